@@ -1,0 +1,98 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { DatabaseHandle } from './db/database.ts';
+import { cartRoutes } from './modules/cart/cart.routes.ts';
+import { createCartService } from './modules/cart/cart.service.ts';
+import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
+import { createCatalogService } from './modules/catalog/catalog.service.ts';
+import { contactRoutes } from './modules/contact/contact.routes.ts';
+import { createContactService } from './modules/contact/contact.service.ts';
+import { createPostgresSearchIndex } from './modules/search/search-index.postgres.ts';
+import { createSqliteSearchIndex } from './modules/search/search-index.sqlite.ts';
+import { searchRoutes } from './modules/search/search.routes.ts';
+import { createSearchService } from './modules/search/search.service.ts';
+import { storeRoutes } from './modules/store/store.routes.ts';
+import { createVendorsService } from './modules/vendors/vendors.service.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
+
+export interface AppDeps {
+  config: Config;
+  database: DatabaseHandle;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Composes the services and the HTTP app from plain factories; the services, for seeding and tests. */
+export function createServices({ database }: Pick<AppDeps, 'database'>) {
+  const { db } = database;
+  const vendors = createVendorsService({ db });
+  const catalog = createCatalogService({ db });
+  const index = database.dialect === 'postgres' ? createPostgresSearchIndex(db) : createSqliteSearchIndex(db);
+  const search = createSearchService({ index, catalog });
+  const cart = createCartService({ catalog });
+  const contact = createContactService({ db });
+  return { vendors, catalog, search, cart, contact };
+}
+
+export type Services = ReturnType<typeof createServices>;
+
+/** Builds the app without listening; `server.ts` listens, tests call `inject`. */
+export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; services: Services }> {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.logLevel },
+    requestIdHeader: 'x-request-id',
+    trustProxy: true,
+    bodyLimit: 256 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const services = createServices({ database });
+
+  await app.register(rateLimit, { global: false });
+  await registerOpenApi(app, config.store.name);
+
+  await app.register(
+    async (api) => {
+      await api.register(storeRoutes({ store: config.store, db: database.db }));
+      await api.register(catalogRoutes(services));
+      await api.register(searchRoutes(services));
+      await api.register(cartRoutes(services));
+      await api.register(contactRoutes(services));
+    },
+    { prefix: '/api' },
+  );
+
+  const indexHtml = path.join(config.webDistDir, 'index.html');
+  const serveWeb = existsSync(indexHtml);
+  if (serveWeb) {
+    await app.register(fastifyStatic, {
+      root: config.webDistDir,
+      wildcard: false,
+      setHeaders: (res, filePath) => {
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url === '/api' || request.url.startsWith('/api/');
+    if (!isApi && serveWeb && (request.method === 'GET' || request.method === 'HEAD')) {
+      // The single-page app routes everything else, including its own 404 page.
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({
+      error: { code: 'NOT_FOUND', message: `No route for ${request.method} ${request.url.split('?')[0]}` },
+    });
+  });
+
+  return { app, services };
+}

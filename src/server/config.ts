@@ -1,0 +1,100 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { DEFAULT_STORE_INFO, type StoreInfo } from '#shared/store-info.ts';
+
+const booleanText = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    DATABASE_URL: z
+      .string()
+      .default('sqlite:./data/store.db')
+      .refine((url) => url.startsWith('sqlite:') || /^postgres(ql)?:\/\//.test(url), {
+        message: 'must be sqlite:PATH, sqlite::memory: or postgres://…',
+      }),
+    DATA_DIR: z.string().min(1).default('./data'),
+    SEED_DEMO: booleanText.default(true),
+    ADMIN_EMAIL: z.email().optional(),
+    ADMIN_PASSWORD: z.string().min(8).max(128).optional(),
+    ADMIN_NAME: z.string().min(1).max(100).default('Store Admin'),
+    REDIS_URL: z.url().optional(),
+    SMTP_URL: z.url().optional(),
+    SESSION_SECRET: z.string().min(32).optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    STORE_NAME: z.string().min(1).optional(),
+    STORE_ADDRESS: z.string().min(1).optional(),
+    STORE_PHONE: z.string().min(1).optional(),
+    STORE_EMAIL: z.email().optional(),
+    WEB_DIST_DIR: z.string().default('./dist/web'),
+  })
+  .refine((env) => (env.ADMIN_EMAIL === undefined) === (env.ADMIN_PASSWORD === undefined), {
+    message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
+    path: ['ADMIN_PASSWORD'],
+  });
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  databaseUrl: string;
+  dataDir: string;
+  seedDemo: boolean;
+  admin?: { email: string; password: string; name: string };
+  redisUrl?: string;
+  smtpUrl?: string;
+  sessionSecret: string;
+  logLevel: string;
+  store: StoreInfo;
+  webDistDir: string;
+}
+
+/** Parses the environment once; a bad value stops start-up with the list of what is wrong. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.') || 'env'}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir,
+    seedDemo: e.SEED_DEMO,
+    admin:
+      e.ADMIN_EMAIL && e.ADMIN_PASSWORD
+        ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD, name: e.ADMIN_NAME }
+        : undefined,
+    redisUrl: e.REDIS_URL,
+    smtpUrl: e.SMTP_URL,
+    sessionSecret: e.SESSION_SECRET ?? readOrCreateSecret(dataDir),
+    logLevel: e.LOG_LEVEL,
+    store: {
+      ...DEFAULT_STORE_INFO,
+      name: e.STORE_NAME ?? DEFAULT_STORE_INFO.name,
+      address: e.STORE_ADDRESS ?? DEFAULT_STORE_INFO.address,
+      phone: e.STORE_PHONE ?? DEFAULT_STORE_INFO.phone,
+      supportEmail: e.STORE_EMAIL ?? DEFAULT_STORE_INFO.supportEmail,
+    },
+    webDistDir: path.resolve(e.WEB_DIST_DIR),
+  };
+}
+
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

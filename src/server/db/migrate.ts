@@ -1,0 +1,24 @@
+import { type Migration, Migrator } from 'kysely/migration';
+import type { Db } from './database.ts';
+import * as catalog from './migrations/0001-catalog.ts';
+import * as search from './migrations/0002-search.ts';
+import * as contactMessages from './migrations/0003-contact-messages.ts';
+
+/** The one ordered set of migrations, run on either engine. */
+const MIGRATIONS: Record<string, Migration> = {
+  '0001-catalog': catalog,
+  '0002-search': search,
+  '0003-contact-messages': contactMessages,
+};
+
+export async function migrateToLatest(db: Db): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => MIGRATIONS },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
+  }
+}

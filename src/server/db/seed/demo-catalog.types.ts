@@ -1,0 +1,30 @@
+import type { Category } from '#shared/categories.ts';
+import type { DesktopSpecs, LaptopSpecs, MonitorSpecs } from '#shared/schemas/catalog.ts';
+
+export interface DemoVendor {
+  name: string;
+  slug: string;
+}
+
+interface DemoProductBase {
+  /** slug of the vendor in DEMO_VENDORS */
+  vendor: string;
+  name: string;
+  brand: string;
+  description: string;
+  /** GST-inclusive price in paise */
+  price: number;
+  /** MRP in paise, >= price */
+  mrp: number;
+  stock: number;
+  featured: boolean;
+  /** image paths served from the web root, e.g. /catalog/lenovo-thinkpad-x1-carbon-gen-12-1.svg */
+  images: string[];
+  /** days before the seed time at which the product was listed (drives "newest") */
+  listedDaysAgo: number;
+}
+
+export type DemoProduct =
+  | (DemoProductBase & { category: Extract<Category, 'Laptop'>; specs: LaptopSpecs })
+  | (DemoProductBase & { category: Extract<Category, 'Desktop'>; specs: DesktopSpecs })
+  | (DemoProductBase & { category: Extract<Category, 'Monitor'>; specs: MonitorSpecs });

@@ -1,0 +1,48 @@
+import type { Db } from '#server/db/database.ts';
+import type { CatalogService } from '#server/modules/catalog/catalog.service.ts';
+import type { VendorsService } from '#server/modules/vendors/vendors.service.ts';
+import { DEMO_PRODUCTS, DEMO_VENDORS, slugify } from './demo-catalog.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Seeds the demo vendors and catalogue into an empty database, in one transaction, so a
+ * half-seeded store never exists. Returns the number of products written (0 when not empty).
+ */
+export async function seedDemoCatalog(
+  db: Db,
+  services: { catalog: CatalogService; vendors: VendorsService },
+  now = new Date(),
+): Promise<number> {
+  if ((await services.catalog.count()) > 0) return 0;
+  return db.transaction().execute(async (tx) => {
+    const vendorIds = new Map<string, number>();
+    for (const vendor of DEMO_VENDORS) {
+      vendorIds.set(vendor.slug, await services.vendors.create({ ...vendor, status: 'active' }, tx));
+    }
+    for (const product of DEMO_PRODUCTS) {
+      const vendorId = vendorIds.get(product.vendor);
+      if (vendorId === undefined) throw new Error(`Demo product ${product.name} has unknown vendor ${product.vendor}`);
+      await services.catalog.create(
+        {
+          vendorId,
+          name: product.name,
+          slug: slugify(product.name),
+          brand: product.brand,
+          category: product.category,
+          description: product.description,
+          price: product.price,
+          mrp: product.mrp,
+          stock: product.stock,
+          images: product.images,
+          specs: product.specs,
+          status: 'active',
+          featured: product.featured,
+          createdAt: new Date(now.getTime() - product.listedDaysAgo * DAY_MS).toISOString(),
+        },
+        tx,
+      );
+    }
+    return DEMO_PRODUCTS.length;
+  });
+}

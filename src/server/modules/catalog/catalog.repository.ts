@@ -1,0 +1,262 @@
+import { type AliasedRawBuilder, type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import type { Category } from '#shared/categories.ts';
+import type { Product, ProductSpecs, ProductStatus, Sort } from '#shared/schemas/catalog.ts';
+import { type DbOrTx, toIso } from '#server/db/database.ts';
+import type { Database, NewProductRow } from '#server/db/schema.ts';
+
+/** A search hit list from the search index: product ids with a rank, higher is better. */
+export type SearchMatch = AliasedRawBuilder<{ product_id: number; rank: number }, 'm'>;
+
+export interface ProductFilter {
+  category?: Category;
+  brands: readonly string[];
+  minPrice?: number;
+  maxPrice?: number;
+  inStock?: boolean;
+  /** spec facet key → accepted values */
+  attributes: Readonly<Record<string, readonly string[]>>;
+  match?: SearchMatch;
+}
+
+/** Which dimension a facet count leaves out, so a shopper can pick several values of it. */
+type FacetDimension = 'category' | 'brand' | { attribute: string } | 'none';
+
+type ProductsEb = ExpressionBuilder<Database, 'products'>;
+
+function filterExpression(eb: ProductsEb, filter: ProductFilter, except: FacetDimension): Expression<SqlBool> {
+  const conditions: Expression<SqlBool>[] = [eb('products.status', '=', 'active')];
+  if (filter.category && except !== 'category') conditions.push(eb('products.category', '=', filter.category));
+  if (filter.brands.length > 0 && except !== 'brand') conditions.push(eb('products.brand', 'in', filter.brands));
+  if (filter.minPrice !== undefined) conditions.push(eb('products.price', '>=', filter.minPrice));
+  if (filter.maxPrice !== undefined) conditions.push(eb('products.price', '<=', filter.maxPrice));
+  if (filter.inStock) conditions.push(eb('products.stock', '>', 0));
+  for (const [key, values] of Object.entries(filter.attributes)) {
+    if (values.length === 0 || (typeof except === 'object' && except.attribute === key)) continue;
+    conditions.push(
+      eb.exists(
+        eb
+          .selectFrom('product_attributes as pa')
+          .select(sql`1`.as('one'))
+          .whereRef('pa.product_id', '=', 'products.id')
+          .where('pa.key', '=', key)
+          .where('pa.value', 'in', values),
+      ),
+    );
+  }
+  if (filter.match) {
+    const match = filter.match;
+    conditions.push(eb('products.id', 'in', eb.selectFrom(match).select('m.product_id')));
+  }
+  return eb.and(conditions);
+}
+
+function productColumns(db: DbOrTx) {
+  return db
+    .selectFrom('products')
+    .innerJoin('vendors', 'vendors.id', 'products.vendor_id')
+    .select([
+      'products.id',
+      'products.name',
+      'products.slug',
+      'products.brand',
+      'products.category',
+      'products.description',
+      'products.price',
+      'products.mrp',
+      'products.stock',
+      'products.images',
+      'products.specs',
+      'products.status',
+      'products.featured',
+      'products.created_at',
+      'products.updated_at',
+      'vendors.id as vendor_id',
+      'vendors.name as vendor_name',
+      'vendors.slug as vendor_slug',
+    ]);
+}
+
+type ProductSelection = Awaited<ReturnType<ReturnType<typeof productColumns>['executeTakeFirstOrThrow']>>;
+
+function toProduct(row: ProductSelection): Product {
+  return {
+    id: row.id,
+    vendor: { id: row.vendor_id, name: row.vendor_name, slug: row.vendor_slug },
+    name: row.name,
+    slug: row.slug,
+    brand: row.brand,
+    category: row.category,
+    description: row.description,
+    price: Number(row.price),
+    mrp: Number(row.mrp),
+    stock: row.stock,
+    images: JSON.parse(row.images) as string[],
+    specs: JSON.parse(row.specs) as ProductSpecs,
+    status: row.status,
+    featured: row.featured === 1,
+    createdAt: toIso(row.created_at),
+    updatedAt: toIso(row.updated_at),
+  };
+}
+
+export interface ListOptions {
+  filter: ProductFilter;
+  sort: Sort;
+  page: number;
+  pageSize: number;
+}
+
+export async function listProducts(db: DbOrTx, options: ListOptions): Promise<{ items: Product[]; total: number }> {
+  const { filter, sort, page, pageSize } = options;
+  const where = (eb: ProductsEb) => filterExpression(eb, filter, 'none');
+
+  const totalRow = await db
+    .selectFrom('products')
+    .where(where)
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow();
+
+  let query = productColumns(db).where(where);
+  if (filter.match && sort === 'relevance') {
+    const match = filter.match;
+    query = query
+      .innerJoin(match, 'm.product_id', 'products.id')
+      .orderBy(sql`m.rank`, 'desc') as unknown as typeof query;
+  }
+  switch (sort) {
+    case 'price_asc':
+      query = query.orderBy('products.price', 'asc');
+      break;
+    case 'price_desc':
+      query = query.orderBy('products.price', 'desc');
+      break;
+    case 'newest':
+      query = query.orderBy('products.created_at', 'desc');
+      break;
+    case 'relevance':
+      query = query.orderBy('products.featured', 'desc').orderBy('products.created_at', 'desc');
+      break;
+  }
+  const rows = await query
+    .orderBy('products.id', 'desc')
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute();
+  return { items: rows.map(toProduct), total: Number(totalRow.total) };
+}
+
+export interface RawFacetCount {
+  value: string;
+  count: number;
+}
+
+export async function countByCategory(db: DbOrTx, filter: ProductFilter): Promise<RawFacetCount[]> {
+  const rows = await db
+    .selectFrom('products')
+    .where((eb) => filterExpression(eb, filter, 'category'))
+    .select(['products.category as value', (eb) => eb.fn.countAll<number>().as('count')])
+    .groupBy('products.category')
+    .execute();
+  return rows.map((row) => ({ value: row.value, count: Number(row.count) }));
+}
+
+export async function countByBrand(db: DbOrTx, filter: ProductFilter): Promise<RawFacetCount[]> {
+  const rows = await db
+    .selectFrom('products')
+    .where((eb) => filterExpression(eb, filter, 'brand'))
+    .select(['products.brand as value', (eb) => eb.fn.countAll<number>().as('count')])
+    .groupBy('products.brand')
+    .orderBy('products.brand')
+    .execute();
+  return rows.map((row) => ({ value: row.value, count: Number(row.count) }));
+}
+
+/**
+ * Counts per (key, value) for the given spec facets. Keys the shopper has not filtered on are
+ * counted together in one query; a key with a selection is counted without its own filter.
+ */
+export async function countByAttribute(
+  db: DbOrTx,
+  filter: ProductFilter,
+  keys: readonly string[],
+): Promise<Array<RawFacetCount & { key: string }>> {
+  if (keys.length === 0) return [];
+  const selected = keys.filter((key) => (filter.attributes[key]?.length ?? 0) > 0);
+  const unselected = keys.filter((key) => !selected.includes(key));
+  const groups: Array<{ keys: string[]; except: FacetDimension }> = [
+    ...(unselected.length > 0 ? [{ keys: unselected, except: 'none' as const }] : []),
+    ...selected.map((key) => ({ keys: [key], except: { attribute: key } })),
+  ];
+  const results = await Promise.all(
+    groups.map((group) =>
+      db
+        .selectFrom('product_attributes as pa')
+        .innerJoin('products', 'products.id', 'pa.product_id')
+        .where('pa.key', 'in', group.keys)
+        .where((eb) => filterExpression(eb, filter, group.except))
+        .select(['pa.key', 'pa.value', (eb) => eb.fn.countAll<number>().as('count')])
+        .groupBy(['pa.key', 'pa.value'])
+        .execute(),
+    ),
+  );
+  return results.flat().map((row) => ({ key: row.key, value: row.value, count: Number(row.count) }));
+}
+
+export async function findProduct(
+  db: DbOrTx,
+  id: number,
+  statuses: readonly ProductStatus[] = ['active'],
+): Promise<Product | undefined> {
+  const row = await productColumns(db)
+    .where('products.id', '=', id)
+    .where('products.status', 'in', statuses)
+    .executeTakeFirst();
+  return row ? toProduct(row) : undefined;
+}
+
+/** Products by id in any status; the caller decides what an inactive one means. */
+export async function findProductsByIds(db: DbOrTx, ids: readonly number[]): Promise<Product[]> {
+  if (ids.length === 0) return [];
+  const rows = await productColumns(db).where('products.id', 'in', ids).execute();
+  return rows.map(toProduct);
+}
+
+export async function findRelatedProducts(db: DbOrTx, product: Product, limit: number): Promise<Product[]> {
+  // Same category, closest in price first: what a shopper compares against.
+  const rows = await productColumns(db)
+    .where('products.status', '=', 'active')
+    .where('products.category', '=', product.category)
+    .where('products.id', '!=', product.id)
+    .orderBy(sql`abs(products.price - ${product.price})`)
+    .orderBy('products.id')
+    .limit(limit)
+    .execute();
+  return rows.map(toProduct);
+}
+
+export async function countActiveByCategory(db: DbOrTx): Promise<RawFacetCount[]> {
+  return countByCategory(db, { brands: [], attributes: {} });
+}
+
+export async function insertProduct(
+  db: DbOrTx,
+  row: NewProductRow,
+  attributes: ReadonlyArray<[string, string]>,
+): Promise<number> {
+  const { id } = await db.insertInto('products').values(row).returning('id').executeTakeFirstOrThrow();
+  if (attributes.length > 0) {
+    await db
+      .insertInto('product_attributes')
+      .values(attributes.map(([key, value]) => ({ product_id: id, key, value })))
+      .execute();
+  }
+  return id;
+}
+
+export async function countProducts(db: DbOrTx): Promise<number> {
+  const row = await db
+    .selectFrom('products')
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}

@@ -1,0 +1,66 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ProductQuerySchema } from '#shared/schemas/catalog-query.ts';
+import {
+  CategoryListSchema,
+  ProductIdParamSchema,
+  ProductListSchema,
+  ProductSchema,
+} from '#shared/schemas/catalog.ts';
+import { ErrorResponseSchema } from '#server/plugins/openapi.ts';
+import type { CatalogService } from './catalog.service.ts';
+
+export function catalogRoutes({ catalog }: { catalog: CatalogService }): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/products',
+      {
+        schema: {
+          tags: ['catalog'],
+          summary: 'List active products with filters, sort, pagination and facet counts',
+          querystring: ProductQuerySchema,
+          response: { 200: ProductListSchema, 400: ErrorResponseSchema },
+        },
+      },
+      (request) => catalog.list(request.query),
+    );
+
+    app.get(
+      '/products/:id',
+      {
+        schema: {
+          tags: ['catalog'],
+          summary: 'One active product',
+          params: z.object({ id: ProductIdParamSchema }),
+          response: { 200: ProductSchema, 400: ErrorResponseSchema, 404: ErrorResponseSchema },
+        },
+      },
+      (request) => catalog.get(request.params.id),
+    );
+
+    app.get(
+      '/products/:id/related',
+      {
+        schema: {
+          tags: ['catalog'],
+          summary: 'Products of the same category closest in price',
+          params: z.object({ id: ProductIdParamSchema }),
+          response: { 200: z.object({ items: z.array(ProductSchema) }), 404: ErrorResponseSchema },
+        },
+      },
+      async (request) => ({ items: await catalog.related(request.params.id) }),
+    );
+
+    app.get(
+      '/categories',
+      {
+        schema: {
+          tags: ['catalog'],
+          summary: 'The three categories with their number of active products',
+          response: { 200: CategoryListSchema },
+        },
+      },
+      async () => ({ items: await catalog.categories() }),
+    );
+  };
+}

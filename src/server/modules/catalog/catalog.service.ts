@@ -1,0 +1,185 @@
+import { CATEGORY_LABELS, type Category, CATEGORIES } from '#shared/categories.ts';
+import { AppError } from '#shared/errors.ts';
+import { productAttributes, SPEC_FACETS, type SpecFacet } from '#shared/facets.ts';
+import type { ProductQuery } from '#shared/schemas/catalog-query.ts';
+import {
+  type CategoryCount,
+  type Facet,
+  type Product,
+  type ProductList,
+  type ProductSpecs,
+  type ProductStatus,
+  SPECS_SCHEMAS,
+} from '#shared/schemas/catalog.ts';
+import type { Db, DbOrTx } from '#server/db/database.ts';
+import * as repository from './catalog.repository.ts';
+import type { ProductFilter, RawFacetCount, SearchMatch } from './catalog.repository.ts';
+
+export interface NewProduct {
+  vendorId: number;
+  name: string;
+  slug: string;
+  brand: string;
+  category: Category;
+  description: string;
+  price: number;
+  mrp: number;
+  stock: number;
+  images: string[];
+  specs: ProductSpecs;
+  status: ProductStatus;
+  featured?: boolean;
+  createdAt?: string;
+}
+
+/** The words a product is found by, besides its name and brand. */
+function searchText(category: Category, specs: ProductSpecs, description: string): string {
+  const specWords = Object.values(specs).flatMap((value) => (Array.isArray(value) ? value : [value]));
+  return [category, CATEGORY_LABELS[category].plural, ...specWords.map(String), description].join(' ');
+}
+
+function facetsFor(category: Category | undefined): readonly SpecFacet[] {
+  // Within a category every spec facet that applies; across categories only the shared ones.
+  return category
+    ? SPEC_FACETS.filter((facet) => facet.categories.includes(category))
+    : SPEC_FACETS.filter((facet) => facet.categories.length > 1);
+}
+
+function sortValues(values: RawFacetCount[], numeric: boolean): RawFacetCount[] {
+  return [...values].sort((a, b) =>
+    numeric ? Number(a.value) - Number(b.value) : a.value.localeCompare(b.value, 'en'),
+  );
+}
+
+export function createCatalogService({ db }: { db: Db }) {
+  function toFilter(query: ProductQuery, match?: SearchMatch): ProductFilter {
+    if (query.minPrice !== undefined && query.maxPrice !== undefined && query.minPrice > query.maxPrice) {
+      throw new AppError('VALIDATION_FAILED', 'minPrice must not be greater than maxPrice');
+    }
+    const attributes: Record<string, readonly string[]> = {};
+    for (const facet of SPEC_FACETS) attributes[facet.key] = query[facet.key as keyof ProductQuery] as string[];
+    return {
+      category: query.category,
+      brands: query.brand,
+      minPrice: query.minPrice,
+      maxPrice: query.maxPrice,
+      inStock: query.inStock,
+      attributes,
+      match,
+    };
+  }
+
+  async function facets(filter: ProductFilter): Promise<Facet[]> {
+    const specFacets = facetsFor(filter.category);
+    const [categories, brands, attributes] = await Promise.all([
+      filter.category ? Promise.resolve([]) : repository.countByCategory(db, filter),
+      repository.countByBrand(db, filter),
+      repository.countByAttribute(db, filter, specFacets.map((facet) => facet.key)),
+    ]);
+    const result: Facet[] = [];
+    if (!filter.category) {
+      result.push({
+        key: 'category',
+        label: 'Category',
+        values: CATEGORIES.flatMap((category) => {
+          const count = categories.find((row) => row.value === category)?.count ?? 0;
+          return count > 0 ? [{ value: category, label: CATEGORY_LABELS[category].plural, count }] : [];
+        }),
+      });
+    }
+    result.push({
+      key: 'brand',
+      label: 'Brand',
+      values: brands.map((row) => ({ value: row.value, label: row.value, count: row.count })),
+    });
+    for (const facet of specFacets) {
+      const values = sortValues(
+        attributes.filter((row) => row.key === facet.key),
+        facet.numeric,
+      );
+      if (values.length === 0) continue;
+      result.push({
+        key: facet.key,
+        label: facet.label,
+        values: values.map((row) => ({ value: row.value, label: facet.format(row.value), count: row.count })),
+      });
+    }
+    return result;
+  }
+
+  return {
+    async list(query: ProductQuery, match?: SearchMatch): Promise<ProductList> {
+      const filter = toFilter(query, match);
+      const [page, facetList] = await Promise.all([
+        repository.listProducts(db, {
+          filter,
+          sort: query.sort,
+          page: query.page,
+          pageSize: query.pageSize,
+        }),
+        facets(filter),
+      ]);
+      return { ...page, page: query.page, pageSize: query.pageSize, facets: facetList };
+    },
+
+    async get(id: number): Promise<Product> {
+      const product = await repository.findProduct(db, id);
+      if (!product) throw new AppError('NOT_FOUND', `Product ${id} was not found`);
+      return product;
+    },
+
+    async related(id: number, limit = 8): Promise<Product[]> {
+      const product = await repository.findProduct(db, id);
+      if (!product) throw new AppError('NOT_FOUND', `Product ${id} was not found`);
+      return repository.findRelatedProducts(db, product, limit);
+    },
+
+    /** Products by id in any status, for pricing a cart; missing ids are simply absent. */
+    findByIds(ids: readonly number[], tx?: DbOrTx): Promise<Product[]> {
+      return repository.findProductsByIds(tx ?? db, ids);
+    },
+
+    async categories(): Promise<CategoryCount[]> {
+      const counts = await repository.countActiveByCategory(db);
+      return CATEGORIES.map((category) => ({
+        category,
+        label: CATEGORY_LABELS[category].plural,
+        count: counts.find((row) => row.value === category)?.count ?? 0,
+      }));
+    },
+
+    async create(input: NewProduct, tx?: DbOrTx): Promise<number> {
+      const specs = SPECS_SCHEMAS[input.category].parse(input.specs);
+      if (input.mrp < input.price) throw new AppError('VALIDATION_FAILED', 'MRP must be at least the price');
+      const now = new Date().toISOString();
+      return repository.insertProduct(
+        tx ?? db,
+        {
+          vendor_id: input.vendorId,
+          name: input.name,
+          slug: input.slug,
+          brand: input.brand,
+          category: input.category,
+          description: input.description,
+          price: input.price,
+          mrp: input.mrp,
+          stock: input.stock,
+          images: JSON.stringify(input.images),
+          specs: JSON.stringify(specs),
+          search_text: searchText(input.category, specs, input.description),
+          status: input.status,
+          featured: input.featured ? 1 : 0,
+          created_at: input.createdAt ?? now,
+          updated_at: input.createdAt ?? now,
+        },
+        productAttributes(input.category, specs),
+      );
+    },
+
+    count(): Promise<number> {
+      return repository.countProducts(db);
+    },
+  };
+}
+
+export type CatalogService = ReturnType<typeof createCatalogService>;

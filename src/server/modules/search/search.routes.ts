@@ -1,0 +1,23 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ProductListSchema } from '#shared/schemas/catalog.ts';
+import { SearchQuerySchema } from '#shared/schemas/catalog-query.ts';
+import { ErrorResponseSchema } from '#server/plugins/openapi.ts';
+import type { SearchService } from './search.service.ts';
+
+export function searchRoutes({ search }: { search: SearchService }): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/search',
+      {
+        schema: {
+          tags: ['search'],
+          summary: 'Full-text search with ranking, prefix matching and one-typo tolerance',
+          description: 'Accepts every filter of GET /api/products; `q` is plain text.',
+          querystring: SearchQuerySchema,
+          response: { 200: ProductListSchema, 400: ErrorResponseSchema },
+        },
+      },
+      (request) => search.search(request.query),
+    );
+  };
+}

@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProductList } from '#shared/schemas/catalog.ts';
+import { buildTestApp, type TestApp } from '#server/testing/build-app.ts';
+import { createProduct, laptopSpecs, monitorSpecs } from '#server/testing/factories.ts';
+import { testDialects } from '#server/testing/test-database.ts';
+
+describe.each(testDialects())('search API on %s', (dialect) => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await buildTestApp(dialect);
+    const s = t.services;
+    await createProduct(s, { name: 'Lenovo ThinkPad X1 Carbon Gen 12', brand: 'Lenovo', specs: laptopSpecs({ processor: 'Intel Core Ultra 7 155U' }) });
+    await createProduct(s, { name: 'Lenovo IdeaPad Slim 5', brand: 'Lenovo', description: 'A thin laptop that pairs well with a ThinkPad dock.' });
+    await createProduct(s, { name: 'ASUS ROG Strix G16', brand: 'ASUS', specs: laptopSpecs({ graphics: 'NVIDIA GeForce RTX 4060' }) });
+    await createProduct(s, { name: 'Dell UltraSharp U2723QE', brand: 'Dell', category: 'Monitor', specs: monitorSpecs({ resolution: '3840x2160' }) });
+    await createProduct(s, { name: 'Hidden ThinkPad Draft', brand: 'Lenovo', status: 'draft' });
+  });
+  afterAll(() => t.close());
+
+  const search = async (q: string, extra = '') => {
+    const response = await t.app.inject({ url: `/api/search?q=${encodeURIComponent(q)}${extra}` });
+    return { status: response.statusCode, body: response.json() as ProductList };
+  };
+  const names = (body: ProductList) => body.items.map((item) => item.name);
+
+  it('finds by a whole word and ranks a name match above a description match', async () => {
+    const { status, body } = await search('thinkpad');
+    expect(status).toBe(200);
+    expect(names(body)).toEqual(['Lenovo ThinkPad X1 Carbon Gen 12', 'Lenovo IdeaPad Slim 5']);
+    expect(body).toMatchObject({ total: 2, page: 1, pageSize: 24 });
+    expect(body.facets.find((facet) => facet.key === 'brand')?.values).toEqual([{ value: 'Lenovo', label: 'Lenovo', count: 2 }]);
+  });
+
+  it('matches word prefixes', async () => {
+    expect(names((await search('ultras')).body)).toEqual(['Dell UltraSharp U2723QE']);
+    expect(names((await search('rog str')).body)).toEqual(['ASUS ROG Strix G16']);
+  });
+
+  it('tolerates one typo: "thinkpd" finds the ThinkPad', async () => {
+    expect(names((await search('thinkpd')).body)[0]).toBe('Lenovo ThinkPad X1 Carbon Gen 12');
+    expect(names((await search('ultrasharpp')).body)).toEqual(['Dell UltraSharp U2723QE']);
+    expect(names((await search('lenvo')).body).length).toBe(2);
+  });
+
+  it('requires every word and finds spec words', async () => {
+    expect(names((await search('lenovo carbon')).body)).toEqual(['Lenovo ThinkPad X1 Carbon Gen 12']);
+    expect(names((await search('rtx 4060')).body)).toEqual(['ASUS ROG Strix G16']);
+    expect((await search('lenovo qwertyzzz')).body.total).toBe(0);
+  });
+
+  it('combines a query with filters and sorting', async () => {
+    const { body } = await search('lenovo', '&sort=price_asc&category=Laptop');
+    expect(body.total).toBe(2);
+    const { body: monitors } = await search('lenovo', '&category=Monitor');
+    expect(monitors.total).toBe(0);
+  });
+
+  it('treats SQL and HTML in q as plain text', async () => {
+    for (const q of ["' OR 1=1 --", '"; DROP TABLE products; --', '<script>alert(1)</script>', 'NEAR(a b)', '*', 'thinkpad) OR (x']) {
+      const { status, body } = await search(q);
+      expect(status, q).toBe(200);
+      expect(Array.isArray(body.items)).toBe(true);
+    }
+    expect((await search('<b>thinkpad</b>')).body.items[0]?.name).toBe('Lenovo ThinkPad X1 Carbon Gen 12');
+    const stillThere = await t.app.inject({ url: '/api/products' });
+    expect(stillThere.json().total).toBe(4);
+  });
+
+  it('lists everything for an empty query and validates the same parameters as the list', async () => {
+    expect((await search('')).body.total).toBe(4);
+    const bad = await t.app.inject({ url: '/api/search?q=x&pageSize=500' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toBe('pageSize must be at most 100');
+    const long = await t.app.inject({ url: `/api/search?q=${'a'.repeat(201)}` });
+    expect(long.statusCode).toBe(400);
+  });
+
+  it('never returns drafts', async () => {
+    expect(names((await search('hidden')).body)).toEqual([]);
+  });
+});

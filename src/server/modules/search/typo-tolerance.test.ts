@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { alternatives, editDistance, queryWords } from './typo-tolerance.ts';
+
+describe('typo tolerance', () => {
+  const vocabulary = ['carbon', 'dell', 'lenovo', 'thinkpad', 'ultrasharp', 'x1'].sort();
+
+  it('splits a query into lower-case words without punctuation or accents', () => {
+    expect(queryWords('  ThinkPad X1-Carbon, café  thinkpad ')).toEqual(['thinkpad', 'x1', 'carbon', 'cafe']);
+    expect(queryWords('<script>')).toEqual(['script']);
+  });
+
+  it('measures edits including a transposition', () => {
+    expect(editDistance('thinkpd', 'thinkpad')).toBe(1);
+    expect(editDistance('lenvoo', 'lenovo')).toBe(1);
+    expect(editDistance('dell', 'dell')).toBe(0);
+    expect(editDistance('abc', 'xyz')).toBeGreaterThan(1);
+  });
+
+  it('keeps a word that prefixes a term, corrects one typo, and gives up beyond that', () => {
+    expect(alternatives(vocabulary, 'think')).toEqual(['think']);
+    expect(alternatives(vocabulary, 'thinkpd')).toContain('thinkpad');
+    expect(alternatives(vocabulary, 'ultrashrp')).toContain('ultrasharp');
+    expect(alternatives(vocabulary, 'thnkpd')).toEqual([]);
+    expect(alternatives(vocabulary, 'xyz')).toEqual([]);
+  });
+});

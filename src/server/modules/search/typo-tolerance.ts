@@ -1,0 +1,78 @@
+/**
+ * Query words to index terms: a word that starts some indexed term is used as a prefix;
+ * otherwise indexed terms within one edit (insertion, deletion, substitution or transposition)
+ * of the word, or of the same-length start of a term, stand in for it ("thinkpd" → "thinkpad").
+ */
+
+const MAX_WORDS = 8;
+const MAX_ALTERNATIVES = 12;
+const MIN_LENGTH_FOR_TYPOS = 4;
+
+export function queryWords(q: string): string[] {
+  const words = q
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word.length > 0);
+  // Single letters are noise next to real words ("<b>thinkpad</b>"), but may be all there is.
+  const meaningful = words.filter((word) => word.length > 1);
+  return [...new Set(meaningful.length > 0 ? meaningful : words)].slice(0, MAX_WORDS);
+}
+
+/** Optimal string alignment distance, stopping early once it exceeds `limit`. */
+export function editDistance(a: string, b: string, limit = 1): number {
+  if (Math.abs(a.length - b.length) > limit) return limit + 1;
+  const rows: number[][] = [];
+  for (let i = 0; i <= a.length; i++) {
+    rows.push([i]);
+  }
+  for (let j = 1; j <= b.length; j++) rows[0]![j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    let rowMin = Infinity;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let value = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        value = Math.min(value, rows[i - 2]![j - 2]! + 1);
+      }
+      rows[i]![j] = value;
+      rowMin = Math.min(rowMin, value);
+    }
+    if (rowMin > limit) return limit + 1;
+  }
+  return rows[a.length]![b.length]!;
+}
+
+/** Index of the first term >= word in a sorted list. */
+function lowerBound(sorted: readonly string[], word: string): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (sorted[mid]! < word) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
+export function hasPrefix(sorted: readonly string[], word: string): boolean {
+  const index = lowerBound(sorted, word);
+  return index < sorted.length && sorted[index]!.startsWith(word);
+}
+
+/** The terms a word may stand for, or none when nothing in the index is close. */
+export function alternatives(sortedVocabulary: readonly string[], word: string): string[] {
+  if (hasPrefix(sortedVocabulary, word)) return [word];
+  if (word.length < MIN_LENGTH_FOR_TYPOS) return [];
+  const found: Array<{ term: string; distance: number }> = [];
+  for (const term of sortedVocabulary) {
+    if (Math.abs(term.length - word.length) > 1 && term.length < word.length) continue;
+    const whole = editDistance(word, term);
+    const start = term.length > word.length ? editDistance(word, term.slice(0, word.length)) : whole;
+    const distance = Math.min(whole, start);
+    if (distance <= 1) found.push({ term: whole <= 1 ? term : term.slice(0, word.length), distance });
+  }
+  const unique = [...new Set(found.sort((a, b) => a.distance - b.distance).map((entry) => entry.term))];
+  return unique.slice(0, MAX_ALTERNATIVES);
+}

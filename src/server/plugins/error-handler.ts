@@ -1,0 +1,55 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, type ErrorBody } from '#shared/errors.ts';
+
+interface ValidationIssue {
+  instancePath: string;
+  message?: string;
+}
+
+function describe(issue: ValidationIssue, context: string | undefined): string {
+  const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+  const message = issue.message ?? 'is invalid';
+  if (!field) return context === 'body' ? `Request body: ${message}` : message;
+  const name = field.split('.').at(-1) ?? field;
+  const mentioned = message.toLowerCase().replaceAll(' ', '').includes(name.toLowerCase());
+  return mentioned ? message : `${field}: ${message}`;
+}
+
+function body(code: string, message: string, details?: unknown): ErrorBody {
+  return details === undefined ? { error: { code, message } } : { error: { code, message, details } };
+}
+
+/**
+ * The single place where errors become HTTP answers: `{ error: { code, message, details? } }`.
+ * AppError codes map to statuses; request validation is a 400; anything unexpected is a 500 whose
+ * internals are logged, never sent.
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.status >= 500) request.log.error({ err: error }, error.message);
+      return reply.status(error.status).send(body(error.code, error.message, error.details));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = error.validation.map((issue) => ({
+        field: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+        message: issue.message,
+      }));
+      const first = error.validation[0];
+      const message = first ? describe(first, error.validationContext) : 'The request is invalid';
+      return reply.status(400).send(body('VALIDATION_FAILED', message, { issues }));
+    }
+    const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status === 429) {
+      return reply.status(429).send(body('RATE_LIMITED', error.message));
+    }
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors: malformed JSON, wrong content type, body too large, …
+      const code = status === 404 ? 'NOT_FOUND' : status === 415 || status === 413 || status === 400 ? 'VALIDATION_FAILED' : 'BAD_REQUEST';
+      return reply.status(status).send(body(code, error.message));
+    }
+    request.log.error({ err: error }, 'Unhandled error');
+    return reply.status(500).send(body('INTERNAL', 'Something went wrong on our side. Please try again.'));
+  });
+}

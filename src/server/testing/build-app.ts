@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type Services } from '#server/app.ts';
+import { loadConfig } from '#server/config.ts';
+import type { DatabaseHandle, Dialect } from '#server/db/database.ts';
+import { createTestDatabase } from './test-database.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  services: Services;
+  database: DatabaseHandle;
+  close: () => Promise<void>;
+}
+
+/** The real app on a fresh database of the given dialect, not listening; use `app.inject`. */
+export async function buildTestApp(dialect: Dialect): Promise<TestApp> {
+  const database = await createTestDatabase(dialect);
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATABASE_URL: 'sqlite::memory:',
+    DATA_DIR: '/tmp/store-tests',
+    SESSION_SECRET: 'x'.repeat(32),
+    SEED_DEMO: 'false',
+    WEB_DIST_DIR: '/nonexistent',
+  });
+  const { app, services } = await buildApp({ config, database, logger: false });
+  await app.ready();
+  return {
+    app,
+    services,
+    database,
+    close: async () => {
+      await app.close();
+      await database.destroy();
+    },
+  };
+}

@@ -1,0 +1,45 @@
+/**
+ * Money is integer paise everywhere. Formatting happens only at the edge.
+ * Prices are GST-inclusive, as is the convention for Indian retail.
+ */
+
+export const PAISE_PER_RUPEE = 100;
+
+/** GST rate on computers and monitors (HSN 8471 / 8528): 18%. */
+export const GST_RATE_PERCENT = 18;
+
+const wholeRupees = new Intl.NumberFormat('en-IN', {
+  style: 'currency',
+  currency: 'INR',
+  maximumFractionDigits: 0,
+});
+
+const withPaise = new Intl.NumberFormat('en-IN', {
+  style: 'currency',
+  currency: 'INR',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/** ₹1,29,999 for whole rupees, ₹1,29,999.50 when there are paise. */
+export function formatPrice(paise: number): string {
+  if (!Number.isInteger(paise)) throw new TypeError(`Money must be integer paise, got ${paise}`);
+  return paise % PAISE_PER_RUPEE === 0
+    ? wholeRupees.format(paise / PAISE_PER_RUPEE)
+    : withPaise.format(paise / PAISE_PER_RUPEE);
+}
+
+export function rupees(amount: number): number {
+  return Math.round(amount * PAISE_PER_RUPEE);
+}
+
+/** Whole-number discount percentage of price against MRP; 0 when there is none. */
+export function discountPercent(price: number, mrp: number): number {
+  if (mrp <= 0 || price >= mrp) return 0;
+  return Math.floor(((mrp - price) * 100) / mrp);
+}
+
+/** The GST share contained in a GST-inclusive amount. */
+export function gstShare(inclusivePaise: number, ratePercent = GST_RATE_PERCENT): number {
+  return Math.round((inclusivePaise * ratePercent) / (100 + ratePercent));
+}

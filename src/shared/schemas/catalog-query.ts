@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { CATEGORIES } from '../categories.ts';
+import { SortSchema } from './catalog.ts';
+
+/** Query strings repeat a key for several values (?brand=Dell&brand=HP); accept one or many. */
+const repeatable = (name: string) =>
+  z
+    .union([z.string(), z.array(z.string())])
+    .optional()
+    .transform((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]))
+    .pipe(
+      z
+        .array(z.string().trim().min(1, `${name} must not be empty`).max(80, `${name} is too long`))
+        .max(30, `Too many ${name} values`),
+    );
+
+const wholeNumber = (name: string, min: number, max = Number.MAX_SAFE_INTEGER) =>
+  z
+    .string()
+    .regex(/^\d+$/, `${name} must be a whole number`)
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .min(min, `${name} must be at least ${min}`)
+        .max(max, `${name} must be at most ${max}`),
+    );
+
+const booleanFlag = (name: string) =>
+  z
+    .enum(['true', 'false', '1', '0'], { error: `${name} must be true or false` })
+    .transform((value) => value === 'true' || value === '1');
+
+export const MAX_PAGE_SIZE = 100;
+export const DEFAULT_PAGE_SIZE = 24;
+
+export const ProductQuerySchema = z.object({
+  page: wholeNumber('page', 1).default(1),
+  pageSize: wholeNumber('pageSize', 1, MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  sort: SortSchema.default('relevance'),
+  category: z
+    .enum(CATEGORIES, { error: `category must be one of: ${CATEGORIES.join(', ')}` })
+    .optional(),
+  brand: repeatable('brand'),
+  minPrice: wholeNumber('minPrice', 0).optional(),
+  maxPrice: wholeNumber('maxPrice', 0).optional(),
+  inStock: booleanFlag('inStock').optional(),
+  ram: repeatable('ram'),
+  storage: repeatable('storage'),
+  screenSize: repeatable('screenSize'),
+  os: repeatable('os'),
+  formFactor: repeatable('formFactor'),
+  resolution: repeatable('resolution'),
+  panel: repeatable('panel'),
+  refreshRate: repeatable('refreshRate'),
+});
+export type ProductQuery = z.infer<typeof ProductQuerySchema>;
+
+export const SearchQuerySchema = ProductQuerySchema.extend({
+  q: z.string().trim().max(200, 'q must be at most 200 characters').default(''),
+});
+export type SearchQuery = z.infer<typeof SearchQuerySchema>;

@@ -1,0 +1,375 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useForm, type DefaultValues } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link } from 'react-router';
+import { CircleCheck, Clock, Mail, MapPin, Phone } from 'lucide-react';
+import type { z } from 'zod';
+import {
+  CONTACT_TOPICS,
+  CreateContactMessageInputSchema,
+  type CreateContactMessageInput,
+} from '#shared/schemas/contact.ts';
+import { RETURN_WINDOW_DAYS } from '#shared/store-info.ts';
+import { paths } from '#web/config/paths.ts';
+import { ApiError } from '#web/lib/api-client.ts';
+import { useStoreInfo } from '#web/lib/store-info.ts';
+import { useSendContactMessage } from '../api/send-contact-message.ts';
+import { telHref } from '../utils/tel-href.ts';
+
+type ContactFormValues = z.input<typeof CreateContactMessageInputSchema>;
+
+// No topic until the shopper chooses one: the select starts on "Choose a topic".
+const EMPTY_FORM: DefaultValues<ContactFormValues> = {
+  name: '',
+  email: '',
+  phone: '',
+  orderNumber: '',
+  message: '',
+};
+
+const controlClassName =
+  'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-400 ' +
+  'focus:border-brand-500 focus:ring-2 focus:ring-brand-500 focus:outline-hidden ' +
+  'aria-[invalid=true]:border-red-600 aria-[invalid=true]:focus:ring-red-500 disabled:bg-slate-100';
+
+const buttonClassName =
+  'inline-flex w-full items-center justify-center rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white ' +
+  'hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-70 sm:w-auto';
+
+interface FieldProps {
+  id: string;
+  label: string;
+  optional?: boolean;
+  hint?: string;
+  error?: string;
+  className?: string;
+  /** Renders the control, given the ids that should go in its aria-describedby (if any). */
+  children: (describedBy: string | undefined) => ReactNode;
+}
+
+function Field({ id, label, optional = false, hint, error, className, children }: FieldProps) {
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-900">
+        {label}
+        {optional ? <span className="font-normal text-slate-500"> (optional)</span> : null}
+      </label>
+      {hint ? (
+        <p id={hintId} className="mt-1 text-sm text-slate-500">
+          {hint}
+        </p>
+      ) : null}
+      <div className="mt-1.5">{children(describedBy)}</div>
+      {error ? (
+        <p id={errorId} className="mt-1.5 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function ContactDetails() {
+  const store = useStoreInfo();
+
+  return (
+    <section
+      aria-labelledby="contact-details-heading"
+      className="rounded-xl border border-slate-200 bg-white p-5 sm:p-6"
+    >
+      <h2 id="contact-details-heading" className="text-lg font-semibold text-slate-900">
+        Get in touch
+      </h2>
+      <dl className="mt-4 space-y-5 text-slate-700">
+        <div className="flex gap-3">
+          <dt className="shrink-0">
+            <MapPin aria-hidden="true" className="mt-0.5 size-5 text-brand-600" />
+            <span className="sr-only">Address</span>
+          </dt>
+          <dd className="min-w-0">
+            <address className="not-italic">
+              <span className="block font-medium text-slate-900">{store.legalName}</span>
+              {store.address}
+            </address>
+          </dd>
+        </div>
+        <div className="flex gap-3">
+          <dt className="shrink-0">
+            <Phone aria-hidden="true" className="mt-0.5 size-5 text-brand-600" />
+            <span className="sr-only">Phone</span>
+          </dt>
+          <dd className="min-w-0">
+            <a
+              href={telHref(store.phone)}
+              className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900"
+            >
+              {store.phone}
+            </a>
+          </dd>
+        </div>
+        <div className="flex gap-3">
+          <dt className="shrink-0">
+            <Mail aria-hidden="true" className="mt-0.5 size-5 text-brand-600" />
+            <span className="sr-only">Support e-mail</span>
+          </dt>
+          <dd className="min-w-0 wrap-break-word">
+            <a
+              href={`mailto:${store.supportEmail}`}
+              className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900"
+            >
+              {store.supportEmail}
+            </a>
+          </dd>
+        </div>
+        <div className="flex gap-3">
+          <dt className="shrink-0">
+            <Clock aria-hidden="true" className="mt-0.5 size-5 text-brand-600" />
+            <span className="sr-only">Support hours</span>
+          </dt>
+          <dd className="min-w-0">{store.supportHours}</dd>
+        </div>
+      </dl>
+
+      <div className="mt-6 border-t border-slate-200 pt-5 text-sm leading-6 text-slate-600">
+        <p>
+          Want to return a product? You can request a return within {RETURN_WINDOW_DAYS} days of delivery from{' '}
+          <Link to={paths.orders()} className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900">
+            My Orders
+          </Link>
+          . See our{' '}
+          <Link to={paths.returns()} className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900">
+            Returns &amp; Refunds policy
+          </Link>
+          .
+        </p>
+      </div>
+    </section>
+  );
+}
+
+function ContactForm() {
+  const idPrefix = useId();
+  const fieldId = (name: keyof ContactFormValues) => `${idPrefix}-${name}`;
+  const statusRef = useRef<HTMLDivElement>(null);
+  const focusFormOnReset = useRef(false);
+
+  const mutation = useSendContactMessage();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setFocus,
+    formState: { errors },
+  } = useForm<ContactFormValues, unknown, CreateContactMessageInput>({
+    resolver: zodResolver(CreateContactMessageInputSchema),
+    defaultValues: EMPTY_FORM,
+  });
+
+  const onSubmit = handleSubmit((input) => {
+    mutation.mutate(input, { onSuccess: () => reset(EMPTY_FORM) });
+  });
+
+  const sent = mutation.isSuccess;
+
+  // Keyboard and screen-reader users land on the confirmation once the form disappears,
+  // and back on the first field when they choose to write another message.
+  useEffect(() => {
+    if (sent) {
+      statusRef.current?.focus();
+    } else if (focusFormOnReset.current) {
+      focusFormOnReset.current = false;
+      setFocus('name');
+    }
+  }, [sent, setFocus]);
+
+  const sendAnother = () => {
+    focusFormOnReset.current = true;
+    mutation.reset();
+  };
+
+  const submitError = mutation.error
+    ? mutation.error instanceof ApiError
+      ? mutation.error.message
+      : 'We could not send your message. Please check your internet connection and try again.'
+    : null;
+
+  return (
+    <section aria-labelledby="contact-form-heading" className="rounded-xl border border-slate-200 bg-white p-5 sm:p-6">
+      <h2 id="contact-form-heading" className="text-lg font-semibold text-slate-900">
+        Send us a message
+      </h2>
+
+      <div role="status" ref={statusRef} tabIndex={-1} className="focus:outline-hidden">
+        {sent ? (
+          <div className="mt-4 flex gap-3 rounded-xl border border-green-200 bg-green-50 p-4 text-green-900">
+            <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-green-700" />
+            <p className="min-w-0 wrap-break-word">
+              Thank you, {mutation.variables.name}. We have received your message (reference{' '}
+              <strong className="font-semibold">{mutation.data.reference}</strong>) and will reply within one business
+              day.
+            </p>
+          </div>
+        ) : null}
+      </div>
+
+      {sent ? (
+        <button type="button" onClick={sendAnother} className={`mt-5 ${buttonClassName}`}>
+          Send another message
+        </button>
+      ) : (
+        <form noValidate onSubmit={onSubmit} className="mt-1">
+          <p className="text-sm text-slate-600">
+            We reply within one business day. Fields marked optional can be left blank.
+          </p>
+
+          <div className="mt-5 grid gap-5 sm:grid-cols-2">
+            <Field id={fieldId('name')} label="Name" error={errors.name?.message}>
+              {(describedBy) => (
+                <input
+                  id={fieldId('name')}
+                  type="text"
+                  autoComplete="name"
+                  aria-invalid={errors.name ? true : undefined}
+                  aria-describedby={describedBy}
+                  className={controlClassName}
+                  {...register('name')}
+                />
+              )}
+            </Field>
+
+            <Field id={fieldId('email')} label="E-mail" error={errors.email?.message}>
+              {(describedBy) => (
+                <input
+                  id={fieldId('email')}
+                  type="email"
+                  autoComplete="email"
+                  inputMode="email"
+                  spellCheck={false}
+                  aria-invalid={errors.email ? true : undefined}
+                  aria-describedby={describedBy}
+                  className={controlClassName}
+                  {...register('email')}
+                />
+              )}
+            </Field>
+
+            <Field
+              id={fieldId('phone')}
+              label="Phone"
+              optional
+              hint="10-digit mobile number"
+              error={errors.phone?.message}
+            >
+              {(describedBy) => (
+                <input
+                  id={fieldId('phone')}
+                  type="tel"
+                  autoComplete="tel"
+                  inputMode="tel"
+                  aria-invalid={errors.phone ? true : undefined}
+                  aria-describedby={describedBy}
+                  className={controlClassName}
+                  {...register('phone')}
+                />
+              )}
+            </Field>
+
+            <Field
+              id={fieldId('orderNumber')}
+              label="Order number"
+              optional
+              hint="Shown in My Orders"
+              error={errors.orderNumber?.message}
+            >
+              {(describedBy) => (
+                <input
+                  id={fieldId('orderNumber')}
+                  type="text"
+                  autoComplete="off"
+                  spellCheck={false}
+                  aria-invalid={errors.orderNumber ? true : undefined}
+                  aria-describedby={describedBy}
+                  className={controlClassName}
+                  {...register('orderNumber')}
+                />
+              )}
+            </Field>
+
+            <Field id={fieldId('topic')} label="Topic" error={errors.topic?.message} className="sm:col-span-2">
+              {(describedBy) => (
+                <select
+                  id={fieldId('topic')}
+                  aria-invalid={errors.topic ? true : undefined}
+                  aria-describedby={describedBy}
+                  className={controlClassName}
+                  {...register('topic')}
+                >
+                  <option value="">Choose a topic</option>
+                  {CONTACT_TOPICS.map((topic) => (
+                    <option key={topic} value={topic}>
+                      {topic}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+
+            <Field id={fieldId('message')} label="Message" error={errors.message?.message} className="sm:col-span-2">
+              {(describedBy) => (
+                <textarea
+                  id={fieldId('message')}
+                  rows={6}
+                  aria-invalid={errors.message ? true : undefined}
+                  aria-describedby={describedBy}
+                  className={`${controlClassName} min-h-32 resize-y`}
+                  {...register('message')}
+                />
+              )}
+            </Field>
+          </div>
+
+          {submitError ? (
+            <div
+              role="alert"
+              className="mt-5 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800"
+            >
+              {submitError}
+            </div>
+          ) : null}
+
+          <div className="mt-5">
+            <button type="submit" disabled={mutation.isPending} className={buttonClassName}>
+              {mutation.isPending ? 'Sending…' : 'Send message'}
+            </button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}
+
+export default function ContactPage() {
+  const store = useStoreInfo();
+
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
+      <title>{`Contact us · ${store.name}`}</title>
+      <header className="max-w-3xl">
+        <h1 className="text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl">Contact us</h1>
+        <p className="mt-4 text-lg leading-8 text-slate-600">
+          Questions about a product, an order, a return or selling on {store.name}? Call us, write to us or use the form
+          and our support team will get back to you.
+        </p>
+      </header>
+
+      <div className="mt-8 grid items-start gap-6 lg:mt-10 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)] lg:gap-8">
+        <ContactDetails />
+        <ContactForm />
+      </div>
+    </div>
+  );
+}

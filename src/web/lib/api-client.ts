@@ -1,0 +1,60 @@
+import type { z } from 'zod';
+import type { ErrorBody } from '#shared/errors.ts';
+
+/** An error answered by the API, carrying its `{ error: { code, message } }` body. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly details?: unknown;
+
+  constructor(status: number, code: string, message: string, details?: unknown) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.details = details;
+  }
+}
+
+type QueryValue = string | number | boolean | undefined | null | ReadonlyArray<string | number>;
+
+export function toSearchParams(query: Record<string, QueryValue>): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    if (Array.isArray(value)) for (const item of value) params.append(key, String(item));
+    else params.set(key, String(value));
+  }
+  return params;
+}
+
+interface RequestOptions<T> {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  schema: z.ZodType<T>;
+  signal?: AbortSignal;
+}
+
+/** Calls the API and parses the answer with the shared schema; failures become ApiError. */
+export async function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<T> {
+  const search = options.query ? toSearchParams(options.query).toString() : '';
+  const response = await fetch(`/api${path}${search ? `?${search}` : ''}`, {
+    method: options.method ?? 'GET',
+    headers: options.body === undefined ? undefined : { 'content-type': 'application/json' },
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    credentials: 'same-origin',
+    signal: options.signal,
+  });
+  const payload: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    const error = (payload as Partial<ErrorBody> | null)?.error;
+    throw new ApiError(
+      response.status,
+      error?.code ?? 'INTERNAL',
+      error?.message ?? `The request failed (${response.status}). Please try again.`,
+      error?.details,
+    );
+  }
+  return options.schema.parse(payload);
+}

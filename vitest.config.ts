@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    setupFiles: ['./vitest.setup.ts'],
+    setupFiles: ['./src/shared/testing/console-guard.ts'],
     projects: [
       {
         extends: true,

@@ -45,6 +45,7 @@ export const ProductQuerySchema = z.object({
   minPrice: wholeNumber('minPrice', 0).optional(),
   maxPrice: wholeNumber('maxPrice', 0).optional(),
   inStock: booleanFlag('inStock').optional(),
+  featured: booleanFlag('featured').optional(),
   ram: repeatable('ram'),
   storage: repeatable('storage'),
   screenSize: repeatable('screenSize'),

@@ -13,6 +13,7 @@ export interface ProductFilter {
   minPrice?: number;
   maxPrice?: number;
   inStock?: boolean;
+  featured?: boolean;
   /** spec facet key → accepted values */
   attributes: Readonly<Record<string, readonly string[]>>;
   match?: SearchMatch;
@@ -30,6 +31,7 @@ function filterExpression(eb: ProductsEb, filter: ProductFilter, except: FacetDi
   if (filter.minPrice !== undefined) conditions.push(eb('products.price', '>=', filter.minPrice));
   if (filter.maxPrice !== undefined) conditions.push(eb('products.price', '<=', filter.maxPrice));
   if (filter.inStock) conditions.push(eb('products.stock', '>', 0));
+  if (filter.featured) conditions.push(eb('products.featured', '=', 1));
   for (const [key, values] of Object.entries(filter.attributes)) {
     if (values.length === 0 || (typeof except === 'object' && except.attribute === key)) continue;
     conditions.push(

@@ -64,6 +64,7 @@ export function createCatalogService({ db }: { db: Db }) {
       minPrice: query.minPrice,
       maxPrice: query.maxPrice,
       inStock: query.inStock,
+      featured: query.featured,
       attributes,
       match,
     };

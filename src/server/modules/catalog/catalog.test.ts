@@ -63,6 +63,7 @@ describe.each(testDialects())('catalog API on %s', (dialect) => {
     const inStock = (await list('?category=Laptop&inStock=true')).body;
     expect(names(inStock)).not.toContain('HP Pavilion 15');
     expect(inStock.total).toBe(2);
+    expect(names((await list('?featured=true')).body)).toEqual(['Dell XPS 13']);
   });
 
   it('filters by spec facets and counts each facet without its own selection', async () => {

@@ -1,0 +1,41 @@
+import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['dist/', 'node_modules/', 'data/', 'test-results/', 'playwright-report/', 'public/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    plugins: { 'import-x': importX, 'react-hooks': reactHooks },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'import-x/no-cycle': 'error',
+      // Imports flow one way: web and server use shared; shared uses neither; web never uses server.
+      // In the web app: components/lib → features → app; features do not import each other.
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './src/shared', from: ['./src/server', './src/web'], message: 'shared is isomorphic: it imports neither server nor web.' },
+            { target: './src/web', from: './src/server', message: 'The web app talks to the server through the API only.' },
+            { target: './src/server', from: './src/web', message: 'The server never imports web code.' },
+            { target: './src/web/features/cart', from: './src/web/features', except: ['./cart'], message: 'Features do not import each other; compose them in app/.' },
+            { target: './src/web/features/catalog', from: './src/web/features', except: ['./catalog'], message: 'Features do not import each other; compose them in app/.' },
+            { target: './src/web/features/info', from: './src/web/features', except: ['./info'], message: 'Features do not import each other; compose them in app/.' },
+            { target: ['./src/web/features', './src/web/components', './src/web/lib', './src/web/config'], from: './src/web/app', message: 'app composes features, never the other way round.' },
+            { target: ['./src/web/components', './src/web/lib', './src/web/config'], from: './src/web/features', message: 'Shared web code does not depend on features.' },
+          ],
+        },
+      ],
+    },
+  },
+);

@@ -1,0 +1,63 @@
+import { Link, useParams } from 'react-router';
+import { buttonClass } from '#web/components/ui/button-styles.ts';
+import { Loading } from '#web/components/ui/loading.tsx';
+import { paths } from '#web/config/paths.ts';
+import { AddToCartForm } from '#web/features/cart/components/add-to-cart-form.tsx';
+import { useProduct, useRelatedProducts } from '#web/features/catalog/api/get-product.ts';
+import { ProductGrid } from '#web/features/catalog/components/product-card.tsx';
+import { ProductDetails } from '#web/features/catalog/components/product-details.tsx';
+import { ApiError } from '#web/lib/api-client.ts';
+import { useStoreInfo } from '#web/lib/store-info.ts';
+import NotFound from '../not-found.tsx';
+
+function Related({ id }: { id: number }) {
+  const related = useRelatedProducts(id);
+  if (!related.data || related.data.items.length === 0) return null;
+  return (
+    <section aria-labelledby="related-heading" className="mt-12">
+      <h2 id="related-heading" className="mb-4 text-xl font-semibold text-slate-900">
+        Related products
+      </h2>
+      <ProductGrid products={related.data.items.slice(0, 4)} />
+    </section>
+  );
+}
+
+export default function ProductRoute() {
+  const { id = '' } = useParams();
+  const store = useStoreInfo();
+  const valid = /^[1-9]\d{0,14}$/.test(id);
+  const productId = valid ? Number(id) : 0;
+  const product = useProduct(productId);
+
+  if (!valid || (product.error instanceof ApiError && product.error.status === 404)) return <NotFound />;
+  if (product.isPending) return <Loading label="Loading product…" />;
+  if (product.isError) {
+    return (
+      <div role="alert" className="mx-auto max-w-xl px-4 py-16 text-center">
+        <h1 className="text-xl font-semibold">We could not load this product</h1>
+        <p className="mt-2 text-slate-600">{product.error.message}</p>
+        <Link to={paths.products()} className={`${buttonClass('secondary')} mt-4`}>
+          Browse all products
+        </Link>
+      </div>
+    );
+  }
+  const p = product.data;
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:py-8">
+      <title>{`${p.name} · ${store.name}`}</title>
+      <ProductDetails
+        product={p}
+        actions={
+          <AddToCartForm
+            key={p.id}
+            stock={p.stock}
+            product={{ id: p.id, name: p.name, price: p.price, mrp: p.mrp, image: p.images[0], brand: p.brand, category: p.category, stock: p.stock }}
+          />
+        }
+      />
+      <Related id={p.id} />
+    </div>
+  );
+}

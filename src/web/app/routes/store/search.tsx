@@ -1,0 +1,17 @@
+import { useSearchParams } from 'react-router';
+import { ProductListing } from '#web/features/catalog/components/product-listing.tsx';
+import { useStoreInfo } from '#web/lib/store-info.ts';
+
+export default function SearchRoute() {
+  const [params] = useSearchParams();
+  const store = useStoreInfo();
+  const q = (params.get('q') ?? '').trim();
+  return (
+    <ProductListing
+      q={q}
+      title={q ? <>Results for “{q}”</> : 'Search'}
+      documentTitle={q ? `“${q}” · ${store.name}` : `Search · ${store.name}`}
+      intro={q ? undefined : 'Type in the search box to find laptops, desktops and monitors.'}
+    />
+  );
+}

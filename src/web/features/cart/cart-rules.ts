@@ -1,0 +1,78 @@
+import { MAX_QUANTITY_PER_LINE } from '#shared/schemas/cart.ts';
+import { z } from 'zod';
+
+/** What the cart remembers of a product when it was added; prices are re-checked by the server. */
+export const CartProductSchema = z.object({
+  id: z.number().int().positive(),
+  name: z.string(),
+  price: z.number().int().nonnegative(),
+  mrp: z.number().int().nonnegative().optional(),
+  image: z.string().optional(),
+  brand: z.string().optional(),
+  category: z.string().optional(),
+  stock: z.number().int().nonnegative().optional(),
+});
+export type CartProduct = z.infer<typeof CartProductSchema>;
+
+export const CartItemSchema = z.object({
+  product: CartProductSchema,
+  quantity: z.number().int().positive(),
+});
+export type CartItem = z.infer<typeof CartItemSchema>;
+
+/** localStorage key, from the specification. */
+export const CART_STORAGE_KEY = 'cart';
+
+function clampQuantity(quantity: number): number {
+  return Math.min(Math.floor(quantity), MAX_QUANTITY_PER_LINE);
+}
+
+/** Adding a product already in the cart increases its quantity (up to the per-line limit). */
+export function addItem(items: readonly CartItem[], product: CartProduct, quantity = 1): CartItem[] {
+  if (quantity <= 0) return [...items];
+  const existing = items.find((item) => item.product.id === product.id);
+  if (!existing) return [...items, { product, quantity: clampQuantity(quantity) }];
+  return items.map((item) =>
+    item.product.id === product.id
+      ? { product, quantity: clampQuantity(item.quantity + quantity) }
+      : item,
+  );
+}
+
+/** Setting a quantity of 0 or less removes the item. */
+export function setQuantity(items: readonly CartItem[], productId: number, quantity: number): CartItem[] {
+  if (!Number.isFinite(quantity) || quantity <= 0) return removeItem(items, productId);
+  return items.map((item) =>
+    item.product.id === productId ? { ...item, quantity: clampQuantity(quantity) } : item,
+  );
+}
+
+export function removeItem(items: readonly CartItem[], productId: number): CartItem[] {
+  return items.filter((item) => item.product.id !== productId);
+}
+
+export function itemCount(items: readonly CartItem[]): number {
+  return items.reduce((sum, item) => sum + item.quantity, 0);
+}
+
+/** The sum of price times quantity, from the prices remembered in the cart. */
+export function subtotal(items: readonly CartItem[]): number {
+  return items.reduce((sum, item) => sum + item.product.price * item.quantity, 0);
+}
+
+export type ParsedCart = { items: CartItem[]; error?: undefined } | { items: CartItem[]; error: string };
+
+/** Reads saved cart data; anything corrupt is reported and ignored, never thrown. */
+export function parseSavedCart(raw: string | null): ParsedCart {
+  if (raw === null || raw === '') return { items: [] };
+  let data: unknown;
+  try {
+    data = JSON.parse(raw);
+  } catch {
+    return { items: [], error: 'Saved cart is not valid JSON' };
+  }
+  const parsed = z.array(CartItemSchema).safeParse(data);
+  if (!parsed.success) return { items: [], error: `Saved cart has an unexpected shape: ${parsed.error.issues[0]?.message ?? ''}` };
+  // Merge duplicates and clamp quantities so a hand-edited cart still obeys the rules.
+  return { items: parsed.data.reduce<CartItem[]>((items, item) => addItem(items, item.product, item.quantity), []) };
+}

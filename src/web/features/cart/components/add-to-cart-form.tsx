@@ -1,0 +1,67 @@
+import { type FormEvent, useId, useState } from 'react';
+import { Link } from 'react-router';
+import { MAX_QUANTITY_PER_LINE } from '#shared/schemas/cart.ts';
+import { buttonClass } from '#web/components/ui/button-styles.ts';
+import { paths } from '#web/config/paths.ts';
+import type { CartProduct } from '../cart-rules.ts';
+import { useCart } from '../hooks/use-cart.ts';
+
+/** Quantity selector and "Add to cart"; disabled when the product is out of stock. */
+export function AddToCartForm({ product, stock }: { product: CartProduct; stock: number }) {
+  const cart = useCart();
+  const id = useId();
+  const [quantity, setQuantity] = useState(1);
+  const [added, setAdded] = useState(false);
+  const inCart = cart.items.find((item) => item.product.id === product.id)?.quantity ?? 0;
+  const maxSelectable = Math.max(0, Math.min(MAX_QUANTITY_PER_LINE, stock) - inCart);
+  const soldOut = stock <= 0;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (soldOut || maxSelectable === 0) return;
+    cart.addItem(product, Math.min(quantity, maxSelectable));
+    setQuantity(1);
+    setAdded(true);
+  }
+
+  return (
+    <form onSubmit={submit} className="space-y-3">
+      <div className="flex flex-wrap items-end gap-3">
+        <div>
+          <label htmlFor={`${id}-quantity`} className="block text-sm font-medium text-slate-700">
+            Quantity
+          </label>
+          <select
+            id={`${id}-quantity`}
+            value={quantity}
+            disabled={soldOut || maxSelectable === 0}
+            onChange={(event) => setQuantity(Number(event.target.value))}
+            className="mt-1 rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm disabled:bg-slate-100"
+          >
+            {Array.from({ length: Math.max(1, maxSelectable) }, (_, index) => index + 1).map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" disabled={soldOut || maxSelectable === 0} className={`${buttonClass('accent', 'lg')} min-w-40 flex-1`}>
+          {soldOut ? 'Out of stock' : 'Add to cart'}
+        </button>
+      </div>
+      <div aria-live="polite" className="text-sm">
+        {added && (
+          <p className="text-emerald-800">
+            Added to your cart.{' '}
+            <Link to={paths.cart()} className="font-semibold text-brand-700 underline">
+              View cart
+            </Link>
+          </p>
+        )}
+        {!soldOut && maxSelectable === 0 && inCart > 0 && (
+          <p className="text-slate-600">You have the most we can sell you of this item in your cart ({inCart}).</p>
+        )}
+      </div>
+    </form>
+  );
+}

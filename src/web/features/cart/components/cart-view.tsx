@@ -1,0 +1,165 @@
+import { Link } from 'react-router';
+import { formatPrice } from '#shared/money.ts';
+import type { QuoteLine } from '#shared/schemas/cart.ts';
+import { MAX_QUANTITY_PER_LINE } from '#shared/schemas/cart.ts';
+import { buttonClass } from '#web/components/ui/button-styles.ts';
+import { paths } from '#web/config/paths.ts';
+import { useCartQuote } from '../api/get-cart-quote.ts';
+import type { CartItem } from '../cart-rules.ts';
+import { useCart } from '../hooks/use-cart.ts';
+
+function lineNotice(item: CartItem, line: QuoteLine | undefined): { tone: 'warn' | 'error'; text: string } | undefined {
+  if (!line) return undefined;
+  if (line.status === 'unavailable') return { tone: 'error', text: 'This product is no longer available. Please remove it.' };
+  if (line.status === 'out_of_stock') return { tone: 'error', text: 'Sold out since you added it. Please remove it.' };
+  if (line.status === 'insufficient_stock') return { tone: 'warn', text: `Only ${line.stock} left in stock; reduce the quantity to ${line.stock}.` };
+  if (line.unitPrice !== null && line.unitPrice !== item.product.price) {
+    const direction = line.unitPrice < item.product.price ? 'dropped' : 'changed';
+    return {
+      tone: 'warn',
+      text: `Price ${direction} from ${formatPrice(item.product.price)} to ${formatPrice(line.unitPrice)} since you added it.`,
+    };
+  }
+  return undefined;
+}
+
+function QuantityStepper({ item }: { item: CartItem }) {
+  const cart = useCart();
+  const { id, name } = item.product;
+  const step = 'inline-flex size-9 items-center justify-center text-lg font-semibold text-slate-700 hover:bg-slate-100 disabled:text-slate-300 disabled:hover:bg-transparent';
+  return (
+    <div className="inline-flex items-center rounded-lg border border-slate-300 bg-white" role="group" aria-label={`Quantity of ${name}`}>
+      <button type="button" className={`${step} rounded-l-lg`} aria-label={`Decrease quantity of ${name}`} onClick={() => cart.setQuantity(id, item.quantity - 1)}>
+        −
+      </button>
+      <output className="min-w-8 text-center text-sm font-semibold tabular-nums" aria-live="polite">
+        {item.quantity}
+      </output>
+      <button
+        type="button"
+        className={`${step} rounded-r-lg`}
+        aria-label={`Increase quantity of ${name}`}
+        disabled={item.quantity >= MAX_QUANTITY_PER_LINE}
+        onClick={() => cart.setQuantity(id, item.quantity + 1)}
+      >
+        +
+      </button>
+    </div>
+  );
+}
+
+/** The cart: lines with steppers and remove, and the server's price of the whole cart. */
+export function CartView() {
+  const cart = useCart();
+  const lines = cart.items.map((item) => ({ productId: item.product.id, quantity: item.quantity }));
+  const quote = useCartQuote(lines);
+
+  if (cart.items.length === 0) {
+    return (
+      <div className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">
+        <h2 className="text-lg font-semibold text-slate-900">Your cart is empty</h2>
+        <p className="mt-1 text-slate-600">Laptops, desktops and monitors from trusted sellers are waiting.</p>
+        <Link to={paths.products()} className={`${buttonClass('primary')} mt-4`}>
+          Start shopping
+        </Link>
+      </div>
+    );
+  }
+
+  const byId = new Map(quote.data?.items.map((line) => [line.productId, line]));
+  const blocked = quote.data?.items.some((line) => line.status !== 'ok') ?? false;
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
+      <section aria-label="Items in your cart">
+        <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
+          {cart.items.map((item) => {
+            const line = byId.get(item.product.id);
+            const notice = lineNotice(item, line);
+            const unitPrice = line?.unitPrice ?? item.product.price;
+            return (
+              <li key={item.product.id} className="flex gap-4 p-4">
+                <Link to={paths.product(item.product.id)} className="shrink-0">
+                  <img src={item.product.image} alt={item.product.name} width={112} height={84} className="aspect-[4/3] w-24 rounded-lg border border-slate-200 object-cover sm:w-28" />
+                </Link>
+                <div className="min-w-0 flex-1">
+                  <div className="flex flex-wrap items-start justify-between gap-2">
+                    <h3 className="font-semibold text-slate-900">
+                      <Link to={paths.product(item.product.id)} className="hover:text-brand-700 hover:underline">
+                        {item.product.name}
+                      </Link>
+                    </h3>
+                    <p className="font-semibold text-slate-900 tabular-nums">{formatPrice(unitPrice * item.quantity)}</p>
+                  </div>
+                  <p className="text-sm text-slate-600">
+                    {formatPrice(unitPrice)} each{line?.vendorName ? ` · Sold by ${line.vendorName}` : ''}
+                  </p>
+                  {notice && (
+                    <p className={`mt-2 rounded-md px-2 py-1 text-sm ${notice.tone === 'error' ? 'bg-red-50 text-red-800' : 'bg-amber-50 text-amber-900'}`}>
+                      {notice.text}
+                    </p>
+                  )}
+                  <div className="mt-3 flex flex-wrap items-center gap-3">
+                    <QuantityStepper item={item} />
+                    <button type="button" onClick={() => cart.removeItem(item.product.id)} className="text-sm font-medium text-red-700 hover:underline">
+                      Remove<span className="sr-only"> {item.product.name}</span>
+                    </button>
+                  </div>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+        <button type="button" onClick={cart.clear} className={`${buttonClass('ghost')} mt-3`}>
+          Clear cart
+        </button>
+      </section>
+
+      <aside aria-labelledby="summary-heading" className="h-fit rounded-xl border border-slate-200 bg-white p-5 lg:sticky lg:top-24">
+        <h2 id="summary-heading" className="text-lg font-semibold text-slate-900">
+          Order summary
+        </h2>
+        {quote.isError ? (
+          <p role="alert" className="mt-3 text-sm text-red-800">
+            We could not check current prices: {quote.error.message}
+          </p>
+        ) : !quote.data ? (
+          <p className="mt-3 text-sm text-slate-600" role="status">
+            Checking current prices…
+          </p>
+        ) : (
+          <dl className="mt-3 space-y-2 text-sm" aria-busy={quote.isFetching}>
+            <div className="flex justify-between">
+              <dt className="text-slate-600">Subtotal ({quote.data.itemCount} {quote.data.itemCount === 1 ? 'item' : 'items'})</dt>
+              <dd className="font-medium tabular-nums" data-testid="cart-subtotal">{formatPrice(quote.data.subtotal)}</dd>
+            </div>
+            <div className="flex justify-between">
+              <dt className="text-slate-600">Delivery</dt>
+              <dd className="font-medium tabular-nums">{quote.data.shipping === 0 ? 'Free' : formatPrice(quote.data.shipping)}</dd>
+            </div>
+            <div className="flex justify-between border-t border-slate-200 pt-2 text-base">
+              <dt className="font-semibold">Total</dt>
+              <dd className="font-bold tabular-nums">{formatPrice(quote.data.total)}</dd>
+            </div>
+            <p className="text-xs text-slate-500">Includes GST of {formatPrice(quote.data.gst)}</p>
+            {quote.data.shipping > 0 && (
+              <p className="text-xs text-slate-600">Free delivery on orders of {formatPrice(quote.data.freeShippingThreshold)} or more.</p>
+            )}
+          </dl>
+        )}
+        {blocked && <p className="mt-3 text-sm text-amber-900">Please fix the highlighted items before checking out.</p>}
+        <Link
+          to={paths.checkout()}
+          aria-disabled={blocked || !quote.data}
+          onClick={(event) => {
+            if (blocked || !quote.data) event.preventDefault();
+          }}
+          className={`${buttonClass('primary', 'lg')} mt-4 w-full ${blocked || !quote.data ? 'pointer-events-none opacity-60' : ''}`}
+        >
+          Proceed to checkout
+        </Link>
+        <p className="mt-3 text-center text-xs text-slate-500">Pay by UPI, Net Banking, credit/debit cards or EMI</p>
+      </aside>
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { ProductSchema } from '#shared/schemas/catalog.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
+
+export function productQuery(id: number) {
+  return queryOptions({
+    queryKey: ['product', id],
+    queryFn: ({ signal }) => apiRequest(`/products/${id}`, { schema: ProductSchema, signal }),
+    staleTime: 30_000,
+    retry: false,
+  });
+}
+
+export function useProduct(id: number) {
+  return useQuery(productQuery(id));
+}
+
+const RelatedSchema = z.object({ items: z.array(ProductSchema) });
+
+export function useRelatedProducts(id: number) {
+  return useQuery({
+    queryKey: ['product', id, 'related'],
+    queryFn: ({ signal }) => apiRequest(`/products/${id}/related`, { schema: RelatedSchema, signal }),
+    staleTime: 60_000,
+    retry: false,
+  });
+}

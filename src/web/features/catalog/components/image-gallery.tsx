@@ -1,0 +1,33 @@
+import { useState } from 'react';
+
+/** A main image with thumbnails; thumbnails are buttons so the gallery works from the keyboard. */
+export function ImageGallery({ images, name }: { images: string[]; name: string }) {
+  const [active, setActive] = useState(0);
+  const current = images[active] ?? images[0];
+  return (
+    <div>
+      <div className="aspect-[4/3] overflow-hidden rounded-xl border border-slate-200 bg-white">
+        {current && (
+          <img src={current} alt={`${name}, image ${active + 1} of ${images.length}`} width={800} height={600} className="size-full object-contain" />
+        )}
+      </div>
+      {images.length > 1 && (
+        <ul className="mt-3 flex gap-2" aria-label="Product images">
+          {images.map((image, index) => (
+            <li key={image}>
+              <button
+                type="button"
+                onClick={() => setActive(index)}
+                aria-label={`Show image ${index + 1} of ${images.length}`}
+                aria-pressed={index === active}
+                className={`block w-20 overflow-hidden rounded-lg border-2 bg-white sm:w-24 ${index === active ? 'border-brand-600' : 'border-slate-200 hover:border-slate-400'}`}
+              >
+                <img src={image} alt="" width={96} height={72} className="aspect-[4/3] w-full object-cover" loading="lazy" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

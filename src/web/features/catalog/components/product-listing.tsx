@@ -1,0 +1,153 @@
+import { type ReactNode, useId, useState } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import type { Category } from '#shared/categories.ts';
+import type { Sort } from '#shared/schemas/catalog.ts';
+import { buttonClass } from '#web/components/ui/button-styles.ts';
+import { Loading } from '#web/components/ui/loading.tsx';
+import { paths } from '#web/config/paths.ts';
+import { useProducts } from '../api/get-products.ts';
+import { clearFilters, hasActiveFilters, listingQueryFromUrl, toggleFilterValue, withParam } from '../listing-query.ts';
+import { FilterPanel } from './filter-panel.tsx';
+import { Pagination } from './pagination.tsx';
+import { ProductGrid } from './product-card.tsx';
+
+const SORT_LABELS: Record<Sort, string> = {
+  relevance: 'Relevance',
+  price_asc: 'Price: low to high',
+  price_desc: 'Price: high to low',
+  newest: 'Newest first',
+};
+
+interface ProductListingProps {
+  title: ReactNode;
+  documentTitle: string;
+  intro?: ReactNode;
+  category?: Category;
+  q?: string;
+}
+
+/** A listing with filters, sort, result count, pagination and an empty state; all state in the URL. */
+export function ProductListing({ title, documentTitle, intro, category, q }: ProductListingProps) {
+  const [params, setParams] = useSearchParams();
+  const location = useLocation();
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const ids = useId();
+  const query = listingQueryFromUrl(params, { category, q });
+  const { data, isPending, isError, error, isPlaceholderData, refetch } = useProducts(query);
+
+  const update = (next: URLSearchParams) => setParams(next, { preventScrollReset: true });
+  const filtersActive = hasActiveFilters(params);
+  const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  const first = data && data.total > 0 ? (data.page - 1) * data.pageSize + 1 : 0;
+  const last = data ? Math.min(data.page * data.pageSize, data.total) : 0;
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:py-8">
+      <title>{documentTitle}</title>
+      <div className="mb-4">
+        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{title}</h1>
+        {intro && <div className="mt-1 text-slate-600">{intro}</div>}
+      </div>
+
+      <div className="lg:grid lg:grid-cols-[16rem_1fr] lg:gap-8">
+        <aside aria-label="Filters" className="mb-4 lg:mb-0">
+          <button
+            type="button"
+            className={`${buttonClass('secondary')} w-full lg:hidden`}
+            aria-expanded={filtersOpen}
+            aria-controls={`${ids}-filters`}
+            onClick={() => setFiltersOpen((open) => !open)}
+          >
+            {filtersOpen ? 'Hide filters' : 'Show filters'}
+          </button>
+          <div
+            id={`${ids}-filters`}
+            className={`${filtersOpen ? 'block' : 'hidden'} mt-3 rounded-xl border border-slate-200 bg-white p-4 lg:mt-0 lg:block`}
+          >
+            <FilterPanel
+              facets={data?.facets ?? []}
+              params={params}
+              hidden={category ? ['category'] : []}
+              hasActiveFilters={filtersActive}
+              onToggle={(key, value) => update(toggleFilterValue(params, key, value))}
+              onPrice={(min, max) => update(withParam(withParam(params, 'minPrice', min), 'maxPrice', max))}
+              onInStock={(checked) => update(withParam(params, 'inStock', checked ? 'true' : undefined))}
+              onClear={() => update(clearFilters(params))}
+            />
+          </div>
+        </aside>
+
+        <section aria-labelledby={`${ids}-results`}>
+          <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+            <p id={`${ids}-results`} className="text-sm text-slate-600" aria-live="polite">
+              {data
+                ? data.total === 0
+                  ? 'No products found'
+                  : `Showing ${first}–${last} of ${data.total} ${data.total === 1 ? 'product' : 'products'}`
+                : 'Finding products…'}
+            </p>
+            <div className="flex items-center gap-2">
+              <label htmlFor={`${ids}-sort`} className="text-sm text-slate-700">
+                Sort by
+              </label>
+              <select
+                id={`${ids}-sort`}
+                value={query.sort}
+                onChange={(event) => update(withParam(params, 'sort', event.target.value === 'relevance' ? undefined : event.target.value))}
+                className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm"
+              >
+                {Object.entries(SORT_LABELS).map(([value, label]) => (
+                  <option key={value} value={value}>
+                    {label}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+
+          {isPending ? (
+            <Loading label="Loading products…" />
+          ) : isError ? (
+            <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-6 text-red-800">
+              <p className="font-semibold">We could not load products.</p>
+              <p className="mt-1 text-sm">{error.message}</p>
+              <button type="button" className={`${buttonClass('secondary')} mt-3`} onClick={() => void refetch()}>
+                Try again
+              </button>
+            </div>
+          ) : data.items.length === 0 ? (
+            <div className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">
+              <h2 className="text-lg font-semibold text-slate-900">No products match</h2>
+              <p className="mt-1 text-slate-600">
+                {q ? `We found nothing for “${q}”. Check the spelling or try a shorter search.` : 'Try removing a filter or widening the price range.'}
+              </p>
+              <div className="mt-4 flex flex-wrap justify-center gap-3">
+                {filtersActive && (
+                  <button type="button" className={buttonClass('secondary')} onClick={() => update(clearFilters(params))}>
+                    Clear filters
+                  </button>
+                )}
+                <Link to={paths.products()} className={buttonClass('primary')}>
+                  Browse all products
+                </Link>
+              </div>
+            </div>
+          ) : (
+            <div className={isPlaceholderData ? 'opacity-60 transition-opacity' : undefined} aria-busy={isPlaceholderData}>
+              <ProductGrid products={data.items} eagerCount={4} />
+              <Pagination
+                page={data.page}
+                pageCount={pageCount}
+                hrefFor={(page) => {
+                  const next = withParam(params, 'page', page === 1 ? undefined : String(page));
+                  const search = next.toString();
+                  return `${location.pathname}${search ? `?${search}` : ''}`;
+                }}
+              />
+            </div>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { clearFilters, listingQueryFromUrl, toggleFilterValue, withParam } from './listing-query.ts';
+
+describe('listing query in the URL', () => {
+  it('reads filters, sort and page, converting rupees to paise', () => {
+    const query = listingQueryFromUrl(new URLSearchParams('brand=Dell&brand=HP&ram=16&minPrice=50000&sort=price_asc&page=2&inStock=true'), { category: 'Laptop' });
+    expect(query).toMatchObject({ category: 'Laptop', brand: ['Dell', 'HP'], ram: ['16'], minPrice: 5_000_000, sort: 'price_asc', page: 2, inStock: true, pageSize: 24 });
+  });
+
+  it('falls back to safe defaults for nonsense', () => {
+    const query = listingQueryFromUrl(new URLSearchParams('sort=cheap&page=-4&minPrice=abc'), {});
+    expect(query).toMatchObject({ sort: 'relevance', page: 1, minPrice: undefined });
+  });
+
+  it('toggles filter values, keeps one category, and resets the page', () => {
+    let params = new URLSearchParams('page=3&brand=Dell');
+    params = toggleFilterValue(params, 'brand', 'HP');
+    expect(params.getAll('brand')).toEqual(['Dell', 'HP']);
+    expect(params.has('page')).toBe(false);
+    params = toggleFilterValue(params, 'brand', 'Dell');
+    expect(params.getAll('brand')).toEqual(['HP']);
+    params = toggleFilterValue(toggleFilterValue(params, 'category', 'Laptop'), 'category', 'Monitor');
+    expect(params.getAll('category')).toEqual(['Monitor']);
+  });
+
+  it('sets and clears single values and all filters', () => {
+    expect(withParam(new URLSearchParams('page=2'), 'sort', 'newest').toString()).toBe('sort=newest');
+    expect(clearFilters(new URLSearchParams('q=dell&brand=Dell&sort=newest&ram=8')).toString()).toBe('q=dell&sort=newest');
+  });
+});

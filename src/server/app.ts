@@ -3,6 +3,7 @@ import path from 'node:path';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { Redis } from 'ioredis';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
@@ -56,7 +57,10 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
 
   const services = createServices({ database });
 
-  await app.register(rateLimit, { global: false });
+  // Limits are per process, or shared by every instance through Redis when REDIS_URL is set.
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 }) : undefined;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  await app.register(rateLimit, { global: false, redis, nameSpace: 'store-rate-limit:' });
   await registerOpenApi(app, config.store.name);
 
   await app.register(

@@ -12,7 +12,7 @@ export interface TestApp {
 }
 
 /** The real app on a fresh database of the given dialect, not listening; use `app.inject`. */
-export async function buildTestApp(dialect: Dialect): Promise<TestApp> {
+export async function buildTestApp(dialect: Dialect, env: Record<string, string> = {}): Promise<TestApp> {
   const database = await createTestDatabase(dialect);
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -21,6 +21,7 @@ export async function buildTestApp(dialect: Dialect): Promise<TestApp> {
     SESSION_SECRET: 'x'.repeat(32),
     SEED_DEMO: 'false',
     WEB_DIST_DIR: '/nonexistent',
+    ...env,
   });
   const { app, services } = await buildApp({ config, database, logger: false });
   await app.ready();

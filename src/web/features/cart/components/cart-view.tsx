@@ -89,7 +89,11 @@ export function CartView() {
                         {item.product.name}
                       </Link>
                     </h3>
-                    <p className="font-semibold text-slate-900 tabular-nums">{formatPrice(unitPrice * item.quantity)}</p>
+                    {line && line.quantity === 0 ? (
+                      <p className="text-sm font-medium text-slate-500">Not counted</p>
+                    ) : (
+                      <p className="font-semibold text-slate-900 tabular-nums">{formatPrice(line?.lineTotal ?? unitPrice * item.quantity)}</p>
+                    )}
                   </div>
                   <p className="text-sm text-slate-600">
                     {formatPrice(unitPrice)} each{line?.vendorName ? ` · Sold by ${line.vendorName}` : ''}

@@ -88,7 +88,7 @@ test('the cart survives a reload and is priced by the server', async ({ page }) 
   await page.getByRole('button', { name: 'Add to cart' }).click();
   await page.goto('/cart');
   await page.reload();
-  await expect(page.getByRole('heading', { name: 'Your cart' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your cart' })).toBeVisible();
   await expect(page.getByRole('link', { name }).first()).toBeVisible();
   await expect(page.getByTestId('cart-subtotal')).toHaveText(`₹${unit.toLocaleString('en-IN')}`);
   await page.getByRole('button', { name: `Increase quantity of ${name}` }).click();
@@ -98,7 +98,7 @@ test('the cart survives a reload and is priced by the server', async ({ page }) 
   expect(saved).toEqual([expect.objectContaining({ quantity: 2, product: expect.objectContaining({ name, price: unit * 100 }) })]);
 
   await page.getByRole('button', { name: `Remove ${name}` }).click();
-  await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeFocused();
   await expect(page.getByTestId('cart-count')).toHaveCount(0);
 });
 

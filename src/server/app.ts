@@ -48,7 +48,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   const app = Fastify({
     logger: deps.logger ?? { level: config.logLevel },
     requestIdHeader: 'x-request-id',
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -60,7 +60,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   // Limits are per process, or shared by every instance through Redis when REDIS_URL is set.
   const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 }) : undefined;
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
-  await app.register(rateLimit, { global: false, redis, nameSpace: 'store-rate-limit:' });
+  // If Redis is unreachable the limiter lets requests through rather than failing them.
+  await app.register(rateLimit, { global: false, redis, nameSpace: 'store-rate-limit:', skipOnError: true });
   await registerOpenApi(app, config.store.name);
 
   await app.register(

@@ -33,6 +33,10 @@ const EnvSchema = z
     STORE_PHONE: z.string().min(1).optional(),
     STORE_EMAIL: z.email().optional(),
     WEB_DIST_DIR: z.string().default('./dist/web'),
+    TRUST_PROXY: z
+      .string()
+      .default('false')
+      .transform((value) => (value === 'true' ? true : value === 'false' ? false : value)),
   })
   .refine((env) => (env.ADMIN_EMAIL === undefined) === (env.ADMIN_PASSWORD === undefined), {
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
@@ -53,6 +57,8 @@ export interface Config {
   logLevel: string;
   store: StoreInfo;
   webDistDir: string;
+  /** Fastify's trustProxy: false, true, or a comma-separated list of trusted proxy addresses/CIDRs. */
+  trustProxy: boolean | string;
 }
 
 /** Parses the environment once; a bad value stops start-up with the list of what is wrong. */
@@ -87,6 +93,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       supportEmail: e.STORE_EMAIL ?? DEFAULT_STORE_INFO.supportEmail,
     },
     webDistDir: path.resolve(e.WEB_DIST_DIR),
+    trustProxy: e.TRUST_PROXY,
   };
 }
 

@@ -15,10 +15,12 @@ export interface SpecFacet {
   format: (value: string) => string;
 }
 
-const gb = (value: string) => {
-  const n = Number(value);
-  return n >= 1024 && n % 1024 === 0 ? `${n / 1024} TB` : `${n} GB`;
-};
+/** 512 → "512 GB", 2048 → "2 TB". */
+export function formatGigabytes(gigabytes: number): string {
+  return gigabytes >= 1024 && gigabytes % 1024 === 0 ? `${gigabytes / 1024} TB` : `${gigabytes} GB`;
+}
+
+const gb = (value: string) => formatGigabytes(Number(value));
 
 const RESOLUTION_NAMES: Record<string, string> = {
   '1920x1080': 'Full HD (1920×1080)',

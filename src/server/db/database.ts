@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 
@@ -14,6 +14,11 @@ export interface DatabaseHandle {
   db: Db;
   dialect: Dialect;
   destroy: () => Promise<void>;
+}
+
+/** Resolves when the database answers a trivial query; rejects otherwise. */
+export async function pingDatabase(db: Db): Promise<void> {
+  await sql`SELECT 1`.execute(db);
 }
 
 // COUNT(*) and BIGINT arrive from PostgreSQL as strings; our counts always fit a JS number.

@@ -3,12 +3,14 @@ import type { Db } from './database.ts';
 import * as catalog from './migrations/0001-catalog.ts';
 import * as search from './migrations/0002-search.ts';
 import * as contactMessages from './migrations/0003-contact-messages.ts';
+import * as relevanceIndex from './migrations/0004-relevance-index.ts';
 
 /** The one ordered set of migrations, run on either engine. */
 const MIGRATIONS: Record<string, Migration> = {
   '0001-catalog': catalog,
   '0002-search': search,
   '0003-contact-messages': contactMessages,
+  '0004-relevance-index': relevanceIndex,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

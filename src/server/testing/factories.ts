@@ -45,10 +45,13 @@ const SPEC_FACTORIES: Record<Category, () => ProductSpecs> = {
   Monitor: monitorSpecs,
 };
 
-export async function createVendor(services: Services, overrides: { name?: string; slug?: string } = {}) {
+export async function createVendor(
+  services: Services,
+  overrides: { name?: string; slug?: string; status?: 'pending' | 'active' | 'suspended' } = {},
+) {
   const n = next();
   const vendor = { name: overrides.name ?? `Test Vendor ${n}`, slug: overrides.slug ?? `test-vendor-${n}` };
-  const id = await services.vendors.create({ ...vendor, status: 'active' });
+  const id = await services.vendors.create({ ...vendor, status: overrides.status ?? 'active' });
   return { id, ...vendor };
 }
 

@@ -14,7 +14,7 @@ function quoteLine(line: CartLineInput, product: Product | undefined): QuoteLine
     vendorName: product?.vendor.name ?? null,
     mrp: product?.mrp ?? null,
   };
-  if (!product || product.status !== 'active') {
+  if (!product) {
     return {
       ...base,
       unitPrice: null,
@@ -55,7 +55,7 @@ export function createCartService({ catalog }: { catalog: CatalogService }) {
         }
         seen.add(line.productId);
       }
-      const products = await catalog.findByIds([...seen]);
+      const products = await catalog.findPurchasable([...seen]);
       const byId = new Map(products.map((product) => [product.id, product]));
       const items = lines.map((line) => quoteLine(line, byId.get(line.productId)));
       const subtotal = items.reduce((sum, item) => sum + item.lineTotal, 0);

@@ -24,8 +24,13 @@ type FacetDimension = 'category' | 'brand' | { attribute: string } | 'none';
 
 type ProductsEb = ExpressionBuilder<Database, 'products'>;
 
+/** Products of pending or suspended vendors are neither shown nor sold. */
+function activeVendor(eb: ProductsEb): Expression<SqlBool> {
+  return eb('products.vendor_id', 'in', eb.selectFrom('vendors').select('vendors.id').where('vendors.status', '=', 'active'));
+}
+
 function filterExpression(eb: ProductsEb, filter: ProductFilter, except: FacetDimension): Expression<SqlBool> {
-  const conditions: Expression<SqlBool>[] = [eb('products.status', '=', 'active')];
+  const conditions: Expression<SqlBool>[] = [eb('products.status', '=', 'active'), activeVendor(eb)];
   if (filter.category && except !== 'category') conditions.push(eb('products.category', '=', filter.category));
   if (filter.brands.length > 0 && except !== 'brand') conditions.push(eb('products.brand', 'in', filter.brands));
   if (filter.minPrice !== undefined) conditions.push(eb('products.price', '>=', filter.minPrice));
@@ -110,19 +115,20 @@ export interface ListOptions {
 
 export async function listProducts(db: DbOrTx, options: ListOptions): Promise<{ items: Product[]; total: number }> {
   const { filter, sort, page, pageSize } = options;
-  const where = (eb: ProductsEb) => filterExpression(eb, filter, 'none');
 
   const totalRow = await db
     .selectFrom('products')
-    .where(where)
+    .where((eb) => filterExpression(eb, filter, 'none'))
     .select((eb) => eb.fn.countAll<number>().as('total'))
     .executeTakeFirstOrThrow();
 
-  let query = productColumns(db).where(where);
-  if (filter.match && sort === 'relevance') {
-    const match = filter.match;
+  // Ranked search joins the hits once for both filtering and ordering.
+  const rankBy = sort === 'relevance' ? filter.match : undefined;
+  const rest: ProductFilter = rankBy ? { ...filter, match: undefined } : filter;
+  let query = productColumns(db).where((eb) => filterExpression(eb, rest, 'none'));
+  if (rankBy) {
     query = query
-      .innerJoin(match, 'm.product_id', 'products.id')
+      .innerJoin(rankBy, 'm.product_id', 'products.id')
       .orderBy(sql`m.rank`, 'desc') as unknown as typeof query;
   }
   switch (sort) {
@@ -212,14 +218,19 @@ export async function findProduct(
   const row = await productColumns(db)
     .where('products.id', '=', id)
     .where('products.status', 'in', statuses)
+    .where('vendors.status', '=', 'active')
     .executeTakeFirst();
   return row ? toProduct(row) : undefined;
 }
 
-/** Products by id in any status; the caller decides what an inactive one means. */
-export async function findProductsByIds(db: DbOrTx, ids: readonly number[]): Promise<Product[]> {
+/** Active products of active vendors among the given ids: what can be bought now. */
+export async function findPurchasableProducts(db: DbOrTx, ids: readonly number[]): Promise<Product[]> {
   if (ids.length === 0) return [];
-  const rows = await productColumns(db).where('products.id', 'in', ids).execute();
+  const rows = await productColumns(db)
+    .where('products.id', 'in', ids)
+    .where('products.status', '=', 'active')
+    .where('vendors.status', '=', 'active')
+    .execute();
   return rows.map(toProduct);
 }
 
@@ -227,6 +238,7 @@ export async function findRelatedProducts(db: DbOrTx, product: Product, limit: n
   // Same category, closest in price first: what a shopper compares against.
   const rows = await productColumns(db)
     .where('products.status', '=', 'active')
+    .where('vendors.status', '=', 'active')
     .where('products.category', '=', product.category)
     .where('products.id', '!=', product.id)
     .orderBy(sql`abs(products.price - ${product.price})`)

@@ -108,6 +108,36 @@ export function createCatalogService({ db }: { db: Db }) {
     return result;
   }
 
+  async function create(input: NewProduct, tx?: DbOrTx): Promise<number> {
+    const specs = SPECS_SCHEMAS[input.category].parse(input.specs);
+    if (input.mrp < input.price) throw new AppError('VALIDATION_FAILED', 'MRP must be at least the price');
+    const now = new Date().toISOString();
+    // The product and its facet attributes are written together or not at all.
+    if (!tx) return db.transaction().execute((trx) => create(input, trx));
+    return repository.insertProduct(
+      tx,
+      {
+        vendor_id: input.vendorId,
+        name: input.name,
+        slug: input.slug,
+        brand: input.brand,
+        category: input.category,
+        description: input.description,
+        price: input.price,
+        mrp: input.mrp,
+        stock: input.stock,
+        images: JSON.stringify(input.images),
+        specs: JSON.stringify(specs),
+        search_text: searchText(input.category, specs, input.description),
+        status: input.status,
+        featured: input.featured ? 1 : 0,
+        created_at: input.createdAt ?? now,
+        updated_at: input.createdAt ?? now,
+      },
+      productAttributes(input.category, specs),
+    );
+  }
+
   return {
     async list(query: ProductQuery, match?: SearchMatch): Promise<ProductList> {
       const filter = toFilter(query, match);
@@ -129,15 +159,15 @@ export function createCatalogService({ db }: { db: Db }) {
       return product;
     },
 
-    async related(id: number, limit = 8): Promise<Product[]> {
+    async related(id: number, limit = 4): Promise<Product[]> {
       const product = await repository.findProduct(db, id);
       if (!product) throw new AppError('NOT_FOUND', `Product ${id} was not found`);
       return repository.findRelatedProducts(db, product, limit);
     },
 
-    /** Products by id in any status, for pricing a cart; missing ids are simply absent. */
-    findByIds(ids: readonly number[], tx?: DbOrTx): Promise<Product[]> {
-      return repository.findProductsByIds(tx ?? db, ids);
+    /** What can be bought now among the given ids; inactive or unknown ids are simply absent. */
+    findPurchasable(ids: readonly number[], tx?: DbOrTx): Promise<Product[]> {
+      return repository.findPurchasableProducts(tx ?? db, ids);
     },
 
     async categories(): Promise<CategoryCount[]> {
@@ -149,33 +179,7 @@ export function createCatalogService({ db }: { db: Db }) {
       }));
     },
 
-    async create(input: NewProduct, tx?: DbOrTx): Promise<number> {
-      const specs = SPECS_SCHEMAS[input.category].parse(input.specs);
-      if (input.mrp < input.price) throw new AppError('VALIDATION_FAILED', 'MRP must be at least the price');
-      const now = new Date().toISOString();
-      return repository.insertProduct(
-        tx ?? db,
-        {
-          vendor_id: input.vendorId,
-          name: input.name,
-          slug: input.slug,
-          brand: input.brand,
-          category: input.category,
-          description: input.description,
-          price: input.price,
-          mrp: input.mrp,
-          stock: input.stock,
-          images: JSON.stringify(input.images),
-          specs: JSON.stringify(specs),
-          search_text: searchText(input.category, specs, input.description),
-          status: input.status,
-          featured: input.featured ? 1 : 0,
-          created_at: input.createdAt ?? now,
-          updated_at: input.createdAt ?? now,
-        },
-        productAttributes(input.category, specs),
-      );
-    },
+    create,
 
     count(): Promise<number> {
       return repository.countProducts(db);

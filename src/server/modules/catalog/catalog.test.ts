@@ -162,4 +162,18 @@ describe.each(testDialects())('catalog API on %s', (dialect) => {
       ],
     });
   });
+
+  it('hides and refuses to sell the products of a pending or suspended vendor', async () => {
+    const suspended = await createVendor(t.services, { status: 'suspended' });
+    const pending = await createVendor(t.services, { status: 'pending' });
+    const a = await createProduct(t.services, { vendorId: suspended.id, name: 'Suspended Seller Laptop' });
+    const b = await createProduct(t.services, { vendorId: pending.id, name: 'Pending Seller Laptop' });
+    expect((await list('')).body.total).toBe(6);
+    expect((await t.app.inject({ url: `/api/products/${a.id}` })).statusCode).toBe(404);
+    const search = await t.app.inject({ url: '/api/search?q=seller' });
+    expect(search.json().total).toBe(0);
+    const quote = await t.app.inject({ method: 'POST', url: '/api/cart/quote', payload: [{ productId: a.id, quantity: 1 }, { productId: b.id, quantity: 1 }] });
+    expect(quote.json().items.map((item: { status: string }) => item.status)).toEqual(['unavailable', 'unavailable']);
+    expect(quote.json().total).toBe(0);
+  });
 });

@@ -8,12 +8,16 @@ const VOCABULARY_TTL_MS = 60_000;
 const WORD = /^[\p{L}\p{N}]+$/u;
 
 export function createSearchService({ index, catalog }: { index: SearchIndex; catalog: CatalogService }) {
-  let vocabulary: { terms: string[]; loadedAt: number } | undefined;
+  // One load at a time: concurrent searches after expiry share the same in-flight read.
+  let vocabulary: { terms: Promise<string[]>; loadedAt: number } | undefined;
 
-  async function sortedVocabulary(): Promise<string[]> {
+  function sortedVocabulary(): Promise<string[]> {
     if (!vocabulary || Date.now() - vocabulary.loadedAt > VOCABULARY_TTL_MS) {
-      const terms = (await index.vocabulary()).filter((term) => WORD.test(term));
-      vocabulary = { terms: [...new Set(terms)].sort(), loadedAt: Date.now() };
+      const terms = index.vocabulary().then((all) => [...new Set(all.filter((term) => WORD.test(term)))].sort());
+      vocabulary = { terms, loadedAt: Date.now() };
+      terms.catch(() => {
+        vocabulary = undefined;
+      });
     }
     return vocabulary.terms;
   }

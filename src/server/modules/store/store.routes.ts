@@ -2,8 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { StoreInfoSchema } from '#shared/schemas/store.ts';
 import type { StoreInfo } from '#shared/store-info.ts';
-import type { Db } from '#server/db/database.ts';
-import { sql } from 'kysely';
+import { type Db, pingDatabase } from '#server/db/database.ts';
 
 export function storeRoutes({ store, db }: { store: StoreInfo; db: Db }): FastifyPluginAsyncZod {
   return async (app) => {
@@ -30,7 +29,7 @@ export function storeRoutes({ store, db }: { store: StoreInfo; db: Db }): Fastif
       },
       async (request, reply) => {
         try {
-          await sql`SELECT 1`.execute(db);
+          await pingDatabase(db);
           return { status: 'ok' as const };
         } catch (error) {
           request.log.error({ err: error }, 'Database is not reachable');

@@ -26,6 +26,12 @@ describe('cart rules', () => {
     expect(setQuantity(items, 2, 4)).toEqual([{ product: laptop, quantity: 2 }, { product: monitor, quantity: 4 }]);
   });
 
+  it('holds at most 50 different products', () => {
+    const full = Array.from({ length: 50 }, (_, i) => ({ product: { id: i + 100, name: `P${i}`, price: 100 }, quantity: 1 }));
+    expect(addItem(full, laptop)).toHaveLength(50);
+    expect(addItem(full, full[0]!.product)[0]?.quantity).toBe(2);
+  });
+
   it('removes one item and leaves the rest', () => {
     expect(removeItem([{ product: laptop, quantity: 1 }, { product: monitor, quantity: 1 }], 1)).toEqual([{ product: monitor, quantity: 1 }]);
   });

@@ -1,4 +1,4 @@
-import { MAX_QUANTITY_PER_LINE } from '#shared/schemas/cart.ts';
+import { MAX_CART_LINES, MAX_QUANTITY_PER_LINE } from '#shared/schemas/cart.ts';
 import { z } from 'zod';
 
 /** What the cart remembers of a product when it was added; prices are re-checked by the server. */
@@ -27,11 +27,18 @@ function clampQuantity(quantity: number): number {
   return Math.min(Math.floor(quantity), MAX_QUANTITY_PER_LINE);
 }
 
-/** Adding a product already in the cart increases its quantity (up to the per-line limit). */
+export function isCartFull(items: readonly CartItem[]): boolean {
+  return items.length >= MAX_CART_LINES;
+}
+
+/**
+ * Adding a product already in the cart increases its quantity (up to the per-line limit).
+ * A new product is not added once the cart holds the most different products it may.
+ */
 export function addItem(items: readonly CartItem[], product: CartProduct, quantity = 1): CartItem[] {
   if (quantity <= 0) return [...items];
   const existing = items.find((item) => item.product.id === product.id);
-  if (!existing) return [...items, { product, quantity: clampQuantity(quantity) }];
+  if (!existing) return isCartFull(items) ? [...items] : [...items, { product, quantity: clampQuantity(quantity) }];
   return items.map((item) =>
     item.product.id === product.id
       ? { product, quantity: clampQuantity(item.quantity + quantity) }

@@ -1,7 +1,8 @@
 import type { Category } from '#shared/categories.ts';
+import { formatGigabytes } from '#shared/facets.ts';
 import type { DesktopSpecs, LaptopSpecs, MonitorSpecs, ProductSpecs } from '#shared/schemas/catalog.ts';
 
-const storage = (gb: number, type: string) => `${gb >= 1024 && gb % 1024 === 0 ? `${gb / 1024} TB` : `${gb} GB`} ${type}`;
+const storage = (gb: number, type: string) => `${formatGigabytes(gb)} ${type}`;
 
 const resolution = (value: string) => value.replace('x', ' × ');
 

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { Link } from 'react-router';
 import { CATEGORIES, CATEGORY_LABELS } from '#shared/categories.ts';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
@@ -14,6 +15,7 @@ const TILE_IMAGES = {
 } as const;
 
 function Shelf({ title, link, featured }: { title: string; link: string; featured?: boolean }) {
+  const headingId = useId();
   const products = useProducts({
     page: 1,
     pageSize: 8,
@@ -22,9 +24,9 @@ function Shelf({ title, link, featured }: { title: string; link: string; feature
     featured: featured ? true : undefined,
   });
   return (
-    <section aria-labelledby={`${title}-heading`} className="mt-12">
+    <section aria-labelledby={headingId} className="mt-12">
       <div className="mb-4 flex items-end justify-between gap-4">
-        <h2 id={`${title}-heading`} className="text-xl font-bold text-slate-900 sm:text-2xl">
+        <h2 id={headingId} className="text-xl font-bold text-slate-900 sm:text-2xl">
           {title}
         </h2>
         <Link to={link} className="text-sm font-semibold text-brand-700 hover:underline">

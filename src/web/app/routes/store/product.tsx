@@ -18,7 +18,7 @@ function Related({ id }: { id: number }) {
       <h2 id="related-heading" className="mb-4 text-xl font-semibold text-slate-900">
         Related products
       </h2>
-      <ProductGrid products={related.data.items.slice(0, 4)} />
+      <ProductGrid products={related.data.items} />
     </section>
   );
 }

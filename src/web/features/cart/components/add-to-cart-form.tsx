@@ -1,9 +1,9 @@
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
-import { MAX_QUANTITY_PER_LINE } from '#shared/schemas/cart.ts';
+import { MAX_CART_LINES, MAX_QUANTITY_PER_LINE } from '#shared/schemas/cart.ts';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
 import { paths } from '#web/config/paths.ts';
-import type { CartProduct } from '../cart-rules.ts';
+import { type CartProduct, isCartFull } from '../cart-rules.ts';
 import { useCart } from '../hooks/use-cart.ts';
 
 /** Quantity selector and "Add to cart"; disabled when the product is out of stock. */
@@ -15,10 +15,11 @@ export function AddToCartForm({ product, stock }: { product: CartProduct; stock:
   const inCart = cart.items.find((item) => item.product.id === product.id)?.quantity ?? 0;
   const maxSelectable = Math.max(0, Math.min(MAX_QUANTITY_PER_LINE, stock) - inCart);
   const soldOut = stock <= 0;
+  const cartFull = inCart === 0 && isCartFull(cart.items);
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (soldOut || maxSelectable === 0) return;
+    if (soldOut || maxSelectable === 0 || cartFull) return;
     cart.addItem(product, Math.min(quantity, maxSelectable));
     setQuantity(1);
     setAdded(true);
@@ -57,6 +58,9 @@ export function AddToCartForm({ product, stock }: { product: CartProduct; stock:
               View cart
             </Link>
           </p>
+        )}
+        {cartFull && (
+          <p className="text-amber-900">Your cart holds {MAX_CART_LINES} different products, the most it can. Check out or remove something first.</p>
         )}
         {!soldOut && maxSelectable === 0 && inCart > 0 && (
           <p className="text-slate-600">You have the most we can sell you of this item in your cart ({inCart}).</p>

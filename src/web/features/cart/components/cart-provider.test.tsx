@@ -1,5 +1,5 @@
-import { act, render, screen } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { allowConsoleError, consoleErrors } from '#shared/testing/console-guard.ts';
 import { CART_STORAGE_KEY } from '../cart-rules.ts';
 import { useCart } from '../hooks/use-cart.ts';
@@ -23,6 +23,7 @@ function Probe() {
 
 describe('CartProvider', () => {
   beforeEach(() => window.localStorage.clear());
+  afterEach(cleanup);
 
   it('saves the cart to localStorage under "cart" and restores it', () => {
     const { unmount } = render(<CartProvider><Probe /></CartProvider>);

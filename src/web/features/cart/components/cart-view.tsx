@@ -1,3 +1,4 @@
+import { type RefObject, useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { formatPrice } from '#shared/money.ts';
 import type { QuoteLine } from '#shared/schemas/cart.ts';
@@ -29,7 +30,12 @@ function QuantityStepper({ item }: { item: CartItem }) {
   const step = 'inline-flex size-9 items-center justify-center text-lg font-semibold text-slate-700 hover:bg-slate-100 disabled:text-slate-300 disabled:hover:bg-transparent';
   return (
     <div className="inline-flex items-center rounded-lg border border-slate-300 bg-white" role="group" aria-label={`Quantity of ${name}`}>
-      <button type="button" className={`${step} rounded-l-lg`} aria-label={`Decrease quantity of ${name}`} onClick={() => cart.setQuantity(id, item.quantity - 1)}>
+      <button
+        type="button"
+        className={`${step} rounded-l-lg`}
+        aria-label={item.quantity === 1 ? `Decrease quantity of ${name} (removes it from the cart)` : `Decrease quantity of ${name}`}
+        onClick={() => cart.setQuantity(id, item.quantity - 1)}
+      >
         −
       </button>
       <output className="min-w-8 text-center text-sm font-semibold tabular-nums" aria-live="polite">
@@ -48,16 +54,30 @@ function QuantityStepper({ item }: { item: CartItem }) {
   );
 }
 
+/** When a line disappears, focus moves to a heading instead of being lost on the page body. */
+function useFocusAfterRemoval(count: number): RefObject<HTMLHeadingElement | null> {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const previous = useRef(count);
+  useEffect(() => {
+    if (count < previous.current) heading.current?.focus();
+    previous.current = count;
+  }, [count]);
+  return heading;
+}
+
 /** The cart: lines with steppers and remove, and the server's price of the whole cart. */
 export function CartView() {
   const cart = useCart();
   const lines = cart.items.map((item) => ({ productId: item.product.id, quantity: item.quantity }));
   const quote = useCartQuote(lines);
+  const heading = useFocusAfterRemoval(cart.items.length);
 
   if (cart.items.length === 0) {
     return (
       <div className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">
-        <h2 className="text-lg font-semibold text-slate-900">Your cart is empty</h2>
+        <h2 ref={heading} tabIndex={-1} className="text-lg font-semibold text-slate-900 focus:outline-none">
+          Your cart is empty
+        </h2>
         <p className="mt-1 text-slate-600">Laptops, desktops and monitors from trusted sellers are waiting.</p>
         <Link to={paths.products()} className={`${buttonClass('primary')} mt-4`}>
           Start shopping
@@ -68,10 +88,16 @@ export function CartView() {
 
   const byId = new Map(quote.data?.items.map((line) => [line.productId, line]));
   const blocked = quote.data?.items.some((line) => line.status !== 'ok') ?? false;
+  // A quote for the previous quantities is shown while the new one loads, but never checked out.
+  const settled = quote.data !== undefined && !quote.isPlaceholderData;
+  const canCheckout = settled && !blocked;
 
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
-      <section aria-label="Items in your cart">
+      <section aria-labelledby="cart-items-heading">
+        <h2 id="cart-items-heading" ref={heading} tabIndex={-1} className="sr-only">
+          Items in your cart
+        </h2>
         <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
           {cart.items.map((item) => {
             const line = byId.get(item.product.id);
@@ -154,11 +180,11 @@ export function CartView() {
         {blocked && <p className="mt-3 text-sm text-amber-900">Please fix the highlighted items before checking out.</p>}
         <Link
           to={paths.checkout()}
-          aria-disabled={blocked || !quote.data}
+          aria-disabled={!canCheckout}
           onClick={(event) => {
-            if (blocked || !quote.data) event.preventDefault();
+            if (!canCheckout) event.preventDefault();
           }}
-          className={`${buttonClass('primary', 'lg')} mt-4 w-full ${blocked || !quote.data ? 'pointer-events-none opacity-60' : ''}`}
+          className={`${buttonClass('primary', 'lg')} mt-4 w-full ${canCheckout ? '' : 'pointer-events-none opacity-60'}`}
         >
           Proceed to checkout
         </Link>

@@ -8,7 +8,6 @@ export function productQuery(id: number) {
     queryKey: ['product', id],
     queryFn: ({ signal }) => apiRequest(`/products/${id}`, { schema: ProductSchema, signal }),
     staleTime: 30_000,
-    retry: false,
   });
 }
 
@@ -23,6 +22,5 @@ export function useRelatedProducts(id: number) {
     queryKey: ['product', id, 'related'],
     queryFn: ({ signal }) => apiRequest(`/products/${id}/related`, { schema: RelatedSchema, signal }),
     staleTime: 60_000,
-    retry: false,
   });
 }

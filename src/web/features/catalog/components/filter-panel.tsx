@@ -20,8 +20,8 @@ function FacetGroup({ facet, selected, onToggle }: { facet: Facet; selected: str
     <fieldset className="border-t border-slate-200 py-4">
       <legend className="float-left mb-2 w-full text-sm font-semibold text-slate-900">{facet.label}</legend>
       <ul className="clear-both max-h-64 space-y-1.5 overflow-y-auto pr-1">
-        {facet.values.map((value) => {
-          const inputId = `${id}-${value.value}`;
+        {facet.values.map((value, index) => {
+          const inputId = `${id}-${index}`;
           const checked = selected.includes(value.value);
           return (
             <li key={value.value} className="flex items-center gap-2">

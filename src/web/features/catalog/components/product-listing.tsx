@@ -81,7 +81,7 @@ export function ProductListing({ title, documentTitle, intro, category, q }: Pro
           <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
             <p id={`${ids}-results`} className="text-sm text-slate-600" aria-live="polite">
               {data
-                ? data.total === 0
+                ? data.total === 0 || data.items.length === 0
                   ? 'No products found'
                   : `Showing ${first}–${last} of ${data.total} ${data.total === 1 ? 'product' : 'products'}`
                 : 'Finding products…'}
@@ -114,6 +114,16 @@ export function ProductListing({ title, documentTitle, intro, category, q }: Pro
               <button type="button" className={`${buttonClass('secondary')} mt-3`} onClick={() => void refetch()}>
                 Try again
               </button>
+            </div>
+          ) : data.items.length === 0 && data.total > 0 ? (
+            <div className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">
+              <h2 className="text-lg font-semibold text-slate-900">This page is past the last page of results</h2>
+              <p className="mt-1 text-slate-600">
+                There are {data.total} matching products on {pageCount} {pageCount === 1 ? 'page' : 'pages'}.
+              </p>
+              <Link to={`${location.pathname}?${withParam(params, 'page', pageCount === 1 ? undefined : String(pageCount)).toString()}`} className={`${buttonClass('primary')} mt-4`}>
+                Go to the last page
+              </Link>
             </div>
           ) : data.items.length === 0 ? (
             <div className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">

@@ -1,4 +1,4 @@
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, startTransition, useId, useOptimistic, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import type { Category } from '#shared/categories.ts';
 import type { Sort } from '#shared/schemas/catalog.ts';
@@ -28,14 +28,20 @@ interface ProductListingProps {
 
 /** A listing with filters, sort, result count, pagination and an empty state; all state in the URL. */
 export function ProductListing({ title, documentTitle, intro, category, q }: ProductListingProps) {
-  const [params, setParams] = useSearchParams();
+  const [urlParams, setParams] = useSearchParams();
+  // The router applies URL changes in a transition; show the shopper's choice at once meanwhile.
+  const [params, showParams] = useOptimistic(urlParams);
   const location = useLocation();
   const [filtersOpen, setFiltersOpen] = useState(false);
   const ids = useId();
   const query = listingQueryFromUrl(params, { category, q });
   const { data, isPending, isError, error, isPlaceholderData, refetch } = useProducts(query);
 
-  const update = (next: URLSearchParams) => setParams(next, { preventScrollReset: true });
+  const update = (next: URLSearchParams) =>
+    startTransition(() => {
+      showParams(next);
+      void setParams(next, { preventScrollReset: true });
+    });
   const filtersActive = hasActiveFilters(params);
   const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   const first = data && data.total > 0 ? (data.page - 1) * data.pageSize + 1 : 0;

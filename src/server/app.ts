@@ -17,8 +17,15 @@ import { createPostgresSearchIndex } from './modules/search/search-index.postgre
 import { createSqliteSearchIndex } from './modules/search/search-index.sqlite.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { createSearchService } from './modules/search/search.service.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { createAuthService } from './modules/auth/auth.service.ts';
 import { storeRoutes } from './modules/store/store.routes.ts';
+import { addressesRoutes } from './modules/users/addresses.routes.ts';
+import { createUsersService } from './modules/users/users.service.ts';
+import { vendorRoutes } from './modules/vendors/vendors.routes.ts';
 import { createVendorsService } from './modules/vendors/vendors.service.ts';
+import { createAuth, registerSessionHook } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 
@@ -29,15 +36,18 @@ export interface AppDeps {
 }
 
 /** Composes the services and the HTTP app from plain factories; the services, for seeding and tests. */
-export function createServices({ database }: Pick<AppDeps, 'database'>) {
+export function createServices({ database, config }: Pick<AppDeps, 'database' | 'config'>) {
   const { db } = database;
   const vendors = createVendorsService({ db });
+  const users = createUsersService({ db, vendors });
+  const auth = createAuth({ config, database });
+  const authService = createAuthService({ db, auth, users, vendors });
   const catalog = createCatalogService({ db });
   const index = database.dialect === 'postgres' ? createPostgresSearchIndex(db) : createSqliteSearchIndex(db);
   const search = createSearchService({ index, catalog });
   const cart = createCartService({ catalog });
   const contact = createContactService({ db });
-  return { vendors, catalog, search, cart, contact };
+  return { vendors, users, authService, catalog, search, cart, contact };
 }
 
 export type Services = ReturnType<typeof createServices>;
@@ -55,7 +65,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
-  const services = createServices({ database });
+  const services = createServices({ database, config });
 
   // Limits are per process, or shared by every instance through Redis when REDIS_URL is set.
   const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 }) : undefined;
@@ -64,9 +74,15 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   await app.register(rateLimit, { global: false, redis, nameSpace: 'store-rate-limit:', skipOnError: true });
   await registerOpenApi(app, config.store.name);
 
+  registerSessionHook(app, { resolveCaller: services.authService.resolveCaller, publicUrl: config.publicUrl });
+
   await app.register(
     async (api) => {
       await api.register(storeRoutes({ store: config.store, db: database.db }));
+      await api.register(authRoutes(services));
+      await api.register(addressesRoutes(services));
+      await api.register(vendorRoutes(services));
+      await api.register(adminRoutes(services));
       await api.register(catalogRoutes(services));
       await api.register(searchRoutes(services));
       await api.register(cartRoutes(services));

@@ -33,6 +33,7 @@ const EnvSchema = z
     STORE_PHONE: z.string().min(1).optional(),
     STORE_EMAIL: z.email().optional(),
     WEB_DIST_DIR: z.string().default('./dist/web'),
+    PUBLIC_URL: z.url().optional(),
     TRUST_PROXY: z
       .string()
       .default('false')
@@ -59,6 +60,8 @@ export interface Config {
   webDistDir: string;
   /** Fastify's trustProxy: false, true, or a comma-separated list of trusted proxy addresses/CIDRs. */
   trustProxy: boolean | string;
+  /** the address shoppers use, e.g. https://circuitbazaar.in; cookies are Secure when it is https */
+  publicUrl: string;
 }
 
 /** Parses the environment once; a bad value stops start-up with the list of what is wrong. */
@@ -94,6 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     trustProxy: e.TRUST_PROXY,
+    publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST === '0.0.0.0' || e.HOST === '::' ? 'localhost' : e.HOST}:${e.PORT}`).replace(/\/$/, ''),
   };
 }
 

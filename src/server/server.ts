@@ -15,6 +15,10 @@ try {
 const database = openDatabase(config.databaseUrl);
 await migrateToLatest(database.db);
 const { app, services } = await buildApp({ config, database });
+if (config.admin) {
+  const outcome = await services.authService.ensureAdmin(config.admin);
+  app.log.info(`Admin ${config.admin.email}: ${outcome === 'created' ? 'created' : 'already exists'}`);
+}
 if (config.seedDemo) {
   const seeded = await seedDemoCatalog(database.db, services);
   if (seeded > 0) app.log.info(`Seeded the demo catalogue: ${seeded} products`);

@@ -4,6 +4,7 @@ import * as catalog from './migrations/0001-catalog.ts';
 import * as search from './migrations/0002-search.ts';
 import * as contactMessages from './migrations/0003-contact-messages.ts';
 import * as relevanceIndex from './migrations/0004-relevance-index.ts';
+import * as accounts from './migrations/0005-accounts.ts';
 
 /** The one ordered set of migrations, run on either engine. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -11,6 +12,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0002-search': search,
   '0003-contact-messages': contactMessages,
   '0004-relevance-index': relevanceIndex,
+  '0005-accounts': accounts,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

@@ -12,6 +12,55 @@ export interface VendorsTable {
   slug: string;
   status: 'pending' | 'active' | 'suspended';
   created_at: Timestamp;
+  /** the vendor's account; null for sellers onboarded without one (the demo catalogue) */
+  user_id: string | null;
+  phone: string | null;
+  gstin: string | null;
+}
+
+/** Better Auth's user table, with our role and status. */
+export interface UsersTable {
+  id: string;
+  name: string;
+  email: string;
+  email_verified: number | boolean;
+  image: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  role: 'customer' | 'vendor' | 'admin';
+  status: 'active' | 'suspended';
+}
+
+export interface SessionsTable {
+  id: string;
+  expires_at: Timestamp;
+  token: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  ip_address: string | null;
+  user_agent: string | null;
+  user_id: string;
+}
+
+export interface AddressesTable {
+  id: Generated<number>;
+  user_id: string;
+  name: string;
+  phone: string;
+  line1: string;
+  line2: string;
+  city: string;
+  state: string;
+  pincode: string;
+  is_default: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SignInFailuresTable {
+  id: Generated<number>;
+  key: string;
+  failed_at: Timestamp;
 }
 
 export interface ProductsTable {
@@ -59,6 +108,10 @@ export interface Database {
   products: ProductsTable;
   product_attributes: ProductAttributesTable;
   contact_messages: ContactMessagesTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  addresses: AddressesTable;
+  sign_in_failures: SignInFailuresTable;
 }
 
 export type VendorRow = Selectable<VendorsTable>;

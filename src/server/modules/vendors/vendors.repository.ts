@@ -1,13 +1,27 @@
 import type { DbOrTx } from '#server/db/database.ts';
 import type { VendorRow } from '#server/db/schema.ts';
 
-export async function insertVendor(
-  db: DbOrTx,
-  vendor: { name: string; slug: string; status: VendorRow['status'] },
-): Promise<number> {
+export interface NewVendor {
+  name: string;
+  slug: string;
+  status: VendorRow['status'];
+  userId?: string;
+  phone?: string;
+  gstin?: string;
+}
+
+export async function insertVendor(db: DbOrTx, vendor: NewVendor): Promise<number> {
   const row = await db
     .insertInto('vendors')
-    .values({ ...vendor, created_at: new Date().toISOString() })
+    .values({
+      name: vendor.name,
+      slug: vendor.slug,
+      status: vendor.status,
+      user_id: vendor.userId ?? null,
+      phone: vendor.phone ?? null,
+      gstin: vendor.gstin ?? null,
+      created_at: new Date().toISOString(),
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -15,4 +29,23 @@ export async function insertVendor(
 
 export async function findVendorBySlug(db: DbOrTx, slug: string): Promise<VendorRow | undefined> {
   return db.selectFrom('vendors').selectAll().where('slug', '=', slug).executeTakeFirst();
+}
+
+export async function findVendorByUserId(db: DbOrTx, userId: string): Promise<VendorRow | undefined> {
+  return db.selectFrom('vendors').selectAll().where('user_id', '=', userId).executeTakeFirst();
+}
+
+/** Slugs starting with the given one, to pick a free one. */
+export async function slugsLike(db: DbOrTx, base: string): Promise<string[]> {
+  const rows = await db.selectFrom('vendors').select('slug').where('slug', 'like', `${base}%`).execute();
+  return rows.map((row) => row.slug);
+}
+
+export async function countVendorsByStatus(db: DbOrTx): Promise<Array<{ status: VendorRow['status']; count: number }>> {
+  const rows = await db
+    .selectFrom('vendors')
+    .select(['status', (eb) => eb.fn.countAll<number>().as('count')])
+    .groupBy('status')
+    .execute();
+  return rows.map((row) => ({ status: row.status, count: Number(row.count) }));
 }

@@ -1,15 +1,54 @@
 import type { Db, DbOrTx } from '#server/db/database.ts';
 import type { VendorRow } from '#server/db/schema.ts';
 import * as repository from './vendors.repository.ts';
+import type { NewVendor } from './vendors.repository.ts';
+
+export function vendorSlug(name: string): string {
+  return (
+    name
+      .normalize('NFKD')
+      .replace(/\p{M}/gu, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 60) || 'shop'
+  );
+}
 
 export function createVendorsService({ db }: { db: Db }) {
   return {
-    create(vendor: { name: string; slug: string; status: VendorRow['status'] }, tx?: DbOrTx): Promise<number> {
+    create(vendor: NewVendor, tx?: DbOrTx): Promise<number> {
       return repository.insertVendor(tx ?? db, vendor);
     },
+
+    /** A new seller's shop: pending until an admin approves it, with a free slug for its store page. */
+    async createForUser(
+      input: { userId: string; businessName: string; phone: string; gstin?: string },
+      tx: DbOrTx = db,
+    ): Promise<number> {
+      const base = vendorSlug(input.businessName);
+      const taken = new Set(await repository.slugsLike(tx, base));
+      let slug = base;
+      for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`;
+      return repository.insertVendor(tx, {
+        name: input.businessName,
+        slug,
+        status: 'pending',
+        userId: input.userId,
+        phone: input.phone,
+        gstin: input.gstin,
+      });
+    },
+
     findBySlug(slug: string, tx?: DbOrTx): Promise<VendorRow | undefined> {
       return repository.findVendorBySlug(tx ?? db, slug);
     },
+
+    findByUserId(userId: string, tx?: DbOrTx): Promise<VendorRow | undefined> {
+      return repository.findVendorByUserId(tx ?? db, userId);
+    },
+
+    countByStatus: () => repository.countVendorsByStatus(db),
   };
 }
 

@@ -1,0 +1,92 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  CurrentUserSchema,
+  LoginInputSchema,
+  RegisterCustomerInputSchema,
+  RegisterVendorInputSchema,
+  SessionResponseSchema,
+} from '#shared/schemas/auth.ts';
+import { forwardCookies } from '#server/plugins/auth.ts';
+import { ErrorResponseSchema } from '#server/plugins/openapi.ts';
+import type { AuthService } from './auth.service.ts';
+
+const signedIn = z.object({ user: CurrentUserSchema });
+const errors = { 400: ErrorResponseSchema, 429: ErrorResponseSchema };
+
+export function authRoutes({ authService }: { authService: AuthService }): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/auth/session',
+      { schema: { tags: ['auth'], summary: 'The signed-in user, or null', response: { 200: SessionResponseSchema } } },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return { user: request.caller ? ((await authService.currentUser(request.caller.id)) ?? null) : null };
+      },
+    );
+
+    app.post(
+      '/auth/register',
+      {
+        config: { rateLimit: { max: 20, timeWindow: '1 hour' } },
+        schema: {
+          tags: ['auth'],
+          summary: 'Register a customer account and sign in',
+          description: 'The role is always customer; a body naming a role or any other extra field is refused with 400.',
+          body: RegisterCustomerInputSchema,
+          response: { 201: signedIn, 409: ErrorResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { user, cookies } = await authService.registerCustomer(request.body, request);
+        forwardCookies(cookies, reply);
+        return reply.status(201).send({ user });
+      },
+    );
+
+    app.post(
+      '/auth/vendor-register',
+      {
+        config: { rateLimit: { max: 20, timeWindow: '1 hour' } },
+        schema: {
+          tags: ['auth'],
+          summary: 'Register a vendor account (pending approval) and sign in',
+          body: RegisterVendorInputSchema,
+          response: { 201: signedIn, 409: ErrorResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { user, cookies } = await authService.registerVendor(request.body, request);
+        forwardCookies(cookies, reply);
+        return reply.status(201).send({ user });
+      },
+    );
+
+    app.post(
+      '/auth/login',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Sign in from the store, vendor or admin login page',
+          description: 'portal "vendor" accepts vendors only and "admin" admins only. 10 failures in 15 minutes per account or address → 429.',
+          body: LoginInputSchema,
+          response: { 200: signedIn, 401: ErrorResponseSchema, 403: ErrorResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { user, cookies } = await authService.login(request.body, request);
+        forwardCookies(cookies, reply);
+        return { user };
+      },
+    );
+
+    app.post(
+      '/auth/logout',
+      { schema: { tags: ['auth'], summary: 'Sign out: the session is deleted on the server', response: { 204: z.null() } } },
+      async (request, reply) => {
+        forwardCookies(await authService.logout(request), reply);
+        return reply.status(204).send(null);
+      },
+    );
+  };
+}

@@ -1,0 +1,180 @@
+import { APIError } from 'better-auth/api';
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '#shared/errors.ts';
+import {
+  type CurrentUser,
+  EMAIL_IN_USE_MESSAGE,
+  type LoginInput,
+  type Portal,
+  type RegisterCustomerInput,
+  type RegisterVendorInput,
+  type Role,
+} from '#shared/schemas/auth.ts';
+import type { Db } from '#server/db/database.ts';
+import type { VendorsService } from '#server/modules/vendors/vendors.service.ts';
+import type { UsersService } from '#server/modules/users/users.service.ts';
+import { type Auth, type Caller, hasSessionCookie, nodeHeaders } from '#server/plugins/auth.ts';
+import * as failures from './sign-in-failures.repository.ts';
+
+export const MAX_FAILURES = 10;
+export const FAILURE_WINDOW_MS = 15 * 60 * 1000;
+
+/** One message for a wrong e-mail and a wrong password alike. */
+export const INVALID_CREDENTIALS_MESSAGE = 'The e-mail address or password is incorrect.';
+
+const PORTAL_RULES: Record<Portal, { accepts: readonly Role[]; refusal: (role: Role) => string }> = {
+  store: { accepts: ['customer', 'vendor', 'admin'], refusal: () => '' },
+  vendor: {
+    accepts: ['vendor'],
+    refusal: (role) =>
+      role === 'admin'
+        ? 'This is the vendor login. Administrators sign in at /admin/login.'
+        : 'This is the vendor login. Customers sign in at /login, or register a shop at /vendor/register.',
+  },
+  admin: {
+    accepts: ['admin'],
+    refusal: (role) =>
+      role === 'vendor' ? 'Only administrators can sign in here. Vendors sign in at /vendor/login.' : 'Only administrators can sign in here. Customers sign in at /login.',
+  },
+};
+
+export interface SignedIn {
+  user: CurrentUser;
+  /** Set-Cookie headers carrying the new session */
+  cookies: Headers;
+}
+
+export function createAuthService(deps: { db: Db; auth: Auth; users: UsersService; vendors: VendorsService; now?: () => Date }) {
+  const { db, auth, users, vendors } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  async function profile(userId: string): Promise<CurrentUser> {
+    const user = await users.currentUser(userId);
+    if (!user) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue');
+    return user;
+  }
+
+  /** Creates the account through Better Auth (hash, user, credential, session), then our parts. */
+  async function signUp(
+    input: { name: string; email: string; password: string },
+    request: FastifyRequest,
+    completeProfile: (userId: string) => Promise<void>,
+  ): Promise<SignedIn> {
+    if (await users.findByEmail(input.email)) throw new AppError('EMAIL_IN_USE', EMAIL_IN_USE_MESSAGE);
+    let result;
+    try {
+      result = await auth.api.signUpEmail({ body: { name: input.name, email: input.email, password: input.password }, headers: nodeHeaders(request), returnHeaders: true });
+    } catch (error) {
+      if (error instanceof APIError && /USER_ALREADY_EXISTS/.test(String(error.body?.code))) {
+        throw new AppError('EMAIL_IN_USE', EMAIL_IN_USE_MESSAGE);
+      }
+      throw error;
+    }
+    const userId = result.response.user.id;
+    try {
+      await completeProfile(userId);
+    } catch (error) {
+      // Nothing half-written: the account goes if its profile could not be completed.
+      await users.delete(userId);
+      throw error;
+    }
+    return { user: await profile(userId), cookies: result.headers };
+  }
+
+  async function tooManyFailures(keys: string[]): Promise<void> {
+    const at = now();
+    const recent = await failures.recentFailures(db, keys, new Date(at.getTime() - FAILURE_WINDOW_MS));
+    const blocked = recent.filter((row) => row.count >= MAX_FAILURES);
+    if (blocked.length === 0) return;
+    const freesAt = Math.max(...blocked.map((row) => new Date(row.oldest).getTime() + FAILURE_WINDOW_MS));
+    const retryAfterSeconds = Math.max(1, Math.ceil((freesAt - at.getTime()) / 1000));
+    const minutes = Math.ceil(retryAfterSeconds / 60);
+    throw new AppError(
+      'RATE_LIMITED',
+      `Too many failed sign-in attempts. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
+      { retryAfterSeconds },
+    );
+  }
+
+  return {
+    registerCustomer(input: RegisterCustomerInput, request: FastifyRequest): Promise<SignedIn> {
+      return signUp(input, request, async () => {});
+    },
+
+    registerVendor(input: RegisterVendorInput, request: FastifyRequest): Promise<SignedIn> {
+      return signUp(input, request, async (userId) => {
+        await db.transaction().execute(async (tx) => {
+          await users.setRole(userId, 'vendor', tx);
+          await vendors.createForUser({ userId, businessName: input.businessName, phone: input.phone, gstin: input.gstin }, tx);
+        });
+      });
+    },
+
+    async login(input: LoginInput, request: FastifyRequest): Promise<SignedIn> {
+      const keys = [`email:${input.email}`, `ip:${request.ip}`];
+      await tooManyFailures(keys);
+      const previous = hasSessionCookie(request) ? await auth.api.getSession({ headers: nodeHeaders(request) }) : null;
+      let result;
+      try {
+        result = await auth.api.signInEmail({ body: { email: input.email, password: input.password, rememberMe: true }, headers: nodeHeaders(request), returnHeaders: true });
+      } catch (error) {
+        if (error instanceof APIError && (error.statusCode === 401 || error.statusCode === 400)) {
+          await failures.recordFailure(db, keys, now());
+          throw new AppError('INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
+        }
+        throw error;
+      }
+      const user = await users.findById(result.response.user.id);
+      const rule = PORTAL_RULES[input.portal];
+      if (!user || user.status !== 'active' || !rule.accepts.includes(user.role)) {
+        // The password was right but this page is not for this account: no session is kept.
+        await users.deleteSessionByToken(result.response.token);
+        if (!user || user.status !== 'active') throw new AppError('FORBIDDEN', 'This account has been suspended. Please contact support.');
+        throw new AppError('WRONG_PORTAL', rule.refusal(user.role), { role: user.role });
+      }
+      await failures.clearFailures(db, `email:${input.email}`);
+      // A new session id at every sign-in; the one the browser had before is ended.
+      if (previous) await users.deleteSessionById(previous.session.id);
+      return { user: await profile(user.id), cookies: result.headers };
+    },
+
+    /** Ends the session on the server, so a copied cookie stops working, and clears the cookie. */
+    async logout(request: FastifyRequest): Promise<Headers> {
+      if (!hasSessionCookie(request)) return new Headers();
+      try {
+        const { headers } = await auth.api.signOut({ headers: nodeHeaders(request), returnHeaders: true });
+        return headers;
+      } catch (error) {
+        if (error instanceof APIError) return new Headers(); // already signed out
+        throw error;
+      }
+    },
+
+    /** The caller of a request, or null. A session of a missing or suspended user is ended. */
+    async resolveCaller(request: FastifyRequest): Promise<Caller | null> {
+      const found = await auth.api.getSession({ headers: nodeHeaders(request), query: { disableCookieCache: true } });
+      if (!found) return null;
+      const user = await users.findById(found.user.id);
+      if (!user || user.status !== 'active') {
+        await users.deleteSessionsOf(found.user.id);
+        return null;
+      }
+      return { id: user.id, email: user.email, name: user.name, role: user.role, sessionId: found.session.id };
+    },
+
+    currentUser: (userId: string) => users.currentUser(userId),
+
+    /** The first admin, from ADMIN_EMAIL/ADMIN_PASSWORD or `npm run admin:create`; existing accounts are left alone. */
+    async ensureAdmin(admin: { email: string; password: string; name: string }): Promise<'created' | 'exists'> {
+      const email = admin.email.trim().toLowerCase();
+      const existing = await users.findByEmail(email);
+      if (existing) return 'exists';
+      const { user } = await auth.api.signUpEmail({ body: { name: admin.name, email, password: admin.password } });
+      await users.setRole(user.id, 'admin');
+      await users.deleteSessionsOf(user.id);
+      return 'created';
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

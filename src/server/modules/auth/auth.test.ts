@@ -1,0 +1,186 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EMAIL_IN_USE_MESSAGE } from '#shared/schemas/auth.ts';
+import { buildTestApp, type TestApp } from '#server/testing/build-app.ts';
+import { testDialects } from '#server/testing/test-database.ts';
+import { INVALID_CREDENTIALS_MESSAGE } from './auth.service.ts';
+
+const ORIGIN = 'http://127.0.0.1:3000';
+const HOST = '127.0.0.1:3000';
+
+describe.each(testDialects())('accounts API on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(dialect);
+    await t.services.authService.ensureAdmin({ email: 'admin@circuitbazaar.in', password: 'admin-pass-123', name: 'Asha Admin' });
+  });
+  afterAll(() => t.close());
+
+  const post = (url: string, payload: unknown, cookie?: string, extra: Record<string, string> = {}) =>
+    t.app.inject({ method: 'POST', url, payload: payload as object, headers: { host: HOST, origin: ORIGIN, ...(cookie ? { cookie } : {}), ...extra } });
+  const get = (url: string, cookie?: string) => t.app.inject({ method: 'GET', url, headers: { host: HOST, ...(cookie ? { cookie } : {}) } });
+  const sessionCookie = (response: { cookies: Array<{ name: string; value: string }> }) => {
+    const cookie = response.cookies.find((c) => c.name === 'store.session_token');
+    return cookie ? `store.session_token=${cookie.value}` : '';
+  };
+  const count = async (table: 'users' | 'vendors') =>
+    Number((await t.database.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+
+  it('registers a customer, signs them in with an httpOnly cookie, and reports the session', async () => {
+    const response = await post('/api/auth/register', { name: 'Priya Sharma', email: '  Priya.Sharma@Example.in ', password: 'correct-horse' });
+    expect(response.statusCode).toBe(201);
+    expect(response.json().user).toMatchObject({ email: 'priya.sharma@example.in', name: 'Priya Sharma', role: 'customer', addresses: [], vendor: null });
+    const raw = response.cookies.find((c) => c.name === 'store.session_token');
+    expect(raw).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    const session = await get('/api/auth/session', sessionCookie(response));
+    expect(session.json().user).toMatchObject({ email: 'priya.sharma@example.in', role: 'customer' });
+    expect((await get('/api/auth/session')).json()).toEqual({ user: null });
+  });
+
+  it('refuses a duplicate e-mail in another case with the exact message and creates nothing', async () => {
+    const before = await count('users');
+    const response = await post('/api/auth/register', { name: 'Another Priya', email: 'PRIYA.SHARMA@example.IN', password: 'another-pass' });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error).toEqual({ code: 'EMAIL_IN_USE', message: EMAIL_IN_USE_MESSAGE });
+    expect(await count('users')).toBe(before);
+  });
+
+  it.each([
+    [{ name: 'Mallory', email: 'mallory@example.in', password: 'password-1', role: 'admin' }, 'Unexpected field: role'],
+    [{ name: 'Mallory', email: 'mallory@example.in', password: 'password-1', role: 'superuser' }, 'Unexpected field: role'],
+    [{ name: 'Mallory', email: 'mallory@example.in', password: 'password-1', isAdmin: true }, 'Unexpected field: isAdmin'],
+    [{ name: 'Mallory', email: 'mallory@example.in', password: 'short' }, 'Password must be at least 8 characters'],
+    [{ name: 'Mallory', email: 'mallory@example.in', password: 'x'.repeat(129) }, 'Password must be at most 128 characters'],
+    [{ name: 'Mallory', email: 'not-an-email', password: 'password-1' }, 'Please enter a valid e-mail address'],
+    [{ email: 'mallory@example.in', password: 'password-1' }, 'Please enter your name'],
+  ])('refuses registration %j with 400 and creates nothing', async (payload, message) => {
+    const before = await count('users');
+    const response = await post('/api/auth/register', payload);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.message).toContain(message);
+    expect(await count('users')).toBe(before);
+  });
+
+  it('registers a vendor as pending with a shop, and checks phone and GSTIN', async () => {
+    const bad = await post('/api/auth/vendor-register', { name: 'Ravi', email: 'ravi@shop.in', password: 'vendor-pass', businessName: 'Ravi Computers', phone: '12345', gstin: 'ABC' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.details.issues.map((i: { field: string }) => i.field).sort()).toEqual(['gstin', 'phone']);
+    const asAdmin = await post('/api/auth/vendor-register', { name: 'Ravi', email: 'ravi@shop.in', password: 'vendor-pass', businessName: 'Ravi Computers', phone: '9845012345', role: 'admin' });
+    expect(asAdmin.statusCode).toBe(400);
+    const vendorsBefore = await count('vendors');
+
+    const ok = await post('/api/auth/vendor-register', { name: 'Ravi Kumar', email: 'ravi@shop.in', password: 'vendor-pass', businessName: 'Ravi Computers', phone: '+91 98450 12345', gstin: '29abcde1234f1z5' });
+    expect(ok.statusCode).toBe(201);
+    expect(ok.json().user).toMatchObject({ role: 'vendor', vendor: { name: 'Ravi Computers', slug: 'ravi-computers', status: 'pending' } });
+    expect(await count('vendors')).toBe(vendorsBefore + 1);
+    const profile = await get('/api/vendor/profile', sessionCookie(ok));
+    expect(profile.json()).toMatchObject({ status: 'pending', phone: '+919845012345', gstin: '29ABCDE1234F1Z5' });
+  });
+
+  it('gives one generic message for a wrong e-mail and a wrong password', async () => {
+    const wrongPassword = await post('/api/auth/login', { email: 'priya.sharma@example.in', password: 'wrong-password' });
+    const unknownEmail = await post('/api/auth/login', { email: 'nobody@example.in', password: 'correct-horse' });
+    for (const response of [wrongPassword, unknownEmail]) {
+      expect(response.statusCode).toBe(401);
+      expect(response.json().error).toEqual({ code: 'INVALID_CREDENTIALS', message: INVALID_CREDENTIALS_MESSAGE });
+      expect(sessionCookie(response)).toBe('');
+    }
+  });
+
+  it('refuses the wrong role at the vendor and admin login pages, pointing to the right page, without a session', async () => {
+    const customerAtVendor = await post('/api/auth/login', { email: 'priya.sharma@example.in', password: 'correct-horse', portal: 'vendor' });
+    expect(customerAtVendor.statusCode).toBe(403);
+    expect(customerAtVendor.json().error.message).toContain('/login');
+    expect(sessionCookie(customerAtVendor)).toBe('');
+    const vendorAtAdmin = await post('/api/auth/login', { email: 'ravi@shop.in', password: 'vendor-pass', portal: 'admin' });
+    expect(vendorAtAdmin.statusCode).toBe(403);
+    expect(vendorAtAdmin.json().error.message).toContain('/vendor/login');
+    const customerAtAdmin = await post('/api/auth/login', { email: 'priya.sharma@example.in', password: 'correct-horse', portal: 'admin' });
+    expect(customerAtAdmin.statusCode).toBe(403);
+    const sessions = await t.database.db.selectFrom('sessions').innerJoin('users', 'users.id', 'sessions.user_id').select('users.email').execute();
+    expect(sessions.filter((s) => s.email === 'priya.sharma@example.in')).toHaveLength(1); // only the registration session
+    const admin = await post('/api/auth/login', { email: 'admin@circuitbazaar.in', password: 'admin-pass-123', portal: 'admin' });
+    expect(admin.statusCode).toBe(200);
+    expect(admin.json().user.role).toBe('admin');
+    const vendor = await post('/api/auth/login', { email: 'ravi@shop.in', password: 'vendor-pass', portal: 'vendor' });
+    expect(vendor.statusCode).toBe(200);
+  });
+
+  it('changes the session id at sign-in and invalidates it at logout', async () => {
+    const first = await post('/api/auth/login', { email: 'priya.sharma@example.in', password: 'correct-horse' });
+    const firstCookie = sessionCookie(first);
+    const second = await post('/api/auth/login', { email: 'priya.sharma@example.in', password: 'correct-horse' }, firstCookie);
+    const secondCookie = sessionCookie(second);
+    expect(secondCookie).not.toBe(firstCookie);
+    expect((await get('/api/auth/session', firstCookie)).json().user).toBeNull();
+    expect((await get('/api/auth/session', secondCookie)).json().user.email).toBe('priya.sharma@example.in');
+
+    const logout = await post('/api/auth/logout', undefined, secondCookie);
+    expect(logout.statusCode).toBe(204);
+    expect(logout.cookies.find((c) => c.name === 'store.session_token')?.value ?? '').toBe('');
+    // The copied cookie no longer works anywhere.
+    expect((await get('/api/auth/session', secondCookie)).json().user).toBeNull();
+    expect((await get('/api/account/addresses', secondCookie)).statusCode).toBe(401);
+  });
+
+  it('enforces roles at the API: 401 signed out, 403 for the wrong role', async () => {
+    const customer = sessionCookie(await post('/api/auth/login', { email: 'priya.sharma@example.in', password: 'correct-horse' }));
+    const vendor = sessionCookie(await post('/api/auth/login', { email: 'ravi@shop.in', password: 'vendor-pass', portal: 'vendor' }));
+    const admin = sessionCookie(await post('/api/auth/login', { email: 'admin@circuitbazaar.in', password: 'admin-pass-123', portal: 'admin' }));
+    expect((await get('/api/admin/summary')).statusCode).toBe(401);
+    expect((await get('/api/vendor/profile')).statusCode).toBe(401);
+    expect((await get('/api/admin/summary', customer)).statusCode).toBe(403);
+    expect((await get('/api/vendor/profile', customer)).statusCode).toBe(403);
+    expect((await get('/api/admin/summary', vendor)).statusCode).toBe(403);
+    const summary = await get('/api/admin/summary', admin);
+    expect(summary.statusCode).toBe(200);
+    expect(summary.json()).toMatchObject({ users: { customer: 1, vendor: 1, admin: 1 }, vendors: { pending: 1 } });
+  });
+
+  it('refuses a state-changing request with a session cookie from another origin', async () => {
+    const customer = sessionCookie(await post('/api/auth/login', { email: 'priya.sharma@example.in', password: 'correct-horse' }));
+    const address = { name: 'Priya Sharma', phone: '9845012345', line1: '12 MG Road', city: 'Bengaluru', state: 'Karnataka', pincode: '560001' };
+    const forged = await post('/api/account/addresses', address, customer, { origin: 'https://evil.example' });
+    expect(forged.statusCode).toBe(403);
+    const noOrigin = await t.app.inject({ method: 'POST', url: '/api/account/addresses', payload: address, headers: { host: HOST, cookie: customer } });
+    expect(noOrigin.statusCode).toBe(403);
+    expect((await get('/api/account/addresses', customer)).json().items).toEqual([]);
+  });
+
+  it('treats the session of a suspended user as signed out and ends it', async () => {
+    const response = await post('/api/auth/register', { name: 'Suspended Sam', email: 'sam@example.in', password: 'sam-password' });
+    const cookie = sessionCookie(response);
+    await t.services.users.setStatus(response.json().user.uid, 'suspended');
+    expect((await get('/api/auth/session', cookie)).json().user).toBeNull();
+    expect((await get('/api/account/addresses', cookie)).statusCode).toBe(401);
+    const again = await post('/api/auth/login', { email: 'sam@example.in', password: 'sam-password' });
+    expect(again.statusCode).toBe(403);
+  });
+
+  it('limits failed sign-ins per account: 10 failures in 15 minutes → 429 with a retry time', async () => {
+    await post('/api/auth/register', { name: 'Target Tara', email: 'tara@example.in', password: 'tara-password' });
+    for (let i = 0; i < 10; i++) {
+      const attempt = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'tara@example.in', password: `guess-${i}` }, headers: { host: HOST, origin: ORIGIN }, remoteAddress: `10.0.0.${i + 1}` });
+      expect(attempt.statusCode).toBe(401);
+    }
+    const blocked = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'tara@example.in', password: 'tara-password' }, headers: { host: HOST, origin: ORIGIN }, remoteAddress: '10.0.1.1' });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().error.code).toBe('RATE_LIMITED');
+    expect(blocked.json().error.message).toMatch(/try again in 15 minutes/);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(800);
+  });
+
+  it('limits failed sign-ins per address across accounts', async () => {
+    for (let i = 0; i < 10; i++) {
+      await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: `someone${i}@example.in`, password: 'guess-guess' }, headers: { host: HOST, origin: ORIGIN }, remoteAddress: '10.9.9.9' });
+    }
+    const blocked = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'priya.sharma@example.in', password: 'correct-horse' }, headers: { host: HOST, origin: ORIGIN }, remoteAddress: '10.9.9.9' });
+    expect(blocked.statusCode).toBe(429);
+  });
+
+  it('creates the first admin once and leaves an existing account alone', async () => {
+    expect(await t.services.authService.ensureAdmin({ email: 'ADMIN@circuitbazaar.in', password: 'other-pass-123', name: 'X' })).toBe('exists');
+    expect(await t.services.authService.ensureAdmin({ email: 'second-admin@circuitbazaar.in', password: 'admin-pass-456', name: 'Second Admin' })).toBe('created');
+    const user = await t.services.users.findByEmail('second-admin@circuitbazaar.in');
+    expect(user?.role).toBe('admin');
+  });
+});

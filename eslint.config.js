@@ -1,9 +1,19 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+// Features do not import each other; app/ composes them.
+const features = readdirSync('src/web/features', { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+const featureZones = features.map((name) => ({
+  target: `./src/web/features/${name}`,
+  from: './src/web/features',
+  except: [`./${name}`],
+  message: 'Features do not import each other; compose them in app/.',
+}));
 
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'data/', 'test-results/', 'playwright-report/', 'public/'] },
@@ -28,9 +38,7 @@ export default tseslint.config(
             { target: './src/shared', from: ['./src/server', './src/web'], message: 'shared is isomorphic: it imports neither server nor web.' },
             { target: './src/web', from: './src/server', message: 'The web app talks to the server through the API only.' },
             { target: './src/server', from: './src/web', message: 'The server never imports web code.' },
-            { target: './src/web/features/cart', from: './src/web/features', except: ['./cart'], message: 'Features do not import each other; compose them in app/.' },
-            { target: './src/web/features/catalog', from: './src/web/features', except: ['./catalog'], message: 'Features do not import each other; compose them in app/.' },
-            { target: './src/web/features/info', from: './src/web/features', except: ['./info'], message: 'Features do not import each other; compose them in app/.' },
+            ...featureZones,
             { target: ['./src/web/features', './src/web/components', './src/web/lib', './src/web/config'], from: './src/web/app', message: 'app composes features, never the other way round.' },
             { target: ['./src/web/components', './src/web/lib', './src/web/config'], from: './src/web/features', message: 'Shared web code does not depend on features.' },
           ],

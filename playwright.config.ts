@@ -40,6 +40,9 @@ export default defineConfig({
       DATA_DIR: 'test-results/e2e-data',
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'true',
+      ADMIN_EMAIL: 'admin@e2e.test',
+      ADMIN_PASSWORD: 'e2e-admin-password',
+      ADMIN_NAME: 'Esha Admin',
     },
   },
 });

@@ -23,7 +23,7 @@ import { sql } from 'kysely';
 import type { Category } from '#shared/categories.ts';
 import type { ProductSpecs } from '#shared/schemas/catalog.ts';
 import { buildApp, createServices } from '#server/app.ts';
-import { loadConfig } from '#server/config.ts';
+import { type Config, loadConfig } from '#server/config.ts';
 import { type DatabaseHandle, dialectOf, openDatabase } from '#server/db/database.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
 import { DEMO_PRODUCTS, slugify } from '#server/db/seed/demo-catalog.ts';
@@ -158,8 +158,8 @@ function benchProduct(i: number, vendorIds: readonly number[], now: number): New
   };
 }
 
-async function seed(database: DatabaseHandle): Promise<void> {
-  const services = createServices({ database });
+async function seed(database: DatabaseHandle, config: Config): Promise<void> {
+  const services = createServices({ database, config });
   const now = Date.now();
   const vendorIds = await database.db.transaction().execute(async (tx) => {
     const ids: number[] = [];
@@ -207,6 +207,16 @@ let app: Awaited<ReturnType<typeof buildApp>>['app'] | undefined;
 let exitCode = 0;
 
 try {
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: tempDir,
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'silent',
+    SESSION_SECRET: 'bench-session-secret-bench-session-secret',
+    // The API only: no static web app.
+    WEB_DIST_DIR: path.join(tempDir, 'no-web'),
+  });
   await migrateToLatest(database.db);
   const existing = await database.db
     .selectFrom('products')
@@ -220,7 +230,7 @@ try {
 
   console.log(`Seeding ${PRODUCTS} products and ${VENDORS} vendors on ${dialect}…`);
   const seedStart = performance.now();
-  await seed(database);
+  await seed(database, config);
   const seedSeconds = (performance.now() - seedStart) / 1000;
   console.log(`Seeded ${PRODUCTS} products in ${seedSeconds.toFixed(1)} s (${Math.round(PRODUCTS / seedSeconds)} products/s)`);
   if (dialect === 'postgres') {
@@ -228,16 +238,6 @@ try {
     await sql`ANALYZE`.execute(database.db);
   }
 
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    DATABASE_URL: databaseUrl,
-    DATA_DIR: tempDir,
-    SEED_DEMO: 'false',
-    LOG_LEVEL: 'silent',
-    SESSION_SECRET: 'bench-session-secret-bench-session-secret',
-    // The API only: no static web app.
-    WEB_DIST_DIR: path.join(tempDir, 'no-web'),
-  });
   const built = await buildApp({ config, database, logger: false });
   app = built.app;
   await app.listen({ host: '127.0.0.1', port: 0 });

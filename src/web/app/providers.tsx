@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
+import { AuthProvider } from '#web/features/auth/components/auth-provider.tsx';
 import { CartProvider } from '#web/features/cart/components/cart-provider.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 
@@ -19,7 +20,9 @@ export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
-      <CartProvider>{children}</CartProvider>
+      <AuthProvider>
+        <CartProvider>{children}</CartProvider>
+      </AuthProvider>
     </QueryClientProvider>
   );
 }

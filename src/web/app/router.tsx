@@ -1,5 +1,9 @@
-import { lazy } from 'react';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { lazy, Suspense } from 'react';
+import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
+import { Loading } from '#web/components/ui/loading.tsx';
+import { paths } from '#web/config/paths.ts';
+import { RequireRole, RequireUser } from './guards.tsx';
+import { AdminLayout } from './layouts/admin-layout.tsx';
 import { StoreLayout } from './layouts/store-layout.tsx';
 import { RouteError } from './routes/route-error.tsx';
 
@@ -16,6 +20,17 @@ const Returns = lazy(() => import('#web/features/info/components/returns-page.ts
 const Privacy = lazy(() => import('#web/features/info/components/privacy-page.tsx'));
 const Terms = lazy(() => import('#web/features/info/components/terms-page.tsx'));
 const NotFound = lazy(() => import('./routes/not-found.tsx'));
+const Login = lazy(() => import('./routes/store/login.tsx'));
+const Register = lazy(() => import('./routes/store/register.tsx'));
+const Account = lazy(() => import('./routes/account/account.tsx'));
+const VendorLogin = lazy(() => import('./routes/vendor/login.tsx'));
+const VendorRegister = lazy(() => import('./routes/vendor/register.tsx'));
+const VendorDashboard = lazy(() => import('./routes/vendor/dashboard.tsx'));
+const AdminLogin = lazy(() => import('./routes/admin/login.tsx'));
+const AdminDashboard = lazy(() => import('./routes/admin/dashboard.tsx'));
+const AdminUsers = lazy(() => import('./routes/admin/users.tsx'));
+const AdminProducts = lazy(() => import('./routes/admin/products.tsx'));
+const AdminPayments = lazy(() => import('./routes/admin/payments.tsx'));
 
 const router = createBrowserRouter([
   {
@@ -33,7 +48,42 @@ const router = createBrowserRouter([
       { path: 'returns', element: <Returns /> },
       { path: 'privacy', element: <Privacy /> },
       { path: 'terms', element: <Terms /> },
+      { path: 'login', element: <Login /> },
+      { path: 'register', element: <Register /> },
+      { path: 'account', element: <RequireUser><Account /></RequireUser> },
+      { path: 'vendor/login', element: <VendorLogin /> },
+      { path: 'vendor/register', element: <VendorRegister /> },
+      {
+        path: 'vendor/dashboard',
+        element: (
+          <RequireRole role="vendor" loginPath={paths.vendorLogin()}>
+            <VendorDashboard />
+          </RequireRole>
+        ),
+      },
       { path: '*', element: <NotFound /> },
+    ],
+  },
+  {
+    path: 'admin/login',
+    errorElement: <RouteError />,
+    element: (
+      <Suspense fallback={<Loading />}>
+        <AdminLogin />
+      </Suspense>
+    ),
+  },
+  {
+    path: 'admin',
+    element: <AdminLayout />,
+    errorElement: <RouteError />,
+    children: [
+      { index: true, element: <Navigate to={paths.adminDashboard()} replace /> },
+      { path: 'dashboard', element: <AdminDashboard /> },
+      { path: 'users', element: <AdminUsers /> },
+      { path: 'products', element: <AdminProducts /> },
+      { path: 'payments', element: <AdminPayments /> },
+      { path: '*', element: <Navigate to={paths.adminDashboard()} replace /> },
     ],
   },
 ]);

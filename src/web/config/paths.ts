@@ -13,6 +13,7 @@ export const paths = {
   orders: () => '/orders',
   orderDetails: (orderId: string) => `/order-details/${orderId}`,
   login: () => '/login',
+  account: () => '/account',
   register: () => '/register',
   vendorLogin: () => '/vendor/login',
   vendorRegister: () => '/vendor/register',

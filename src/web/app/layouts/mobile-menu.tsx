@@ -1,7 +1,8 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { paths } from '#web/config/paths.ts';
+import { useAuth } from '#web/features/auth/hooks/use-auth.ts';
 import { useStoreInfo } from '#web/lib/store-info.ts';
 
 const link = 'block rounded-lg px-3 py-2.5 text-base font-medium text-slate-800 hover:bg-slate-100';
@@ -10,7 +11,17 @@ const link = 'block rounded-lg px-3 py-2.5 text-base font-medium text-slate-800 
 export function MobileMenu() {
   const [open, setOpen] = useState(false);
   const store = useStoreInfo();
+  const { user, signOut } = useAuth();
+  const navigate = useNavigate();
   const close = () => setOpen(false);
+  async function logout() {
+    close();
+    try {
+      await signOut();
+    } finally {
+      await navigate(paths.home());
+    }
+  }
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Trigger className="inline-flex items-center gap-1.5 rounded-lg px-2.5 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 md:hidden">
@@ -27,7 +38,7 @@ export function MobileMenu() {
             <Dialog.Close className="rounded-lg px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100">Close</Dialog.Close>
           </div>
           <Dialog.Description className="mt-2 rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-900">
-            Welcome to {store.name}! Sign in for orders and faster checkout.
+            {user ? `Welcome, ${user.name || user.email}!` : `Welcome to ${store.name}! Sign in for orders and faster checkout.`}
           </Dialog.Description>
           <nav aria-label="Mobile" className="mt-4 space-y-1" onClick={close}>
             <Link to={paths.home()} className={link}>Home</Link>
@@ -39,10 +50,25 @@ export function MobileMenu() {
             <Link to={paths.about()} className={link}>About</Link>
             <Link to={paths.contact()} className={link}>Contact</Link>
             <hr className="my-2 border-slate-200" />
-            <Link to={paths.login()} className={link}>Login</Link>
-            <Link to={paths.register()} className={link}>Register</Link>
-            <Link to={paths.vendorLogin()} className={link}>Vendor Login</Link>
+            {user ? (
+              <>
+                <Link to={paths.orders()} className={link}>My Orders</Link>
+                <Link to={paths.account()} className={link}>My Account</Link>
+                {user.role === 'vendor' && <Link to={paths.vendorDashboard()} className={link}>Vendor Dashboard</Link>}
+              </>
+            ) : (
+              <>
+                <Link to={paths.login()} className={link}>Login</Link>
+                <Link to={paths.register()} className={link}>Register</Link>
+                <Link to={paths.vendorLogin()} className={link}>Vendor Login</Link>
+              </>
+            )}
           </nav>
+          {user && (
+            <button type="button" onClick={() => void logout()} className={`${link} mt-1 w-full text-left`}>
+              Logout
+            </button>
+          )}
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

@@ -1,37 +1,75 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { paths } from '#web/config/paths.ts';
+import { useAuth } from '#web/features/auth/hooks/use-auth.ts';
+import { ROLE_LABELS } from '#web/features/auth/roles.ts';
 
-const item = 'block rounded-md px-3 py-2 text-sm text-slate-800 outline-none data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-800';
+const item = 'block w-full rounded-md px-3 py-2 text-left text-sm text-slate-800 outline-none data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-800';
 
-/** The account menu. Signed out: Login, Register, Vendor Login. */
+/** Signed out: Login, Register, Vendor Login. Signed in: who, role, My Orders, (Vendor Dashboard), Logout. */
 export function UserMenu() {
+  const { user, signOut } = useAuth();
+  const navigate = useNavigate();
+  const firstName = user?.name.split(' ')[0] || user?.email;
+
+  async function logout() {
+    try {
+      await signOut();
+    } finally {
+      await navigate(paths.home());
+    }
+  }
+
   return (
     <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger className="inline-flex items-center gap-1.5 rounded-lg px-2.5 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 data-[state=open]:bg-slate-100">
-        <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="currentColor">
+      <DropdownMenu.Trigger
+        aria-label={user ? `Account: ${user.name || user.email}` : 'Account'}
+        className="inline-flex max-w-40 items-center gap-1.5 rounded-lg px-2.5 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 data-[state=open]:bg-slate-100"
+      >
+        <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5 shrink-0" fill="currentColor">
           <path d="M10 10a4 4 0 1 0 0-8 4 4 0 0 0 0 8Zm-7 8a7 7 0 0 1 14 0H3Z" />
         </svg>
-        Account
+        <span className="truncate">{user ? firstName : 'Account'}</span>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content align="end" sideOffset={6} className="z-50 min-w-44 rounded-lg border border-slate-200 bg-white p-1 shadow-lg">
-          <DropdownMenu.Item asChild>
-            <Link to={paths.login()} className={item}>
-              Login
-            </Link>
-          </DropdownMenu.Item>
-          <DropdownMenu.Item asChild>
-            <Link to={paths.register()} className={item}>
-              Register
-            </Link>
-          </DropdownMenu.Item>
-          <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
-          <DropdownMenu.Item asChild>
-            <Link to={paths.vendorLogin()} className={item}>
-              Vendor Login
-            </Link>
-          </DropdownMenu.Item>
+        <DropdownMenu.Content align="end" sideOffset={6} className="z-50 min-w-52 rounded-lg border border-slate-200 bg-white p-1 shadow-lg">
+          {user ? (
+            <>
+              <DropdownMenu.Label className="px-3 py-2">
+                <span className="block truncate text-sm font-semibold text-slate-900">{user.name || user.email}</span>
+                <span className="block text-xs text-slate-500">{ROLE_LABELS[user.role]}</span>
+              </DropdownMenu.Label>
+              <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+              <DropdownMenu.Item asChild>
+                <Link to={paths.orders()} className={item}>My Orders</Link>
+              </DropdownMenu.Item>
+              <DropdownMenu.Item asChild>
+                <Link to={paths.account()} className={item}>My Account</Link>
+              </DropdownMenu.Item>
+              {user.role === 'vendor' && (
+                <DropdownMenu.Item asChild>
+                  <Link to={paths.vendorDashboard()} className={item}>Vendor Dashboard</Link>
+                </DropdownMenu.Item>
+              )}
+              <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+              <DropdownMenu.Item className={item} onSelect={() => void logout()}>
+                Logout
+              </DropdownMenu.Item>
+            </>
+          ) : (
+            <>
+              <DropdownMenu.Item asChild>
+                <Link to={paths.login()} className={item}>Login</Link>
+              </DropdownMenu.Item>
+              <DropdownMenu.Item asChild>
+                <Link to={paths.register()} className={item}>Register</Link>
+              </DropdownMenu.Item>
+              <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+              <DropdownMenu.Item asChild>
+                <Link to={paths.vendorLogin()} className={item}>Vendor Login</Link>
+              </DropdownMenu.Item>
+            </>
+          )}
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>

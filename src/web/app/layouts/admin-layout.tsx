@@ -1,0 +1,64 @@
+import { Suspense } from 'react';
+import { NavLink, Outlet, useNavigate } from 'react-router';
+import { Loading } from '#web/components/ui/loading.tsx';
+import { paths } from '#web/config/paths.ts';
+import { useAuth } from '#web/features/auth/hooks/use-auth.ts';
+import { useStoreInfo } from '#web/lib/store-info.ts';
+import { RequireRole } from '../guards.tsx';
+
+const LINKS = [
+  { to: '/admin/dashboard', label: 'Dashboard' },
+  { to: '/admin/users', label: 'Manage Users' },
+  { to: '/admin/products', label: 'Manage Products' },
+  { to: '/admin/payments', label: 'Manage Payments' },
+];
+
+const link = ({ isActive }: { isActive: boolean }) =>
+  `block rounded-lg px-3 py-2 text-sm font-medium ${isActive ? 'bg-brand-600 text-white' : 'text-slate-200 hover:bg-slate-800'}`;
+
+/** The admin area: a sidebar, no shop header or footer, for signed-in admins only. */
+export function AdminLayout() {
+  const { user, signOut } = useAuth();
+  const store = useStoreInfo();
+  const navigate = useNavigate();
+
+  async function logout() {
+    try {
+      await signOut();
+    } finally {
+      await navigate(paths.adminLogin(), { replace: true });
+    }
+  }
+
+  return (
+    <RequireRole role="admin" loginPath={paths.adminLogin()}>
+      <div className="min-h-screen md:grid md:grid-cols-[15rem_1fr]">
+        <aside className="bg-slate-900 p-4 text-white md:min-h-screen">
+          <p className="px-3 text-lg font-bold">{store.name}</p>
+          <p className="px-3 text-xs text-slate-400">Admin · {user?.name}</p>
+          <nav aria-label="Admin" className="mt-4">
+            <ul className="flex flex-wrap gap-1 md:block md:space-y-1">
+              {LINKS.map((item) => (
+                <li key={item.to}>
+                  <NavLink to={item.to} className={link}>
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
+              <li>
+                <button type="button" onClick={() => void logout()} className="block w-full rounded-lg px-3 py-2 text-left text-sm font-medium text-slate-200 hover:bg-slate-800">
+                  Logout
+                </button>
+              </li>
+            </ul>
+          </nav>
+        </aside>
+        <main id="main" className="min-w-0 p-4 sm:p-8">
+          <Suspense fallback={<Loading />}>
+            <Outlet />
+          </Suspense>
+        </main>
+      </div>
+    </RequireRole>
+  );
+}

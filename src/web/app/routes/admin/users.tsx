@@ -1,0 +1,5 @@
+import { AdminPage } from './dashboard.tsx';
+
+export default function AdminUsersRoute() {
+  return <AdminPage page="users" />;
+}

@@ -1,0 +1,426 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import type { Address, AddressInput } from '#shared/schemas/account.ts';
+import { buttonClass } from '#web/components/ui/button-styles.ts';
+import { ApiError } from '#web/lib/api-client.ts';
+import {
+  useAddAddress,
+  useAddresses,
+  useDeleteAddress,
+  useSetDefaultAddress,
+  useUpdateAddress,
+} from '../api/addresses.ts';
+import { formatIndianMobile } from '../utils/format-mobile.ts';
+import { AddressForm } from './address-form.tsx';
+
+/** The server keeps at most this many addresses per shopper (and answers 409 beyond it). */
+const MAX_ADDRESSES = 20;
+
+type Mode = { kind: 'idle' } | { kind: 'add' } | { kind: 'edit'; id: number };
+
+/**
+ * Where keyboard focus goes once the change is on screen. A card waits until the list shown
+ * reflects the change (`shown`), so focus is not lost when the refetched list re-renders.
+ */
+type FocusTarget =
+  | { kind: 'heading' }
+  | { kind: 'add-button' }
+  | { kind: 'card'; id: number; shown: (items: readonly Address[]) => boolean }
+  | { kind: 'edit-button'; id: number }
+  | { kind: 'delete-button'; id: number }
+  | { kind: 'confirm-cancel'; id: number };
+
+const IDLE: Mode = { kind: 'idle' };
+
+function errorMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError ? error.message : fallback;
+}
+
+/** "address of Asha Menon, Kochi": what each card's buttons act on, for their accessible names. */
+function addressContext(address: Address): string {
+  return `address of ${address.name}, ${address.city}`;
+}
+
+const cardClassName = 'rounded-xl border border-slate-200 bg-white p-4 sm:p-5';
+const formPanelClassName = 'rounded-xl border border-brand-200 bg-brand-50 p-4 sm:p-5';
+
+/** The signed-in shopper's saved delivery addresses: add, edit, delete and choose the default. */
+export default function AddressBook() {
+  const idPrefix = useId();
+  const headingId = `${idPrefix}-heading`;
+  const addHeadingId = `${idPrefix}-add-heading`;
+  const domId = (kind: Exclude<FocusTarget['kind'], 'heading'>, addressId?: number): string =>
+    addressId === undefined ? `${idPrefix}-${kind}` : `${idPrefix}-${kind}-${addressId}`;
+
+  const addresses = useAddresses();
+  const addMutation = useAddAddress();
+  const updateMutation = useUpdateAddress();
+  const deleteMutation = useDeleteAddress();
+  const defaultMutation = useSetDefaultAddress();
+
+  const [mode, setMode] = useState<Mode>(IDLE);
+  const [confirmingDeleteId, setConfirmingDeleteId] = useState<number | null>(null);
+  const [cardError, setCardError] = useState<{ id: number; message: string } | null>(null);
+  const [announcement, setAnnouncement] = useState({ text: '', key: 0 });
+
+  const sectionRef = useRef<HTMLElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const pendingFocus = useRef<FocusTarget | null>(null);
+
+  // Moves focus after a change, once the element to focus is on screen; never steals it from
+  // somewhere else on the page the shopper has moved to in the meantime.
+  useEffect(() => {
+    const target = pendingFocus.current;
+    if (!target) return;
+    if (target.kind === 'card' && !addresses.isError && !target.shown(addresses.data ?? [])) return;
+    pendingFocus.current = null;
+    const active = document.activeElement;
+    if (active && active !== document.body && !sectionRef.current?.contains(active)) return;
+    const element =
+      target.kind === 'heading'
+        ? null
+        : document.getElementById(target.kind === 'add-button' ? domId(target.kind) : domId(target.kind, target.id));
+    (element ?? headingRef.current)?.focus();
+  });
+
+  const focusLater = (target: FocusTarget | null) => {
+    pendingFocus.current = target;
+  };
+
+  const announce = (text: string) => setAnnouncement((previous) => ({ text, key: previous.key + 1 }));
+  const clearAnnouncement = () => setAnnouncement((previous) => ({ ...previous, text: '' }));
+
+  const openAdd = () => {
+    focusLater(null); // the form puts the cursor in its first field
+    clearAnnouncement();
+    setCardError(null);
+    setMode({ kind: 'add' });
+  };
+
+  const cancelAdd = () => {
+    focusLater({ kind: 'add-button' });
+    setMode(IDLE);
+  };
+
+  const submitAdd = async (input: AddressInput) => {
+    const created = await addMutation.mutateAsync(input);
+    focusLater({ kind: 'card', id: created.id, shown: (items) => items.some((item) => item.id === created.id) });
+    setMode(IDLE);
+    announce('Address saved');
+  };
+
+  const openEdit = (address: Address) => {
+    focusLater(null);
+    clearAnnouncement();
+    setCardError(null);
+    setConfirmingDeleteId(null);
+    setMode({ kind: 'edit', id: address.id });
+  };
+
+  const cancelEdit = (address: Address) => {
+    focusLater({ kind: 'edit-button', id: address.id });
+    setMode(IDLE);
+  };
+
+  const submitEdit = async (address: Address, input: AddressInput) => {
+    const saved = await updateMutation.mutateAsync({ id: address.id, input });
+    focusLater({
+      kind: 'card',
+      id: address.id,
+      // A new default moves to the top of the list: wait for that before focusing it.
+      shown: (items) => items.some((item) => item.id === saved.id && item.isDefault === saved.isDefault),
+    });
+    setMode(IDLE);
+    announce('Address saved');
+  };
+
+  const askDelete = (address: Address) => {
+    focusLater({ kind: 'confirm-cancel', id: address.id });
+    clearAnnouncement();
+    setCardError(null);
+    setConfirmingDeleteId(address.id);
+  };
+
+  const cancelDelete = (address: Address) => {
+    focusLater({ kind: 'delete-button', id: address.id });
+    setCardError(null);
+    setConfirmingDeleteId(null);
+  };
+
+  const confirmDelete = async (address: Address) => {
+    setCardError(null);
+    try {
+      await deleteMutation.mutateAsync(address.id);
+    } catch (error) {
+      setCardError({ id: address.id, message: errorMessage(error, 'We could not delete the address. Please try again.') });
+      return;
+    }
+    focusLater({ kind: 'heading' });
+    setConfirmingDeleteId(null);
+    announce('Address deleted');
+  };
+
+  const makeDefault = async (address: Address) => {
+    clearAnnouncement();
+    setCardError(null);
+    try {
+      await defaultMutation.mutateAsync(address.id);
+    } catch (error) {
+      setCardError({
+        id: address.id,
+        message: errorMessage(error, 'We could not change the default address. Please try again.'),
+      });
+      return;
+    }
+    focusLater({
+      kind: 'card',
+      id: address.id,
+      shown: (items) => items.some((item) => item.id === address.id && item.isDefault),
+    });
+    announce('Default address updated');
+  };
+
+  const items = addresses.data;
+  const isFull = (items?.length ?? 0) >= MAX_ADDRESSES;
+
+  const addButton = (
+    <button
+      type="button"
+      id={domId('add-button')}
+      onClick={openAdd}
+      className={`${buttonClass('primary')} w-full sm:w-auto`}
+    >
+      Add a new address
+    </button>
+  );
+
+  let body;
+  if (addresses.isPending) {
+    body = (
+      <div role="status" className="mt-6 flex items-center gap-3 text-slate-600">
+        <span
+          aria-hidden="true"
+          className="size-5 animate-spin rounded-full border-2 border-brand-200 border-t-brand-600"
+        />
+        <span>Loading addresses…</span>
+      </div>
+    );
+  } else if (addresses.isError && !items) {
+    body = (
+      <div role="alert" className="mt-6 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+        <p className="font-medium">
+          {errorMessage(addresses.error, 'We could not load your addresses. Please check your internet connection.')}
+        </p>
+        <button
+          type="button"
+          onClick={() => void addresses.refetch()}
+          className={`${buttonClass('secondary', 'sm')} mt-3`}
+        >
+          Try again
+        </button>
+      </div>
+    );
+  } else if (!items || items.length === 0) {
+    body =
+      mode.kind === 'add' ? null : (
+        <div className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white px-4 py-8 text-center">
+          <p className="text-slate-700">You have no saved addresses yet.</p>
+          <div className="mt-4">{addButton}</div>
+        </div>
+      );
+  } else {
+    body = (
+      <ul className="mt-6 space-y-4">
+        {items.map((address) => {
+          const context = addressContext(address);
+
+          if (mode.kind === 'edit' && mode.id === address.id) {
+            const editHeadingId = `${idPrefix}-edit-heading-${address.id}`;
+            return (
+              <li key={address.id}>
+                <section aria-labelledby={editHeadingId} className={formPanelClassName}>
+                  <h3 id={editHeadingId} className="text-base font-semibold text-slate-900">
+                    Edit {context}
+                  </h3>
+                  <div className="mt-4">
+                    <AddressForm
+                      initial={address}
+                      autoFocus
+                      submitLabel="Save changes"
+                      onSubmit={(input) => submitEdit(address, input)}
+                      onCancel={() => cancelEdit(address)}
+                    />
+                  </div>
+                </section>
+              </li>
+            );
+          }
+
+          const nameId = `${idPrefix}-name-${address.id}`;
+          const confirmId = `${idPrefix}-confirm-${address.id}`;
+          const confirming = confirmingDeleteId === address.id;
+          const deleting = deleteMutation.isPending && deleteMutation.variables === address.id;
+          const settingDefault = defaultMutation.isPending && defaultMutation.variables === address.id;
+          const error = cardError?.id === address.id ? cardError.message : null;
+
+          return (
+            <li key={address.id}>
+              <article
+                id={domId('card', address.id)}
+                tabIndex={-1}
+                aria-labelledby={nameId}
+                className={`${cardClassName} sm:flex sm:items-start sm:justify-between sm:gap-6`}
+              >
+                <div className="min-w-0">
+                  <div className="flex flex-wrap items-center gap-2">
+                    <h3 id={nameId} className="min-w-0 font-semibold wrap-break-word text-slate-900">
+                      {address.name}
+                    </h3>
+                    {address.isDefault ? (
+                      <span className="rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-semibold text-green-800">
+                        Default
+                      </span>
+                    ) : null}
+                  </div>
+                  <p className="mt-2 text-sm leading-6 wrap-break-word text-slate-700">
+                    {address.line1}
+                    {address.line2 ? (
+                      <>
+                        <br />
+                        {address.line2}
+                      </>
+                    ) : null}
+                    <br />
+                    {address.city}, {address.state} {address.pincode}
+                  </p>
+                  <p className="mt-1 text-sm text-slate-700">
+                    <span className="text-slate-500">Mobile:</span> {formatIndianMobile(address.phone)}
+                  </p>
+                </div>
+
+                <div className="mt-4 shrink-0 sm:mt-0">
+                  {confirming ? (
+                    <div
+                      role="group"
+                      aria-labelledby={confirmId}
+                      className="rounded-lg border border-red-200 bg-red-50 p-3"
+                    >
+                      <p id={confirmId} className="text-sm font-medium text-red-900">
+                        Delete this address?
+                      </p>
+                      <div className="mt-2 flex flex-wrap gap-2">
+                        <button
+                          type="button"
+                          onClick={() => void confirmDelete(address)}
+                          disabled={deleting}
+                          aria-label={`Delete ${context}`}
+                          className={`${buttonClass('primary', 'sm')} bg-red-700 hover:bg-red-800 disabled:hover:bg-red-700`}
+                        >
+                          {deleting ? 'Deleting…' : 'Delete'}
+                        </button>
+                        <button
+                          type="button"
+                          id={domId('confirm-cancel', address.id)}
+                          onClick={() => cancelDelete(address)}
+                          disabled={deleting}
+                          className={buttonClass('secondary', 'sm')}
+                        >
+                          Cancel
+                        </button>
+                      </div>
+                    </div>
+                  ) : (
+                    <div className="flex flex-wrap gap-2 sm:justify-end">
+                      <button
+                        type="button"
+                        id={domId('edit-button', address.id)}
+                        onClick={() => openEdit(address)}
+                        aria-label={`Edit ${context}`}
+                        className={buttonClass('secondary', 'sm')}
+                      >
+                        Edit
+                      </button>
+                      <button
+                        type="button"
+                        id={domId('delete-button', address.id)}
+                        onClick={() => askDelete(address)}
+                        aria-label={`Delete ${context}`}
+                        className={buttonClass('secondary', 'sm')}
+                      >
+                        Delete
+                      </button>
+                      {address.isDefault ? null : (
+                        <button
+                          type="button"
+                          onClick={() => void makeDefault(address)}
+                          disabled={settingDefault}
+                          aria-label={`Make default, ${context}`}
+                          className={buttonClass('ghost', 'sm')}
+                        >
+                          {settingDefault ? 'Updating…' : 'Make default'}
+                        </button>
+                      )}
+                    </div>
+                  )}
+                  {error ? (
+                    <p
+                      role="alert"
+                      className="mt-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm font-medium text-red-800"
+                    >
+                      {error}
+                    </p>
+                  ) : null}
+                </div>
+              </article>
+            </li>
+          );
+        })}
+      </ul>
+    );
+  }
+
+  const hasItems = (items?.length ?? 0) > 0;
+
+  return (
+    <section ref={sectionRef} aria-labelledby={headingId} className="min-w-0">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <h2
+          id={headingId}
+          ref={headingRef}
+          tabIndex={-1}
+          className="text-xl font-semibold text-slate-900"
+        >
+          Saved addresses
+        </h2>
+        {hasItems && mode.kind !== 'add' && !isFull ? addButton : null}
+      </div>
+
+      {isFull && mode.kind !== 'add' ? (
+        <p className="mt-2 text-sm text-slate-600">
+          Your address book is full ({MAX_ADDRESSES} addresses). Delete one to add another.
+        </p>
+      ) : null}
+
+      {/* Polite announcements of what just happened; focus moves too, this says why. */}
+      <div role="status" aria-live="polite" aria-atomic="true">
+        {announcement.text ? (
+          <p key={announcement.key} className="mt-3 text-sm font-medium text-green-800">
+            {announcement.text}
+          </p>
+        ) : null}
+      </div>
+
+      {mode.kind === 'add' ? (
+        <section aria-labelledby={addHeadingId} className={`mt-6 ${formPanelClassName}`}>
+          <h3 id={addHeadingId} className="text-base font-semibold text-slate-900">
+            Add a new address
+          </h3>
+          <div className="mt-4">
+            <AddressForm autoFocus submitLabel="Save address" onSubmit={submitAdd} onCancel={cancelAdd} />
+          </div>
+        </section>
+      ) : null}
+
+      {body}
+    </section>
+  );
+}

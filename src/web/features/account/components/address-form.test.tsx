@@ -1,0 +1,89 @@
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AddressInput } from '#shared/schemas/account.ts';
+import { ApiError } from '#web/lib/api-client.ts';
+import { AddressForm } from './address-form.tsx';
+
+function renderForm(onSubmit = vi.fn<(input: AddressInput) => Promise<void>>().mockResolvedValue(undefined)) {
+  const onCancel = vi.fn();
+  render(<AddressForm onSubmit={onSubmit} onCancel={onCancel} submitLabel="Save address" />);
+  return { onSubmit, onCancel };
+}
+
+function fill(label: string, value: string) {
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+}
+
+function fillValidAddress() {
+  fill('Full name', 'Asha Menon');
+  fill('Mobile number', '98470 11223');
+  fill('Address line 1', '12/345 Marine Drive');
+  fill('City', 'Kochi');
+  fill('State', 'Kerala');
+  fill('PIN code', '682031');
+}
+
+function submit() {
+  fireEvent.click(screen.getByRole('button', { name: 'Save address' }));
+}
+
+describe('AddressForm', () => {
+  afterEach(cleanup);
+
+  it('shows an error under each required field and does not submit an empty form', async () => {
+    const { onSubmit } = renderForm();
+    submit();
+
+    expect(await screen.findByText('Please enter the name')).toBeTruthy();
+    expect(screen.getByText('Please enter a 10-digit Indian mobile number (+91)')).toBeTruthy();
+    expect(screen.getByText('Please enter the house number and street')).toBeTruthy();
+    expect(screen.getByText('Please enter the city')).toBeTruthy();
+    expect(screen.getByText('Please choose a state or union territory')).toBeTruthy();
+    expect(screen.getByText('PIN code must be 6 digits')).toBeTruthy();
+
+    const name = screen.getByLabelText('Full name');
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    const errorId = name.getAttribute('aria-describedby');
+    expect(errorId && document.getElementById(errorId)?.textContent).toBe('Please enter the name');
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('submits the normalised address', async () => {
+    const { onSubmit } = renderForm();
+    fillValidAddress();
+    fireEvent.click(screen.getByLabelText('Make this my default address'));
+    submit();
+
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit).toHaveBeenCalledWith({
+      name: 'Asha Menon',
+      phone: '+919847011223',
+      line1: '12/345 Marine Drive',
+      line2: '',
+      city: 'Kochi',
+      state: 'Kerala',
+      pincode: '682031',
+      isDefault: true,
+    });
+  });
+
+  it('rejects a 5-digit PIN code', async () => {
+    const { onSubmit } = renderForm();
+    fillValidAddress();
+    fill('PIN code', '12345');
+    submit();
+
+    expect(await screen.findByText('PIN code must be 6 digits')).toBeTruthy();
+    expect(screen.getByLabelText('PIN code').getAttribute('aria-invalid')).toBe('true');
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('shows the server error in an alert', async () => {
+    renderForm(vi.fn().mockRejectedValue(new ApiError(409, 'CONFLICT', 'An address book holds at most 20 addresses.')));
+    fillValidAddress();
+    submit();
+
+    expect((await screen.findByRole('alert')).textContent).toBe('An address book holds at most 20 addresses.');
+    expect(screen.getByRole('button', { name: 'Save address' })).toBeTruthy();
+  });
+});

@@ -21,6 +21,12 @@ import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { storeRoutes } from './modules/store/store.routes.ts';
+import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
+import { createCheckoutService } from './modules/checkout/checkout.service.ts';
+import { createMailer } from './modules/mail/mailer.ts';
+import { createOrdersService } from './modules/orders/orders.service.ts';
+import { createSandboxProvider } from './modules/payments/providers/sandbox.ts';
+import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { addressesRoutes } from './modules/users/addresses.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { vendorRoutes } from './modules/vendors/vendors.routes.ts';
@@ -36,7 +42,7 @@ export interface AppDeps {
 }
 
 /** Composes the services and the HTTP app from plain factories; the services, for seeding and tests. */
-export function createServices({ database, config }: Pick<AppDeps, 'database' | 'config'>) {
+export function createServices({ database, config, log }: Pick<AppDeps, 'database' | 'config'> & { log?: (error: unknown, message: string) => void }) {
   const { db } = database;
   const vendors = createVendorsService({ db });
   const users = createUsersService({ db, vendors });
@@ -47,7 +53,11 @@ export function createServices({ database, config }: Pick<AppDeps, 'database' | 
   const search = createSearchService({ index, catalog });
   const cart = createCartService({ catalog });
   const contact = createContactService({ db });
-  return { vendors, users, authService, catalog, search, cart, contact };
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: `${config.store.name} <${config.store.supportEmail}>` });
+  const payments = createPaymentsService({ db, provider: createSandboxProvider(), emiPlans: config.emiPlans });
+  const orders = createOrdersService({ db, payments });
+  const checkout = createCheckoutService({ db, catalog, orders, payments, users, mailer, store: config.store, log });
+  return { vendors, users, authService, catalog, search, cart, contact, payments, orders, checkout, mailer, emiPlans: config.emiPlans };
 }
 
 export type Services = ReturnType<typeof createServices>;
@@ -65,7 +75,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
-  const services = createServices({ database, config });
+  const services = createServices({ database, config, log: (error, message) => app.log.error({ err: error }, message) });
 
   // Limits are per process, or shared by every instance through Redis when REDIS_URL is set.
   const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 }) : undefined;
@@ -83,6 +93,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
       await api.register(addressesRoutes(services));
       await api.register(vendorRoutes(services));
       await api.register(adminRoutes(services));
+      await api.register(checkoutRoutes(services));
       await api.register(catalogRoutes(services));
       await api.register(searchRoutes(services));
       await api.register(cartRoutes(services));

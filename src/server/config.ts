@@ -2,7 +2,25 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { EMI_PLANS, EMI_TENURES, type EmiPlan } from '#shared/emi.ts';
 import { DEFAULT_STORE_INFO, type StoreInfo } from '#shared/store-info.ts';
+
+/** "3:0,6:0,9:14,12:14,18:15,24:15" → the EMI interest table (months: annual % rate). */
+const EmiRatesSchema = z
+  .string()
+  .transform((text, ctx) => {
+    const plans: EmiPlan[] = [];
+    for (const part of text.split(',')) {
+      const match = /^\s*(\d+)\s*:\s*(\d+(?:\.\d+)?)\s*$/.exec(part);
+      const months = Number(match?.[1]);
+      if (!match || !(EMI_TENURES as readonly number[]).includes(months)) {
+        ctx.addIssue({ code: 'custom', message: `"${part}" is not months:rate with months one of ${EMI_TENURES.join(', ')}` });
+        return z.NEVER;
+      }
+      plans.push({ months, annualRatePercent: Number(match[2]) });
+    }
+    return plans.sort((a, b) => a.months - b.months);
+  });
 
 const booleanText = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -34,6 +52,7 @@ const EnvSchema = z
     STORE_EMAIL: z.email().optional(),
     WEB_DIST_DIR: z.string().default('./dist/web'),
     PUBLIC_URL: z.url().optional(),
+    EMI_RATES: EmiRatesSchema.optional(),
     TRUST_PROXY: z
       .string()
       .default('false')
@@ -62,6 +81,8 @@ export interface Config {
   trustProxy: boolean | string;
   /** the address shoppers use, e.g. https://circuitbazaar.in; cookies are Secure when it is https */
   publicUrl: string;
+  /** card EMI interest table; 0% is no-cost EMI */
+  emiPlans: readonly EmiPlan[];
 }
 
 /** Parses the environment once; a bad value stops start-up with the list of what is wrong. */
@@ -97,6 +118,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     trustProxy: e.TRUST_PROXY,
+    emiPlans: e.EMI_RATES ?? EMI_PLANS,
     publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST === '0.0.0.0' || e.HOST === '::' ? 'localhost' : e.HOST}:${e.PORT}`).replace(/\/$/, ''),
   };
 }

@@ -24,8 +24,18 @@ if (config.seedDemo) {
   if (seeded > 0) app.log.info(`Seeded the demo catalogue: ${seeded} products`);
 }
 
+// Orders left unpaid for 30 minutes are cancelled and their stock returned.
+const expiry = setInterval(() => {
+  services.checkout
+    .expireUnpaid()
+    .then((count) => count > 0 && app.log.info(`Cancelled ${count} unpaid orders`))
+    .catch((error: unknown) => app.log.error({ err: error }, 'Expiring unpaid orders failed'));
+}, 60_000);
+expiry.unref();
+
 async function shutdown(signal: string) {
   app.log.info({ signal }, 'Shutting down');
+  clearInterval(expiry);
   await app.close();
   await database.destroy();
   process.exit(0);

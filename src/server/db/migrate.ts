@@ -5,6 +5,7 @@ import * as search from './migrations/0002-search.ts';
 import * as contactMessages from './migrations/0003-contact-messages.ts';
 import * as relevanceIndex from './migrations/0004-relevance-index.ts';
 import * as accounts from './migrations/0005-accounts.ts';
+import * as orders from './migrations/0006-orders.ts';
 
 /** The one ordered set of migrations, run on either engine. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -13,6 +14,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0003-contact-messages': contactMessages,
   '0004-relevance-index': relevanceIndex,
   '0005-accounts': accounts,
+  '0006-orders': orders,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

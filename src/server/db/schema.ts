@@ -103,6 +103,79 @@ export interface ContactMessagesTable {
   created_at: Timestamp;
 }
 
+export interface OrdersTable {
+  id: Generated<number>;
+  user_id: string;
+  idempotency_key: string;
+  status: 'pending_payment' | 'confirmed' | 'cancelled' | 'return_requested' | 'returned' | 'refunded';
+  subtotal: number;
+  shipping: number;
+  gst: number;
+  total: number;
+  /** JSON snapshot of the delivery address */
+  address: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  paid_at: Timestamp | null;
+  cancelled_at: Timestamp | null;
+  cancel_reason: string | null;
+  return_reason: string | null;
+  return_requested_at: Timestamp | null;
+}
+
+export interface FulfilmentsTable {
+  id: Generated<number>;
+  order_id: number;
+  vendor_id: number;
+  vendor_name: string;
+  status: 'pending' | 'packed' | 'shipped' | 'delivered' | 'cancelled';
+  packed_at: Timestamp | null;
+  shipped_at: Timestamp | null;
+  delivered_at: Timestamp | null;
+  carrier: string | null;
+  tracking_number: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface OrderItemsTable {
+  id: Generated<number>;
+  order_id: number;
+  fulfilment_id: number;
+  product_id: number;
+  vendor_id: number;
+  name: string;
+  image: string | null;
+  unit_price: number;
+  quantity: number;
+  line_total: number;
+}
+
+export interface PaymentsTable {
+  id: Generated<number>;
+  order_id: number;
+  method: 'upi' | 'netbanking' | 'card' | 'emi';
+  amount: number;
+  status: 'created' | 'authorized' | 'captured' | 'failed' | 'refunded' | 'partially_refunded';
+  provider: string;
+  reference: string;
+  /** JSON: masked details only (VPA, bank, card network and last 4, EMI plan) */
+  details: string;
+  failure_reason: string | null;
+  refunded_amount: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface RefundsTable {
+  id: Generated<number>;
+  payment_id: number;
+  amount: number;
+  reference: string;
+  reason: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
   vendors: VendorsTable;
   products: ProductsTable;
@@ -112,6 +185,11 @@ export interface Database {
   sessions: SessionsTable;
   addresses: AddressesTable;
   sign_in_failures: SignInFailuresTable;
+  orders: OrdersTable;
+  fulfilments: FulfilmentsTable;
+  order_items: OrderItemsTable;
+  payments: PaymentsTable;
+  refunds: RefundsTable;
 }
 
 export type VendorRow = Selectable<VendorsTable>;

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type Services } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
@@ -8,16 +11,19 @@ export interface TestApp {
   app: FastifyInstance;
   services: Services;
   database: DatabaseHandle;
+  /** this app's own data folder (outbox, …), removed by close */
+  dataDir: string;
   close: () => Promise<void>;
 }
 
 /** The real app on a fresh database of the given dialect, not listening; use `app.inject`. */
 export async function buildTestApp(dialect: Dialect, env: Record<string, string> = {}): Promise<TestApp> {
   const database = await createTestDatabase(dialect);
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'store-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
     DATABASE_URL: 'sqlite::memory:',
-    DATA_DIR: '/tmp/store-tests',
+    DATA_DIR: dataDir,
     SESSION_SECRET: 'x'.repeat(32),
     SEED_DEMO: 'false',
     WEB_DIST_DIR: '/nonexistent',
@@ -29,9 +35,11 @@ export async function buildTestApp(dialect: Dialect, env: Record<string, string>
     app,
     services,
     database,
+    dataDir,
     close: async () => {
       await app.close();
       await database.destroy();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -274,3 +274,33 @@ export async function countProducts(db: DbOrTx): Promise<number> {
     .executeTakeFirstOrThrow();
   return Number(row.total);
 }
+
+/**
+ * Takes stock for an order line: one guarded UPDATE, so concurrent checkouts can never take
+ * the stock below zero. False when there is not enough (or the product is no longer on sale).
+ */
+export async function takeStock(db: DbOrTx, productId: number, quantity: number): Promise<boolean> {
+  const result = await db
+    .updateTable('products')
+    .set((eb) => ({ stock: eb('stock', '-', quantity) }))
+    .where('id', '=', productId)
+    .where('status', '=', 'active')
+    .where('stock', '>=', quantity)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function returnStock(db: DbOrTx, productId: number, quantity: number): Promise<void> {
+  await db
+    .updateTable('products')
+    .set((eb) => ({ stock: eb('stock', '+', quantity) }))
+    .where('id', '=', productId)
+    .execute();
+}
+
+/** Names of products in any status, for messages about items that can no longer be bought. */
+export async function productNames(db: DbOrTx, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('products').select(['id', 'name']).where('id', 'in', ids).execute();
+  return new Map(rows.map((row) => [row.id, row.name]));
+}

@@ -181,6 +181,21 @@ export function createCatalogService({ db }: { db: Db }) {
 
     create,
 
+    names: (ids: readonly number[], tx?: DbOrTx) => repository.productNames(tx ?? db, ids),
+
+    /** Takes stock for every line or none: false as soon as one line cannot be had. */
+    async takeStock(lines: ReadonlyArray<{ productId: number; quantity: number }>, tx: DbOrTx): Promise<number[]> {
+      const short: number[] = [];
+      for (const line of lines) {
+        if (!(await repository.takeStock(tx, line.productId, line.quantity))) short.push(line.productId);
+      }
+      return short;
+    },
+
+    async returnStock(lines: ReadonlyArray<{ productId: number; quantity: number }>, tx: DbOrTx): Promise<void> {
+      for (const line of lines) await repository.returnStock(tx, line.productId, line.quantity);
+    },
+
     count(): Promise<number> {
       return repository.countProducts(db);
     },

@@ -47,6 +47,7 @@ export function createUsersService({ db, vendors }: { db: Db; vendors: VendorsSe
     },
 
     listAddresses: (userId: string) => addresses.listAddresses(db, userId),
+    findAddress: (userId: string, id: number) => addresses.findAddress(db, userId, id),
 
     async addAddress(userId: string, input: AddressInput): Promise<Address> {
       return db.transaction().execute(async (tx) => {

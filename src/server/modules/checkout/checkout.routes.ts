@@ -1,0 +1,110 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { EMI_MIN_ORDER, type EmiPlan } from '#shared/emi.ts';
+import { NET_BANKING_BANKS } from '#shared/payment-methods.ts';
+import {
+  BankOutcomeInputSchema,
+  CheckoutOptionsSchema,
+  OrderIdParamSchema,
+  OrderListSchema,
+  OrderSchema,
+  OtpInputSchema,
+  PaymentIdParamSchema,
+  PaymentInputSchema,
+  PaymentResultSchema,
+  PaymentSchema,
+  PlaceOrderInputSchema,
+  ReturnRequestInputSchema,
+} from '#shared/schemas/orders.ts';
+import type { OrdersService } from '#server/modules/orders/orders.service.ts';
+import type { PaymentsService } from '#server/modules/payments/payments.service.ts';
+import { requireSignedIn, requireUser } from '#server/plugins/auth.ts';
+import { ErrorResponseSchema } from '#server/plugins/openapi.ts';
+import type { CheckoutService } from './checkout.service.ts';
+
+const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema, 409: ErrorResponseSchema };
+const orderParams = z.object({ id: OrderIdParamSchema });
+const paymentParams = z.object({ id: PaymentIdParamSchema });
+
+/** Checkout, payments and the signed-in user's orders. Every query is scoped to the caller. */
+export function checkoutRoutes(deps: { checkout: CheckoutService; orders: OrdersService; payments: PaymentsService; emiPlans: readonly EmiPlan[] }): FastifyPluginAsyncZod {
+  const { checkout, orders } = deps;
+  return async (app) => {
+    app.addHook('preHandler', requireSignedIn);
+
+    app.get('/checkout/options', { schema: { tags: ['checkout'], summary: 'Payment options: banks, EMI plans, test mode', response: { 200: CheckoutOptionsSchema, 401: ErrorResponseSchema } } }, async () => ({
+      testMode: deps.payments.testMode,
+      banks: NET_BANKING_BANKS.map(({ code, name }) => ({ code, name })),
+      emi: { minOrder: EMI_MIN_ORDER, plans: deps.emiPlans.map((plan) => ({ ...plan, noCost: plan.annualRatePercent === 0 })) },
+    }));
+
+    app.post(
+      '/checkout/orders',
+      {
+        schema: {
+          tags: ['checkout'],
+          summary: 'Place an order (awaiting payment). The same idempotencyKey returns the same order.',
+          body: PlaceOrderInputSchema,
+          response: { 200: OrderSchema, 201: OrderSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { order, created } = await checkout.placeOrder(requireUser(request).id, request.body);
+        return reply.status(created ? 201 : 200).send(order);
+      },
+    );
+
+    app.post(
+      '/orders/:id/payments',
+      { schema: { tags: ['checkout'], summary: 'Pay, or retry paying, for an order awaiting payment', params: orderParams, body: PaymentInputSchema, response: { 200: PaymentResultSchema, ...errors } } },
+      (request) => checkout.pay(requireUser(request), request.params.id, request.body),
+    );
+
+    app.get(
+      '/payments/:id',
+      {
+        schema: {
+          tags: ['checkout'],
+          summary: 'One of my payments, with its order',
+          params: paymentParams,
+          response: { 200: z.object({ payment: PaymentSchema, order: z.object({ id: z.number(), number: z.string(), total: z.number(), status: z.string() }) }), ...errors },
+        },
+      },
+      (request) => checkout.paymentForCaller(requireUser(request).id, request.params.id),
+    );
+
+    app.post(
+      '/payments/:id/otp',
+      { schema: { tags: ['checkout'], summary: 'The OTP of a card or EMI payment (sandbox: 123456)', params: paymentParams, body: OtpInputSchema, response: { 200: PaymentResultSchema, ...errors } } },
+      (request) => checkout.confirm(requireUser(request), request.params.id, { otp: request.body.otp }),
+    );
+
+    app.post(
+      '/payments/:id/bank',
+      { schema: { tags: ['checkout'], summary: "The bank page's answer for a Net Banking payment", params: paymentParams, body: BankOutcomeInputSchema, response: { 200: PaymentResultSchema, ...errors } } },
+      (request) => checkout.confirm(requireUser(request), request.params.id, { bankOutcome: request.body.outcome }),
+    );
+
+    app.get('/orders', { schema: { tags: ['orders'], summary: 'My orders, newest first', response: { 200: OrderListSchema, 401: ErrorResponseSchema } } }, async (request) => ({
+      items: await orders.list(requireUser(request).id),
+    }));
+
+    app.get(
+      '/orders/:id',
+      { schema: { tags: ['orders'], summary: 'One of my orders (404 for anyone else’s)', params: orderParams, response: { 200: OrderSchema, ...errors } } },
+      (request) => orders.get(requireUser(request).id, request.params.id),
+    );
+
+    app.post(
+      '/orders/:id/cancel',
+      { schema: { tags: ['orders'], summary: 'Cancel while nothing has shipped; paid orders are refunded in full', params: orderParams, response: { 200: OrderSchema, ...errors } } },
+      (request) => checkout.cancel(requireUser(request), request.params.id),
+    );
+
+    app.post(
+      '/orders/:id/return',
+      { schema: { tags: ['orders'], summary: 'Request a return within 10 days of delivery', params: orderParams, body: ReturnRequestInputSchema, response: { 200: OrderSchema, ...errors } } },
+      (request) => checkout.requestReturn(requireUser(request), request.params.id, request.body.reason),
+    );
+  };
+}

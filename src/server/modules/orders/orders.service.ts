@@ -1,0 +1,108 @@
+import { AppError } from '#shared/errors.ts';
+import { canCustomerCancel, canRequestReturn, displayStatus } from '#shared/order-states.ts';
+import type { Order, OrderSummary } from '#shared/schemas/orders.ts';
+import type { Db, DbOrTx } from '#server/db/database.ts';
+import type { PaymentsService } from '#server/modules/payments/payments.service.ts';
+import * as repository from './orders.repository.ts';
+import type { OrderRow } from './orders.repository.ts';
+
+/** An unpaid order is held this long, then cancelled and its stock returned. */
+export const PAYMENT_WINDOW_MS = 30 * 60 * 1000;
+
+export function orderNumber(id: number): string {
+  return `CB${String(id).padStart(8, '0')}`;
+}
+
+export function createOrdersService({ db, payments, now = () => new Date() }: { db: Db; payments: PaymentsService; now?: () => Date }) {
+  /** Orders with their items, fulfilments and payments, in three queries whatever their number. */
+  async function assemble(rows: readonly OrderRow[], tx: DbOrTx = db): Promise<Order[]> {
+    const ids = rows.map((row) => row.id);
+    const [items, fulfilments, paymentList] = await Promise.all([
+      repository.itemsOf(tx, ids),
+      repository.fulfilmentsOf(tx, ids),
+      payments.ofOrders(ids, tx),
+    ]);
+    return rows.map((row) => {
+      const own = fulfilments.filter((f) => f.orderId === row.id);
+      const statuses = own.map((f) => f.status);
+      const payBy = row.status === 'pending_payment' ? new Date(new Date(row.createdAt).getTime() + PAYMENT_WINDOW_MS) : null;
+      return {
+        id: row.id,
+        number: orderNumber(row.id),
+        status: row.status,
+        displayStatus: displayStatus(row.status, statuses),
+        orderDate: row.createdAt,
+        items: items
+          .filter((item) => item.orderId === row.id)
+          .map((item) => ({
+            productId: item.productId,
+            name: item.name,
+            image: item.image,
+            unitPrice: item.unitPrice,
+            quantity: item.quantity,
+            lineTotal: item.lineTotal,
+            vendor: { id: item.vendorId, name: own.find((f) => f.id === item.fulfilmentId)?.vendorName ?? '' },
+          })),
+        subtotal: row.subtotal,
+        shipping: row.shipping,
+        gst: row.gst,
+        total: row.total,
+        address: JSON.parse(row.address) as Order['address'],
+        fulfilments: own.map((f) => ({
+          id: f.id,
+          vendor: { id: f.vendorId, name: f.vendorName },
+          status: f.status,
+          packedAt: f.packedAt,
+          shippedAt: f.shippedAt,
+          deliveredAt: f.deliveredAt,
+          carrier: f.carrier,
+          trackingNumber: f.trackingNumber,
+        })),
+        payments: paymentList.filter((p) => p.orderId === row.id),
+        canCancel: canCustomerCancel(row.status, statuses),
+        canReturn: canRequestReturn(row.status, own, now()),
+        canPay: payBy !== null && payBy.getTime() > now().getTime(),
+        payBy: payBy?.toISOString() ?? null,
+        cancelledAt: row.cancelledAt,
+        returnReason: row.returnReason,
+      };
+    });
+  }
+
+  async function get(userId: string, id: number, tx: DbOrTx = db): Promise<Order> {
+    const row = await repository.findOrder(tx, userId, id);
+    // Someone else's order and a missing one look the same.
+    if (!row) throw new AppError('NOT_FOUND', 'Order not found');
+    const [order] = await assemble([row], tx);
+    return order!;
+  }
+
+  return {
+    get,
+
+    /** The user's orders, newest first by order date (spec section 7). */
+    async list(userId: string): Promise<OrderSummary[]> {
+      const orders = await assemble(await repository.listOrders(db, userId));
+      return orders.map((order) => ({
+        id: order.id,
+        number: order.number,
+        status: order.status,
+        displayStatus: order.displayStatus,
+        orderDate: order.orderDate,
+        total: order.total,
+        itemCount: order.items.reduce((sum, item) => sum + item.quantity, 0),
+        thumbnails: order.items.slice(0, 4).map((item) => ({ name: item.name, image: item.image })),
+      }));
+    },
+
+    findIdByIdempotencyKey: (userId: string, key: string, tx?: DbOrTx) => repository.findOrderIdByIdempotencyKey(tx ?? db, userId, key),
+    insertOrder: repository.insertOrder,
+    insertFulfilment: repository.insertFulfilment,
+    insertItems: repository.insertItems,
+    move: repository.moveOrder,
+    cancelOpenFulfilments: repository.cancelOpenFulfilments,
+    unpaidBefore: (before: Date) => repository.unpaidBefore(db, before),
+  };
+}
+
+export type OrdersService = ReturnType<typeof createOrdersService>;

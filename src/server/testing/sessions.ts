@@ -1,0 +1,23 @@
+import type { TestApp } from './build-app.ts';
+
+export const TEST_HEADERS = { host: '127.0.0.1:3000', origin: 'http://127.0.0.1:3000' };
+
+export interface TestUser {
+  cookie: string;
+  uid: string;
+  email: string;
+}
+
+/** Registers a customer through the API and returns their session cookie. */
+export async function registerCustomer(t: TestApp, email: string, name = 'Test Customer'): Promise<TestUser> {
+  const response = await t.app.inject({ method: 'POST', url: '/api/auth/register', headers: TEST_HEADERS, payload: { name, email, password: 'secret-pass-1' } });
+  if (response.statusCode !== 201) throw new Error(`Registration failed: ${response.body}`);
+  const cookie = response.cookies.find((c) => c.name === 'store.session_token');
+  return { cookie: `store.session_token=${cookie?.value}`, uid: response.json().user.uid, email };
+}
+
+/** A request as the given user, from the store's own origin. */
+export function as(t: TestApp, user: TestUser) {
+  return (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
+    t.app.inject({ method, url, payload: payload as object | undefined, headers: { ...TEST_HEADERS, cookie: user.cookie } });
+}

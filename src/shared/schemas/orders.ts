@@ -1,0 +1,176 @@
+import { z } from 'zod';
+import { EMI_TENURES } from '../emi.ts';
+import { FULFILMENT_STATUSES, ORDER_STATUSES } from '../order-states.ts';
+import { NET_BANKING_BANKS, VPA } from '../payment-methods.ts';
+import { CartLineInputSchema, MAX_CART_LINES } from './cart.ts';
+
+const strict = <T extends z.ZodRawShape>(shape: T) =>
+  z.strictObject(shape, {
+    error: (issue) => (issue.code === 'unrecognized_keys' ? `Unexpected field: ${issue.keys.join(', ')}` : undefined),
+  });
+
+export const OrderIdParamSchema = z
+  .string()
+  .regex(/^[1-9]\d{0,14}$/, 'Order id must be a positive whole number')
+  .transform(Number);
+export const PaymentIdParamSchema = z
+  .string()
+  .regex(/^[1-9]\d{0,14}$/, 'Payment id must be a positive whole number')
+  .transform(Number);
+
+export const PlaceOrderInputSchema = strict({
+  idempotencyKey: z
+    .string({ error: 'idempotencyKey is required' })
+    .regex(/^[A-Za-z0-9_-]{8,100}$/, 'idempotencyKey must be 8–100 letters, digits, - or _'),
+  addressId: z.number({ error: 'Please choose a delivery address' }).int().positive('Please choose a delivery address'),
+  items: z
+    // Lines carry product and quantity; anything else (a price, say) is ignored: the server prices.
+    .array(CartLineInputSchema)
+    .min(1, 'Your cart is empty')
+    .max(MAX_CART_LINES, `An order holds at most ${MAX_CART_LINES} different products`),
+});
+export type PlaceOrderInput = z.infer<typeof PlaceOrderInputSchema>;
+
+const CardSchema = strict({
+  number: z.string({ error: 'Please enter the card number' }).trim().max(30),
+  expiryMonth: z.number({ error: 'Please enter the expiry month' }).int(),
+  expiryYear: z.number({ error: 'Please enter the expiry year' }).int(),
+  cvv: z.string({ error: 'Please enter the CVV' }).regex(/^\d{3,4}$/, 'CVV must be 3 or 4 digits'),
+  name: z.string({ error: 'Please enter the name on the card' }).trim().min(2, 'Please enter the name on the card').max(100),
+});
+
+export const BANK_CODES = NET_BANKING_BANKS.map((bank) => bank.code) as [string, ...string[]];
+
+export const PaymentInputSchema = z.discriminatedUnion(
+  'method',
+  [
+    strict({ method: z.literal('upi'), vpa: z.string().trim().regex(VPA, 'Please enter a UPI ID like name@bank') }),
+    strict({ method: z.literal('netbanking'), bank: z.enum(BANK_CODES, { error: 'Please choose your bank' }) }),
+    strict({ method: z.literal('card'), card: CardSchema }),
+    strict({
+      method: z.literal('emi'),
+      card: CardSchema,
+      months: z.union(EMI_TENURES.map((months) => z.literal(months)) as unknown as [z.ZodLiteral<3>, z.ZodLiteral<6>], {
+        error: `months must be one of ${EMI_TENURES.join(', ')}`,
+      }),
+    }),
+  ],
+  { error: 'method must be one of upi, netbanking, card, emi' },
+);
+export type PaymentInput = z.infer<typeof PaymentInputSchema>;
+
+export const OtpInputSchema = strict({ otp: z.string().regex(/^\d{6}$/, 'The OTP has 6 digits') });
+export const BankOutcomeInputSchema = strict({ outcome: z.enum(['success', 'failure']) });
+export const ReturnRequestInputSchema = strict({
+  reason: z.string({ error: 'Please tell us why' }).trim().min(10, 'Please tell us why in at least 10 characters').max(1000),
+});
+
+export const PAYMENT_STATUSES = ['created', 'authorized', 'captured', 'failed', 'refunded', 'partially_refunded'] as const;
+export const PAYMENT_METHOD_NAMES = { upi: 'UPI', netbanking: 'Net Banking', card: 'Card', emi: 'Card EMI' } as const;
+
+export const PaymentDetailsSchema = z.object({
+  vpa: z.string().optional(),
+  bank: z.string().optional(),
+  network: z.string().optional(),
+  last4: z.string().optional(),
+  emi: z.object({ months: z.number().int(), monthly: z.number().int(), interest: z.number().int(), annualRatePercent: z.number() }).optional(),
+});
+
+export const PaymentSchema = z.object({
+  id: z.number().int(),
+  orderId: z.number().int(),
+  method: z.enum(['upi', 'netbanking', 'card', 'emi']),
+  amount: z.number().int(),
+  status: z.enum(PAYMENT_STATUSES),
+  reference: z.string(),
+  details: PaymentDetailsSchema,
+  failureReason: z.string().nullable(),
+  refundedAmount: z.number().int(),
+  createdAt: z.string(),
+});
+export type Payment = z.infer<typeof PaymentSchema>;
+
+export const PaymentResultSchema = z.object({
+  payment: PaymentSchema,
+  /** what the shopper does next: nothing, enter the OTP, or visit the bank page */
+  next: z.enum(['done', 'otp', 'bank', 'retry']),
+  orderStatus: z.enum(ORDER_STATUSES),
+});
+export type PaymentResult = z.infer<typeof PaymentResultSchema>;
+
+export const DeliveryAddressSchema = z.object({
+  name: z.string(),
+  phone: z.string(),
+  line1: z.string(),
+  line2: z.string(),
+  city: z.string(),
+  state: z.string(),
+  pincode: z.string(),
+});
+
+export const OrderItemSchema = z.object({
+  productId: z.number().int(),
+  name: z.string(),
+  image: z.string().nullable(),
+  unitPrice: z.number().int(),
+  quantity: z.number().int(),
+  lineTotal: z.number().int(),
+  vendor: z.object({ id: z.number().int(), name: z.string() }),
+});
+
+export const FulfilmentSchema = z.object({
+  id: z.number().int(),
+  vendor: z.object({ id: z.number().int(), name: z.string() }),
+  status: z.enum(FULFILMENT_STATUSES),
+  packedAt: z.string().nullable(),
+  shippedAt: z.string().nullable(),
+  deliveredAt: z.string().nullable(),
+  carrier: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
+});
+
+export const OrderSchema = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  displayStatus: z.string(),
+  orderDate: z.string(),
+  items: z.array(OrderItemSchema),
+  subtotal: z.number().int(),
+  shipping: z.number().int(),
+  gst: z.number().int(),
+  total: z.number().int(),
+  address: DeliveryAddressSchema,
+  fulfilments: z.array(FulfilmentSchema),
+  payments: z.array(PaymentSchema),
+  canCancel: z.boolean(),
+  canReturn: z.boolean(),
+  canPay: z.boolean(),
+  payBy: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
+  returnReason: z.string().nullable(),
+});
+export type Order = z.infer<typeof OrderSchema>;
+
+export const OrderSummarySchema = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  displayStatus: z.string(),
+  orderDate: z.string(),
+  total: z.number().int(),
+  itemCount: z.number().int(),
+  thumbnails: z.array(z.object({ name: z.string(), image: z.string().nullable() })),
+});
+export type OrderSummary = z.infer<typeof OrderSummarySchema>;
+export const OrderListSchema = z.object({ items: z.array(OrderSummarySchema) });
+
+export const CheckoutOptionsSchema = z.object({
+  testMode: z.boolean(),
+  banks: z.array(z.object({ code: z.string(), name: z.string() })),
+  emi: z.object({
+    minOrder: z.number().int(),
+    plans: z.array(z.object({ months: z.number().int(), annualRatePercent: z.number(), noCost: z.boolean() })),
+  }),
+});
+export type CheckoutOptions = z.infer<typeof CheckoutOptionsSchema>;

@@ -26,6 +26,11 @@ const Account = lazy(() => import('./routes/account/account.tsx'));
 const VendorLogin = lazy(() => import('./routes/vendor/login.tsx'));
 const VendorRegister = lazy(() => import('./routes/vendor/register.tsx'));
 const VendorDashboard = lazy(() => import('./routes/vendor/dashboard.tsx'));
+const Checkout = lazy(() => import('./routes/checkout/checkout.tsx'));
+const Bank = lazy(() => import('./routes/checkout/bank.tsx'));
+const OrderSuccess = lazy(() => import('./routes/checkout/order-success.tsx'));
+const Orders = lazy(() => import('./routes/account/orders.tsx'));
+const OrderDetails = lazy(() => import('./routes/account/order-details.tsx'));
 const AdminLogin = lazy(() => import('./routes/admin/login.tsx'));
 const AdminDashboard = lazy(() => import('./routes/admin/dashboard.tsx'));
 const AdminUsers = lazy(() => import('./routes/admin/users.tsx'));
@@ -51,6 +56,11 @@ const router = createBrowserRouter([
       { path: 'login', element: <Login /> },
       { path: 'register', element: <Register /> },
       { path: 'account', element: <RequireUser><Account /></RequireUser> },
+      { path: 'checkout', element: <RequireUser><Checkout /></RequireUser> },
+      { path: 'checkout/bank/:paymentId', element: <RequireUser><Bank /></RequireUser> },
+      { path: 'order-success', element: <RequireUser><OrderSuccess /></RequireUser> },
+      { path: 'orders', element: <RequireUser><Orders /></RequireUser> },
+      { path: 'order-details/:orderId', element: <RequireUser><OrderDetails /></RequireUser> },
       { path: 'vendor/login', element: <VendorLogin /> },
       { path: 'vendor/register', element: <VendorRegister /> },
       {

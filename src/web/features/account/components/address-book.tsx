@@ -9,8 +9,8 @@ import {
   useSetDefaultAddress,
   useUpdateAddress,
 } from '../api/addresses.ts';
-import { formatIndianMobile } from '../utils/format-mobile.ts';
-import { AddressForm } from './address-form.tsx';
+import { formatIndianMobile } from '#web/components/address/format-mobile.ts';
+import { AddressForm } from '#web/components/address/address-form.tsx';
 
 /** The server keeps at most this many addresses per shopper (and answers 409 beyond it). */
 const MAX_ADDRESSES = 20;

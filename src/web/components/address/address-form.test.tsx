@@ -2,7 +2,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AddressInput } from '#shared/schemas/account.ts';
 import { ApiError } from '#web/lib/api-client.ts';
-import { AddressForm } from './address-form.tsx';
+import { AddressForm } from '#web/components/address/address-form.tsx';
 
 function renderForm(onSubmit = vi.fn<(input: AddressInput) => Promise<void>>().mockResolvedValue(undefined)) {
   const onCancel = vi.fn();

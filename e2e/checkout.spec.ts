@@ -1,0 +1,134 @@
+import { expect, type Page, test } from '@playwright/test';
+
+const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+
+/** A new customer with one in-stock product (≥ ₹3,000, so EMI applies) in the cart. */
+async function customerWithCart(page: Page, name: string) {
+  await page.goto('/register');
+  await page.getByLabel('Full name').fill(name);
+  await page.getByLabel('E-mail').fill(`${name.split(' ')[0]!.toLowerCase()}.${unique()}@example.in`);
+  await page.getByLabel('Password').fill('a-good-password');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  const product = await page.request.get('/api/products?category=Monitor&inStock=true&sort=price_asc&minPrice=1000000&pageSize=1').then(async (r) => (await r.json()).items[0]);
+  await page.goto(`/product/${product.id}`);
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(page.getByTestId('cart-count')).toHaveText(/^1/);
+  return product as { id: number; name: string; price: number };
+}
+
+async function toPayment(page: Page) {
+  await page.getByRole('link', { name: 'Cart', exact: true }).click();
+  await page.getByRole('link', { name: 'Proceed to checkout' }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  // First purchase: add the delivery address inline.
+  await page.getByLabel('Full name').fill('Deepa Nair');
+  await page.getByLabel('Mobile number').fill('9447012345');
+  await page.getByLabel(/Address line 1/).fill('TC 12/345, Vellayambalam');
+  await page.getByLabel('City').fill('Thiruvananthapuram');
+  await page.getByLabel('State').selectOption('Kerala');
+  await page.getByLabel('PIN code').fill('695010');
+  await page.getByRole('button', { name: 'Save and deliver here' }).click();
+  await page.getByRole('button', { name: 'Deliver here' }).click();
+  await expect(page.getByText(/Sold by/).first()).toBeVisible();
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await expect(page.getByText('Test mode', { exact: true })).toBeVisible();
+}
+
+async function fillCard(page: Page, number: string) {
+  await page.getByLabel('Card number').fill(number);
+  await page.getByLabel('Expiry (MM/YY)').fill('12/30');
+  await page.getByLabel('CVV').fill('123');
+  await page.getByLabel('Name on card').fill('Deepa Nair');
+}
+
+async function expectSuccess(page: Page, product: { name: string }) {
+  await expect(page).toHaveURL(/\/order-success\?order=\d+$/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Thank you! Your order is confirmed.');
+  await expect(page.getByTestId('order-number')).toHaveText(/^CB\d{8}$/);
+  await expect(page.getByText(product.name)).toBeVisible();
+  await expect(page.getByText('Thiruvananthapuram, Kerala 695010')).toBeVisible();
+  await expect(page.getByTestId('cart-count')).toHaveCount(0);
+  return (await page.getByTestId('order-number').textContent()) ?? '';
+}
+
+test('a new customer buys with UPI and sees the order in My Orders', async ({ page }) => {
+  const product = await customerWithCart(page, 'Deepa Nair');
+  await toPayment(page);
+  await page.getByLabel('UPI ID').fill('deepa@oksbi');
+  await page.getByRole('button', { name: /^Pay ₹/ }).click();
+  const number = await expectSuccess(page, product);
+  await expect(page.getByTestId('order-total')).toHaveText(`₹${(product.price / 100).toLocaleString('en-IN')}`);
+
+  await page.goto('/orders');
+  await expect(page.getByRole('heading', { name: 'My Orders' })).toBeVisible();
+  await page.getByRole('link', { name: `View order ${number}` }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(number);
+  await expect(page.getByText('deepa@oksbi')).toBeVisible();
+  await expect(page.getByText(/Shipment from/).first()).toBeVisible();
+});
+
+test('a declined card fails, then a good card with the OTP succeeds', async ({ page }) => {
+  const product = await customerWithCart(page, 'Kiran Rao');
+  await toPayment(page);
+  await page.getByLabel('Credit / Debit card').check();
+  await fillCard(page, '4000 0000 0000 0002');
+  await expect(page.getByText('Visa', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: /^Pay ₹/ }).click();
+  await expect(page.getByRole('alert')).toContainText('The card was declined by the issuing bank');
+  await fillCard(page, '4111 1111 1111 1111');
+  await page.getByRole('button', { name: /^Pay ₹/ }).click();
+  await page.getByLabel('One-time password').fill('123456');
+  await page.getByRole('button', { name: 'Verify and pay' }).click();
+  await expectSuccess(page, product);
+});
+
+test('an EMI purchase shows the plan table and completes with the OTP', async ({ page }) => {
+  const product = await customerWithCart(page, 'Farah Shaikh');
+  await toPayment(page);
+  await page.getByLabel('EMI', { exact: true }).check();
+  await expect(page.getByRole('row', { name: /6 months/ })).toContainText('No-cost');
+  await expect(page.getByRole('row', { name: /12 months/ })).toContainText('14% p.a.');
+  await page.getByRole('radio', { name: /6 months/ }).check();
+  await fillCard(page, '4111 1111 1111 1111');
+  await page.getByRole('button', { name: /^Pay ₹/ }).click();
+  await page.getByLabel('One-time password').fill('123456');
+  await page.getByRole('button', { name: 'Verify and pay' }).click();
+  await expectSuccess(page, product);
+});
+
+test('Net Banking goes through the simulated bank page', async ({ page }) => {
+  const product = await customerWithCart(page, 'Gopal Iyer');
+  await toPayment(page);
+  await page.getByLabel('Net Banking').check();
+  await page.getByLabel('Your bank').selectOption({ label: 'HDFC Bank' });
+  await page.getByRole('button', { name: /Continue to bank/ }).click();
+  await expect(page).toHaveURL(/\/checkout\/bank\/\d+$/);
+  await expect(page.getByRole('heading', { name: 'HDFC Bank' })).toBeVisible();
+  await page.getByRole('button', { name: 'Failure' }).click();
+  await expect(page).toHaveURL(/\/checkout\?order=\d+&failed=1$/);
+  await expect(page.getByRole('alert')).toContainText('The payment was not completed at the bank');
+  await page.getByLabel('UPI ID').fill('gopal@okaxis');
+  await page.getByRole('button', { name: /^Pay ₹/ }).click();
+  await expectSuccess(page, product);
+});
+
+test('a customer cancels a paid order and it is refunded', async ({ page }) => {
+  await customerWithCart(page, 'Harini Das');
+  await toPayment(page);
+  await page.getByLabel('UPI ID').fill('harini@ybl');
+  await page.getByRole('button', { name: /^Pay ₹/ }).click();
+  await expect(page).toHaveURL(/\/order-success/);
+  await page.getByRole('link', { name: 'Track this order' }).click();
+  await page.getByRole('button', { name: 'Cancel order' }).click();
+  await page.getByRole('button', { name: 'Yes, cancel order' }).click();
+  await expect(page.getByText('Order cancelled').first()).toBeVisible();
+  await expect(page.getByText(/Refunded/i).first()).toBeVisible();
+});
+
+test('checkout needs a signed-in user and returns there after login', async ({ page }) => {
+  await page.goto('/checkout');
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fcheckout$/);
+  await page.goto('/orders');
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Forders$/);
+});

@@ -1,0 +1,53 @@
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { AddressForm } from '#web/components/address/address-form.tsx';
+import { buttonClass } from '#web/components/ui/button-styles.ts';
+import { paths } from '#web/config/paths.ts';
+import { useAddAddress } from '#web/features/account/api/addresses.ts';
+import { useAuth } from '#web/features/auth/hooks/use-auth.ts';
+import { useCart } from '#web/features/cart/hooks/use-cart.ts';
+import { CheckoutFlow } from '#web/features/checkout/components/checkout-flow.tsx';
+import { useStoreInfo } from '#web/lib/store-info.ts';
+
+export default function CheckoutRoute() {
+  const { user } = useAuth();
+  const cart = useCart();
+  const store = useStoreInfo();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const addAddress = useAddAddress();
+  const resume = /^[1-9]\d{0,14}$/.test(params.get('order') ?? '') ? Number(params.get('order')) : undefined;
+  const lines = cart.items.map((item) => ({ productId: item.product.id, quantity: item.quantity }));
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 lg:py-8">
+      <title>{`Checkout · ${store.name}`}</title>
+      <h1 className="mb-4 text-2xl font-bold text-slate-900 sm:text-3xl">Checkout</h1>
+      {resume === undefined && lines.length === 0 ? (
+        <div className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">
+          <p className="text-lg font-semibold">Your cart is empty</p>
+          <Link to={paths.products()} className={`${buttonClass('primary')} mt-4`}>
+            Start shopping
+          </Link>
+        </div>
+      ) : (
+        <CheckoutFlow
+          key={resume ?? 'cart'}
+          lines={lines}
+          addresses={user?.addresses ?? []}
+          resumeOrderId={resume}
+          initialError={params.get('failed') ? 'The payment was not completed at the bank. You can try again with any payment method.' : undefined}
+          renderAddressForm={(onSaved, onCancel) => (
+            <AddressForm
+              autoFocus
+              submitLabel="Save and deliver here"
+              onCancel={onCancel}
+              onSubmit={async (input) => onSaved(await addAddress.mutateAsync({ ...input, isDefault: (user?.addresses.length ?? 0) === 0 || input.isDefault }))}
+            />
+          )}
+          onPaid={(orderId) => void navigate(`${paths.orderSuccess()}?order=${orderId}`)}
+          onBank={(paymentId) => void navigate(`/checkout/bank/${paymentId}`)}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { type CartLineInput, CartQuoteSchema } from '#shared/schemas/cart.ts';
+import {
+  CheckoutOptionsSchema,
+  OrderSchema,
+  type PaymentInput,
+  PaymentResultSchema,
+  PaymentSchema,
+  type PlaceOrderInput,
+} from '#shared/schemas/orders.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
+
+export const checkoutOptionsQuery = queryOptions({
+  queryKey: ['checkout-options'],
+  queryFn: ({ signal }) => apiRequest('/checkout/options', { schema: CheckoutOptionsSchema, signal }),
+  staleTime: Infinity,
+});
+
+export function useCheckoutOptions() {
+  return useQuery(checkoutOptionsQuery);
+}
+
+/** The review step: the server's price of these lines right now. */
+export function useReview(lines: CartLineInput[]) {
+  return useQuery({
+    queryKey: ['checkout-review', lines],
+    queryFn: ({ signal }) => apiRequest('/cart/quote', { method: 'POST', body: { items: lines }, schema: CartQuoteSchema, signal }),
+    enabled: lines.length > 0,
+    staleTime: 0,
+  });
+}
+
+export function useOrderForCheckout(orderId: number | undefined) {
+  return useQuery({
+    queryKey: ['orders', orderId],
+    queryFn: ({ signal }) => apiRequest(`/orders/${orderId}`, { schema: OrderSchema, signal }),
+    enabled: orderId !== undefined,
+  });
+}
+
+export function placeOrder(input: PlaceOrderInput) {
+  return apiRequest('/checkout/orders', { method: 'POST', body: input, schema: OrderSchema });
+}
+
+export function payOrder(orderId: number, input: PaymentInput) {
+  return apiRequest(`/orders/${orderId}/payments`, { method: 'POST', body: input, schema: PaymentResultSchema });
+}
+
+export function confirmOtp(paymentId: number, otp: string) {
+  return apiRequest(`/payments/${paymentId}/otp`, { method: 'POST', body: { otp }, schema: PaymentResultSchema });
+}
+
+export function answerBank(paymentId: number, outcome: 'success' | 'failure') {
+  return apiRequest(`/payments/${paymentId}/bank`, { method: 'POST', body: { outcome }, schema: PaymentResultSchema });
+}
+
+const PaymentWithOrderSchema = z.object({
+  payment: PaymentSchema,
+  order: z.object({ id: z.number(), number: z.string(), total: z.number(), status: z.string() }),
+});
+
+export function usePaymentWithOrder(paymentId: number) {
+  return useQuery({
+    queryKey: ['payment', paymentId],
+    queryFn: ({ signal }) => apiRequest(`/payments/${paymentId}`, { schema: PaymentWithOrderSchema, signal }),
+  });
+}

@@ -1,0 +1,273 @@
+import { type ReactNode, useId, useState } from 'react';
+import { Link } from 'react-router';
+import { formatPrice } from '#shared/money.ts';
+import type { Address } from '#shared/schemas/account.ts';
+import type { CartLineInput } from '#shared/schemas/cart.ts';
+import type { Order, PaymentInput, PaymentResult } from '#shared/schemas/orders.ts';
+import { buttonClass } from '#web/components/ui/button-styles.ts';
+import { Loading } from '#web/components/ui/loading.tsx';
+import { paths } from '#web/config/paths.ts';
+import { ApiError } from '#web/lib/api-client.ts';
+import { confirmOtp, payOrder, placeOrder, useCheckoutOptions, useOrderForCheckout, useReview } from '../api/checkout.ts';
+import { OtpForm } from './otp-form.tsx';
+import { PaymentForm } from './payment-form.tsx';
+
+type Step = 'address' | 'review' | 'payment';
+
+interface CheckoutFlowProps {
+  lines: CartLineInput[];
+  addresses: Address[];
+  /** the inline "add an address" form; calls onSaved with the new address */
+  renderAddressForm: (onSaved: (address: Address) => void, onCancel: () => void) => ReactNode;
+  /** pay for an existing order awaiting payment instead of the cart */
+  resumeOrderId?: number;
+  initialError?: string;
+  onPaid: (orderId: number) => void;
+  onBank: (paymentId: number) => void;
+}
+
+/** One key per checkout attempt, kept across reloads, so a retried submit finds the same order. */
+function useIdempotencyKey(lines: CartLineInput[]): string {
+  const signature = JSON.stringify(lines);
+  const [key] = useState(() => {
+    try {
+      const saved = JSON.parse(window.sessionStorage.getItem('checkout-key') ?? 'null') as { signature: string; key: string } | null;
+      if (saved?.signature === signature) return saved.key;
+    } catch {
+      // a corrupt saved key is simply replaced
+    }
+    const fresh = crypto.randomUUID();
+    window.sessionStorage.setItem('checkout-key', JSON.stringify({ signature, key: fresh }));
+    return fresh;
+  });
+  return key;
+}
+
+function Section({ n, title, active, done, summary, onEdit, children }: { n: number; title: string; active: boolean; done: boolean; summary?: ReactNode; onEdit?: () => void; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className={`rounded-xl border bg-white p-4 sm:p-5 ${active ? 'border-brand-300 shadow-sm' : 'border-slate-200'}`}>
+      <div className="flex items-center justify-between gap-3">
+        <h2 id={id} className="flex items-center gap-2 text-lg font-semibold text-slate-900">
+          <span aria-hidden="true" className={`inline-flex size-7 items-center justify-center rounded-full text-sm ${done ? 'bg-emerald-600 text-white' : active ? 'bg-brand-600 text-white' : 'bg-slate-200 text-slate-700'}`}>
+            {done ? '✓' : n}
+          </span>
+          {title}
+        </h2>
+        {done && onEdit && (
+          <button type="button" onClick={onEdit} className="text-sm font-semibold text-brand-700 hover:underline">
+            Change<span className="sr-only"> {title.toLowerCase()}</span>
+          </button>
+        )}
+      </div>
+      {done && !active && summary && <div className="mt-2 text-sm text-slate-700">{summary}</div>}
+      {active && <div className="mt-4">{children}</div>}
+    </section>
+  );
+}
+
+function AddressLines({ address }: { address: Pick<Address, 'name' | 'phone' | 'line1' | 'line2' | 'city' | 'state' | 'pincode'> }) {
+  return (
+    <span>
+      <span className="font-medium text-slate-900">{address.name}</span>, {address.line1}
+      {address.line2 ? `, ${address.line2}` : ''}, {address.city}, {address.state} {address.pincode} · {address.phone}
+    </span>
+  );
+}
+
+export function CheckoutFlow({ lines, addresses, renderAddressForm, resumeOrderId, initialError, onPaid, onBank }: CheckoutFlowProps) {
+  const options = useCheckoutOptions();
+  const resumed = useOrderForCheckout(resumeOrderId);
+  const review = useReview(resumeOrderId === undefined ? lines : []);
+  const idempotencyKey = useIdempotencyKey(lines);
+  const [step, setStep] = useState<Step>(resumeOrderId === undefined ? 'address' : 'payment');
+  const [addressId, setAddressId] = useState<number | undefined>(() => (addresses.find((a) => a.isDefault) ?? addresses[0])?.id);
+  const [adding, setAdding] = useState(addresses.length === 0);
+  const [placed, setOrder] = useState<Order | undefined>();
+  // The order being paid: the one placed here, or the one resumed from My Orders.
+  const order = placed ?? resumed.data;
+  const [otpFor, setOtpFor] = useState<number | undefined>();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | undefined>(initialError);
+
+  const address = addresses.find((a) => a.id === addressId);
+  const quote = review.data;
+  const blocked = quote?.items.some((line) => line.status !== 'ok') ?? false;
+  const total = order?.total ?? quote?.total ?? 0;
+
+  function outcome(result: PaymentResult, orderId: number) {
+    if (result.next === 'done') onPaid(orderId);
+    else if (result.next === 'otp') setOtpFor(result.payment.id);
+    else if (result.next === 'bank') onBank(result.payment.id);
+    else {
+      setOtpFor(undefined);
+      setError(`${result.payment.failureReason ?? 'The payment failed'}. Your order is saved; you can try again with any payment method.`);
+    }
+  }
+
+  async function run(action: () => Promise<void>) {
+    setBusy(true);
+    setError(undefined);
+    try {
+      await action();
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : 'Something went wrong. Please check your connection and try again.');
+      if (e instanceof ApiError && e.status === 409 && !order) setStep('review');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const pay = (input: PaymentInput) =>
+    run(async () => {
+      let current = order;
+      if (!current) {
+        if (!addressId) throw new Error('Please choose a delivery address');
+        current = await placeOrder({ idempotencyKey, addressId, items: lines });
+        setOrder(current);
+      }
+      outcome(await payOrder(current.id, input), current.id);
+    });
+
+  const verify = (otp: string) =>
+    run(async () => {
+      if (!otpFor || !order) return;
+      outcome(await confirmOtp(otpFor, otp), order.id);
+    });
+
+  if (resumeOrderId !== undefined) {
+    if (resumed.isPending || options.isPending) return <Loading label="Loading your order…" />;
+    if (resumed.isError) return <p role="alert" className="text-red-800">{resumed.error.message}</p>;
+    if (!resumed.data.canPay) {
+      return (
+        <div className="rounded-xl border border-slate-200 bg-white p-6">
+          <p className="font-semibold">Order {resumed.data.number} is {resumed.data.displayStatus.toLowerCase()}; there is nothing to pay.</p>
+          <Link to={paths.orderDetails(String(resumed.data.id))} className={`${buttonClass('secondary')} mt-3`}>
+            View the order
+          </Link>
+        </div>
+      );
+    }
+  }
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
+      <div className="space-y-4">
+        {error && (
+          <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+            {error}
+          </div>
+        )}
+        {order && (
+          <p className="rounded-lg bg-brand-50 px-4 py-2 text-sm text-brand-900">
+            Order {order.number} is reserved for you until {new Date(order.payBy ?? order.orderDate).toLocaleTimeString('en-IN', { hour: 'numeric', minute: '2-digit' })}. Complete the payment to confirm it.
+          </p>
+        )}
+
+        <Section n={1} title="Delivery address" active={step === 'address'} done={step !== 'address'} onEdit={order ? undefined : () => setStep('address')} summary={order ? <AddressLines address={order.address} /> : address && <AddressLines address={address} />}>
+          {adding ? (
+            renderAddressForm(
+              (saved) => {
+                setAddressId(saved.id);
+                setAdding(false);
+              },
+              () => setAdding(false),
+            )
+          ) : (
+            <div className="space-y-3">
+              <fieldset>
+                <legend className="sr-only">Choose a delivery address</legend>
+                <ul className="space-y-2">
+                  {addresses.map((a) => (
+                    <li key={a.id}>
+                      <label className={`flex cursor-pointer gap-3 rounded-lg border p-3 text-sm ${addressId === a.id ? 'border-brand-600 bg-brand-50' : 'border-slate-200'}`}>
+                        <input type="radio" name="address" checked={addressId === a.id} onChange={() => setAddressId(a.id)} className="mt-1 accent-brand-600" />
+                        <AddressLines address={a} />
+                      </label>
+                    </li>
+                  ))}
+                </ul>
+              </fieldset>
+              <div className="flex flex-wrap gap-2">
+                <button type="button" onClick={() => setAdding(true)} className={buttonClass('secondary')}>
+                  Add a new address
+                </button>
+                <button type="button" disabled={!address} onClick={() => setStep('review')} className={buttonClass('primary')}>
+                  Deliver here
+                </button>
+              </div>
+            </div>
+          )}
+        </Section>
+
+        <Section n={2} title="Review items" active={step === 'review'} done={step === 'payment'} onEdit={order ? undefined : () => setStep('review')} summary={`${(order?.items ?? quote?.items ?? []).length} products · ${formatPrice(total)}`}>
+          {review.isPending ? (
+            <Loading label="Checking prices and stock…" />
+          ) : review.isError ? (
+            <p role="alert" className="text-red-800">{review.error.message}</p>
+          ) : (
+            <div className="space-y-3">
+              <ul className="divide-y divide-slate-100">
+                {quote?.items.map((line) => (
+                  <li key={line.productId} className="flex gap-3 py-2 text-sm">
+                    {line.image && <img src={line.image} alt="" width={64} height={48} className="aspect-[4/3] w-16 rounded border border-slate-200 object-cover" />}
+                    <div className="min-w-0 flex-1">
+                      <p className="font-medium text-slate-900">{line.name}</p>
+                      <p className="text-slate-600">
+                        {line.quantity} × {line.unitPrice === null ? '—' : formatPrice(line.unitPrice)}
+                        {line.vendorName ? ` · Sold by ${line.vendorName}` : ''}
+                      </p>
+                      {line.message && <p className="text-red-700">{line.message}</p>}
+                    </div>
+                    <p className="font-semibold tabular-nums">{formatPrice(line.lineTotal)}</p>
+                  </li>
+                ))}
+              </ul>
+              {blocked && (
+                <p className="text-sm text-amber-900">
+                  Some items changed since you added them. <Link to={paths.cart()} className="font-semibold underline">Update your cart</Link> to continue.
+                </p>
+              )}
+              <button type="button" disabled={blocked} onClick={() => setStep('payment')} className={buttonClass('primary')}>
+                Continue to payment
+              </button>
+            </div>
+          )}
+        </Section>
+
+        <Section n={3} title="Payment" active={step === 'payment'} done={false}>
+          {options.isPending ? (
+            <Loading label="Loading payment options…" />
+          ) : options.isError ? (
+            <p role="alert" className="text-red-800">{options.error.message}</p>
+          ) : otpFor ? (
+            <OtpForm busy={busy} onSubmit={verify} onCancel={() => setOtpFor(undefined)} />
+          ) : (
+            <PaymentForm options={options.data} total={total} busy={busy} onPay={pay} />
+          )}
+        </Section>
+      </div>
+
+      <aside aria-label="Order summary" className="h-fit rounded-xl border border-slate-200 bg-white p-5 lg:sticky lg:top-24">
+        <h2 className="text-lg font-semibold text-slate-900">Order summary</h2>
+        {(order ?? quote) && (
+          <dl className="mt-3 space-y-2 text-sm">
+            <div className="flex justify-between">
+              <dt className="text-slate-600">Subtotal</dt>
+              <dd className="tabular-nums">{formatPrice(order?.subtotal ?? quote?.subtotal ?? 0)}</dd>
+            </div>
+            <div className="flex justify-between">
+              <dt className="text-slate-600">Delivery</dt>
+              <dd className="tabular-nums">{(order?.shipping ?? quote?.shipping) === 0 ? 'Free' : formatPrice(order?.shipping ?? quote?.shipping ?? 0)}</dd>
+            </div>
+            <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-bold">
+              <dt>Total</dt>
+              <dd className="tabular-nums" data-testid="checkout-total">{formatPrice(total)}</dd>
+            </div>
+            <p className="text-xs text-slate-500">Includes GST of {formatPrice(order?.gst ?? quote?.gst ?? 0)}</p>
+          </dl>
+        )}
+      </aside>
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import { Link } from 'react-router';
+import { formatPrice } from '#shared/money.ts';
+import { buttonClass } from '#web/components/ui/button-styles.ts';
+import { Loading } from '#web/components/ui/loading.tsx';
+import { paths } from '#web/config/paths.ts';
+import { useOrderForCheckout } from '../api/checkout.ts';
+
+/** After a successful payment: the order number, items, total and delivery address. */
+export function OrderConfirmation({ orderId }: { orderId: number }) {
+  const order = useOrderForCheckout(orderId);
+  if (order.isPending) return <Loading label="Loading your order…" />;
+  if (order.isError) return <p role="alert" className="text-red-800">{order.error.message}</p>;
+  const o = order.data;
+  const a = o.address;
+  return (
+    <div className="mx-auto max-w-2xl">
+      <div className="rounded-2xl border border-emerald-200 bg-emerald-50 p-6 text-center">
+        <p aria-hidden="true" className="text-4xl">✓</p>
+        <h1 className="mt-2 text-2xl font-bold text-emerald-900">Thank you! Your order is {o.status === 'confirmed' ? 'confirmed' : o.displayStatus.toLowerCase()}.</h1>
+        <p className="mt-1 text-emerald-900">
+          Order number <strong data-testid="order-number">{o.number}</strong>. A confirmation e-mail is on its way.
+        </p>
+      </div>
+      <section aria-labelledby="items-heading" className="mt-6 rounded-xl border border-slate-200 bg-white p-5">
+        <h2 id="items-heading" className="text-lg font-semibold">Items</h2>
+        <ul className="mt-2 divide-y divide-slate-100">
+          {o.items.map((item) => (
+            <li key={item.productId} className="flex gap-3 py-2 text-sm">
+              {item.image && <img src={item.image} alt="" width={64} height={48} className="aspect-[4/3] w-16 rounded border border-slate-200 object-cover" />}
+              <div className="flex-1">
+                <p className="font-medium">{item.name}</p>
+                <p className="text-slate-600">
+                  {item.quantity} × {formatPrice(item.unitPrice)} · Sold by {item.vendor.name}
+                </p>
+              </div>
+              <p className="font-semibold tabular-nums">{formatPrice(item.lineTotal)}</p>
+            </li>
+          ))}
+        </ul>
+        <p className="mt-3 flex justify-between border-t border-slate-200 pt-3 text-base font-bold">
+          <span>Total paid</span>
+          <span data-testid="order-total">{formatPrice(o.total)}</span>
+        </p>
+        <p className="text-xs text-slate-500">Includes GST of {formatPrice(o.gst)}</p>
+      </section>
+      <section aria-labelledby="address-heading" className="mt-4 rounded-xl border border-slate-200 bg-white p-5 text-sm">
+        <h2 id="address-heading" className="text-lg font-semibold">Delivering to</h2>
+        <address className="mt-2 not-italic text-slate-700">
+          {a.name}, {a.phone}
+          <br />
+          {a.line1}
+          {a.line2 ? `, ${a.line2}` : ''}
+          <br />
+          {a.city}, {a.state} {a.pincode}
+        </address>
+      </section>
+      <div className="mt-6 flex flex-wrap gap-3">
+        <Link to={paths.orderDetails(String(o.id))} className={buttonClass('primary')}>
+          Track this order
+        </Link>
+        <Link to={paths.products()} className={buttonClass('secondary')}>
+          Continue shopping
+        </Link>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,187 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Order } from '#shared/schemas/orders.ts';
+import OrderDetails from './order-details.tsx';
+
+const confirmedOrder: Order = {
+  id: 42,
+  number: 'CB00000042',
+  status: 'confirmed',
+  displayStatus: 'Confirmed',
+  orderDate: '2026-11-22T10:15:00.000Z',
+  items: [
+    {
+      productId: 7,
+      name: 'Dell XPS 13',
+      image: '/images/xps-13.jpg',
+      unitPrice: 12_999_900,
+      quantity: 1,
+      lineTotal: 12_999_900,
+      vendor: { id: 3, name: 'Nehru Place Computers' },
+    },
+    {
+      productId: 9,
+      name: 'LG 27" 4K Monitor',
+      image: null,
+      unitPrice: 2_999_900,
+      quantity: 2,
+      lineTotal: 5_999_800,
+      vendor: { id: 4, name: 'Lamington Road Traders' },
+    },
+  ],
+  subtotal: 18_999_700,
+  shipping: 0,
+  gst: 2_898_259,
+  total: 18_999_700,
+  address: {
+    name: 'Asha Menon',
+    phone: '+919847011223',
+    line1: '12/345 Marine Drive',
+    line2: '',
+    city: 'Kochi',
+    state: 'Kerala',
+    pincode: '682031',
+  },
+  fulfilments: [
+    {
+      id: 1,
+      vendor: { id: 3, name: 'Nehru Place Computers' },
+      status: 'packed',
+      packedAt: '2026-11-22T12:00:00.000Z',
+      shippedAt: null,
+      deliveredAt: null,
+      carrier: null,
+      trackingNumber: null,
+    },
+    {
+      id: 2,
+      vendor: { id: 4, name: 'Lamington Road Traders' },
+      status: 'pending',
+      packedAt: null,
+      shippedAt: null,
+      deliveredAt: null,
+      carrier: null,
+      trackingNumber: null,
+    },
+  ],
+  payments: [
+    {
+      id: 5,
+      orderId: 42,
+      method: 'card',
+      amount: 18_999_700,
+      status: 'captured',
+      reference: 'pay_card_0001',
+      details: { network: 'Visa', last4: '1111' },
+      failureReason: null,
+      refundedAmount: 0,
+      createdAt: '2026-11-22T10:16:00.000Z',
+    },
+  ],
+  canCancel: true,
+  canReturn: false,
+  canPay: false,
+  payBy: null,
+  cancelledAt: null,
+  returnReason: null,
+};
+
+const cancelledOrder: Order = {
+  ...confirmedOrder,
+  status: 'cancelled',
+  displayStatus: 'Cancelled',
+  fulfilments: confirmedOrder.fulfilments.map((f) => ({ ...f, status: 'cancelled' })),
+  payments: confirmedOrder.payments.map((p) => ({ ...p, status: 'refunded', refundedAmount: p.amount })),
+  canCancel: false,
+  cancelledAt: '2026-11-23T09:00:00.000Z',
+};
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+const notFound = () => json(404, { error: { code: 'NOT_FOUND', message: 'Order not found' } });
+
+/** The orders API for one order; anything else (the store info, say) answers 404. */
+function fakeApi(order: Order | null) {
+  return vi.fn(async (url: string, init?: RequestInit) => {
+    const method = init?.method ?? 'GET';
+    if (order && method === 'GET' && url === `/api/orders/${order.id}`) return json(200, order);
+    if (order && method === 'POST' && url === `/api/orders/${order.id}/cancel`) return json(200, cancelledOrder);
+    return notFound();
+  });
+}
+
+function renderDetails(orderId: number) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[`/order-details/${orderId}`]}>
+        <OrderDetails orderId={orderId} />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+describe('OrderDetails', () => {
+  beforeEach(() => vi.unstubAllGlobals());
+  afterEach(cleanup);
+
+  it('says "Order not found" for a 404, with a link to My Orders', async () => {
+    const fetch = fakeApi(null);
+    vi.stubGlobal('fetch', fetch);
+    renderDetails(999);
+    expect(screen.getByRole('status').textContent).toContain('Loading your order');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order not found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'My Orders' }).getAttribute('href')).toBe('/orders');
+    expect(fetch).toHaveBeenCalledWith('/api/orders/999', expect.objectContaining({ method: 'GET' }));
+  });
+
+  it('shows the price breakdown in rupees and offers to cancel a cancellable order', async () => {
+    vi.stubGlobal('fetch', fakeApi(confirmedOrder));
+    renderDetails(42);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order CB00000042' })).toBeTruthy();
+    const breakdown = within(screen.getByRole('region', { name: 'Price details' }));
+    const row = (label: string | RegExp) => breakdown.getByText(label).closest('div')?.querySelector('dd')?.textContent;
+    expect(row(/^Subtotal/)).toBe('₹1,89,997');
+    expect(row('Delivery')).toBe('Free');
+    expect(row('GST included')).toBe('₹28,982.59');
+    expect(row('Total')).toBe('₹1,89,997');
+
+    expect(screen.getByRole('link', { name: 'Dell XPS 13' }).getAttribute('href')).toBe('/product/7');
+    expect(screen.getByText('Visa •••• 1111')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Shipment from Nehru Place Computers' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Cancel order' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Request a return' })).toBeNull();
+  });
+
+  it('asks before cancelling, then POSTs the cancellation and shows the cancelled order', async () => {
+    const fetch = fakeApi(confirmedOrder);
+    vi.stubGlobal('fetch', fetch);
+    renderDetails(42);
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel order' }));
+    const confirm = screen.getByRole('group', { name: /^Cancel this order\?/ });
+    expect(within(confirm).getByText(/refunded in full to the original payment method/)).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(within(confirm).getByRole('button', { name: 'Keep order' })));
+
+    // Keeping the order sends nothing.
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Keep order' }));
+    expect(fetch.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel order' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Yes, cancel order' }));
+
+    await waitFor(() =>
+      expect(fetch).toHaveBeenCalledWith('/api/orders/42/cancel', expect.objectContaining({ method: 'POST' })),
+    );
+    await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Order cancelled'));
+    expect(screen.getByText(/^Cancelled on/).textContent).toBe('Cancelled on 23 Nov 2026');
+    expect(screen.getByText('₹1,89,997 has been refunded to the original payment method.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Cancel order' })).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Order CB00000042' }));
+  });
+});

@@ -183,10 +183,10 @@ export function PaymentForm({ options, total, busy, onPay }: PaymentFormProps) {
                       return (
                         <tr key={plan.months} className="border-t border-slate-100">
                           <td className="px-3 py-2">
-                            <label className="flex items-center gap-2">
+                            <label className="flex flex-wrap items-center gap-x-2 gap-y-1">
                               <input type="radio" name={`${id}-tenure`} checked={months === plan.months} onChange={() => setMonths(plan.months)} className="accent-brand-600" />
                               {plan.months} months
-                              {plan.noCost && <span className="rounded bg-emerald-100 px-1.5 text-xs font-semibold text-emerald-800">No-cost</span>}
+                              {plan.noCost && <span className="rounded bg-emerald-100 px-1.5 text-xs font-semibold whitespace-nowrap text-emerald-800">No-cost</span>}
                             </label>
                           </td>
                           <td className="px-3 py-2 tabular-nums">{formatPrice(quote.monthly)}</td>

@@ -231,6 +231,16 @@ describe.each(testDialects())('checkout and orders API on %s', (dialect) => {
     expect(late.statusCode).toBe(409);
   });
 
+  it('refuses any move the order state machine does not allow', async () => {
+    const order = await placeOk([{ productId: monitor, quantity: 1 }]);
+    await expect(t.services.orders.move(t.database.db, order.id, ['cancelled'], 'confirmed')).rejects.toMatchObject({ code: 'CONFLICT', status: 409 });
+    await expect(t.services.orders.move(t.database.db, order.id, ['pending_payment'], 'refunded')).rejects.toMatchObject({ status: 409 });
+    expect(await t.services.orders.move(t.database.db, order.id, ['pending_payment'], 'cancelled')).toBe(true);
+    const pay = await as(t, asha)('POST', `/api/orders/${order.id}/payments`, { method: 'upi', vpa: 'success@upi' });
+    expect(pay.statusCode).toBe(409);
+    expect(pay.json().error.message).toBe('This order has been cancelled');
+  });
+
   it('takes a return request within 10 days of delivery only', async () => {
     const order = await placeOk([{ productId: monitor, quantity: 1 }]);
     await pay(order.id, { method: 'upi', vpa: 'asha@okicici' });

@@ -1,5 +1,5 @@
 import { AppError } from '#shared/errors.ts';
-import { canCustomerCancel, canRequestReturn, displayStatus } from '#shared/order-states.ts';
+import { canCustomerCancel, canRequestReturn, canTransitionOrder, displayStatus, type OrderStatus } from '#shared/order-states.ts';
 import type { Order, OrderSummary } from '#shared/schemas/orders.ts';
 import type { Db, DbOrTx } from '#server/db/database.ts';
 import type { PaymentsService } from '#server/modules/payments/payments.service.ts';
@@ -99,7 +99,15 @@ export function createOrdersService({ db, payments, now = () => new Date() }: { 
     insertOrder: repository.insertOrder,
     insertFulfilment: repository.insertFulfilment,
     insertItems: repository.insertItems,
-    move: repository.moveOrder,
+    /**
+     * Moves an order from one of the given statuses to another. Every move is checked against the
+     * shared state machine; the guarded update then makes sure no other request moved it first.
+     */
+    move(tx: DbOrTx, id: number, from: readonly OrderStatus[], to: OrderStatus, extra?: Parameters<typeof repository.moveOrder>[4]): Promise<boolean> {
+      const illegal = from.filter((status) => !canTransitionOrder(status, to));
+      if (illegal.length > 0) throw new AppError('CONFLICT', `An order cannot go from ${illegal.join(', ')} to ${to}`);
+      return repository.moveOrder(tx, id, from, to, extra);
+    },
     cancelOpenFulfilments: repository.cancelOpenFulfilments,
     unpaidBefore: (before: Date) => repository.unpaidBefore(db, before),
   };

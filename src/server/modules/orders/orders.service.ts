@@ -103,7 +103,7 @@ export function createOrdersService({ db, payments, now = () => new Date() }: { 
      * Moves an order from one of the given statuses to another. Every move is checked against the
      * shared state machine; the guarded update then makes sure no other request moved it first.
      */
-    move(tx: DbOrTx, id: number, from: readonly OrderStatus[], to: OrderStatus, extra?: Parameters<typeof repository.moveOrder>[4]): Promise<boolean> {
+    async move(tx: DbOrTx, id: number, from: readonly OrderStatus[], to: OrderStatus, extra?: Parameters<typeof repository.moveOrder>[4]): Promise<boolean> {
       const illegal = from.filter((status) => !canTransitionOrder(status, to));
       if (illegal.length > 0) throw new AppError('CONFLICT', `An order cannot go from ${illegal.join(', ')} to ${to}`);
       return repository.moveOrder(tx, id, from, to, extra);

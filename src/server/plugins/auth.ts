@@ -21,6 +21,8 @@ export function createAuth({ config, database }: { config: Config; database: Dat
     secret: config.sessionSecret,
     database: { db: database.db, type: database.dialect },
     telemetry: { enabled: false },
+    // Failed sign-ins are expected and counted by the auth service; only real errors are logged.
+    logger: { level: 'error' },
     rateLimit: { enabled: false }, // sign-in failures are limited by the auth service, per account and address
     emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 128, autoSignIn: true },
     session: {

@@ -29,7 +29,14 @@ import { createSandboxProvider } from './modules/payments/providers/sandbox.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { addressesRoutes } from './modules/users/addresses.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
-import { vendorRoutes } from './modules/vendors/vendors.routes.ts';
+import multipart from '@fastify/multipart';
+import { MAX_IMAGE_BYTES } from '#shared/schemas/vendor.ts';
+import { createMediaService } from './modules/media/media.service.ts';
+import { createFulfilmentService } from './modules/orders/fulfilment.service.ts';
+import { createProductImportService } from './modules/vendors/product-import.service.ts';
+import { createVendorProductsService } from './modules/vendors/vendor-products.service.ts';
+import { createVendorReportsService } from './modules/vendors/vendor-reports.service.ts';
+import { storesRoutes, vendorRoutes } from './modules/vendors/vendors.routes.ts';
 import { createVendorsService } from './modules/vendors/vendors.service.ts';
 import { createAuth, registerSessionHook } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
@@ -57,7 +64,15 @@ export function createServices({ database, config, log }: Pick<AppDeps, 'databas
   const payments = createPaymentsService({ db, provider: createSandboxProvider(), emiPlans: config.emiPlans });
   const orders = createOrdersService({ db, payments });
   const checkout = createCheckoutService({ db, catalog, orders, payments, users, mailer, store: config.store, log });
-  return { vendors, users, authService, catalog, search, cart, contact, payments, orders, checkout, mailer, emiPlans: config.emiPlans };
+  const media = createMediaService({ db, dataDir: config.dataDir });
+  const fulfilment = createFulfilmentService({ db, users, mailer, store: config.store, log });
+  const vendorProducts = createVendorProductsService({ db, vendors, catalog, orders, media, search });
+  const vendorReports = createVendorReportsService({ orders, catalog, commissionPercent: config.commissionPercent });
+  const productImport = createProductImportService({ db, catalog, vendorProducts });
+  return {
+    vendors, users, authService, catalog, search, cart, contact, payments, orders, checkout, mailer, media, fulfilment, vendorProducts, vendorReports, productImport,
+    emiPlans: config.emiPlans,
+  };
 }
 
 export type Services = ReturnType<typeof createServices>;
@@ -83,6 +98,15 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   // If Redis is unreachable the limiter lets requests through rather than failing them.
   await app.register(rateLimit, { global: false, redis, nameSpace: 'store-rate-limit:', skipOnError: true });
   await registerOpenApi(app, config.store.name);
+  await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5 } });
+  // Vendors' images, re-encoded on upload; served with long caching since each name is unique.
+  await app.register(fastifyStatic, {
+    root: services.media.root,
+    prefix: '/media/',
+    decorateReply: false,
+    wildcard: true,
+    setHeaders: (res) => res.header('cache-control', 'public, max-age=31536000, immutable'),
+  });
 
   registerSessionHook(app, { resolveCaller: services.authService.resolveCaller, publicUrl: config.publicUrl });
 
@@ -94,6 +118,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
       await api.register(vendorRoutes(services));
       await api.register(adminRoutes(services));
       await api.register(checkoutRoutes(services));
+      await api.register(storesRoutes(services));
       await api.register(catalogRoutes(services));
       await api.register(searchRoutes(services));
       await api.register(cartRoutes(services));

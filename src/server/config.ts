@@ -53,6 +53,7 @@ const EnvSchema = z
     WEB_DIST_DIR: z.string().default('./dist/web'),
     PUBLIC_URL: z.url().optional(),
     EMI_RATES: EmiRatesSchema.optional(),
+    COMMISSION_PERCENT: z.coerce.number().min(0).max(50).default(8),
     TRUST_PROXY: z
       .string()
       .default('false')
@@ -83,6 +84,8 @@ export interface Config {
   publicUrl: string;
   /** card EMI interest table; 0% is no-cost EMI */
   emiPlans: readonly EmiPlan[];
+  /** the marketplace's commission on vendors' delivered sales */
+  commissionPercent: number;
 }
 
 /** Parses the environment once; a bad value stops start-up with the list of what is wrong. */
@@ -119,6 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     trustProxy: e.TRUST_PROXY,
     emiPlans: e.EMI_RATES ?? EMI_PLANS,
+    commissionPercent: e.COMMISSION_PERCENT,
     publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST === '0.0.0.0' || e.HOST === '::' ? 'localhost' : e.HOST}:${e.PORT}`).replace(/\/$/, ''),
   };
 }

@@ -6,6 +6,7 @@ import * as contactMessages from './migrations/0003-contact-messages.ts';
 import * as relevanceIndex from './migrations/0004-relevance-index.ts';
 import * as accounts from './migrations/0005-accounts.ts';
 import * as orders from './migrations/0006-orders.ts';
+import * as vendorArea from './migrations/0007-vendor-area.ts';
 
 /** The one ordered set of migrations, run on either engine. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -15,6 +16,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0004-relevance-index': relevanceIndex,
   '0005-accounts': accounts,
   '0006-orders': orders,
+  '0007-vendor-area': vendorArea,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

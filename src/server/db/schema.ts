@@ -16,6 +16,19 @@ export interface VendorsTable {
   user_id: string | null;
   phone: string | null;
   gstin: string | null;
+  /** JSON pickup address, or null */
+  pickup_address: string | null;
+  low_stock_threshold: Generated<number>;
+}
+
+export interface MediaTable {
+  id: Generated<number>;
+  vendor_id: number;
+  url: string;
+  width: number;
+  height: number;
+  bytes: number;
+  created_at: Timestamp;
 }
 
 /** Better Auth's user table, with our role and status. */
@@ -84,6 +97,7 @@ export interface ProductsTable {
   featured: number;
   created_at: Timestamp;
   updated_at: Timestamp;
+  sku: string | null;
 }
 
 export interface ProductAttributesTable {
@@ -190,6 +204,7 @@ export interface Database {
   order_items: OrderItemsTable;
   payments: PaymentsTable;
   refunds: RefundsTable;
+  media: MediaTable;
 }
 
 export type VendorRow = Selectable<VendorsTable>;

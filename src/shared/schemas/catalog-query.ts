@@ -46,6 +46,7 @@ export const ProductQuerySchema = z.object({
   maxPrice: wholeNumber('maxPrice', 0).optional(),
   inStock: booleanFlag('inStock').optional(),
   featured: booleanFlag('featured').optional(),
+  vendor: z.string().trim().regex(/^[a-z0-9-]{1,80}$/, 'vendor must be a store slug').optional(),
   ram: repeatable('ram'),
   storage: repeatable('storage'),
   screenSize: repeatable('screenSize'),

@@ -14,6 +14,8 @@ export interface ProductFilter {
   maxPrice?: number;
   inStock?: boolean;
   featured?: boolean;
+  /** a vendor's slug: that shop's products only */
+  vendorSlug?: string;
   /** spec facet key → accepted values */
   attributes: Readonly<Record<string, readonly string[]>>;
   match?: SearchMatch;
@@ -37,6 +39,9 @@ function filterExpression(eb: ProductsEb, filter: ProductFilter, except: FacetDi
   if (filter.maxPrice !== undefined) conditions.push(eb('products.price', '<=', filter.maxPrice));
   if (filter.inStock) conditions.push(eb('products.stock', '>', 0));
   if (filter.featured) conditions.push(eb('products.featured', '=', 1));
+  if (filter.vendorSlug) {
+    conditions.push(eb('products.vendor_id', 'in', eb.selectFrom('vendors').select('vendors.id').where('vendors.slug', '=', filter.vendorSlug)));
+  }
   for (const [key, values] of Object.entries(filter.attributes)) {
     if (values.length === 0 || (typeof except === 'object' && except.attribute === key)) continue;
     conditions.push(
@@ -80,6 +85,7 @@ function productColumns(db: DbOrTx) {
       'vendors.id as vendor_id',
       'vendors.name as vendor_name',
       'vendors.slug as vendor_slug',
+      'products.sku',
     ]);
 }
 
@@ -303,4 +309,114 @@ export async function productNames(db: DbOrTx, ids: readonly number[]): Promise<
   if (ids.length === 0) return new Map();
   const rows = await db.selectFrom('products').select(['id', 'name']).where('id', 'in', ids).execute();
   return new Map(rows.map((row) => [row.id, row.name]));
+}
+
+// ---- A vendor's own products. Every query carries the vendor id: another vendor's product is not found.
+
+export type OwnedProduct = Product & { sku: string | null };
+
+export interface VendorListOptions {
+  q?: string;
+  status?: ProductStatus;
+  sort: 'newest' | 'name' | 'price_asc' | 'price_desc' | 'stock_asc';
+  page: number;
+  pageSize: number;
+}
+
+export async function listVendorProducts(db: DbOrTx, vendorId: number, options: VendorListOptions): Promise<{ items: OwnedProduct[]; total: number }> {
+  const where = (eb: ProductsEb) => {
+    const conditions: Expression<SqlBool>[] = [eb('products.vendor_id', '=', vendorId)];
+    if (options.status) conditions.push(eb('products.status', '=', options.status));
+    if (options.q) {
+      const pattern = `%${options.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      conditions.push(eb.or([sql<SqlBool>`lower(products.name) like ${pattern} escape '\\'`, sql<SqlBool>`lower(coalesce(products.sku, '')) like ${pattern} escape '\\'`]));
+    }
+    return eb.and(conditions);
+  };
+  const total = await db.selectFrom('products').where(where).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  let query = productColumns(db).where(where);
+  query =
+    options.sort === 'name'
+      ? query.orderBy('products.name')
+      : options.sort === 'price_asc'
+        ? query.orderBy('products.price', 'asc')
+        : options.sort === 'price_desc'
+          ? query.orderBy('products.price', 'desc')
+          : options.sort === 'stock_asc'
+            ? query.orderBy('products.stock', 'asc')
+            : query.orderBy('products.created_at', 'desc');
+  const rows = await query.orderBy('products.id', 'desc').limit(options.pageSize).offset((options.page - 1) * options.pageSize).execute();
+  return { items: rows.map((row) => ({ ...toProduct(row), sku: row.sku })), total: Number(total.n) };
+}
+
+export async function countVendorProductsByStatus(db: DbOrTx, vendorId: number): Promise<Record<ProductStatus, number>> {
+  const rows = await db
+    .selectFrom('products')
+    .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('vendor_id', '=', vendorId)
+    .groupBy('status')
+    .execute();
+  const counts: Record<ProductStatus, number> = { draft: 0, active: 0, archived: 0 };
+  for (const row of rows) counts[row.status] = Number(row.n);
+  return counts;
+}
+
+export async function findVendorProduct(db: DbOrTx, vendorId: number, id: number): Promise<OwnedProduct | undefined> {
+  const row = await productColumns(db).where('products.vendor_id', '=', vendorId).where('products.id', '=', id).executeTakeFirst();
+  return row ? { ...toProduct(row), sku: row.sku } : undefined;
+}
+
+export async function findVendorProductIdsBySku(db: DbOrTx, vendorId: number, skus: readonly string[]): Promise<Map<string, number>> {
+  if (skus.length === 0) return new Map();
+  const rows = await db.selectFrom('products').select(['id', 'sku']).where('vendor_id', '=', vendorId).where('sku', 'in', skus).execute();
+  return new Map(rows.map((row) => [row.sku as string, row.id]));
+}
+
+export async function updateVendorProduct(
+  db: DbOrTx,
+  vendorId: number,
+  id: number,
+  row: Omit<NewProductRow, 'vendor_id' | 'created_at' | 'slug'>,
+  attributes: ReadonlyArray<[string, string]>,
+): Promise<boolean> {
+  const result = await db.updateTable('products').set(row).where('vendor_id', '=', vendorId).where('id', '=', id).executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) return false;
+  await db.deleteFrom('product_attributes').where('product_id', '=', id).execute();
+  if (attributes.length > 0) {
+    await db.insertInto('product_attributes').values(attributes.map(([key, value]) => ({ product_id: id, key, value }))).execute();
+  }
+  return true;
+}
+
+export async function setVendorProductFields(
+  db: DbOrTx,
+  vendorId: number,
+  id: number,
+  fields: { stock?: number; status?: ProductStatus },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('products')
+    .set({ ...fields, updated_at: new Date().toISOString() })
+    .where('vendor_id', '=', vendorId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function deleteVendorProduct(db: DbOrTx, vendorId: number, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('products').where('vendor_id', '=', vendorId).where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}
+
+export async function lowStockProducts(db: DbOrTx, vendorId: number, threshold: number, limit = 20) {
+  return db
+    .selectFrom('products')
+    .select(['id', 'name', 'stock'])
+    .where('vendor_id', '=', vendorId)
+    .where('status', '=', 'active')
+    .where('stock', '<=', threshold)
+    .orderBy('stock')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
 }

@@ -17,6 +17,7 @@ import type { ProductFilter, RawFacetCount, SearchMatch } from './catalog.reposi
 
 export interface NewProduct {
   vendorId: number;
+  sku?: string | null;
   name: string;
   slug: string;
   brand: string;
@@ -65,6 +66,7 @@ export function createCatalogService({ db }: { db: Db }) {
       maxPrice: query.maxPrice,
       inStock: query.inStock,
       featured: query.featured,
+      vendorSlug: query.vendor,
       attributes,
       match,
     };
@@ -108,18 +110,13 @@ export function createCatalogService({ db }: { db: Db }) {
     return result;
   }
 
-  async function create(input: NewProduct, tx?: DbOrTx): Promise<number> {
+  /** The stored form of a product's editable fields, and the facet attributes its specs give. */
+  function productRow(input: Omit<NewProduct, 'vendorId' | 'slug' | 'createdAt'>) {
     const specs = SPECS_SCHEMAS[input.category].parse(input.specs);
     if (input.mrp < input.price) throw new AppError('VALIDATION_FAILED', 'MRP must be at least the price');
-    const now = new Date().toISOString();
-    // The product and its facet attributes are written together or not at all.
-    if (!tx) return db.transaction().execute((trx) => create(input, trx));
-    return repository.insertProduct(
-      tx,
-      {
-        vendor_id: input.vendorId,
+    return {
+      row: {
         name: input.name,
-        slug: input.slug,
         brand: input.brand,
         category: input.category,
         description: input.description,
@@ -131,11 +128,28 @@ export function createCatalogService({ db }: { db: Db }) {
         search_text: searchText(input.category, specs, input.description),
         status: input.status,
         featured: input.featured ? 1 : 0,
-        created_at: input.createdAt ?? now,
-        updated_at: input.createdAt ?? now,
+        sku: input.sku ?? null,
+        updated_at: new Date().toISOString(),
       },
-      productAttributes(input.category, specs),
+      attributes: productAttributes(input.category, specs),
+    };
+  }
+
+  async function create(input: NewProduct, tx?: DbOrTx): Promise<number> {
+    // The product and its facet attributes are written together or not at all.
+    if (!tx) return db.transaction().execute((trx) => create(input, trx));
+    const { row, attributes } = productRow(input);
+    return repository.insertProduct(
+      tx,
+      { ...row, vendor_id: input.vendorId, slug: input.slug, created_at: input.createdAt ?? row.updated_at, updated_at: input.createdAt ?? row.updated_at },
+      attributes,
     );
+  }
+
+  async function updateForVendor(vendorId: number, id: number, input: Omit<NewProduct, 'vendorId' | 'slug' | 'createdAt'>, tx?: DbOrTx): Promise<boolean> {
+    if (!tx) return db.transaction().execute((trx) => updateForVendor(vendorId, id, input, trx));
+    const { row, attributes } = productRow(input);
+    return repository.updateVendorProduct(tx, vendorId, id, row, attributes);
   }
 
   return {
@@ -195,6 +209,16 @@ export function createCatalogService({ db }: { db: Db }) {
     async returnStock(lines: ReadonlyArray<{ productId: number; quantity: number }>, tx: DbOrTx): Promise<void> {
       for (const line of lines) await repository.returnStock(tx, line.productId, line.quantity);
     },
+
+    // A vendor's own products: every call is scoped by the vendor id.
+    listForVendor: (vendorId: number, options: repository.VendorListOptions) => repository.listVendorProducts(db, vendorId, options),
+    countForVendor: (vendorId: number) => repository.countVendorProductsByStatus(db, vendorId),
+    findForVendor: (vendorId: number, id: number, tx?: DbOrTx) => repository.findVendorProduct(tx ?? db, vendorId, id),
+    idsBySku: (vendorId: number, skus: readonly string[], tx?: DbOrTx) => repository.findVendorProductIdsBySku(tx ?? db, vendorId, skus),
+    updateForVendor,
+    setFieldsForVendor: (vendorId: number, id: number, fields: { stock?: number; status?: ProductStatus }) => repository.setVendorProductFields(db, vendorId, id, fields),
+    deleteForVendor: (vendorId: number, id: number) => repository.deleteVendorProduct(db, vendorId, id),
+    lowStock: (vendorId: number, threshold: number) => repository.lowStockProducts(db, vendorId, threshold),
 
     count(): Promise<number> {
       return repository.countProducts(db);

@@ -217,3 +217,151 @@ export async function unpaidBefore(db: DbOrTx, before: Date): Promise<Array<{ id
     .execute();
   return rows.map((row) => ({ id: row.id, userId: row.user_id }));
 }
+
+// ---- The vendor's side: its fulfilments, its own lines, its sales. Every query carries the vendor id.
+
+export async function productsWithOrders(db: DbOrTx, productIds: readonly number[]): Promise<Set<number>> {
+  if (productIds.length === 0) return new Set();
+  const rows = await db.selectFrom('order_items').select('product_id').distinct().where('product_id', 'in', productIds).execute();
+  return new Set(rows.map((row) => row.product_id));
+}
+
+export interface VendorFulfilmentRow extends FulfilmentRow {
+  orderStatus: OrderStatus;
+  orderDate: string;
+  address: string;
+  userId: string;
+}
+
+const vendorFulfilmentColumns = [
+  'fulfilments.id',
+  'fulfilments.order_id',
+  'fulfilments.vendor_id',
+  'fulfilments.vendor_name',
+  'fulfilments.status',
+  'fulfilments.packed_at',
+  'fulfilments.shipped_at',
+  'fulfilments.delivered_at',
+  'fulfilments.carrier',
+  'fulfilments.tracking_number',
+  'orders.status as order_status',
+  'orders.created_at as order_date',
+  'orders.address',
+  'orders.user_id',
+] as const;
+
+function toVendorFulfilment(row: {
+  id: number; order_id: number; vendor_id: number; vendor_name: string; status: FulfilmentsTable['status'];
+  packed_at: string | Date | null; shipped_at: string | Date | null; delivered_at: string | Date | null; carrier: string | null; tracking_number: string | null;
+  order_status: OrderStatus; order_date: string | Date; address: string; user_id: string;
+}): VendorFulfilmentRow {
+  return {
+    id: row.id,
+    orderId: row.order_id,
+    vendorId: row.vendor_id,
+    vendorName: row.vendor_name,
+    status: row.status,
+    packedAt: iso(row.packed_at),
+    shippedAt: iso(row.shipped_at),
+    deliveredAt: iso(row.delivered_at),
+    carrier: row.carrier,
+    trackingNumber: row.tracking_number,
+    orderStatus: row.order_status,
+    orderDate: toIso(row.order_date),
+    address: row.address,
+    userId: row.user_id,
+  };
+}
+
+/** The vendor's fulfilments of paid orders (and cancelled ones), newest first. Unpaid orders are not the vendor's business yet. */
+export async function vendorFulfilments(db: DbOrTx, vendorId: number, status?: FulfilmentsTable['status'], limit = 200): Promise<VendorFulfilmentRow[]> {
+  let query = db
+    .selectFrom('fulfilments')
+    .innerJoin('orders', 'orders.id', 'fulfilments.order_id')
+    .select(vendorFulfilmentColumns)
+    .where('fulfilments.vendor_id', '=', vendorId)
+    .where('orders.status', '!=', 'pending_payment');
+  if (status) query = query.where('fulfilments.status', '=', status);
+  const rows = await query.orderBy('orders.created_at', 'desc').orderBy('fulfilments.id', 'desc').limit(limit).execute();
+  return rows.map(toVendorFulfilment);
+}
+
+export async function vendorFulfilment(db: DbOrTx, vendorId: number, id: number): Promise<VendorFulfilmentRow | undefined> {
+  const row = await db
+    .selectFrom('fulfilments')
+    .innerJoin('orders', 'orders.id', 'fulfilments.order_id')
+    .select(vendorFulfilmentColumns)
+    .where('fulfilments.vendor_id', '=', vendorId)
+    .where('fulfilments.id', '=', id)
+    .executeTakeFirst();
+  return row ? toVendorFulfilment(row) : undefined;
+}
+
+export async function itemsOfFulfilments(db: DbOrTx, fulfilmentIds: readonly number[]): Promise<ItemRow[]> {
+  if (fulfilmentIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('order_items')
+    .select(['order_id', 'fulfilment_id', 'product_id', 'vendor_id', 'name', 'image', 'unit_price', 'quantity', 'line_total'])
+    .where('fulfilment_id', 'in', fulfilmentIds)
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({
+    orderId: row.order_id,
+    fulfilmentId: row.fulfilment_id,
+    productId: row.product_id,
+    vendorId: row.vendor_id,
+    name: row.name,
+    image: row.image,
+    unitPrice: Number(row.unit_price),
+    quantity: row.quantity,
+    lineTotal: Number(row.line_total),
+  }));
+}
+
+/** Moves a fulfilment on only from the status it is in, stamping the step's time. */
+export async function moveFulfilment(
+  db: DbOrTx,
+  vendorId: number,
+  id: number,
+  from: FulfilmentsTable['status'],
+  to: FulfilmentsTable['status'],
+  fields: { packed_at?: string; shipped_at?: string; delivered_at?: string; carrier?: string; tracking_number?: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('fulfilments')
+    .set({ status: to, updated_at: new Date().toISOString(), ...fields })
+    .where('vendor_id', '=', vendorId)
+    .where('id', '=', id)
+    .where('status', '=', from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** The vendor's lines of paid orders in a period, for the overview. */
+export async function vendorPaidLines(db: DbOrTx, vendorId: number, from: Date, to: Date) {
+  const rows = await db
+    .selectFrom('order_items')
+    .innerJoin('orders', 'orders.id', 'order_items.order_id')
+    .select(['order_items.order_id', 'order_items.product_id', 'order_items.name', 'order_items.quantity', 'order_items.line_total', 'orders.paid_at'])
+    .where('order_items.vendor_id', '=', vendorId)
+    .where('orders.status', 'in', ['confirmed', 'return_requested', 'returned'])
+    .where('orders.paid_at', '>=', from.toISOString())
+    .where('orders.paid_at', '<', to.toISOString())
+    .execute();
+  return rows.map((row) => ({ orderId: row.order_id, productId: row.product_id, name: row.name, quantity: row.quantity, lineTotal: Number(row.line_total), paidAt: toIso(row.paid_at as string | Date) }));
+}
+
+/** The vendor's delivered lines in a period, for settlements. */
+export async function vendorDeliveredLines(db: DbOrTx, vendorId: number, from: Date, to: Date) {
+  const rows = await db
+    .selectFrom('order_items')
+    .innerJoin('fulfilments', 'fulfilments.id', 'order_items.fulfilment_id')
+    .select(['order_items.order_id', 'order_items.name', 'order_items.quantity', 'order_items.line_total', 'fulfilments.delivered_at'])
+    .where('fulfilments.vendor_id', '=', vendorId)
+    .where('fulfilments.status', '=', 'delivered')
+    .where('fulfilments.delivered_at', '>=', from.toISOString())
+    .where('fulfilments.delivered_at', '<', to.toISOString())
+    .orderBy('fulfilments.delivered_at')
+    .execute();
+  return rows.map((row) => ({ orderId: row.order_id, name: row.name, quantity: row.quantity, lineTotal: Number(row.line_total), deliveredAt: toIso(row.delivered_at as string | Date) }));
+}

@@ -110,6 +110,10 @@ export function createOrdersService({ db, payments, now = () => new Date() }: { 
     },
     cancelOpenFulfilments: repository.cancelOpenFulfilments,
     unpaidBefore: (before: Date) => repository.unpaidBefore(db, before),
+    productsWithOrders: (productIds: readonly number[]) => repository.productsWithOrders(db, productIds),
+    vendorPaidLines: (vendorId: number, from: Date, to: Date) => repository.vendorPaidLines(db, vendorId, from, to),
+    vendorDeliveredLines: (vendorId: number, from: Date, to: Date) => repository.vendorDeliveredLines(db, vendorId, from, to),
+    awaitingPacking: async (vendorId: number) => (await repository.vendorFulfilments(db, vendorId, 'pending')).filter((f) => f.orderStatus === 'confirmed').length,
   };
 }
 

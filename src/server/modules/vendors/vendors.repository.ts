@@ -49,3 +49,25 @@ export async function countVendorsByStatus(db: DbOrTx): Promise<Array<{ status: 
     .execute();
   return rows.map((row) => ({ status: row.status, count: Number(row.count) }));
 }
+
+export async function updateVendorProfile(
+  db: DbOrTx,
+  id: number,
+  fields: { name: string; phone: string; gstin: string | null; pickup_address: string | null; low_stock_threshold: number },
+): Promise<void> {
+  await db.updateTable('vendors').set(fields).where('id', '=', id).execute();
+}
+
+export async function countActiveProducts(db: DbOrTx, vendorId: number): Promise<number> {
+  const row = await db
+    .selectFrom('products')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('vendor_id', '=', vendorId)
+    .where('status', '=', 'active')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function setVendorStatus(db: DbOrTx, id: number, status: VendorRow['status']): Promise<void> {
+  await db.updateTable('vendors').set({ status }).where('id', '=', id).execute();
+}

@@ -1,39 +1,191 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '#shared/errors.ts';
-import { VendorStatusSchema } from '#shared/schemas/auth.ts';
+import { FULFILMENT_STATUSES } from '#shared/order-states.ts';
+import {
+  ImportReportSchema,
+  MediaSchema,
+  PeriodQuerySchema,
+  PublicStoreSchema,
+  SettlementSchema,
+  ShipInputSchema,
+  StockUpdateInputSchema,
+  VendorOrderListSchema,
+  VendorOrderSchema,
+  VendorOverviewSchema,
+  VendorProductInputSchema,
+  VendorProductListSchema,
+  VendorProductQuerySchema,
+  VendorProductSchema,
+  VendorProfileInputSchema,
+  VendorProfileSchema,
+} from '#shared/schemas/vendor.ts';
 import { toIso } from '#server/db/database.ts';
+import type { VendorRow } from '#server/db/schema.ts';
+import type { MediaService } from '#server/modules/media/media.service.ts';
+import type { FulfilmentService } from '#server/modules/orders/fulfilment.service.ts';
 import { requireRole, requireUser } from '#server/plugins/auth.ts';
 import { ErrorResponseSchema } from '#server/plugins/openapi.ts';
+import { CSV_TEMPLATE, type ProductImportService } from './product-import.service.ts';
+import type { VendorProductsService } from './vendor-products.service.ts';
+import type { VendorReportsService } from './vendor-reports.service.ts';
 import type { VendorsService } from './vendors.service.ts';
 
-export const VendorProfileSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  slug: z.string(),
-  status: VendorStatusSchema,
-  phone: z.string().nullable(),
-  gstin: z.string().nullable(),
-  createdAt: z.string(),
-});
+const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema, 404: ErrorResponseSchema, 409: ErrorResponseSchema };
+const idParams = z.object({ id: z.string().regex(/^[1-9]\d{0,14}$/, 'id must be a positive whole number').transform(Number) });
 
-/** The signed-in vendor's own shop. Vendor endpoints are for role vendor only. */
-export function vendorRoutes({ vendors }: { vendors: VendorsService }): FastifyPluginAsyncZod {
+function toProfile(shop: VendorRow) {
+  return {
+    id: shop.id,
+    businessName: shop.name,
+    slug: shop.slug,
+    status: shop.status,
+    phone: shop.phone,
+    gstin: shop.gstin,
+    pickupAddress: shop.pickup_address ? JSON.parse(shop.pickup_address) : null,
+    lowStockThreshold: shop.low_stock_threshold,
+    createdAt: toIso(shop.created_at),
+  };
+}
+
+interface Deps {
+  vendors: VendorsService;
+  vendorProducts: VendorProductsService;
+  vendorReports: VendorReportsService;
+  productImport: ProductImportService;
+  media: MediaService;
+  fulfilment: FulfilmentService;
+}
+
+/** The vendor area's API: role vendor only, and every query scoped to the caller's own shop. */
+export function vendorRoutes(deps: Deps): FastifyPluginAsyncZod {
+  const { vendors, vendorProducts, vendorReports, productImport, media, fulfilment } = deps;
   return async (app) => {
     app.addHook('preHandler', requireRole('vendor'));
-    app.get(
+    app.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: 2 * 1024 * 1024 }, (_request, body, done) => done(null, body));
+    const shop = (request: Parameters<typeof requireUser>[0]) => vendorProducts.shopOf(requireUser(request).id);
+
+    app.get('/vendor/profile', { schema: { tags: ['vendor'], summary: "My shop's profile and approval status", response: { 200: VendorProfileSchema, ...errors } } }, async (request) => toProfile(await shop(request)));
+
+    app.put(
       '/vendor/profile',
+      { schema: { tags: ['vendor'], summary: 'Change business name, phone, GSTIN, pickup address, low-stock threshold', body: VendorProfileInputSchema, response: { 200: VendorProfileSchema, ...errors } } },
+      async (request) => {
+        const current = await shop(request);
+        const b = request.body;
+        await vendors.updateProfile(current.id, {
+          name: b.businessName,
+          phone: b.phone,
+          gstin: b.gstin,
+          pickup_address: b.pickupAddress ? JSON.stringify(b.pickupAddress) : null,
+          low_stock_threshold: b.lowStockThreshold,
+        });
+        return toProfile(await shop(request));
+      },
+    );
+
+    app.get('/vendor/overview', { schema: { tags: ['vendor'], summary: 'Revenue, orders, units, AOV, revenue per day, top products, low stock', querystring: PeriodQuerySchema, response: { 200: VendorOverviewSchema, ...errors } } }, async (request) =>
+      vendorReports.overview(await shop(request), request.query.days),
+    );
+
+    app.get('/vendor/products', { schema: { tags: ['vendor'], summary: 'My products', querystring: VendorProductQuerySchema, response: { 200: VendorProductListSchema, ...errors } } }, (request) =>
+      vendorProducts.list(requireUser(request).id, request.query),
+    );
+
+    app.post('/vendor/products', { schema: { tags: ['vendor'], summary: 'Create a product (draft, or published once the shop is approved)', body: VendorProductInputSchema, response: { 201: VendorProductSchema, ...errors } } }, async (request, reply) =>
+      reply.status(201).send(await vendorProducts.create(requireUser(request).id, request.body)),
+    );
+
+    app.get('/vendor/products/import/template', { schema: { tags: ['vendor'], summary: 'CSV template for bulk import', hide: true } }, async (_request, reply) =>
+      reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="products-template.csv"').send(CSV_TEMPLATE),
+    );
+
+    app.post(
+      '/vendor/products/import',
       {
         schema: {
           tags: ['vendor'],
-          summary: "The signed-in vendor's shop and its approval status",
-          response: { 200: VendorProfileSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema, 404: ErrorResponseSchema },
+          summary: 'Import products from CSV (content-type text/csv); dryRun=true only checks',
+          querystring: z.object({ dryRun: z.enum(['true', 'false']).default('true').transform((v) => v === 'true') }),
+          response: { 200: ImportReportSchema, ...errors },
         },
       },
       async (request) => {
-        const vendor = await vendors.findByUserId(requireUser(request).id);
-        if (!vendor) throw new AppError('NOT_FOUND', 'No shop belongs to this account');
-        return { id: vendor.id, name: vendor.name, slug: vendor.slug, status: vendor.status, phone: vendor.phone, gstin: vendor.gstin, createdAt: toIso(vendor.created_at) };
+        if (typeof request.body !== 'string') throw new AppError('VALIDATION_FAILED', 'Send the CSV file as the body with content-type text/csv');
+        return productImport.run(requireUser(request).id, request.body, request.query.dryRun);
+      },
+    );
+
+    app.get('/vendor/products/:id', { schema: { tags: ['vendor'], params: idParams, response: { 200: VendorProductSchema, ...errors } } }, (request) => vendorProducts.get(requireUser(request).id, request.params.id));
+
+    app.put('/vendor/products/:id', { schema: { tags: ['vendor'], summary: 'Change a product', params: idParams, body: VendorProductInputSchema, response: { 200: VendorProductSchema, ...errors } } }, (request) =>
+      vendorProducts.update(requireUser(request).id, request.params.id, request.body),
+    );
+
+    app.patch('/vendor/products/:id/stock', { schema: { tags: ['vendor'], summary: 'Set the stock', params: idParams, body: StockUpdateInputSchema, response: { 200: VendorProductSchema, ...errors } } }, (request) =>
+      vendorProducts.setStock(requireUser(request).id, request.params.id, request.body.stock),
+    );
+
+    app.post('/vendor/products/:id/archive', { schema: { tags: ['vendor'], summary: 'Archive (hide) a product', params: idParams, response: { 200: VendorProductSchema, ...errors } } }, (request) =>
+      vendorProducts.archive(requireUser(request).id, request.params.id),
+    );
+
+    app.delete('/vendor/products/:id', { schema: { tags: ['vendor'], summary: 'Delete a product that has no orders', params: idParams, response: { 204: z.null(), ...errors } } }, async (request, reply) => {
+      await vendorProducts.delete(requireUser(request).id, request.params.id);
+      return reply.status(204).send(null);
+    });
+
+    app.post('/vendor/media', { schema: { tags: ['vendor'], summary: 'Upload a product image (multipart field "file", ≤ 5 MB)', consumes: ['multipart/form-data'], response: { 201: MediaSchema, 413: ErrorResponseSchema, ...errors } } }, async (request, reply) => {
+      const current = await shop(request);
+      if (!request.isMultipart()) throw new AppError('VALIDATION_FAILED', 'Send the image as multipart/form-data in a field named "file"');
+      const file = await request.file();
+      if (!file) throw new AppError('VALIDATION_FAILED', 'No file was sent');
+      let bytes: Buffer;
+      try {
+        bytes = await file.toBuffer();
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('PAYLOAD_TOO_LARGE', 'Images must be 5 MB or smaller');
+        throw error;
+      }
+      return reply.status(201).send(await media.upload(current.id, bytes));
+    });
+
+    app.get('/vendor/orders', { schema: { tags: ['vendor'], summary: 'Orders with my items, newest first', querystring: z.object({ status: z.enum(FULFILMENT_STATUSES).optional() }), response: { 200: VendorOrderListSchema, ...errors } } }, async (request) => ({
+      items: await fulfilment.list((await shop(request)).id, request.query.status),
+    }));
+
+    for (const step of ['pack', 'deliver'] as const) {
+      app.post(`/vendor/fulfilments/:id/${step}`, { schema: { tags: ['vendor'], summary: step === 'pack' ? 'Mark packed' : 'Mark delivered', params: idParams, response: { 200: VendorOrderSchema, ...errors } } }, async (request) =>
+        fulfilment.step((await shop(request)).id, request.params.id, step),
+      );
+    }
+    app.post('/vendor/fulfilments/:id/ship', { schema: { tags: ['vendor'], summary: 'Mark shipped with carrier and tracking number', params: idParams, body: ShipInputSchema, response: { 200: VendorOrderSchema, ...errors } } }, async (request) =>
+      fulfilment.step((await shop(request)).id, request.params.id, 'ship', request.body),
+    );
+
+    app.get('/vendor/settlements', { schema: { tags: ['vendor'], summary: 'Gross sales of delivered items, commission, net payable', querystring: PeriodQuerySchema, response: { 200: SettlementSchema, ...errors } } }, async (request) =>
+      vendorReports.settlement(await shop(request), request.query.days),
+    );
+
+    app.get('/vendor/settlements.csv', { schema: { tags: ['vendor'], summary: 'Settlement as CSV', querystring: PeriodQuerySchema, hide: true } }, async (request, reply) =>
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="settlement-${request.query.days}-days.csv"`)
+        .send(await vendorReports.settlementCsv(await shop(request), request.query.days)),
+    );
+  };
+}
+
+/** A shop's public page. */
+export function storesRoutes({ vendors }: { vendors: VendorsService }): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/stores/:slug',
+      { schema: { tags: ['catalog'], summary: "A shop's public profile; its products are GET /api/products?vendor={slug}", params: z.object({ slug: z.string().regex(/^[a-z0-9-]{1,80}$/, 'slug must be lower-case letters, digits and -') }), response: { 200: PublicStoreSchema, 400: ErrorResponseSchema, 404: ErrorResponseSchema } } },
+      async (request) => {
+        const shop = await vendors.findBySlug(request.params.slug);
+        if (!shop || shop.status !== 'active') throw new AppError('NOT_FOUND', 'Store not found');
+        return { name: shop.name, slug: shop.slug, since: toIso(shop.created_at), productCount: await vendors.countActiveProducts(shop.id) };
       },
     );
   };

@@ -49,6 +49,10 @@ export function createVendorsService({ db }: { db: Db }) {
     },
 
     countByStatus: () => repository.countVendorsByStatus(db),
+    updateProfile: (id: number, fields: Parameters<typeof repository.updateVendorProfile>[2]) => repository.updateVendorProfile(db, id, fields),
+    countActiveProducts: (vendorId: number) => repository.countActiveProducts(db, vendorId),
+    /** Approval and suspension; the admin area calls this. */
+    setStatus: (id: number, status: VendorRow['status']) => repository.setVendorStatus(db, id, status),
   };
 }
 

@@ -1,0 +1,89 @@
+import { AppError } from '#shared/errors.ts';
+import { canTransitionFulfilment, type FulfilmentStatus } from '#shared/order-states.ts';
+import type { DeliveryAddressSchema } from '#shared/schemas/orders.ts';
+import type { VendorOrder } from '#shared/schemas/vendor.ts';
+import type { StoreInfo } from '#shared/store-info.ts';
+import type { Db } from '#server/db/database.ts';
+import type { Mailer } from '#server/modules/mail/mailer.ts';
+import type { UsersService } from '#server/modules/users/users.service.ts';
+import type { z } from 'zod';
+import * as repository from './orders.repository.ts';
+import type { VendorFulfilmentRow } from './orders.repository.ts';
+import { orderNumber } from './orders.service.ts';
+
+type Step = 'pack' | 'ship' | 'deliver';
+const TARGET: Record<Step, FulfilmentStatus> = { pack: 'packed', ship: 'shipped', deliver: 'delivered' };
+
+/** Each vendor fulfils its own lines of an order: packed → shipped (carrier, tracking) → delivered. */
+export function createFulfilmentService(deps: { db: Db; users: UsersService; mailer: Mailer; store: StoreInfo; now?: () => Date; log?: (error: unknown, message: string) => void }) {
+  const { db, users, mailer, store } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  async function assemble(rows: readonly VendorFulfilmentRow[]): Promise<VendorOrder[]> {
+    const items = await repository.itemsOfFulfilments(db, rows.map((row) => row.id));
+    return rows.map((row) => {
+      const own = items.filter((item) => item.fulfilmentId === row.id);
+      const address = JSON.parse(row.address) as z.infer<typeof DeliveryAddressSchema>;
+      return {
+        fulfilmentId: row.id,
+        orderId: row.orderId,
+        orderNumber: orderNumber(row.orderId),
+        orderDate: row.orderDate,
+        orderStatus: row.orderStatus,
+        status: row.status,
+        customerName: address.name,
+        address,
+        items: own.map((item) => ({ productId: item.productId, name: item.name, image: item.image, unitPrice: item.unitPrice, quantity: item.quantity, lineTotal: item.lineTotal })),
+        total: own.reduce((sum, item) => sum + item.lineTotal, 0),
+        packedAt: row.packedAt,
+        shippedAt: row.shippedAt,
+        deliveredAt: row.deliveredAt,
+        carrier: row.carrier,
+        trackingNumber: row.trackingNumber,
+      };
+    });
+  }
+
+  return {
+    /** The vendor's orders, newest first: its own lines, the customer's name and address, never payments. */
+    async list(vendorId: number, status?: FulfilmentStatus): Promise<VendorOrder[]> {
+      return assemble(await repository.vendorFulfilments(db, vendorId, status));
+    },
+
+    async step(vendorId: number, fulfilmentId: number, step: Step, shipment?: { carrier: string; trackingNumber: string }): Promise<VendorOrder> {
+      const row = await repository.vendorFulfilment(db, vendorId, fulfilmentId);
+      if (!row) throw new AppError('NOT_FOUND', 'Order not found');
+      const to = TARGET[step];
+      if (row.orderStatus === 'pending_payment') throw new AppError('CONFLICT', 'This order has not been paid yet');
+      if (row.orderStatus === 'cancelled' || row.status === 'cancelled') throw new AppError('CONFLICT', 'This order was cancelled');
+      if (!canTransitionFulfilment(row.status, to)) {
+        throw new AppError('CONFLICT', `An order that is ${row.status} cannot be marked ${to}`);
+      }
+      const at = now().toISOString();
+      const fields =
+        step === 'pack' ? { packed_at: at } : step === 'ship' ? { shipped_at: at, carrier: shipment?.carrier, tracking_number: shipment?.trackingNumber } : { delivered_at: at };
+      if (!(await repository.moveFulfilment(db, vendorId, fulfilmentId, row.status, to, fields))) {
+        throw new AppError('CONFLICT', 'This order changed meanwhile; please reload');
+      }
+      const [order] = await assemble([(await repository.vendorFulfilment(db, vendorId, fulfilmentId))!]);
+      const customer = await users.findById(row.userId);
+      if (customer) {
+        const what = order!.items.map((item) => `  ${item.quantity} × ${item.name}`).join('\n');
+        const line =
+          step === 'pack'
+            ? `${row.vendorName} has packed your items and will ship them soon.`
+            : step === 'ship'
+              ? `${row.vendorName} has shipped your items with ${shipment?.carrier}, tracking number ${shipment?.trackingNumber}.`
+              : `Your items from ${row.vendorName} have been delivered. You can request a return within 10 days.`;
+        try {
+          await mailer.send({ to: customer.email, subject: `Order ${order!.orderNumber}: ${to}`, text: `${line}\n${what}\n\n${store.name} · ${store.supportEmail}` });
+        } catch (error) {
+          deps.log?.(error, `Could not mail ${customer.email} about ${order!.orderNumber}`);
+        }
+      }
+      return order!;
+    },
+  };
+}
+
+export type FulfilmentService = ReturnType<typeof createFulfilmentService>;

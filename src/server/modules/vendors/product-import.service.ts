@@ -1,0 +1,105 @@
+import Papa from 'papaparse';
+import type { Category } from '#shared/categories.ts';
+import { CSV_COLUMNS, type ImportReport, VendorProductInputSchema, type VendorProductInput } from '#shared/schemas/vendor.ts';
+import type { Db } from '#server/db/database.ts';
+import type { CatalogService } from '#server/modules/catalog/catalog.service.ts';
+import type { VendorProductsService } from './vendor-products.service.ts';
+
+export const MAX_IMPORT_ROWS = 1000;
+
+const number = (value: string | undefined) => (value === undefined || value.trim() === '' ? undefined : Number(value.replace(/[,\s₹]/g, '')));
+const paise = (value: string | undefined) => {
+  const n = number(value);
+  return n === undefined || Number.isNaN(n) ? n : Math.round(n * 100);
+};
+
+/** One CSV row as the product input the editor would send; prices are rupees in the file. */
+function rowToInput(row: Record<string, string>): unknown {
+  const category = row.category?.trim() as Category;
+  const specs =
+    category === 'Laptop'
+      ? { processor: row.processor, ramGb: number(row.ram_gb), storageGb: number(row.storage_gb), storageType: row.storage_type, displaySizeIn: number(row.display_size_in), graphics: row.graphics, os: row.os, weightKg: number(row.weight_kg), batteryWh: number(row.battery_wh) }
+      : category === 'Desktop'
+        ? { processor: row.processor, ramGb: number(row.ram_gb), storageGb: number(row.storage_gb), storageType: row.storage_type, graphics: row.graphics, formFactor: row.form_factor }
+        : { sizeIn: number(row.size_in), resolution: row.resolution, panel: row.panel, refreshRateHz: number(row.refresh_rate_hz), responseTimeMs: number(row.response_time_ms), ports: (row.ports ?? '').split(';').map((p) => p.trim()).filter(Boolean) };
+  return {
+    sku: row.sku?.trim() || undefined,
+    name: row.name,
+    brand: row.brand,
+    category,
+    description: row.description ?? '',
+    price: paise(row.price),
+    mrp: paise(row.mrp),
+    stock: number(row.stock),
+    status: row.status?.trim() || 'draft',
+    specs,
+  };
+}
+
+export const CSV_TEMPLATE = `${Papa.unparse({
+  fields: [...CSV_COLUMNS],
+  data: [
+    ['LT-E14-G6', 'Lenovo ThinkPad E14 Gen 6', 'Lenovo', 'Laptop', '72990', '96490', '12', 'draft', 'Business laptop with a spill-resistant keyboard.', 'Intel Core Ultra 5 125U', '16', '512', 'SSD', '14', 'Intel Graphics', 'Windows 11 Pro', '1.44', '47', '', '', '', '', '', '', ''],
+    ['MN-27GR75Q', 'LG UltraGear 27GR75Q', 'LG', 'Monitor', '24999', '32999', '20', 'draft', '27 inch QHD IPS gaming monitor.', '', '', '', '', '', '', '', '', '', '', '27', '2560x1440', 'IPS', '165', '1', 'HDMI 2.0 ×2; DisplayPort 1.4'],
+  ],
+})}\r\n`;
+
+/**
+ * Bulk import: every row is checked first and reported; the valid rows are then written in one
+ * transaction. Rows whose SKU the vendor already has update that product instead of duplicating it.
+ */
+export function createProductImportService(deps: { db: Db; catalog: CatalogService; vendorProducts: VendorProductsService }) {
+  const { db, catalog, vendorProducts } = deps;
+  return {
+    async run(userId: string, csv: string, dryRun: boolean): Promise<ImportReport> {
+      const shop = await vendorProducts.shopOf(userId);
+      const parsed = Papa.parse<Record<string, string>>(csv.replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: 'greedy', transformHeader: (h) => h.trim().toLowerCase() });
+      const missing = ['sku', 'name', 'brand', 'category', 'price', 'mrp', 'stock'].filter((column) => !parsed.meta.fields?.includes(column));
+      const rows = parsed.data.slice(0, MAX_IMPORT_ROWS);
+      const existing = await catalog.idsBySku(shop.id, rows.map((row) => row.sku?.trim() ?? '').filter(Boolean));
+      const seen = new Set<string>();
+      const report: ImportReport['rows'] = [];
+      const valid: Array<{ input: VendorProductInput; id?: number }> = [];
+      rows.forEach((row, index) => {
+        const line = index + 2; // line 1 is the header
+        const errors: string[] = [];
+        if (missing.length > 0) errors.push(`Missing columns: ${missing.join(', ')}`);
+        const sku = row.sku?.trim() || null;
+        if (!sku) errors.push('sku is required for import');
+        else if (seen.has(sku)) errors.push(`SKU ${sku} appears more than once in this file`);
+        if (sku) seen.add(sku);
+        const result = VendorProductInputSchema.safeParse(rowToInput(row));
+        if (!result.success) errors.push(...result.error.issues.map((issue) => (issue.message.includes(String(issue.path.at(-1) ?? '')) ? issue.message : `${issue.path.join('.') || 'row'}: ${issue.message}`)));
+        if (result.success && result.data.status === 'active' && shop.status !== 'active') errors.push('Your shop is awaiting approval: import as draft');
+        if (errors.length > 0 || !result.success) {
+          report.push({ line, sku, name: row.name?.trim() || null, action: 'error', errors });
+          return;
+        }
+        const id = existing.get(sku!);
+        valid.push({ input: result.data, id });
+        report.push({ line, sku, name: result.data.name, action: id === undefined ? 'create' : 'update', errors: [] });
+      });
+      if (parsed.data.length > MAX_IMPORT_ROWS) {
+        report.push({ line: MAX_IMPORT_ROWS + 2, sku: null, name: null, action: 'error', errors: [`Only the first ${MAX_IMPORT_ROWS} rows are read; split the file`] });
+      }
+      let created = 0;
+      let updated = 0;
+      if (!dryRun && valid.length > 0) {
+        await db.transaction().execute(async (tx) => {
+          for (const { input, id } of valid) {
+            if (id === undefined) {
+              await vendorProducts.create(userId, input, tx);
+              created++;
+            } else {
+              await vendorProducts.update(userId, id, input, tx);
+              updated++;
+            }
+          }
+        });
+      }
+      return { dryRun, rows: report, valid: valid.length, invalid: report.filter((r) => r.action === 'error').length, created, updated };
+    },
+  };
+}
+
+export type ProductImportService = ReturnType<typeof createProductImportService>;

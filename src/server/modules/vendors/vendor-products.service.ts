@@ -1,0 +1,132 @@
+import { randomBytes } from 'node:crypto';
+import { AppError } from '#shared/errors.ts';
+import type { VendorProduct, VendorProductInput, VendorProductQuery } from '#shared/schemas/vendor.ts';
+import type { Db, DbOrTx } from '#server/db/database.ts';
+import type { VendorRow } from '#server/db/schema.ts';
+import type { CatalogService } from '#server/modules/catalog/catalog.service.ts';
+import type { MediaService } from '#server/modules/media/media.service.ts';
+import type { OrdersService } from '#server/modules/orders/orders.service.ts';
+import type { SearchService } from '#server/modules/search/search.service.ts';
+import { vendorSlug, type VendorsService } from './vendors.service.ts';
+
+function isUniqueViolation(error: unknown): boolean {
+  const text = `${(error as { code?: string }).code ?? ''} ${(error as Error).message ?? ''}`;
+  return /23505|SQLITE_CONSTRAINT_UNIQUE|UNIQUE constraint failed|duplicate key/i.test(text);
+}
+
+/** A vendor's own products, with the shop's rules: publish only when approved, archive when sold. */
+export function createVendorProductsService(deps: { db: Db; vendors: VendorsService; catalog: CatalogService; orders: OrdersService; media: MediaService; search: SearchService }) {
+  const { db, vendors, catalog, orders, media, search } = deps;
+
+  async function shopOf(userId: string): Promise<VendorRow> {
+    const shop = await vendors.findByUserId(userId);
+    if (!shop) throw new AppError('NOT_FOUND', 'No shop belongs to this account');
+    return shop;
+  }
+
+  async function withOrders(products: Array<Awaited<ReturnType<CatalogService['findForVendor']>> & object>): Promise<VendorProduct[]> {
+    const sold = await orders.productsWithOrders(products.map((p) => p.id));
+    return products.map((p) => ({ ...p, hasOrders: sold.has(p.id) }));
+  }
+
+  async function require(shop: VendorRow, id: number, tx?: DbOrTx) {
+    const product = await catalog.findForVendor(shop.id, id, tx);
+    if (!product) throw new AppError('NOT_FOUND', 'Product not found');
+    return product;
+  }
+
+  /** The shop's state and the images decide whether this input may be saved. */
+  async function check(shop: VendorRow, input: VendorProductInput, currentImages: readonly string[] = []): Promise<void> {
+    if (shop.status === 'suspended') throw new AppError('CONFLICT', 'Your shop is suspended; products cannot be changed. Please contact seller support.');
+    if (input.status === 'active' && shop.status !== 'active') {
+      throw new AppError('CONFLICT', 'Your shop is awaiting approval. Save the product as a draft for now; you can publish it once the shop is approved.');
+    }
+    const foreign = input.images.filter((url) => !currentImages.includes(url));
+    const owned = await media.ownedBy(shop.id, foreign);
+    const notOwned = foreign.filter((url) => !owned.has(url));
+    if (notOwned.length > 0) throw new AppError('VALIDATION_FAILED', `These images are not among your uploads: ${notOwned.join(', ')}`);
+  }
+
+  function fields(input: VendorProductInput) {
+    return {
+      name: input.name,
+      brand: input.brand,
+      category: input.category,
+      description: input.description,
+      price: input.price,
+      mrp: input.mrp,
+      stock: input.stock,
+      images: input.images,
+      specs: input.specs as never,
+      status: input.status,
+      sku: input.sku ?? null,
+    };
+  }
+
+  async function save<T>(action: () => Promise<T>, sku: string | undefined): Promise<T> {
+    try {
+      const result = await action();
+      search.invalidate();
+      return result;
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new AppError('CONFLICT', `You already have a product with SKU ${sku}`);
+      throw error;
+    }
+  }
+
+  return {
+    shopOf,
+
+    async list(userId: string, query: VendorProductQuery) {
+      const shop = await shopOf(userId);
+      const [page, counts] = await Promise.all([catalog.listForVendor(shop.id, query), catalog.countForVendor(shop.id)]);
+      return { items: await withOrders(page.items), total: page.total, page: query.page, pageSize: query.pageSize, counts };
+    },
+
+    async get(userId: string, id: number): Promise<VendorProduct> {
+      const shop = await shopOf(userId);
+      return (await withOrders([await require(shop, id)]))[0]!;
+    },
+
+    async create(userId: string, input: VendorProductInput, tx?: DbOrTx): Promise<VendorProduct> {
+      const shop = await shopOf(userId);
+      await check(shop, input);
+      const id = await save(
+        () => catalog.create({ ...fields(input), vendorId: shop.id, slug: `${vendorSlug(input.name)}-${randomBytes(3).toString('hex')}` }, tx),
+        input.sku,
+      );
+      return (await withOrders([await require(shop, id, tx)]))[0]!;
+    },
+
+    async update(userId: string, id: number, input: VendorProductInput, tx?: DbOrTx): Promise<VendorProduct> {
+      const shop = await shopOf(userId);
+      const current = await require(shop, id, tx);
+      await check(shop, input, current.images);
+      await save(() => catalog.updateForVendor(shop.id, id, fields(input), tx), input.sku);
+      return (await withOrders([await require(shop, id, tx)]))[0]!;
+    },
+
+    async setStock(userId: string, id: number, stock: number): Promise<VendorProduct> {
+      const shop = await shopOf(userId);
+      if (!(await catalog.setFieldsForVendor(shop.id, id, { stock }))) throw new AppError('NOT_FOUND', 'Product not found');
+      return this.get(userId, id);
+    },
+
+    async archive(userId: string, id: number): Promise<VendorProduct> {
+      const shop = await shopOf(userId);
+      if (!(await catalog.setFieldsForVendor(shop.id, id, { status: 'archived' }))) throw new AppError('NOT_FOUND', 'Product not found');
+      search.invalidate();
+      return this.get(userId, id);
+    },
+
+    async delete(userId: string, id: number): Promise<void> {
+      const shop = await shopOf(userId);
+      const product = await require(shop, id);
+      if ((await orders.productsWithOrders([product.id])).size > 0) throw new AppError('CONFLICT', 'This product has orders; archive it instead');
+      await catalog.deleteForVendor(shop.id, id);
+      search.invalidate();
+    },
+  };
+}
+
+export type VendorProductsService = ReturnType<typeof createVendorProductsService>;

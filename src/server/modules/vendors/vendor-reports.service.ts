@@ -1,0 +1,95 @@
+import Papa from 'papaparse';
+import type { Settlement, VendorOverview } from '#shared/schemas/vendor.ts';
+import type { CatalogService } from '#server/modules/catalog/catalog.service.ts';
+import { orderNumber, type OrdersService } from '#server/modules/orders/orders.service.ts';
+import type { VendorRow } from '#server/db/schema.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Days are Indian calendar days (IST), as a seller in India reads them. */
+function istDate(iso: string): string {
+  return new Date(new Date(iso).getTime() + 5.5 * 60 * 60 * 1000).toISOString().slice(0, 10);
+}
+
+export function createVendorReportsService(deps: { orders: OrdersService; catalog: CatalogService; commissionPercent: number; now?: () => Date }) {
+  const { orders, catalog, commissionPercent } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  function period(days: number) {
+    const to = now();
+    return { from: new Date(to.getTime() - days * DAY_MS), to };
+  }
+
+  async function settlement(shop: VendorRow, days: number): Promise<Settlement> {
+    const { from, to } = period(days);
+    const lines = await orders.vendorDeliveredLines(shop.id, from, to);
+    const gross = lines.reduce((sum, line) => sum + line.lineTotal, 0);
+    const commission = Math.round((gross * commissionPercent) / 100);
+    return {
+      from: from.toISOString(),
+      to: to.toISOString(),
+      commissionPercent,
+      gross,
+      commission,
+      net: gross - commission,
+      lines: lines.map((line) => ({ orderNumber: orderNumber(line.orderId), deliveredAt: line.deliveredAt, product: line.name, quantity: line.quantity, amount: line.lineTotal })),
+    };
+  }
+
+  return {
+    settlement,
+
+    async settlementCsv(shop: VendorRow, days: number): Promise<string> {
+      const s = await settlement(shop, days);
+      const rupees = (paise: number) => (paise / 100).toFixed(2);
+      const body = Papa.unparse({
+        fields: ['order', 'delivered_on', 'product', 'quantity', 'amount_inr'],
+        data: s.lines.map((line) => [line.orderNumber, istDate(line.deliveredAt), line.product, line.quantity, rupees(line.amount)]),
+      });
+      const summary = Papa.unparse([
+        ['gross_inr', rupees(s.gross)],
+        [`commission_${s.commissionPercent}pct_inr`, rupees(s.commission)],
+        ['net_payable_inr', rupees(s.net)],
+      ]);
+      return `${body}\r\n\r\n${summary}\r\n`;
+    },
+
+    async overview(shop: VendorRow, days: number): Promise<VendorOverview> {
+      const { from, to } = period(days);
+      const [lines, lowStock, awaitingPacking] = await Promise.all([
+        orders.vendorPaidLines(shop.id, from, to),
+        catalog.lowStock(shop.id, shop.low_stock_threshold),
+        orders.awaitingPacking(shop.id),
+      ]);
+      const revenue = lines.reduce((sum, line) => sum + line.lineTotal, 0);
+      const orderCount = new Set(lines.map((line) => line.orderId)).size;
+      const byDay = new Map<string, number>();
+      for (let d = 0; d < days; d++) byDay.set(istDate(new Date(to.getTime() - (days - 1 - d) * DAY_MS).toISOString()), 0);
+      for (const line of lines) {
+        const day = istDate(line.paidAt);
+        byDay.set(day, (byDay.get(day) ?? 0) + line.lineTotal);
+      }
+      const byProduct = new Map<number, { productId: number; name: string; units: number; revenue: number }>();
+      for (const line of lines) {
+        const entry = byProduct.get(line.productId) ?? { productId: line.productId, name: line.name, units: 0, revenue: 0 };
+        entry.units += line.quantity;
+        entry.revenue += line.lineTotal;
+        byProduct.set(line.productId, entry);
+      }
+      return {
+        days,
+        revenue,
+        orders: orderCount,
+        units: lines.reduce((sum, line) => sum + line.quantity, 0),
+        averageOrderValue: orderCount === 0 ? 0 : Math.round(revenue / orderCount),
+        revenueByDay: [...byDay].map(([date, value]) => ({ date, revenue: value })),
+        topProducts: [...byProduct.values()].sort((a, b) => b.revenue - a.revenue).slice(0, 5),
+        lowStock,
+        lowStockThreshold: shop.low_stock_threshold,
+        awaitingPacking,
+      };
+    },
+  };
+}
+
+export type VendorReportsService = ReturnType<typeof createVendorReportsService>;

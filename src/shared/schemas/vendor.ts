@@ -1,0 +1,190 @@
+import { z } from 'zod';
+import { CATEGORIES } from '../categories.ts';
+import { GSTIN, INDIAN_MOBILE, normaliseMobile } from '../india.ts';
+import { FULFILMENT_STATUSES } from '../order-states.ts';
+import { AddressInputSchema } from './account.ts';
+import { ProductSchema, SPECS_SCHEMAS } from './catalog.ts';
+import { DeliveryAddressSchema } from './orders.ts';
+
+const strict = <T extends z.ZodRawShape>(shape: T) =>
+  z.strictObject(shape, {
+    error: (issue) => (issue.code === 'unrecognized_keys' ? `Unexpected field: ${issue.keys.join(', ')}` : undefined),
+  });
+
+export const MAX_IMAGES_PER_PRODUCT = 8;
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+export const SKU = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+
+/** Create or edit a product. Prices in paise, GST-inclusive; the first image is the main one. */
+export const VendorProductInputSchema = strict({
+  name: z.string({ error: 'Please enter the product name' }).trim().min(3, 'Name must be at least 3 characters').max(160),
+  brand: z.string({ error: 'Please enter the brand' }).trim().min(1, 'Please enter the brand').max(60),
+  category: z.enum(CATEGORIES, { error: 'category must be Laptop, Desktop or Monitor' }),
+  description: z.string().trim().max(5000).default(''),
+  sku: z.string().trim().regex(SKU, 'SKU: letters, digits, . _ - (up to 64)').optional(),
+  price: z.number({ error: 'price must be a whole number of paise' }).int('price must be a whole number of paise').positive('price must be more than 0').max(10_000_000_00),
+  mrp: z.number({ error: 'mrp must be a whole number of paise' }).int('mrp must be a whole number of paise').positive().max(10_000_000_00),
+  stock: z.number({ error: 'stock must be a whole number' }).int('stock must be a whole number').min(0, 'stock cannot be negative').max(100_000),
+  specs: z.record(z.string(), z.unknown()),
+  images: z.array(z.string().max(300)).max(MAX_IMAGES_PER_PRODUCT, `At most ${MAX_IMAGES_PER_PRODUCT} images per product`).default([]),
+  /** draft saves; active publishes (approved shops only) */
+  status: z.enum(['draft', 'active']).default('draft'),
+})
+  .refine((p) => p.mrp >= p.price, { message: 'MRP must be at least the price', path: ['mrp'] })
+  .superRefine((p, ctx) => {
+    const parsed = SPECS_SCHEMAS[p.category].safeParse(p.specs);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: ['specs', ...issue.path], message: `specs.${issue.path.join('.')}: ${issue.message}` });
+    }
+  });
+export type VendorProductInput = z.infer<typeof VendorProductInputSchema>;
+
+export const VendorProductSchema = ProductSchema.extend({
+  sku: z.string().nullable(),
+  /** products with orders are archived instead of deleted */
+  hasOrders: z.boolean(),
+});
+export type VendorProduct = z.infer<typeof VendorProductSchema>;
+
+export const VENDOR_PRODUCT_SORTS = ['newest', 'name', 'price_asc', 'price_desc', 'stock_asc'] as const;
+
+export const VendorProductQuerySchema = z.object({
+  q: z.string().trim().max(100).optional(),
+  status: z.enum(['draft', 'active', 'archived']).optional(),
+  sort: z.enum(VENDOR_PRODUCT_SORTS, { error: `sort must be one of: ${VENDOR_PRODUCT_SORTS.join(', ')}` }).default('newest'),
+  page: z.string().regex(/^\d+$/, 'page must be a whole number').transform(Number).pipe(z.number().min(1, 'page must be at least 1')).default(1),
+  pageSize: z.string().regex(/^\d+$/, 'pageSize must be a whole number').transform(Number).pipe(z.number().min(1).max(100, 'pageSize must be at most 100')).default(20),
+});
+export type VendorProductQuery = z.infer<typeof VendorProductQuerySchema>;
+
+export const VendorProductListSchema = z.object({
+  items: z.array(VendorProductSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  counts: z.object({ draft: z.number().int(), active: z.number().int(), archived: z.number().int() }),
+});
+
+export const StockUpdateInputSchema = strict({ stock: z.number().int('stock must be a whole number').min(0, 'stock cannot be negative').max(100_000) });
+
+export const MediaSchema = z.object({ url: z.string(), width: z.number().int(), height: z.number().int(), bytes: z.number().int() });
+export type Media = z.infer<typeof MediaSchema>;
+
+/** CSV import: every row checked first, then the valid ones written in one go. */
+export const CSV_COLUMNS = [
+  'sku', 'name', 'brand', 'category', 'price', 'mrp', 'stock', 'status', 'description',
+  'processor', 'ram_gb', 'storage_gb', 'storage_type', 'display_size_in', 'graphics', 'os', 'weight_kg', 'battery_wh',
+  'form_factor', 'size_in', 'resolution', 'panel', 'refresh_rate_hz', 'response_time_ms', 'ports',
+] as const;
+
+export const ImportRowResultSchema = z.object({
+  line: z.number().int(),
+  sku: z.string().nullable(),
+  name: z.string().nullable(),
+  action: z.enum(['create', 'update', 'error']),
+  errors: z.array(z.string()),
+});
+export const ImportReportSchema = z.object({
+  dryRun: z.boolean(),
+  rows: z.array(ImportRowResultSchema),
+  valid: z.number().int(),
+  invalid: z.number().int(),
+  created: z.number().int(),
+  updated: z.number().int(),
+});
+export type ImportReport = z.infer<typeof ImportReportSchema>;
+
+export const VendorOrderLineSchema = z.object({
+  productId: z.number().int(),
+  name: z.string(),
+  image: z.string().nullable(),
+  unitPrice: z.number().int(),
+  quantity: z.number().int(),
+  lineTotal: z.number().int(),
+});
+
+/** A vendor's share of an order: its own lines only, the customer's name and address, no payment details. */
+export const VendorOrderSchema = z.object({
+  fulfilmentId: z.number().int(),
+  orderId: z.number().int(),
+  orderNumber: z.string(),
+  orderDate: z.string(),
+  orderStatus: z.string(),
+  status: z.enum(FULFILMENT_STATUSES),
+  customerName: z.string(),
+  address: DeliveryAddressSchema,
+  items: z.array(VendorOrderLineSchema),
+  total: z.number().int(),
+  packedAt: z.string().nullable(),
+  shippedAt: z.string().nullable(),
+  deliveredAt: z.string().nullable(),
+  carrier: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
+});
+export type VendorOrder = z.infer<typeof VendorOrderSchema>;
+export const VendorOrderListSchema = z.object({ items: z.array(VendorOrderSchema) });
+export const VendorOrderQuerySchema = z.object({ status: z.enum(FULFILMENT_STATUSES).optional() });
+
+export const ShipInputSchema = strict({
+  carrier: z.string({ error: 'Please enter the carrier' }).trim().min(2, 'Please enter the carrier').max(60),
+  trackingNumber: z.string({ error: 'Please enter the tracking number' }).trim().regex(/^[A-Za-z0-9-]{4,40}$/, 'Tracking number: 4–40 letters, digits or -'),
+});
+
+export const SETTLEMENT_PERIODS = ['7', '30', '90'] as const;
+export const PeriodQuerySchema = z.object({ days: z.enum(SETTLEMENT_PERIODS, { error: 'days must be 7, 30 or 90' }).default('30').transform(Number) });
+
+export const SettlementSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  commissionPercent: z.number(),
+  gross: z.number().int(),
+  commission: z.number().int(),
+  net: z.number().int(),
+  lines: z.array(z.object({ orderNumber: z.string(), deliveredAt: z.string(), product: z.string(), quantity: z.number().int(), amount: z.number().int() })),
+});
+export type Settlement = z.infer<typeof SettlementSchema>;
+
+export const VendorOverviewSchema = z.object({
+  days: z.number().int(),
+  revenue: z.number().int(),
+  orders: z.number().int(),
+  units: z.number().int(),
+  averageOrderValue: z.number().int(),
+  revenueByDay: z.array(z.object({ date: z.string(), revenue: z.number().int() })),
+  topProducts: z.array(z.object({ productId: z.number().int(), name: z.string(), units: z.number().int(), revenue: z.number().int() })),
+  lowStock: z.array(z.object({ id: z.number().int(), name: z.string(), stock: z.number().int() })),
+  lowStockThreshold: z.number().int(),
+  awaitingPacking: z.number().int(),
+});
+export type VendorOverview = z.infer<typeof VendorOverviewSchema>;
+
+export const PickupAddressSchema = AddressInputSchema.omit({ isDefault: true });
+
+export const VendorProfileInputSchema = strict({
+  businessName: z.string().trim().min(2, 'Please enter your business name').max(120),
+  phone: z.string().trim().regex(INDIAN_MOBILE, 'Please enter a 10-digit Indian mobile number (+91)').transform(normaliseMobile),
+  gstin: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .refine((value) => value === '' || GSTIN.test(value), 'GSTIN must be 15 characters, like 29ABCDE1234F1Z5')
+    .transform((value) => value || null),
+  pickupAddress: PickupAddressSchema.nullable(),
+  lowStockThreshold: z.number().int().min(0).max(1000),
+});
+export type VendorProfileInput = z.infer<typeof VendorProfileInputSchema>;
+
+export const VendorProfileSchema = z.object({
+  id: z.number().int(),
+  businessName: z.string(),
+  slug: z.string(),
+  status: z.enum(['pending', 'active', 'suspended']),
+  phone: z.string().nullable(),
+  gstin: z.string().nullable(),
+  pickupAddress: DeliveryAddressSchema.nullable(),
+  lowStockThreshold: z.number().int(),
+  createdAt: z.string(),
+});
+export type VendorProfile = z.infer<typeof VendorProfileSchema>;
+
+export const PublicStoreSchema = z.object({ name: z.string(), slug: z.string(), since: z.string(), productCount: z.number().int() });

@@ -1,0 +1,182 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { VendorProduct, VendorProductInput } from '#shared/schemas/vendor.ts';
+import VendorProductEditor from './vendor-product-editor.tsx';
+
+function json(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+/** Answers POST /api/vendor/products with the product it was sent, as the server would store it. */
+function fakeApi() {
+  return vi.fn(async (url: string, init?: RequestInit) => {
+    if (url === '/api/vendor/products' && init?.method === 'POST') {
+      const input = JSON.parse(String(init.body)) as VendorProductInput;
+      const product: VendorProduct = {
+        id: 41,
+        vendor: { id: 7, name: 'Kochi Computers', slug: 'kochi-computers' },
+        name: input.name,
+        slug: 'lenovo-ideapad-slim-5',
+        brand: input.brand,
+        category: input.category,
+        description: input.description,
+        price: input.price,
+        mrp: input.mrp,
+        stock: input.stock,
+        images: input.images,
+        specs: input.specs as VendorProduct['specs'],
+        status: input.status,
+        featured: false,
+        createdAt: '2025-01-10T10:00:00.000Z',
+        updatedAt: '2025-01-10T10:00:00.000Z',
+        sku: input.sku ?? null,
+        hasOrders: false,
+      };
+      return json(201, product);
+    }
+    return json(404, { error: { code: 'NOT_FOUND', message: 'Not found' } });
+  });
+}
+
+function renderEditor(onSaved = vi.fn()) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <VendorProductEditor onSaved={onSaved} shopApproved />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return onSaved;
+}
+
+const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+function fillLaptop() {
+  type('Name', 'Lenovo IdeaPad Slim 5 14″');
+  type('Brand', 'Lenovo');
+  type('Price (₹)', '64,990');
+  type('MRP (₹)', '79,990');
+  type('Stock', '12');
+  type('Processor', 'AMD Ryzen 7 7735HS');
+  type('RAM (GB)', '16');
+  type('Storage (GB)', '512');
+  type('Storage type', 'SSD');
+  type('Display size (inches)', '14');
+  type('Graphics', 'AMD Radeon 680M');
+  type('Operating system', 'Windows 11 Home');
+  type('Weight (kg)', '1.46');
+  type('Battery (Wh)', '56.6');
+}
+
+describe('VendorProductEditor', () => {
+  beforeEach(() => vi.unstubAllGlobals());
+  afterEach(cleanup);
+
+  it('swaps the spec fields when the category changes to Monitor', () => {
+    vi.stubGlobal('fetch', fakeApi());
+    renderEditor();
+    expect(screen.getByLabelText('RAM (GB)')).toBeTruthy();
+    expect(screen.queryByLabelText('Refresh rate (Hz)')).toBeNull();
+
+    type('Category', 'Monitor');
+
+    expect(screen.getByLabelText('Refresh rate (Hz)')).toBeTruthy();
+    expect(screen.queryByLabelText('RAM (GB)')).toBeNull();
+    const panel = screen.getByLabelText('Panel type') as HTMLSelectElement;
+    expect([...panel.options].map((option) => option.value)).toEqual(['', 'IPS', 'VA', 'TN', 'OLED', 'Mini LED']);
+  });
+
+  it('refuses an MRP below the price without calling the API', async () => {
+    const fetch = fakeApi();
+    vi.stubGlobal('fetch', fetch);
+    renderEditor();
+    fillLaptop();
+    type('MRP (₹)', '59,990');
+    fireEvent.click(screen.getByRole('button', { name: 'Save as draft' }));
+
+    const message = await screen.findByText('MRP must be at least the price');
+    const mrp = screen.getByLabelText('MRP (₹)');
+    expect(mrp.getAttribute('aria-invalid')).toBe('true');
+    expect(mrp.getAttribute('aria-describedby')?.split(' ')).toContain(message.id);
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('posts a valid laptop with the price in paise and its specs', async () => {
+    const fetch = fakeApi();
+    vi.stubGlobal('fetch', fetch);
+    const onSaved = renderEditor();
+    fillLaptop();
+    fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
+
+    await waitFor(() => expect(onSaved).toHaveBeenCalledTimes(1));
+    expect(fetch).toHaveBeenCalledTimes(1);
+    const [url, init] = fetch.mock.calls[0]!;
+    expect(url).toBe('/api/vendor/products');
+    expect(init?.method).toBe('POST');
+    const body = JSON.parse(String(init?.body)) as VendorProductInput;
+    expect(body).toMatchObject({
+      name: 'Lenovo IdeaPad Slim 5 14″',
+      brand: 'Lenovo',
+      category: 'Laptop',
+      price: 6_499_000,
+      mrp: 7_999_000,
+      stock: 12,
+      images: [],
+      status: 'active',
+    });
+    expect(body.specs).toEqual({
+      processor: 'AMD Ryzen 7 7735HS',
+      ramGb: 16,
+      storageGb: 512,
+      storageType: 'SSD',
+      displaySizeIn: 14,
+      graphics: 'AMD Radeon 680M',
+      os: 'Windows 11 Home',
+      weightKg: 1.46,
+      batteryWh: 56.6,
+    });
+    expect(body).not.toHaveProperty('sku');
+    expect(onSaved.mock.calls[0]?.[0]).toMatchObject({ id: 41, price: 6_499_000 });
+    expect(await screen.findByText('Saved. The product is published.')).toBeTruthy();
+  });
+
+  it('shows server field errors beside their fields', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        json(400, {
+          error: {
+            code: 'VALIDATION_FAILED',
+            message: 'Please check the product',
+            details: { issues: [{ field: 'specs.ramGb', message: 'specs.ramGb: Too big: expected number to be <=512' }] },
+          },
+        }),
+      ),
+    );
+    renderEditor();
+    fillLaptop();
+    fireEvent.click(screen.getByRole('button', { name: 'Save as draft' }));
+
+    expect(await screen.findByText('Too big: expected number to be <=512')).toBeTruthy();
+    expect(screen.getByLabelText('RAM (GB)').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByRole('alert').textContent).toContain('Please correct the fields marked below.');
+  });
+
+  it('keeps Publish disabled with an explanation while the shop awaits approval', () => {
+    vi.stubGlobal('fetch', fakeApi());
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter>
+          <VendorProductEditor onSaved={vi.fn()} shopApproved={false} />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    const publish = screen.getByRole('button', { name: 'Publish' }) as HTMLButtonElement;
+    expect(publish.disabled).toBe(true);
+    expect(screen.getByText(/You can publish products once your shop is approved/)).toBeTruthy();
+  });
+});

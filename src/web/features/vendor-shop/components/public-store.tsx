@@ -1,0 +1,51 @@
+import { Link } from 'react-router';
+import { Loading } from '#web/components/ui/loading.tsx';
+import { paths } from '#web/config/paths.ts';
+import { ApiError } from '#web/lib/api-client.ts';
+import { useStoreInfo } from '#web/lib/store-info.ts';
+import { usePublicStore } from '../api/vendor-shop.ts';
+import { formatMonthYear, plural } from '../format.ts';
+import { LoadError } from './load-error.tsx';
+
+const link = 'font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900';
+
+/** A shop's public page header: its name, how long it has sold here and how many products it lists. */
+export default function PublicStoreHeader({ slug }: { slug: string }) {
+  const marketplace = useStoreInfo();
+  const store = usePublicStore(slug);
+
+  if (store.isPending) return <Loading label="Loading the store…" />;
+
+  if (store.isError) {
+    if (store.error instanceof ApiError && store.error.status === 404) {
+      return (
+        <header className="py-6">
+          <title>{`Store not found · ${marketplace.name}`}</title>
+          <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Store not found</h1>
+          <p className="mt-2 text-slate-600">
+            This store does not exist or is no longer selling on {marketplace.name}.{' '}
+            <Link to={paths.products()} className={link}>
+              Browse all products
+            </Link>
+          </p>
+        </header>
+      );
+    }
+    return <LoadError title="We could not load this store." error={store.error} onRetry={() => void store.refetch()} />;
+  }
+
+  const { name, since, productCount } = store.data;
+  return (
+    <header className="min-w-0 py-6">
+      <title>{`${name} · ${marketplace.name}`}</title>
+      <h1 className="text-2xl font-bold wrap-break-word text-slate-900 sm:text-3xl">{name}</h1>
+      <p className="mt-1 flex flex-wrap gap-x-2 text-slate-600">
+        <span>
+          Selling on {marketplace.name} since <time dateTime={since}>{formatMonthYear(since)}</time>
+        </span>
+        <span aria-hidden="true">·</span>
+        <span>{plural(productCount, 'product', 'products')}</span>
+      </p>
+    </header>
+  );
+}

@@ -1,0 +1,103 @@
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { VendorProfile } from '#shared/schemas/vendor.ts';
+import VendorProfileForm from './vendor-profile-form.tsx';
+import { fakeFetch, json, renderWithProviders } from './test-utils.tsx';
+
+const profile: VendorProfile = {
+  id: 3,
+  businessName: 'Nehru Place Computers',
+  slug: 'nehru-place-computers',
+  status: 'pending',
+  phone: '+919810012345',
+  gstin: null,
+  pickupAddress: null,
+  lowStockThreshold: 5,
+  createdAt: '2026-01-10T10:00:00.000Z',
+};
+
+function profileApi(initial: VendorProfile) {
+  return fakeFetch((url, init) => {
+    if (url !== '/api/vendor/profile') return undefined;
+    if (init?.method === 'PUT') {
+      const body = JSON.parse(String(init.body)) as Omit<VendorProfile, 'id' | 'slug' | 'status' | 'createdAt'>;
+      return json(200, { ...initial, ...body });
+    }
+    return json(200, initial);
+  });
+}
+
+const puts = (fetch: ReturnType<typeof profileApi>) => fetch.mock.calls.filter(([, init]) => init?.method === 'PUT');
+const bodyOf = (call: [string, RequestInit?] | undefined) => JSON.parse(String(call?.[1]?.body)) as unknown;
+const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+describe('VendorProfileForm', () => {
+  beforeEach(() => vi.unstubAllGlobals());
+  afterEach(cleanup);
+
+  it('shows the store link and approval status, and sends null for a pickup address to add later', async () => {
+    const fetch = profileApi(profile);
+    vi.stubGlobal('fetch', fetch);
+    renderWithProviders(<VendorProfileForm />);
+
+    expect(await screen.findByRole('link', { name: '/store/nehru-place-computers' })).toBeTruthy();
+    expect(screen.getByText('Awaiting approval')).toBeTruthy();
+    expect((screen.getByLabelText('I’ll add it later') as HTMLInputElement).checked).toBe(true);
+    expect(screen.queryByLabelText('City')).toBeNull();
+    expect((screen.getByLabelText('Contact phone') as HTMLInputElement).value).toBe('9810012345');
+
+    fill('GSTIN (optional)', '07aabcn1234f1z5');
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Your changes have been saved.'));
+    expect(bodyOf(puts(fetch)[0])).toEqual({
+      businessName: 'Nehru Place Computers',
+      phone: '+919810012345',
+      gstin: '07AABCN1234F1Z5',
+      pickupAddress: null,
+      lowStockThreshold: 5,
+    });
+  });
+
+  it('checks the pickup address when entered now, and sends it normalised', async () => {
+    const fetch = profileApi(profile);
+    vi.stubGlobal('fetch', fetch);
+    renderWithProviders(<VendorProfileForm />);
+
+    fireEvent.click(await screen.findByLabelText('Enter it now'));
+    fill('Low-stock threshold', '');
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    expect(await screen.findByText('Please enter the house number and street')).toBeTruthy();
+    expect(screen.getByText('Please choose a state or union territory')).toBeTruthy();
+    expect(screen.getByText('Please enter a whole number from 0 to 1000')).toBeTruthy();
+    expect(puts(fetch)).toHaveLength(0);
+
+    fill('Contact name', 'Ravi Kumar');
+    fill('Mobile number', '98100 54321');
+    fill('Address line 1', 'Shop 14, Nehru Place');
+    fill('City', 'New Delhi');
+    fill('State', 'Delhi');
+    fill('PIN code', '110019');
+    fill('Low-stock threshold', '3');
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    await waitFor(() => expect(puts(fetch)).toHaveLength(1));
+    expect(bodyOf(puts(fetch)[0])).toEqual({
+      businessName: 'Nehru Place Computers',
+      phone: '+919810012345',
+      gstin: null,
+      pickupAddress: {
+        name: 'Ravi Kumar',
+        phone: '+919810054321',
+        line1: 'Shop 14, Nehru Place',
+        line2: '',
+        city: 'New Delhi',
+        state: 'Delhi',
+        pincode: '110019',
+      },
+      lowStockThreshold: 3,
+    });
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Your changes have been saved.'));
+  });
+});

@@ -1,0 +1,49 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Settlement } from '#shared/schemas/vendor.ts';
+import VendorSettlements from './vendor-settlements.tsx';
+import { fakeFetch, json, renderWithProviders } from './test-utils.tsx';
+
+const settlement: Settlement = {
+  from: '2026-10-25T00:00:00.000Z',
+  to: '2026-11-23T23:59:59.000Z',
+  commissionPercent: 7.5,
+  gross: 12_999_900,
+  commission: 974_993,
+  net: 12_024_907,
+  lines: [{ orderNumber: 'CB00000042', deliveredAt: '2026-11-23T08:30:00.000Z', product: 'Dell XPS 13', quantity: 1, amount: 12_999_900 }],
+};
+
+describe('VendorSettlements', () => {
+  beforeEach(() => vi.unstubAllGlobals());
+  afterEach(cleanup);
+
+  it('shows gross, commission and net for the period, the lines and a CSV link', async () => {
+    const fetch = fakeFetch((url) => (url.startsWith('/api/vendor/settlements?') ? json(200, settlement) : undefined));
+    vi.stubGlobal('fetch', fetch);
+    renderWithProviders(<VendorSettlements />);
+
+    const figure = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+    await waitFor(() => expect(figure('Gross sales of delivered items')).toBe('₹1,29,999'));
+    expect(figure('Marketplace commission (7.5%)')).toBe('−₹9,749.93');
+    expect(figure('Net payable')).toBe('₹1,20,249.07');
+
+    const table = screen.getByRole('table', { name: 'Delivered items' });
+    const row = within(table).getAllByRole('row')[1];
+    expect(row && within(row).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
+      'OrderCB00000042',
+      'Delivered on23 Nov 2026',
+      'ProductDell XPS 13',
+      'Qty1',
+      'Amount₹1,29,999',
+    ]);
+
+    const csv = screen.getByRole('link', { name: 'Download CSV' });
+    expect(csv.getAttribute('href')).toBe('/api/vendor/settlements.csv?days=30');
+    expect(csv.hasAttribute('download')).toBe(true);
+
+    fireEvent.change(screen.getByLabelText('Period'), { target: { value: '90' } });
+    expect(screen.getByRole('link', { name: 'Download CSV' }).getAttribute('href')).toBe('/api/vendor/settlements.csv?days=90');
+    await waitFor(() => expect(fetch).toHaveBeenCalledWith('/api/vendor/settlements?days=90', expect.anything()));
+  });
+});

@@ -66,7 +66,7 @@ export function createServices({ database, config, log }: Pick<AppDeps, 'databas
   const checkout = createCheckoutService({ db, catalog, orders, payments, users, mailer, store: config.store, log });
   const media = createMediaService({ db, dataDir: config.dataDir });
   const fulfilment = createFulfilmentService({ db, users, mailer, store: config.store, log });
-  const vendorProducts = createVendorProductsService({ db, vendors, catalog, orders, media, search });
+  const vendorProducts = createVendorProductsService({ vendors, catalog, orders, media, search });
   const vendorReports = createVendorReportsService({ orders, catalog, commissionPercent: config.commissionPercent });
   const productImport = createProductImportService({ db, catalog, vendorProducts });
   return {

@@ -21,3 +21,17 @@ export function as(t: TestApp, user: TestUser) {
   return (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
     t.app.inject({ method, url, payload: payload as object | undefined, headers: { ...TEST_HEADERS, cookie: user.cookie } });
 }
+
+/** Registers a vendor (pending) through the API; approve it with services.vendors.setStatus. */
+export async function registerVendor(t: TestApp, email: string, businessName: string): Promise<TestUser & { vendorId: number }> {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/vendor-register',
+    headers: TEST_HEADERS,
+    payload: { name: `${businessName} Owner`, email, password: 'secret-pass-1', businessName, phone: '9845012345' },
+  });
+  if (response.statusCode !== 201) throw new Error(`Vendor registration failed: ${response.body}`);
+  const cookie = response.cookies.find((c) => c.name === 'store.session_token');
+  const user = response.json().user;
+  return { cookie: `store.session_token=${cookie?.value}`, uid: user.uid, email, vendorId: user.vendor.id };
+}

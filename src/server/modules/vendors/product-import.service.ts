@@ -87,13 +87,9 @@ export function createProductImportService(deps: { db: Db; catalog: CatalogServi
       if (!dryRun && valid.length > 0) {
         await db.transaction().execute(async (tx) => {
           for (const { input, id } of valid) {
-            if (id === undefined) {
-              await vendorProducts.create(userId, input, tx);
-              created++;
-            } else {
-              await vendorProducts.update(userId, id, input, tx);
-              updated++;
-            }
+            await vendorProducts.writeChecked(shop, input, id, tx);
+            if (id === undefined) created++;
+            else updated++;
           }
         });
       }

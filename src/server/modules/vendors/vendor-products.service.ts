@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { AppError } from '#shared/errors.ts';
 import type { VendorProduct, VendorProductInput, VendorProductQuery } from '#shared/schemas/vendor.ts';
-import type { Db, DbOrTx } from '#server/db/database.ts';
+import type { DbOrTx } from '#server/db/database.ts';
 import type { VendorRow } from '#server/db/schema.ts';
 import type { CatalogService } from '#server/modules/catalog/catalog.service.ts';
 import type { MediaService } from '#server/modules/media/media.service.ts';
@@ -15,8 +15,8 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /** A vendor's own products, with the shop's rules: publish only when approved, archive when sold. */
-export function createVendorProductsService(deps: { db: Db; vendors: VendorsService; catalog: CatalogService; orders: OrdersService; media: MediaService; search: SearchService }) {
-  const { db, vendors, catalog, orders, media, search } = deps;
+export function createVendorProductsService(deps: { vendors: VendorsService; catalog: CatalogService; orders: OrdersService; media: MediaService; search: SearchService }) {
+  const { vendors, catalog, orders, media, search } = deps;
 
   async function shopOf(userId: string): Promise<VendorRow> {
     const shop = await vendors.findByUserId(userId);
@@ -88,22 +88,34 @@ export function createVendorProductsService(deps: { db: Db; vendors: VendorsServ
       return (await withOrders([await require(shop, id)]))[0]!;
     },
 
-    async create(userId: string, input: VendorProductInput, tx?: DbOrTx): Promise<VendorProduct> {
+    async create(userId: string, input: VendorProductInput): Promise<VendorProduct> {
       const shop = await shopOf(userId);
       await check(shop, input);
       const id = await save(
-        () => catalog.create({ ...fields(input), vendorId: shop.id, slug: `${vendorSlug(input.name)}-${randomBytes(3).toString('hex')}` }, tx),
+        () => catalog.create({ ...fields(input), vendorId: shop.id, slug: `${vendorSlug(input.name)}-${randomBytes(3).toString('hex')}` }),
         input.sku,
       );
-      return (await withOrders([await require(shop, id, tx)]))[0]!;
+      return (await withOrders([await require(shop, id)]))[0]!;
     },
 
-    async update(userId: string, id: number, input: VendorProductInput, tx?: DbOrTx): Promise<VendorProduct> {
+    async update(userId: string, id: number, input: VendorProductInput): Promise<VendorProduct> {
       const shop = await shopOf(userId);
-      const current = await require(shop, id, tx);
+      const current = await require(shop, id);
       await check(shop, input, current.images);
-      await save(() => catalog.updateForVendor(shop.id, id, fields(input), tx), input.sku);
-      return (await withOrders([await require(shop, id, tx)]))[0]!;
+      await save(() => catalog.updateForVendor(shop.id, id, fields(input)), input.sku);
+      return (await withOrders([await require(shop, id)]))[0]!;
+    },
+
+    /**
+     * Writes a row already checked (by the import) inside the caller's transaction, touching
+     * nothing outside it: create when there is no id, else update the vendor's own product.
+     */
+    async writeChecked(shop: VendorRow, input: VendorProductInput, id: number | undefined, tx: DbOrTx): Promise<void> {
+      if (id === undefined) {
+        await save(() => catalog.create({ ...fields(input), vendorId: shop.id, slug: `${vendorSlug(input.name)}-${randomBytes(3).toString('hex')}` }, tx), input.sku);
+      } else if (!(await save(() => catalog.updateForVendor(shop.id, id, fields(input), tx), input.sku))) {
+        throw new AppError('NOT_FOUND', 'Product not found');
+      }
     },
 
     async setStock(userId: string, id: number, stock: number): Promise<VendorProduct> {

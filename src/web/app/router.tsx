@@ -2,8 +2,9 @@ import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
 import { Loading } from '#web/components/ui/loading.tsx';
 import { paths } from '#web/config/paths.ts';
-import { RequireRole, RequireUser } from './guards.tsx';
+import { RequireUser } from './guards.tsx';
 import { AdminLayout } from './layouts/admin-layout.tsx';
+import { VendorLayout } from './layouts/vendor-layout.tsx';
 import { StoreLayout } from './layouts/store-layout.tsx';
 import { RouteError } from './routes/route-error.tsx';
 
@@ -26,6 +27,13 @@ const Account = lazy(() => import('./routes/account/account.tsx'));
 const VendorLogin = lazy(() => import('./routes/vendor/login.tsx'));
 const VendorRegister = lazy(() => import('./routes/vendor/register.tsx'));
 const VendorDashboard = lazy(() => import('./routes/vendor/dashboard.tsx'));
+const VendorProducts = lazy(() => import('./routes/vendor/products.tsx'));
+const VendorProductEditor = lazy(() => import('./routes/vendor/product-editor.tsx'));
+const VendorProductImport = lazy(() => import('./routes/vendor/product-import.tsx'));
+const VendorOrders = lazy(() => import('./routes/vendor/orders.tsx'));
+const VendorSettlements = lazy(() => import('./routes/vendor/settlements.tsx'));
+const VendorProfile = lazy(() => import('./routes/vendor/profile.tsx'));
+const VendorStore = lazy(() => import('./routes/store/vendor-store.tsx'));
 const Checkout = lazy(() => import('./routes/checkout/checkout.tsx'));
 const Bank = lazy(() => import('./routes/checkout/bank.tsx'));
 const OrderSuccess = lazy(() => import('./routes/checkout/order-success.tsx'));
@@ -65,12 +73,19 @@ const router = createBrowserRouter([
       { path: 'vendor/register', element: <VendorRegister /> },
       {
         path: 'vendor/dashboard',
-        element: (
-          <RequireRole role="vendor" loginPath={paths.vendorLogin()}>
-            <VendorDashboard />
-          </RequireRole>
-        ),
+        element: <VendorLayout />,
+        children: [
+          { index: true, element: <VendorDashboard /> },
+          { path: 'products', element: <VendorProducts /> },
+          { path: 'products/new', element: <VendorProductEditor /> },
+          { path: 'products/import', element: <VendorProductImport /> },
+          { path: 'products/:productId', element: <VendorProductEditor /> },
+          { path: 'orders', element: <VendorOrders /> },
+          { path: 'settlements', element: <VendorSettlements /> },
+          { path: 'profile', element: <VendorProfile /> },
+        ],
       },
+      { path: 'store/:vendorSlug', element: <VendorStore /> },
       { path: '*', element: <NotFound /> },
     ],
   },

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '#shared/errors.ts';
 import type { CatalogService } from '#server/modules/catalog/catalog.service.ts';
 import type { UsersService } from '#server/modules/users/users.service.ts';
+import type { SearchService } from '#server/modules/search/search.service.ts';
 import type { VendorsService } from '#server/modules/vendors/vendors.service.ts';
 import { requireRole } from '#server/plugins/auth.ts';
 import { ErrorResponseSchema } from '#server/plugins/openapi.ts';
@@ -13,7 +15,7 @@ const AdminSummarySchema = z.object({
 });
 
 /** Admin endpoints are for role admin only; the admin area builds on these. */
-export function adminRoutes(deps: { users: UsersService; vendors: VendorsService; catalog: CatalogService }): FastifyPluginAsyncZod {
+export function adminRoutes(deps: { users: UsersService; vendors: VendorsService; catalog: CatalogService; search: SearchService }): FastifyPluginAsyncZod {
   return async (app) => {
     app.addHook('preHandler', requireRole('admin'));
     app.get(
@@ -34,6 +36,26 @@ export function adminRoutes(deps: { users: UsersService; vendors: VendorsService
           vendors: { pending: byStatus('pending'), active: byStatus('active'), suspended: byStatus('suspended') },
           products,
         };
+      },
+    );
+
+    app.patch(
+      '/admin/vendors/:id',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: "Approve, suspend or reinstate a vendor's shop",
+          params: z.object({ id: z.string().regex(/^[1-9]\d{0,14}$/, 'id must be a positive whole number').transform(Number) }),
+          body: z.strictObject({ status: z.enum(['pending', 'active', 'suspended']) }),
+          response: { 200: z.object({ id: z.number(), name: z.string(), slug: z.string(), status: z.string() }), 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema, 404: ErrorResponseSchema },
+        },
+      },
+      async (request) => {
+        const found = await deps.vendors.findById(request.params.id);
+        if (!found) throw new AppError('NOT_FOUND', 'Vendor not found');
+        await deps.vendors.setStatus(found.id, request.body.status);
+        deps.search.invalidate();
+        return { id: found.id, name: found.name, slug: found.slug, status: request.body.status };
       },
     );
   };

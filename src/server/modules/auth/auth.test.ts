@@ -136,6 +136,20 @@ describe.each(testDialects())('accounts API on %s', (dialect) => {
     expect(summary.json()).toMatchObject({ users: { customer: 1, vendor: 1, admin: 1 }, vendors: { pending: 1 } });
   });
 
+  it('lets only an admin approve or suspend a shop', async () => {
+    const admin = sessionCookie(await post('/api/auth/login', { email: 'admin@circuitbazaar.in', password: 'admin-pass-123', portal: 'admin' }));
+    const vendor = sessionCookie(await post('/api/auth/login', { email: 'ravi@shop.in', password: 'vendor-pass', portal: 'vendor' }));
+    const shop = (await get('/api/vendor/profile', vendor)).json();
+    const patch = (cookie: string, body: unknown, id = shop.id) =>
+      t.app.inject({ method: 'PATCH', url: `/api/admin/vendors/${id}`, payload: body as object, headers: { host: HOST, origin: ORIGIN, cookie } });
+    expect((await patch(vendor, { status: 'active' })).statusCode).toBe(403);
+    expect((await patch(admin, { status: 'approved' })).statusCode).toBe(400);
+    expect((await patch(admin, { status: 'active' }, 999_999)).statusCode).toBe(404);
+    expect((await patch(admin, { status: 'active' })).json()).toMatchObject({ status: 'active', name: 'Ravi Computers' });
+    expect((await get('/api/vendor/profile', vendor)).json().status).toBe('active');
+    await patch(admin, { status: 'pending' });
+  });
+
   it('refuses a state-changing request with a session cookie from another origin', async () => {
     const customer = sessionCookie(await post('/api/auth/login', { email: 'priya.sharma@example.in', password: 'correct-horse' }));
     const address = { name: 'Priya Sharma', phone: '9845012345', line1: '12 MG Road', city: 'Bengaluru', state: 'Karnataka', pincode: '560001' };

@@ -71,3 +71,7 @@ export async function countActiveProducts(db: DbOrTx, vendorId: number): Promise
 export async function setVendorStatus(db: DbOrTx, id: number, status: VendorRow['status']): Promise<void> {
   await db.updateTable('vendors').set({ status }).where('id', '=', id).execute();
 }
+
+export async function findVendorById(db: DbOrTx, id: number): Promise<VendorRow | undefined> {
+  return db.selectFrom('vendors').selectAll().where('id', '=', id).executeTakeFirst();
+}

@@ -44,6 +44,8 @@ export function createVendorsService({ db }: { db: Db }) {
       return repository.findVendorBySlug(tx ?? db, slug);
     },
 
+    findById: (id: number) => repository.findVendorById(db, id),
+
     findByUserId(userId: string, tx?: DbOrTx): Promise<VendorRow | undefined> {
       return repository.findVendorByUserId(tx ?? db, userId);
     },

@@ -17,6 +17,7 @@ export interface ListingQuery {
   minPrice?: number;
   maxPrice?: number;
   inStock?: boolean;
+  vendor?: string;
   [facet: string]: string | number | boolean | string[] | undefined;
 }
 
@@ -30,7 +31,7 @@ function wholeNumber(value: string | null): number | undefined {
 
 export function listingQueryFromUrl(
   params: URLSearchParams,
-  fixed: { category?: Category; q?: string },
+  fixed: { category?: Category; q?: string; vendor?: string },
 ): ListingQuery {
   const sort = params.get('sort');
   const minRupees = wholeNumber(params.get('minPrice'));
@@ -45,6 +46,7 @@ export function listingQueryFromUrl(
     inStock: params.get('inStock') === 'true' ? true : undefined,
   };
   if (fixed.q !== undefined) query.q = fixed.q;
+  if (fixed.vendor !== undefined) query.vendor = fixed.vendor;
   const category = fixed.category ?? (params.get('category') as Category | null) ?? undefined;
   if (category) query.category = category;
   for (const key of SPEC_FACET_KEYS) query[key] = params.getAll(key);

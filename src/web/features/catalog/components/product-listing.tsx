@@ -24,17 +24,22 @@ interface ProductListingProps {
   intro?: ReactNode;
   category?: Category;
   q?: string;
+  /** a shop's slug: only that shop's products */
+  vendor?: string;
+  /** part of a page that has its own h1 and title */
+  embedded?: boolean;
 }
 
 /** A listing with filters, sort, result count, pagination and an empty state; all state in the URL. */
-export function ProductListing({ title, documentTitle, intro, category, q }: ProductListingProps) {
+export function ProductListing({ title, documentTitle, intro, category, q, vendor, embedded = false }: ProductListingProps) {
   const [urlParams, setParams] = useSearchParams();
   // The router applies URL changes in a transition; show the shopper's choice at once meanwhile.
   const [params, showParams] = useOptimistic(urlParams);
   const location = useLocation();
   const [filtersOpen, setFiltersOpen] = useState(false);
   const ids = useId();
-  const query = listingQueryFromUrl(params, { category, q });
+  const query = listingQueryFromUrl(params, { category, q, vendor });
+  const Heading = embedded ? 'h2' : 'h1';
   const { data, isPending, isError, error, isPlaceholderData, refetch } = useProducts(query);
 
   const update = (next: URLSearchParams) =>
@@ -49,9 +54,9 @@ export function ProductListing({ title, documentTitle, intro, category, q }: Pro
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:py-8">
-      <title>{documentTitle}</title>
+      {!embedded && <title>{documentTitle}</title>}
       <div className="mb-4">
-        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{title}</h1>
+        <Heading className={embedded ? 'text-xl font-bold text-slate-900' : 'text-2xl font-bold text-slate-900 sm:text-3xl'}>{title}</Heading>
         {intro && <div className="mt-1 text-slate-600">{intro}</div>}
       </div>
 

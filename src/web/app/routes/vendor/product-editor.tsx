@@ -1,20 +1,17 @@
 import { useNavigate, useParams } from 'react-router';
 import { useAuth } from '#web/features/auth/hooks/use-auth.ts';
 import VendorProductEditor from '#web/features/vendor-products/components/vendor-product-editor.tsx';
-import { useStoreInfo } from '#web/lib/store-info.ts';
 import NotFound from '../not-found.tsx';
 
 /** /vendor/dashboard/products/new and /vendor/dashboard/products/{id}. */
 export default function VendorProductEditorRoute() {
   const { productId } = useParams();
   const { user } = useAuth();
-  const store = useStoreInfo();
   const navigate = useNavigate();
   const isNew = productId === undefined;
   if (!isNew && !/^[1-9]\d{0,14}$/.test(productId)) return <NotFound />;
   return (
     <>
-      <title>{`${isNew ? 'Add a product' : 'Edit product'} · Vendor dashboard · ${store.name}`}</title>
       <VendorProductEditor
         key={productId ?? 'new'}
         productId={isNew ? undefined : Number(productId)}

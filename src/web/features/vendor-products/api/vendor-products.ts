@@ -219,6 +219,10 @@ function useAfterChange() {
   return {
     saved: async (product: VendorProduct) => {
       queryClient.setQueryData(vendorProductKeys.detail(product.id), product);
+      // Show the new values at once; the refetch below then settles order, counts and filters.
+      queryClient.setQueriesData<VendorProductList>({ queryKey: vendorProductKeys.lists() }, (list) =>
+        list ? { ...list, items: list.items.map((item) => (item.id === product.id ? product : item)) } : list,
+      );
       await queryClient.invalidateQueries({ queryKey: vendorProductKeys.lists() });
     },
     deleted: async (id: number) => {

@@ -97,8 +97,8 @@ export function ImageManager({ id, state }: ImageManagerProps) {
       {problems.length > 0 && (
         <div role="alert" className="mt-3 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
           <ul className="list-disc space-y-1 pl-5">
-            {problems.map((problem) => (
-              <li key={problem}>{problem}</li>
+            {problems.map((problem, index) => (
+              <li key={`${index}-${problem}`}>{problem}</li>
             ))}
           </ul>
         </div>

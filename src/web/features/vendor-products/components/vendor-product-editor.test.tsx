@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { VendorProduct, VendorProductInput } from '#shared/schemas/vendor.ts';
@@ -178,5 +178,117 @@ describe('VendorProductEditor', () => {
     const publish = screen.getByRole('button', { name: 'Publish' }) as HTMLButtonElement;
     expect(publish.disabled).toBe(true);
     expect(screen.getByText(/You can publish products once your shop is approved/)).toBeTruthy();
+  });
+
+  it('refuses oversized images, uploads the rest with progress and lets them be reordered', async () => {
+    vi.stubGlobal('fetch', fakeApi());
+    const sent: FakeXhr[] = [];
+    class FakeXhr {
+      status = 0;
+      responseText = '';
+      withCredentials = false;
+      upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+      onload: (() => void) | null = null;
+      onerror: (() => void) | null = null;
+      onabort: (() => void) | null = null;
+      url = '';
+      body: FormData | null = null;
+      open(_method: string, url: string) {
+        this.url = url;
+      }
+      setRequestHeader() {}
+      abort() {}
+      send(body: FormData) {
+        this.body = body;
+        sent.push(this);
+      }
+      respond(url: string) {
+        this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 });
+        this.status = 201;
+        this.responseText = JSON.stringify({ url, width: 800, height: 600, bytes: 1000 });
+        this.onload?.();
+      }
+    }
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    renderEditor();
+
+    const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'huge.jpg', { type: 'image/jpeg' });
+    const front = new File(['a'], 'front.jpg', { type: 'image/jpeg' });
+    const side = new File(['b'], 'side.png', { type: 'image/png' });
+    fireEvent.change(screen.getByLabelText('Add images'), { target: { files: [big, front, side] } });
+
+    expect(screen.getByRole('alert').textContent).toContain('“huge.jpg” is larger than 5 MB. Please choose a smaller image.');
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]?.url).toBe('/api/vendor/media');
+    expect((sent[0]?.body?.get('file') as File).name).toBe('front.jpg');
+    expect(screen.getByRole('progressbar', { name: 'Uploading front.jpg' }).getAttribute('aria-valuenow')).toBe('0');
+
+    act(() => sent[0]?.respond('/media/front.webp'));
+    await waitFor(() => expect(sent).toHaveLength(2));
+    act(() => sent[1]?.respond('/media/side.webp'));
+    await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
+
+    expect(screen.getByText('Main image')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Make main, image 2' }));
+    const images = screen.getByRole('list', { name: 'Product images' }).querySelectorAll('img');
+    expect([...images].map((image) => image.getAttribute('src'))).toEqual(['/media/side.webp', '/media/front.webp']);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Move right, main image' })));
+  });
+
+  it('loads an archived product, says so, saves it with PUT and deletes it after confirming', async () => {
+    const stored: VendorProduct = {
+      id: 9,
+      vendor: { id: 7, name: 'Kochi Computers', slug: 'kochi-computers' },
+      name: 'Dell P2723QE',
+      slug: 'dell-p2723qe',
+      brand: 'Dell',
+      category: 'Monitor',
+      description: '',
+      price: 4_299_950,
+      mrp: 5_000_000,
+      stock: 3,
+      images: ['/media/a.webp'],
+      specs: { sizeIn: 27, resolution: '3840x2160', panel: 'IPS', refreshRateHz: 60, responseTimeMs: 5, ports: ['HDMI', 'USB-C'] },
+      status: 'archived',
+      featured: false,
+      createdAt: '2025-01-10T10:00:00.000Z',
+      updatedAt: '2025-01-10T10:00:00.000Z',
+      sku: 'DELL-P2723QE',
+      hasOrders: false,
+    };
+    const fetch = vi.fn(async (url: string, init?: RequestInit) => {
+      const method = init?.method ?? 'GET';
+      if (url === '/api/vendor/products/9' && method === 'GET') return json(200, stored);
+      if (url === '/api/vendor/products/9' && method === 'PUT') return json(200, { ...stored, ...(JSON.parse(String(init?.body)) as object) });
+      if (url === '/api/vendor/products/9' && method === 'DELETE') return new Response(null, { status: 204 });
+      return json(404, { error: { code: 'NOT_FOUND', message: 'Not found' } });
+    });
+    vi.stubGlobal('fetch', fetch);
+    const onSaved = vi.fn();
+    const onDeleted = vi.fn();
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter>
+          <VendorProductEditor productId={9} onSaved={onSaved} onDeleted={onDeleted} shopApproved />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+
+    expect(await screen.findByText('This product is archived')).toBeTruthy();
+    expect((screen.getByLabelText('Price (₹)') as HTMLInputElement).value).toBe('42,999.50');
+    expect((screen.getByLabelText('Ports') as HTMLInputElement).value).toBe('HDMI, USB-C');
+    expect(screen.queryByRole('button', { name: 'Archive' })).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Save as draft' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledTimes(1));
+    const put = fetch.mock.calls.find(([, init]) => init?.method === 'PUT');
+    expect(JSON.parse(String(put?.[1]?.body))).toMatchObject({ price: 4_299_950, status: 'draft', images: ['/media/a.webp'], sku: 'DELL-P2723QE', specs: { ports: ['HDMI', 'USB-C'] } });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    const confirm = screen.getByRole('group', { name: 'Delete this product?' });
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Cancel' })));
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete for good' }));
+    await waitFor(() => expect(onDeleted).toHaveBeenCalledTimes(1));
   });
 });

@@ -345,8 +345,8 @@ function ProductForm({ product, onSaved, shopApproved, onDeleted }: ProductFormP
             <p>{serverError?.message ?? rootError}</p>
             {serverError && serverError.more.length > 0 && (
               <ul className="mt-2 list-disc space-y-1 pl-5">
-                {serverError.more.map((message) => (
-                  <li key={message}>{message}</li>
+                {serverError.more.map((message, index) => (
+                  <li key={`${index}-${message}`}>{message}</li>
                 ))}
               </ul>
             )}

@@ -68,7 +68,7 @@ export function useProductImages(initial: readonly string[]) {
         if (!(ACCEPTED_IMAGE_TYPES as readonly string[]).includes(file.type)) {
           refused.push(`“${file.name}” is not a JPEG, PNG or WebP image.`);
         } else if (file.size > MAX_IMAGE_BYTES) {
-          refused.push(`“${file.name}” is ${megabytes(file.size)} MB; each image can be at most ${megabytes(MAX_IMAGE_BYTES)} MB.`);
+          refused.push(`“${file.name}” is larger than ${megabytes(MAX_IMAGE_BYTES)} MB. Please choose a smaller image.`);
         } else if (room <= 0) {
           overflow.push(file.name);
         } else {

@@ -1,0 +1,409 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { CircleCheck, Download } from 'lucide-react';
+import { CATEGORIES, type Category } from '#shared/categories.ts';
+import { CSV_COLUMNS, type ImportReport } from '#shared/schemas/vendor.ts';
+import { buttonClass } from '#web/components/ui/button-styles.ts';
+import { errorMessage, useImportVendorProducts } from '../api/vendor-products.ts';
+import { vendorProductPaths } from '../paths.ts';
+import { SPEC_FIELDS, specLabel } from '../utils/product-form.ts';
+import { ErrorAlert } from './field.tsx';
+
+type CsvColumn = (typeof CSV_COLUMNS)[number];
+
+const PRODUCT_COLUMNS: Partial<Record<CsvColumn, string>> = {
+  sku: 'Required: your own stock code, once per file. A row whose SKU matches one of your products updates that product; other rows add new products.',
+  name: 'The product name, at least 3 characters.',
+  brand: 'The brand, for example Lenovo.',
+  category: 'Laptop, Desktop or Monitor. It decides which specification columns the row needs.',
+  price: 'Selling price in rupees (not paise), GST included: 64990 or 64990.50.',
+  mrp: 'MRP in rupees, written the same way; at least the price.',
+  stock: 'Units you can ship, a whole number.',
+  status: 'draft or active. active publishes the product, which needs an approved shop; draft keeps it hidden.',
+  description: 'Optional. Put text that contains commas or line breaks inside double quotes.',
+};
+
+/** "ram_gb" → "ramGb": the spec key a column fills. */
+const specKey = (column: string) => column.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
+
+/** What each specification column means, which categories use it, and the values it accepts. */
+function describeSpecColumn(column: CsvColumn): { label: string; categories: Category[]; note: string } {
+  const key = specKey(column);
+  const categories = CATEGORIES.filter((category) => SPEC_FIELDS[category].some((field) => field.key === key));
+  const fields = categories.flatMap((category) => SPEC_FIELDS[category].filter((field) => field.key === key).map((field) => ({ category, field })));
+  const first = fields[0]?.field;
+  if (!first) return { label: column, categories, note: '' };
+  let note = '';
+  if (first.kind === 'choice') {
+    const sets = fields.map(({ category, field }) => (field.kind === 'choice' ? `${categories.length > 1 ? `${category}: ` : ''}${field.options.join(', ')}` : ''));
+    note = `One of ${[...new Set(sets)].join('; ')}.`;
+  } else if (first.kind === 'list') {
+    note = 'Separate them with a semicolon, for example HDMI 2.1;DisplayPort 1.4;USB-C.';
+  } else if (first.kind === 'integer') {
+    note = 'A whole number.';
+  } else if (first.kind === 'decimal') {
+    note = 'A number; decimals allowed.';
+  }
+  return { label: specLabel(first), categories, note };
+}
+
+const SPEC_COLUMNS = CSV_COLUMNS.filter((column) => !(column in PRODUCT_COLUMNS));
+
+/** Import many products from a CSV file: check every row first, then import the valid ones. */
+export default function VendorProductImport() {
+  const ids = useId();
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  /** The text that was checked; the import sends exactly this. */
+  const [checkedText, setCheckedText] = useState<string | null>(null);
+  const [reading, setReading] = useState(false);
+  const check = useImportVendorProducts();
+  const run = useImportVendorProducts();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const reportHeading = useRef<HTMLHeadingElement>(null);
+  const doneRef = useRef<HTMLDivElement>(null);
+
+  const report = check.data;
+  const result = run.data;
+
+  useEffect(() => {
+    if (report) reportHeading.current?.focus();
+  }, [report]);
+  useEffect(() => {
+    if (result) doneRef.current?.focus();
+  }, [result]);
+
+  const startOver = () => {
+    setFile(null);
+    setCheckedText(null);
+    setFileError(null);
+    check.reset();
+    run.reset();
+    if (inputRef.current) {
+      inputRef.current.value = '';
+      inputRef.current.focus();
+    }
+  };
+
+  const onCheck = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    run.reset();
+    if (!file) {
+      setFileError('Please choose a CSV file');
+      inputRef.current?.focus();
+      return;
+    }
+    if (!/\.csv$/i.test(file.name) && file.type !== 'text/csv') {
+      setFileError('Please choose a .csv file. In a spreadsheet, use File › Save as (or Download) › CSV.');
+      inputRef.current?.focus();
+      return;
+    }
+    setReading(true);
+    let text: string;
+    try {
+      text = await file.text();
+    } catch {
+      setReading(false);
+      setFileError('We could not read this file. Please choose it again.');
+      return;
+    }
+    setReading(false);
+    if (text.trim() === '') {
+      setFileError('This file is empty');
+      inputRef.current?.focus();
+      return;
+    }
+    setFileError(null);
+    setCheckedText(text);
+    check.mutate({ csv: text, dryRun: true });
+  };
+
+  const onImport = () => {
+    if (checkedText === null) return;
+    run.mutate({ csv: checkedText, dryRun: false });
+  };
+
+  const checking = reading || check.isPending;
+  const importing = run.isPending;
+  const finished = run.isSuccess;
+
+  return (
+    <div className="mx-auto w-full max-w-5xl px-4 py-6 sm:px-6 lg:py-8">
+      <title>Import products · Vendor dashboard</title>
+      <p className="text-sm">
+        <Link to={vendorProductPaths.list()} className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900">
+          Products
+        </Link>
+      </p>
+      <h1 className="mt-1 text-2xl font-bold text-slate-900 sm:text-3xl">Import products from CSV</h1>
+      <p className="mt-2 max-w-3xl text-slate-600">
+        Add or update many products at once. We check every row first and show you what will happen; nothing changes until you
+        choose to import.
+      </p>
+
+      <section aria-labelledby={`${ids}-prepare`} className="mt-6 rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
+        <h2 id={`${ids}-prepare`} className="text-lg font-semibold text-slate-900">
+          1. Prepare your file
+        </h2>
+        <p className="mt-2 text-sm text-slate-600">
+          Start from the template: it has the header row with every column, in this order. One product per row, up to 1,000
+          rows per file; leave a column empty when it does not apply.
+        </p>
+        <a href={vendorProductPaths.importTemplate()} download="products-template.csv" className={`${buttonClass('secondary')} mt-3`}>
+          <Download aria-hidden="true" className="size-4" />
+          Download the template
+        </a>
+
+        <h3 className="mt-6 text-base font-semibold text-slate-900">Columns</h3>
+        <p className="mt-1 text-sm wrap-break-word text-slate-600">
+          {CSV_COLUMNS.map((column, index) => (
+            <span key={column}>
+              <code className="rounded bg-slate-100 px-1 py-0.5 text-xs text-slate-800">{column}</code>
+              {index < CSV_COLUMNS.length - 1 ? ', ' : ''}
+            </span>
+          ))}
+        </p>
+
+        <h4 className="mt-5 text-sm font-semibold text-slate-900">Product columns</h4>
+        <dl className="mt-2 divide-y divide-slate-100 text-sm">
+          {Object.entries(PRODUCT_COLUMNS).map(([column, description]) => (
+            <div key={column} className="grid gap-1 py-2 sm:grid-cols-[10rem_minmax(0,1fr)] sm:gap-4">
+              <dt>
+                <code className="font-semibold text-slate-900">{column}</code>
+              </dt>
+              <dd className="text-slate-600">{description}</dd>
+            </div>
+          ))}
+        </dl>
+
+        <h4 className="mt-5 text-sm font-semibold text-slate-900">Specification columns</h4>
+        <p className="mt-1 text-sm text-slate-600">Fill in the ones for the row’s category; leave the others empty.</p>
+        <dl className="mt-2 divide-y divide-slate-100 text-sm">
+          {SPEC_COLUMNS.map((column) => {
+            const spec = describeSpecColumn(column);
+            return (
+              <div key={column} className="grid gap-1 py-2 sm:grid-cols-[10rem_minmax(0,1fr)] sm:gap-4">
+                <dt>
+                  <code className="font-semibold text-slate-900">{column}</code>
+                </dt>
+                <dd className="text-slate-600">
+                  {spec.label} ({spec.categories.join(', ')}). {spec.note}
+                </dd>
+              </div>
+            );
+          })}
+        </dl>
+      </section>
+
+      <section aria-labelledby={`${ids}-check`} className="mt-6 rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
+        <h2 id={`${ids}-check`} className="text-lg font-semibold text-slate-900">
+          2. Check your file
+        </h2>
+        <form noValidate onSubmit={(event) => void onCheck(event)} className="mt-3">
+          <label htmlFor={`${ids}-file`} className="block text-sm font-medium text-slate-900">
+            CSV file
+          </label>
+          <p id={`${ids}-file-hint`} className="mt-1 text-sm text-slate-500">
+            A .csv file saved from a spreadsheet, with the template’s header row.
+          </p>
+          <input
+            ref={inputRef}
+            id={`${ids}-file`}
+            type="file"
+            accept=".csv,text/csv"
+            aria-invalid={fileError ? true : undefined}
+            aria-describedby={`${ids}-file-hint${fileError ? ` ${ids}-file-error` : ''}`}
+            onChange={(event) => {
+              setFile(event.target.files?.[0] ?? null);
+              setFileError(null);
+              setCheckedText(null);
+              check.reset();
+              run.reset();
+            }}
+            className="mt-1.5 block w-full max-w-full min-w-0 text-sm text-slate-700 file:mr-3 file:rounded-lg file:border file:border-slate-300 file:bg-white file:px-3 file:py-2 file:text-sm file:font-semibold file:text-slate-800 hover:file:bg-slate-50"
+          />
+          {fileError && (
+            <p id={`${ids}-file-error`} className="mt-1.5 text-sm font-medium text-red-700">
+              {fileError}
+            </p>
+          )}
+          <button type="submit" disabled={checking || importing} className={`${buttonClass('primary')} mt-4 w-full sm:w-auto`}>
+            {checking ? 'Checking…' : 'Check file'}
+          </button>
+        </form>
+        {check.isError && (
+          <ErrorAlert className="mt-4">{errorMessage(check.error, 'We could not check the file. Please check your internet connection and try again.')}</ErrorAlert>
+        )}
+      </section>
+
+      {report && (
+        <section aria-labelledby={`${ids}-report`} className="mt-6 rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
+          <h2 id={`${ids}-report`} ref={reportHeading} tabIndex={-1} className="text-lg font-semibold text-slate-900 focus:outline-hidden">
+            3. Review and import
+          </h2>
+          <ReportSummary report={report} />
+          <ReportTable report={report} caption={`Check of ${file?.name ?? 'your file'}`} />
+
+          {!finished && (
+            <div className="mt-5 flex flex-col gap-3 sm:flex-row sm:items-center">
+              <button
+                type="button"
+                disabled={report.valid === 0 || importing}
+                onClick={onImport}
+                className={`${buttonClass('primary')} w-full sm:w-auto`}
+              >
+                {importing ? 'Importing…' : `Import ${report.valid} valid ${report.valid === 1 ? 'row' : 'rows'}`}
+              </button>
+              <button type="button" disabled={importing} onClick={startOver} className={`${buttonClass('secondary')} w-full sm:w-auto`}>
+                Choose another file
+              </button>
+            </div>
+          )}
+          {report.valid === 0 && (
+            <p className="mt-3 text-sm text-slate-600">No row can be imported. Correct the errors in your file, then check it again.</p>
+          )}
+          {report.valid > 0 && report.invalid > 0 && !finished && (
+            <p className="mt-3 text-sm text-slate-600">
+              Rows with errors are skipped. You can also correct them and check the file again before importing.
+            </p>
+          )}
+
+          {(importing || finished) && (
+            <div className="mt-5">
+              <p id={`${ids}-progress-label`} className="text-sm font-medium text-slate-900">
+                {finished ? 'Import complete' : 'Importing products…'}
+              </p>
+              <div
+                role="progressbar"
+                aria-labelledby={`${ids}-progress-label`}
+                aria-valuemin={0}
+                aria-valuemax={100}
+                aria-valuenow={finished ? 100 : undefined}
+                aria-valuetext={finished ? 'Complete' : 'In progress'}
+                className="mt-1.5 h-2.5 overflow-hidden rounded-full bg-slate-200"
+              >
+                <div className={`h-full rounded-full bg-brand-600 ${finished ? 'w-full' : 'w-full animate-pulse opacity-70'}`} />
+              </div>
+            </div>
+          )}
+          {run.isError && (
+            <ErrorAlert className="mt-4">{errorMessage(run.error, 'The import did not finish. Please check your internet connection and try again.')}</ErrorAlert>
+          )}
+
+          <div ref={doneRef} tabIndex={-1} role="status" className="focus:outline-hidden">
+            {result && (
+              <div className="mt-5 rounded-xl border border-green-200 bg-green-50 p-4 text-green-900">
+                <p className="flex gap-2 font-semibold">
+                  <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-green-700" />
+                  <span>
+                    Created {result.created}, updated {result.updated}.
+                  </span>
+                </p>
+                {result.invalid > 0 && (
+                  <p className="mt-1 text-sm">
+                    {result.invalid} {result.invalid === 1 ? 'row was' : 'rows were'} skipped because of errors.
+                  </p>
+                )}
+              </div>
+            )}
+          </div>
+          {result && (
+            <>
+              {result.invalid > 0 && <ReportTable report={{ ...result, rows: result.rows.filter((row) => row.action === 'error') }} caption="Rows that were skipped" />}
+              <div className="mt-4 flex flex-col gap-3 sm:flex-row">
+                <Link to={vendorProductPaths.list()} className={`${buttonClass('primary')} w-full sm:w-auto`}>
+                  Go to your products
+                </Link>
+                <button type="button" onClick={startOver} className={`${buttonClass('secondary')} w-full sm:w-auto`}>
+                  Import another file
+                </button>
+              </div>
+            </>
+          )}
+        </section>
+      )}
+    </div>
+  );
+}
+
+function ReportSummary({ report }: { report: ImportReport }) {
+  const creates = report.rows.filter((row) => row.action === 'create').length;
+  const updates = report.rows.filter((row) => row.action === 'update').length;
+  return (
+    <p className="mt-2 text-slate-700">
+      {report.rows.length === 0
+        ? 'The file has no product rows.'
+        : `${report.valid} of ${report.rows.length} ${report.rows.length === 1 ? 'row is' : 'rows are'} ready: ${creates} new ${creates === 1 ? 'product' : 'products'}, ${updates} ${updates === 1 ? 'update' : 'updates'}.`}
+      {report.invalid > 0 && (
+        <strong className="font-semibold text-red-800">
+          {' '}
+          {report.invalid} {report.invalid === 1 ? 'row has' : 'rows have'} errors.
+        </strong>
+      )}
+    </p>
+  );
+}
+
+const ACTION_LABELS = { create: 'New product', update: 'Updates your product', error: 'Error' } as const;
+const cellLabel = 'text-xs font-medium text-slate-500 md:hidden';
+
+/** One line per CSV row; a table on wider screens, cards on phones. */
+function ReportTable({ report, caption }: { report: ImportReport; caption: string }) {
+  if (report.rows.length === 0) return null;
+  return (
+    <table className="mt-4 block w-full text-left text-sm md:table md:rounded-xl md:border md:border-slate-200">
+      <caption className="sr-only">{caption}</caption>
+      <thead className="hidden border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase md:table-header-group">
+        <tr>
+          <th scope="col" className="px-4 py-3">Line</th>
+          <th scope="col" className="px-4 py-3">SKU</th>
+          <th scope="col" className="px-4 py-3">Name</th>
+          <th scope="col" className="px-4 py-3">Result</th>
+        </tr>
+      </thead>
+      <tbody className="block space-y-3 md:table-row-group md:space-y-0 md:divide-y md:divide-slate-200">
+        {report.rows.map((row) => (
+          <tr
+            key={row.line}
+            className={`grid grid-cols-2 gap-x-3 gap-y-1 rounded-xl border p-3 md:table-row md:rounded-none md:border-0 md:p-0 ${
+              row.action === 'error' ? 'border-red-200 bg-red-50/60' : 'border-slate-200 bg-white'
+            }`}
+          >
+            <td className="md:table-cell md:px-4 md:py-2.5 md:align-top">
+              <span className={cellLabel}>Line </span>
+              <span className="font-medium text-slate-900">{row.line}</span>
+            </td>
+            <td className="min-w-0 md:table-cell md:px-4 md:py-2.5 md:align-top">
+              <span className={cellLabel}>SKU </span>
+              <span className="font-mono text-xs break-all text-slate-700">{row.sku ?? '—'}</span>
+            </td>
+            <td className="col-span-2 min-w-0 wrap-break-word md:table-cell md:px-4 md:py-2.5 md:align-top">
+              <span className={cellLabel}>Name </span>
+              <span className="text-slate-900">{row.name ?? '—'}</span>
+            </td>
+            <td className="col-span-2 min-w-0 md:table-cell md:px-4 md:py-2.5 md:align-top">
+              {row.action === 'error' ? (
+                <>
+                  <span className="font-semibold text-red-800">
+                    {row.errors.length === 1 ? 'Error' : `${row.errors.length} errors`}
+                  </span>
+                  <ul className="mt-1 list-disc space-y-0.5 pl-5 text-red-800">
+                    {row.errors.map((message, index) => (
+                      <li key={`${index}-${message}`} className="wrap-break-word">
+                        {message}
+                      </li>
+                    ))}
+                  </ul>
+                </>
+              ) : (
+                <span className={row.action === 'create' ? 'font-medium text-emerald-800' : 'font-medium text-brand-700'}>
+                  {ACTION_LABELS[row.action]}
+                </span>
+              )}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,100 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { VendorProduct } from '#shared/schemas/vendor.ts';
+import VendorProductList from './vendor-product-list.tsx';
+
+function json(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+const product: VendorProduct = {
+  id: 5,
+  vendor: { id: 7, name: 'Kochi Computers', slug: 'kochi-computers' },
+  name: 'Dell P2723QE',
+  slug: 'dell-p2723qe',
+  brand: 'Dell',
+  category: 'Monitor',
+  description: '',
+  price: 4_299_900,
+  mrp: 5_000_000,
+  stock: 3,
+  images: ['/media/dell.webp'],
+  specs: { sizeIn: 27, resolution: '3840x2160', panel: 'IPS', refreshRateHz: 60, responseTimeMs: 5, ports: ['HDMI', 'USB-C'] },
+  status: 'active',
+  featured: false,
+  createdAt: '2025-01-10T10:00:00.000Z',
+  updatedAt: '2025-01-10T10:00:00.000Z',
+  sku: 'DELL-P2723QE',
+  hasOrders: true,
+};
+
+function fakeApi() {
+  let stock = product.stock;
+  return vi.fn(async (url: string, init?: RequestInit) => {
+    if (url.startsWith('/api/vendor/products?') && (init?.method ?? 'GET') === 'GET') {
+      return json(200, { items: [{ ...product, stock }], total: 1, page: 1, pageSize: 20, counts: { draft: 2, active: 1, archived: 0 } });
+    }
+    if (url === '/api/vendor/products/5/stock' && init?.method === 'PATCH') {
+      stock = (JSON.parse(String(init.body)) as { stock: number }).stock;
+      return json(200, { ...product, stock });
+    }
+    return json(404, { error: { code: 'NOT_FOUND', message: 'Not found' } });
+  });
+}
+
+function Location() {
+  const location = useLocation();
+  return <output data-testid="location">{location.search}</output>;
+}
+
+function renderList(url = '/vendor/dashboard/products') {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[url]}>
+        <VendorProductList />
+        <Location />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+describe('VendorProductList', () => {
+  beforeEach(() => vi.unstubAllGlobals());
+  afterEach(cleanup);
+
+  it('reads its state from the URL and shows the products with counts', async () => {
+    const fetch = fakeApi();
+    vi.stubGlobal('fetch', fetch);
+    renderList('/vendor/dashboard/products?status=active&sort=price_desc&q=dell');
+
+    expect(await screen.findByRole('link', { name: 'Dell P2723QE' })).toBeTruthy();
+    expect(String(fetch.mock.calls[0]?.[0])).toBe('/api/vendor/products?q=dell&status=active&sort=price_desc&page=1&pageSize=20');
+    expect(screen.getByRole('link', { name: 'All (3)' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Active (1)' }).getAttribute('aria-current')).toBe('page');
+    expect((screen.getByLabelText('Search your products') as HTMLInputElement).value).toBe('dell');
+    expect((screen.getByLabelText('Sort by') as HTMLSelectElement).value).toBe('price_desc');
+    expect(screen.getByText('₹42,999')).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText('Sort by'), { target: { value: 'stock_asc' } });
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('?status=active&sort=stock_asc&q=dell'));
+  });
+
+  it('saves stock in place and says so', async () => {
+    const fetch = fakeApi();
+    vi.stubGlobal('fetch', fetch);
+    renderList();
+
+    const stock = (await screen.findByLabelText('Stock for Dell P2723QE')) as HTMLInputElement;
+    expect(stock.value).toBe('3');
+    fireEvent.change(stock, { target: { value: '14' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save stock for Dell P2723QE' }));
+
+    expect(await screen.findByText('Saved')).toBeTruthy();
+    const patch = fetch.mock.calls.find(([, init]) => init?.method === 'PATCH');
+    expect(JSON.parse(String(patch?.[1]?.body))).toEqual({ stock: 14 });
+    expect((screen.getByLabelText('Stock for Dell P2723QE') as HTMLInputElement).value).toBe('14');
+  });
+});

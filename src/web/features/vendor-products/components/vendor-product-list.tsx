@@ -1,0 +1,409 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { ImageOff, Plus, Upload } from 'lucide-react';
+import { formatPrice } from '#shared/money.ts';
+import { VENDOR_PRODUCT_SORTS, type VendorProduct } from '#shared/schemas/vendor.ts';
+import { buttonClass } from '#web/components/ui/button-styles.ts';
+import { Loading } from '#web/components/ui/loading.tsx';
+import {
+  errorMessage,
+  useUpdateVendorProductStock,
+  useVendorProducts,
+  type VendorProductSort,
+  type VendorProductStatus,
+} from '../api/vendor-products.ts';
+import { vendorProductPaths } from '../paths.ts';
+import { StatusBadge, STATUS_LABELS } from './field.tsx';
+
+const PAGE_SIZE = 20;
+const MAX_STOCK = 100_000;
+
+const SORT_LABELS: Record<VendorProductSort, string> = {
+  newest: 'Newest first',
+  name: 'Name (A–Z)',
+  price_asc: 'Price: low to high',
+  price_desc: 'Price: high to low',
+  stock_asc: 'Stock: lowest first',
+};
+
+const STATUSES = ['draft', 'active', 'archived'] as const satisfies readonly VendorProductStatus[];
+
+interface ListState {
+  q: string | undefined;
+  status: VendorProductStatus | undefined;
+  sort: VendorProductSort;
+  page: number;
+}
+
+/** The list's state as the URL holds it; anything unreadable falls back to the default. */
+function readState(params: URLSearchParams): ListState {
+  const q = params.get('q')?.trim() || undefined;
+  const status = STATUSES.find((value) => value === params.get('status'));
+  const sort = VENDOR_PRODUCT_SORTS.find((value) => value === params.get('sort')) ?? 'newest';
+  const pageText = params.get('page') ?? '';
+  const page = /^[1-9]\d{0,5}$/.test(pageText) ? Number(pageText) : 1;
+  return { q, status, sort, page };
+}
+
+/** A copy of the params with one value set (or removed); any change but the page goes back to page 1. */
+function withParam(params: URLSearchParams, key: keyof ListState, value: string | undefined): URLSearchParams {
+  const next = new URLSearchParams(params);
+  if (value === undefined || value === '') next.delete(key);
+  else next.set(key, value);
+  if (key !== 'page') next.delete('page');
+  return next;
+}
+
+const searchOf = (params: URLSearchParams) => {
+  const search = params.toString();
+  return search ? `?${search}` : '';
+};
+
+/** The vendor's products: filter by status, search, sort, page, and fix stock in place. */
+export default function VendorProductList() {
+  const [params, setParams] = useSearchParams();
+  const ids = useId();
+  const state = readState(params);
+  const { data, isPending, isError, error, refetch, isPlaceholderData } = useVendorProducts({
+    q: state.q,
+    status: state.status,
+    sort: state.sort,
+    page: state.page,
+    pageSize: PAGE_SIZE,
+  });
+
+  const update = (next: URLSearchParams) => void setParams(next, { preventScrollReset: true });
+
+  const onSearch = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const q = String(new FormData(event.currentTarget).get('q') ?? '').trim();
+    update(withParam(params, 'q', q));
+  };
+
+  const counts = data?.counts;
+  const all = counts ? counts.draft + counts.active + counts.archived : undefined;
+  const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  const first = data && data.total > 0 ? (data.page - 1) * data.pageSize + 1 : 0;
+  const last = data ? Math.min(data.page * data.pageSize, data.total) : 0;
+  const filtered = state.q !== undefined || state.status !== undefined;
+
+  const tabs: Array<{ value: VendorProductStatus | undefined; label: string; count: number | undefined }> = [
+    { value: undefined, label: 'All', count: all },
+    ...STATUSES.map((value) => ({ value, label: STATUS_LABELS[value], count: counts?.[value] })),
+  ];
+
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 lg:py-8">
+      <title>Products · Vendor dashboard</title>
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Products</h1>
+        <div className="flex flex-col gap-2 min-[400px]:flex-row">
+          <Link to={vendorProductPaths.create()} className={buttonClass('primary')}>
+            <Plus aria-hidden="true" className="size-4" />
+            Add a product
+          </Link>
+          <Link to={vendorProductPaths.import()} className={buttonClass('secondary')}>
+            <Upload aria-hidden="true" className="size-4" />
+            Import from CSV
+          </Link>
+        </div>
+      </div>
+
+      <nav aria-label="Filter by status" className="mt-6 -mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
+        <ul className="flex gap-1 border-b border-slate-200">
+          {tabs.map((tab) => {
+            const current = tab.value === state.status;
+            return (
+              <li key={tab.label} className="shrink-0">
+                <Link
+                  to={{ search: searchOf(withParam(params, 'status', tab.value)) }}
+                  aria-current={current ? 'page' : undefined}
+                  preventScrollReset
+                  className={`-mb-px inline-flex items-center gap-2 border-b-2 px-3 py-2.5 text-sm font-semibold ${
+                    current ? 'border-brand-600 text-brand-700' : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900'
+                  }`}
+                >
+                  {tab.label}
+                  {tab.count !== undefined && ' '}
+                  {tab.count !== undefined && (
+                    <span className={`rounded-full px-2 py-0.5 text-xs ${current ? 'bg-brand-50 text-brand-700' : 'bg-slate-100 text-slate-700'}`}>
+                      <span className="sr-only">(</span>
+                      {tab.count}
+                      <span className="sr-only">)</span>
+                    </span>
+                  )}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+
+      <div className="mt-4 flex flex-col gap-3 md:flex-row md:items-end md:justify-between">
+        <form role="search" onSubmit={onSearch} className="flex min-w-0 flex-1 flex-col gap-1.5 md:max-w-md">
+          <label htmlFor={`${ids}-q`} className="text-sm font-medium text-slate-900">
+            Search your products
+          </label>
+          <div className="flex gap-2">
+            <input
+              key={state.q ?? ''}
+              id={`${ids}-q`}
+              name="q"
+              type="search"
+              defaultValue={state.q ?? ''}
+              placeholder="Name, brand or SKU"
+              maxLength={100}
+              className="block w-full min-w-0 rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-400 focus:border-brand-500 focus:ring-2 focus:ring-brand-500 focus:outline-hidden"
+            />
+            <button type="submit" className={buttonClass('secondary')}>
+              Search
+            </button>
+          </div>
+        </form>
+        <div className="flex items-center gap-2">
+          <label htmlFor={`${ids}-sort`} className="shrink-0 text-sm font-medium text-slate-900">
+            Sort by
+          </label>
+          <select
+            id={`${ids}-sort`}
+            value={state.sort}
+            onChange={(event) => update(withParam(params, 'sort', event.target.value === 'newest' ? undefined : event.target.value))}
+            className="min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-3 py-2 text-base md:flex-none"
+          >
+            {VENDOR_PRODUCT_SORTS.map((value) => (
+              <option key={value} value={value}>
+                {SORT_LABELS[value]}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+
+      <p id={`${ids}-summary`} className="mt-4 text-sm text-slate-600" aria-live="polite">
+        {data
+          ? data.total === 0
+            ? state.q
+              ? `No products found for “${state.q}”`
+              : 'No products'
+            : data.items.length === 0
+              ? ''
+              : `Showing ${first}–${last} of ${data.total} ${data.total === 1 ? 'product' : 'products'}`
+          : ''}
+      </p>
+
+      <div className="mt-3">
+        {isPending ? (
+          <Loading label="Loading your products…" />
+        ) : isError ? (
+          <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-6 text-red-800">
+            <p className="font-semibold">We could not load your products.</p>
+            <p className="mt-1 text-sm">{errorMessage(error, 'Please check your internet connection and try again.')}</p>
+            <button type="button" className={`${buttonClass('secondary')} mt-3`} onClick={() => void refetch()}>
+              Try again
+            </button>
+          </div>
+        ) : data.items.length === 0 && data.total > 0 ? (
+          <div className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center">
+            <h2 className="text-lg font-semibold text-slate-900">This page is past the last page</h2>
+            <p className="mt-1 text-slate-600">
+              There are {data.total} matching products on {pageCount} {pageCount === 1 ? 'page' : 'pages'}.
+            </p>
+            <Link
+              to={{ search: searchOf(withParam(params, 'page', pageCount === 1 ? undefined : String(pageCount))) }}
+              className={`${buttonClass('primary')} mt-4`}
+            >
+              Go to the last page
+            </Link>
+          </div>
+        ) : data.items.length === 0 ? (
+          !filtered && all === 0 ? (
+            <div className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center">
+              <h2 className="text-lg font-semibold text-slate-900">You have no products yet</h2>
+              <p className="mt-1 text-slate-600">Add your first product, or import many at once from a CSV file.</p>
+              <div className="mt-4 flex flex-col justify-center gap-3 sm:flex-row">
+                <Link to={vendorProductPaths.create()} className={buttonClass('primary')}>
+                  Add a product
+                </Link>
+                <Link to={vendorProductPaths.import()} className={buttonClass('secondary')}>
+                  Import from CSV
+                </Link>
+              </div>
+            </div>
+          ) : (
+            <div className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center">
+              <h2 className="text-lg font-semibold text-slate-900">No products match</h2>
+              <p className="mt-1 text-slate-600">
+                {state.q ? `Nothing matches “${state.q}”${state.status ? ` among ${STATUS_LABELS[state.status].toLowerCase()} products` : ''}. Check the spelling or try a shorter search.` : `You have no ${state.status ? STATUS_LABELS[state.status].toLowerCase() : ''} products.`}
+              </p>
+              <Link to={{ search: searchOf(withParam(withParam(params, 'q', undefined), 'status', undefined)) }} className={`${buttonClass('secondary')} mt-4`}>
+                Show all products
+              </Link>
+            </div>
+          )
+        ) : (
+          <div className={isPlaceholderData ? 'opacity-60 transition-opacity' : undefined} aria-busy={isPlaceholderData}>
+            <ProductTable products={data.items} describedBy={`${ids}-summary`} />
+            {pageCount > 1 && (
+              <nav aria-label="Pagination" className="mt-6 flex flex-wrap items-center justify-between gap-3">
+                <PageLink label="Previous" rel="prev" page={data.page > 1 ? data.page - 1 : undefined} params={params} />
+                <p className="text-sm text-slate-700">
+                  Page {data.page} of {pageCount}
+                </p>
+                <PageLink label="Next" rel="next" page={data.page < pageCount ? data.page + 1 : undefined} params={params} />
+              </nav>
+            )}
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function PageLink({ label, rel, page, params }: { label: string; rel: string; page: number | undefined; params: URLSearchParams }) {
+  if (page === undefined) {
+    return (
+      <span aria-disabled="true" className={`${buttonClass('secondary', 'sm')} cursor-not-allowed opacity-50`}>
+        {label}
+      </span>
+    );
+  }
+  return (
+    <Link to={{ search: searchOf(withParam(params, 'page', page === 1 ? undefined : String(page))) }} rel={rel} className={buttonClass('secondary', 'sm')}>
+      {label}
+    </Link>
+  );
+}
+
+const cellLabel = 'text-xs font-medium text-slate-500 md:hidden';
+
+/** A table on wider screens; each row becomes a card on phones (the header row is then hidden and each cell says what it is). */
+function ProductTable({ products, describedBy }: { products: VendorProduct[]; describedBy: string }) {
+  return (
+    <table aria-describedby={describedBy} className="block w-full text-left text-sm md:table md:rounded-xl md:border md:border-slate-200 md:bg-white">
+      <thead className="hidden border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase md:table-header-group">
+        <tr>
+          <th scope="col" className="px-4 py-3">
+            <span className="sr-only">Image</span>
+          </th>
+          <th scope="col" className="px-4 py-3">Product</th>
+          <th scope="col" className="px-4 py-3">SKU</th>
+          <th scope="col" className="px-4 py-3">Status</th>
+          <th scope="col" className="px-4 py-3 text-right">Price</th>
+          <th scope="col" className="px-4 py-3">Stock</th>
+        </tr>
+      </thead>
+      <tbody className="block space-y-3 md:table-row-group md:space-y-0 md:divide-y md:divide-slate-200">
+        {products.map((product) => (
+          <tr
+            key={product.id}
+            className="grid grid-cols-[4rem_minmax(0,1fr)] gap-x-3 gap-y-2 rounded-xl border border-slate-200 bg-white p-3 md:table-row md:rounded-none md:border-0 md:p-0"
+          >
+            <td className="row-span-3 md:table-cell md:w-20 md:px-4 md:py-3 md:align-middle">
+              {product.images[0] ? (
+                <img src={product.images[0]} alt="" width={64} height={48} loading="lazy" className="aspect-[4/3] w-16 rounded-md bg-slate-100 object-cover" />
+              ) : (
+                <span className="flex aspect-[4/3] w-16 items-center justify-center rounded-md bg-slate-100 text-slate-400">
+                  <ImageOff aria-hidden="true" className="size-5" />
+                  <span className="sr-only">No image</span>
+                </span>
+              )}
+            </td>
+            <td className="min-w-0 md:table-cell md:px-4 md:py-3 md:align-middle">
+              <Link
+                to={vendorProductPaths.edit(product.id)}
+                className="font-semibold wrap-break-word text-slate-900 underline-offset-2 hover:text-brand-700 hover:underline"
+              >
+                {product.name}
+              </Link>
+              <p className="text-xs text-slate-500">
+                {product.brand} · {product.category}
+              </p>
+            </td>
+            <td className="col-start-2 flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1 md:table-cell md:px-4 md:py-3 md:align-middle">
+              <span className={cellLabel}>SKU</span>
+              <span className="font-mono text-xs break-all text-slate-700">{product.sku ?? '—'}</span>
+            </td>
+            <td className="col-start-2 flex items-center gap-2 md:table-cell md:px-4 md:py-3 md:align-middle">
+              <span className={cellLabel}>Status</span>
+              <StatusBadge status={product.status} />
+            </td>
+            <td className="col-span-2 flex items-center gap-2 md:table-cell md:px-4 md:py-3 md:text-right md:align-middle">
+              <span className={cellLabel}>Price</span>
+              <span className="font-semibold text-slate-900">{formatPrice(product.price)}</span>
+            </td>
+            <td className="col-span-2 md:table-cell md:px-4 md:py-3 md:align-middle">
+              <StockEditor product={product} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+const stockFormat = new Intl.NumberFormat('en-IN');
+
+/** Stock changed in place: PATCH …/stock, then "Saved". */
+function StockEditor({ product }: { product: VendorProduct }) {
+  const id = useId();
+  const mutation = useUpdateVendorProductStock();
+  /** What the vendor typed; null until they type, so a refreshed list shows the stored stock. */
+  const [draft, setDraft] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const value = draft ?? String(product.stock);
+
+  const save = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const text = value.trim();
+    if (!/^\d+$/.test(text) || Number(text) > MAX_STOCK) {
+      setProblem(`Enter a whole number from 0 to ${stockFormat.format(MAX_STOCK)}`);
+      return;
+    }
+    setProblem(null);
+    mutation.mutate({ id: product.id, stock: Number(text) }, { onSuccess: () => setDraft(null) });
+  };
+
+  const error = problem ?? (mutation.error ? errorMessage(mutation.error, 'Not saved. Please try again.') : null);
+  const saved = mutation.isSuccess && draft === null && !problem;
+
+  return (
+    <form noValidate onSubmit={save} className="min-w-0">
+      <div className="flex flex-wrap items-center gap-2">
+        <label htmlFor={`${id}-stock`} className="text-xs font-medium text-slate-500 md:sr-only">
+          Stock{' '}
+          <span className="sr-only">for {product.name}</span>
+        </label>
+        <input
+          id={`${id}-stock`}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={MAX_STOCK}
+          step={1}
+          value={value}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : saved ? `${id}-saved` : undefined}
+          onChange={(event) => {
+            setDraft(event.target.value);
+            setProblem(null);
+            mutation.reset();
+          }}
+          className="w-24 rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-base text-slate-900 focus:border-brand-500 focus:ring-2 focus:ring-brand-500 focus:outline-hidden aria-[invalid=true]:border-red-600"
+        />
+        <button type="submit" disabled={mutation.isPending} className={buttonClass('secondary', 'sm')}>
+          {mutation.isPending ? 'Saving…' : 'Save'}
+          {' '}
+          <span className="sr-only">stock for {product.name}</span>
+        </button>
+        <span id={`${id}-saved`} role="status" className="text-sm font-medium text-emerald-700">
+          {saved ? 'Saved' : ''}
+        </span>
+      </div>
+      {error && (
+        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}

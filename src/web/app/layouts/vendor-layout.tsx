@@ -43,7 +43,7 @@ export function VendorLayout() {
             <p className="mt-1 text-sm">{banner.text}</p>
           </div>
         )}
-        <nav aria-label="Vendor dashboard" className="mt-4 overflow-x-auto border-b border-slate-200">
+        <nav aria-label="Vendor dashboard" className="relative mt-4 overflow-x-auto border-b border-slate-200">
           <ul className="flex min-w-max gap-1">
             {SECTIONS.map((section) => (
               <li key={section.to}>

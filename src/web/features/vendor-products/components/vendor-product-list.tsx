@@ -109,7 +109,7 @@ export default function VendorProductList() {
         </div>
       </div>
 
-      <nav aria-label="Filter by status" className="mt-6 -mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
+      <nav aria-label="Filter by status" className="relative mt-6 -mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
         <ul className="flex gap-1 border-b border-slate-200">
           {tabs.map((tab) => {
             const current = tab.value === state.status;

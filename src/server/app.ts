@@ -18,6 +18,7 @@ import { createSqliteSearchIndex } from './modules/search/search-index.sqlite.ts
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { createSearchService } from './modules/search/search.service.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { createAdminService } from './modules/admin/admin.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { storeRoutes } from './modules/store/store.routes.ts';
@@ -69,8 +70,9 @@ export function createServices({ database, config, log }: Pick<AppDeps, 'databas
   const vendorProducts = createVendorProductsService({ vendors, catalog, orders, media, search });
   const vendorReports = createVendorReportsService({ orders, catalog, commissionPercent: config.commissionPercent });
   const productImport = createProductImportService({ db, catalog, vendorProducts });
+  const admin = createAdminService({ db, users, vendors, catalog, orders, search, authService, mailer, store: config.store, log });
   return {
-    vendors, users, authService, catalog, search, cart, contact, payments, orders, checkout, mailer, media, fulfilment, vendorProducts, vendorReports, productImport,
+    admin, vendors, users, authService, catalog, search, cart, contact, payments, orders, checkout, mailer, media, fulfilment, vendorProducts, vendorReports, productImport,
     emiPlans: config.emiPlans,
   };
 }

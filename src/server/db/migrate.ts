@@ -7,6 +7,7 @@ import * as relevanceIndex from './migrations/0004-relevance-index.ts';
 import * as accounts from './migrations/0005-accounts.ts';
 import * as orders from './migrations/0006-orders.ts';
 import * as vendorArea from './migrations/0007-vendor-area.ts';
+import * as admin from './migrations/0008-admin.ts';
 
 /** The one ordered set of migrations, run on either engine. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -17,6 +18,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0005-accounts': accounts,
   '0006-orders': orders,
   '0007-vendor-area': vendorArea,
+  '0008-admin': admin,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

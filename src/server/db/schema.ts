@@ -98,6 +98,21 @@ export interface ProductsTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   sku: string | null;
+  /** set when an admin hid the product from the storefront; the vendor sees why */
+  hidden_reason: string | null;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  actor_id: string;
+  actor_email: string;
+  action: string;
+  entity_type: string;
+  entity_id: string;
+  before: string | null;
+  after: string | null;
+  reason: string | null;
+  created_at: Timestamp;
 }
 
 export interface ProductAttributesTable {
@@ -205,6 +220,7 @@ export interface Database {
   payments: PaymentsTable;
   refunds: RefundsTable;
   media: MediaTable;
+  audit_log: AuditLogTable;
 }
 
 export type VendorRow = Selectable<VendorsTable>;

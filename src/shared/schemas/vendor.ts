@@ -43,6 +43,8 @@ export const VendorProductSchema = ProductSchema.extend({
   sku: z.string().nullable(),
   /** products with orders are archived instead of deleted */
   hasOrders: z.boolean(),
+  /** set when an admin hid the product from the storefront */
+  hiddenReason: z.string().nullable(),
 });
 export type VendorProduct = z.infer<typeof VendorProductSchema>;
 

@@ -1,12 +1,28 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '#shared/errors.ts';
+import {
+  AdminUserDetailSchema,
+  AdminUserListSchema,
+  AdminUserQuerySchema,
+  AdminUserSchema,
+  AuditListSchema,
+  AuditQuerySchema,
+  CreateAdminInputSchema,
+  ModerationInputSchema,
+  UserRoleInputSchema,
+  UserStatusInputSchema,
+  VendorDecisionInputSchema,
+} from '#shared/schemas/admin.ts';
 import type { CatalogService } from '#server/modules/catalog/catalog.service.ts';
 import type { UsersService } from '#server/modules/users/users.service.ts';
-import type { SearchService } from '#server/modules/search/search.service.ts';
 import type { VendorsService } from '#server/modules/vendors/vendors.service.ts';
-import { requireRole } from '#server/plugins/auth.ts';
+import { requireRole, requireUser } from '#server/plugins/auth.ts';
 import { ErrorResponseSchema } from '#server/plugins/openapi.ts';
+import type { AdminService } from './admin.service.ts';
+
+const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema, 404: ErrorResponseSchema, 409: ErrorResponseSchema };
+const uidParams = z.object({ uid: z.string().min(1).max(100) });
+const idParams = z.object({ id: z.string().regex(/^[1-9]\d{0,14}$/, 'id must be a positive whole number').transform(Number) });
 
 const AdminSummarySchema = z.object({
   users: z.object({ customer: z.number().int(), vendor: z.number().int(), admin: z.number().int() }),
@@ -14,49 +30,67 @@ const AdminSummarySchema = z.object({
   products: z.number().int(),
 });
 
-/** Admin endpoints are for role admin only; the admin area builds on these. */
-export function adminRoutes(deps: { users: UsersService; vendors: VendorsService; catalog: CatalogService; search: SearchService }): FastifyPluginAsyncZod {
+/** Admin endpoints: role admin only. Every change is audited with who, what, when, before and after. */
+export function adminRoutes(deps: { users: UsersService; vendors: VendorsService; catalog: CatalogService; admin: AdminService }): FastifyPluginAsyncZod {
+  const { admin } = deps;
   return async (app) => {
     app.addHook('preHandler', requireRole('admin'));
-    app.get(
-      '/admin/summary',
-      {
-        schema: {
-          tags: ['admin'],
-          summary: 'Counts of users by role, vendors by status and products',
-          response: { 200: AdminSummarySchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema },
-        },
-      },
-      async () => {
-        const [users, vendors, products] = await Promise.all([deps.users.countByRole(), deps.vendors.countByStatus(), deps.catalog.count()]);
-        const byRole = (role: 'customer' | 'vendor' | 'admin') => users.find((row) => row.role === role)?.count ?? 0;
-        const byStatus = (status: 'pending' | 'active' | 'suspended') => vendors.find((row) => row.status === status)?.count ?? 0;
-        return {
-          users: { customer: byRole('customer'), vendor: byRole('vendor'), admin: byRole('admin') },
-          vendors: { pending: byStatus('pending'), active: byStatus('active'), suspended: byStatus('suspended') },
-          products,
-        };
-      },
+    const actor = (request: Parameters<typeof requireUser>[0]) => {
+      const caller = requireUser(request);
+      return { id: caller.id, email: caller.email };
+    };
+
+    app.get('/admin/summary', { schema: { tags: ['admin'], summary: 'Counts of users by role, vendors by status and products', response: { 200: AdminSummarySchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema } } }, async () => {
+      const [users, vendors, products] = await Promise.all([deps.users.countByRole(), deps.vendors.countByStatus(), deps.catalog.count()]);
+      const byRole = (role: 'customer' | 'vendor' | 'admin') => users.find((row) => row.role === role)?.count ?? 0;
+      const byStatus = (status: 'pending' | 'active' | 'suspended') => vendors.find((row) => row.status === status)?.count ?? 0;
+      return {
+        users: { customer: byRole('customer'), vendor: byRole('vendor'), admin: byRole('admin') },
+        vendors: { pending: byStatus('pending'), active: byStatus('active'), suspended: byStatus('suspended') },
+        products,
+      };
+    });
+
+    app.get('/admin/users', { schema: { tags: ['admin'], summary: 'All users: search, filter, sort, paginate', querystring: AdminUserQuerySchema, response: { 200: AdminUserListSchema, ...errors } } }, (request) =>
+      admin.listUsers(request.query),
+    );
+
+    app.get('/admin/users/:uid', { schema: { tags: ['admin'], summary: "A user with their orders or products and the audit of admin actions", params: uidParams, response: { 200: AdminUserDetailSchema, ...errors } } }, (request) =>
+      admin.userDetail(request.params.uid),
+    );
+
+    app.post('/admin/users/:uid/vendor-decision', { schema: { tags: ['admin'], summary: "Approve or reject a vendor's shop (the reason is mailed)", params: uidParams, body: VendorDecisionInputSchema, response: { 200: AdminUserSchema, ...errors } } }, (request) =>
+      admin.vendorDecision(actor(request), request.params.uid, request.body.decision, request.body.reason),
+    );
+
+    app.post('/admin/users/:uid/status', { schema: { tags: ['admin'], summary: 'Suspend (sessions end at once) or reactivate an account', params: uidParams, body: UserStatusInputSchema, response: { 200: AdminUserSchema, ...errors } } }, (request) =>
+      admin.setStatus(actor(request), request.params.uid, request.body.status, request.body.reason),
+    );
+
+    app.post('/admin/users/:uid/role', { schema: { tags: ['admin'], summary: "Change a user's role", params: uidParams, body: UserRoleInputSchema, response: { 200: AdminUserSchema, ...errors } } }, (request) =>
+      admin.setRole(actor(request), request.params.uid, request.body.role, request.body.reason),
+    );
+
+    app.post('/admin/admins', { schema: { tags: ['admin'], summary: 'Create another admin', body: CreateAdminInputSchema, response: { 201: AdminUserSchema, ...errors } } }, async (request, reply) =>
+      reply.status(201).send(await admin.createAdmin(actor(request), request.body)),
     );
 
     app.patch(
       '/admin/vendors/:id',
-      {
-        schema: {
-          tags: ['admin'],
-          summary: "Approve, suspend or reinstate a vendor's shop",
-          params: z.object({ id: z.string().regex(/^[1-9]\d{0,14}$/, 'id must be a positive whole number').transform(Number) }),
-          body: z.strictObject({ status: z.enum(['pending', 'active', 'suspended']) }),
-          response: { 200: z.object({ id: z.number(), name: z.string(), slug: z.string(), status: z.string() }), 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema, 404: ErrorResponseSchema },
-        },
-      },
-      async (request) => {
-        const found = await deps.vendors.findById(request.params.id);
-        if (!found) throw new AppError('NOT_FOUND', 'Vendor not found');
-        await deps.vendors.setStatus(found.id, request.body.status);
-        deps.search.invalidate();
-        return { id: found.id, name: found.name, slug: found.slug, status: request.body.status };
-      },
+      { schema: { tags: ['admin'], summary: "Approve, suspend or reinstate a shop by its id", params: idParams, body: z.strictObject({ status: z.enum(['pending', 'active', 'suspended']) }), response: { 200: z.object({ id: z.number(), name: z.string(), slug: z.string(), status: z.string() }), ...errors } } },
+      (request) => admin.setVendorStatus(actor(request), request.params.id, request.body.status),
     );
+
+    app.post(
+      '/admin/products/:id/moderation',
+      { schema: { tags: ['admin'], summary: 'Hide a product from the storefront with a reason the vendor sees, or restore it', params: idParams, body: ModerationInputSchema, response: { 200: z.object({ id: z.number(), name: z.string(), hiddenReason: z.string().nullable() }), ...errors } } },
+      (request) => admin.moderate(actor(request), request.params.id, request.body.action, request.body.reason),
+    );
+
+    app.get('/admin/audit', { schema: { tags: ['admin'], summary: 'The audit log of admin actions', querystring: AuditQuerySchema, response: { 200: AuditListSchema, ...errors } } }, async (request) => ({
+      ...(await admin.audit(request.query)),
+      page: request.query.page,
+      pageSize: request.query.pageSize,
+    }));
   };
 }

@@ -32,7 +32,7 @@ function activeVendor(eb: ProductsEb): Expression<SqlBool> {
 }
 
 function filterExpression(eb: ProductsEb, filter: ProductFilter, except: FacetDimension): Expression<SqlBool> {
-  const conditions: Expression<SqlBool>[] = [eb('products.status', '=', 'active'), activeVendor(eb)];
+  const conditions: Expression<SqlBool>[] = [eb('products.status', '=', 'active'), eb('products.hidden_reason', 'is', null), activeVendor(eb)];
   if (filter.category && except !== 'category') conditions.push(eb('products.category', '=', filter.category));
   if (filter.brands.length > 0 && except !== 'brand') conditions.push(eb('products.brand', 'in', filter.brands));
   if (filter.minPrice !== undefined) conditions.push(eb('products.price', '>=', filter.minPrice));
@@ -86,6 +86,7 @@ function productColumns(db: DbOrTx) {
       'vendors.name as vendor_name',
       'vendors.slug as vendor_slug',
       'products.sku',
+      'products.hidden_reason',
     ]);
 }
 
@@ -224,6 +225,7 @@ export async function findProduct(
   const row = await productColumns(db)
     .where('products.id', '=', id)
     .where('products.status', 'in', statuses)
+    .where('products.hidden_reason', 'is', null)
     .where('vendors.status', '=', 'active')
     .executeTakeFirst();
   return row ? toProduct(row) : undefined;
@@ -235,6 +237,7 @@ export async function findPurchasableProducts(db: DbOrTx, ids: readonly number[]
   const rows = await productColumns(db)
     .where('products.id', 'in', ids)
     .where('products.status', '=', 'active')
+    .where('products.hidden_reason', 'is', null)
     .where('vendors.status', '=', 'active')
     .execute();
   return rows.map(toProduct);
@@ -244,6 +247,7 @@ export async function findRelatedProducts(db: DbOrTx, product: Product, limit: n
   // Same category, closest in price first: what a shopper compares against.
   const rows = await productColumns(db)
     .where('products.status', '=', 'active')
+    .where('products.hidden_reason', 'is', null)
     .where('vendors.status', '=', 'active')
     .where('products.category', '=', product.category)
     .where('products.id', '!=', product.id)
@@ -313,7 +317,7 @@ export async function productNames(db: DbOrTx, ids: readonly number[]): Promise<
 
 // ---- A vendor's own products. Every query carries the vendor id: another vendor's product is not found.
 
-export type OwnedProduct = Product & { sku: string | null };
+export type OwnedProduct = Product & { sku: string | null; hiddenReason: string | null };
 
 export interface VendorListOptions {
   q?: string;
@@ -346,7 +350,7 @@ export async function listVendorProducts(db: DbOrTx, vendorId: number, options: 
             ? query.orderBy('products.stock', 'asc')
             : query.orderBy('products.created_at', 'desc');
   const rows = await query.orderBy('products.id', 'desc').limit(options.pageSize).offset((options.page - 1) * options.pageSize).execute();
-  return { items: rows.map((row) => ({ ...toProduct(row), sku: row.sku })), total: Number(total.n) };
+  return { items: rows.map((row) => ({ ...toProduct(row), sku: row.sku, hiddenReason: row.hidden_reason })), total: Number(total.n) };
 }
 
 export async function countVendorProductsByStatus(db: DbOrTx, vendorId: number): Promise<Record<ProductStatus, number>> {
@@ -363,7 +367,7 @@ export async function countVendorProductsByStatus(db: DbOrTx, vendorId: number):
 
 export async function findVendorProduct(db: DbOrTx, vendorId: number, id: number): Promise<OwnedProduct | undefined> {
   const row = await productColumns(db).where('products.vendor_id', '=', vendorId).where('products.id', '=', id).executeTakeFirst();
-  return row ? { ...toProduct(row), sku: row.sku } : undefined;
+  return row ? { ...toProduct(row), sku: row.sku, hiddenReason: row.hidden_reason } : undefined;
 }
 
 export async function findVendorProductIdsBySku(db: DbOrTx, vendorId: number, skus: readonly string[]): Promise<Map<string, number>> {
@@ -419,4 +423,14 @@ export async function lowStockProducts(db: DbOrTx, vendorId: number, threshold: 
     .orderBy('id')
     .limit(limit)
     .execute();
+}
+
+/** Any product by id, whatever its status or vendor: for the admin. */
+export async function findAnyProduct(db: DbOrTx, id: number): Promise<OwnedProduct | undefined> {
+  const row = await productColumns(db).where('products.id', '=', id).executeTakeFirst();
+  return row ? { ...toProduct(row), sku: row.sku, hiddenReason: row.hidden_reason } : undefined;
+}
+
+export async function setHiddenReason(db: DbOrTx, id: number, reason: string | null): Promise<void> {
+  await db.updateTable('products').set({ hidden_reason: reason, updated_at: new Date().toISOString() }).where('id', '=', id).execute();
 }

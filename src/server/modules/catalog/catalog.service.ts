@@ -219,6 +219,8 @@ export function createCatalogService({ db }: { db: Db }) {
     setFieldsForVendor: (vendorId: number, id: number, fields: { stock?: number; status?: ProductStatus }) => repository.setVendorProductFields(db, vendorId, id, fields),
     deleteForVendor: (vendorId: number, id: number) => repository.deleteVendorProduct(db, vendorId, id),
     lowStock: (vendorId: number, threshold: number) => repository.lowStockProducts(db, vendorId, threshold),
+    findAny: (id: number) => repository.findAnyProduct(db, id),
+    setHiddenReason: (id: number, reason: string | null) => repository.setHiddenReason(db, id, reason),
 
     count(): Promise<number> {
       return repository.countProducts(db);

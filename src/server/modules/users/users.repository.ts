@@ -1,4 +1,5 @@
 import type { Role } from '#shared/schemas/auth.ts';
+import { sql } from 'kysely';
 import type { DbOrTx } from '#server/db/database.ts';
 
 export async function findUserById(db: DbOrTx, id: string) {
@@ -46,3 +47,40 @@ export async function countUsersByRole(db: DbOrTx): Promise<Array<{ role: Role; 
   return rows.map((row) => ({ role: row.role, count: Number(row.count) }));
 }
 
+
+export interface UserListFilter {
+  q?: string;
+  role?: Role;
+  status?: 'active' | 'suspended';
+  /** only these users (e.g. owners of shops awaiting approval) */
+  ids?: readonly string[];
+  sort: 'newest' | 'oldest' | 'name' | 'email';
+  page: number;
+  pageSize: number;
+}
+
+export async function listUsers(db: DbOrTx, filter: UserListFilter) {
+  let query = db.selectFrom('users');
+  if (filter.role) query = query.where('role', '=', filter.role);
+  if (filter.status) query = query.where('status', '=', filter.status);
+  if (filter.ids) query = filter.ids.length === 0 ? query.where(sql<boolean>`1 = 0`) : query.where('id', 'in', filter.ids);
+  if (filter.q) {
+    const pattern = `%${filter.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    query = query.where((eb) => eb.or([sql<boolean>`lower(users.name) like ${pattern} escape '\\'`, sql<boolean>`lower(users.email) like ${pattern} escape '\\'`]));
+  }
+  const total = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  let page = query.select(['id', 'name', 'email', 'role', 'status', 'created_at']);
+  page =
+    filter.sort === 'name'
+      ? page.orderBy('name')
+      : filter.sort === 'email'
+        ? page.orderBy('email')
+        : page.orderBy('created_at', filter.sort === 'oldest' ? 'asc' : 'desc');
+  const rows = await page.orderBy('id').limit(filter.pageSize).offset((filter.page - 1) * filter.pageSize).execute();
+  return { rows, total: Number(total.n) };
+}
+
+export async function countActiveAdmins(db: DbOrTx): Promise<number> {
+  const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('role', '=', 'admin').where('status', '=', 'active').executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -26,6 +26,8 @@ export function createUsersService({ db, vendors }: { db: Db; vendors: VendorsSe
     deleteSessionById: (id: string) => users.deleteSessionById(db, id),
     deleteSessionsOf: (userId: string) => users.deleteSessionsOfUser(db, userId),
     countByRole: () => users.countUsersByRole(db),
+    list: (filter: users.UserListFilter) => users.listUsers(db, filter),
+    countActiveAdmins: () => users.countActiveAdmins(db),
 
     /** The signed-in user as the app sees them: profile, role, addresses and vendor profile. */
     async currentUser(userId: string): Promise<CurrentUser | undefined> {

@@ -75,3 +75,13 @@ export async function setVendorStatus(db: DbOrTx, id: number, status: VendorRow[
 export async function findVendorById(db: DbOrTx, id: number): Promise<VendorRow | undefined> {
   return db.selectFrom('vendors').selectAll().where('id', '=', id).executeTakeFirst();
 }
+
+export async function findVendorsByUserIds(db: DbOrTx, userIds: readonly string[]): Promise<VendorRow[]> {
+  if (userIds.length === 0) return [];
+  return db.selectFrom('vendors').selectAll().where('user_id', 'in', userIds).execute();
+}
+
+export async function pendingVendorUserIds(db: DbOrTx): Promise<string[]> {
+  const rows = await db.selectFrom('vendors').select('user_id').where('status', '=', 'pending').where('user_id', 'is not', null).execute();
+  return rows.map((row) => row.user_id as string);
+}

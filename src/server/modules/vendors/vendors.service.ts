@@ -45,6 +45,8 @@ export function createVendorsService({ db }: { db: Db }) {
     },
 
     findById: (id: number) => repository.findVendorById(db, id),
+    findByUserIds: (userIds: readonly string[]) => repository.findVendorsByUserIds(db, userIds),
+    pendingUserIds: () => repository.pendingVendorUserIds(db),
 
     findByUserId(userId: string, tx?: DbOrTx): Promise<VendorRow | undefined> {
       return repository.findVendorByUserId(tx ?? db, userId);

@@ -32,7 +32,7 @@ function fakeApi() {
         createdAt: '2025-01-10T10:00:00.000Z',
         updatedAt: '2025-01-10T10:00:00.000Z',
         sku: input.sku ?? null,
-        hasOrders: false,
+        hasOrders: false, hiddenReason: null,
       };
       return json(201, product);
     }
@@ -254,7 +254,7 @@ describe('VendorProductEditor', () => {
       createdAt: '2025-01-10T10:00:00.000Z',
       updatedAt: '2025-01-10T10:00:00.000Z',
       sku: 'DELL-P2723QE',
-      hasOrders: false,
+      hasOrders: false, hiddenReason: null,
     };
     const fetch = vi.fn(async (url: string, init?: RequestInit) => {
       const method = init?.method ?? 'GET';

@@ -236,6 +236,14 @@ function ProductForm({ product, onSaved, shopApproved, onDeleted }: ProductFormP
         </div>
       )}
 
+      {product?.hiddenReason && (
+        <div className="mt-4 rounded-xl border border-red-300 bg-red-50 p-4 text-red-950">
+          <p className="font-semibold">Hidden from the store by our team</p>
+          <p className="mt-1 text-sm">Reason: {product.hiddenReason}</p>
+          <p className="mt-1 text-sm">Fix the listing and contact seller support to have it restored.</p>
+        </div>
+      )}
+
       <div role="status">
         {notice ? (
           <div className="mt-4 flex gap-3 rounded-xl border border-green-200 bg-green-50 p-4 text-green-900">

@@ -27,7 +27,7 @@ const product: VendorProduct = {
   createdAt: '2025-01-10T10:00:00.000Z',
   updatedAt: '2025-01-10T10:00:00.000Z',
   sku: 'DELL-P2723QE',
-  hasOrders: true,
+  hasOrders: true, hiddenReason: null,
 };
 
 function fakeApi() {

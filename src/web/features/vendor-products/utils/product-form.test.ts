@@ -88,7 +88,7 @@ describe('form helpers', () => {
       createdAt: '',
       updatedAt: '',
       sku: null,
-      hasOrders: false,
+      hasOrders: false, hiddenReason: null,
     });
     expect(values).toMatchObject({ price: '42,999', mrp: '50,000.50', stock: '3', sku: '', specs: { ports: 'HDMI, USB-C', sizeIn: '27' } });
   });

@@ -1,0 +1,175 @@
+import { AppError } from '#shared/errors.ts';
+import type { AdminUser, AdminUserQuery } from '#shared/schemas/admin.ts';
+import { EMAIL_IN_USE_MESSAGE, type Role } from '#shared/schemas/auth.ts';
+import type { StoreInfo } from '#shared/store-info.ts';
+import { type Db, toIso } from '#server/db/database.ts';
+import type { VendorRow } from '#server/db/schema.ts';
+import type { AuthService } from '#server/modules/auth/auth.service.ts';
+import type { CatalogService } from '#server/modules/catalog/catalog.service.ts';
+import type { Mailer } from '#server/modules/mail/mailer.ts';
+import type { OrdersService } from '#server/modules/orders/orders.service.ts';
+import type { SearchService } from '#server/modules/search/search.service.ts';
+import type { UsersService } from '#server/modules/users/users.service.ts';
+import type { VendorsService } from '#server/modules/vendors/vendors.service.ts';
+import * as audit from './audit.repository.ts';
+
+export interface Actor {
+  id: string;
+  email: string;
+}
+
+interface Deps {
+  db: Db;
+  users: UsersService;
+  vendors: VendorsService;
+  catalog: CatalogService;
+  orders: OrdersService;
+  search: SearchService;
+  authService: AuthService;
+  mailer: Mailer;
+  store: StoreInfo;
+  log?: (error: unknown, message: string) => void;
+}
+
+/** Running the marketplace: accounts, shops and moderation. Every action is audited. */
+export function createAdminService(deps: Deps) {
+  const { db, users, vendors, catalog, orders, search, authService, mailer, store } = deps;
+
+  function toAdminUser(user: { id: string; name: string; email: string; role: Role; status: 'active' | 'suspended'; created_at: string | Date }, shop?: VendorRow): AdminUser {
+    return {
+      uid: user.id,
+      name: user.name,
+      email: user.email,
+      role: user.role,
+      status: user.status,
+      createdAt: toIso(user.created_at),
+      vendor: shop ? { id: shop.id, name: shop.name, slug: shop.slug, status: shop.status } : null,
+    };
+  }
+
+  async function requireUser(uid: string) {
+    const user = await users.findById(uid);
+    if (!user) throw new AppError('NOT_FOUND', 'User not found');
+    return user;
+  }
+
+  async function view(uid: string): Promise<AdminUser> {
+    const user = await requireUser(uid);
+    return toAdminUser(user, await vendors.findByUserId(uid));
+  }
+
+  async function mail(to: string, subject: string, text: string) {
+    try {
+      await mailer.send({ to, subject, text: `${text}\n\n${store.name} · ${store.supportEmail}` });
+    } catch (error) {
+      deps.log?.(error, `Could not mail ${to}: ${subject}`);
+    }
+  }
+
+  /** The last active admin must stay an active admin. */
+  async function guardAdmins(actor: Actor, uid: string, what: string) {
+    if (actor.id === uid) throw new AppError('CONFLICT', `You cannot ${what} your own account`);
+    const target = await requireUser(uid);
+    if (target.role === 'admin' && target.status === 'active' && (await users.countActiveAdmins()) <= 1) {
+      throw new AppError('CONFLICT', `The last active admin cannot be ${what === 'suspend' ? 'suspended' : 'changed'}`);
+    }
+    return target;
+  }
+
+  return {
+    async listUsers(query: AdminUserQuery) {
+      const ids = query.pendingVendors ? await vendors.pendingUserIds() : undefined;
+      const { rows, total } = await users.list({ q: query.q, role: query.role, status: query.status, ids, sort: query.sort, page: query.page, pageSize: query.pageSize });
+      const shops = new Map((await vendors.findByUserIds(rows.map((row) => row.id))).map((shop) => [shop.user_id, shop]));
+      return { items: rows.map((row) => toAdminUser(row, shops.get(row.id))), total, page: query.page, pageSize: query.pageSize };
+    },
+
+    async userDetail(uid: string) {
+      const user = await view(uid);
+      const [orderList, products, history] = await Promise.all([
+        orders.list(uid),
+        user.vendor ? catalog.listForVendor(user.vendor.id, { sort: 'newest', page: 1, pageSize: 50 }) : Promise.resolve({ items: [] }),
+        audit.listAudit(db, { entityType: 'user', entityId: uid, page: 1, pageSize: 50 }),
+      ]);
+      return {
+        user,
+        orders: orderList.slice(0, 20).map((o) => ({ id: o.id, number: o.number, orderDate: o.orderDate, displayStatus: o.displayStatus, total: o.total })),
+        products: products.items.map((p) => ({ id: p.id, name: p.name, status: p.status, price: p.price, stock: p.stock })),
+        audit: history.items,
+      };
+    },
+
+    async vendorDecision(actor: Actor, uid: string, decision: 'approve' | 'reject', reason?: string): Promise<AdminUser> {
+      const user = await requireUser(uid);
+      const shop = await vendors.findByUserId(uid);
+      if (!shop || user.role !== 'vendor') throw new AppError('CONFLICT', 'This account has no shop to approve');
+      const status = decision === 'approve' ? 'active' : 'suspended';
+      if (shop.status === status) throw new AppError('CONFLICT', `This shop is already ${decision === 'approve' ? 'approved' : 'rejected'}`);
+      await vendors.setStatus(shop.id, status);
+      await audit.recordAudit(db, { actor, action: `vendor.${decision}`, entityType: 'user', entityId: uid, before: { shopStatus: shop.status }, after: { shopStatus: status }, reason });
+      search.invalidate();
+      await mail(
+        user.email,
+        decision === 'approve' ? `Your shop ${shop.name} is approved` : `Your shop ${shop.name} was not approved`,
+        decision === 'approve'
+          ? `Welcome to ${store.name}! You can now publish your products.`
+          : `We could not approve your shop.\nReason: ${reason}\n\nReply to this mail if you can fix this.`,
+      );
+      return view(uid);
+    },
+
+    async setStatus(actor: Actor, uid: string, status: 'active' | 'suspended', reason: string): Promise<AdminUser> {
+      const target = status === 'suspended' ? await guardAdmins(actor, uid, 'suspend') : await requireUser(uid);
+      if (target.status === status) throw new AppError('CONFLICT', `This account is already ${status}`);
+      await users.setStatus(uid, status);
+      // A suspended user's sessions end at once.
+      if (status === 'suspended') await users.deleteSessionsOf(uid);
+      await audit.recordAudit(db, { actor, action: status === 'suspended' ? 'user.suspend' : 'user.reactivate', entityType: 'user', entityId: uid, before: { status: target.status }, after: { status }, reason });
+      return view(uid);
+    },
+
+    async setRole(actor: Actor, uid: string, role: Role, reason: string): Promise<AdminUser> {
+      const target = await guardAdmins(actor, uid, 'change the role of');
+      if (target.role === role) throw new AppError('CONFLICT', `This account is already ${role}`);
+      if (role === 'vendor' && !(await vendors.findByUserId(uid))) throw new AppError('CONFLICT', 'Only accounts with a shop can be vendors');
+      await users.setRole(uid, role);
+      await users.deleteSessionsOf(uid);
+      await audit.recordAudit(db, { actor, action: 'user.role', entityType: 'user', entityId: uid, before: { role: target.role }, after: { role }, reason });
+      return view(uid);
+    },
+
+    async createAdmin(actor: Actor, input: { name: string; email: string; password: string }): Promise<AdminUser> {
+      if (await users.findByEmail(input.email)) throw new AppError('EMAIL_IN_USE', EMAIL_IN_USE_MESSAGE);
+      await authService.ensureAdmin(input);
+      const created = await users.findByEmail(input.email);
+      await audit.recordAudit(db, { actor, action: 'user.create-admin', entityType: 'user', entityId: created!.id, after: { email: input.email, role: 'admin' } });
+      return view(created!.id);
+    },
+
+    async moderate(actor: Actor, productId: number, action: 'hide' | 'restore', reason?: string) {
+      const product = await catalog.findAny(productId);
+      if (!product) throw new AppError('NOT_FOUND', 'Product not found');
+      if (action === 'hide' && product.hiddenReason) throw new AppError('CONFLICT', 'This product is already hidden');
+      if (action === 'restore' && !product.hiddenReason) throw new AppError('CONFLICT', 'This product is not hidden');
+      const hiddenReason = action === 'hide' ? (reason ?? '') : null;
+      await catalog.setHiddenReason(productId, hiddenReason);
+      await audit.recordAudit(db, { actor, action: `product.${action}`, entityType: 'product', entityId: String(productId), before: { hiddenReason: product.hiddenReason }, after: { hiddenReason }, reason });
+      search.invalidate();
+      return { id: productId, name: product.name, hiddenReason };
+    },
+
+    /** Sets a shop's status by its id (approve, suspend, reinstate). */
+    async setVendorStatus(actor: Actor, vendorId: number, status: 'pending' | 'active' | 'suspended') {
+      const shop = await vendors.findById(vendorId);
+      if (!shop) throw new AppError('NOT_FOUND', 'Vendor not found');
+      await vendors.setStatus(shop.id, status);
+      await audit.recordAudit(db, { actor, action: 'vendor.status', entityType: 'vendor', entityId: String(shop.id), before: { status: shop.status }, after: { status } });
+      search.invalidate();
+      return { id: shop.id, name: shop.name, slug: shop.slug, status };
+    },
+
+    audit: (filter: { entityType?: string; entityId?: string; page: number; pageSize: number }) => audit.listAudit(db, filter),
+  };
+}
+
+export type AdminService = ReturnType<typeof createAdminService>;

@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EMAIL_IN_USE_MESSAGE } from '#shared/schemas/auth.ts';
+import { buildTestApp, type TestApp } from '#server/testing/build-app.ts';
+import { createProduct } from '#server/testing/factories.ts';
+import { as, registerCustomer, registerVendor, TEST_HEADERS, type TestUser } from '#server/testing/sessions.ts';
+import { testDialects } from '#server/testing/test-database.ts';
+
+describe.each(testDialects())('admin API on %s', (dialect) => {
+  let t: TestApp;
+  let admin: TestUser;
+  let customer: TestUser;
+  let vendor: TestUser & { vendorId: number };
+
+  const login = async (email: string, password: string, portal = 'admin'): Promise<TestUser> => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: TEST_HEADERS, payload: { email, password, portal } });
+    const cookie = response.cookies.find((c) => c.name === 'store.session_token');
+    return { cookie: `store.session_token=${cookie?.value}`, uid: response.json().user?.uid, email };
+  };
+
+  beforeAll(async () => {
+    t = await buildTestApp(dialect);
+    await t.services.authService.ensureAdmin({ email: 'asha@admin.in', password: 'admin-pass-123', name: 'Asha Admin' });
+    admin = await login('asha@admin.in', 'admin-pass-123');
+    customer = await registerCustomer(t, 'carl@example.in', 'Carl Customer');
+    vendor = await registerVendor(t, 'vera@shop.in', 'Vera Vision');
+  });
+  afterAll(() => t.close());
+
+  it('refuses every admin endpoint to customers and vendors (403) and the signed out (401)', async () => {
+    const calls: Array<['GET' | 'POST', string, unknown?]> = [
+      ['GET', '/api/admin/summary'],
+      ['GET', '/api/admin/users'],
+      ['GET', `/api/admin/users/${customer.uid}`],
+      ['POST', `/api/admin/users/${vendor.uid}/vendor-decision`, { decision: 'approve' }],
+      ['POST', `/api/admin/users/${customer.uid}/status`, { status: 'suspended', reason: 'Testing refusals' }],
+      ['POST', `/api/admin/users/${customer.uid}/role`, { role: 'admin', reason: 'Testing refusals' }],
+      ['POST', '/api/admin/admins', { name: 'Eve', email: 'eve@example.in', password: 'password-123' }],
+      ['POST', '/api/admin/products/1/moderation', { action: 'hide', reason: 'Testing refusals' }],
+      ['GET', '/api/admin/audit'],
+    ];
+    for (const [method, url, body] of calls) {
+      expect((await as(t, customer)(method, url, body)).statusCode, `${method} ${url} as customer`).toBe(403);
+      expect((await as(t, vendor)(method, url, body)).statusCode, `${method} ${url} as vendor`).toBe(403);
+      expect((await t.app.inject({ method, url, payload: body as object, headers: TEST_HEADERS })).statusCode, `${method} ${url} signed out`).toBe(401);
+    }
+  });
+
+  it('lists users with search, role filter and shops awaiting approval', async () => {
+    const all = (await as(t, admin)('GET', '/api/admin/users?sort=email')).json();
+    expect(all.items.map((u: { email: string }) => u.email)).toEqual(['asha@admin.in', 'carl@example.in', 'vera@shop.in']);
+    expect((await as(t, admin)('GET', '/api/admin/users?q=CARL')).json().items).toHaveLength(1);
+    expect((await as(t, admin)('GET', '/api/admin/users?role=vendor')).json().items[0]).toMatchObject({ email: 'vera@shop.in', vendor: { name: 'Vera Vision', status: 'pending' } });
+    expect((await as(t, admin)('GET', '/api/admin/users?pendingVendors=true')).json().total).toBe(1);
+    expect((await as(t, admin)('GET', '/api/admin/users?pageSize=500')).statusCode).toBe(400);
+  });
+
+  it('approves a shop, or rejects one with a reason that is required', async () => {
+    const noReason = await as(t, admin)('POST', `/api/admin/users/${vendor.uid}/vendor-decision`, { decision: 'reject' });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().error.message).toContain('reason');
+    const approved = await as(t, admin)('POST', `/api/admin/users/${vendor.uid}/vendor-decision`, { decision: 'approve' });
+    expect(approved.json().vendor.status).toBe('active');
+    expect((await as(t, vendor)('GET', '/api/vendor/profile')).json().status).toBe('active');
+    expect((await as(t, admin)('POST', `/api/admin/users/${customer.uid}/vendor-decision`, { decision: 'approve' })).statusCode).toBe(409);
+    const detail = (await as(t, admin)('GET', `/api/admin/users/${vendor.uid}`)).json();
+    expect(detail.audit[0]).toMatchObject({ action: 'vendor.approve', actor: { email: 'asha@admin.in' }, before: { shopStatus: 'pending' }, after: { shopStatus: 'active' } });
+  });
+
+  it('suspends an account: its session stops at once and sign-in is refused; reactivates it', async () => {
+    const stillIn = await as(t, customer)('GET', '/api/account/addresses');
+    expect(stillIn.statusCode).toBe(200);
+    const suspended = await as(t, admin)('POST', `/api/admin/users/${customer.uid}/status`, { status: 'suspended', reason: 'Chargeback abuse' });
+    expect(suspended.json().status).toBe('suspended');
+    expect((await as(t, customer)('GET', '/api/account/addresses')).statusCode).toBe(401);
+    const refused = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: TEST_HEADERS, payload: { email: 'carl@example.in', password: 'secret-pass-1' } });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.message).toBe('This account has been suspended. Please contact support.');
+    await as(t, admin)('POST', `/api/admin/users/${customer.uid}/status`, { status: 'active', reason: 'Resolved with the bank' });
+    customer = await login('carl@example.in', 'secret-pass-1', 'store');
+    expect((await as(t, customer)('GET', '/api/account/addresses')).statusCode).toBe(200);
+  });
+
+  it('refuses suspending or demoting yourself and removing the last active admin', async () => {
+    const self = await as(t, admin)('POST', `/api/admin/users/${admin.uid}/status`, { status: 'suspended', reason: 'Trying it on myself' });
+    expect(self.statusCode).toBe(409);
+    expect(self.json().error.message).toBe('You cannot suspend your own account');
+    expect((await as(t, admin)('POST', `/api/admin/users/${admin.uid}/role`, { role: 'customer', reason: 'Trying it on myself' })).statusCode).toBe(409);
+
+    const created = await as(t, admin)('POST', '/api/admin/admins', { name: 'Bharat Admin', email: 'bharat@admin.in', password: 'admin-pass-456' });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ role: 'admin', email: 'bharat@admin.in' });
+    const duplicate = await as(t, admin)('POST', '/api/admin/admins', { name: 'Again', email: 'BHARAT@admin.in', password: 'admin-pass-456' });
+    expect(duplicate.statusCode).toBe(409);
+    expect(duplicate.json().error.message).toBe(EMAIL_IN_USE_MESSAGE);
+
+    const bharat = await login('bharat@admin.in', 'admin-pass-456');
+    // With two admins, one may demote the other; then the remaining one is the last and stays.
+    expect((await as(t, bharat)('POST', `/api/admin/users/${admin.uid}/role`, { role: 'customer', reason: 'Handing over the store' })).json().role).toBe('customer');
+    const last = await as(t, bharat)('POST', `/api/admin/users/${bharat.uid}/status`, { status: 'suspended', reason: 'Cannot lock everyone out' });
+    expect(last.statusCode).toBe(409);
+    await as(t, bharat)('POST', `/api/admin/users/${admin.uid}/role`, { role: 'admin', reason: 'Back to two admins' });
+    admin = await login('asha@admin.in', 'admin-pass-123');
+    expect(admin.uid).toBeTruthy();
+  });
+
+  it('hides a product from the storefront with a reason the vendor sees, and restores it', async () => {
+    const product = await createProduct(t.services, { vendorId: vendor.vendorId, name: 'Vera Vision 24 Monitor', category: 'Monitor' });
+    expect((await t.app.inject({ url: `/api/products/${product.id}` })).statusCode).toBe(200);
+    const noReason = await as(t, admin)('POST', `/api/admin/products/${product.id}/moderation`, { action: 'hide' });
+    expect(noReason.statusCode).toBe(400);
+    const hidden = await as(t, admin)('POST', `/api/admin/products/${product.id}/moderation`, { action: 'hide', reason: 'Listing uses another brand’s photos' });
+    expect(hidden.json().hiddenReason).toBe('Listing uses another brand’s photos');
+    expect((await t.app.inject({ url: `/api/products/${product.id}` })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: '/api/search?q=vera%20vision' })).json().total).toBe(0);
+    expect((await t.app.inject({ method: 'POST', url: '/api/cart/quote', payload: [{ productId: product.id, quantity: 1 }] })).json().items[0].status).toBe('unavailable');
+    expect((await as(t, vendor)('GET', `/api/vendor/products/${product.id}`)).json().hiddenReason).toBe('Listing uses another brand’s photos');
+    await as(t, admin)('POST', `/api/admin/products/${product.id}/moderation`, { action: 'restore' });
+    expect((await t.app.inject({ url: `/api/products/${product.id}` })).statusCode).toBe(200);
+    const log = (await as(t, admin)('GET', `/api/admin/audit?entityType=product&entityId=${product.id}`)).json();
+    expect(log.items.map((e: { action: string }) => e.action)).toEqual(['product.restore', 'product.hide']);
+    expect((await as(t, admin)('POST', '/api/admin/products/999999/moderation', { action: 'restore' })).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { PASSWORD_MAX, PASSWORD_MIN, ROLES } from './auth.ts';
+
+const strict = <T extends z.ZodRawShape>(shape: T) =>
+  z.strictObject(shape, {
+    error: (issue) => (issue.code === 'unrecognized_keys' ? `Unexpected field: ${issue.keys.join(', ')}` : undefined),
+  });
+
+const wholeNumber = (name: string, min: number, max: number) =>
+  z.string().regex(/^\d+$/, `${name} must be a whole number`).transform(Number).pipe(z.number().min(min, `${name} must be at least ${min}`).max(max, `${name} must be at most ${max}`));
+
+export const ADMIN_USER_SORTS = ['newest', 'oldest', 'name', 'email'] as const;
+
+export const AdminUserQuerySchema = z.object({
+  q: z.string().trim().max(100).optional(),
+  role: z.enum(ROLES).optional(),
+  status: z.enum(['active', 'suspended']).optional(),
+  /** vendors whose shop awaits approval */
+  pendingVendors: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+  sort: z.enum(ADMIN_USER_SORTS, { error: `sort must be one of: ${ADMIN_USER_SORTS.join(', ')}` }).default('newest'),
+  page: wholeNumber('page', 1, 100_000).default(1),
+  pageSize: wholeNumber('pageSize', 1, 100).default(20),
+});
+export type AdminUserQuery = z.infer<typeof AdminUserQuerySchema>;
+
+export const AdminUserSchema = z.object({
+  uid: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  status: z.enum(['active', 'suspended']),
+  createdAt: z.string(),
+  vendor: z.object({ id: z.number().int(), name: z.string(), slug: z.string(), status: z.enum(['pending', 'active', 'suspended']) }).nullable(),
+});
+export type AdminUser = z.infer<typeof AdminUserSchema>;
+
+export const AdminUserListSchema = z.object({ items: z.array(AdminUserSchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+
+export const AuditEntrySchema = z.object({
+  id: z.number().int(),
+  actor: z.object({ id: z.string(), email: z.string() }),
+  action: z.string(),
+  entityType: z.string(),
+  entityId: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  reason: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AuditEntry = z.infer<typeof AuditEntrySchema>;
+export const AuditListSchema = z.object({ items: z.array(AuditEntrySchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+export const AuditQuerySchema = z.object({
+  entityType: z.enum(['user', 'vendor', 'product', 'payment']).optional(),
+  entityId: z.string().max(100).optional(),
+  page: wholeNumber('page', 1, 100_000).default(1),
+  pageSize: wholeNumber('pageSize', 1, 100).default(50),
+});
+
+export const AdminUserDetailSchema = z.object({
+  user: AdminUserSchema,
+  orders: z.array(z.object({ id: z.number().int(), number: z.string(), orderDate: z.string(), displayStatus: z.string(), total: z.number().int() })),
+  products: z.array(z.object({ id: z.number().int(), name: z.string(), status: z.string(), price: z.number().int(), stock: z.number().int() })),
+  audit: z.array(AuditEntrySchema),
+});
+
+const reason = z.string({ error: 'Please give a reason' }).trim().min(5, 'Please give a reason of at least 5 characters').max(500);
+
+export const VendorDecisionInputSchema = strict({ decision: z.enum(['approve', 'reject']), reason: z.string().trim().max(500).optional() }).refine(
+  (body) => body.decision === 'approve' || (body.reason?.length ?? 0) >= 5,
+  { message: 'Please give the vendor a reason of at least 5 characters', path: ['reason'] },
+);
+export const UserStatusInputSchema = strict({ status: z.enum(['active', 'suspended']), reason });
+export const UserRoleInputSchema = strict({ role: z.enum(ROLES), reason });
+export const CreateAdminInputSchema = strict({
+  name: z.string().trim().min(2, 'Please enter a name').max(100),
+  email: z.string().trim().toLowerCase().pipe(z.email('Please enter a valid e-mail address')),
+  password: z.string().min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`).max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
+});
+
+export const ModerationInputSchema = strict({ action: z.enum(['hide', 'restore']), reason: z.string().trim().max(500).optional() }).refine(
+  (body) => body.action === 'restore' || (body.reason?.length ?? 0) >= 5,
+  { message: 'Please tell the vendor why, in at least 5 characters', path: ['reason'] },
+);

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 
 const rupeesOf = (text: string) => Number(text.replace(/[^\d]/g, ''));
 

@@ -81,3 +81,29 @@ export const ModerationInputSchema = strict({ action: z.enum(['hide', 'restore']
   (body) => body.action === 'restore' || (body.reason?.length ?? 0) >= 5,
   { message: 'Please tell the vendor why, in at least 5 characters', path: ['reason'] },
 );
+
+export const AdminProductQuerySchema = z.object({
+  q: z.string().trim().max(100).optional(),
+  vendor: z.string().regex(/^[a-z0-9-]{1,80}$/, 'vendor must be a store slug').optional(),
+  category: z.enum(['Laptop', 'Desktop', 'Monitor']).optional(),
+  status: z.enum(['draft', 'active', 'archived', 'hidden']).optional(),
+  stock: z.enum(['out', 'low']).optional(),
+  page: wholeNumber('page', 1, 100_000).default(1),
+  pageSize: wholeNumber('pageSize', 1, 100).default(20),
+});
+export type AdminProductQuery = z.infer<typeof AdminProductQuerySchema>;
+
+export const AdminProductSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  brand: z.string(),
+  category: z.string(),
+  price: z.number().int(),
+  stock: z.number().int(),
+  status: z.enum(['draft', 'active', 'archived']),
+  hiddenReason: z.string().nullable(),
+  image: z.string().nullable(),
+  vendor: z.object({ id: z.number().int(), name: z.string(), slug: z.string() }),
+  updatedAt: z.string(),
+});
+export const AdminProductListSchema = z.object({ items: z.array(AdminProductSchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });

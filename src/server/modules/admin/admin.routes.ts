@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  AdminProductListSchema,
+  AdminProductQuerySchema,
   AdminUserDetailSchema,
   AdminUserListSchema,
   AdminUserQuerySchema,
@@ -80,6 +82,17 @@ export function adminRoutes(deps: { users: UsersService; vendors: VendorsService
       { schema: { tags: ['admin'], summary: "Approve, suspend or reinstate a shop by its id", params: idParams, body: z.strictObject({ status: z.enum(['pending', 'active', 'suspended']) }), response: { 200: z.object({ id: z.number(), name: z.string(), slug: z.string(), status: z.string() }), ...errors } } },
       (request) => admin.setVendorStatus(actor(request), request.params.id, request.body.status),
     );
+
+    app.get('/admin/products', { schema: { tags: ['admin'], summary: 'All products of all vendors', querystring: AdminProductQuerySchema, response: { 200: AdminProductListSchema, ...errors } } }, async (request) => {
+      const q = request.query;
+      const { items, total } = await deps.catalog.listAll({ q: q.q, vendorSlug: q.vendor, category: q.category, status: q.status, stock: q.stock, page: q.page, pageSize: q.pageSize });
+      return {
+        items: items.map((p) => ({ id: p.id, name: p.name, brand: p.brand, category: p.category, price: p.price, stock: p.stock, status: p.status, hiddenReason: p.hiddenReason, image: p.images[0] ?? null, vendor: p.vendor, updatedAt: p.updatedAt })),
+        total,
+        page: q.page,
+        pageSize: q.pageSize,
+      };
+    });
 
     app.post(
       '/admin/products/:id/moderation',

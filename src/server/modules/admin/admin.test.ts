@@ -116,6 +116,11 @@ describe.each(testDialects())('admin API on %s', (dialect) => {
     expect((await as(t, vendor)('GET', `/api/vendor/products/${product.id}`)).json().hiddenReason).toBe('Listing uses another brand’s photos');
     await as(t, admin)('POST', `/api/admin/products/${product.id}/moderation`, { action: 'restore' });
     expect((await t.app.inject({ url: `/api/products/${product.id}` })).statusCode).toBe(200);
+    const listed = (await as(t, admin)('GET', '/api/admin/products?status=hidden')).json();
+    expect(listed.total).toBe(0);
+    const all = (await as(t, admin)('GET', '/api/admin/products?q=vera&vendor=vera-vision')).json();
+    expect(all.items.map((p: { name: string }) => p.name)).toEqual(['Vera Vision 24 Monitor']);
+    expect((await as(t, customer)('GET', '/api/admin/products')).statusCode).toBe(403);
     const log = (await as(t, admin)('GET', `/api/admin/audit?entityType=product&entityId=${product.id}`)).json();
     expect(log.items.map((e: { action: string }) => e.action)).toEqual(['product.restore', 'product.hide']);
     expect((await as(t, admin)('POST', '/api/admin/products/999999/moderation', { action: 'restore' })).statusCode).toBe(404);

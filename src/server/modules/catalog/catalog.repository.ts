@@ -434,3 +434,27 @@ export async function findAnyProduct(db: DbOrTx, id: number): Promise<OwnedProdu
 export async function setHiddenReason(db: DbOrTx, id: number, reason: string | null): Promise<void> {
   await db.updateTable('products').set({ hidden_reason: reason, updated_at: new Date().toISOString() }).where('id', '=', id).execute();
 }
+
+/** Every product of every vendor, for the admin: search, vendor, category, status, stock. */
+export async function listAllProducts(
+  db: DbOrTx,
+  filter: { q?: string; vendorSlug?: string; category?: Category; status?: ProductStatus | 'hidden'; stock?: 'out' | 'low'; page: number; pageSize: number },
+) {
+  const where = (eb: ProductsEb) => {
+    const conditions: Expression<SqlBool>[] = [];
+    if (filter.vendorSlug) conditions.push(eb('products.vendor_id', 'in', eb.selectFrom('vendors').select('vendors.id').where('vendors.slug', '=', filter.vendorSlug)));
+    if (filter.category) conditions.push(eb('products.category', '=', filter.category));
+    if (filter.status === 'hidden') conditions.push(eb('products.hidden_reason', 'is not', null));
+    else if (filter.status) conditions.push(eb('products.status', '=', filter.status));
+    if (filter.stock === 'out') conditions.push(eb('products.stock', '=', 0));
+    if (filter.stock === 'low') conditions.push(eb('products.stock', '<=', 5));
+    if (filter.q) {
+      const pattern = `%${filter.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      conditions.push(eb.or([sql<SqlBool>`lower(products.name) like ${pattern} escape '\\'`, sql<SqlBool>`lower(products.brand) like ${pattern} escape '\\'`]));
+    }
+    return eb.and(conditions);
+  };
+  const total = await db.selectFrom('products').where(where).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const rows = await productColumns(db).where(where).orderBy('products.updated_at', 'desc').orderBy('products.id', 'desc').limit(filter.pageSize).offset((filter.page - 1) * filter.pageSize).execute();
+  return { items: rows.map((row) => ({ ...toProduct(row), sku: row.sku, hiddenReason: row.hidden_reason })), total: Number(total.n) };
+}

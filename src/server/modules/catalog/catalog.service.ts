@@ -220,6 +220,7 @@ export function createCatalogService({ db }: { db: Db }) {
     deleteForVendor: (vendorId: number, id: number) => repository.deleteVendorProduct(db, vendorId, id),
     lowStock: (vendorId: number, threshold: number) => repository.lowStockProducts(db, vendorId, threshold),
     findAny: (id: number) => repository.findAnyProduct(db, id),
+    listAll: (filter: Parameters<typeof repository.listAllProducts>[1]) => repository.listAllProducts(db, filter),
     setHiddenReason: (id: number, reason: string | null) => repository.setHiddenReason(db, id, reason),
 
     count(): Promise<number> {

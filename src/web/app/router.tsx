@@ -44,6 +44,8 @@ const AdminDashboard = lazy(() => import('./routes/admin/dashboard.tsx'));
 const AdminUsers = lazy(() => import('./routes/admin/users.tsx'));
 const AdminProducts = lazy(() => import('./routes/admin/products.tsx'));
 const AdminPayments = lazy(() => import('./routes/admin/payments.tsx'));
+const AdminUserDetail = lazy(() => import('./routes/admin/user-detail.tsx'));
+const AdminAudit = lazy(() => import('./routes/admin/audit.tsx'));
 
 const router = createBrowserRouter([
   {
@@ -106,6 +108,8 @@ const router = createBrowserRouter([
       { index: true, element: <Navigate to={paths.adminDashboard()} replace /> },
       { path: 'dashboard', element: <AdminDashboard /> },
       { path: 'users', element: <AdminUsers /> },
+      { path: 'users/:uid', element: <AdminUserDetail /> },
+      { path: 'audit', element: <AdminAudit /> },
       { path: 'products', element: <AdminProducts /> },
       { path: 'payments', element: <AdminPayments /> },
       { path: '*', element: <Navigate to={paths.adminDashboard()} replace /> },

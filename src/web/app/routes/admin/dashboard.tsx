@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { Loading } from '#web/components/ui/loading.tsx';
 import { useAdminSummary } from '#web/features/admin/api/get-summary.ts';
 import { type SummaryCard, SummaryCards } from '#web/features/admin/components/summary-cards.tsx';
@@ -12,21 +13,6 @@ export const ADMIN_PAGES = {
       { label: 'Active vendors', value: (s) => s.vendors.active },
       { label: 'Products', value: (s) => s.products },
     ],
-  },
-  users: {
-    title: 'Manage Users',
-    intro: 'Accounts by role. Approving vendors and suspending accounts arrive with the next admin release.',
-    cards: [
-      { label: 'Customers', value: (s) => s.users.customer },
-      { label: 'Vendors', value: (s) => s.users.vendor },
-      { label: 'Admins', value: (s) => s.users.admin },
-      { label: 'Suspended shops', value: (s) => s.vendors.suspended },
-    ],
-  },
-  products: {
-    title: 'Manage Products',
-    intro: 'Products listed by all vendors. Moderation tools arrive with the next admin release.',
-    cards: [{ label: 'Products', value: (s) => s.products }],
   },
   payments: {
     title: 'Manage Payments',
@@ -43,6 +29,16 @@ export function AdminPage({ page }: { page: keyof typeof ADMIN_PAGES }) {
       <title>{`${title} · Admin`}</title>
       <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
       <p className="mt-1 text-slate-600">{intro}</p>
+      {page === 'dashboard' && (
+        <p className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+          <Link to="/admin/users?pendingVendors=true" className="font-semibold text-brand-700 hover:underline">
+            Vendors awaiting approval
+          </Link>
+          <Link to="/admin/audit" className="font-semibold text-brand-700 hover:underline">
+            Audit log
+          </Link>
+        </p>
+      )}
       <div className="mt-6">
         {cards.length === 0 ? null : summary.data ? (
           <SummaryCards summary={summary.data} cards={cards} />

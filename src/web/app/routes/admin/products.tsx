@@ -1,5 +1,10 @@
-import { AdminPage } from './dashboard.tsx';
+import AdminProductsList from '#web/features/admin-products/components/admin-products-list.tsx';
 
 export default function AdminProductsRoute() {
-  return <AdminPage page="products" />;
+  return (
+    <>
+      <title>Manage Products · Admin</title>
+      <AdminProductsList />
+    </>
+  );
 }

@@ -1,5 +1,10 @@
-import { AdminPage } from './dashboard.tsx';
+import AdminUsersList from '#web/features/admin-users/components/admin-users-list.tsx';
 
 export default function AdminUsersRoute() {
-  return <AdminPage page="users" />;
+  return (
+    <>
+      <title>Manage Users · Admin</title>
+      <AdminUsersList />
+    </>
+  );
 }

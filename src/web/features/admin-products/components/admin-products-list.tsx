@@ -1,0 +1,506 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { ImageOff } from 'lucide-react';
+import { CATEGORIES, CATEGORY_LABELS } from '#shared/categories.ts';
+import { formatPrice } from '#shared/money.ts';
+import { buttonClass } from '#web/components/ui/button-styles.ts';
+import { Loading } from '#web/components/ui/loading.tsx';
+import { paths } from '#web/config/paths.ts';
+import {
+  errorMessage,
+  useAdminProducts,
+  type AdminProduct,
+  type AdminProductCategory,
+  type AdminProductStatusFilter,
+  type AdminProductStockFilter,
+  type ModerationResult,
+} from '../api/admin-products.ts';
+import { controlClass, ModerationActions } from './moderation-actions.tsx';
+
+const PAGE_SIZE = 20;
+
+const STATUS_FILTERS = ['draft', 'active', 'archived', 'hidden'] as const satisfies readonly AdminProductStatusFilter[];
+const STATUS_FILTER_LABELS: Record<AdminProductStatusFilter, string> = {
+  draft: 'Draft',
+  active: 'Active',
+  archived: 'Archived',
+  hidden: 'Hidden by moderation',
+};
+
+const STOCK_FILTERS = ['out', 'low'] as const satisfies readonly AdminProductStockFilter[];
+const STOCK_FILTER_LABELS: Record<AdminProductStockFilter, string> = { out: 'Out of stock', low: '5 or fewer' };
+
+const VENDOR_SLUG = /^[a-z0-9-]{1,80}$/;
+
+const FILTER_KEYS = ['q', 'vendor', 'category', 'status', 'stock'] as const;
+
+interface ListState {
+  q: string | undefined;
+  vendor: string | undefined;
+  category: AdminProductCategory | undefined;
+  status: AdminProductStatusFilter | undefined;
+  stock: AdminProductStockFilter | undefined;
+  page: number;
+}
+
+function oneOf<T extends string>(allowed: readonly T[], value: string | null): T | undefined {
+  return allowed.find((item) => item === value);
+}
+
+/** The list's state as the URL holds it; anything unreadable falls back to the default. */
+function readState(params: URLSearchParams): ListState {
+  const vendor = params.get('vendor')?.trim().toLowerCase() ?? '';
+  const pageText = params.get('page') ?? '';
+  return {
+    q: params.get('q')?.trim().slice(0, 100) || undefined,
+    vendor: VENDOR_SLUG.test(vendor) ? vendor : undefined,
+    category: oneOf(CATEGORIES, params.get('category')),
+    status: oneOf(STATUS_FILTERS, params.get('status')),
+    stock: oneOf(STOCK_FILTERS, params.get('stock')),
+    page: /^[1-9]\d{0,5}$/.test(pageText) ? Number(pageText) : 1,
+  };
+}
+
+/** A copy of the params with one value set (or removed); any change but the page goes back to page 1. */
+function withParam(params: URLSearchParams, key: string, value: string | undefined): URLSearchParams {
+  const next = new URLSearchParams(params);
+  if (value === undefined || value === '') next.delete(key);
+  else next.set(key, value);
+  if (key !== 'page') next.delete('page');
+  return next;
+}
+
+function searchOf(params: URLSearchParams): string {
+  const search = params.toString();
+  return search ? `?${search}` : '';
+}
+
+/** What was typed in the vendor field as a store slug: "Kochi-Computers" or a pasted …/store/kochi-computers link. */
+function toVendorSlug(text: string): string {
+  const trimmed = text.trim().toLowerCase();
+  const fromLink = /\/store\/([^/?#\s]+)/.exec(trimmed)?.[1];
+  return fromLink ?? trimmed;
+}
+
+const storePath = (slug: string) => `/store/${encodeURIComponent(slug)}`;
+
+/** Where focus goes once a row's action has been done. */
+type FocusRequest = { productId: number; seq: number };
+
+/** Every vendor's products: search, filter, page through, and hide or restore them. */
+export default function AdminProductsList() {
+  const [params, setParams] = useSearchParams();
+  const ids = useId();
+  const state = readState(params);
+  const { data, isPending, isError, error, refetch, isPlaceholderData } = useAdminProducts({
+    q: state.q,
+    vendor: state.vendor,
+    category: state.category,
+    status: state.status,
+    stock: state.stock,
+    page: state.page,
+    pageSize: PAGE_SIZE,
+  });
+  const [announcement, setAnnouncement] = useState('');
+  const [vendorProblem, setVendorProblem] = useState<string | null>(null);
+  const [focusRequest, setFocusRequest] = useState<FocusRequest | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const vendorRef = useRef<HTMLInputElement>(null);
+
+  const rowLinkId = (productId: number) => `${ids}-product-${productId}`;
+
+  // After hiding or restoring, the row's buttons change (and with the "hidden" filter the row may
+  // go): focus moves to the product's name, or to the heading when the row is gone.
+  useEffect(() => {
+    if (!focusRequest) return;
+    const target = document.getElementById(`${ids}-product-${focusRequest.productId}`);
+    (target ?? headingRef.current)?.focus();
+  }, [focusRequest, ids]);
+
+  const update = (next: URLSearchParams) => void setParams(next, { preventScrollReset: true });
+
+  const onSearch = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const q = String(form.get('q') ?? '').trim();
+    const vendor = toVendorSlug(String(form.get('vendor') ?? ''));
+    if (vendor !== '' && !VENDOR_SLUG.test(vendor)) {
+      setVendorProblem('Enter the store address as it appears after /store/, for example kochi-computers');
+      vendorRef.current?.focus();
+      return;
+    }
+    setVendorProblem(null);
+    update(withParam(withParam(params, 'q', q), 'vendor', vendor));
+  };
+
+  const onModerated = (result: ModerationResult, message: string) => {
+    setAnnouncement(message);
+    setFocusRequest((previous) => ({ productId: result.id, seq: (previous?.seq ?? 0) + 1 }));
+  };
+
+  const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  const first = data && data.total > 0 ? (data.page - 1) * data.pageSize + 1 : 0;
+  const last = data ? Math.min((data.page - 1) * data.pageSize + data.items.length, data.total) : 0;
+  const filtered = FILTER_KEYS.some((key) => state[key] !== undefined);
+  const cleared = FILTER_KEYS.reduce((next, key) => withParam(next, key, undefined), params);
+
+  return (
+    <div className="mx-auto w-full max-w-7xl">
+      <title>Manage Products · Admin</title>
+      <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-bold text-slate-900">
+        Manage Products
+      </h1>
+      <p className="mt-1 text-slate-600">Every vendor’s products. Hide a product to take it off the store; the vendor sees your reason.</p>
+
+      <p role="status" aria-live="polite" className={announcement ? 'mt-4 rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm font-medium wrap-break-word text-emerald-900' : 'sr-only'}>
+        {announcement}
+      </p>
+
+      <section aria-label="Filters" className="mt-6 rounded-xl border border-slate-200 bg-white p-4">
+        <form role="search" aria-label="Products" noValidate onSubmit={onSearch} className="grid min-w-0 grid-cols-1 gap-4 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] md:items-start">
+          <div className="min-w-0">
+            <label htmlFor={`${ids}-q`} className="block text-sm font-medium text-slate-900">
+              Search by name or brand
+            </label>
+            <input
+              key={state.q ?? ''}
+              id={`${ids}-q`}
+              name="q"
+              type="search"
+              defaultValue={state.q ?? ''}
+              maxLength={100}
+              autoComplete="off"
+              className={`${controlClass} mt-1.5`}
+            />
+          </div>
+          <div className="min-w-0">
+            <label htmlFor={`${ids}-vendor`} className="block text-sm font-medium text-slate-900">
+              Vendor (store address)
+            </label>
+            <input
+              ref={vendorRef}
+              key={state.vendor ?? ''}
+              id={`${ids}-vendor`}
+              name="vendor"
+              type="text"
+              defaultValue={state.vendor ?? ''}
+              maxLength={200}
+              autoComplete="off"
+              autoCapitalize="none"
+              spellCheck={false}
+              placeholder="e.g. kochi-computers"
+              aria-invalid={vendorProblem ? true : undefined}
+              aria-describedby={vendorProblem ? `${ids}-vendor-error` : undefined}
+              onChange={() => vendorProblem && setVendorProblem(null)}
+              className={`${controlClass} mt-1.5`}
+            />
+            {vendorProblem && (
+              <p id={`${ids}-vendor-error`} role="alert" className="mt-1.5 text-sm font-medium wrap-break-word text-red-700">
+                {vendorProblem}
+              </p>
+            )}
+          </div>
+          <button type="submit" className={`${buttonClass('secondary')} w-full md:mt-6.5 md:w-auto`}>
+            Search
+          </button>
+        </form>
+
+        <div className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-3">
+          <FilterSelect
+            id={`${ids}-category`}
+            label="Category"
+            value={state.category}
+            anyLabel="All categories"
+            options={CATEGORIES.map((category) => ({ value: category, label: CATEGORY_LABELS[category].singular }))}
+            onChange={(value) => update(withParam(params, 'category', value))}
+          />
+          <FilterSelect
+            id={`${ids}-status`}
+            label="Status"
+            value={state.status}
+            anyLabel="All"
+            options={STATUS_FILTERS.map((status) => ({ value: status, label: STATUS_FILTER_LABELS[status] }))}
+            onChange={(value) => update(withParam(params, 'status', value))}
+          />
+          <FilterSelect
+            id={`${ids}-stock`}
+            label="Stock"
+            value={state.stock}
+            anyLabel="Any"
+            options={STOCK_FILTERS.map((stock) => ({ value: stock, label: STOCK_FILTER_LABELS[stock] }))}
+            onChange={(value) => update(withParam(params, 'stock', value))}
+          />
+        </div>
+
+        {filtered && (
+          <p className="mt-3">
+            <Link
+              to={{ search: searchOf(cleared) }}
+              preventScrollReset
+              onClick={() => setVendorProblem(null)}
+              className="text-sm font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800"
+            >
+              Clear filters
+            </Link>
+          </p>
+        )}
+      </section>
+
+      <p id={`${ids}-summary`} className="mt-4 text-sm text-slate-700" aria-live="polite">
+        {data
+          ? data.total === 0
+            ? 'No products found'
+            : data.items.length === 0
+              ? ''
+              : `Showing ${first}–${last} of ${data.total} ${data.total === 1 ? 'product' : 'products'}`
+          : ''}
+      </p>
+
+      <div className="mt-3">
+        {isPending ? (
+          <Loading label="Loading products…" />
+        ) : isError ? (
+          <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-6 text-red-800">
+            <p className="font-semibold">We could not load the products.</p>
+            <p className="mt-1 text-sm wrap-break-word">{errorMessage(error, 'Please check your internet connection and try again.')}</p>
+            <button type="button" className={`${buttonClass('secondary')} mt-3`} onClick={() => void refetch()}>
+              Try again
+            </button>
+          </div>
+        ) : data.items.length === 0 && data.total > 0 ? (
+          <div className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center sm:p-8">
+            <h2 className="text-lg font-semibold text-slate-900">This page is past the last page</h2>
+            <p className="mt-1 text-slate-600">
+              There are {data.total} matching products on {pageCount} {pageCount === 1 ? 'page' : 'pages'}.
+            </p>
+            <Link
+              to={{ search: searchOf(withParam(params, 'page', pageCount === 1 ? undefined : String(pageCount))) }}
+              className={`${buttonClass('primary')} mt-4`}
+            >
+              Go to the last page
+            </Link>
+          </div>
+        ) : data.items.length === 0 ? (
+          <div className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center sm:p-8">
+            <h2 className="text-lg font-semibold text-slate-900">{filtered ? 'No products match' : 'No products yet'}</h2>
+            <p className="mt-1 wrap-break-word text-slate-600">
+              {state.q
+                ? `Nothing matches “${state.q}”. Check the spelling, or search for part of the name or brand.`
+                : filtered
+                  ? 'No product matches these filters.'
+                  : 'Products appear here as vendors add them.'}
+            </p>
+            {filtered && (
+              <Link to={{ search: searchOf(cleared) }} className={`${buttonClass('secondary')} mt-4`}>
+                Show all products
+              </Link>
+            )}
+          </div>
+        ) : (
+          <div className={isPlaceholderData ? 'opacity-60 transition-opacity' : undefined} aria-busy={isPlaceholderData}>
+            <ProductTable products={data.items} describedBy={`${ids}-summary`} rowLinkId={rowLinkId} onModerated={onModerated} />
+            <Pagination page={data.page} pageCount={pageCount} total={data.total} params={params} />
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}
+
+interface FilterSelectProps<T extends string> {
+  id: string;
+  label: string;
+  value: T | undefined;
+  anyLabel: string;
+  options: Array<{ value: T; label: string }>;
+  onChange: (value: string) => void;
+}
+
+function FilterSelect<T extends string>({ id, label, value, anyLabel, options, onChange }: FilterSelectProps<T>) {
+  return (
+    <div className="min-w-0">
+      <label htmlFor={id} className="block text-sm font-medium text-slate-900">
+        {label}
+      </label>
+      <select id={id} value={value ?? ''} onChange={(event) => onChange(event.target.value)} className={`${controlClass} mt-1.5`}>
+        <option value="">{anyLabel}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** Previous / Next links that keep the filters, "Page X of Y" and the total. */
+function Pagination({ page, pageCount, total, params }: { page: number; pageCount: number; total: number; params: URLSearchParams }) {
+  return (
+    <nav aria-label="Pages of products" className="mt-6 flex flex-wrap items-center justify-between gap-3">
+      <PageLink text="Previous" rel="prev" page={page > 1 ? Math.min(page - 1, pageCount) : undefined} params={params} />
+      <p className="text-sm text-slate-700">
+        Page {page} of {pageCount}
+        <span className="text-slate-500">
+          {' '}
+          · {total} {total === 1 ? 'product' : 'products'}
+        </span>
+      </p>
+      <PageLink text="Next" rel="next" page={page < pageCount ? page + 1 : undefined} params={params} />
+    </nav>
+  );
+}
+
+function PageLink({ text, rel, page, params }: { text: string; rel: string; page: number | undefined; params: URLSearchParams }) {
+  if (page === undefined) {
+    return (
+      <span aria-disabled="true" className={`${buttonClass('secondary', 'sm')} cursor-not-allowed opacity-50`}>
+        {text}
+      </span>
+    );
+  }
+  return (
+    <Link
+      to={{ search: searchOf(withParam(params, 'page', page === 1 ? undefined : String(page))) }}
+      rel={rel}
+      className={buttonClass('secondary', 'sm')}
+    >
+      {text}
+    </Link>
+  );
+}
+
+const badge = 'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset';
+
+const STATUS_LABELS: Record<AdminProduct['status'], string> = { draft: 'Draft', active: 'Active', archived: 'Archived' };
+const STATUS_STYLES: Record<AdminProduct['status'], string> = {
+  draft: 'bg-slate-100 text-slate-800 ring-slate-300',
+  active: 'bg-emerald-50 text-emerald-800 ring-emerald-300',
+  archived: 'bg-amber-50 text-amber-900 ring-amber-300',
+};
+
+function StatusBadge({ status }: { status: AdminProduct['status'] }) {
+  return <span className={`${badge} ${STATUS_STYLES[status]}`}>{STATUS_LABELS[status]}</span>;
+}
+
+/** The moderator's reason, which can be long: it wraps rather than widening the row. */
+function HiddenBadge({ reason }: { reason: string }) {
+  return (
+    <span className="inline-block max-w-full rounded-md bg-red-50 px-2 py-0.5 text-xs font-semibold wrap-break-word text-red-800 ring-1 ring-red-300 ring-inset">
+      Hidden: {reason}
+    </span>
+  );
+}
+
+function StockCount({ stock }: { stock: number }) {
+  return (
+    <span className="whitespace-nowrap">
+      <span className="font-medium text-slate-900">{stock}</span>
+      {stock <= 0 ? (
+        <span className="text-xs font-semibold text-red-700"> · Out of stock</span>
+      ) : stock <= 5 ? (
+        <span className="text-xs font-semibold text-amber-800"> · Low</span>
+      ) : null}
+    </span>
+  );
+}
+
+const cellLabel = 'text-xs font-medium text-slate-500 xl:hidden';
+const cell = 'min-w-0 xl:table-cell xl:px-4 xl:py-3 xl:align-top';
+
+interface ProductTableProps {
+  products: AdminProduct[];
+  describedBy: string;
+  rowLinkId: (productId: number) => string;
+  onModerated: (result: ModerationResult, message: string) => void;
+}
+
+/**
+ * A table on wide screens; on phones and tablets each row is a card (the header row is hidden and
+ * each cell says what it is). The scrolling wrapper is `relative` so visually hidden text inside it
+ * cannot widen the page.
+ */
+function ProductTable({ products, describedBy, rowLinkId, onModerated }: ProductTableProps) {
+  return (
+    <div className="relative xl:overflow-x-auto xl:rounded-xl xl:border xl:border-slate-200 xl:bg-white">
+      <table aria-describedby={describedBy} className="block w-full text-left text-sm xl:table">
+        <thead className="hidden border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase xl:table-header-group">
+          <tr>
+            <th scope="col" className="px-4 py-3">
+              <span className="sr-only">Image</span>
+            </th>
+            <th scope="col" className="px-4 py-3">Product</th>
+            <th scope="col" className="px-4 py-3">Vendor</th>
+            <th scope="col" className="px-4 py-3">Category</th>
+            <th scope="col" className="px-4 py-3 text-right">Price</th>
+            <th scope="col" className="px-4 py-3">Stock</th>
+            <th scope="col" className="px-4 py-3">Status</th>
+            <th scope="col" className="px-4 py-3">Actions</th>
+          </tr>
+        </thead>
+        <tbody className="block space-y-3 xl:table-row-group xl:space-y-0 xl:divide-y xl:divide-slate-200">
+          {products.map((product) => (
+            <tr
+              key={product.id}
+              className="grid grid-cols-[4rem_minmax(0,1fr)] gap-x-3 gap-y-2 rounded-xl border border-slate-200 bg-white p-3 sm:p-4 xl:table-row xl:rounded-none xl:border-0 xl:p-0"
+            >
+              <td className="row-span-2 xl:table-cell xl:w-20 xl:px-4 xl:py-3 xl:align-top">
+                {product.image ? (
+                  <img src={product.image} alt="" width={64} height={48} loading="lazy" className="aspect-[4/3] w-16 rounded-md bg-slate-100 object-cover" />
+                ) : (
+                  <span className="flex aspect-[4/3] w-16 items-center justify-center rounded-md bg-slate-100 text-slate-400">
+                    <ImageOff aria-hidden="true" className="size-5" />
+                  </span>
+                )}
+              </td>
+              <th scope="row" className={`${cell} text-left font-normal`}>
+                <Link
+                  id={rowLinkId(product.id)}
+                  to={paths.product(product.id)}
+                  className="text-base font-semibold wrap-break-word text-slate-900 underline-offset-2 hover:text-brand-700 hover:underline xl:text-sm"
+                >
+                  {product.name}
+                </Link>
+                <span className="block text-xs wrap-break-word text-slate-600">{product.brand}</span>
+              </th>
+              <td className={`${cell} flex flex-wrap items-baseline gap-x-2`}>
+                <span className={cellLabel}>Vendor</span>
+                <Link
+                  to={storePath(product.vendor.slug)}
+                  className="min-w-0 wrap-break-word text-brand-700 underline underline-offset-2 hover:text-brand-800"
+                >
+                  {product.vendor.name}
+                </Link>
+              </td>
+              <td className={`${cell} col-span-2 flex items-baseline gap-2`}>
+                <span className={cellLabel}>Category</span>
+                <span className="text-slate-700">{product.category}</span>
+              </td>
+              <td className={`${cell} col-span-2 flex items-baseline gap-2 xl:text-right`}>
+                <span className={cellLabel}>Price</span>
+                <span className="font-semibold whitespace-nowrap text-slate-900">{formatPrice(product.price)}</span>
+              </td>
+              <td className={`${cell} col-span-2 flex items-baseline gap-2`}>
+                <span className={cellLabel}>Stock</span>
+                <StockCount stock={product.stock} />
+              </td>
+              <td className={`${cell} col-span-2 flex flex-wrap items-center gap-2`}>
+                <span className={cellLabel}>Status</span>
+                <StatusBadge status={product.status} />
+                {product.hiddenReason !== null && (
+                  <>
+                    {' '}
+                    <HiddenBadge reason={product.hiddenReason} />
+                  </>
+                )}
+              </td>
+              <td className={`${cell} col-span-2 xl:w-72`}>
+                <ModerationActions product={product} onModerated={onModerated} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -87,6 +87,7 @@ test('a customer opening /admin/users lands on /admin/login and is refused there
 test('the vendor login refuses a customer and points to the customer login', async ({ page }) => {
   const email = `shopper.${unique()}@example.in`;
   await register(page, 'Shopper Sita', email);
+  await expect(page).toHaveURL(/\/$/);
   await page.context().clearCookies();
   await page.goto('/vendor/login');
   await page.getByLabel('E-mail').fill(email);
@@ -119,6 +120,7 @@ test('an admin signs in, uses the sidebar, and logs out to /admin/login', async 
 test('/account needs a signed-in user, returns there after login, and keeps an address book', async ({ page }) => {
   const email = `ananya.${unique()}@example.in`;
   await register(page, 'Ananya Das', email);
+  await expect(page).toHaveURL(/\/$/);
   await page.context().clearCookies();
   await page.goto('/account');
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Faccount$/);

@@ -30,7 +30,8 @@ import {
   type ProductFormValues,
   type SpecField,
 } from '../utils/product-form.ts';
-import { ErrorAlert, Field, StatusBadge, controlBase, controlClassName } from './field.tsx';
+import { controlBase, controlClassName, Field } from '#web/components/ui/field.tsx';
+import { ErrorAlert, StatusBadge } from './field.tsx';
 import { ImageManager } from './image-manager.tsx';
 
 export interface VendorProductEditorProps {

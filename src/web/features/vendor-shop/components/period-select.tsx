@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { PERIODS, type Period } from '../api/vendor-shop.ts';
-import { controlClassName } from './form-field.tsx';
+import { controlClassName } from '#web/components/ui/field.tsx';
 
 export function periodLabel(days: number): string {
   return `Last ${days} days`;

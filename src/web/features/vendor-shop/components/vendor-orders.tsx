@@ -19,7 +19,7 @@ import {
 } from '../api/vendor-shop.ts';
 import { formatDateTime } from '../format.ts';
 import { vendorPaths } from '../vendor-paths.ts';
-import { Field, controlClassName } from './form-field.tsx';
+import { controlClassName, Field } from '#web/components/ui/field.tsx';
 import { FULFILMENT_LABELS, FulfilmentStatusBadge } from './fulfilment-status-badge.tsx';
 import { LoadError } from './load-error.tsx';
 

@@ -11,7 +11,8 @@ import { ApiError } from '#web/lib/api-client.ts';
 import { useUpdateVendorProfile, useVendorProfile } from '../api/vendor-shop.ts';
 import { nationalNumber } from '../format.ts';
 import { vendorPaths } from '../vendor-paths.ts';
-import { Field, MobilePrefix, controlBase, controlClassName } from './form-field.tsx';
+import { controlBase, controlClassName, Field } from '#web/components/ui/field.tsx';
+import { MobilePrefix } from './form-field.tsx';
 import { LoadError } from './load-error.tsx';
 
 type ProfileFormValues = z.input<typeof VendorProfileInputSchema>;

@@ -380,7 +380,7 @@ export async function updateVendorProduct(
   db: DbOrTx,
   vendorId: number,
   id: number,
-  row: Omit<NewProductRow, 'vendor_id' | 'created_at' | 'slug'>,
+  row: Omit<NewProductRow, 'vendor_id' | 'created_at' | 'slug' | 'featured'>,
   attributes: ReadonlyArray<[string, string]>,
 ): Promise<boolean> {
   const result = await db.updateTable('products').set(row).where('vendor_id', '=', vendorId).where('id', '=', id).executeTakeFirst();

@@ -149,7 +149,9 @@ export function createCatalogService({ db }: { db: Db }) {
   async function updateForVendor(vendorId: number, id: number, input: Omit<NewProduct, 'vendorId' | 'slug' | 'createdAt'>, tx?: DbOrTx): Promise<boolean> {
     if (!tx) return db.transaction().execute((trx) => updateForVendor(vendorId, id, input, trx));
     const { row, attributes } = productRow(input);
-    return repository.updateVendorProduct(tx, vendorId, id, row, attributes);
+    // Featuring is the store's choice, not the vendor's: an edit leaves it as it is.
+    const { featured: _featured, ...editable } = row;
+    return repository.updateVendorProduct(tx, vendorId, id, editable, attributes);
   }
 
   return {

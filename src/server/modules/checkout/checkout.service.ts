@@ -1,5 +1,6 @@
 import { AppError } from '#shared/errors.ts';
 import { formatPrice, gstShare } from '#shared/money.ts';
+import { canCustomerCancel } from '#shared/order-states.ts';
 import type { Order, PaymentInput, PaymentResult, PlaceOrderInput } from '#shared/schemas/orders.ts';
 import { shippingFor } from '#shared/shipping.ts';
 import type { StoreInfo } from '#shared/store-info.ts';
@@ -51,13 +52,15 @@ export function createCheckoutService(deps: Deps) {
     }
   }
 
-  async function markPaid(userId: string, email: string, orderId: number): Promise<Order> {
+  async function markPaid(userId: string, email: string, orderId: number, paymentId: number): Promise<Order> {
     const moved = await orders.move(db, orderId, ['pending_payment'], 'confirmed', { paid_at: now().toISOString() });
     const order = await orders.get(userId, orderId);
     if (!moved) {
-      // Paid after the order was cancelled (it expired meanwhile): the money goes back.
-      for (const payment of order.payments) await payments.refundInFull(payment, 'Order was cancelled before payment completed');
-      throw new AppError('CONFLICT', 'This order was cancelled before the payment completed; the amount has been refunded');
+      // This capture came too late: the order was cancelled (it expired), or another payment
+      // confirmed it first. Only this payment's money goes back.
+      await payments.refundInFull(paymentId, order.status === 'cancelled' ? 'Order was cancelled before payment completed' : 'Order was already paid by another payment');
+      if (order.status === 'cancelled') throw new AppError('CONFLICT', 'This order was cancelled before the payment completed; the amount has been refunded');
+      throw new AppError('CONFLICT', 'This order was already paid; this second payment has been refunded');
     }
     const address = order.address;
     await mail(
@@ -77,16 +80,30 @@ export function createCheckoutService(deps: Deps) {
     return order;
   }
 
-  /** Cancels an order in one transaction: fulfilments, stock, waiting payments, refunds. */
-  async function cancelOrder(order: Order, reason: string): Promise<boolean> {
-    return db.transaction().execute(async (tx) => {
-      if (!(await orders.move(tx, order.id, ['pending_payment', 'confirmed'], 'cancelled', { cancelled_at: now().toISOString(), cancel_reason: reason }))) return false;
+  /**
+   * Cancels an order: status, fulfilments, stock and waiting payments in one transaction that
+   * re-checks, inside it, that nothing has shipped; then refunds what was captured, from fresh
+   * payment rows, once the cancellation has committed.
+   */
+  async function cancelOrder(order: Order, reason: string, from: ReadonlyArray<'pending_payment' | 'confirmed'>): Promise<boolean> {
+    const cancelled = await db.transaction().execute(async (tx) => {
+      if (!(await orders.move(tx, order.id, from, 'cancelled', { cancelled_at: now().toISOString(), cancel_reason: reason }))) return false;
+      const fulfilments = await orders.fulfilmentStatuses(order.id, tx);
+      if (!canCustomerCancel('confirmed', fulfilments)) throw new AppError('CONFLICT', 'This order can no longer be cancelled');
       await orders.cancelOpenFulfilments(tx, order.id);
       await catalog.returnStock(order.items, tx);
-      await payments.abandon(order.payments, reason, tx);
-      for (const payment of order.payments) await payments.refundInFull(payment, reason, tx);
+      await payments.abandon(await payments.ofOrders([order.id], tx), reason, tx);
       return true;
     });
+    if (!cancelled) return false;
+    for (const payment of await payments.ofOrders([order.id])) {
+      try {
+        await payments.refundInFull(payment.id, reason);
+      } catch (error) {
+        deps.log?.(error, `Refund of payment ${payment.id} for cancelled order ${order.id} failed; it can be retried`);
+      }
+    }
+    return true;
   }
 
   return {
@@ -171,7 +188,7 @@ export function createCheckoutService(deps: Deps) {
     async pay(caller: { id: string; email: string }, orderId: number, input: PaymentInput): Promise<PaymentResult> {
       const order = await pendingOrder(caller.id, orderId);
       const { payment, next } = await payments.start(order.id, order.total, input);
-      const status = next === 'done' ? (await markPaid(caller.id, caller.email, order.id)).status : 'pending_payment';
+      const status = next === 'done' ? (await markPaid(caller.id, caller.email, order.id, payment.id)).status : 'pending_payment';
       return { payment, next, orderStatus: status };
     },
 
@@ -181,7 +198,7 @@ export function createCheckoutService(deps: Deps) {
       if (!payment) throw new AppError('NOT_FOUND', 'Payment not found');
       await pendingOrder(caller.id, payment.orderId); // 404 for someone else's payment
       const result = await payments.confirm(paymentId, confirmation);
-      const status = result.next === 'done' ? (await markPaid(caller.id, caller.email, payment.orderId)).status : 'pending_payment';
+      const status = result.next === 'done' ? (await markPaid(caller.id, caller.email, payment.orderId, paymentId)).status : 'pending_payment';
       return { payment: result.payment, next: result.next, orderStatus: status };
     },
 
@@ -196,7 +213,7 @@ export function createCheckoutService(deps: Deps) {
     async cancel(caller: { id: string; email: string }, orderId: number): Promise<Order> {
       const order = await orders.get(caller.id, orderId);
       if (!order.canCancel) throw new AppError('CONFLICT', 'This order can no longer be cancelled');
-      if (!(await cancelOrder(order, 'Cancelled by the customer'))) throw new AppError('CONFLICT', 'This order can no longer be cancelled');
+      if (!(await cancelOrder(order, 'Cancelled by the customer', ['pending_payment', 'confirmed']))) throw new AppError('CONFLICT', 'This order can no longer be cancelled');
       const cancelled = await orders.get(caller.id, orderId);
       const refunded = cancelled.payments.reduce((sum, p) => sum + p.refundedAmount, 0);
       await mail(
@@ -223,7 +240,8 @@ export function createCheckoutService(deps: Deps) {
       const due = await orders.unpaidBefore(new Date(now().getTime() - PAYMENT_WINDOW_MS));
       let expired = 0;
       for (const { id, userId } of due) {
-        if (await cancelOrder(await orders.get(userId, id), 'Payment was not completed within 30 minutes')) expired++;
+        // Only an order still unpaid expires; one paid a moment ago is left alone.
+        if (await cancelOrder(await orders.get(userId, id), 'Payment was not completed within 30 minutes', ['pending_payment'])) expired++;
       }
       return expired;
     },

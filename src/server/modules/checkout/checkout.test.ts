@@ -231,6 +231,35 @@ describe.each(testDialects())('checkout and orders API on %s', (dialect) => {
     expect(late.statusCode).toBe(409);
   });
 
+  it('keeps exactly one payment when two OTPs for one order are confirmed at once, and never refunds twice', async () => {
+    const order = await placeOk([{ productId: monitor, quantity: 1 }]);
+    const first = (await pay(order.id, { method: 'card', card: VISA })).json() as PaymentResult;
+    const second = (await pay(order.id, { method: 'card', card: VISA })).json() as PaymentResult;
+    const answers = await Promise.all([
+      as(t, asha)('POST', `/api/payments/${first.payment.id}/otp`, { otp: '123456' }),
+      as(t, asha)('POST', `/api/payments/${second.payment.id}/otp`, { otp: '123456' }),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const detail = (await as(t, asha)('GET', `/api/orders/${order.id}`)).json() as Order;
+    expect(detail.status).toBe('confirmed');
+    const kept = detail.payments.reduce((sum, p) => sum + (p.status === 'captured' || p.status === 'refunded' ? p.amount - p.refundedAmount : 0), 0);
+    expect(kept).toBe(order.total);
+    for (const p of detail.payments) expect(await t.services.payments.refundInFull(p.id, 'checking twice')).toBe(p.status === 'captured' ? p.amount : 0);
+    const again = (await as(t, asha)('GET', `/api/orders/${order.id}`)).json() as Order;
+    for (const p of again.payments) expect(await t.services.payments.refundInFull(p.id, 'a second time')).toBe(0);
+    expect(again.payments.every((p) => p.refundedAmount <= p.amount)).toBe(true);
+  });
+
+  it('leaves an order paid just before its deadline alone when unpaid orders expire', async () => {
+    const order = await placeOk([{ productId: monitor, quantity: 1 }]);
+    await pay(order.id, { method: 'upi', vpa: 'asha@okicici' });
+    await t.database.db.updateTable('orders').set({ created_at: new Date(Date.now() - 31 * 60 * 1000).toISOString() }).where('id', '=', order.id).execute();
+    await t.services.checkout.expireUnpaid();
+    const after = (await as(t, asha)('GET', `/api/orders/${order.id}`)).json() as Order;
+    expect(after.status).toBe('confirmed');
+    expect(after.payments[0]).toMatchObject({ status: 'captured', refundedAmount: 0 });
+  });
+
   it('refuses any move the order state machine does not allow', async () => {
     const order = await placeOk([{ productId: monitor, quantity: 1 }]);
     await expect(t.services.orders.move(t.database.db, order.id, ['cancelled'], 'confirmed')).rejects.toMatchObject({ code: 'CONFLICT', status: 409 });

@@ -356,8 +356,10 @@ export async function vendorDeliveredLines(db: DbOrTx, vendorId: number, from: D
   const rows = await db
     .selectFrom('order_items')
     .innerJoin('fulfilments', 'fulfilments.id', 'order_items.fulfilment_id')
+    .innerJoin('orders', 'orders.id', 'order_items.order_id')
     .select(['order_items.order_id', 'order_items.name', 'order_items.quantity', 'order_items.line_total', 'fulfilments.delivered_at'])
     .where('fulfilments.vendor_id', '=', vendorId)
+    .where('orders.status', '=', 'confirmed')
     .where('fulfilments.status', '=', 'delivered')
     .where('fulfilments.delivered_at', '>=', from.toISOString())
     .where('fulfilments.delivered_at', '<', to.toISOString())

@@ -110,6 +110,7 @@ export function createOrdersService({ db, payments, now = () => new Date() }: { 
     },
     cancelOpenFulfilments: repository.cancelOpenFulfilments,
     unpaidBefore: (before: Date) => repository.unpaidBefore(db, before),
+    fulfilmentStatuses: async (orderId: number, tx?: DbOrTx) => (await repository.fulfilmentsOf(tx ?? db, [orderId])).map((f) => f.status),
     productsWithOrders: (productIds: readonly number[]) => repository.productsWithOrders(db, productIds),
     vendorPaidLines: (vendorId: number, from: Date, to: Date) => repository.vendorPaidLines(db, vendorId, from, to),
     vendorDeliveredLines: (vendorId: number, from: Date, to: Date) => repository.vendorDeliveredLines(db, vendorId, from, to),

@@ -81,15 +81,26 @@ export async function updatePaymentStatus(
   return Number(result.numUpdatedRows) === 1;
 }
 
-export async function recordRefund(db: DbOrTx, paymentId: number, amount: number, reference: string, reason: string, fully: boolean): Promise<void> {
-  await db.insertInto('refunds').values({ payment_id: paymentId, amount, reference, reason, created_at: new Date().toISOString() }).execute();
-  await db
+/**
+ * Claims an amount for refunding: moves refunded_amount on only from the value the caller saw,
+ * so two refunders can never both refund the same money. False when someone else got there first.
+ */
+export async function claimRefund(db: DbOrTx, paymentId: number, seenRefunded: number, amount: number, fully: boolean): Promise<boolean> {
+  const result = await db
     .updateTable('payments')
-    .set((eb) => ({
-      refunded_amount: eb('refunded_amount', '+', amount),
-      status: fully ? 'refunded' : 'partially_refunded',
-      updated_at: new Date().toISOString(),
-    }))
+    .set({ refunded_amount: seenRefunded + amount, status: fully ? 'refunded' : 'partially_refunded', updated_at: new Date().toISOString() })
     .where('id', '=', paymentId)
-    .execute();
+    .where('status', 'in', ['captured', 'partially_refunded'])
+    .where('refunded_amount', '=', seenRefunded)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Gives a claim back when the provider refused the refund. */
+export async function releaseRefundClaim(db: DbOrTx, paymentId: number, previousRefunded: number, previousStatus: 'captured' | 'partially_refunded'): Promise<void> {
+  await db.updateTable('payments').set({ refunded_amount: previousRefunded, status: previousStatus, updated_at: new Date().toISOString() }).where('id', '=', paymentId).execute();
+}
+
+export async function recordRefund(db: DbOrTx, paymentId: number, amount: number, reference: string, reason: string): Promise<void> {
+  await db.insertInto('refunds').values({ payment_id: paymentId, amount, reference, reason, created_at: new Date().toISOString() }).execute();
 }

@@ -97,13 +97,24 @@ export function createPaymentsService({ db, provider, emiPlans, now = () => new 
       }
     },
 
-    /** Refunds the captured amount that is left, through the provider. */
-    async refundInFull(payment: Payment, reason: string, tx: DbOrTx = db): Promise<number> {
+    /**
+     * Refunds what is left of a captured payment through the provider. The amount is claimed
+     * first with a guarded update, so concurrent refunders cannot refund the same money twice.
+     * Call it outside any transaction: the provider's refund cannot be rolled back.
+     */
+    async refundInFull(paymentId: number, reason: string): Promise<number> {
+      const payment = await repository.findPayment(db, paymentId);
+      if (!payment || (payment.status !== 'captured' && payment.status !== 'partially_refunded')) return 0;
       const remaining = payment.amount - payment.refundedAmount;
-      if (payment.status !== 'captured' && payment.status !== 'partially_refunded') return 0;
       if (remaining <= 0) return 0;
-      const { reference } = await provider.refund(payment.reference, remaining);
-      await repository.recordRefund(tx, payment.id, remaining, reference, reason, true);
+      if (!(await repository.claimRefund(db, payment.id, payment.refundedAmount, remaining, true))) return 0;
+      try {
+        const { reference } = await provider.refund(payment.reference, remaining);
+        await repository.recordRefund(db, payment.id, remaining, reference, reason);
+      } catch (error) {
+        await repository.releaseRefundClaim(db, payment.id, payment.refundedAmount, payment.status);
+        throw error;
+      }
       return remaining;
     },
   };

@@ -216,6 +216,21 @@ describe.each(testDialects())('vendor area API on %s', (dialect) => {
     expect(response.json().error.message).toBe('This order was cancelled');
   });
 
+  it('lets a suspended shop change nothing', async () => {
+    const [product] = (await as(t, sita)('GET', '/api/vendor/products')).json().items as VendorProduct[];
+    await t.services.vendors.setStatus(sita.vendorId, 'suspended');
+    for (const [method, url, body] of [
+      ['PATCH', `/api/vendor/products/${product!.id}/stock`, { stock: 1 }],
+      ['POST', `/api/vendor/products/${product!.id}/archive`, undefined],
+      ['POST', '/api/vendor/products', laptop({ sku: 'SUSP-1' })],
+    ] as const) {
+      const response = await as(t, sita)(method as 'POST', url, body);
+      expect(response.statusCode, `${method} ${url}`).toBe(409);
+      expect(response.json().error.message).toContain('suspended');
+    }
+    await t.services.vendors.setStatus(sita.vendorId, 'pending');
+  });
+
   it('keeps the shop profile: phone, GSTIN, pickup address and low-stock threshold', async () => {
     const saved = await as(t, ravi)('PUT', '/api/vendor/profile', {
       businessName: 'Ravi Computers',

@@ -29,6 +29,10 @@ export function createVendorProductsService(deps: { vendors: VendorsService; cat
     return products.map((p) => ({ ...p, hasOrders: sold.has(p.id) }));
   }
 
+  function assertNotSuspended(shop: VendorRow): void {
+    if (shop.status === 'suspended') throw new AppError('CONFLICT', 'Your shop is suspended; products cannot be changed. Please contact seller support.');
+  }
+
   async function require(shop: VendorRow, id: number, tx?: DbOrTx) {
     const product = await catalog.findForVendor(shop.id, id, tx);
     if (!product) throw new AppError('NOT_FOUND', 'Product not found');
@@ -37,7 +41,7 @@ export function createVendorProductsService(deps: { vendors: VendorsService; cat
 
   /** The shop's state and the images decide whether this input may be saved. */
   async function check(shop: VendorRow, input: VendorProductInput, currentImages: readonly string[] = []): Promise<void> {
-    if (shop.status === 'suspended') throw new AppError('CONFLICT', 'Your shop is suspended; products cannot be changed. Please contact seller support.');
+    assertNotSuspended(shop);
     if (input.status === 'active' && shop.status !== 'active') {
       throw new AppError('CONFLICT', 'Your shop is awaiting approval. Save the product as a draft for now; you can publish it once the shop is approved.');
     }
@@ -111,6 +115,12 @@ export function createVendorProductsService(deps: { vendors: VendorsService; cat
      * nothing outside it: create when there is no id, else update the vendor's own product.
      */
     async writeChecked(shop: VendorRow, input: VendorProductInput, id: number | undefined, tx: DbOrTx): Promise<void> {
+      assertNotSuspended(shop);
+      if (id !== undefined) {
+        // A CSV row has no images: an update keeps the product's own.
+        const current = await require(shop, id, tx);
+        input = { ...input, images: current.images };
+      }
       if (id === undefined) {
         await save(() => catalog.create({ ...fields(input), vendorId: shop.id, slug: `${vendorSlug(input.name)}-${randomBytes(3).toString('hex')}` }, tx), input.sku);
       } else if (!(await save(() => catalog.updateForVendor(shop.id, id, fields(input), tx), input.sku))) {
@@ -120,12 +130,14 @@ export function createVendorProductsService(deps: { vendors: VendorsService; cat
 
     async setStock(userId: string, id: number, stock: number): Promise<VendorProduct> {
       const shop = await shopOf(userId);
+      assertNotSuspended(shop);
       if (!(await catalog.setFieldsForVendor(shop.id, id, { stock }))) throw new AppError('NOT_FOUND', 'Product not found');
       return this.get(userId, id);
     },
 
     async archive(userId: string, id: number): Promise<VendorProduct> {
       const shop = await shopOf(userId);
+      assertNotSuspended(shop);
       if (!(await catalog.setFieldsForVendor(shop.id, id, { status: 'archived' }))) throw new AppError('NOT_FOUND', 'Product not found');
       search.invalidate();
       return this.get(userId, id);
@@ -133,6 +145,7 @@ export function createVendorProductsService(deps: { vendors: VendorsService; cat
 
     async delete(userId: string, id: number): Promise<void> {
       const shop = await shopOf(userId);
+      assertNotSuspended(shop);
       const product = await require(shop, id);
       if ((await orders.productsWithOrders([product.id])).size > 0) throw new AppError('CONFLICT', 'This product has orders; archive it instead');
       await catalog.deleteForVendor(shop.id, id);

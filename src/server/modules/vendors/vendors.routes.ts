@@ -137,6 +137,7 @@ export function vendorRoutes(deps: Deps): FastifyPluginAsyncZod {
 
     app.post('/vendor/media', { schema: { tags: ['vendor'], summary: 'Upload a product image (multipart field "file", ≤ 5 MB)', consumes: ['multipart/form-data'], response: { 201: MediaSchema, 413: ErrorResponseSchema, ...errors } } }, async (request, reply) => {
       const current = await shop(request);
+      if (current.status === 'suspended') throw new AppError('CONFLICT', 'Your shop is suspended; images cannot be uploaded. Please contact seller support.');
       if (!request.isMultipart()) throw new AppError('VALIDATION_FAILED', 'Send the image as multipart/form-data in a field named "file"');
       const file = await request.file();
       if (!file) throw new AppError('VALIDATION_FAILED', 'No file was sent');

@@ -107,3 +107,55 @@ export const AdminProductSchema = z.object({
   updatedAt: z.string(),
 });
 export const AdminProductListSchema = z.object({ items: z.array(AdminProductSchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+
+const paise = (name: string) => z.string().regex(/^\d+$/, `${name} must be a whole number of paise`).transform(Number);
+const isoDate = (name: string) => z.string().regex(/^\d{4}-\d{2}-\d{2}$/, `${name} must be a date like 2026-11-22`);
+
+export const AdminPaymentQuerySchema = z.object({
+  q: z.string().trim().max(100).optional().describe('order number (CB00000042) or customer e-mail'),
+  status: z.enum(['created', 'authorized', 'captured', 'failed', 'refunded', 'partially_refunded']).optional(),
+  method: z.enum(['upi', 'netbanking', 'card', 'emi']).optional(),
+  from: isoDate('from').optional(),
+  to: isoDate('to').optional(),
+  minAmount: paise('minAmount').optional(),
+  maxAmount: paise('maxAmount').optional(),
+  page: wholeNumber('page', 1, 100_000).default(1),
+  pageSize: wholeNumber('pageSize', 1, 100).default(20),
+});
+export type AdminPaymentQuery = z.infer<typeof AdminPaymentQuerySchema>;
+
+export const AdminPaymentSchema = z.object({
+  id: z.number().int(),
+  orderId: z.number().int(),
+  orderNumber: z.string(),
+  customer: z.object({ name: z.string(), email: z.string() }),
+  method: z.enum(['upi', 'netbanking', 'card', 'emi']),
+  amount: z.number().int(),
+  refundedAmount: z.number().int(),
+  status: z.enum(['created', 'authorized', 'captured', 'failed', 'refunded', 'partially_refunded']),
+  reference: z.string(),
+  details: z.record(z.string(), z.unknown()),
+  failureReason: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AdminPayment = z.infer<typeof AdminPaymentSchema>;
+
+export const AdminPaymentListSchema = z.object({
+  items: z.array(AdminPaymentSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  totals: z.object({ count: z.number().int(), amount: z.number().int(), captured: z.number().int(), refunded: z.number().int() }),
+});
+
+export const AdminPaymentDetailSchema = z.object({
+  payment: AdminPaymentSchema,
+  order: z.object({ id: z.number().int(), number: z.string(), status: z.string(), displayStatus: z.string(), total: z.number().int(), items: z.array(z.object({ name: z.string(), quantity: z.number().int(), lineTotal: z.number().int() })) }),
+  refunds: z.array(z.object({ amount: z.number().int(), reason: z.string(), reference: z.string(), createdAt: z.string() })),
+  audit: z.array(AuditEntrySchema),
+});
+
+export const RefundInputSchema = strict({
+  amount: z.number({ error: 'amount must be a whole number of paise' }).int('amount must be a whole number of paise').positive('amount must be more than 0'),
+  reason: z.string({ error: 'Please give a reason' }).trim().min(5, 'Please give a reason of at least 5 characters').max(500),
+});

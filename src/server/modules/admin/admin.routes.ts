@@ -1,7 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import Papa from 'papaparse';
 import { z } from 'zod';
 import {
+  AdminPaymentDetailSchema,
+  AdminPaymentListSchema,
+  AdminPaymentQuerySchema,
   AdminProductListSchema,
+  RefundInputSchema,
   AdminProductQuerySchema,
   AdminUserDetailSchema,
   AdminUserListSchema,
@@ -98,6 +103,28 @@ export function adminRoutes(deps: { users: UsersService; vendors: VendorsService
       '/admin/products/:id/moderation',
       { schema: { tags: ['admin'], summary: 'Hide a product from the storefront with a reason the vendor sees, or restore it', params: idParams, body: ModerationInputSchema, response: { 200: z.object({ id: z.number(), name: z.string(), hiddenReason: z.string().nullable() }), ...errors } } },
       (request) => admin.moderate(actor(request), request.params.id, request.body.action, request.body.reason),
+    );
+
+    app.get('/admin/payments', { schema: { tags: ['admin'], summary: 'All payments with filters and totals', querystring: AdminPaymentQuerySchema, response: { 200: AdminPaymentListSchema, ...errors } } }, (request) =>
+      admin.listPayments(request.query),
+    );
+
+    app.get('/admin/payments.csv', { schema: { tags: ['admin'], summary: 'The filtered payments as CSV', querystring: AdminPaymentQuerySchema, hide: true } }, async (request, reply) => {
+      const { items } = await admin.listPayments({ ...request.query, page: 1, pageSize: 10_000 });
+      const rupees = (paise: number) => (paise / 100).toFixed(2);
+      const csv = Papa.unparse({
+        fields: ['payment_id', 'created_at', 'order', 'customer', 'email', 'method', 'status', 'amount_inr', 'refunded_inr', 'reference'],
+        data: items.map((p) => [p.id, p.createdAt, p.orderNumber, p.customer.name, p.customer.email, p.method, p.status, rupees(p.amount), rupees(p.refundedAmount), p.reference]),
+      });
+      return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="payments.csv"').send(`${csv}\r\n`);
+    });
+
+    app.get('/admin/payments/:id', { schema: { tags: ['admin'], summary: 'A payment with its order, refunds and audit', params: idParams, response: { 200: AdminPaymentDetailSchema, ...errors } } }, (request) =>
+      admin.paymentDetail(request.params.id),
+    );
+
+    app.post('/admin/payments/:id/refund', { schema: { tags: ['admin'], summary: 'Refund in full or in part, with a reason', params: idParams, body: RefundInputSchema, response: { 200: AdminPaymentDetailSchema, ...errors } } }, (request) =>
+      admin.refundPayment(actor(request), request.params.id, request.body.amount, request.body.reason),
     );
 
     app.get('/admin/audit', { schema: { tags: ['admin'], summary: 'The audit log of admin actions', querystring: AuditQuerySchema, response: { 200: AuditListSchema, ...errors } } }, async (request) => ({

@@ -1,5 +1,9 @@
 import { AppError } from '#shared/errors.ts';
-import type { AdminUser, AdminUserQuery } from '#shared/schemas/admin.ts';
+import type { AdminPaymentQuery, AdminUser, AdminUserQuery } from '#shared/schemas/admin.ts';
+import { formatPrice } from '#shared/money.ts';
+import type { CheckoutService } from '#server/modules/checkout/checkout.service.ts';
+import { orderNumber } from '#server/modules/orders/orders.service.ts';
+import type { PaymentsService } from '#server/modules/payments/payments.service.ts';
 import { EMAIL_IN_USE_MESSAGE, type Role } from '#shared/schemas/auth.ts';
 import type { StoreInfo } from '#shared/store-info.ts';
 import { type Db, toIso } from '#server/db/database.ts';
@@ -26,6 +30,8 @@ interface Deps {
   orders: OrdersService;
   search: SearchService;
   authService: AuthService;
+  payments: PaymentsService;
+  checkout: CheckoutService;
   mailer: Mailer;
   store: StoreInfo;
   log?: (error: unknown, message: string) => void;
@@ -33,7 +39,7 @@ interface Deps {
 
 /** Running the marketplace: accounts, shops and moderation. Every action is audited. */
 export function createAdminService(deps: Deps) {
-  const { db, users, vendors, catalog, orders, search, authService, mailer, store } = deps;
+  const { db, users, vendors, catalog, orders, search, authService, payments, checkout, mailer, store } = deps;
 
   function toAdminUser(user: { id: string; name: string; email: string; role: Role; status: 'active' | 'suspended'; created_at: string | Date }, shop?: VendorRow): AdminUser {
     return {
@@ -166,6 +172,75 @@ export function createAdminService(deps: Deps) {
       await audit.recordAudit(db, { actor, action: 'vendor.status', entityType: 'vendor', entityId: String(shop.id), before: { status: shop.status }, after: { status } });
       search.invalidate();
       return { id: shop.id, name: shop.name, slug: shop.slug, status };
+    },
+
+    async listPayments(query: AdminPaymentQuery) {
+      const filter: Parameters<PaymentsService['list']>[0] = {
+        status: query.status,
+        method: query.method,
+        from: query.from,
+        to: query.to,
+        minAmount: query.minAmount,
+        maxAmount: query.maxAmount,
+      };
+      const q = query.q?.trim();
+      if (q) {
+        const number = /^CB(\d{1,12})$/i.exec(q);
+        if (number) filter.orderId = Number(number[1]);
+        else if (q.includes('@')) filter.userId = (await users.findByEmail(q))?.id ?? '-';
+        else filter.userId = '-';
+      }
+      const { items, totals } = await payments.list(filter, query.page, query.pageSize);
+      const buyers = new Map((await users.findByIds([...new Set(items.map((p) => p.userId))])).map((u) => [u.id, u]));
+      return {
+        items: items.map(({ userId, ...p }) => ({ ...p, orderNumber: orderNumber(p.orderId), customer: { name: buyers.get(userId)?.name ?? '', email: buyers.get(userId)?.email ?? '' } })),
+        total: totals.count,
+        page: query.page,
+        pageSize: query.pageSize,
+        totals,
+      };
+    },
+
+    async paymentDetail(id: number) {
+      const payment = await payments.find(id);
+      if (!payment) throw new AppError('NOT_FOUND', 'Payment not found');
+      const order = await orders.getById(payment.orderId);
+      const [buyer] = await users.findByIds([order.userId]);
+      const [refunds, history] = await Promise.all([payments.refundsOf(id), audit.listAudit(db, { entityType: 'payment', entityId: String(id), page: 1, pageSize: 50 })]);
+      return {
+        payment: { ...payment, orderNumber: order.number, customer: { name: buyer?.name ?? '', email: buyer?.email ?? '' } },
+        order: { id: order.id, number: order.number, status: order.status, displayStatus: order.displayStatus, total: order.total, items: order.items.map((i) => ({ name: i.name, quantity: i.quantity, lineTotal: i.lineTotal })) },
+        refunds,
+        audit: history.items,
+      };
+    },
+
+    /** A full or partial refund with a reason; a full refund of an unshipped order cancels it. */
+    async refundPayment(actor: Actor, id: number, amount: number, reason: string) {
+      const before = await payments.find(id);
+      if (!before) throw new AppError('NOT_FOUND', 'Payment not found');
+      await payments.refund(id, amount, reason);
+      const after = (await payments.find(id))!;
+      const cancelled = after.status === 'refunded' ? await checkout.cancelAfterFullRefund(after.orderId) : false;
+      await audit.recordAudit(db, {
+        actor,
+        action: 'payment.refund',
+        entityType: 'payment',
+        entityId: String(id),
+        before: { status: before.status, refundedAmount: before.refundedAmount },
+        after: { status: after.status, refundedAmount: after.refundedAmount, orderCancelled: cancelled },
+        reason,
+      });
+      const order = await orders.getById(after.orderId);
+      const [buyer] = await users.findByIds([order.userId]);
+      if (buyer) {
+        await mail(
+          buyer.email,
+          `Refund of ${formatPrice(amount)} for order ${order.number}`,
+          `We have refunded ${formatPrice(amount)} to your original payment method for order ${order.number}.\nReason: ${reason}${cancelled ? '\nThe order has been cancelled.' : ''}\n\nRefunds reach UPI in 1–3 business days and cards in 5–7.`,
+        );
+      }
+      return this.paymentDetail(id);
     },
 
     audit: (filter: { entityType?: string; entityId?: string; page: number; pageSize: number }) => audit.listAudit(db, filter),

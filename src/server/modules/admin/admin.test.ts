@@ -125,4 +125,49 @@ describe.each(testDialects())('admin API on %s', (dialect) => {
     expect(log.items.map((e: { action: string }) => e.action)).toEqual(['product.restore', 'product.hide']);
     expect((await as(t, admin)('POST', '/api/admin/products/999999/moderation', { action: 'restore' })).statusCode).toBe(404);
   });
+
+  it('lists payments with filters and totals, refunds in part and in full, never beyond what was captured', async () => {
+    await t.services.vendors.setStatus(vendor.vendorId, 'active');
+    const product = await createProduct(t.services, { vendorId: vendor.vendorId, name: 'Vera Vision 27 Refund Test', category: 'Monitor', price: 1_000_000, stock: 5 });
+    const buyer = await registerCustomer(t, 'dina@example.in', 'Dina Buyer');
+    const address = (await as(t, buyer)('POST', '/api/account/addresses', { name: 'Dina Buyer', phone: '9845012345', line1: '9 Brigade Road', city: 'Bengaluru', state: 'Karnataka', pincode: '560001' })).json();
+    const order = (await as(t, buyer)('POST', '/api/checkout/orders', { idempotencyKey: 'admin-refund-order', addressId: address.id, items: [{ productId: product.id, quantity: 2 }] })).json();
+    await as(t, buyer)('POST', `/api/orders/${order.id}/payments`, { method: 'upi', vpa: 'failure@upi' });
+    const paid = (await as(t, buyer)('POST', `/api/orders/${order.id}/payments`, { method: 'upi', vpa: 'dina@okhdfc' })).json();
+
+    const list = (await as(t, admin)('GET', `/api/admin/payments?q=${order.number}`)).json();
+    expect(list.totals).toMatchObject({ count: 2, amount: 2 * order.total, captured: order.total, refunded: 0 });
+    expect(list.items[0]).toMatchObject({ orderNumber: order.number, customer: { email: 'dina@example.in' } });
+    expect((await as(t, admin)('GET', '/api/admin/payments?q=dina@example.in&status=failed')).json().total).toBe(1);
+    expect((await as(t, admin)('GET', '/api/admin/payments?minAmount=abc')).statusCode).toBe(400);
+    expect((await as(t, customer)('GET', '/api/admin/payments')).statusCode).toBe(403);
+
+    const id = paid.payment.id;
+    const tooMuch = await as(t, admin)('POST', `/api/admin/payments/${id}/refund`, { amount: order.total + 1, reason: 'Goodwill gesture' });
+    expect(tooMuch.statusCode).toBe(409);
+    const partial = (await as(t, admin)('POST', `/api/admin/payments/${id}/refund`, { amount: 100_000, reason: 'Late delivery goodwill' })).json();
+    expect(partial.payment).toMatchObject({ status: 'partially_refunded', refundedAmount: 100_000 });
+    expect(partial.order.status).toBe('confirmed');
+    const over = await as(t, admin)('POST', `/api/admin/payments/${id}/refund`, { amount: order.total, reason: 'Trying to over-refund' });
+    expect(over.statusCode).toBe(409);
+    expect(over.json().error.message).toContain('is left to refund');
+
+    const stockBefore = (await t.database.db.selectFrom('products').select('stock').where('id', '=', product.id).executeTakeFirstOrThrow()).stock;
+    const full = (await as(t, admin)('POST', `/api/admin/payments/${id}/refund`, { amount: order.total - 100_000, reason: 'Customer changed their mind' })).json();
+    expect(full.payment).toMatchObject({ status: 'refunded', refundedAmount: order.total });
+    expect(full.order.status).toBe('cancelled');
+    expect(full.refunds.map((r: { amount: number }) => r.amount)).toEqual([100_000, order.total - 100_000]);
+    expect(full.audit[0]).toMatchObject({ action: 'payment.refund', reason: 'Customer changed their mind' });
+    const stockAfter = (await t.database.db.selectFrom('products').select('stock').where('id', '=', product.id).executeTakeFirstOrThrow()).stock;
+    expect(stockAfter).toBe(stockBefore + 2);
+    const seen = (await as(t, buyer)('GET', `/api/orders/${order.id}`)).json();
+    expect(seen.status).toBe('cancelled');
+    expect(seen.payments.find((p: { id: number }) => p.id === id).refundedAmount).toBe(order.total);
+    expect((await as(t, admin)('POST', `/api/admin/payments/${id}/refund`, { amount: 1, reason: 'Nothing left now' })).statusCode).toBe(409);
+
+    const csv = await as(t, admin)('GET', `/api/admin/payments.csv?q=${order.number}`);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.body.split('\r\n')[0]).toBe('payment_id,created_at,order,customer,email,method,status,amount_inr,refunded_inr,reference');
+    expect(csv.body).toContain(`${id},`);
+  });
 });

@@ -235,6 +235,18 @@ export function createCheckoutService(deps: Deps) {
       return orders.get(caller.id, orderId);
     },
 
+    /** After a full refund by an admin: an order that has not shipped is cancelled and its stock returned. */
+    async cancelAfterFullRefund(orderId: number): Promise<boolean> {
+      const order = await orders.getById(orderId);
+      if (order.status !== 'confirmed' || order.payments.some((p) => p.status === 'captured' || p.status === 'partially_refunded')) return false;
+      try {
+        return await cancelOrder(order, 'Refunded in full by the store', ['confirmed']);
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'CONFLICT') return false; // shipped: the order stands
+        throw error;
+      }
+    },
+
     /** Cancels orders left unpaid past the payment window and returns their stock. */
     async expireUnpaid(): Promise<number> {
       const due = await orders.unpaidBefore(new Date(now().getTime() - PAYMENT_WINDOW_MS));

@@ -367,3 +367,8 @@ export async function vendorDeliveredLines(db: DbOrTx, vendorId: number, from: D
     .execute();
   return rows.map((row) => ({ orderId: row.order_id, name: row.name, quantity: row.quantity, lineTotal: Number(row.line_total), deliveredAt: toIso(row.delivered_at as string | Date) }));
 }
+
+export async function findOrderById(db: DbOrTx, id: number): Promise<OrderRow | undefined> {
+  const row = await db.selectFrom('orders').select(orderColumns).where('id', '=', id).executeTakeFirst();
+  return row ? toOrderRow(row) : undefined;
+}

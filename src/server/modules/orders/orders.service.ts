@@ -80,6 +80,14 @@ export function createOrdersService({ db, payments, now = () => new Date() }: { 
   return {
     get,
 
+    /** Any order by id, for the admin. */
+    async getById(id: number, tx: DbOrTx = db): Promise<Order & { userId: string }> {
+      const row = await repository.findOrderById(tx, id);
+      if (!row) throw new AppError('NOT_FOUND', 'Order not found');
+      const [order] = await assemble([row], tx);
+      return { ...order!, userId: row.userId };
+    },
+
     /** The user's orders, newest first by order date (spec section 7). */
     async list(userId: string): Promise<OrderSummary[]> {
       const orders = await assemble(await repository.listOrders(db, userId));

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Payment } from '#shared/schemas/orders.ts';
 import { type DbOrTx, toIso } from '#server/db/database.ts';
 import type { PaymentsTable } from '#server/db/schema.ts';
@@ -103,4 +104,53 @@ export async function releaseRefundClaim(db: DbOrTx, paymentId: number, previous
 
 export async function recordRefund(db: DbOrTx, paymentId: number, amount: number, reference: string, reason: string): Promise<void> {
   await db.insertInto('refunds').values({ payment_id: paymentId, amount, reference, reason, created_at: new Date().toISOString() }).execute();
+}
+
+export interface PaymentFilter {
+  status?: Payment['status'];
+  method?: Payment['method'];
+  from?: string;
+  to?: string;
+  minAmount?: number;
+  maxAmount?: number;
+  orderId?: number;
+  /** payments of orders placed by this user */
+  userId?: string;
+}
+
+/** All payments for the admin, newest first, with the order's number and buyer. */
+export async function listPayments(db: DbOrTx, filter: PaymentFilter, page: number, pageSize: number) {
+  let query = db.selectFrom('payments').innerJoin('orders', 'orders.id', 'payments.order_id');
+  if (filter.status) query = query.where('payments.status', '=', filter.status);
+  if (filter.method) query = query.where('payments.method', '=', filter.method);
+  if (filter.from) query = query.where('payments.created_at', '>=', new Date(`${filter.from}T00:00:00+05:30`).toISOString());
+  if (filter.to) query = query.where('payments.created_at', '<', new Date(new Date(`${filter.to}T00:00:00+05:30`).getTime() + 24 * 60 * 60 * 1000).toISOString());
+  if (filter.minAmount !== undefined) query = query.where('payments.amount', '>=', filter.minAmount);
+  if (filter.maxAmount !== undefined) query = query.where('payments.amount', '<=', filter.maxAmount);
+  if (filter.orderId !== undefined) query = query.where('payments.order_id', '=', filter.orderId);
+  if (filter.userId !== undefined) query = query.where('orders.user_id', '=', filter.userId);
+  const totals = await query
+    .select((eb) => [
+      eb.fn.countAll<number>().as('count'),
+      eb.fn.coalesce(eb.fn.sum<number>('payments.amount'), sql<number>`0`).as('amount'),
+      eb.fn.coalesce(eb.fn.sum<number>(eb.case().when('payments.status', 'in', ['captured', 'partially_refunded', 'refunded']).then(eb.ref('payments.amount')).else(0).end()), sql<number>`0`).as('captured'),
+      eb.fn.coalesce(eb.fn.sum<number>('payments.refunded_amount'), sql<number>`0`).as('refunded'),
+    ])
+    .executeTakeFirstOrThrow();
+  const rows = await query
+    .select([...columns.map((c) => `payments.${c}` as const), 'orders.user_id'])
+    .orderBy('payments.created_at', 'desc')
+    .orderBy('payments.id', 'desc')
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute();
+  return {
+    items: rows.map((row) => ({ ...toPayment(row), userId: row.user_id })),
+    totals: { count: Number(totals.count), amount: Number(totals.amount), captured: Number(totals.captured), refunded: Number(totals.refunded) },
+  };
+}
+
+export async function refundsOf(db: DbOrTx, paymentId: number) {
+  const rows = await db.selectFrom('refunds').select(['amount', 'reason', 'reference', 'created_at']).where('payment_id', '=', paymentId).orderBy('id').execute();
+  return rows.map((row) => ({ amount: Number(row.amount), reason: row.reason, reference: row.reference, createdAt: toIso(row.created_at) }));
 }

@@ -97,6 +97,28 @@ export function createPaymentsService({ db, provider, emiPlans, now = () => new 
       }
     },
 
+    list: (filter: repository.PaymentFilter, page: number, pageSize: number) => repository.listPayments(db, filter, page, pageSize),
+    refundsOf: (paymentId: number) => repository.refundsOf(db, paymentId),
+
+    /** A full or partial refund: never more than was captured minus earlier refunds. */
+    async refund(paymentId: number, amount: number, reason: string): Promise<void> {
+      const payment = await repository.findPayment(db, paymentId);
+      if (!payment) throw new AppError('NOT_FOUND', 'Payment not found');
+      if (payment.status !== 'captured' && payment.status !== 'partially_refunded') throw new AppError('CONFLICT', `A ${payment.status} payment cannot be refunded`);
+      const remaining = payment.amount - payment.refundedAmount;
+      if (amount > remaining) throw new AppError('CONFLICT', `At most ${formatPrice(remaining)} is left to refund on this payment`);
+      if (!(await repository.claimRefund(db, payment.id, payment.refundedAmount, amount, payment.refundedAmount + amount === payment.amount))) {
+        throw new AppError('CONFLICT', 'This payment changed meanwhile; please reload');
+      }
+      try {
+        const { reference } = await provider.refund(payment.reference, amount);
+        await repository.recordRefund(db, payment.id, amount, reference, reason);
+      } catch (error) {
+        await repository.releaseRefundClaim(db, payment.id, payment.refundedAmount, payment.status);
+        throw error;
+      }
+    },
+
     /**
      * Refunds what is left of a captured payment through the provider. The amount is claimed
      * first with a guarded update, so concurrent refunders cannot refund the same money twice.

@@ -84,3 +84,8 @@ export async function countActiveAdmins(db: DbOrTx): Promise<number> {
   const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('role', '=', 'admin').where('status', '=', 'active').executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+export async function findUsersByIds(db: DbOrTx, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return db.selectFrom('users').select(['id', 'name', 'email']).where('id', 'in', ids).execute();
+}

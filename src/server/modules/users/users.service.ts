@@ -28,6 +28,7 @@ export function createUsersService({ db, vendors }: { db: Db; vendors: VendorsSe
     countByRole: () => users.countUsersByRole(db),
     list: (filter: users.UserListFilter) => users.listUsers(db, filter),
     countActiveAdmins: () => users.countActiveAdmins(db),
+    findByIds: (ids: readonly string[]) => users.findUsersByIds(db, ids),
 
     /** The signed-in user as the app sees them: profile, role, addresses and vendor profile. */
     async currentUser(userId: string): Promise<CurrentUser | undefined> {

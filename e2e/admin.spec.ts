@@ -44,3 +44,33 @@ test('an admin approves a vendor, hides a product from the store, and logs out',
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/admin\/login$/);
 });
+
+test('an admin refunds part of a payment and the customer sees it on the order', async ({ page, baseURL }) => {
+  test.setTimeout(60_000);
+  const id = unique();
+  const buyer = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL! } });
+  await buyer.post('/api/auth/register', { data: { name: 'Lata Menon', email: `lata.${id}@example.in`, password: 'a-good-password' } });
+  const address = await (await buyer.post('/api/account/addresses', { data: { name: 'Lata Menon', phone: '9847012345', line1: '4 MG Road', city: 'Kochi', state: 'Kerala', pincode: '682016' } })).json();
+  const product = await (await buyer.get('/api/products?category=Monitor&inStock=true&sort=price_asc&pageSize=1')).json().then((list) => list.items[0]);
+  const order = await (await buyer.post('/api/checkout/orders', { data: { idempotencyKey: `admin-refund-${id}`, addressId: address.id, items: [{ productId: product.id, quantity: 1 }] } })).json();
+  await buyer.post(`/api/orders/${order.id}/payments`, { data: { method: 'upi', vpa: 'lata@okicici' } });
+
+  await page.goto('/admin/login');
+  await page.getByLabel('E-mail').fill('admin@e2e.test');
+  await page.getByLabel('Password').fill('e2e-admin-password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Manage Payments' }).click();
+  await page.getByLabel('Order number or customer e-mail').fill(order.number);
+  await page.getByLabel('Order number or customer e-mail').press('Enter');
+  await page.locator('tr, li, article').filter({ hasText: order.number }).filter({ hasText: /Captured|Paid/i }).first().getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/admin\/payments\/\d+$/);
+  await page.getByLabel('Amount to refund (₹)').fill('100');
+  await page.getByLabel('Reason for the refund').fill('Box arrived dented');
+  await page.getByRole('button', { name: /^Refund ₹100/ }).click();
+  await expect(page.getByText('Box arrived dented').first()).toBeVisible();
+
+  await expect
+    .poll(async () => (await (await buyer.get(`/api/orders/${order.id}`)).json()).payments.find((p: { status: string }) => p.status !== 'failed')?.refundedAmount)
+    .toBe(100_00);
+  await buyer.dispose();
+});

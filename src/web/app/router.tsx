@@ -46,6 +46,7 @@ const AdminProducts = lazy(() => import('./routes/admin/products.tsx'));
 const AdminPayments = lazy(() => import('./routes/admin/payments.tsx'));
 const AdminUserDetail = lazy(() => import('./routes/admin/user-detail.tsx'));
 const AdminAudit = lazy(() => import('./routes/admin/audit.tsx'));
+const AdminPaymentDetail = lazy(() => import('./routes/admin/payment-detail.tsx'));
 
 const router = createBrowserRouter([
   {
@@ -112,6 +113,7 @@ const router = createBrowserRouter([
       { path: 'audit', element: <AdminAudit /> },
       { path: 'products', element: <AdminProducts /> },
       { path: 'payments', element: <AdminPayments /> },
+      { path: 'payments/:id', element: <AdminPaymentDetail /> },
       { path: '*', element: <Navigate to={paths.adminDashboard()} replace /> },
     ],
   },

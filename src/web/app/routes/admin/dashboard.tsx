@@ -14,11 +14,6 @@ export const ADMIN_PAGES = {
       { label: 'Products', value: (s) => s.products },
     ],
   },
-  payments: {
-    title: 'Manage Payments',
-    intro: 'Payments start with checkout; none have been taken yet.',
-    cards: [],
-  },
 } satisfies Record<string, { title: string; intro: string; cards: SummaryCard[] }>;
 
 export function AdminPage({ page }: { page: keyof typeof ADMIN_PAGES }) {

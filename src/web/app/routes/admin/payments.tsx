@@ -1,5 +1,10 @@
-import { AdminPage } from './dashboard.tsx';
+import AdminPaymentsList from '#web/features/admin-payments/components/admin-payments-list.tsx';
 
 export default function AdminPaymentsRoute() {
-  return <AdminPage page="payments" />;
+  return (
+    <>
+      <title>Manage Payments · Admin</title>
+      <AdminPaymentsList />
+    </>
+  );
 }

@@ -1,0 +1,321 @@
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { ArrowLeft } from 'lucide-react';
+import { formatPrice } from '#shared/money.ts';
+import type { AuditEntry } from '#shared/schemas/admin.ts';
+import { buttonClass } from '#web/components/ui/button-styles.ts';
+import { Field } from '#web/components/ui/field.tsx';
+import { Loading } from '#web/components/ui/loading.tsx';
+import { errorMessage, isNotFound, useAdminPayment, useRefundPayment, type AdminPaymentDetail as Detail } from '../api/admin-payments.ts';
+import { formatDateTime, maskedDetails, methodName, paiseToRupeesText, rupeesToPaise } from '../utils/format.ts';
+import { Announcer, ErrorAlert, PaymentStatusBadge, controlClass } from './payment-ui.tsx';
+
+const LIST_PATH = '/admin/payments';
+const REASON_MIN = 5;
+const REASON_MAX = 500;
+
+function BackLink() {
+  return (
+    <Link to={LIST_PATH} className="inline-flex min-h-11 items-center gap-1.5 text-sm font-semibold text-brand-700 underline-offset-2 hover:text-brand-800 hover:underline">
+      <ArrowLeft aria-hidden="true" className="size-4" />
+      All payments
+    </Link>
+  );
+}
+
+/** One payment: its details, order, refunds and audit history, and a refund form while money is left to refund. */
+export default function AdminPaymentDetail({ id }: { id: number }) {
+  const { data, isPending, isError, error, refetch } = useAdminPayment(id);
+  // The mutation lives here, not in the form: the form is remounted with fresh defaults after each
+  // refund, and the mutation's callbacks must still run.
+  const refund = useRefundPayment();
+  const [announcement, setAnnouncement] = useState('');
+
+  if (isPending) {
+    return (
+      <div className="mx-auto w-full max-w-5xl">
+        <BackLink />
+        <Loading label="Loading the payment…" />
+      </div>
+    );
+  }
+
+  if (isError) {
+    return (
+      <div className="mx-auto w-full max-w-5xl">
+        <title>{isNotFound(error) ? 'Payment not found · Admin' : 'Payment · Admin'}</title>
+        <BackLink />
+        {isNotFound(error) ? (
+          <div className="mt-4 rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center sm:p-8">
+            <h1 className="text-2xl font-bold text-slate-900">Payment not found</h1>
+            <p className="mt-1 text-slate-600">There is no payment {id}. It may have been mistyped; find it in the list of all payments.</p>
+          </div>
+        ) : (
+          <div role="alert" className="mt-4 rounded-xl border border-red-200 bg-red-50 p-6 text-red-800">
+            <p className="font-semibold">We could not load the payment.</p>
+            <p className="mt-1 text-sm wrap-break-word">{errorMessage(error, 'Please check your internet connection and try again.')}</p>
+            <button type="button" className={`${buttonClass('secondary')} mt-3`} onClick={() => void refetch()}>
+              Try again
+            </button>
+          </div>
+        )}
+      </div>
+    );
+  }
+
+  const { payment, order, refunds, audit } = data;
+  const masked = maskedDetails(payment);
+  const left = Math.max(0, payment.amount - payment.refundedAmount);
+  const refundable = (payment.status === 'captured' || payment.status === 'partially_refunded') && left > 0;
+
+  return (
+    <div className="mx-auto w-full max-w-5xl">
+      <title>{`Payment ${id} · Admin`}</title>
+      <BackLink />
+      <div className="mt-2 flex flex-wrap items-center gap-3">
+        <h1 className="text-2xl font-bold text-slate-900">Payment {id}</h1>
+        <PaymentStatusBadge status={payment.status} />
+      </div>
+      <p className="mt-1 text-slate-600">
+        For order <span className="font-semibold text-slate-900">{payment.orderNumber}</span>, {formatDateTime(payment.createdAt)}
+      </p>
+
+      <Announcer message={announcement} className="mt-4" />
+
+      <div className="mt-6 grid min-w-0 grid-cols-1 gap-6 lg:grid-cols-2">
+        <Section title="Payment">
+          <dl className="grid grid-cols-1 gap-x-4 gap-y-3 sm:grid-cols-[auto_minmax(0,1fr)]">
+            <Row label="Order number">{payment.orderNumber}</Row>
+            <Row label="Customer">
+              <span className="block wrap-break-word">{payment.customer.name}</span>
+              <span className="block text-sm break-all text-slate-600">{payment.customer.email}</span>
+            </Row>
+            <Row label="Method">
+              {methodName(payment.method)}
+              {masked && <span className="block text-sm break-all text-slate-600">{masked}</span>}
+            </Row>
+            <Row label="Provider reference">
+              <span className="font-mono text-sm break-all">{payment.reference}</span>
+            </Row>
+            <Row label="Status">
+              <PaymentStatusBadge status={payment.status} />
+            </Row>
+            <Row label="Amount">{formatPrice(payment.amount)}</Row>
+            <Row label="Refunded">{formatPrice(payment.refundedAmount)}</Row>
+            {payment.failureReason !== null && <Row label="Failure reason">{payment.failureReason}</Row>}
+          </dl>
+        </Section>
+
+        <Section title="Order">
+          <dl className="grid grid-cols-1 gap-x-4 gap-y-3 sm:grid-cols-[auto_minmax(0,1fr)]">
+            <Row label="Number">{order.number}</Row>
+            <Row label="Status">{order.displayStatus}</Row>
+          </dl>
+          <h3 className="mt-4 text-sm font-semibold text-slate-900">Items</h3>
+          <ul className="mt-2 divide-y divide-slate-200 text-sm">
+            {order.items.map((item, index) => (
+              <li key={`${item.name}-${index}`} className="flex items-baseline justify-between gap-3 py-2">
+                <span className="min-w-0 wrap-break-word text-slate-900">
+                  {item.name} <span className="whitespace-nowrap text-slate-600">× {item.quantity}</span>
+                </span>
+                <span className="whitespace-nowrap text-slate-900">{formatPrice(item.lineTotal)}</span>
+              </li>
+            ))}
+          </ul>
+          <p className="mt-2 flex items-baseline justify-between gap-3 border-t border-slate-300 pt-2 font-semibold text-slate-900">
+            <span>Total</span>
+            <span className="whitespace-nowrap">{formatPrice(order.total)}</span>
+          </p>
+        </Section>
+      </div>
+
+      {refundable && (
+        <RefundForm
+          key={`${payment.refundedAmount}-${payment.status}`}
+          detail={data}
+          left={left}
+          refund={refund}
+          onRefunded={(message) => setAnnouncement(message)}
+          onStart={() => setAnnouncement('')}
+        />
+      )}
+
+      <Section title="Refunds" className="mt-6">
+        {refunds.length === 0 ? (
+          <p className="text-sm text-slate-600">Nothing has been refunded.</p>
+        ) : (
+          <ul className="divide-y divide-slate-200">
+            {refunds.map((item) => (
+              <li key={item.reference} className="py-3 text-sm">
+                <p className="flex flex-wrap items-baseline justify-between gap-x-3">
+                  <span className="font-semibold text-slate-900">{formatPrice(item.amount)}</span>
+                  <span className="text-slate-600">{formatDateTime(item.createdAt)}</span>
+                </p>
+                <p className="mt-1 wrap-break-word text-slate-800">{item.reason}</p>
+                <p className="mt-1 text-xs break-all text-slate-600">Reference {item.reference}</p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Section>
+
+      <Section title="Audit history" className="mt-6">
+        <AuditHistory entries={audit} />
+      </Section>
+    </div>
+  );
+}
+
+function Section({ title, className = '', children }: { title: string; className?: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className={`min-w-0 rounded-xl border border-slate-200 bg-white p-4 sm:p-6 ${className}`}>
+      <h2 id={id} className="text-lg font-semibold text-slate-900">
+        {title}
+      </h2>
+      <div className="mt-3">{children}</div>
+    </section>
+  );
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <>
+      <dt className="text-sm font-medium text-slate-600">{label}</dt>
+      <dd className="-mt-2 min-w-0 wrap-break-word text-slate-900 sm:mt-0">{children}</dd>
+    </>
+  );
+}
+
+function AuditHistory({ entries }: { entries: AuditEntry[] }) {
+  if (entries.length === 0) return <p className="text-sm text-slate-600">No admin has changed this payment yet.</p>;
+  return (
+    <ul className="divide-y divide-slate-200">
+      {entries.map((entry) => (
+        <li key={entry.id} className="py-3 text-sm">
+          <p className="flex flex-wrap items-baseline justify-between gap-x-3">
+            <span className="font-semibold text-slate-900">{entry.action}</span>
+            <span className="text-slate-600">{formatDateTime(entry.createdAt)}</span>
+          </p>
+          <p className="mt-1 break-all text-slate-700">By {entry.actor.email}</p>
+          {entry.reason && <p className="mt-1 wrap-break-word text-slate-800">Reason: {entry.reason}</p>}
+          {(entry.before !== undefined && entry.before !== null) || (entry.after !== undefined && entry.after !== null) ? (
+            <dl className="mt-1 grid grid-cols-[auto_minmax(0,1fr)] gap-x-2 text-xs text-slate-600">
+              <dt>Before</dt>
+              <dd className="font-mono break-all">{JSON.stringify(entry.before ?? null)}</dd>
+              <dt>After</dt>
+              <dd className="font-mono break-all">{JSON.stringify(entry.after ?? null)}</dd>
+            </dl>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+interface RefundFormProps {
+  detail: Detail;
+  /** paise still refundable */
+  left: number;
+  onRefunded: (message: string) => void;
+  onStart: () => void;
+  refund: ReturnType<typeof useRefundPayment>;
+}
+
+/** Amount in rupees (what is left, to begin with) and a reason; checked here before the server sees it. */
+function RefundForm({ detail, left, onRefunded, onStart, refund }: RefundFormProps) {
+  const ids = useId();
+  const [amountText, setAmountText] = useState(() => paiseToRupeesText(left));
+  const [reason, setReason] = useState('');
+  const [errors, setErrors] = useState<{ amount?: string; reason?: string }>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+  const amountRef = useRef<HTMLInputElement>(null);
+  const reasonRef = useRef<HTMLTextAreaElement>(null);
+  const { payment, order } = detail;
+
+  const amount = rupeesToPaise(amountText);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setServerError(null);
+    const next: { amount?: string; reason?: string } = {};
+    if (amount === undefined) next.amount = 'Enter the amount in rupees, for example 1500 or 1499.50.';
+    else if (amount <= 0) next.amount = 'The amount must be more than ₹0.';
+    else if (amount > left) next.amount = `You can refund at most ${formatPrice(left)}.`;
+    if (reason.trim().length < REASON_MIN) next.reason = `Please give a reason of at least ${REASON_MIN} characters.`;
+    setErrors(next);
+    if (next.amount) return amountRef.current?.focus();
+    if (next.reason) return reasonRef.current?.focus();
+    if (amount === undefined) return;
+    onStart();
+    const full = amount === left;
+    refund.mutate(
+      { id: payment.id, amount, reason: reason.trim() },
+      {
+        onSuccess: (updated) => {
+          const orderChanged = updated.order.status !== order.status;
+          onRefunded(
+            `Refunded ${formatPrice(amount)} for order ${payment.orderNumber}.` +
+              (full && orderChanged ? ` The order is now ${updated.order.displayStatus}.` : '') +
+              (updated.payment.amount - updated.payment.refundedAmount > 0 ? ` ${formatPrice(updated.payment.amount - updated.payment.refundedAmount)} is left to refund.` : ''),
+          );
+        },
+        onError: (error) => setServerError(errorMessage(error, 'The refund was not made. Please check your connection and try again.')),
+      },
+    );
+  };
+
+  return (
+    <section aria-labelledby={`${ids}-heading`} className="mt-6 min-w-0 rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
+      <h2 id={`${ids}-heading`} className="text-lg font-semibold text-slate-900">
+        Refund
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        {formatPrice(left)} is left to refund. A full refund of an order that has not shipped also cancels the order.
+      </p>
+      <form noValidate onSubmit={submit} className="mt-4 space-y-4">
+        {serverError && <ErrorAlert>{serverError}</ErrorAlert>}
+        <Field id={`${ids}-amount`} label="Amount to refund (₹)" hint={`At most ${formatPrice(left)}`} error={errors.amount} className="max-w-xs">
+          {(describedBy) => (
+            <input
+              ref={amountRef}
+              id={`${ids}-amount`}
+              type="text"
+              inputMode="decimal"
+              autoComplete="off"
+              value={amountText}
+              onChange={(event) => {
+                setAmountText(event.target.value);
+                if (errors.amount) setErrors((current) => ({ ...current, amount: undefined }));
+              }}
+              aria-invalid={errors.amount ? true : undefined}
+              aria-describedby={describedBy}
+              className={controlClass}
+            />
+          )}
+        </Field>
+        <Field id={`${ids}-reason`} label="Reason for the refund" hint={`Kept in the audit history; at least ${REASON_MIN} characters.`} error={errors.reason}>
+          {(describedBy) => (
+            <textarea
+              ref={reasonRef}
+              id={`${ids}-reason`}
+              rows={3}
+              maxLength={REASON_MAX}
+              value={reason}
+              onChange={(event) => {
+                setReason(event.target.value);
+                if (errors.reason) setErrors((current) => ({ ...current, reason: undefined }));
+              }}
+              aria-invalid={errors.reason ? true : undefined}
+              aria-describedby={describedBy}
+              className={controlClass}
+            />
+          )}
+        </Field>
+        <button type="submit" disabled={refund.isPending} className={`${buttonClass('primary')} w-full sm:w-auto`}>
+          {refund.isPending ? 'Refunding…' : amount !== undefined && amount > 0 ? `Refund ${formatPrice(amount)}` : 'Refund'}
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -159,3 +159,21 @@ export const RefundInputSchema = strict({
   amount: z.number({ error: 'amount must be a whole number of paise' }).int('amount must be a whole number of paise').positive('amount must be more than 0'),
   reason: z.string({ error: 'Please give a reason' }).trim().min(5, 'Please give a reason of at least 5 characters').max(500),
 });
+
+export const AdminDashboardQuerySchema = z.object({ days: z.enum(['7', '30', '90'], { error: 'days must be 7, 30 or 90' }).default('30').transform(Number) });
+
+export const AdminDashboardSchema = z.object({
+  days: z.number().int(),
+  /** gross merchandise value: the total of paid orders placed in the period */
+  gmv: z.number().int(),
+  orders: z.number().int(),
+  payments: z.object({ paid: z.number().int(), failed: z.number().int() }),
+  refunds: z.object({ count: z.number().int(), amount: z.number().int() }),
+  newCustomers: z.number().int(),
+  vendors: z.object({ new: z.number().int(), pending: z.number().int() }),
+  perDay: z.array(z.object({ date: z.string(), orders: z.number().int(), revenue: z.number().int() })),
+  salesByCategory: z.array(z.object({ category: z.string(), revenue: z.number().int(), units: z.number().int() })),
+  pendingVendors: z.array(z.object({ uid: z.string(), shop: z.string(), owner: z.string(), email: z.string(), since: z.string() })),
+  latestOrders: z.array(z.object({ id: z.number().int(), number: z.string(), customer: z.string(), total: z.number().int(), status: z.string(), orderDate: z.string() })),
+});
+export type AdminDashboard = z.infer<typeof AdminDashboardSchema>;

@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import Papa from 'papaparse';
 import { z } from 'zod';
 import {
+  AdminDashboardQuerySchema,
+  AdminDashboardSchema,
   AdminPaymentDetailSchema,
   AdminPaymentListSchema,
   AdminPaymentQuerySchema,
@@ -57,6 +59,10 @@ export function adminRoutes(deps: { users: UsersService; vendors: VendorsService
         products,
       };
     });
+
+    app.get('/admin/dashboard', { schema: { tags: ['admin'], summary: 'Marketplace figures for 7, 30 or 90 days', querystring: AdminDashboardQuerySchema, response: { 200: AdminDashboardSchema, ...errors } } }, (request) =>
+      admin.dashboard(request.query.days),
+    );
 
     app.get('/admin/users', { schema: { tags: ['admin'], summary: 'All users: search, filter, sort, paginate', querystring: AdminUserQuerySchema, response: { 200: AdminUserListSchema, ...errors } } }, (request) =>
       admin.listUsers(request.query),

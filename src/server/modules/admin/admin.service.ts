@@ -16,6 +16,19 @@ import type { SearchService } from '#server/modules/search/search.service.ts';
 import type { UsersService } from '#server/modules/users/users.service.ts';
 import type { VendorsService } from '#server/modules/vendors/vendors.service.ts';
 import * as audit from './audit.repository.ts';
+import * as reports from './reports.repository.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Calendar days in India (IST). */
+const istDate = (iso: string) => new Date(new Date(iso).getTime() + 5.5 * 60 * 60 * 1000).toISOString().slice(0, 10);
+const STATUS_LABELS: Record<string, string> = {
+  pending_payment: 'Awaiting payment',
+  confirmed: 'Confirmed',
+  cancelled: 'Cancelled',
+  return_requested: 'Return requested',
+  returned: 'Returned',
+  refunded: 'Refunded',
+};
 
 export interface Actor {
   id: string;
@@ -172,6 +185,45 @@ export function createAdminService(deps: Deps) {
       await audit.recordAudit(db, { actor, action: 'vendor.status', entityType: 'vendor', entityId: String(shop.id), before: { status: shop.status }, after: { status } });
       search.invalidate();
       return { id: shop.id, name: shop.name, slug: shop.slug, status };
+    },
+
+    /** The marketplace over a period: money, orders, payments, refunds, new accounts, per day and per category. */
+    async dashboard(days: number) {
+      const to = new Date();
+      const from = new Date(to.getTime() - days * DAY_MS);
+      const [paid, paymentCounts, refunds, newCustomers, newVendors, pending, byCategory, shops, latest] = await Promise.all([
+        reports.paidOrdersSince(db, from),
+        reports.paymentCountsSince(db, from),
+        reports.refundsSince(db, from),
+        reports.newUsersSince(db, from, 'customer'),
+        reports.countVendorsSince(db, from),
+        reports.countPendingVendors(db),
+        reports.salesByCategorySince(db, from),
+        reports.pendingShops(db),
+        reports.latestOrders(db),
+      ]);
+      const perDay = new Map<string, { orders: number; revenue: number }>();
+      for (let d = days - 1; d >= 0; d--) perDay.set(istDate(new Date(to.getTime() - d * DAY_MS).toISOString()), { orders: 0, revenue: 0 });
+      for (const order of paid) {
+        const day = perDay.get(istDate(order.paidAt));
+        if (day) {
+          day.orders += 1;
+          day.revenue += order.total;
+        }
+      }
+      return {
+        days,
+        gmv: paid.reduce((sum, order) => sum + order.total, 0),
+        orders: paid.length,
+        payments: paymentCounts,
+        refunds,
+        newCustomers,
+        vendors: { new: newVendors, pending },
+        perDay: [...perDay].map(([date, value]) => ({ date, ...value })),
+        salesByCategory: byCategory,
+        pendingVendors: shops,
+        latestOrders: latest.map((o) => ({ id: o.id, number: orderNumber(o.id), customer: o.customer, total: o.total, status: STATUS_LABELS[o.status] ?? o.status, orderDate: o.createdAt })),
+      };
     },
 
     async listPayments(query: AdminPaymentQuery) {

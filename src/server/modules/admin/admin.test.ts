@@ -170,4 +170,22 @@ describe.each(testDialects())('admin API on %s', (dialect) => {
     expect(csv.body.split('\r\n')[0]).toBe('payment_id,created_at,order,customer,email,method,status,amount_inr,refunded_inr,reference');
     expect(csv.body).toContain(`${id},`);
   });
+
+  it('reports the period on the dashboard: GMV, orders, payments, refunds, new accounts, per day and per category', async () => {
+    const dashboard = await as(t, admin)('GET', '/api/admin/dashboard?days=7');
+    expect(dashboard.statusCode).toBe(200);
+    const d = dashboard.json();
+    expect(d.days).toBe(7);
+    expect(d.perDay).toHaveLength(7);
+    expect(d.orders).toBeGreaterThanOrEqual(1);
+    expect(d.gmv).toBe(d.perDay.reduce((sum: number, day: { revenue: number }) => sum + day.revenue, 0));
+    expect(d.payments.paid).toBeGreaterThanOrEqual(1);
+    expect(d.payments.failed).toBeGreaterThanOrEqual(1);
+    expect(d.refunds.count).toBeGreaterThanOrEqual(2);
+    expect(d.salesByCategory.map((c: { category: string }) => c.category)).toContain('Monitor');
+    expect(d.latestOrders[0]).toMatchObject({ number: expect.stringMatching(/^CB\d{8}$/) });
+    expect(d.newCustomers).toBeGreaterThanOrEqual(2);
+    expect((await as(t, admin)('GET', '/api/admin/dashboard?days=12')).statusCode).toBe(400);
+    expect((await as(t, customer)('GET', '/api/admin/dashboard')).statusCode).toBe(403);
+  });
 });

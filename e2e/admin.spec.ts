@@ -17,7 +17,7 @@ test('an admin approves a vendor, hides a product from the store, and logs out',
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
 
   // Approve the new shop from Manage Users.
-  await page.getByRole('link', { name: 'Vendors awaiting approval' }).click();
+  await page.getByRole('link', { name: 'Review all' }).click();
   await expect(page).toHaveURL(/\/admin\/users\?pendingVendors=true$/);
   const row = page.locator('tr, li, article').filter({ hasText: shopName }).first();
   await row.getByRole('button', { name: /^Approve/ }).click();

@@ -32,8 +32,8 @@ export function AdminLayout() {
 
   return (
     <RequireRole role="admin" loginPath={paths.adminLogin()}>
-      <div className="min-h-screen md:grid md:grid-cols-[15rem_1fr]">
-        <aside className="bg-slate-900 p-4 text-white md:min-h-screen">
+      <div className="min-h-screen bg-slate-50 md:grid md:grid-cols-[15rem_1fr] md:items-start">
+        <aside className="bg-slate-900 p-4 text-white md:sticky md:top-0 md:h-screen md:overflow-y-auto">
           <p className="px-3 text-lg font-bold">{store.name}</p>
           <p className="px-3 text-xs text-slate-400">Admin · {user?.name}</p>
           <nav aria-label="Admin" className="mt-4">

@@ -4,6 +4,7 @@ import { ImageOff } from 'lucide-react';
 import { CATEGORIES, CATEGORY_LABELS } from '#shared/categories.ts';
 import { formatPrice } from '#shared/money.ts';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
+import { LoadError, PastLastPage, ResultSummary } from '#web/components/ui/list-states.tsx';
 import { Loading } from '#web/components/ui/loading.tsx';
 import { paths } from '#web/config/paths.ts';
 import {
@@ -246,40 +247,15 @@ export default function AdminProductsList() {
         )}
       </section>
 
-      <p id={`${ids}-summary`} className="mt-4 text-sm text-slate-700" aria-live="polite">
-        {data
-          ? data.total === 0
-            ? 'No products found'
-            : data.items.length === 0
-              ? ''
-              : `Showing ${first}–${last} of ${data.total} ${data.total === 1 ? 'product' : 'products'}`
-          : ''}
-      </p>
+      <ResultSummary id={`${ids}-summary`} total={data?.total} shown={data?.items.length ?? 0} first={first} last={last} noun={['product', 'products']} />
 
       <div className="mt-3">
         {isPending ? (
           <Loading label="Loading products…" />
         ) : isError ? (
-          <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-6 text-red-800">
-            <p className="font-semibold">We could not load the products.</p>
-            <p className="mt-1 text-sm wrap-break-word">{errorMessage(error, 'Please check your internet connection and try again.')}</p>
-            <button type="button" className={`${buttonClass('secondary')} mt-3`} onClick={() => void refetch()}>
-              Try again
-            </button>
-          </div>
+          <LoadError what="the products" message={errorMessage(error, 'Please check your internet connection and try again.')} onRetry={() => void refetch()} />
         ) : data.items.length === 0 && data.total > 0 ? (
-          <div className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center sm:p-8">
-            <h2 className="text-lg font-semibold text-slate-900">This page is past the last page</h2>
-            <p className="mt-1 text-slate-600">
-              There are {data.total} matching products on {pageCount} {pageCount === 1 ? 'page' : 'pages'}.
-            </p>
-            <Link
-              to={{ search: searchOf(withParam(params, 'page', pageCount === 1 ? undefined : String(pageCount))) }}
-              className={`${buttonClass('primary')} mt-4`}
-            >
-              Go to the last page
-            </Link>
-          </div>
+          <PastLastPage total={data.total} pageCount={pageCount} noun="products" lastPage={{ search: searchOf(withParam(params, 'page', pageCount === 1 ? undefined : String(pageCount))) }} />
         ) : data.items.length === 0 ? (
           <div className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center sm:p-8">
             <h2 className="text-lg font-semibold text-slate-900">{filtered ? 'No products match' : 'No products yet'}</h2>

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MAX, PASSWORD_MIN, ROLES } from './auth.ts';
+import { ProductSchema } from './catalog.ts';
+import { productInputFields, withProductRules } from './vendor.ts';
 
 const strict = <T extends z.ZodRawShape>(shape: T) =>
   z.strictObject(shape, {
@@ -107,6 +109,31 @@ export const AdminProductSchema = z.object({
   updatedAt: z.string(),
 });
 export const AdminProductListSchema = z.object({ items: z.array(AdminProductSchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+
+const productStatus = z.enum(['draft', 'active', 'archived'], { error: 'status must be draft, active or archived' });
+/** Why the admin made a change, kept in the audit log (optional). */
+const auditNote = z.string().trim().max(500, 'The note can be at most 500 characters').optional();
+
+const { sku: _sku, images: _images, status: _status, ...editableFields } = productInputFields;
+
+/**
+ * An admin's edit of any vendor's product: the vendor editor's fields and rules, any status, and a
+ * note for the audit log. The SKU and the images stay the vendor's.
+ */
+export const AdminProductInputSchema = withProductRules(strict({ ...editableFields, status: productStatus, reason: auditNote }));
+export type AdminProductInput = z.infer<typeof AdminProductInputSchema>;
+
+/** Archive a product, or bring it back as a draft or published. */
+export const AdminProductStatusInputSchema = strict({ status: productStatus, reason: auditNote });
+export type AdminProductStatusInput = z.infer<typeof AdminProductStatusInputSchema>;
+
+/** One product as the admin edits it: every field, its shop's status, and the admin actions on it. */
+export const AdminProductDetailSchema = z.object({
+  product: ProductSchema.extend({ sku: z.string().nullable(), hiddenReason: z.string().nullable() }),
+  shop: z.object({ id: z.number().int(), name: z.string(), slug: z.string(), status: z.enum(['pending', 'active', 'suspended']) }),
+  audit: z.array(AuditEntrySchema),
+});
+export type AdminProductDetail = z.infer<typeof AdminProductDetailSchema>;
 
 const paise = (name: string) => z.string().regex(/^\d+$/, `${name} must be a whole number of paise`).transform(Number);
 const isoDate = (name: string) => z.string().regex(/^\d{4}-\d{2}-\d{2}$/, `${name} must be a date like 2026-11-22`);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CATEGORIES } from '../categories.ts';
+import { CATEGORIES, type Category } from '../categories.ts';
 import { GSTIN, INDIAN_MOBILE, normaliseMobile } from '../india.ts';
 import { FULFILMENT_STATUSES } from '../order-states.ts';
 import { AddressInputSchema } from './account.ts';
@@ -15,8 +15,8 @@ export const MAX_IMAGES_PER_PRODUCT = 8;
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const SKU = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 
-/** Create or edit a product. Prices in paise, GST-inclusive; the first image is the main one. */
-export const VendorProductInputSchema = strict({
+/** The fields of a product edit; the vendor's and the admin's editors both build on them. */
+export const productInputFields = {
   name: z.string({ error: 'Please enter the product name' }).trim().min(3, 'Name must be at least 3 characters').max(160),
   brand: z.string({ error: 'Please enter the brand' }).trim().min(1, 'Please enter the brand').max(60),
   category: z.enum(CATEGORIES, { error: 'category must be Laptop, Desktop or Monitor' }),
@@ -29,14 +29,24 @@ export const VendorProductInputSchema = strict({
   images: z.array(z.string().max(300)).max(MAX_IMAGES_PER_PRODUCT, `At most ${MAX_IMAGES_PER_PRODUCT} images per product`).default([]),
   /** draft saves; active publishes (approved shops only) */
   status: z.enum(['draft', 'active']).default('draft'),
-})
-  .refine((p) => p.mrp >= p.price, { message: 'MRP must be at least the price', path: ['mrp'] })
-  .superRefine((p, ctx) => {
-    const parsed = SPECS_SCHEMAS[p.category].safeParse(p.specs);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: ['specs', ...issue.path], message: `specs.${issue.path.join('.')}: ${issue.message}` });
-    }
-  });
+};
+
+type RuledProduct = { price: number; mrp: number; category: Category; specs: Record<string, unknown> };
+
+/** The rules every product edit obeys, whoever makes it: MRP at least the price, the specs of its category. */
+export function withProductRules<T extends z.ZodType<RuledProduct>>(schema: T): T {
+  return schema
+    .refine((p: RuledProduct) => p.mrp >= p.price, { message: 'MRP must be at least the price', path: ['mrp'] })
+    .superRefine((p: RuledProduct, ctx) => {
+      const parsed = SPECS_SCHEMAS[p.category].safeParse(p.specs);
+      if (!parsed.success) {
+        for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: ['specs', ...issue.path], message: `specs.${issue.path.join('.')}: ${issue.message}` });
+      }
+    });
+}
+
+/** Create or edit a product. Prices in paise, GST-inclusive; the first image is the main one. */
+export const VendorProductInputSchema = withProductRules(strict(productInputFields));
 export type VendorProductInput = z.infer<typeof VendorProductInputSchema>;
 
 export const VendorProductSchema = ProductSchema.extend({

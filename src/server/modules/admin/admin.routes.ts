@@ -7,7 +7,10 @@ import {
   AdminPaymentDetailSchema,
   AdminPaymentListSchema,
   AdminPaymentQuerySchema,
+  AdminProductDetailSchema,
+  AdminProductInputSchema,
   AdminProductListSchema,
+  AdminProductStatusInputSchema,
   RefundInputSchema,
   AdminProductQuerySchema,
   AdminUserDetailSchema,
@@ -43,7 +46,8 @@ const AdminSummarySchema = z.object({
 export function adminRoutes(deps: { users: UsersService; vendors: VendorsService; catalog: CatalogService; admin: AdminService }): FastifyPluginAsyncZod {
   const { admin } = deps;
   return async (app) => {
-    app.addHook('preHandler', requireRole('admin'));
+    // Before validation: a caller who is not an admin learns nothing about a request's shape, only 401 or 403.
+    app.addHook('preValidation', requireRole('admin'));
     const actor = (request: Parameters<typeof requireUser>[0]) => {
       const caller = requireUser(request);
       return { id: caller.id, email: caller.email };
@@ -104,6 +108,22 @@ export function adminRoutes(deps: { users: UsersService; vendors: VendorsService
         pageSize: q.pageSize,
       };
     });
+
+    app.get('/admin/products/:id', { schema: { tags: ['admin'], summary: "Any vendor's product with every field, its shop's status and the admin actions on it", params: idParams, response: { 200: AdminProductDetailSchema, ...errors } } }, (request) =>
+      admin.productDetail(request.params.id),
+    );
+
+    app.put(
+      '/admin/products/:id',
+      { schema: { tags: ['admin'], summary: "Edit any vendor's product (the vendor editor's rules; publishing needs an approved shop); audited with the fields before and after", params: idParams, body: AdminProductInputSchema, response: { 200: AdminProductDetailSchema, ...errors } } },
+      (request) => admin.updateProduct(actor(request), request.params.id, request.body),
+    );
+
+    app.post(
+      '/admin/products/:id/status',
+      { schema: { tags: ['admin'], summary: 'Archive a product (it leaves the store) or bring it back as a draft or published', params: idParams, body: AdminProductStatusInputSchema, response: { 200: AdminProductDetailSchema, ...errors } } },
+      (request) => admin.setProductStatus(actor(request), request.params.id, request.body.status, request.body.reason),
+    );
 
     app.post(
       '/admin/products/:id/moderation',

@@ -15,6 +15,7 @@ import type { OrdersService } from '#server/modules/orders/orders.service.ts';
 import type { SearchService } from '#server/modules/search/search.service.ts';
 import type { UsersService } from '#server/modules/users/users.service.ts';
 import type { VendorsService } from '#server/modules/vendors/vendors.service.ts';
+import { createAdminProductsService } from './admin-products.service.ts';
 import * as audit from './audit.repository.ts';
 import * as reports from './reports.repository.ts';
 
@@ -53,6 +54,7 @@ interface Deps {
 /** Running the marketplace: accounts, shops and moderation. Every action is audited. */
 export function createAdminService(deps: Deps) {
   const { db, users, vendors, catalog, orders, search, authService, payments, checkout, mailer, store } = deps;
+  const products = createAdminProductsService({ db, catalog, vendors, search });
 
   function toAdminUser(user: { id: string; name: string; email: string; role: Role; status: 'active' | 'suspended'; created_at: string | Date }, shop?: VendorRow): AdminUser {
     return {
@@ -176,6 +178,10 @@ export function createAdminService(deps: Deps) {
       search.invalidate();
       return { id: productId, name: product.name, hiddenReason };
     },
+
+    productDetail: products.productDetail,
+    updateProduct: products.updateProduct,
+    setProductStatus: products.setProductStatus,
 
     /** Sets a shop's status by its id (approve, suspend, reinstate). */
     async setVendorStatus(actor: Actor, vendorId: number, status: 'pending' | 'active' | 'suspended') {

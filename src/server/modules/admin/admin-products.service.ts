@@ -1,0 +1,112 @@
+import { AppError } from '#shared/errors.ts';
+import type { AdminProductDetail, AdminProductInput } from '#shared/schemas/admin.ts';
+import { type ProductStatus, SPECS_SCHEMAS } from '#shared/schemas/catalog.ts';
+import type { Db } from '#server/db/database.ts';
+import type { CatalogService } from '#server/modules/catalog/catalog.service.ts';
+import type { SearchService } from '#server/modules/search/search.service.ts';
+import type { VendorsService } from '#server/modules/vendors/vendors.service.ts';
+import * as audit from './audit.repository.ts';
+
+interface Actor {
+  id: string;
+  email: string;
+}
+
+type StoredProduct = NonNullable<Awaited<ReturnType<CatalogService['findForVendor']>>>;
+
+/** What an admin may change on any vendor's product; the SKU and the images stay the vendor's. */
+const EDITABLE = ['name', 'brand', 'category', 'description', 'price', 'mrp', 'stock', 'specs', 'status'] as const;
+type Editable = Pick<StoredProduct, (typeof EDITABLE)[number]>;
+
+const SHOP_STATES = { pending: 'is awaiting approval', suspended: 'is suspended' } as const;
+
+/** The fields that differ, as { before, after } holding only those fields; null when nothing differs. */
+function changes(current: Editable, next: Editable): { before: Partial<Editable>; after: Partial<Editable> } | null {
+  const before: Record<string, unknown> = {};
+  const after: Record<string, unknown> = {};
+  for (const key of EDITABLE) {
+    if (JSON.stringify(current[key]) === JSON.stringify(next[key])) continue;
+    before[key] = current[key];
+    after[key] = next[key];
+  }
+  return Object.keys(after).length === 0 ? null : { before: before as Partial<Editable>, after: after as Partial<Editable> };
+}
+
+/**
+ * Manage Products beyond moderation: an admin edits any vendor's product or archives it. Each
+ * change and its audit entry (who, what, when, the fields before and after) commit together.
+ */
+export function createAdminProductsService(deps: { db: Db; catalog: CatalogService; vendors: VendorsService; search: SearchService }) {
+  const { db, catalog, vendors, search } = deps;
+
+  async function locate(id: number) {
+    const product = await catalog.findAny(id);
+    if (!product) throw new AppError('NOT_FOUND', 'Product not found');
+    const shop = await vendors.findById(product.vendor.id);
+    if (!shop) throw new AppError('NOT_FOUND', 'Product not found');
+    return { product, shop };
+  }
+
+  async function detail(id: number): Promise<AdminProductDetail> {
+    const { product, shop } = await locate(id);
+    const history = await audit.listAudit(db, { entityType: 'product', entityId: String(id), page: 1, pageSize: 50 });
+    return { product, shop: { id: shop.id, name: shop.name, slug: shop.slug, status: shop.status }, audit: history.items };
+  }
+
+  /**
+   * Reads the product again inside the transaction, applies `change`, and writes it with its audit
+   * entry; false when nothing would change (nothing is written then).
+   */
+  async function write(actor: Actor, id: number, action: (current: StoredProduct, next: Editable) => string, change: (current: StoredProduct) => Editable, reason?: string): Promise<boolean> {
+    const { shop } = await locate(id);
+    const written = await db.transaction().execute(async (tx) => {
+      const current = await catalog.findForVendor(shop.id, id, tx);
+      if (!current) throw new AppError('NOT_FOUND', 'Product not found');
+      const next = change(current);
+      // Publishing needs an approved shop, as it does for the vendor; a product already live may still be corrected.
+      if (next.status === 'active' && current.status !== 'active' && shop.status !== 'active') {
+        throw new AppError('CONFLICT', `${shop.name} ${SHOP_STATES[shop.status]}, so its products cannot be published. Save the product as a draft or archive it.`);
+      }
+      const diff = changes(current, next);
+      if (!diff) return false;
+      const saved = await catalog.updateForVendor(shop.id, id, { ...next, sku: current.sku, images: current.images }, tx);
+      if (!saved) throw new AppError('NOT_FOUND', 'Product not found');
+      await audit.recordAudit(tx, { actor, action: action(current, next), entityType: 'product', entityId: String(id), ...diff, reason });
+      return true;
+    });
+    if (written) search.invalidate();
+    return written;
+  }
+
+  return {
+    productDetail: detail,
+
+    /** Changes any vendor's product with the vendor editor's rules; an unchanged save writes nothing. */
+    async updateProduct(actor: Actor, id: number, input: AdminProductInput): Promise<AdminProductDetail> {
+      const { reason, ...fields } = input;
+      await write(
+        actor,
+        id,
+        () => 'product.edit',
+        () => ({ ...fields, specs: SPECS_SCHEMAS[fields.category].parse(fields.specs) }),
+        reason,
+      );
+      return detail(id);
+    },
+
+    /** Archives a product (it leaves the store) or brings it back as a draft or published. */
+    async setProductStatus(actor: Actor, id: number, status: ProductStatus, reason?: string): Promise<AdminProductDetail> {
+      const written = await write(
+        actor,
+        id,
+        (current) => (status === 'archived' ? 'product.archive' : current.status === 'archived' ? 'product.unarchive' : status === 'active' ? 'product.publish' : 'product.unpublish'),
+        (current) => ({ name: current.name, brand: current.brand, category: current.category, description: current.description, price: current.price, mrp: current.mrp, stock: current.stock, specs: current.specs, status }),
+        reason,
+      );
+      if (!written) throw new AppError('CONFLICT', `This product is already ${status === 'active' ? 'published' : status === 'draft' ? 'a draft' : 'archived'}`);
+      return detail(id);
+    },
+  };
+}
+
+export type AdminProductsService = ReturnType<typeof createAdminProductsService>;

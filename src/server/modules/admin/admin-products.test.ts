@@ -1,0 +1,158 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '#server/testing/build-app.ts';
+import { createProduct, createVendor, laptopSpecs } from '#server/testing/factories.ts';
+import { as, registerCustomer, registerVendor, TEST_HEADERS, type TestUser } from '#server/testing/sessions.ts';
+import { testDialects } from '#server/testing/test-database.ts';
+
+describe.each(testDialects())('admin product editing and archiving on %s', (dialect) => {
+  let t: TestApp;
+  let admin: TestUser;
+  let customer: TestUser;
+  let vendor: TestUser & { vendorId: number };
+
+  beforeAll(async () => {
+    t = await buildTestApp(dialect);
+    await t.services.authService.ensureAdmin({ email: 'ravi@admin.in', password: 'admin-pass-123', name: 'Ravi Admin' });
+    const response = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: TEST_HEADERS, payload: { email: 'ravi@admin.in', password: 'admin-pass-123', portal: 'admin' } });
+    const cookie = response.cookies.find((c) => c.name === 'store.session_token');
+    admin = { cookie: `store.session_token=${cookie?.value}`, uid: response.json().user.uid, email: 'ravi@admin.in' };
+    customer = await registerCustomer(t, 'kiran@example.in', 'Kiran Customer');
+    vendor = await registerVendor(t, 'meena@shop.in', 'Meena Machines');
+  });
+  afterAll(() => t.close());
+
+  /** The whole edit the admin form sends, from the product as GET /api/admin/products/:id gives it. */
+  const editOf = ({ name, brand, category, description, price, mrp, stock, specs, status }: Record<string, unknown>) => ({ name, brand, category, description, price, mrp, stock, specs, status });
+  const auditOf = async (id: number) => (await as(t, admin)('GET', `/api/admin/audit?entityType=product&entityId=${id}`)).json().items;
+  const storefront = (id: number) => t.app.inject({ url: `/api/products/${id}` });
+
+  it('refuses the new endpoints to customers and vendors (403) and the signed out (401)', async () => {
+    const product = await createProduct(t.services, { name: 'Refusal Test Laptop' });
+    const calls: Array<['GET' | 'PUT' | 'POST', string, unknown?]> = [
+      ['GET', `/api/admin/products/${product.id}`],
+      ['PUT', `/api/admin/products/${product.id}`, { name: 'Taken over' }],
+      ['POST', `/api/admin/products/${product.id}/status`, { status: 'archived' }],
+    ];
+    for (const [method, url, body] of calls) {
+      expect((await as(t, customer)(method, url, body)).statusCode, `${method} ${url} as customer`).toBe(403);
+      expect((await as(t, vendor)(method, url, body)).statusCode, `${method} ${url} as vendor`).toBe(403);
+      expect((await t.app.inject({ method, url, payload: body as object, headers: TEST_HEADERS })).statusCode, `${method} ${url} signed out`).toBe(401);
+    }
+    expect((await storefront(product.id)).json().name).toBe('Refusal Test Laptop');
+    expect(await auditOf(product.id)).toEqual([]);
+  });
+
+  it("edits another vendor's product: the store shows the change and the audit keeps the fields before and after", async () => {
+    const shop = await createVendor(t.services, { name: 'Pune Peripherals' });
+    const product = await createProduct(t.services, { vendorId: shop.id, name: 'Pune ThinBook 14', price: 64_990_00, mrp: 69_990_00, featured: true });
+    const detail = await as(t, admin)('GET', `/api/admin/products/${product.id}`);
+    expect(detail.statusCode).toBe(200);
+    expect(detail.json()).toMatchObject({ product: { id: product.id, name: 'Pune ThinBook 14', price: 64_990_00, status: 'active', sku: null, hiddenReason: null }, shop: { id: shop.id, status: 'active' }, audit: [] });
+
+    const edit = { ...editOf(detail.json().product), name: '  Pune ThinBook 14 (2025)  ', price: 59_990_00, stock: 4, specs: laptopSpecs({ ramGb: 32 }), reason: 'Vendor asked by phone' };
+    const saved = await as(t, admin)('PUT', `/api/admin/products/${product.id}`, edit);
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().product).toMatchObject({ name: 'Pune ThinBook 14 (2025)', price: 59_990_00, mrp: 69_990_00, stock: 4, featured: true, images: detail.json().product.images });
+
+    const seen = (await storefront(product.id)).json();
+    expect(seen).toMatchObject({ name: 'Pune ThinBook 14 (2025)', price: 59_990_00, stock: 4, specs: { ramGb: 32 }, featured: true });
+    const [entry, ...older] = saved.json().audit;
+    expect(older).toEqual([]);
+    expect(entry).toMatchObject({
+      action: 'product.edit',
+      actor: { id: admin.uid, email: 'ravi@admin.in' },
+      entityType: 'product',
+      entityId: String(product.id),
+      reason: 'Vendor asked by phone',
+      before: { name: 'Pune ThinBook 14', price: 64_990_00, stock: 10, specs: { ramGb: 16 } },
+      after: { name: 'Pune ThinBook 14 (2025)', price: 59_990_00, stock: 4, specs: { ramGb: 32 } },
+    });
+    // Only what changed is recorded.
+    expect(Object.keys(entry.after).sort()).toEqual(['name', 'price', 'specs', 'stock']);
+    expect(new Date(entry.createdAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
+
+    // Saving the same values again changes nothing and records nothing.
+    const again = await as(t, admin)('PUT', `/api/admin/products/${product.id}`, { ...edit, name: 'Pune ThinBook 14 (2025)' });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().audit).toHaveLength(1);
+  });
+
+  it('refuses an invalid edit with a 400 and a clear message, writing nothing', async () => {
+    const product = await createProduct(t.services, { name: 'Validation Test Laptop', price: 50_000_00 });
+    const valid = editOf((await as(t, admin)('GET', `/api/admin/products/${product.id}`)).json().product);
+    const cases: Array<[unknown, string]> = [
+      [{ ...valid, price: 80_000_00, mrp: 70_000_00 }, 'MRP must be at least the price'],
+      [{ ...valid, specs: { ...laptopSpecs(), ramGb: 'lots' } }, 'specs.ramGb'],
+      [{ ...valid, category: 'Monitor' }, 'specs.'],
+      [{ ...valid, price: 499.5 }, 'price must be a whole number of paise'],
+      [{ ...valid, name: 'ab' }, 'Name must be at least 3 characters'],
+      [{ ...valid, status: 'sold' }, 'status must be draft, active or archived'],
+      [{ ...valid, featured: true }, 'Unexpected field: featured'],
+      [{ ...valid, images: ['/uploads/someone-else.webp'] }, 'Unexpected field: images'],
+    ];
+    for (const [body, message] of cases) {
+      const response = await as(t, admin)('PUT', `/api/admin/products/${product.id}`, body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      expect(response.json().error).toMatchObject({ code: 'VALIDATION_FAILED' });
+      expect(response.json().error.message).toContain(message);
+    }
+    expect((await storefront(product.id)).json()).toMatchObject({ name: 'Validation Test Laptop', price: 50_000_00, category: 'Laptop' });
+    expect(await auditOf(product.id)).toEqual([]);
+  });
+
+  it('answers 404 for a product that does not exist and 400 for an id that is not one', async () => {
+    const edit = { name: 'Nobody’s Laptop', brand: 'Acme', category: 'Laptop', description: '', price: 100_00, mrp: 100_00, stock: 1, specs: laptopSpecs(), status: 'draft' };
+    const missing = [
+      await as(t, admin)('GET', '/api/admin/products/999999'),
+      await as(t, admin)('PUT', '/api/admin/products/999999', edit),
+      await as(t, admin)('POST', '/api/admin/products/999999/status', { status: 'archived' }),
+    ];
+    for (const response of missing) {
+      expect(response.statusCode).toBe(404);
+      expect(response.json().error).toMatchObject({ code: 'NOT_FOUND', message: 'Product not found' });
+    }
+    expect((await as(t, admin)('GET', '/api/admin/products/abc')).statusCode).toBe(400);
+    expect((await as(t, admin)('GET', '/api/admin/audit?entityType=product&entityId=999999')).json().total).toBe(0);
+  });
+
+  it('archives a product so it leaves the store, records it, and brings it back', async () => {
+    const product = await createProduct(t.services, { name: 'Archive Test Monitor', category: 'Monitor', stock: 7 });
+    const archived = await as(t, admin)('POST', `/api/admin/products/${product.id}/status`, { status: 'archived', reason: 'Discontinued by the maker' });
+    expect(archived.statusCode).toBe(200);
+    expect(archived.json().product).toMatchObject({ status: 'archived', stock: 7 });
+    expect((await storefront(product.id)).statusCode).toBe(404);
+    expect((await t.app.inject({ url: '/api/search?q=archive%20test%20monitor' })).json().total).toBe(0);
+    expect((await t.app.inject({ method: 'POST', url: '/api/cart/quote', payload: [{ productId: product.id, quantity: 1 }] })).json().items[0].status).toBe('unavailable');
+    expect(archived.json().audit[0]).toMatchObject({ action: 'product.archive', actor: { email: 'ravi@admin.in' }, before: { status: 'active' }, after: { status: 'archived' }, reason: 'Discontinued by the maker' });
+    expect((await as(t, admin)('GET', '/api/admin/products?status=archived&q=archive%20test')).json().items.map((p: { id: number }) => p.id)).toEqual([product.id]);
+
+    const twice = await as(t, admin)('POST', `/api/admin/products/${product.id}/status`, { status: 'archived' });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().error.message).toBe('This product is already archived');
+
+    const draft = await as(t, admin)('POST', `/api/admin/products/${product.id}/status`, { status: 'draft' });
+    expect(draft.json().product.status).toBe('draft');
+    expect((await storefront(product.id)).statusCode).toBe(404);
+    const live = await as(t, admin)('POST', `/api/admin/products/${product.id}/status`, { status: 'active' });
+    expect(live.json().product.status).toBe('active');
+    expect((await storefront(product.id)).json()).toMatchObject({ name: 'Archive Test Monitor', stock: 7 });
+    expect((await auditOf(product.id)).map((e: { action: string }) => e.action)).toEqual(['product.publish', 'product.unarchive', 'product.archive']);
+    expect((await auditOf(product.id))[1]).toMatchObject({ before: { status: 'archived' }, after: { status: 'draft' }, reason: null });
+  });
+
+  it("refuses to publish a product of a shop that is not approved, as it does for the vendor; drafts and archiving work", async () => {
+    const product = await createProduct(t.services, { vendorId: vendor.vendorId, name: 'Meena Pending Desktop', category: 'Desktop', status: 'draft' });
+    const publish = await as(t, admin)('POST', `/api/admin/products/${product.id}/status`, { status: 'active' });
+    expect(publish.statusCode).toBe(409);
+    expect(publish.json().error.message).toBe('Meena Machines is awaiting approval, so its products cannot be published. Save the product as a draft or archive it.');
+    const detail = (await as(t, admin)('GET', `/api/admin/products/${product.id}`)).json();
+    expect(detail.shop).toMatchObject({ name: 'Meena Machines', status: 'pending' });
+    const viaEdit = await as(t, admin)('PUT', `/api/admin/products/${product.id}`, { ...editOf(detail.product), status: 'active' });
+    expect(viaEdit.statusCode).toBe(409);
+    const asDraft = await as(t, admin)('PUT', `/api/admin/products/${product.id}`, { ...editOf(detail.product), brand: 'Meena', status: 'draft' });
+    expect(asDraft.json().product).toMatchObject({ brand: 'Meena', status: 'draft' });
+    expect((await as(t, vendor)('GET', `/api/vendor/products/${product.id}`)).json()).toMatchObject({ brand: 'Meena', status: 'draft' });
+    expect((await as(t, admin)('POST', `/api/admin/products/${product.id}/status`, { status: 'archived' })).json().product.status).toBe('archived');
+    expect((await auditOf(product.id)).map((e: { action: string }) => e.action)).toEqual(['product.archive', 'product.edit']);
+  });
+});

@@ -81,10 +81,11 @@ export function createAuthService(deps: { db: Db; auth: Auth; users: UsersServic
     return { user: await profile(userId), cookies: result.headers };
   }
 
+  /** Throws 429 when a key has more failures in the window than allowed, this attempt included. */
   async function tooManyFailures(keys: string[]): Promise<void> {
     const at = now();
     const recent = await failures.recentFailures(db, keys, new Date(at.getTime() - FAILURE_WINDOW_MS));
-    const blocked = recent.filter((row) => row.count >= MAX_FAILURES);
+    const blocked = recent.filter((row) => row.count > MAX_FAILURES);
     if (blocked.length === 0) return;
     const freesAt = Math.max(...blocked.map((row) => new Date(row.oldest).getTime() + FAILURE_WINDOW_MS));
     const retryAfterSeconds = Math.max(1, Math.ceil((freesAt - at.getTime()) / 1000));
@@ -112,31 +113,43 @@ export function createAuthService(deps: { db: Db; auth: Auth; users: UsersServic
 
     async login(input: LoginInput, request: FastifyRequest): Promise<SignedIn> {
       const keys = [`email:${input.email}`, `ip:${request.ip}`];
-      await tooManyFailures(keys);
-      const previous = hasSessionCookie(request) ? await auth.api.getSession({ headers: nodeHeaders(request) }) : null;
-      let result;
+      // The attempt counts as a failure before the password is checked and is taken back unless
+      // it fails: concurrent guesses, on however many processes share the database, cannot slip
+      // past the limit together, since each one sees every attempt recorded before its own.
+      const attempt = await failures.recordFailure(db, keys, now());
+      let failed = false;
       try {
-        result = await auth.api.signInEmail({ body: { email: input.email, password: input.password, rememberMe: true }, headers: nodeHeaders(request), returnHeaders: true });
-      } catch (error) {
-        if (error instanceof APIError && (error.statusCode === 401 || error.statusCode === 400)) {
-          await failures.recordFailure(db, keys, now());
-          throw new AppError('INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
+        await tooManyFailures(keys);
+        const previous = hasSessionCookie(request) ? await auth.api.getSession({ headers: nodeHeaders(request) }) : null;
+        let result;
+        try {
+          result = await auth.api.signInEmail({ body: { email: input.email, password: input.password, rememberMe: true }, headers: nodeHeaders(request), returnHeaders: true });
+        } catch (error) {
+          if (error instanceof APIError && (error.statusCode === 401 || error.statusCode === 400)) {
+            failed = true;
+            throw new AppError('INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
+          }
+          throw error;
         }
-        throw error;
+        const user = await users.findById(result.response.user.id);
+        const rule = PORTAL_RULES[input.portal];
+        if (!user || user.status !== 'active' || !rule.accepts.includes(user.role)) {
+          // The password was right but this page is not for this account: no session is kept.
+          await users.deleteSessionByToken(result.response.token);
+          if (!user || user.status !== 'active') throw new AppError('FORBIDDEN', 'This account has been suspended. Please contact support.');
+          throw new AppError('WRONG_PORTAL', rule.refusal(user.role), { role: user.role });
+        }
+        await failures.clearFailures(db, `email:${input.email}`);
+        // A new session id at every sign-in; the one the browser had before is ended.
+        if (previous) await users.deleteSessionById(previous.session.id);
+        return { user: await profile(user.id), cookies: result.headers };
+      } finally {
+        if (!failed) await failures.deleteFailures(db, attempt);
       }
-      const user = await users.findById(result.response.user.id);
-      const rule = PORTAL_RULES[input.portal];
-      if (!user || user.status !== 'active' || !rule.accepts.includes(user.role)) {
-        // The password was right but this page is not for this account: no session is kept.
-        await users.deleteSessionByToken(result.response.token);
-        if (!user || user.status !== 'active') throw new AppError('FORBIDDEN', 'This account has been suspended. Please contact support.');
-        throw new AppError('WRONG_PORTAL', rule.refusal(user.role), { role: user.role });
-      }
-      await failures.clearFailures(db, `email:${input.email}`);
-      // A new session id at every sign-in; the one the browser had before is ended.
-      if (previous) await users.deleteSessionById(previous.session.id);
-      return { user: await profile(user.id), cookies: result.headers };
     },
+
+    /** Forgets failed sign-ins older than the window; safe to run on every process at once. */
+    pruneSignInFailures: () => failures.deleteFailuresBefore(db, new Date(now().getTime() - FAILURE_WINDOW_MS)),
 
     /** Ends the session on the server, so a copied cookie stops working, and clears the cookie. */
     async logout(request: FastifyRequest): Promise<Headers> {

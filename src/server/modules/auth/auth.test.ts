@@ -183,6 +183,47 @@ describe.each(testDialects())('accounts API on %s', (dialect) => {
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(800);
   });
 
+  it('lets no more than 10 guesses through when they arrive all at once', async () => {
+    await post('/api/auth/register', { name: 'Rushed Ravi', email: 'rushed@example.in', password: 'rushed-password' });
+    const attempts = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'rushed@example.in', password: `guess-${i}` }, headers: { host: HOST, origin: ORIGIN }, remoteAddress: `10.0.2.${i + 1}` }),
+      ),
+    );
+    // Attempts in flight count too, so a burst may be refused whole; never more than 10 are checked.
+    const checked = attempts.filter((a) => a.statusCode === 401).length;
+    expect(checked).toBeLessThanOrEqual(10);
+    expect(attempts.filter((a) => a.statusCode === 429)).toHaveLength(20 - checked);
+    // Refused attempts are not counted as failures; the checked ones are.
+    const recorded = async () => (await t.database.db.selectFrom('sign_in_failures').select('id').where('key', '=', 'email:rushed@example.in').execute()).length;
+    expect(await recorded()).toBe(checked);
+    for (let i = checked; i < 10; i++) {
+      const attempt = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'rushed@example.in', password: `late-guess-${i}` }, headers: { host: HOST, origin: ORIGIN }, remoteAddress: '10.0.3.1' });
+      expect(attempt.statusCode).toBe(401);
+    }
+    const right = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'rushed@example.in', password: 'rushed-password' }, headers: { host: HOST, origin: ORIGIN }, remoteAddress: '10.0.3.2' });
+    expect(right.statusCode).toBe(429);
+    expect(await recorded()).toBe(10);
+  });
+
+  it('takes back the attempt of a successful sign-in, so it never counts against the address', async () => {
+    const address = '10.0.4.1';
+    for (let i = 0; i < 11; i++) {
+      const ok = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'priya.sharma@example.in', password: 'correct-horse' }, headers: { host: HOST, origin: ORIGIN }, remoteAddress: address });
+      expect(ok.statusCode).toBe(200);
+    }
+    const rows = await t.database.db.selectFrom('sign_in_failures').select('id').where('key', '=', `ip:${address}`).execute();
+    expect(rows).toHaveLength(0);
+  });
+
+  it('forgets failures older than the window when pruned', async () => {
+    const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60 * 1000).toISOString();
+    await t.database.db.insertInto('sign_in_failures').values([{ key: 'ip:10.0.5.1', failed_at: at(16) }, { key: 'ip:10.0.5.1', failed_at: at(1) }]).execute();
+    await t.services.authService.pruneSignInFailures();
+    const left = await t.database.db.selectFrom('sign_in_failures').select('failed_at').where('key', '=', 'ip:10.0.5.1').execute();
+    expect(left).toHaveLength(1);
+  });
+
   it('limits failed sign-ins per address across accounts', async () => {
     for (let i = 0; i < 10; i++) {
       await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: `someone${i}@example.in`, password: 'guess-guess' }, headers: { host: HOST, origin: ORIGIN }, remoteAddress: '10.9.9.9' });

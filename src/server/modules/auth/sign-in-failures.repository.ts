@@ -1,10 +1,18 @@
 import { type DbOrTx, toIso } from '#server/db/database.ts';
 
-export async function recordFailure(db: DbOrTx, keys: readonly string[], at: Date): Promise<void> {
-  await db
+/** Records one attempt under each key; returns the rows' ids, so the attempt can be taken back. */
+export async function recordFailure(db: DbOrTx, keys: readonly string[], at: Date): Promise<number[]> {
+  const rows = await db
     .insertInto('sign_in_failures')
     .values(keys.map((key) => ({ key, failed_at: at.toISOString() })))
+    .returning('id')
     .execute();
+  return rows.map((row) => Number(row.id));
+}
+
+export async function deleteFailures(db: DbOrTx, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.deleteFrom('sign_in_failures').where('id', 'in', ids).execute();
 }
 
 /** Failures per key since a moment, with the oldest of them (to say when the window frees up). */

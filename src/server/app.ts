@@ -42,6 +42,10 @@ import { createVendorsService } from './modules/vendors/vendors.service.ts';
 import { createAuth, registerSessionHook } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
+import { createResponseCache, registerResponseCache, shareCacheClears } from './plugins/response-cache.ts';
+
+/** Tables whose committed writes change what the public catalogue routes answer. */
+const CATALOG_TABLES = ['products', 'product_attributes', 'vendors'];
 
 export interface AppDeps {
   config: Config;
@@ -99,6 +103,20 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
   // If Redis is unreachable the limiter lets requests through rather than failing them.
   await app.register(rateLimit, { global: false, redis, nameSpace: 'store-rate-limit:', skipOnError: true });
+
+  // Catalogue answers are cached by URL until the catalogue changes (a commit touching its tables,
+  // here or, through Redis, in another process); the TTL bounds staleness if a message is lost.
+  const catalogCache = createResponseCache({ maxBytes: config.catalogCacheBytes, ttlMs: 60_000 });
+  const shared = redis && catalogCache.enabled ? shareCacheClears(catalogCache, redis, 'store:catalog-changed') : undefined;
+  if (shared) app.addHook('onClose', shared.close);
+  const stopWatching = database.onCommittedWrite((tables) => {
+    if (!CATALOG_TABLES.some((table) => tables.has(table))) return;
+    catalogCache.clear();
+    services.search.invalidate();
+    shared?.publish();
+  });
+  app.addHook('onClose', async () => stopWatching());
+  registerResponseCache(app, catalogCache);
   await registerOpenApi(app, config.store.name);
   await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5 } });
   // Vendors' images, re-encoded on upload; served with long caching since each name is unique.

@@ -54,6 +54,7 @@ const EnvSchema = z
     PUBLIC_URL: z.url().optional(),
     EMI_RATES: EmiRatesSchema.optional(),
     COMMISSION_PERCENT: z.coerce.number().min(0).max(50).default(8),
+    CATALOG_CACHE_MB: z.coerce.number().min(0).max(4096).default(32),
     TRUST_PROXY: z
       .string()
       .default('false')
@@ -86,6 +87,8 @@ export interface Config {
   emiPlans: readonly EmiPlan[];
   /** the marketplace's commission on vendors' delivered sales */
   commissionPercent: number;
+  /** memory for cached catalogue answers (lists, search, products); 0 turns the cache off */
+  catalogCacheBytes: number;
 }
 
 /** Parses the environment once; a bad value stops start-up with the list of what is wrong. */
@@ -123,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     emiPlans: e.EMI_RATES ?? EMI_PLANS,
     commissionPercent: e.COMMISSION_PERCENT,
+    catalogCacheBytes: Math.round(e.CATALOG_CACHE_MB * 1024 * 1024),
     publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST === '0.0.0.0' || e.HOST === '::' ? 'localhost' : e.HOST}:${e.PORT}`).replace(/\/$/, ''),
   };
 }

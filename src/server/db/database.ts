@@ -1,9 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
+import { type Dialect as KyselyDialect, Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import pg from 'pg';
 import type { Database } from './schema.ts';
+import { type WriteListener, watchWrites } from './write-watch.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -14,6 +16,8 @@ export interface DatabaseHandle {
   db: Db;
   dialect: Dialect;
   destroy: () => Promise<void>;
+  /** Calls `listener` with the tables each committed write touched; returns the unsubscribe. */
+  onCommittedWrite: (listener: WriteListener) => () => void;
 }
 
 /** Resolves when the database answers a trivial query; rejects otherwise. */
@@ -35,8 +39,39 @@ export interface OpenOptions {
   poolSize?: number;
 }
 
+/**
+ * better-sqlite3 with a statement cache: Kysely prepares every query it runs, and preparing costs
+ * more than running a point lookup. A busy statement (one being iterated) is never handed out twice.
+ */
+function cachedStatements(sqlite: SqliteDatabase.Database) {
+  const statements = new LRUCache<string, SqliteDatabase.Statement>({ max: 1000 });
+  return {
+    close: () => sqlite.close(),
+    prepare(text: string) {
+      const cached = statements.get(text);
+      if (cached && !cached.busy) return cached;
+      const statement = sqlite.prepare(text);
+      statements.set(text, statement);
+      return statement;
+    },
+  };
+}
+
 /** Opens `sqlite:PATH`, `sqlite::memory:` or `postgres://…`. */
 export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHandle {
+  const listeners = new Set<WriteListener>();
+  const committed: WriteListener = (tables) => {
+    for (const listener of listeners) listener(tables);
+  };
+  const onCommittedWrite = (listener: WriteListener) => {
+    listeners.add(listener);
+    return () => void listeners.delete(listener);
+  };
+  const open = (dialect: Dialect, inner: KyselyDialect): DatabaseHandle => {
+    const db = new Kysely<Database>({ dialect: watchWrites(inner, committed) });
+    return { db, dialect, destroy: () => db.destroy(), onCommittedWrite };
+  };
+
   if (dialectOf(url) === 'sqlite') {
     const file = url.slice('sqlite:'.length);
     if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
@@ -45,16 +80,14 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('synchronous = NORMAL');
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-    return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+    return open('sqlite', new SqliteDialect({ database: cachedStatements(sqlite) }));
   }
   const pool = new pg.Pool({
     connectionString: url,
     max: options.poolSize ?? 10,
     options: options.schema ? `-c search_path=${options.schema}` : undefined,
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', destroy: () => db.destroy() };
+  return open('postgres', new PostgresDialect({ pool }));
 }
 
 /** Timestamps come back as Date on PostgreSQL and as ISO text on SQLite. */

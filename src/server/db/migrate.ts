@@ -21,10 +21,15 @@ const MIGRATIONS: Record<string, Migration> = {
   '0008-admin': admin,
 };
 
-export async function migrateToLatest(db: Db): Promise<void> {
+/**
+ * `schema`: PostgreSQL only, when connections run in a schema other than public (tests): Kysely
+ * otherwise finds another schema's migration tables and skips creating its own.
+ */
+export async function migrateToLatest(db: Db, schema?: string): Promise<void> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => MIGRATIONS },
+    migrationTableSchema: schema,
   });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');

@@ -26,7 +26,7 @@ export async function createTestDatabase(dialect: Dialect): Promise<DatabaseHand
   await admin.query(`CREATE SCHEMA ${schema}`);
   await admin.end();
   const handle = openDatabase(url, { schema, poolSize: 4 });
-  await migrateToLatest(handle.db);
+  await migrateToLatest(handle.db, schema);
   return {
     ...handle,
     destroy: async () => {

@@ -15,6 +15,7 @@ export function catalogRoutes({ catalog }: { catalog: CatalogService }): Fastify
     app.get(
       '/products',
       {
+        config: { catalogCache: true },
         schema: {
           tags: ['catalog'],
           summary: 'List active products with filters, sort, pagination and facet counts',
@@ -28,6 +29,7 @@ export function catalogRoutes({ catalog }: { catalog: CatalogService }): Fastify
     app.get(
       '/products/:id',
       {
+        config: { catalogCache: true },
         schema: {
           tags: ['catalog'],
           summary: 'One active product',
@@ -41,6 +43,7 @@ export function catalogRoutes({ catalog }: { catalog: CatalogService }): Fastify
     app.get(
       '/products/:id/related',
       {
+        config: { catalogCache: true },
         schema: {
           tags: ['catalog'],
           summary: 'Products of the same category closest in price',
@@ -54,6 +57,7 @@ export function catalogRoutes({ catalog }: { catalog: CatalogService }): Fastify
     app.get(
       '/categories',
       {
+        config: { catalogCache: true },
         schema: {
           tags: ['catalog'],
           summary: 'The three categories with their number of active products',

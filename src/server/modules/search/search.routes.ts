@@ -9,6 +9,7 @@ export function searchRoutes({ search }: { search: SearchService }): FastifyPlug
     app.get(
       '/search',
       {
+        config: { catalogCache: true },
         schema: {
           tags: ['search'],
           summary: 'Full-text search with ranking, prefix matching and one-typo tolerance',

@@ -1,0 +1,143 @@
+import { Redis } from 'ioredis';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rupees } from '#shared/money.ts';
+import type { Product, ProductList } from '#shared/schemas/catalog.ts';
+import { createResponseCache, shareCacheClears } from '#server/plugins/response-cache.ts';
+import { writtenTable } from '#server/db/write-watch.ts';
+import { buildTestApp, type TestApp } from '#server/testing/build-app.ts';
+import { createProduct, createVendor } from '#server/testing/factories.ts';
+import { testDialects } from '#server/testing/test-database.ts';
+
+describe.each(testDialects())('catalogue response cache on %s', (dialect) => {
+  let t: TestApp;
+  let vendorId: number;
+  let productId: number;
+
+  beforeAll(async () => {
+    t = await buildTestApp(dialect);
+    vendorId = (await createVendor(t.services, { name: 'Lamington Road Traders', slug: 'lamington' })).id;
+    productId = (await createProduct(t.services, { vendorId, name: 'Acer Aspire 7', brand: 'Acer', price: rupees(58_990) })).id;
+  });
+  afterAll(() => t.close());
+
+  const get = (url: string) => t.app.inject({ method: 'GET', url });
+
+  it('answers a repeated catalogue request from the cache, byte for byte', async () => {
+    const first = await get('/api/products?brand=Acer');
+    const second = await get('/api/products?brand=Acer');
+    expect(first.headers['x-cache']).toBe('miss');
+    expect(second.headers['x-cache']).toBe('hit');
+    expect(second.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(second.body).toBe(first.body);
+  });
+
+  it('shows a committed price change at once', async () => {
+    await get(`/api/products/${productId}`);
+    expect((await get(`/api/products/${productId}`)).headers['x-cache']).toBe('hit');
+
+    await t.database.db.updateTable('products').set({ price: rupees(49_990) }).where('id', '=', productId).execute();
+
+    const after = await get(`/api/products/${productId}`);
+    expect(after.headers['x-cache']).toBe('miss');
+    expect((after.json() as Product).price).toBe(rupees(49_990));
+    const listed = (await get('/api/products?brand=Acer')).json() as ProductList;
+    expect(listed.items[0]?.price).toBe(rupees(49_990));
+  });
+
+  it('keeps its answers when a transaction that wrote products rolls back', async () => {
+    await get(`/api/products/${productId}`);
+    await expect(
+      t.database.db.transaction().execute(async (tx) => {
+        await tx.updateTable('products').set({ price: rupees(1) }).where('id', '=', productId).execute();
+        throw new Error('abandoned');
+      }),
+    ).rejects.toThrow('abandoned');
+    const again = await get(`/api/products/${productId}`);
+    expect(again.headers['x-cache']).toBe('hit');
+    expect((again.json() as Product).price).toBe(rupees(49_990));
+  });
+
+  it('clears when a vendor is suspended, so its products leave the listing', async () => {
+    expect(((await get('/api/products?brand=Acer')).json() as ProductList).total).toBe(1);
+    await t.database.db.updateTable('vendors').set({ status: 'suspended' }).where('id', '=', vendorId).execute();
+    expect(((await get('/api/products?brand=Acer')).json() as ProductList).total).toBe(0);
+    expect((await get(`/api/products/${productId}`)).statusCode).toBe(404);
+    await t.database.db.updateTable('vendors').set({ status: 'active' }).where('id', '=', vendorId).execute();
+  });
+
+  it('never stores errors, and does not clear on writes to unrelated tables', async () => {
+    expect((await get('/api/products/999999')).statusCode).toBe(404);
+    expect((await get('/api/products/999999')).headers['x-cache']).toBe('miss');
+    expect((await get('/api/products?minPrice=9&maxPrice=1')).statusCode).toBe(400);
+
+    await get('/api/categories');
+    await sql`DELETE FROM sign_in_failures WHERE key = ${'nobody'}`.execute(t.database.db);
+    expect((await get('/api/categories')).headers['x-cache']).toBe('hit');
+  });
+
+  it('is off with CATALOG_CACHE_MB=0', async () => {
+    const uncached = await buildTestApp(dialect, { CATALOG_CACHE_MB: '0' });
+    try {
+      await uncached.app.inject({ method: 'GET', url: '/api/products' });
+      const again = await uncached.app.inject({ method: 'GET', url: '/api/products' });
+      expect(again.statusCode).toBe(200);
+      expect(again.headers['x-cache']).toBeUndefined();
+    } finally {
+      await uncached.close();
+    }
+  });
+});
+
+describe('response cache', () => {
+  it('does not store an answer computed before a clear', () => {
+    const cache = createResponseCache({ maxBytes: 1 << 20, ttlMs: 60_000 });
+    const before = cache.generation;
+    cache.clear();
+    cache.set('/api/products', Buffer.from('{"stale":true}'), before);
+    expect(cache.get('/api/products')).toBeUndefined();
+    cache.set('/api/products', Buffer.from('{"fresh":true}'), cache.generation);
+    expect(cache.get('/api/products')?.toString()).toBe('{"fresh":true}');
+  });
+
+  it('stays within its memory budget', () => {
+    const cache = createResponseCache({ maxBytes: 64 * 1024, ttlMs: 60_000 });
+    for (let page = 1; page <= 100; page++) cache.set(`/api/products?page=${page}`, Buffer.alloc(2048, 'x'), cache.generation);
+    const kept = Array.from({ length: 100 }, (_, i) => cache.get(`/api/products?page=${i + 1}`)).filter(Boolean).length;
+    expect(kept).toBeGreaterThan(0);
+    expect(kept * 2048).toBeLessThanOrEqual(64 * 1024);
+    // The newest pages are the ones kept.
+    expect(cache.get('/api/products?page=100')).toBeDefined();
+  });
+
+  it('names the table a write statement changes', () => {
+    expect(writtenTable('insert into "products" ("name") values (?)')).toBe('products');
+    expect(writtenTable('update "vendors" set "status" = $1')).toBe('vendors');
+    expect(writtenTable('DELETE FROM product_attributes WHERE product_id = ?')).toBe('product_attributes');
+    expect(writtenTable('select * from "products"')).toBeUndefined();
+  });
+});
+
+describe.skipIf(!process.env.TEST_REDIS_URL)('response cache across processes (Redis)', () => {
+  it('a clear in one process clears the others', async () => {
+    const channel = `test:catalog-changed:${process.pid}:${Date.now()}`;
+    const redisA = new Redis(process.env.TEST_REDIS_URL as string);
+    const redisB = new Redis(process.env.TEST_REDIS_URL as string);
+    const a = createResponseCache({ maxBytes: 1 << 20, ttlMs: 60_000 });
+    const b = createResponseCache({ maxBytes: 1 << 20, ttlMs: 60_000 });
+    const sharedA = shareCacheClears(a, redisA, channel);
+    const sharedB = shareCacheClears(b, redisB, channel);
+    try {
+      await expect.poll(async () => (await redisA.pubsub('NUMSUB', channel))[1]).toBe(2);
+      b.set('/api/products', Buffer.from('{}'), b.generation);
+      a.clear();
+      sharedA.publish();
+      await expect.poll(() => b.get('/api/products')).toBeUndefined();
+    } finally {
+      await sharedA.close();
+      await sharedB.close();
+      await redisA.quit();
+      await redisB.quit();
+    }
+  });
+});

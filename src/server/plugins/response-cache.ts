@@ -1,0 +1,105 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Redis } from 'ioredis';
+import { LRUCache } from 'lru-cache';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** GET answers that depend only on the URL and the catalogue: served from the response cache. */
+    catalogCache?: boolean;
+  }
+}
+
+/**
+ * Serialized answers of the public catalogue routes, by URL. Any committed write to the catalogue
+ * clears it (see app.ts); `generation` makes sure an answer computed from rows read before a
+ * change is never stored after it.
+ */
+export interface ResponseCache {
+  get(key: string): Buffer | undefined;
+  /** Stores `body` unless the cache was cleared since `generation` was read. */
+  set(key: string, body: Buffer, generation: number): void;
+  readonly generation: number;
+  clear(): void;
+  readonly enabled: boolean;
+}
+
+export interface ResponseCacheOptions {
+  maxBytes: number;
+  /** a backstop: without Redis, other processes' changes show after this long at most */
+  ttlMs: number;
+}
+
+export function createResponseCache({ maxBytes, ttlMs }: ResponseCacheOptions): ResponseCache {
+  let generation = 0;
+  if (maxBytes <= 0) {
+    return { get: () => undefined, set: () => {}, generation: 0, clear: () => {}, enabled: false };
+  }
+  const entries = new LRUCache<string, Buffer>({
+    maxSize: maxBytes,
+    sizeCalculation: (body, key) => body.length + key.length,
+    ttl: ttlMs,
+  });
+  return {
+    get: (key) => entries.get(key),
+    set(key, body, since) {
+      if (since === generation && body.length < maxBytes / 16) entries.set(key, body);
+    },
+    get generation() {
+      return generation;
+    },
+    clear() {
+      generation++;
+      entries.clear();
+    },
+    enabled: true,
+  };
+}
+
+const startedAt = new WeakMap<FastifyRequest, number>();
+
+/** Serves routes marked `config: { catalogCache: true }` from the cache, and fills it. */
+export function registerResponseCache(app: FastifyInstance, cache: ResponseCache): void {
+  if (!cache.enabled) return;
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'GET' || !request.routeOptions.config.catalogCache) return;
+    const body = cache.get(request.url);
+    if (body) {
+      reply.header('content-type', 'application/json; charset=utf-8').header('x-cache', 'hit');
+      return reply.send(body);
+    }
+    startedAt.set(request, cache.generation);
+    reply.header('x-cache', 'miss');
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    const generation = startedAt.get(request);
+    if (generation !== undefined && reply.statusCode === 200 && typeof payload === 'string') {
+      cache.set(request.url, Buffer.from(payload), generation);
+    }
+    return payload;
+  });
+}
+
+/**
+ * Several processes: each clears its own cache on a catalogue change, then tells the others over
+ * Redis pub/sub. A lost connection may have lost messages, so reconnecting clears the cache too.
+ */
+export function shareCacheClears(cache: ResponseCache, redis: Redis, channel: string) {
+  const self = randomUUID();
+  const subscriber = redis.duplicate();
+  // ioredis reconnects by itself; errors are expected while it does.
+  subscriber.on('error', () => {});
+  subscriber.on('message', (_channel: string, from: string) => {
+    if (from !== self) cache.clear();
+  });
+  subscriber.on('ready', () => cache.clear());
+  subscriber.subscribe(channel).catch(() => {
+    // Unreachable Redis: the TTL still bounds how stale another process's answers can be.
+  });
+  return {
+    publish(): void {
+      redis.publish(channel, self).catch(() => {});
+    },
+    close: () => subscriber.quit().then(() => undefined),
+  };
+}

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { ErrorBody } from '#shared/errors.ts';
 
 /** An error answered by the API, carrying its `{ error: { code, message } }` body. */
@@ -57,4 +57,18 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
     );
   }
   return options.schema.parse(payload);
+}
+
+export interface FieldIssue {
+  field: string;
+  message: string;
+}
+
+const IssuesSchema = z.object({ issues: z.array(z.object({ field: z.string(), message: z.string() })) });
+
+/** The `details.issues` of a 400 VALIDATION_FAILED answer; empty for any other error. */
+export function fieldIssues(error: unknown): FieldIssue[] {
+  if (!(error instanceof ApiError) || error.code !== 'VALIDATION_FAILED') return [];
+  const parsed = IssuesSchema.safeParse(error.details);
+  return parsed.success ? parsed.data.issues : [];
 }

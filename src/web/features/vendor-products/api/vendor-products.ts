@@ -293,20 +293,6 @@ export function useImportVendorProducts() {
 // ---------------------------------------------------------------------------------------------
 // Errors
 
-export interface FieldIssue {
-  field: string;
-  message: string;
-}
-
-const IssuesSchema = z.object({ issues: z.array(z.object({ field: z.string(), message: z.string() })) });
-
-/** The `details.issues` of a 400 VALIDATION_FAILED answer; empty for any other error. */
-export function fieldIssues(error: unknown): FieldIssue[] {
-  if (!(error instanceof ApiError) || error.code !== 'VALIDATION_FAILED') return [];
-  const parsed = IssuesSchema.safeParse(error.details);
-  return parsed.success ? parsed.data.issues : [];
-}
-
 /** The server's message for an API error; the fallback for anything else (offline, a bad answer). */
 export function errorMessage(error: unknown, fallback: string): string {
   return error instanceof ApiError ? error.message : fallback;

@@ -1,15 +1,24 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useForm, useWatch, type FieldErrors, type Path, type Resolver, type UseFormRegisterReturn } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { CircleCheck } from 'lucide-react';
-import { CATEGORIES, CATEGORY_LABELS } from '#shared/categories.ts';
 import type { VendorProduct, VendorProductInput } from '#shared/schemas/vendor.ts';
+import { toFormValues, type ProductFields, type ProductFormValues } from '#web/components/product-form/product-form.ts';
+import {
+  formLegendClass,
+  formSectionClass,
+  placeServerIssues,
+  ProductFieldsets,
+  productFieldId,
+  productFormResolver,
+  SaveProblemAlert,
+  type SaveProblem,
+} from '#web/components/product-form/product-fields.tsx';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
 import { Loading } from '#web/components/ui/loading.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 import {
   errorMessage,
-  fieldIssues,
   useArchiveVendorProduct,
   useCreateVendorProduct,
   useDeleteVendorProduct,
@@ -18,19 +27,6 @@ import {
 } from '../api/vendor-products.ts';
 import { useProductImages } from '../hooks/use-product-images.ts';
 import { vendorProductPaths } from '../paths.ts';
-import {
-  SPEC_FIELDS,
-  formFieldOf,
-  specLabel,
-  toFormValues,
-  validateProductForm,
-  withoutFieldPrefix,
-  type FormErrors,
-  type ProductFields,
-  type ProductFormValues,
-  type SpecField,
-} from '../utils/product-form.ts';
-import { controlBase, controlClassName, Field } from '#web/components/ui/field.tsx';
 import { ErrorAlert, StatusBadge } from './field.tsx';
 import { ImageManager } from './image-manager.tsx';
 
@@ -44,26 +40,6 @@ export interface VendorProductEditorProps {
   /** Called after the product is deleted; goes back to the product list when absent. */
   onDeleted?: () => void;
 }
-
-/** Flat "specs.ramGb" errors → the nested shape react-hook-form reads. */
-function toFieldErrors(errors: FormErrors): FieldErrors<ProductFormValues> {
-  const result: Record<string, unknown> = {};
-  const specs: Record<string, { type: string; message: string }> = {};
-  for (const [path, message] of Object.entries(errors)) {
-    if (path.startsWith('specs.')) specs[path.slice('specs.'.length)] = { type: 'validate', message };
-    else result[path] = { type: 'validate', message };
-  }
-  if (Object.keys(specs).length > 0) result.specs = specs;
-  return result as FieldErrors<ProductFormValues>;
-}
-
-const resolver: Resolver<ProductFormValues, unknown, ProductFields> = (values) => {
-  const result = validateProductForm(values);
-  return result.ok ? { values: result.fields, errors: {} } : { values: {}, errors: toFieldErrors(result.errors) };
-};
-
-const sectionClass = 'min-w-0 rounded-xl border border-slate-200 bg-white p-4 sm:p-6';
-const legendClass = 'float-left w-full text-lg font-semibold text-slate-900';
 
 /** Creates or edits one of the vendor's products: details, price, stock, specs and images. */
 export default function VendorProductEditor({ productId, onSaved, shopApproved, onDeleted }: VendorProductEditorProps) {
@@ -108,10 +84,9 @@ interface ProductFormProps {
 
 function ProductForm({ product, onSaved, shopApproved, onDeleted }: ProductFormProps) {
   const idPrefix = useId();
-  const fieldId = (name: string) => `${idPrefix}-${name.replace('.', '-')}`;
   const navigate = useNavigate();
   const intent = useRef<'draft' | 'active'>('draft');
-  const [serverError, setServerError] = useState<{ message: string; more: string[] } | null>(null);
+  const [serverError, setServerError] = useState<SaveProblem | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [savingAs, setSavingAs] = useState<'draft' | 'active'>('draft');
   const imageState = useProductImages(product?.images ?? []);
@@ -128,11 +103,10 @@ function ProductForm({ product, onSaved, shopApproved, onDeleted }: ProductFormP
     control,
     formState: { errors, isSubmitting },
   } = useForm<ProductFormValues, unknown, ProductFields>({
-    resolver,
+    resolver: productFormResolver,
     defaultValues: toFormValues(product),
   });
   const category = useWatch({ control, name: 'category' });
-  const specFields = SPEC_FIELDS[category];
 
   const save = async (fields: ProductFields) => {
     setServerError(null);
@@ -151,26 +125,7 @@ function ProductForm({ product, onSaved, shopApproved, onDeleted }: ProductFormP
       setNotice(saved.status === 'active' ? 'Saved. The product is published.' : 'Saved as a draft.');
       onSaved(saved);
     } catch (error) {
-      const issues = fieldIssues(error);
-      if (issues.length === 0) {
-        setServerError({ message: errorMessage(error, 'We could not save the product. Please check your internet connection and try again.'), more: [] });
-        return;
-      }
-      const unplaced: string[] = [];
-      let focus = true;
-      for (const issue of issues) {
-        const field = formFieldOf(issue.field, category);
-        if (!field) {
-          unplaced.push(issue.message);
-          continue;
-        }
-        setError(field as Path<ProductFormValues>, { type: 'server', message: withoutFieldPrefix(issue.message, issue.field) }, { shouldFocus: focus });
-        focus = false;
-      }
-      setServerError({
-        message: unplaced.length === issues.length ? errorMessage(error, 'Please check the product and try again.') : 'Please correct the fields marked below.',
-        more: unplaced,
-      });
+      setServerError(placeServerIssues(error, category, setError, 'We could not save the product. Please check your internet connection and try again.'));
     }
   };
 
@@ -178,40 +133,6 @@ function ProductForm({ product, onSaved, shopApproved, onDeleted }: ProductFormP
   const archived = product?.status === 'archived';
   const saving = isSubmitting;
   const rootError = errors.root?.message;
-
-  const textInput = (name: Path<ProductFormValues>, error: string | undefined, describedBy: string | undefined, extra: Record<string, unknown> = {}) => (
-    <input
-      id={fieldId(name)}
-      type="text"
-      aria-invalid={error ? true : undefined}
-      aria-describedby={describedBy}
-      className={controlClassName}
-      {...extra}
-      {...register(name)}
-    />
-  );
-
-  const rupeeInput = (name: 'price' | 'mrp', describedBy: string | undefined) => (
-    <div className="flex">
-      <span
-        aria-hidden="true"
-        className="inline-flex shrink-0 items-center rounded-l-lg border border-r-0 border-slate-300 bg-slate-50 px-3 text-base text-slate-600"
-      >
-        ₹
-      </span>
-      <input
-        id={fieldId(name)}
-        type="text"
-        inputMode="decimal"
-        autoComplete="off"
-        placeholder="64,990"
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={describedBy}
-        className={`${controlBase} rounded-r-lg`}
-        {...register(name)}
-      />
-    </div>
-  );
 
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-6 sm:px-6 lg:py-8">
@@ -255,112 +176,16 @@ function ProductForm({ product, onSaved, shopApproved, onDeleted }: ProductFormP
       </div>
 
       <form noValidate onSubmit={(event) => void handleSubmit(save)(event)} className="mt-6 space-y-6" aria-label={product ? `Edit ${product.name}` : 'Add a product'}>
-        <fieldset className={sectionClass}>
-          <legend className={legendClass}>Details</legend>
-          <div className="clear-both grid grid-cols-1 gap-5 pt-4 sm:grid-cols-2">
-            <Field id={fieldId('name')} label="Name" hint="As shoppers will see it, for example ‘Lenovo IdeaPad Slim 5 14″ (Ryzen 7, 16 GB, 512 GB SSD)’" error={errors.name?.message} className="sm:col-span-2">
-              {(describedBy) => textInput('name', errors.name?.message, describedBy, { autoComplete: 'off' })}
-            </Field>
-            <Field id={fieldId('brand')} label="Brand" error={errors.brand?.message}>
-              {(describedBy) => textInput('brand', errors.brand?.message, describedBy, { autoComplete: 'off' })}
-            </Field>
-            <Field id={fieldId('category')} label="Category" hint="Changing it changes the specifications below." error={errors.category?.message}>
-              {(describedBy) => (
-                <select
-                  id={fieldId('category')}
-                  aria-invalid={errors.category ? true : undefined}
-                  aria-describedby={describedBy}
-                  className={controlClassName}
-                  {...register('category')}
-                >
-                  {CATEGORIES.map((value) => (
-                    <option key={value} value={value}>
-                      {CATEGORY_LABELS[value].singular}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
-            <Field id={fieldId('description')} label="Description" optional hint="Up to 5,000 characters." error={errors.description?.message} className="sm:col-span-2">
-              {(describedBy) => (
-                <textarea
-                  id={fieldId('description')}
-                  rows={6}
-                  aria-invalid={errors.description ? true : undefined}
-                  aria-describedby={describedBy}
-                  className={`${controlClassName} min-h-32 resize-y`}
-                  {...register('description')}
-                />
-              )}
-            </Field>
-            <Field id={fieldId('sku')} label="SKU" optional hint="Your own stock code: letters, digits, . _ - (up to 64). The CSV import matches products by SKU." error={errors.sku?.message} className="sm:col-span-2">
-              {(describedBy) => textInput('sku', errors.sku?.message, describedBy, { autoComplete: 'off', spellCheck: false })}
-            </Field>
-          </div>
-        </fieldset>
+        <ProductFieldsets idPrefix={idPrefix} register={register} errors={errors} category={category} />
 
-        <fieldset className={sectionClass}>
-          <legend className={legendClass}>Price and stock</legend>
-          <div className="clear-both grid grid-cols-1 gap-5 pt-4 sm:grid-cols-3">
-            <Field id={fieldId('price')} label="Price (₹)" hint="Selling price, GST included" error={errors.price?.message}>
-              {(describedBy) => rupeeInput('price', describedBy)}
-            </Field>
-            <Field id={fieldId('mrp')} label="MRP (₹)" hint="At least the price" error={errors.mrp?.message}>
-              {(describedBy) => rupeeInput('mrp', describedBy)}
-            </Field>
-            <Field id={fieldId('stock')} label="Stock" hint="Units you can ship" error={errors.stock?.message}>
-              {(describedBy) => (
-                <input
-                  id={fieldId('stock')}
-                  type="number"
-                  inputMode="numeric"
-                  min={0}
-                  max={100_000}
-                  step={1}
-                  aria-invalid={errors.stock ? true : undefined}
-                  aria-describedby={describedBy}
-                  className={controlClassName}
-                  {...register('stock')}
-                />
-              )}
-            </Field>
-          </div>
-        </fieldset>
-
-        <fieldset className={sectionClass}>
-          <legend className={legendClass}>{CATEGORY_LABELS[category].singular} specifications</legend>
-          <div className="clear-both grid grid-cols-1 gap-5 pt-4 sm:grid-cols-2">
-            {specFields.map((field) => (
-              <SpecInput
-                key={`${category}-${field.key}`}
-                field={field}
-                id={fieldId(`specs.${field.key}`)}
-                error={errors.specs?.[field.key]?.message}
-                registration={register(`specs.${field.key}`)}
-              />
-            ))}
-          </div>
-        </fieldset>
-
-        <fieldset className={sectionClass}>
-          <legend className={legendClass}>Images</legend>
+        <fieldset className={formSectionClass}>
+          <legend className={formLegendClass}>Images</legend>
           <div className="clear-both pt-4">
-            <ImageManager id={fieldId('images')} state={imageState} />
+            <ImageManager id={productFieldId(idPrefix, 'images')} state={imageState} />
           </div>
         </fieldset>
 
-        {(serverError || rootError) && (
-          <ErrorAlert>
-            <p>{serverError?.message ?? rootError}</p>
-            {serverError && serverError.more.length > 0 && (
-              <ul className="mt-2 list-disc space-y-1 pl-5">
-                {serverError.more.map((message, index) => (
-                  <li key={`${index}-${message}`}>{message}</li>
-                ))}
-              </ul>
-            )}
-          </ErrorAlert>
-        )}
+        {(serverError ?? rootError) && <SaveProblemAlert problem={serverError ?? { message: rootError ?? '', more: [] }} />}
 
         <div className="rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
           <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
@@ -409,57 +234,6 @@ function ProductForm({ product, onSaved, shopApproved, onDeleted }: ProductFormP
   );
 }
 
-interface SpecInputProps {
-  field: SpecField;
-  id: string;
-  error: string | undefined;
-  registration: UseFormRegisterReturn;
-}
-
-function SpecInput({ field, id, error, registration }: SpecInputProps) {
-  const hint = field.kind === 'choice' ? undefined : field.hint;
-  return (
-    <Field id={id} label={specLabel(field)} hint={hint} error={error} className={field.kind === 'list' ? 'sm:col-span-2' : ''}>
-      {(describedBy) => {
-        const common = {
-          id,
-          'aria-invalid': error ? true : undefined,
-          'aria-describedby': describedBy,
-          className: controlClassName,
-        };
-        switch (field.kind) {
-          case 'choice':
-            return (
-              <select {...common} {...registration}>
-                <option value="">Choose…</option>
-                {field.options.map((option) => (
-                  <option key={option} value={option}>
-                    {option}
-                  </option>
-                ))}
-              </select>
-            );
-          case 'integer':
-          case 'decimal':
-            return (
-              <input
-                {...common}
-                type="number"
-                inputMode={field.kind === 'integer' ? 'numeric' : 'decimal'}
-                min={0}
-                step={field.kind === 'integer' ? 1 : 'any'}
-                {...registration}
-              />
-            );
-          case 'text':
-          case 'list':
-            return <input {...common} type="text" autoComplete="off" {...registration} />;
-        }
-      }}
-    </Field>
-  );
-}
-
 interface ManageProductProps {
   product: VendorProduct;
   archive: ReturnType<typeof useArchiveVendorProduct>;
@@ -487,7 +261,7 @@ function ManageProduct({ product, archive, onArchived, onDeleted }: ManageProduc
   const error = archive.error ?? remove.error;
 
   return (
-    <section aria-labelledby={`${ids}-heading`} className={`${sectionClass} mt-6`}>
+    <section aria-labelledby={`${ids}-heading`} className={`${formSectionClass} mt-6`}>
       <h2 id={`${ids}-heading`} className="text-lg font-semibold text-slate-900">
         Archive or delete
       </h2>

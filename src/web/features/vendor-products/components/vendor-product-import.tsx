@@ -6,7 +6,7 @@ import { CSV_COLUMNS, type ImportReport } from '#shared/schemas/vendor.ts';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
 import { errorMessage, useImportVendorProducts } from '../api/vendor-products.ts';
 import { vendorProductPaths } from '../paths.ts';
-import { SPEC_FIELDS, specLabel } from '../utils/product-form.ts';
+import { SPEC_FIELDS, specLabel } from '#web/components/product-form/product-form.ts';
 import { ErrorAlert } from './field.tsx';
 
 type CsvColumn = (typeof CSV_COLUMNS)[number];

@@ -52,7 +52,7 @@ export const SPEC_FIELDS: Record<Category, readonly SpecField[]> = {
   ],
 };
 
-/** Everything the form holds as text, the way the vendor typed it. Images live beside the form. */
+/** Everything the form holds as text, the way it was typed. Images live beside the form. */
 export interface ProductFormValues {
   name: string;
   brand: string;
@@ -73,7 +73,10 @@ export type ProductFields = Omit<VendorProductInput, 'images' | 'status'>;
 export const TOP_LEVEL_FIELDS = ['name', 'brand', 'category', 'description', 'sku', 'price', 'mrp', 'stock'] as const;
 export type TopLevelField = (typeof TOP_LEVEL_FIELDS)[number];
 
-export function toFormValues(product?: VendorProduct): ProductFormValues {
+/** The product fields the form edits, whoever edits them (the vendor, or an admin). */
+export type EditableProduct = Pick<VendorProduct, 'name' | 'brand' | 'category' | 'description' | 'sku' | 'price' | 'mrp' | 'stock' | 'specs'>;
+
+export function toFormValues(product?: EditableProduct): ProductFormValues {
   if (!product) {
     return { name: '', brand: '', category: 'Laptop', description: '', sku: '', price: '', mrp: '', stock: '', specs: {} };
   }

@@ -1,10 +1,33 @@
+import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { paths } from '#web/config/paths.ts';
 import { useCart } from '#web/features/cart/hooks/use-cart.ts';
 import { useStoreInfo } from '#web/lib/store-info.ts';
-import { MobileMenu } from './mobile-menu.tsx';
+import { AccountButton, MenuButton } from './menu-buttons.tsx';
 import { SearchBox } from './search-box.tsx';
-import { UserMenu } from './user-menu.tsx';
+
+// The menus are built on Radix (about 25 kB gzip) that no page needs for its first paint: they load
+// right after it, behind stand-in buttons; a press on a stand-in opens its menu as soon as it arrives.
+const UserMenu = lazy(() => import('./user-menu.tsx').then((module) => ({ default: module.UserMenu })));
+const MobileMenu = lazy(() => import('./mobile-menu.tsx').then((module) => ({ default: module.MobileMenu })));
+
+function AccountMenu() {
+  const [pressed, setPressed] = useState(false);
+  return (
+    <Suspense fallback={<AccountButton onClick={() => setPressed(true)} />}>
+      <UserMenu defaultOpen={pressed} />
+    </Suspense>
+  );
+}
+
+function SmallScreenMenu() {
+  const [pressed, setPressed] = useState(false);
+  return (
+    <Suspense fallback={<MenuButton onClick={() => setPressed(true)} />}>
+      <MobileMenu defaultOpen={pressed} />
+    </Suspense>
+  );
+}
 
 function CartLink() {
   const { itemCount } = useCart();
@@ -53,10 +76,10 @@ export function Header() {
             Contact
           </NavLink>
           <div className="hidden md:block">
-            <UserMenu />
+            <AccountMenu />
           </div>
           <CartLink />
-          <MobileMenu />
+          <SmallScreenMenu />
         </nav>
       </div>
       <nav aria-label="Categories" className="hidden border-t border-slate-100 md:block">

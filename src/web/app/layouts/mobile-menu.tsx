@@ -4,12 +4,13 @@ import { Link, useNavigate } from 'react-router';
 import { paths } from '#web/config/paths.ts';
 import { useAuth } from '#web/features/auth/hooks/use-auth.ts';
 import { useStoreInfo } from '#web/lib/store-info.ts';
+import { MenuButton } from './menu-buttons.tsx';
 
 const link = 'block rounded-lg px-3 py-2.5 text-base font-medium text-slate-800 hover:bg-slate-100';
 
 /** The small-screen menu: Home, the three categories, information pages and account links. */
-export function MobileMenu() {
-  const [open, setOpen] = useState(false);
+export function MobileMenu({ defaultOpen = false }: { defaultOpen?: boolean }) {
+  const [open, setOpen] = useState(defaultOpen);
   const store = useStoreInfo();
   const { user, signOut } = useAuth();
   const navigate = useNavigate();
@@ -24,11 +25,8 @@ export function MobileMenu() {
   }
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger className="inline-flex items-center gap-1.5 rounded-lg px-2.5 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 md:hidden">
-        <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="currentColor">
-          <path fillRule="evenodd" d="M2 4.75A.75.75 0 0 1 2.75 4h14.5a.75.75 0 0 1 0 1.5H2.75A.75.75 0 0 1 2 4.75Zm0 5.25a.75.75 0 0 1 .75-.75h14.5a.75.75 0 0 1 0 1.5H2.75A.75.75 0 0 1 2 10Zm.75 4.5a.75.75 0 0 0 0 1.5h14.5a.75.75 0 0 0 0-1.5H2.75Z" clipRule="evenodd" />
-        </svg>
-        Menu
+      <Dialog.Trigger asChild>
+        <MenuButton />
       </Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />

@@ -3,14 +3,14 @@ import { Link, useNavigate } from 'react-router';
 import { paths } from '#web/config/paths.ts';
 import { useAuth } from '#web/features/auth/hooks/use-auth.ts';
 import { ROLE_LABELS } from '#web/features/auth/roles.ts';
+import { AccountButton } from './menu-buttons.tsx';
 
 const item = 'block w-full rounded-md px-3 py-2 text-left text-sm text-slate-800 outline-none data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-800';
 
 /** Signed out: Login, Register, Vendor Login. Signed in: who, role, My Orders, (Vendor Dashboard), Logout. */
-export function UserMenu() {
+export function UserMenu({ defaultOpen = false }: { defaultOpen?: boolean }) {
   const { user, signOut } = useAuth();
   const navigate = useNavigate();
-  const firstName = user?.name.split(' ')[0] || user?.email;
 
   async function logout() {
     try {
@@ -21,15 +21,9 @@ export function UserMenu() {
   }
 
   return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger
-        aria-label={user ? `Account: ${user.name || user.email}` : 'Account'}
-        className="inline-flex max-w-40 items-center gap-1.5 rounded-lg px-2.5 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 data-[state=open]:bg-slate-100"
-      >
-        <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5 shrink-0" fill="currentColor">
-          <path d="M10 10a4 4 0 1 0 0-8 4 4 0 0 0 0 8Zm-7 8a7 7 0 0 1 14 0H3Z" />
-        </svg>
-        <span className="truncate">{user ? firstName : 'Account'}</span>
+    <DropdownMenu.Root modal={false} defaultOpen={defaultOpen}>
+      <DropdownMenu.Trigger asChild>
+        <AccountButton />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content align="end" sideOffset={6} className="z-50 min-w-52 rounded-lg border border-slate-200 bg-white p-1 shadow-lg">

@@ -54,6 +54,7 @@ const EnvSchema = z
     PUBLIC_URL: z.url().optional(),
     EMI_RATES: EmiRatesSchema.optional(),
     COMMISSION_PERCENT: z.coerce.number().min(0).max(50).default(8),
+    SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(3600).default(10),
     CATALOG_CACHE_MB: z.coerce.number().min(0).max(4096).default(32),
     TRUST_PROXY: z
       .string()
@@ -76,6 +77,8 @@ export interface Config {
   redisUrl?: string;
   smtpUrl?: string;
   sessionSecret: string;
+  /** false when the secret was generated into DATA_DIR: fine for one machine, not for several */
+  sessionSecretFromEnv: boolean;
   logLevel: string;
   store: StoreInfo;
   webDistDir: string;
@@ -87,6 +90,8 @@ export interface Config {
   emiPlans: readonly EmiPlan[];
   /** the marketplace's commission on vendors' delivered sales */
   commissionPercent: number;
+  /** after SIGTERM, how long requests in flight may run before their connections are closed */
+  shutdownGraceMs: number;
   /** memory for cached catalogue answers (lists, search, products); 0 turns the cache off */
   catalogCacheBytes: number;
 }
@@ -114,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,
     sessionSecret: e.SESSION_SECRET ?? readOrCreateSecret(dataDir),
+    sessionSecretFromEnv: e.SESSION_SECRET !== undefined,
     logLevel: e.LOG_LEVEL,
     store: {
       ...DEFAULT_STORE_INFO,
@@ -126,6 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     emiPlans: e.EMI_RATES ?? EMI_PLANS,
     commissionPercent: e.COMMISSION_PERCENT,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     catalogCacheBytes: Math.round(e.CATALOG_CACHE_MB * 1024 * 1024),
     publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST === '0.0.0.0' || e.HOST === '::' ? 'localhost' : e.HOST}:${e.PORT}`).replace(/\/$/, ''),
   };

@@ -1,47 +1,110 @@
+import { sql } from 'kysely';
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
-import { openDatabase } from './db/database.ts';
+import { type Config, loadConfig } from './config.ts';
+import { type DatabaseHandle, openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seedDemoCatalog } from './db/seed/seed.ts';
 
-let config;
-try {
-  config = loadConfig();
-} catch (error) {
-  console.error((error as Error).message);
-  process.exit(1);
+function configOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+}
+const config = configOrExit();
+
+/**
+ * Several processes may start at once on one PostgreSQL: their start-up steps (migrations, the
+ * first admin, the demo catalogue) take turns under an advisory lock, so no two write them together.
+ */
+async function oneAtATime(database: DatabaseHandle, steps: () => Promise<void>): Promise<void> {
+  if (database.dialect !== 'postgres') return steps();
+  await database.db.connection().execute(async (connection) => {
+    await sql`SELECT pg_advisory_lock(hashtext('store:start-up'))`.execute(connection);
+    try {
+      await steps();
+    } finally {
+      await sql`SELECT pg_advisory_unlock(hashtext('store:start-up'))`.execute(connection);
+    }
+  });
 }
 
 const database = openDatabase(config.databaseUrl);
-await migrateToLatest(database.db);
+await oneAtATime(database, () => migrateToLatest(database.db));
 const { app, services } = await buildApp({ config, database });
-if (config.admin) {
-  const outcome = await services.authService.ensureAdmin(config.admin);
-  app.log.info(`Admin ${config.admin.email}: ${outcome === 'created' ? 'created' : 'already exists'}`);
+if (database.dialect === 'postgres' && !config.sessionSecretFromEnv) {
+  app.log.warn('SESSION_SECRET is not set, so sessions are signed with DATA_DIR/session-secret. Set the same SESSION_SECRET on every process, or a session made on one will not work on another.');
 }
-if (config.seedDemo) {
-  const seeded = await seedDemoCatalog(database.db, services);
-  if (seeded > 0) app.log.info(`Seeded the demo catalogue: ${seeded} products`);
-}
+await oneAtATime(database, async () => {
+  if (config.admin) {
+    const outcome = await services.authService.ensureAdmin(config.admin);
+    app.log.info(`Admin ${config.admin.email}: ${outcome === 'created' ? 'created' : 'already exists'}`);
+  }
+  if (config.seedDemo) {
+    const seeded = await seedDemoCatalog(database.db, services);
+    if (seeded > 0) app.log.info(`Seeded the demo catalogue: ${seeded} products`);
+  }
+});
 
-// Orders left unpaid for 30 minutes are cancelled and their stock returned.
-const expiry = setInterval(() => {
-  services.checkout
-    .expireUnpaid()
-    .then((count) => count > 0 && app.log.info(`Cancelled ${count} unpaid orders`))
-    .catch((error: unknown) => app.log.error({ err: error }, 'Expiring unpaid orders failed'));
+// Every minute: orders left unpaid for 30 minutes are cancelled and their stock returned, and old
+// failed sign-ins are forgotten. Every process runs this; each order is cancelled by one of them
+// only (a guarded status change in the cancelling transaction), and the rest find nothing to do.
+let housekeeping: Promise<unknown> = Promise.resolve();
+const housekeepingTimer = setInterval(() => {
+  housekeeping = Promise.all([
+    services.checkout
+      .expireUnpaid()
+      .then((count) => count > 0 && app.log.info(`Cancelled ${count} unpaid orders`))
+      .catch((error: unknown) => app.log.error({ err: error }, 'Expiring unpaid orders failed')),
+    services.authService.pruneSignInFailures().catch((error: unknown) => app.log.error({ err: error }, 'Pruning failed sign-ins failed')),
+  ]);
 }, 60_000);
-expiry.unref();
+housekeepingTimer.unref();
 
+// Once stopping, every answer closes its connection, so keep-alive clients (a load balancer)
+// do not hold the process open until their idle connections time out.
+let stopping = false;
+app.addHook('onSend', async (_request, reply, payload) => {
+  if (stopping) reply.header('connection', 'close');
+  return payload;
+});
+
+/**
+ * Stops accepting connections, lets requests in flight finish (new requests on open keep-alive
+ * connections get 503), then closes Redis and the database. Requests still running after the
+ * grace period have their connections closed, and the process ends with code 1.
+ */
 async function shutdown(signal: string) {
   app.log.info({ signal }, 'Shutting down');
-  clearInterval(expiry);
-  await app.close();
-  await database.destroy();
-  process.exit(0);
+  clearInterval(housekeepingTimer);
+  const force = setTimeout(() => {
+    app.log.warn(`Requests still running ${config.shutdownGraceMs / 1000} s after ${signal}; closing their connections`);
+    process.exitCode = 1;
+    app.server.closeAllConnections();
+    setTimeout(() => process.exit(1), 5_000).unref();
+  }, config.shutdownGraceMs);
+  force.unref();
+  try {
+    await app.close();
+    await housekeeping;
+    await database.destroy();
+  } catch (error) {
+    app.log.error({ err: error }, 'Shutdown failed');
+    process.exitCode = 1;
+  }
+  clearTimeout(force);
+  process.exit();
 }
-process.once('SIGINT', () => void shutdown('SIGINT'));
-process.once('SIGTERM', () => void shutdown('SIGTERM'));
+// A repeated signal (npm and the terminal both pass on Ctrl-C) changes nothing: the grace period bounds the wait.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    void shutdown(signal);
+  });
+}
 
 await app.listen({ port: config.port, host: config.host });
 const address = app.server.address();

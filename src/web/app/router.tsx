@@ -43,6 +43,7 @@ const AdminLogin = lazy(() => import('./routes/admin/login.tsx'));
 const AdminDashboard = lazy(() => import('./routes/admin/dashboard.tsx'));
 const AdminUsers = lazy(() => import('./routes/admin/users.tsx'));
 const AdminProducts = lazy(() => import('./routes/admin/products.tsx'));
+const AdminProductEdit = lazy(() => import('./routes/admin/product-edit.tsx'));
 const AdminPayments = lazy(() => import('./routes/admin/payments.tsx'));
 const AdminUserDetail = lazy(() => import('./routes/admin/user-detail.tsx'));
 const AdminAudit = lazy(() => import('./routes/admin/audit.tsx'));
@@ -112,6 +113,7 @@ const router = createBrowserRouter([
       { path: 'users/:uid', element: <AdminUserDetail /> },
       { path: 'audit', element: <AdminAudit /> },
       { path: 'products', element: <AdminProducts /> },
+      { path: 'products/:id', element: <AdminProductEdit /> },
       { path: 'payments', element: <AdminPayments /> },
       { path: 'payments/:id', element: <AdminPaymentDetail /> },
       { path: '*', element: <Navigate to={paths.adminDashboard()} replace /> },

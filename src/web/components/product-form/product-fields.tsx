@@ -1,4 +1,4 @@
-import type { FieldErrors, Path, Resolver, UseFormRegister, UseFormRegisterReturn, UseFormSetError } from 'react-hook-form';
+import { useForm, useWatch, type FieldErrors, type Path, type Resolver, type UseFormRegister, type UseFormRegisterReturn, type UseFormSetError } from 'react-hook-form';
 import { CATEGORIES, CATEGORY_LABELS, type Category } from '#shared/categories.ts';
 import { controlBase, controlClassName, Field } from '#web/components/ui/field.tsx';
 import { ApiError, fieldIssues } from '#web/lib/api-client.ts';
@@ -6,8 +6,10 @@ import {
   SPEC_FIELDS,
   formFieldOf,
   specLabel,
+  toFormValues,
   validateProductForm,
   withoutFieldPrefix,
+  type EditableProduct,
   type FormErrors,
   type ProductFields,
   type ProductFormValues,
@@ -31,6 +33,13 @@ export const productFormResolver: Resolver<ProductFormValues, unknown, ProductFi
   const result = validateProductForm(values);
   return result.ok ? { values: result.fields, errors: {} } : { values: {}, errors: toFieldErrors(result.errors) };
 };
+
+/** The product form's state, filled from the product (empty for a new one), and the category chosen in it. */
+export function useProductForm(product?: EditableProduct) {
+  const form = useForm<ProductFormValues, unknown, ProductFields>({ resolver: productFormResolver, defaultValues: toFormValues(product) });
+  const category = useWatch({ control: form.control, name: 'category' });
+  return { ...form, category };
+}
 
 export const formSectionClass = 'min-w-0 rounded-xl border border-slate-200 bg-white p-4 sm:p-6';
 export const formLegendClass = 'float-left w-full text-lg font-semibold text-slate-900';

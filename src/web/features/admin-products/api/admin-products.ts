@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { AdminProductListSchema, type AdminProductQuery, type AdminProductSchema } from '#shared/schemas/admin.ts';
+import { AdminProductListSchema, type AdminProductDetail, type AdminProductQuery, type AdminProductSchema } from '#shared/schemas/admin.ts';
 import { ApiError, apiRequest } from '#web/lib/api-client.ts';
 
 export type AdminProduct = z.infer<typeof AdminProductSchema>;
@@ -16,6 +16,7 @@ export type AdminProductListParams = Partial<AdminProductQuery>;
 export const adminProductKeys = {
   all: ['admin-products'] as const,
   list: (query: AdminProductListParams) => ['admin-products', query] as const,
+  detail: (id: number) => ['admin-products', 'detail', id] as const,
 };
 
 /** POST …/moderation answers with the product's id, name and (new) hidden reason. */
@@ -88,6 +89,18 @@ export function useModerateProduct({ onModerated }: ModerateProductOptions = {})
       onModerated?.(result, variables);
     },
   });
+}
+
+/**
+ * What follows an admin's edit or status change: the product's page shows the stored answer at
+ * once, and the lists refetch.
+ */
+export function useShowSavedProduct() {
+  const queryClient = useQueryClient();
+  return async (detail: AdminProductDetail) => {
+    queryClient.setQueryData(adminProductKeys.detail(detail.product.id), detail);
+    await queryClient.invalidateQueries({ queryKey: adminProductKeys.all, predicate: (query) => query.queryKey[1] !== 'detail' });
+  };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -17,6 +17,7 @@ import {
   type ModerationResult,
 } from '../api/admin-products.ts';
 import { controlClass, ModerationActions } from './moderation-actions.tsx';
+import { HiddenBadge, StatusBadge } from './product-badges.tsx';
 
 const PAGE_SIZE = 20;
 
@@ -151,7 +152,7 @@ export default function AdminProductsList() {
       <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-bold text-slate-900">
         Manage Products
       </h1>
-      <p className="mt-1 text-slate-600">Every vendor’s products. Hide a product to take it off the store; the vendor sees your reason.</p>
+      <p className="mt-1 text-slate-600">Every vendor’s products. Edit or archive any of them; hide one to take it off the store with a reason the vendor sees.</p>
 
       <p role="status" aria-live="polite" className={announcement ? 'mt-4 rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm font-medium wrap-break-word text-emerald-900' : 'sr-only'}>
         {announcement}
@@ -346,28 +347,6 @@ function PageLink({ text, rel, page, params }: { text: string; rel: string; page
   );
 }
 
-const badge = 'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset';
-
-const STATUS_LABELS: Record<AdminProduct['status'], string> = { draft: 'Draft', active: 'Active', archived: 'Archived' };
-const STATUS_STYLES: Record<AdminProduct['status'], string> = {
-  draft: 'bg-slate-100 text-slate-800 ring-slate-300',
-  active: 'bg-emerald-50 text-emerald-800 ring-emerald-300',
-  archived: 'bg-amber-50 text-amber-900 ring-amber-300',
-};
-
-function StatusBadge({ status }: { status: AdminProduct['status'] }) {
-  return <span className={`${badge} ${STATUS_STYLES[status]}`}>{STATUS_LABELS[status]}</span>;
-}
-
-/** The moderator's reason, which can be long: it wraps rather than widening the row. */
-function HiddenBadge({ reason }: { reason: string }) {
-  return (
-    <span className="inline-block max-w-full rounded-md bg-red-50 px-2 py-0.5 text-xs font-semibold wrap-break-word text-red-800 ring-1 ring-red-300 ring-inset">
-      Hidden: {reason}
-    </span>
-  );
-}
-
 function StockCount({ stock }: { stock: number }) {
   return (
     <span className="whitespace-nowrap">
@@ -470,7 +449,10 @@ function ProductTable({ products, describedBy, rowLinkId, onModerated }: Product
                   </>
                 )}
               </td>
-              <td className={`${cell} col-span-2 xl:w-72`}>
+              <td className={`${cell} col-span-2 space-y-2 xl:w-72`}>
+                <Link to={paths.adminProduct(product.id)} className={buttonClass('secondary', 'sm')}>
+                  Edit <span className="sr-only">{product.name}</span>
+                </Link>
                 <ModerationActions product={product} onModerated={onModerated} />
               </td>
             </tr>

@@ -11,7 +11,7 @@ export const controlClass =
 export const REASON_MAX = 500;
 
 interface ModerationActionsProps {
-  product: AdminProduct;
+  product: Pick<AdminProduct, 'id' | 'name' | 'hiddenReason'>;
   /** Called once the change is saved and the list refetched. */
   onModerated: (result: ModerationResult, message: string) => void;
 }

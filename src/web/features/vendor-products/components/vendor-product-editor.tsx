@@ -1,17 +1,16 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { CircleCheck } from 'lucide-react';
 import type { VendorProduct, VendorProductInput } from '#shared/schemas/vendor.ts';
-import { toFormValues, type ProductFields, type ProductFormValues } from '#web/components/product-form/product-form.ts';
+import { toFormValues, type ProductFields } from '#web/components/product-form/product-form.ts';
 import {
   formLegendClass,
   formSectionClass,
   placeServerIssues,
   ProductFieldsets,
   productFieldId,
-  productFormResolver,
   SaveProblemAlert,
+  useProductForm,
   type SaveProblem,
 } from '#web/components/product-form/product-fields.tsx';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
@@ -95,18 +94,8 @@ function ProductForm({ product, onSaved, shopApproved, onDeleted }: ProductFormP
   const update = useUpdateVendorProduct();
   const archive = useArchiveVendorProduct();
 
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    control,
-    formState: { errors, isSubmitting },
-  } = useForm<ProductFormValues, unknown, ProductFields>({
-    resolver: productFormResolver,
-    defaultValues: toFormValues(product),
-  });
-  const category = useWatch({ control, name: 'category' });
+  const { register, handleSubmit, reset, setError, formState, category } = useProductForm(product);
+  const { errors, isSubmitting } = formState;
 
   const save = async (fields: ProductFields) => {
     setServerError(null);

@@ -1,0 +1,167 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AdminProductDetail } from '#shared/schemas/admin.ts';
+import AdminProductEditor from './admin-product-editor.tsx';
+
+function json(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+const detail: AdminProductDetail = {
+  product: {
+    id: 12,
+    vendor: { id: 3, name: 'Kochi Computers', slug: 'kochi-computers' },
+    name: 'Lenovo IdeaPad Slim 5',
+    slug: 'lenovo-ideapad-slim-5',
+    brand: 'Lenovo',
+    category: 'Laptop',
+    description: 'Light and quick.',
+    price: 64_990_00,
+    mrp: 79_990_00,
+    stock: 6,
+    images: ['/media/ideapad.webp'],
+    specs: { processor: 'AMD Ryzen 7 7730U', ramGb: 16, storageGb: 512, storageType: 'SSD', displaySizeIn: 14, graphics: 'AMD Radeon', os: 'Windows 11 Home', weightKg: 1.46, batteryWh: 57 },
+    status: 'active',
+    featured: true,
+    createdAt: '2025-01-10T10:00:00.000Z',
+    updatedAt: '2025-01-10T10:00:00.000Z',
+    sku: 'IDEA-5',
+    hiddenReason: null,
+  },
+  shop: { id: 3, name: 'Kochi Computers', slug: 'kochi-computers', status: 'active' },
+  audit: [],
+};
+
+const entry = (id: number, action: string, before: unknown, after: unknown) => ({
+  id,
+  actor: { id: 'a1', email: 'asha@admin.in' },
+  action,
+  entityType: 'product',
+  entityId: '12',
+  before,
+  after,
+  reason: null,
+  createdAt: '2025-03-01T10:00:00.000Z',
+});
+
+/** GET answers `start`; PUT and POST …/status answer with what was sent applied, and one more audit entry. */
+function fakeApi(start: AdminProductDetail, putAnswer?: (body: Record<string, unknown>) => Response) {
+  let current = start;
+  return vi.fn(async (url: string, init?: RequestInit) => {
+    const method = init?.method ?? 'GET';
+    if (url === '/api/admin/products/12' && method === 'GET') return json(200, current);
+    if (url === '/api/admin/products/12' && method === 'PUT') {
+      const body = JSON.parse(String(init?.body)) as Record<string, unknown>;
+      if (putAnswer) return putAnswer(body);
+      const { reason, ...fields } = body;
+      current = { ...current, product: { ...current.product, ...(fields as object) }, audit: [{ ...entry(current.audit.length + 1, 'product.edit', { price: current.product.price }, { price: fields.price }), reason: (reason as string) ?? null }, ...current.audit] };
+      return json(200, current);
+    }
+    if (url === '/api/admin/products/12/status' && method === 'POST') {
+      const { status } = JSON.parse(String(init?.body)) as { status: 'draft' | 'active' | 'archived' };
+      current = { ...current, product: { ...current.product, status }, audit: [entry(current.audit.length + 1, 'product.archive', { status: current.product.status }, { status }), ...current.audit] };
+      return json(200, current);
+    }
+    return json(404, { error: { code: 'NOT_FOUND', message: 'Product not found' } });
+  });
+}
+
+function renderEditor() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <AdminProductEditor id={12} />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+const announcer = () => screen.getByRole('status');
+const sent = (fetch: ReturnType<typeof fakeApi>, method: string) =>
+  fetch.mock.calls.filter(([, init]) => init?.method === method).map(([, init]) => JSON.parse(String(init?.body)) as Record<string, unknown>);
+
+describe('AdminProductEditor', () => {
+  beforeEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('saves a new price in paise with the status and the note, leaving the SKU and images to the vendor, and shows it in the history', async () => {
+    const fetch = fakeApi(detail);
+    vi.stubGlobal('fetch', fetch);
+    renderEditor();
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Edit Lenovo IdeaPad Slim 5' })).toBeTruthy();
+    expect(screen.getByText('Featured')).toBeTruthy();
+    expect(screen.queryByLabelText(/SKU/)).toBeNull();
+    expect((screen.getByLabelText('Price (₹)') as HTMLInputElement).value).toBe('64,990');
+    expect((screen.getByRole('radio', { name: /Published/ }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByText('No admin has changed this product yet.')).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText('Price (₹)'), { target: { value: '59,990' } });
+    fireEvent.change(screen.getByLabelText(/Note for the audit log/), { target: { value: 'Price match with the maker' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    await waitFor(() => expect(announcer().textContent).toBe('Saved. The product is published.'));
+    const [body] = sent(fetch, 'PUT');
+    expect(body).toMatchObject({ price: 59_990_00, mrp: 79_990_00, stock: 6, status: 'active', reason: 'Price match with the maker', specs: { ramGb: 16 } });
+    expect(body).not.toHaveProperty('sku');
+    expect(body).not.toHaveProperty('images');
+    expect(await screen.findByText('₹59,990')).toBeTruthy();
+    expect(screen.getByText('“Price match with the maker”')).toBeTruthy();
+    expect((screen.getByLabelText(/Note for the audit log/) as HTMLTextAreaElement).value).toBe('');
+  });
+
+  it('checks the form before sending and puts the server’s issues on their fields', async () => {
+    const fetch = fakeApi(detail, () =>
+      json(400, { error: { code: 'VALIDATION_FAILED', message: 'specs.ramGb: Too big', details: { issues: [{ field: 'specs.ramGb', message: 'specs.ramGb: Too big' }] } } }),
+    );
+    vi.stubGlobal('fetch', fetch);
+    renderEditor();
+    await screen.findByRole('heading', { level: 1 });
+
+    fireEvent.change(screen.getByLabelText('MRP (₹)'), { target: { value: '100' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('MRP must be at least the price')).toBeTruthy();
+    expect(sent(fetch, 'PUT')).toEqual([]);
+
+    fireEvent.change(screen.getByLabelText('MRP (₹)'), { target: { value: '79,990' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Too big')).toBeTruthy();
+    expect(screen.getByText('Please correct the fields marked below.')).toBeTruthy();
+    expect(screen.getByLabelText('RAM (GB)').getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('archives the product in one step and offers to bring it back', async () => {
+    const fetch = fakeApi(detail);
+    vi.stubGlobal('fetch', fetch);
+    renderEditor();
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Archive product' }));
+    await waitFor(() => expect(announcer().textContent).toBe('Archived. Shoppers can no longer see or buy it.'));
+    expect(sent(fetch, 'POST')).toEqual([{ status: 'archived' }]);
+    expect(await screen.findByRole('button', { name: 'Bring back as draft' })).toBeTruthy();
+    expect((screen.getByRole('radio', { name: /Archived/ }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByText('Status:')).toBeTruthy();
+  });
+
+  it('does not offer publishing for a shop awaiting approval', async () => {
+    vi.stubGlobal('fetch', fakeApi({ ...detail, product: { ...detail.product, status: 'draft' }, shop: { ...detail.shop, status: 'pending' } }));
+    renderEditor();
+
+    const publish = (await screen.findByRole('radio', { name: /Published/ })) as HTMLInputElement;
+    expect(publish.disabled).toBe(true);
+    expect(screen.getByText(/Kochi Computers is awaiting approval, so its products cannot be published/)).toBeTruthy();
+  });
+
+  it('says so when the product does not exist', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => json(404, { error: { code: 'NOT_FOUND', message: 'Product not found' } })));
+    renderEditor();
+    expect(await screen.findByText('We could not find this product.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Manage Products' }).getAttribute('href')).toBe('/admin/products');
+  });
+});

@@ -1,0 +1,312 @@
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import type { AdminProductDetail } from '#shared/schemas/admin.ts';
+import type { ProductStatus } from '#shared/schemas/catalog.ts';
+import { formLegendClass, formSectionClass, placeServerIssues, ProductFieldsets, SaveProblemAlert, useProductForm, type SaveProblem } from '#web/components/product-form/product-fields.tsx';
+import { toFormValues, type ProductFields } from '#web/components/product-form/product-form.ts';
+import { buttonClass } from '#web/components/ui/button-styles.ts';
+import { controlClassName, Field } from '#web/components/ui/field.tsx';
+import { Loading } from '#web/components/ui/loading.tsx';
+import { paths } from '#web/config/paths.ts';
+import { ApiError } from '#web/lib/api-client.ts';
+import { errorMessage } from '../api/admin-products.ts';
+import { useAdminProduct } from '../api/get-admin-product.ts';
+import { useSetAdminProductStatus } from '../api/set-admin-product-status.ts';
+import { useUpdateAdminProduct } from '../api/update-admin-product.ts';
+import { PRODUCT_STATUS_NAMES } from '../utils/product-changes.ts';
+import { ModerationActions } from './moderation-actions.tsx';
+import { FeaturedBadge, HiddenBadge, StatusBadge } from './product-badges.tsx';
+import { ProductHistory } from './product-history.tsx';
+
+const NOTE_MAX = 500;
+const OFFLINE = 'Please check your internet connection and try again.';
+
+const STATUS_CHOICES: ReadonlyArray<{ value: ProductStatus; hint: string }> = [
+  { value: 'active', hint: 'In the store: shoppers can find and buy it.' },
+  { value: 'draft', hint: 'Off the store; the vendor can keep working on it.' },
+  { value: 'archived', hint: 'Off the store, with its order history kept. It can be brought back.' },
+];
+
+const SAVED: Record<ProductStatus, string> = {
+  active: 'Saved. The product is published.',
+  draft: 'Saved. The product is a draft and not in the store.',
+  archived: 'Saved. The product is archived and not in the store.',
+};
+
+type Shop = AdminProductDetail['shop'];
+
+/** Why the shop's products cannot be published now; null for an approved shop. */
+function publishBlock(shop: Shop): string | null {
+  if (shop.status === 'active') return null;
+  return `${shop.name} ${shop.status === 'pending' ? 'is awaiting approval' : 'is suspended'}, so its products cannot be published.`;
+}
+
+/** Any vendor's product for the admin: edit it, change its status or archive it, hide it, and see its history. */
+export default function AdminProductEditor({ id }: { id: number }) {
+  const query = useAdminProduct(id);
+  if (query.isPending) return <Loading label="Loading the product…" />;
+  if (query.isError) {
+    const notFound = query.error instanceof ApiError && query.error.status === 404;
+    return (
+      <div className="mx-auto w-full max-w-4xl">
+        <BackLink />
+        <div role="alert" className="mt-4 rounded-xl border border-red-200 bg-red-50 p-6 text-red-800">
+          <p className="font-semibold">{notFound ? 'We could not find this product.' : 'We could not load this product.'}</p>
+          <p className="mt-1 text-sm">{notFound ? 'It may have been deleted by its vendor.' : errorMessage(query.error, OFFLINE)}</p>
+          {!notFound && (
+            <button type="button" className={`${buttonClass('secondary')} mt-3`} onClick={() => void query.refetch()}>
+              Try again
+            </button>
+          )}
+        </div>
+      </div>
+    );
+  }
+  return <EditorPage key={id} detail={query.data} />;
+}
+
+function BackLink() {
+  return (
+    <p className="text-sm">
+      <Link to={paths.adminProducts()} className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900">
+        Manage Products
+      </Link>
+    </p>
+  );
+}
+
+function EditorPage({ detail }: { detail: AdminProductDetail }) {
+  const { product, shop, audit } = detail;
+  const ids = useId();
+  const [notice, setNotice] = useState('');
+  // The status chosen in the form; the archive buttons below set it too, so a later save keeps their choice.
+  const [status, setStatus] = useState<ProductStatus>(product.status);
+  const blocked = product.status !== 'active' ? publishBlock(shop) : null;
+  const inStore = product.status === 'active' && product.hiddenReason === null && shop.status === 'active';
+
+  return (
+    <div className="mx-auto w-full max-w-4xl">
+      <title>{`Edit ${product.name} · Admin`}</title>
+      <BackLink />
+      <h1 className="mt-1 text-2xl font-bold wrap-break-word text-slate-900">Edit {product.name}</h1>
+      <div className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-700">
+        <StatusBadge status={product.status} />
+        {product.featured && <FeaturedBadge />}
+        {product.hiddenReason !== null && <HiddenBadge reason={product.hiddenReason} />}
+      </div>
+      <p className="mt-2 text-sm wrap-break-word text-slate-700">
+        Sold by{' '}
+        <Link to={`/store/${encodeURIComponent(shop.slug)}`} className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900">
+          {shop.name}
+        </Link>
+        {shop.status !== 'active' && <span className="font-medium text-amber-900"> · shop {shop.status === 'pending' ? 'awaiting approval' : 'suspended'}</span>}
+        {inStore && (
+          <>
+            {' · '}
+            <Link to={paths.product(product.id)} className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900">
+              View in store
+            </Link>
+          </>
+        )}
+      </p>
+
+      <p role="status" aria-live="polite" className={notice ? 'mt-4 rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm font-medium wrap-break-word text-emerald-900' : 'sr-only'}>
+        {notice}
+      </p>
+
+      <EditForm detail={detail} status={status} onStatus={setStatus} blocked={blocked} onSaved={setNotice} />
+
+      <ArchiveSection
+        detail={detail}
+        blocked={blocked}
+        onChanged={(saved, message) => {
+          setStatus(saved.product.status);
+          setNotice(message);
+        }}
+      />
+
+      <section aria-labelledby={`${ids}-moderation`} className={`${formSectionClass} mt-6`}>
+        <h2 id={`${ids}-moderation`} className="text-lg font-semibold text-slate-900">
+          Moderation
+        </h2>
+        <p className="mt-1 mb-3 text-sm text-slate-600">
+          {product.hiddenReason !== null
+            ? 'Hidden from the store whatever its status; the vendor sees the reason. Restore it once the listing is fixed.'
+            : 'Hiding takes the product off the store at once, whatever its status, with a reason the vendor sees.'}
+        </p>
+        <ModerationActions product={product} onModerated={(_result, message) => setNotice(message)} />
+      </section>
+
+      <div className="mt-6">
+        <ProductHistory entries={audit} headingId={`${ids}-history`} />
+      </div>
+    </div>
+  );
+}
+
+interface EditFormProps {
+  detail: AdminProductDetail;
+  status: ProductStatus;
+  onStatus: (status: ProductStatus) => void;
+  /** Why publishing is refused, if it is. */
+  blocked: string | null;
+  onSaved: (message: string) => void;
+}
+
+function EditForm({ detail, status, onStatus, blocked, onSaved }: EditFormProps) {
+  const { product } = detail;
+  const idPrefix = useId();
+  const [note, setNote] = useState('');
+  const [problem, setProblem] = useState<SaveProblem | null>(null);
+  const update = useUpdateAdminProduct();
+  const { register, handleSubmit, reset, setError, formState, category } = useProductForm(product);
+  const { errors, isSubmitting } = formState;
+  const blockedId = `${idPrefix}-blocked`;
+
+  // The SKU is the vendor's own stock code and stays as it is.
+  const save = async ({ sku: _sku, ...fields }: ProductFields) => {
+    setProblem(null);
+    onSaved('');
+    const lastEntry = detail.audit[0]?.id;
+    try {
+      const saved = await update.mutateAsync({ id: product.id, input: { ...fields, status, reason: note.trim() || undefined } });
+      reset(toFormValues(saved.product));
+      onStatus(saved.product.status);
+      setNote('');
+      onSaved(saved.audit[0]?.id === lastEntry ? 'Nothing had changed, so nothing was saved.' : SAVED[saved.product.status]);
+    } catch (error) {
+      setProblem(placeServerIssues(error, category, setError, `We could not save the product. ${OFFLINE}`));
+    }
+  };
+
+  const rootError = errors.root?.message;
+
+  return (
+    <form noValidate onSubmit={(event) => void handleSubmit(save)(event)} aria-label={`Edit ${product.name}`} className="mt-6 space-y-6">
+      <ProductFieldsets idPrefix={idPrefix} register={register} errors={errors} category={category} withSku={false} />
+
+      <fieldset className={formSectionClass} aria-describedby={blocked ? blockedId : undefined}>
+        <legend className={formLegendClass}>Status</legend>
+        <div className="clear-both space-y-2 pt-4">
+          {STATUS_CHOICES.map((choice) => {
+            const disabled = choice.value === 'active' && blocked !== null;
+            return (
+              <label
+                key={choice.value}
+                className={`flex min-w-0 items-start gap-3 rounded-lg border p-3 ${status === choice.value ? 'border-brand-500 bg-brand-50' : 'border-slate-200'} ${disabled ? 'cursor-not-allowed opacity-60' : 'cursor-pointer'}`}
+              >
+                <input
+                  type="radio"
+                  name={`${idPrefix}-status`}
+                  value={choice.value}
+                  checked={status === choice.value}
+                  disabled={disabled}
+                  onChange={() => onStatus(choice.value)}
+                  className="mt-0.5 size-4 shrink-0 accent-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+                />
+                <span className="min-w-0">
+                  <span className="block font-medium text-slate-900">{PRODUCT_STATUS_NAMES[choice.value]}</span>
+                  <span className="block text-sm text-slate-600">{choice.hint}</span>
+                </span>
+              </label>
+            );
+          })}
+          {blocked && (
+            <p id={blockedId} className="text-sm wrap-break-word text-amber-900">
+              {blocked} Save it as a draft, or archive it.
+            </p>
+          )}
+        </div>
+      </fieldset>
+
+      <div className={formSectionClass}>
+        <Field id={`${idPrefix}-note`} label="Note for the audit log" optional hint="Why you made this change, for other admins. The vendor does not see it.">
+          {(describedBy) => (
+            <textarea
+              id={`${idPrefix}-note`}
+              rows={2}
+              maxLength={NOTE_MAX}
+              value={note}
+              onChange={(event) => setNote(event.target.value)}
+              aria-describedby={describedBy}
+              className={`${controlClassName} resize-y`}
+            />
+          )}
+        </Field>
+      </div>
+
+      {(problem ?? rootError) && <SaveProblemAlert problem={problem ?? { message: rootError ?? '', more: [] }} />}
+
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+        <button type="submit" disabled={isSubmitting} className={`${buttonClass('primary')} w-full sm:w-auto`}>
+          {isSubmitting ? 'Saving…' : 'Save changes'}
+        </button>
+        <p className="text-sm text-slate-600">Every change is kept in the product’s history below.</p>
+      </div>
+    </form>
+  );
+}
+
+interface ArchiveSectionProps {
+  detail: AdminProductDetail;
+  blocked: string | null;
+  onChanged: (saved: AdminProductDetail, message: string) => void;
+}
+
+/** One step to archive the product, or to bring an archived one back as a draft or published. */
+function ArchiveSection({ detail, blocked, onChanged }: ArchiveSectionProps) {
+  const { product } = detail;
+  const ids = useId();
+  const change = useSetAdminProductStatus();
+  const archived = product.status === 'archived';
+
+  const set = (status: ProductStatus, message: string) => {
+    change.mutate({ id: product.id, status }, { onSuccess: (saved) => onChanged(saved, message) });
+  };
+  const pendingLabel = (status: ProductStatus, idle: string) => (change.isPending && change.variables.status === status ? 'Saving…' : idle);
+
+  return (
+    <section aria-labelledby={`${ids}-heading`} className={`${formSectionClass} mt-6`}>
+      <h2 id={`${ids}-heading`} className="text-lg font-semibold text-slate-900">
+        {archived ? 'Bring back' : 'Archive'}
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        {archived
+          ? 'This product is archived: shoppers cannot see or buy it. Bring it back as a draft, or publish it again.'
+          : 'Archiving takes the product off the store at once and keeps its order history. It can be brought back later.'}
+      </p>
+      <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+        {archived ? (
+          <>
+            <button type="button" disabled={change.isPending} onClick={() => set('draft', 'Brought back as a draft. It is not in the store yet.')} className={`${buttonClass('secondary')} w-full sm:w-auto`}>
+              {pendingLabel('draft', 'Bring back as draft')}
+            </button>
+            <button
+              type="button"
+              disabled={change.isPending || blocked !== null}
+              aria-describedby={blocked ? `${ids}-blocked` : undefined}
+              onClick={() => set('active', 'Published again. The product is back in the store.')}
+              className={`${buttonClass('primary')} w-full sm:w-auto`}
+            >
+              {pendingLabel('active', 'Bring back and publish')}
+            </button>
+          </>
+        ) : (
+          <button type="button" disabled={change.isPending} onClick={() => set('archived', 'Archived. Shoppers can no longer see or buy it.')} className={`${buttonClass('secondary')} w-full sm:w-auto`}>
+            {pendingLabel('archived', 'Archive product')}
+          </button>
+        )}
+      </div>
+      {archived && blocked && (
+        <p id={`${ids}-blocked`} className="mt-2 text-sm wrap-break-word text-amber-900">
+          {blocked}
+        </p>
+      )}
+      {change.error && (
+        <p role="alert" className="mt-3 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm font-medium wrap-break-word text-red-800">
+          {errorMessage(change.error, `That did not work. ${OFFLINE}`)}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { productActionName, productChanges } from './product-changes.ts';
+
+describe('productChanges', () => {
+  it('shows prices in rupees, statuses by name and only the specs that changed', () => {
+    const before = { price: 64_990_00, status: 'active', specs: { ramGb: 16, storageGb: 512, ports: ['HDMI'] } };
+    const after = { price: 59_990_00, status: 'archived', specs: { ramGb: 32, storageGb: 512, ports: ['HDMI', 'USB-C'] } };
+    expect(productChanges(before, after)).toEqual([
+      { label: 'Price', before: '₹64,990', after: '₹59,990' },
+      { label: 'Status', before: 'Published', after: 'Archived' },
+      { label: 'RAM (GB)', before: '16', after: '32' },
+      { label: 'Ports', before: 'HDMI', after: 'HDMI, USB-C' },
+    ]);
+  });
+
+  it('shows what is missing as a dash and shortens long text', () => {
+    expect(productChanges({ hiddenReason: null }, { hiddenReason: 'Wrong photos' })).toEqual([{ label: 'Hidden from the store', before: '—', after: 'Wrong photos' }]);
+    const [line] = productChanges({ description: '' }, { description: 'x'.repeat(500) });
+    expect(line?.before).toBe('—');
+    expect(line?.after).toHaveLength(160);
+    expect(line?.after.endsWith('…')).toBe(true);
+    expect(productChanges(null, undefined)).toEqual([]);
+  });
+});
+
+describe('productActionName', () => {
+  it('names the product actions and tidies unknown ones', () => {
+    expect(productActionName('product.archive')).toBe('Archived');
+    expect(productActionName('product.edit')).toBe('Edited');
+    expect(productActionName('product.re-price')).toBe('Product re price');
+  });
+});

@@ -6,10 +6,13 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { request, type ServerProcess, startServer } from '#server/testing/server-process.ts';
 
-/** A POST whose body the test sends itself, in pieces, over a keep-alive connection (as a load balancer would). */
+/**
+ * A POST whose body the test sends itself, in pieces, over a keep-alive connection (as a load
+ * balancer would). `accepted` resolves on the server's "100 Continue": it is handling the request.
+ */
 function slowRequest(port: number, url: string) {
   const agent = new http.Agent({ keepAlive: true });
-  const req = http.request({ host: '127.0.0.1', port, method: 'POST', path: url, agent, headers: { 'content-type': 'application/json' } });
+  const req = http.request({ host: '127.0.0.1', port, method: 'POST', path: url, agent, headers: { 'content-type': 'application/json', expect: '100-continue' } });
   const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
     req.on('response', (res) => {
       let text = '';
@@ -18,8 +21,9 @@ function slowRequest(port: number, url: string) {
     });
     req.on('error', reject);
   });
-  const connected = new Promise((resolve) => req.once('socket', (socket) => socket.once('connect', resolve)));
-  return { req, response, connected, agent };
+  const accepted = new Promise((resolve) => req.once('continue', resolve));
+  req.flushHeaders();
+  return { req, response, accepted, agent };
 }
 
 /** Whether new connections are refused within a few seconds (at once, unless the machine is busy). */
@@ -58,9 +62,9 @@ describe('graceful shutdown of a server process (SQLite)', () => {
     // A cart quote whose body arrives in two halves, with the signal in between.
     const body = JSON.stringify({ items: [{ productId: 999_999, quantity: 2 }] });
     const inFlight = slowRequest(server.port, '/api/cart/quote');
+    await inFlight.accepted;
     inFlight.req.write(body.slice(0, 10));
-    await inFlight.connected;
-    await sleep(200); // the server has the request's headers
+    await sleep(100);
 
     server.child.kill('SIGTERM');
     await sleep(300);
@@ -81,9 +85,9 @@ describe('graceful shutdown of a server process (SQLite)', () => {
   it('closes a request still stuck after the grace period and exits with 1', async () => {
     server = await start({ SHUTDOWN_GRACE_SECONDS: '1' });
     const stuck = slowRequest(server.port, '/api/cart/quote');
+    await stuck.accepted;
     stuck.req.write('{"items":');
-    await stuck.connected;
-    await sleep(200);
+    await sleep(100);
 
     const signalled = Date.now();
     server.child.kill('SIGTERM');

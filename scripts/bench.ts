@@ -1,29 +1,36 @@
 /**
- * Catalogue benchmark: seeds a large catalogue, starts the real app and measures the main
- * read endpoints with autocannon.
+ * The store's benchmark: seeds a large catalogue, starts the production server in its own process
+ * and loads it with autocannon from this one, next to a bare Node `http` baseline.
  *
- *   node --experimental-strip-types --disable-warning=ExperimentalWarning scripts/bench.ts
+ *   npm run bench                                   # 100,000 products on a fresh SQLite file
+ *   BENCH_DATABASE_URL=postgres://…/empty npm run bench
  *
  * Settings (environment, or --products=N --database-url=URL --seconds=N --connections=N):
- *   BENCH_PRODUCTS      products to seed (default 20000)
- *   BENCH_DATABASE_URL  default: a fresh SQLite file in a temp dir. A postgres:// URL must point at an
- *                       empty database; it is migrated here and the run is refused if it has products.
- *   BENCH_SECONDS       seconds per endpoint (default 5)
- *   BENCH_CONNECTIONS   concurrent connections (default 10)
+ *   BENCH_PRODUCTS      products to seed (default 100000)
+ *   BENCH_DATABASE_URL  (or DATABASE_URL) default: a fresh SQLite file in a temp dir. A postgres://
+ *                       URL must point at an empty database; the run is refused if it has products.
+ *   BENCH_SECONDS       seconds per scenario (default 10)
+ *   BENCH_CONNECTIONS   concurrent connections (default 50)
+ *   BENCH_REDIS_URL     give the server this REDIS_URL (default: none)
  *
- * Exits non-zero when any measured request got a non-2xx answer or a connection error.
+ * Prints one table (requests/s, p50, p99, server memory, ratio to the baseline, target) and writes
+ * the same as JSON under bench/results/. Exits 1 if checkout ever oversold or a read scenario got
+ * errors, 2 on bad settings or a non-empty database.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { SingleBar, Presets } from 'cli-progress';
 import { sql } from 'kysely';
 import type { Category } from '#shared/categories.ts';
 import type { ProductSpecs } from '#shared/schemas/catalog.ts';
-import { buildApp, createServices } from '#server/app.ts';
-import { type Config, loadConfig } from '#server/config.ts';
+import { createServices } from '#server/app.ts';
+import { loadConfig } from '#server/config.ts';
 import { type DatabaseHandle, dialectOf, openDatabase } from '#server/db/database.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
 import { DEMO_PRODUCTS, slugify } from '#server/db/seed/demo-catalog.ts';
@@ -38,21 +45,26 @@ interface Percentiles {
   p50: number;
   p99: number;
 }
+interface AutocannonRequest {
+  method?: 'GET' | 'POST';
+  path?: string;
+  headers?: Record<string, string>;
+  body?: string;
+  setupRequest?: (request: AutocannonRequest) => AutocannonRequest;
+}
 interface AutocannonResult {
   requests: Percentiles & { total: number };
   latency: Percentiles;
   non2xx: number;
   errors: number;
   timeouts: number;
+  statusCodeStats: Record<string, { count: number }>;
 }
 interface AutocannonOptions {
   url: string;
-  method?: 'GET' | 'POST';
-  body?: string;
-  headers?: Record<string, string>;
   connections: number;
   duration: number;
-  workers?: number;
+  requests?: AutocannonRequest[];
 }
 type Autocannon = (options: AutocannonOptions) => Promise<AutocannonResult>;
 const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
@@ -60,10 +72,12 @@ const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 // ---------------------------------------------------------------------------------------------
 // Settings
 
-function setting(name: string, env: string): string | undefined {
+function setting(name: string, ...envs: string[]): string | undefined {
   const flag = `--${name}=`;
   const arg = process.argv.slice(2).find((value) => value.startsWith(flag));
-  return arg ? arg.slice(flag.length) : process.env[env] || undefined;
+  if (arg) return arg.slice(flag.length);
+  for (const env of envs) if (process.env[env]) return process.env[env];
+  return undefined;
 }
 
 function positiveInt(name: string, env: string, fallback: number): number {
@@ -77,20 +91,28 @@ function positiveInt(name: string, env: string, fallback: number): number {
   return value;
 }
 
-const PRODUCTS = positiveInt('products', 'BENCH_PRODUCTS', 20_000);
-const SECONDS = positiveInt('seconds', 'BENCH_SECONDS', 5);
-const CONNECTIONS = positiveInt('connections', 'BENCH_CONNECTIONS', 10);
-const VENDORS = 40;
-const BATCH = 1000;
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const PRODUCTS = positiveInt('products', 'BENCH_PRODUCTS', 100_000);
+const SECONDS = positiveInt('seconds', 'BENCH_SECONDS', 10);
+const CONNECTIONS = positiveInt('connections', 'BENCH_CONNECTIONS', 50);
+const REDIS_URL = setting('redis-url', 'BENCH_REDIS_URL');
+/** Many shops, as on a real marketplace: one per 500 products, at least 40. */
+const VENDORS = Math.max(40, Math.ceil(PRODUCTS / 500));
+const BATCH = 500;
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** Checkout runs against these: few units, many buyers. */
+const LIMITED_PRODUCTS = 20;
+const LIMITED_STOCK = 25;
+const CUSTOMERS = 10;
 
 const tempDir = mkdtempSync(path.join(tmpdir(), 'store-bench-'));
-const databaseUrl = setting('database-url', 'BENCH_DATABASE_URL') ?? `sqlite:${path.join(tempDir, 'bench.db')}`;
+const databaseUrl = setting('database-url', 'BENCH_DATABASE_URL', 'DATABASE_URL') ?? `sqlite:${path.join(tempDir, 'bench.db')}`;
 if (!databaseUrl.startsWith('sqlite:') && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
   console.error('BENCH_DATABASE_URL must be sqlite:PATH or postgres://…');
   rmSync(tempDir, { recursive: true, force: true });
   process.exit(2);
 }
+const dialect = dialectOf(databaseUrl);
 
 // ---------------------------------------------------------------------------------------------
 // A deterministic catalogue derived from the demo one
@@ -158,7 +180,14 @@ function benchProduct(i: number, vendorIds: readonly number[], now: number): New
   };
 }
 
-async function seed(database: DatabaseHandle, config: Config): Promise<void> {
+// ---------------------------------------------------------------------------------------------
+// Seeding
+
+/** The database is not an empty one: stop without touching it. */
+class RefusalError extends Error {}
+
+async function seed(database: DatabaseHandle): Promise<void> {
+  const config = loadConfig({ DATABASE_URL: databaseUrl, DATA_DIR: tempDir, SESSION_SECRET: 'b'.repeat(32), SEED_DEMO: 'false' });
   const services = createServices({ database, config });
   const now = Date.now();
   const vendorIds = await database.db.transaction().execute(async (tx) => {
@@ -169,160 +198,379 @@ async function seed(database: DatabaseHandle, config: Config): Promise<void> {
     }
     return ids;
   });
+  const bar = new SingleBar(
+    { format: '  {bar} {percentage}% | {value}/{total} products | {eta_formatted} left', noTTYOutput: true, notTTYSchedule: 5000 },
+    Presets.shades_classic,
+  );
+  bar.start(PRODUCTS, 0);
   for (let start = 0; start < PRODUCTS; start += BATCH) {
     const end = Math.min(PRODUCTS, start + BATCH);
-    await database.db.transaction().execute(async (tx) => {
-      for (let i = start; i < end; i++) await services.catalog.create(benchProduct(i, vendorIds, now), tx);
-    });
-    if (process.stdout.isTTY) process.stdout.write(`\r  seeded ${end}/${PRODUCTS}`);
+    const batch = Array.from({ length: end - start }, (_, n) => benchProduct(start + n, vendorIds, now));
+    await database.db.transaction().execute((tx) => services.catalog.createMany(batch, tx));
+    bar.update(end);
   }
-  if (process.stdout.isTTY) process.stdout.write('\n');
+  bar.stop();
 }
 
-// ---------------------------------------------------------------------------------------------
-// The run
-
-interface Endpoint {
-  label: string;
-  method: 'GET' | 'POST';
-  path: string;
-  body?: string;
-}
-
-interface Row {
-  label: string;
-  rps: number;
-  p50: number;
-  p99: number;
-  non2xx: number;
-  errors: number;
-}
-
-/** The database is not an empty one: stop without touching it. */
-class RefusalError extends Error {}
-
-const dialect = dialectOf(databaseUrl);
-const database = openDatabase(databaseUrl);
-let app: Awaited<ReturnType<typeof buildApp>>['app'] | undefined;
-let exitCode = 0;
-
-try {
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    DATABASE_URL: databaseUrl,
-    DATA_DIR: tempDir,
-    SEED_DEMO: 'false',
-    LOG_LEVEL: 'silent',
-    SESSION_SECRET: 'bench-session-secret-bench-session-secret',
-    // The API only: no static web app.
-    WEB_DIST_DIR: path.join(tempDir, 'no-web'),
-  });
-  await migrateToLatest(database.db);
-  const existing = await database.db
-    .selectFrom('products')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  if (Number(existing.n) > 0) {
-    throw new RefusalError(
-      `Refusing to run: the products table already has ${existing.n} rows. Point BENCH_DATABASE_URL at an empty database.`,
-    );
-  }
-
-  console.log(`Seeding ${PRODUCTS} products and ${VENDORS} vendors on ${dialect}…`);
-  const seedStart = performance.now();
-  await seed(database, config);
-  const seedSeconds = (performance.now() - seedStart) / 1000;
-  console.log(`Seeded ${PRODUCTS} products in ${seedSeconds.toFixed(1)} s (${Math.round(PRODUCTS / seedSeconds)} products/s)`);
-  if (dialect === 'postgres') {
-    // What autovacuum would do shortly after a bulk load; done now so it does not happen mid-run.
-    await sql`ANALYZE`.execute(database.db);
-  }
-
-  const built = await buildApp({ config, database, logger: false });
-  app = built.app;
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const { port } = app.server.address() as AddressInfo;
-  const origin = `http://127.0.0.1:${port}`;
-
-  // Ids for the detail and cart endpoints: active, sold by an active vendor, in stock.
-  const ids = await database.db
+/** Active, in stock, sold by an active vendor: what the detail, cart and checkout scenarios use. */
+async function purchasableIds(database: DatabaseHandle): Promise<number[]> {
+  const rows = await database.db
     .selectFrom('products')
     .select('id')
     .where('status', '=', 'active')
     .where('stock', '>', 0)
     .orderBy('id')
     .execute();
-  const idAt = (fraction: number) => (ids[Math.floor(ids.length * fraction)] as { id: number }).id;
+  return rows.map((row) => row.id);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Processes
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+interface Started {
+  child: ChildProcess;
+  origin: string;
+}
+
+/** Spawns a Node process and waits until it prints `ready`, or fails with its output. */
+async function startProcess(args: string[], env: NodeJS.ProcessEnv, ready: RegExp, port: number): Promise<Started> {
+  const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`Process did not start in 60 s:\n${output}`)), 60_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (ready.test(output)) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`Process exited with ${code}:\n${output}`));
+    });
+  });
+  child.removeAllListeners('exit');
+  return { child, origin: `http://127.0.0.1:${port}` };
+}
+
+async function startServer(extraEnv: Record<string, string> = {}): Promise<Started> {
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NODE_ENV: 'production',
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: path.join(tempDir, 'data'),
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'warn',
+    SESSION_SECRET: 'bench-session-secret-bench-session-secret',
+    WEB_DIST_DIR: path.join(tempDir, 'no-web'),
+    ...(REDIS_URL ? { REDIS_URL } : {}),
+    ...extraEnv,
+  };
+  const args = ['--experimental-strip-types', '--disable-warning=ExperimentalWarning', 'src/server/server.ts'];
+  return startProcess(args, env, /is running at/, port);
+}
+
+/** The yardstick: a bare `http` server answering a body of the list page's size, pre-serialized. */
+async function startBaseline(bodyFile: string): Promise<Started> {
+  const port = await freePort();
+  const code = `
+    const body = require('node:fs').readFileSync(${JSON.stringify(bodyFile)});
+    require('node:http').createServer((req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length });
+      res.end(body);
+    }).listen(${port}, '127.0.0.1', () => console.log('baseline ready'));`;
+  return startProcess(['-e', code], { PATH: process.env.PATH }, /baseline ready/, port);
+}
+
+async function stop(started: Started | undefined): Promise<void> {
+  if (!started || started.child.exitCode !== null) return;
+  const exited = new Promise((resolve) => started.child.once('exit', resolve));
+  started.child.kill('SIGTERM');
+  await exited;
+}
+
+/** Resident memory of a process in MB, from /proc (Linux); NaN elsewhere. */
+function memoryMb(child: ChildProcess, field: 'VmRSS' | 'VmHWM' = 'VmRSS'): number {
+  try {
+    const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+    const kb = Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1]);
+    return kb / 1024;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Scenarios
+
+interface Target {
+  /** minimum requests/s as a share of the baseline's */
+  ratio?: number;
+  /** maximum p99 in ms */
+  p99?: number;
+}
+
+interface Scenario {
+  name: string;
+  requests: AutocannonRequest[];
+  target?: Target;
+  /** answers other than 2xx are part of the scenario (checkout runs out of stock) */
+  expectsNon2xx?: boolean;
+}
+
+interface Row {
+  scenario: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  memoryMb: number;
+  ratio: number;
+  statusCodes: Record<string, number>;
+  errors: number;
+  target?: Target;
+  met?: boolean;
+}
+
+async function measure(origin: string, scenario: Scenario, server: ChildProcess | undefined, baselineRps: number): Promise<Row> {
+  const result = await autocannon({ url: origin, connections: CONNECTIONS, duration: SECONDS, requests: scenario.requests });
+  const rps = result.requests.average;
+  const ratio = baselineRps > 0 ? rps / baselineRps : 1;
+  const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, stat]) => [code, stat.count]));
+  const target = scenario.target;
+  const met = target ? (target.ratio === undefined || ratio >= target.ratio) && (target.p99 === undefined || result.latency.p99 < target.p99) : undefined;
+  const row: Row = {
+    scenario: scenario.name,
+    rps,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    memoryMb: server ? memoryMb(server) : Number.NaN,
+    ratio,
+    statusCodes,
+    errors: result.errors + result.timeouts,
+    target,
+    met,
+  };
+  console.log(`  ${scenario.name}: ${rps.toFixed(0)} req/s, p99 ${row.p99} ms`);
+  return row;
+}
+
+/** One request each first: a wrong setup should fail loudly, not hide in a throughput number. */
+async function check(origin: string, scenario: Scenario): Promise<void> {
+  for (const request of scenario.requests.slice(0, 3)) {
+    const prepared = request.setupRequest ? request.setupRequest({ ...request }) : request;
+    const response = await fetch(origin + prepared.path, { method: prepared.method ?? 'GET', headers: prepared.headers, body: prepared.body });
+    if (!response.ok) throw new Error(`${scenario.name}: ${prepared.path} answered ${response.status}: ${await response.text()}`);
+  }
+}
+
+const get = (paths: string[]): AutocannonRequest[] => paths.map((p) => ({ method: 'GET', path: p }));
+
+function describeTarget(target?: Target): string {
+  if (!target) return '';
+  return [target.ratio !== undefined ? `≥ ${target.ratio}×` : '', target.p99 !== undefined ? `p99 < ${target.p99} ms` : ''].filter(Boolean).join(', ');
+}
+
+// ---------------------------------------------------------------------------------------------
+// The run
+
+let server: Started | undefined;
+let baseline: Started | undefined;
+let exitCode = 0;
+const database = openDatabase(databaseUrl);
+
+try {
+  await migrateToLatest(database.db);
+  const existing = await database.db.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  if (Number(existing.n) > 0) {
+    throw new RefusalError(`Refusing to run: the products table already has ${existing.n} rows. Point BENCH_DATABASE_URL at an empty database.`);
+  }
+
+  console.log(`Seeding ${PRODUCTS} products from ${VENDORS} vendors on ${dialect}…`);
+  const seedStart = performance.now();
+  await seed(database);
+  const seedSeconds = (performance.now() - seedStart) / 1000;
+  console.log(`Seeded ${PRODUCTS} products in ${seedSeconds.toFixed(1)} s (${Math.round(PRODUCTS / seedSeconds)} products/s)`);
+  // Planner statistics, as autovacuum (PostgreSQL) or `PRAGMA optimize` (SQLite) would gather them.
+  await sql`ANALYZE`.execute(database.db);
+
+  const ids = await purchasableIds(database);
+  const idAt = (fraction: number) => ids[Math.floor(ids.length * fraction)] as number;
+  // Limited stock for checkout, spread through the catalogue.
+  const limited = Array.from({ length: LIMITED_PRODUCTS }, (_, n) => idAt((n + 0.5) / LIMITED_PRODUCTS));
+  await database.db.updateTable('products').set({ stock: LIMITED_STOCK }).where('id', 'in', limited).execute();
+
+  server = await startServer();
+  const origin = server.origin;
+  const sameOrigin = { origin, 'content-type': 'application/json' };
+
+  // Customers with an address each, signed in through the API.
+  const customers: Array<{ cookie: string; addressId: number }> = [];
+  for (let n = 1; n <= CUSTOMERS; n++) {
+    const registered = await fetch(`${origin}/api/auth/register`, {
+      method: 'POST',
+      headers: sameOrigin,
+      body: JSON.stringify({ name: `Bench Customer ${n}`, email: `bench${n}@example.in`, password: 'bench-password-1' }),
+    });
+    if (registered.status !== 201) throw new Error(`Registering a customer answered ${registered.status}: ${await registered.text()}`);
+    const cookie = (registered.headers.getSetCookie().find((c) => c.startsWith('store.session_token=')) ?? '').split(';')[0] as string;
+    const address = await fetch(`${origin}/api/account/addresses`, {
+      method: 'POST',
+      headers: { ...sameOrigin, cookie },
+      body: JSON.stringify({ name: `Bench Customer ${n}`, phone: '9845012345', line1: `${n} MG Road`, city: 'Bengaluru', state: 'Karnataka', pincode: '560001' }),
+    });
+    if (address.status !== 201) throw new Error(`Adding an address answered ${address.status}: ${await address.text()}`);
+    customers.push({ cookie, addressId: ((await address.json()) as { id: number }).id });
+  }
+
+  const listPaths = [
+    '/api/products?category=Laptop&sort=price_asc',
+    '/api/products?category=Laptop&brand=Lenovo&brand=Dell&ram=16&page=3',
+    '/api/products?category=Monitor&refreshRate=144&sort=newest',
+    '/api/products?category=Desktop&minPrice=3000000&maxPrice=9000000&inStock=true',
+    '/api/products?brand=HP&page=2',
+    '/api/products?category=Laptop&storage=512&screenSize=14&sort=price_desc',
+  ];
   const cart = [0.1, 0.3, 0.5, 0.7, 0.9].map((fraction, n) => ({ productId: idAt(fraction), quantity: 1 + (n % 2) }));
+  let orderNumber = 0;
+  const scenarios: Scenario[] = [
+    { name: 'list page with filters and facets', requests: get(listPaths), target: { ratio: 0.3, p99: 25 } },
+    { name: 'product by id', requests: get(Array.from({ length: 50 }, (_, n) => `/api/products/${idAt(n / 50)}`)), target: { ratio: 0.5, p99: 25 } },
+    { name: 'search, common word', requests: get(['/api/search?q=lenovo']), target: { p99: 50 } },
+    { name: 'search, one-typo word', requests: get(['/api/search?q=lenvo']), target: { p99: 50 } },
+    { name: 'cart quote, 5 items', requests: [{ method: 'POST', path: '/api/cart/quote', headers: { 'content-type': 'application/json' }, body: JSON.stringify(cart) }], target: { p99: 25 } },
+  ];
+  const uncachedScenarios: Scenario[] = [
+    { name: 'list page with filters and facets, uncached', requests: get(listPaths) },
+    { name: 'product by id, uncached', requests: get(Array.from({ length: 50 }, (_, n) => `/api/products/${idAt(n / 50)}`)) },
+    { name: 'search, common word, uncached', requests: get(['/api/search?q=lenovo']) },
+    { name: 'search, one-typo word, uncached', requests: get(['/api/search?q=lenvo']) },
+  ];
+  const checkout: Scenario = {
+    name: `checkout, ${LIMITED_PRODUCTS} products × ${LIMITED_STOCK} units`,
+    expectsNon2xx: true,
+    requests: [
+      {
+        method: 'POST',
+        path: '/api/checkout/orders',
+        setupRequest(request) {
+          const n = orderNumber++;
+          const customer = customers[n % customers.length] as (typeof customers)[number];
+          return {
+            ...request,
+            headers: { ...sameOrigin, cookie: customer.cookie },
+            body: JSON.stringify({
+              idempotencyKey: `bench-${process.pid}-${n}`,
+              addressId: customer.addressId,
+              items: [{ productId: limited[n % limited.length], quantity: 1 + (n % 2) }],
+            }),
+          };
+        },
+      },
+    ],
+  };
+  for (const scenario of scenarios) await check(origin, scenario);
 
-  const endpoints: Endpoint[] = [
-    { method: 'GET', path: '/api/products' },
-    { method: 'GET', path: '/api/products?category=Laptop&sort=price_asc' },
-    { method: 'GET', path: '/api/products?category=Laptop&brand=Lenovo&brand=Dell&ram=16&page=3' },
-    { method: 'GET', path: '/api/products?category=Monitor&refreshRate=144&sort=newest' },
-    { method: 'GET', path: '/api/search?q=thinkpad' },
-    { method: 'GET', path: '/api/search?q=thinkpd' },
-    { method: 'GET', path: '/api/search?q=gaming%20laptop&sort=price_desc' },
-    { method: 'GET', path: `/api/products/${idAt(0.5)}` },
-    { method: 'POST', path: '/api/cart/quote', body: JSON.stringify(cart) },
-  ].map((endpoint) => ({
-    ...endpoint,
-    method: endpoint.method as Endpoint['method'],
-    label: `${endpoint.method} ${endpoint.path}${endpoint.body ? ' (5 lines)' : ''}`,
-  }));
+  // The baseline answers a body as large as the first list page.
+  const listBody = Buffer.from(await (await fetch(origin + (listPaths[0] as string))).arrayBuffer());
+  const bodyFile = path.join(tempDir, 'baseline.json');
+  writeFileSync(bodyFile, listBody);
+  baseline = await startBaseline(bodyFile);
+  console.log(`\nMeasuring, ${SECONDS} s per scenario, ${CONNECTIONS} connections…`);
+  const baselineRow = await measure(baseline.origin, { name: `baseline: bare node:http, ${(listBody.length / 1024).toFixed(1)} KB JSON`, requests: get(['/']) }, baseline.child, 0);
+  await stop(baseline);
+  baseline = undefined;
+  const rows: Row[] = [baselineRow];
+  for (const scenario of scenarios) rows.push(await measure(origin, scenario, server.child, baselineRow.rps));
+  rows.push(await measure(origin, checkout, server.child, baselineRow.rps));
+  const peakMb = memoryMb(server.child, 'VmHWM');
+  await stop(server);
 
-  // One request each first: a wrong setup should fail loudly, not hide in a throughput number.
-  for (const endpoint of endpoints) {
-    const response = await fetch(origin + endpoint.path, {
-      method: endpoint.method,
-      headers: endpoint.body ? { 'content-type': 'application/json' } : undefined,
-      body: endpoint.body,
-    });
-    const json = (await response.json()) as { total?: number; facets?: unknown[] };
-    if (!response.ok) throw new Error(`${endpoint.label} answered ${response.status}: ${JSON.stringify(json)}`);
-    const found = json.facets ? `, ${json.total} results` : '';
-    console.log(`  check ${endpoint.label}: ${response.status}${found}`);
-  }
+  // Sold units against stock: never more than there was.
+  const sold = await database.db
+    .selectFrom('order_items')
+    .innerJoin('orders', 'orders.id', 'order_items.order_id')
+    .where('order_items.product_id', 'in', limited)
+    .where('orders.status', '!=', 'cancelled')
+    .select(['order_items.product_id', (eb) => eb.fn.sum<number>('order_items.quantity').as('units')])
+    .groupBy('order_items.product_id')
+    .execute();
+  const left = await database.db.selectFrom('products').select(['id', 'stock']).where('id', 'in', limited).execute();
+  const oversold = limited.filter((id) => {
+    const units = Number(sold.find((row) => row.product_id === id)?.units ?? 0);
+    const stock = left.find((row) => row.id === id)?.stock ?? 0;
+    return units > LIMITED_STOCK || stock < 0 || units + stock !== LIMITED_STOCK;
+  });
+  const unitsSold = sold.reduce((sum, row) => sum + Number(row.units), 0);
 
-  console.log(`\nMeasuring ${endpoints.length} endpoints, ${SECONDS} s each, ${CONNECTIONS} connections…`);
-  const rows: Row[] = [];
-  for (const endpoint of endpoints) {
-    const result = await autocannon({
-      url: origin + endpoint.path,
-      method: endpoint.method,
-      body: endpoint.body,
-      headers: endpoint.body ? { 'content-type': 'application/json' } : undefined,
-      connections: CONNECTIONS,
-      duration: SECONDS,
-      // The load generator runs in its own thread so it does not share the server's event loop.
-      workers: 1,
-    });
-    rows.push({
-      label: endpoint.label,
-      rps: result.requests.average,
-      p50: result.latency.p50,
-      p99: result.latency.p99,
-      non2xx: result.non2xx,
-      errors: result.errors + result.timeouts,
-    });
-  }
+  // The same reads with the response cache off: what a cold cache or a catalogue in flux costs.
+  server = await startServer({ CATALOG_CACHE_MB: '0' });
+  for (const scenario of uncachedScenarios) rows.push(await measure(server.origin, scenario, server.child, baselineRow.rps));
+  await stop(server);
+  server = undefined;
+
+  // ------------------------------------------------------------------------------------------
+  // Report
 
   const cpuModel = cpus()[0]?.model.trim() ?? 'unknown CPU';
+  const environment = {
+    date: new Date().toISOString(),
+    engine: dialect,
+    products: PRODUCTS,
+    vendors: VENDORS,
+    node: process.version,
+    cpus: availableParallelism(),
+    cpuModel,
+    seconds: SECONDS,
+    connections: CONNECTIONS,
+    redis: Boolean(REDIS_URL),
+    seedSeconds: Number(seedSeconds.toFixed(1)),
+    serverPeakMemoryMb: Number(peakMb.toFixed(0)),
+  };
   console.log(
-    `\n**Engine:** ${dialect} · **products:** ${PRODUCTS} · **Node:** ${process.version} · ` +
-      `**CPUs:** ${availableParallelism()} (${cpuModel}) · ${SECONDS} s × ${CONNECTIONS} connections per endpoint\n`,
+    `\n**${dialect}**, ${PRODUCTS.toLocaleString('en-IN')} products, ${VENDORS} vendors · Node ${process.version} · ` +
+      `${availableParallelism()} CPUs (${cpuModel}) · ${SECONDS} s × ${CONNECTIONS} connections per scenario · seeded in ${seedSeconds.toFixed(0)} s\n`,
   );
-  console.log('| endpoint | requests/s | p50 ms | p99 ms | non-2xx |');
-  console.log('|---|---:|---:|---:|---:|');
+  console.log('| scenario | requests/s | p50 ms | p99 ms | server MB | × baseline | target | |');
+  console.log('|---|---:|---:|---:|---:|---:|---|---|');
   for (const row of rows) {
-    console.log(`| \`${row.label}\` | ${row.rps.toFixed(0)} | ${row.p50.toFixed(1)} | ${row.p99.toFixed(1)} | ${row.non2xx} |`);
+    const mark = row.met === undefined ? '' : row.met ? 'met' : '**missed**';
+    console.log(
+      `| ${row.scenario} | ${row.rps.toFixed(0)} | ${row.p50} | ${row.p99} | ${Number.isNaN(row.memoryMb) ? '' : row.memoryMb.toFixed(0)} | ` +
+        `${row.ratio.toFixed(2)} | ${describeTarget(row.target)} | ${mark} |`,
+    );
   }
+  const memoryMet = peakMb < 200;
+  console.log(`\nServer peak memory: ${peakMb.toFixed(0)} MB (target < 200 MB: ${memoryMet ? 'met' : 'missed'})`);
+  console.log(`Checkout: ${unitsSold} of ${LIMITED_PRODUCTS * LIMITED_STOCK} units sold, ${oversold.length === 0 ? 'none oversold' : `OVERSOLD on products ${oversold.join(', ')}`}`);
 
-  const failed = rows.filter((row) => row.non2xx > 0 || row.errors > 0);
-  if (failed.length > 0) {
-    for (const row of failed) {
-      console.error(`FAILED ${row.label}: ${row.non2xx} non-2xx responses, ${row.errors} connection errors/timeouts`);
-    }
+  const resultsDir = path.join(ROOT, 'bench', 'results');
+  mkdirSync(resultsDir, { recursive: true });
+  const file = path.join(resultsDir, `${environment.date.slice(0, 16).replace(/[:T]/g, '-')}-${dialect}-${PRODUCTS}.json`);
+  writeFileSync(file, `${JSON.stringify({ environment, rows, checkout: { unitsSold, unitsAvailable: LIMITED_PRODUCTS * LIMITED_STOCK, oversold } }, null, 2)}\n`);
+  console.log(`Wrote ${path.relative(ROOT, file)}`);
+
+  if (oversold.length > 0) exitCode = 1;
+  const failed = rows.filter((row) => !row.scenario.startsWith('checkout') && (row.errors > 0 || Object.keys(row.statusCodes).some((code) => !code.startsWith('2'))));
+  for (const row of failed) {
+    console.error(`FAILED ${row.scenario}: status codes ${JSON.stringify(row.statusCodes)}, ${row.errors} connection errors/timeouts`);
     exitCode = 1;
   }
 } catch (error) {
@@ -334,7 +582,8 @@ try {
     exitCode = 1;
   }
 } finally {
-  await app?.close();
+  await stop(server);
+  await stop(baseline);
   await database.destroy();
   rmSync(tempDir, { recursive: true, force: true });
 }

@@ -42,10 +42,8 @@ import { createVendorsService } from './modules/vendors/vendors.service.ts';
 import { createAuth, registerSessionHook } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
-import { createResponseCache, registerResponseCache, shareCacheClears } from './plugins/response-cache.ts';
-
-/** Tables whose committed writes change what the public catalogue routes answer. */
-const CATALOG_TABLES = ['products', 'product_attributes', 'vendors'];
+import { createResponseCache, registerResponseCache, shareCatalogChanges } from './plugins/response-cache.ts';
+import { CATALOG_MAX_AGE_MS, CATALOG_TABLES } from './modules/catalog/catalog-index.ts';
 
 export interface AppDeps {
   config: Config;
@@ -104,16 +102,24 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   // If Redis is unreachable the limiter lets requests through rather than failing them.
   await app.register(rateLimit, { global: false, redis, nameSpace: 'store-rate-limit:', skipOnError: true });
 
-  // Catalogue answers are cached by URL until the catalogue changes (a commit touching its tables,
-  // here or, through Redis, in another process); the TTL bounds staleness if a message is lost.
-  const catalogCache = createResponseCache({ maxBytes: config.catalogCacheBytes, ttlMs: 60_000 });
-  const shared = redis && catalogCache.enabled ? shareCacheClears(catalogCache, redis, 'store:catalog-changed') : undefined;
+  // Catalogue answers are cached by URL, and listings come from an in-memory index; both are
+  // dropped after any committed change to the catalogue, here or (through Redis) in another
+  // process. Their age limit bounds staleness if a message is lost or there is no Redis.
+  const catalogCache = createResponseCache({ maxBytes: config.catalogCacheBytes, ttlMs: CATALOG_MAX_AGE_MS });
+  const catalogChanged = (tables: ReadonlySet<string>) => {
+    catalogCache.clear();
+    services.catalog.changed(tables);
+    services.search.invalidate();
+  };
+  // Another process's change; when it is unknown what changed (a reconnect), everything did.
+  const shared = redis
+    ? shareCatalogChanges(redis, 'store:catalog-changed', (tables) => catalogChanged(tables ?? new Set(CATALOG_TABLES)))
+    : undefined;
   if (shared) app.addHook('onClose', shared.close);
   const stopWatching = database.onCommittedWrite((tables) => {
     if (!CATALOG_TABLES.some((table) => tables.has(table))) return;
-    catalogCache.clear();
-    services.search.invalidate();
-    shared?.publish();
+    catalogChanged(tables);
+    shared?.publish(tables);
   });
   app.addHook('onClose', async () => stopWatching());
   registerResponseCache(app, catalogCache);

@@ -8,6 +8,7 @@ import * as accounts from './migrations/0005-accounts.ts';
 import * as orders from './migrations/0006-orders.ts';
 import * as vendorArea from './migrations/0007-vendor-area.ts';
 import * as admin from './migrations/0008-admin.ts';
+import * as listingIndex from './migrations/0009-listing-index.ts';
 
 /** The one ordered set of migrations, run on either engine. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -19,6 +20,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0006-orders': orders,
   '0007-vendor-area': vendorArea,
   '0008-admin': admin,
+  '0009-listing-index': listingIndex,
 };
 
 /**

@@ -17,7 +17,12 @@ export type WriteListener = (tables: ReadonlySet<string>) => void;
 /** `insert into "products"`, `update "vendors"`, `delete from "product_attributes"`: the table written. */
 const WRITE = /^\s*(?:insert\s+into|update|delete\s+from)\s+"?(\w+)"?/i;
 
+/** `update "products" set "stock" = "stock" - ? where …`: an order or a return, nothing else changes. */
+const STOCK_ONLY = /^\s*update\s+"products"\s+set\s+"stock"\s*=\s*"stock"\s*[-+]\s*(?:\?|\$\d+)\s+where\b/i;
+
+/** The table a statement writes, or `products.stock` for a change of stock alone. */
 export function writtenTable(sql: string): string | undefined {
+  if (STOCK_ONLY.test(sql)) return 'products.stock';
   return WRITE.exec(sql)?.[1];
 }
 

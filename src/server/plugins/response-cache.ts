@@ -81,24 +81,30 @@ export function registerResponseCache(app: FastifyInstance, cache: ResponseCache
 }
 
 /**
- * Several processes: each clears its own cache on a catalogue change, then tells the others over
- * Redis pub/sub. A lost connection may have lost messages, so reconnecting clears the cache too.
+ * Several processes: each one that commits a catalogue change tells the others over Redis pub/sub,
+ * and they drop what they derived from the old catalogue. A lost connection may have lost
+ * messages, so (re)connecting counts as a change too.
  */
-export function shareCacheClears(cache: ResponseCache, redis: Redis, channel: string) {
+export function shareCatalogChanges(redis: Redis, channel: string, onRemoteChange: (tables?: ReadonlySet<string>) => void) {
   const self = randomUUID();
   const subscriber = redis.duplicate();
   // ioredis reconnects by itself; errors are expected while it does.
   subscriber.on('error', () => {});
-  subscriber.on('message', (_channel: string, from: string) => {
-    if (from !== self) cache.clear();
+  subscriber.on('message', (_channel: string, message: string) => {
+    try {
+      const { from, tables } = JSON.parse(message) as { from: string; tables: string[] };
+      if (from !== self) onRemoteChange(new Set(tables));
+    } catch {
+      onRemoteChange();
+    }
   });
-  subscriber.on('ready', () => cache.clear());
+  subscriber.on('ready', () => onRemoteChange());
   subscriber.subscribe(channel).catch(() => {
-    // Unreachable Redis: the TTL still bounds how stale another process's answers can be.
+    // Unreachable Redis: the caches' age limit still bounds how stale another process's changes are.
   });
   return {
-    publish(): void {
-      redis.publish(channel, self).catch(() => {});
+    publish(tables: ReadonlySet<string>): void {
+      redis.publish(channel, JSON.stringify({ from: self, tables: [...tables] })).catch(() => {});
     },
     close: () => subscriber.quit().then(() => undefined),
   };

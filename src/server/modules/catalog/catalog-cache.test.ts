@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rupees } from '#shared/money.ts';
 import type { Product, ProductList } from '#shared/schemas/catalog.ts';
-import { createResponseCache, shareCacheClears } from '#server/plugins/response-cache.ts';
+import { createResponseCache, shareCatalogChanges } from '#server/plugins/response-cache.ts';
 import { writtenTable } from '#server/db/write-watch.ts';
 import { buildTestApp, type TestApp } from '#server/testing/build-app.ts';
 import { createProduct, createVendor } from '#server/testing/factories.ts';
@@ -76,6 +76,19 @@ describe.each(testDialects())('catalogue response cache on %s', (dialect) => {
     expect((await get('/api/categories')).headers['x-cache']).toBe('hit');
   });
 
+  it('lists a product sold out by an order as out of stock at once, and a later edit in full', async () => {
+    const sold = (await createProduct(t.services, { vendorId, name: 'Acer Nitro V', brand: 'Acer', stock: 1 })).id;
+    const inStock = async () => ((await get('/api/products?brand=Acer&inStock=true')).json() as ProductList).items.map((item) => item.id);
+    expect(await inStock()).toContain(sold);
+
+    await t.database.db.transaction().execute((tx) => t.services.catalog.takeStock([{ productId: sold, quantity: 1 }], tx));
+    expect(await inStock()).not.toContain(sold);
+
+    await t.database.db.updateTable('products').set({ brand: 'Acer Predator' }).where('id', '=', sold).execute();
+    const brands = ((await get('/api/products?brand=Acer%20Predator')).json() as ProductList).items.map((item) => item.id);
+    expect(brands).toEqual([sold]);
+  });
+
   it('is off with CATALOG_CACHE_MB=0', async () => {
     const uncached = await buildTestApp(dialect, { CATALOG_CACHE_MB: '0' });
     try {
@@ -115,24 +128,32 @@ describe('response cache', () => {
     expect(writtenTable('update "vendors" set "status" = $1')).toBe('vendors');
     expect(writtenTable('DELETE FROM product_attributes WHERE product_id = ?')).toBe('product_attributes');
     expect(writtenTable('select * from "products"')).toBeUndefined();
+    expect(writtenTable('update "products" set "stock" = "stock" - ? where "id" = ?')).toBe('products.stock');
+    expect(writtenTable('update "products" set "stock" = "stock" + $1 where "id" = $2')).toBe('products.stock');
+    expect(writtenTable('update "products" set "stock" = ?, "updated_at" = ? where "id" = ?')).toBe('products');
   });
 });
 
 describe.skipIf(!process.env.TEST_REDIS_URL)('response cache across processes (Redis)', () => {
-  it('a clear in one process clears the others', async () => {
+  it('a change in one process reaches the others', async () => {
     const channel = `test:catalog-changed:${process.pid}:${Date.now()}`;
     const redisA = new Redis(process.env.TEST_REDIS_URL as string);
     const redisB = new Redis(process.env.TEST_REDIS_URL as string);
     const a = createResponseCache({ maxBytes: 1 << 20, ttlMs: 60_000 });
     const b = createResponseCache({ maxBytes: 1 << 20, ttlMs: 60_000 });
-    const sharedA = shareCacheClears(a, redisA, channel);
-    const sharedB = shareCacheClears(b, redisB, channel);
+    const heardByB: Array<string[] | undefined> = [];
+    const sharedA = shareCatalogChanges(redisA, channel, () => a.clear());
+    const sharedB = shareCatalogChanges(redisB, channel, (tables) => {
+      heardByB.push(tables && [...tables]);
+      b.clear();
+    });
     try {
       await expect.poll(async () => (await redisA.pubsub('NUMSUB', channel))[1]).toBe(2);
       b.set('/api/products', Buffer.from('{}'), b.generation);
       a.clear();
-      sharedA.publish();
+      sharedA.publish(new Set(['products.stock']));
       await expect.poll(() => b.get('/api/products')).toBeUndefined();
+      expect(heardByB.at(-1)).toEqual(['products.stock']);
     } finally {
       await sharedA.close();
       await sharedB.close();

@@ -1,6 +1,6 @@
 import { type AliasedRawBuilder, type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Category } from '#shared/categories.ts';
-import type { Product, ProductSpecs, ProductStatus, Sort } from '#shared/schemas/catalog.ts';
+import type { Product, ProductSpecs, ProductStatus } from '#shared/schemas/catalog.ts';
 import { type DbOrTx, toIso } from '#server/db/database.ts';
 import type { Database, NewProductRow } from '#server/db/schema.ts';
 
@@ -113,108 +113,57 @@ function toProduct(row: ProductSelection): Product {
   };
 }
 
-export interface ListOptions {
-  filter: ProductFilter;
-  sort: Sort;
-  page: number;
-  pageSize: number;
-}
-
-export async function listProducts(db: DbOrTx, options: ListOptions): Promise<{ items: Product[]; total: number }> {
-  const { filter, sort, page, pageSize } = options;
-
-  const totalRow = await db
-    .selectFrom('products')
-    .where((eb) => filterExpression(eb, filter, 'none'))
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .executeTakeFirstOrThrow();
-
-  // Ranked search joins the hits once for both filtering and ordering.
-  const rankBy = sort === 'relevance' ? filter.match : undefined;
-  const rest: ProductFilter = rankBy ? { ...filter, match: undefined } : filter;
-  let query = productColumns(db).where((eb) => filterExpression(eb, rest, 'none'));
-  if (rankBy) {
-    query = query
-      .innerJoin(rankBy, 'm.product_id', 'products.id')
-      .orderBy(sql`m.rank`, 'desc') as unknown as typeof query;
-  }
-  switch (sort) {
-    case 'price_asc':
-      query = query.orderBy('products.price', 'asc');
-      break;
-    case 'price_desc':
-      query = query.orderBy('products.price', 'desc');
-      break;
-    case 'newest':
-      query = query.orderBy('products.created_at', 'desc');
-      break;
-    case 'relevance':
-      query = query.orderBy('products.featured', 'desc').orderBy('products.created_at', 'desc');
-      break;
-  }
-  const rows = await query
-    .orderBy('products.id', 'desc')
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .execute();
-  return { items: rows.map(toProduct), total: Number(totalRow.total) };
-}
-
 export interface RawFacetCount {
   value: string;
   count: number;
 }
 
-export async function countByCategory(db: DbOrTx, filter: ProductFilter): Promise<RawFacetCount[]> {
-  const rows = await db
+/** What the listing index holds for every product on sale. */
+export function listingRows(db: DbOrTx) {
+  return db
     .selectFrom('products')
-    .where((eb) => filterExpression(eb, filter, 'category'))
-    .select(['products.category as value', (eb) => eb.fn.countAll<number>().as('count')])
-    .groupBy('products.category')
+    .where((eb) => filterExpression(eb, { brands: [], attributes: {} }, 'none'))
+    .select([
+      'products.id',
+      'products.category',
+      'products.brand',
+      'products.price',
+      'products.stock',
+      'products.featured',
+      'products.created_at',
+      'products.vendor_id',
+    ])
     .execute();
-  return rows.map((row) => ({ value: row.value, count: Number(row.count) }));
-}
-
-export async function countByBrand(db: DbOrTx, filter: ProductFilter): Promise<RawFacetCount[]> {
-  const rows = await db
-    .selectFrom('products')
-    .where((eb) => filterExpression(eb, filter, 'brand'))
-    .select(['products.brand as value', (eb) => eb.fn.countAll<number>().as('count')])
-    .groupBy('products.brand')
-    .orderBy('products.brand')
-    .execute();
-  return rows.map((row) => ({ value: row.value, count: Number(row.count) }));
 }
 
 /**
- * Counts per (key, value) for the given spec facets. Keys the shopper has not filtered on are
- * counted together in one query; a key with a selection is counted without its own filter.
+ * Facet attributes of every product, one row per product: `ram=16|storage=512|…`. Grouping in
+ * the database returns a fifth of the rows one per attribute would. (string_agg: PostgreSQL, and
+ * SQLite from 3.44.)
  */
-export async function countByAttribute(
-  db: DbOrTx,
-  filter: ProductFilter,
-  keys: readonly string[],
-): Promise<Array<RawFacetCount & { key: string }>> {
-  if (keys.length === 0) return [];
-  const selected = keys.filter((key) => (filter.attributes[key]?.length ?? 0) > 0);
-  const unselected = keys.filter((key) => !selected.includes(key));
-  const groups: Array<{ keys: string[]; except: FacetDimension }> = [
-    ...(unselected.length > 0 ? [{ keys: unselected, except: 'none' as const }] : []),
-    ...selected.map((key) => ({ keys: [key], except: { attribute: key } })),
-  ];
-  const results = await Promise.all(
-    groups.map((group) =>
-      db
-        .selectFrom('product_attributes as pa')
-        .innerJoin('products', 'products.id', 'pa.product_id')
-        .where('pa.key', 'in', group.keys)
-        .where((eb) => filterExpression(eb, filter, group.except))
-        .select(['pa.key', 'pa.value', (eb) => eb.fn.countAll<number>().as('count')])
-        .groupBy(['pa.key', 'pa.value'])
-        .execute(),
-    ),
-  );
-  return results.flat().map((row) => ({ key: row.key, value: row.value, count: Number(row.count) }));
+export async function listingAttributes(db: DbOrTx): Promise<Array<{ product_id: number; pairs: string }>> {
+  const { rows } = await sql<{ product_id: number; pairs: string }>`
+    SELECT product_id, string_agg(key || '=' || value, '|') AS pairs FROM product_attributes GROUP BY product_id
+  `.execute(db);
+  return rows;
+}
+
+/** Stock of every product on sale: all a stock-only change needs to refresh. */
+export function listingStock(db: DbOrTx) {
+  return db
+    .selectFrom('products')
+    .where((eb) => filterExpression(eb, { brands: [], attributes: {} }, 'none'))
+    .select(['products.id', 'products.stock'])
+    .execute();
+}
+
+export function activeVendorSlugs(db: DbOrTx) {
+  return db.selectFrom('vendors').select(['id', 'slug']).where('status', '=', 'active').execute();
+}
+
+/** Search hits with their rank. */
+export function matchedIds(db: DbOrTx, match: SearchMatch) {
+  return db.selectFrom(match).select(['m.product_id', 'm.rank']).execute();
 }
 
 export async function findProduct(
@@ -258,23 +207,27 @@ export async function findRelatedProducts(db: DbOrTx, product: Product, limit: n
   return rows.map(toProduct);
 }
 
-export async function countActiveByCategory(db: DbOrTx): Promise<RawFacetCount[]> {
-  return countByCategory(db, { brands: [], attributes: {} });
-}
-
-export async function insertProduct(
+/**
+ * Many products in two statements (products, then their attributes). Ids are matched back by slug,
+ * which is unique, so the result does not rely on the order RETURNING gives.
+ */
+export async function insertProducts(
   db: DbOrTx,
-  row: NewProductRow,
-  attributes: ReadonlyArray<[string, string]>,
-): Promise<number> {
-  const { id } = await db.insertInto('products').values(row).returning('id').executeTakeFirstOrThrow();
-  if (attributes.length > 0) {
-    await db
-      .insertInto('product_attributes')
-      .values(attributes.map(([key, value]) => ({ product_id: id, key, value })))
-      .execute();
-  }
-  return id;
+  products: ReadonlyArray<{ row: NewProductRow; attributes: ReadonlyArray<[string, string]> }>,
+): Promise<number[]> {
+  if (products.length === 0) return [];
+  const inserted = await db
+    .insertInto('products')
+    .values(products.map((product) => product.row))
+    .returning(['id', 'slug'])
+    .execute();
+  const idBySlug = new Map(inserted.map((row) => [row.slug, row.id]));
+  const ids = products.map((product) => idBySlug.get(product.row.slug) as number);
+  const attributes = products.flatMap((product, n) =>
+    product.attributes.map(([key, value]) => ({ product_id: ids[n] as number, key, value })),
+  );
+  if (attributes.length > 0) await db.insertInto('product_attributes').values(attributes).execute();
+  return ids;
 }
 
 export async function countProducts(db: DbOrTx): Promise<number> {

@@ -12,8 +12,9 @@ import {
   SPECS_SCHEMAS,
 } from '#shared/schemas/catalog.ts';
 import type { Db, DbOrTx } from '#server/db/database.ts';
+import { createCatalogIndex, type IndexFilter, type IndexResult } from './catalog-index.ts';
 import * as repository from './catalog.repository.ts';
-import type { ProductFilter, RawFacetCount, SearchMatch } from './catalog.repository.ts';
+import type { RawFacetCount, SearchMatch } from './catalog.repository.ts';
 
 export interface NewProduct {
   vendorId: number;
@@ -53,7 +54,9 @@ function sortValues(values: RawFacetCount[], numeric: boolean): RawFacetCount[] 
 }
 
 export function createCatalogService({ db }: { db: Db }) {
-  function toFilter(query: ProductQuery, match?: SearchMatch): ProductFilter {
+  const index = createCatalogIndex(db);
+
+  function toFilter(query: ProductQuery, match?: ReadonlyMap<number, number>): IndexFilter {
     if (query.minPrice !== undefined && query.maxPrice !== undefined && query.minPrice > query.maxPrice) {
       throw new AppError('VALIDATION_FAILED', 'minPrice must not be greater than maxPrice');
     }
@@ -72,13 +75,9 @@ export function createCatalogService({ db }: { db: Db }) {
     };
   }
 
-  async function facets(filter: ProductFilter): Promise<Facet[]> {
+  function facets(filter: IndexFilter, counts: IndexResult): Facet[] {
     const specFacets = facetsFor(filter.category);
-    const [categories, brands, attributes] = await Promise.all([
-      filter.category ? Promise.resolve([]) : repository.countByCategory(db, filter),
-      repository.countByBrand(db, filter),
-      repository.countByAttribute(db, filter, specFacets.map((facet) => facet.key)),
-    ]);
+    const { categories, brands, attributes } = counts;
     const result: Facet[] = [];
     if (!filter.category) {
       result.push({
@@ -138,11 +137,19 @@ export function createCatalogService({ db }: { db: Db }) {
   async function create(input: NewProduct, tx?: DbOrTx): Promise<number> {
     // The product and its facet attributes are written together or not at all.
     if (!tx) return db.transaction().execute((trx) => create(input, trx));
-    const { row, attributes } = productRow(input);
-    return repository.insertProduct(
+    const [id] = await createMany([input], tx);
+    return id as number;
+  }
+
+  /** Many products in one go (bulk loads, the benchmark): a few statements per batch. */
+  async function createMany(inputs: readonly NewProduct[], tx: DbOrTx): Promise<number[]> {
+    return repository.insertProducts(
       tx,
-      { ...row, vendor_id: input.vendorId, slug: input.slug, created_at: input.createdAt ?? row.updated_at, updated_at: input.createdAt ?? row.updated_at },
-      attributes,
+      inputs.map((input) => {
+        const { row, attributes } = productRow(input);
+        const createdAt = input.createdAt ?? row.updated_at;
+        return { row: { ...row, vendor_id: input.vendorId, slug: input.slug, created_at: createdAt, updated_at: createdAt }, attributes };
+      }),
     );
   }
 
@@ -156,17 +163,18 @@ export function createCatalogService({ db }: { db: Db }) {
 
   return {
     async list(query: ProductQuery, match?: SearchMatch): Promise<ProductList> {
-      const filter = toFilter(query, match);
-      const [page, facetList] = await Promise.all([
-        repository.listProducts(db, {
-          filter,
-          sort: query.sort,
-          page: query.page,
-          pageSize: query.pageSize,
-        }),
-        facets(filter),
-      ]);
-      return { ...page, page: query.page, pageSize: query.pageSize, facets: facetList };
+      const hits = match ? new Map((await repository.matchedIds(db, match)).map((row) => [row.product_id, Number(row.rank)])) : undefined;
+      const filter = toFilter(query, hits);
+      const found = await index.query(filter, query.sort, query.page, query.pageSize);
+      const rows = await repository.findPurchasableProducts(db, found.ids);
+      const byId = new Map(rows.map((product) => [product.id, product]));
+      const items = found.ids.flatMap((id) => byId.get(id) ?? []);
+      return { items, total: found.total, page: query.page, pageSize: query.pageSize, facets: facets(filter, found) };
+    },
+
+    /** Call after a committed change to the catalogue: the next listing rebuilds the index first. */
+    changed(tables: ReadonlySet<string>): void {
+      index.changed(tables);
     },
 
     async get(id: number): Promise<Product> {
@@ -187,7 +195,7 @@ export function createCatalogService({ db }: { db: Db }) {
     },
 
     async categories(): Promise<CategoryCount[]> {
-      const counts = await repository.countActiveByCategory(db);
+      const { categories: counts } = await index.query({ brands: [], attributes: {} }, 'relevance', 1, 0);
       return CATEGORIES.map((category) => ({
         category,
         label: CATEGORY_LABELS[category].plural,
@@ -196,6 +204,7 @@ export function createCatalogService({ db }: { db: Db }) {
     },
 
     create,
+    createMany,
 
     names: (ids: readonly number[], tx?: DbOrTx) => repository.productNames(tx ?? db, ids),
 

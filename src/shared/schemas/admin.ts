@@ -129,7 +129,7 @@ export type AdminProductStatusInput = z.infer<typeof AdminProductStatusInputSche
 
 /** One product as the admin edits it: every field, its shop's status, and the admin actions on it. */
 export const AdminProductDetailSchema = z.object({
-  product: ProductSchema.extend({ sku: z.string().nullable(), hiddenReason: z.string().nullable() }),
+  product: z.object({ ...ProductSchema.shape, sku: z.string().nullable(), hiddenReason: z.string().nullable() }),
   shop: z.object({ id: z.number().int(), name: z.string(), slug: z.string(), status: z.enum(['pending', 'active', 'suspended']) }),
   audit: z.array(AuditEntrySchema),
 });

@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { GSTIN, INDIAN_MOBILE, normaliseMobile } from '../india.ts';
 import { AddressSchema } from './account.ts';
+import { z } from './zod-mini.ts';
 
 export const ROLES = ['customer', 'vendor', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
@@ -14,27 +14,26 @@ export const EMAIL_IN_USE_MESSAGE =
   'This email address is already registered. Please try logging in or use a different email.';
 
 /** A request with fields it should not have (say, a role) is refused, not quietly trimmed. */
-const strict = <T extends z.ZodRawShape>(shape: T) =>
+const strict = <T extends z.core.$ZodLooseShape>(shape: T) =>
   z.strictObject(shape, {
     error: (issue) => (issue.code === 'unrecognized_keys' ? `Unexpected field: ${issue.keys.join(', ')}` : undefined),
   });
 
-const email = z
-  .string({ error: 'Please enter your e-mail address' })
-  .trim()
-  .toLowerCase()
-  .pipe(z.email('Please enter a valid e-mail address').max(254, 'E-mail address is too long'));
+const email = z.pipe(
+  z.string({ error: 'Please enter your e-mail address' }).check(z.trim(), z.toLowerCase()),
+  z.email('Please enter a valid e-mail address').check(z.maxLength(254, 'E-mail address is too long')),
+);
 
 const password = z
   .string({ error: 'Please enter a password' })
-  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
-  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+  .check(
+    z.minLength(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`),
+    z.maxLength(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
+  );
 
 const name = z
   .string({ error: 'Please enter your name' })
-  .trim()
-  .min(2, 'Please enter your name')
-  .max(100, 'Name must be at most 100 characters');
+  .check(z.trim(), z.minLength(2, 'Please enter your name'), z.maxLength(100, 'Name must be at most 100 characters'));
 
 export const RegisterCustomerInputSchema = strict({ name, email, password });
 export type RegisterCustomerInput = z.infer<typeof RegisterCustomerInputSchema>;
@@ -45,21 +44,23 @@ export const RegisterVendorInputSchema = strict({
   password,
   businessName: z
     .string({ error: 'Please enter your business name' })
-    .trim()
-    .min(2, 'Please enter your business name')
-    .max(120, 'Business name must be at most 120 characters'),
-  phone: z
-    .string({ error: 'Please enter a phone number' })
-    .trim()
-    .regex(INDIAN_MOBILE, 'Please enter a 10-digit Indian mobile number (+91)')
-    .transform(normaliseMobile),
-  gstin: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .refine((value) => value === '' || GSTIN.test(value), 'GSTIN must be 15 characters, like 29ABCDE1234F1Z5')
-    .optional()
-    .transform((value) => (value ? value : undefined)),
+    .check(z.trim(), z.minLength(2, 'Please enter your business name'), z.maxLength(120, 'Business name must be at most 120 characters')),
+  phone: z.pipe(
+    z.string({ error: 'Please enter a phone number' }).check(z.trim(), z.regex(INDIAN_MOBILE, 'Please enter a 10-digit Indian mobile number (+91)')),
+    z.transform(normaliseMobile),
+  ),
+  gstin: z.pipe(
+    z.optional(
+      z
+        .string()
+        .check(
+          z.trim(),
+          z.toUpperCase(),
+          z.refine((value) => value === '' || GSTIN.test(value), 'GSTIN must be 15 characters, like 29ABCDE1234F1Z5'),
+        ),
+    ),
+    z.transform((value) => (value ? value : undefined)),
+  ),
 });
 export type RegisterVendorInput = z.infer<typeof RegisterVendorInputSchema>;
 
@@ -68,8 +69,8 @@ export type Portal = (typeof PORTALS)[number];
 
 export const LoginInputSchema = strict({
   email,
-  password: z.string({ error: 'Please enter your password' }).min(1, 'Please enter your password').max(PASSWORD_MAX),
-  portal: z.enum(PORTALS).default('store'),
+  password: z.string({ error: 'Please enter your password' }).check(z.minLength(1, 'Please enter your password'), z.maxLength(PASSWORD_MAX)),
+  portal: z._default(z.enum(PORTALS), 'store'),
 });
 export type LoginInput = z.infer<typeof LoginInputSchema>;
 
@@ -81,11 +82,9 @@ export const CurrentUserSchema = z.object({
   name: z.string(),
   role: z.enum(ROLES),
   addresses: z.array(AddressSchema),
-  vendor: z
-    .object({ id: z.number().int(), name: z.string(), slug: z.string(), status: VendorStatusSchema })
-    .nullable(),
+  vendor: z.nullable(z.object({ id: z.number().check(z.int()), name: z.string(), slug: z.string(), status: VendorStatusSchema })),
   createdAt: z.string(),
 });
 export type CurrentUser = z.infer<typeof CurrentUserSchema>;
 
-export const SessionResponseSchema = z.object({ user: CurrentUserSchema.nullable() });
+export const SessionResponseSchema = z.object({ user: z.nullable(CurrentUserSchema) });

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { ProductIdSchema } from './catalog.ts';
+import { z } from './zod-mini.ts';
 
 export const MAX_QUANTITY_PER_LINE = 10;
 export const MAX_CART_LINES = 50;
@@ -8,20 +8,26 @@ export const CartLineInputSchema = z.object({
   productId: ProductIdSchema,
   quantity: z
     .number({ error: 'quantity must be a whole number' })
-    .int('quantity must be a whole number')
-    .min(1, 'quantity must be at least 1')
-    .max(MAX_QUANTITY_PER_LINE, `quantity must be at most ${MAX_QUANTITY_PER_LINE}`),
+    .check(
+      z.int('quantity must be a whole number'),
+      z.minimum(1, 'quantity must be at least 1'),
+      z.maximum(MAX_QUANTITY_PER_LINE, `quantity must be at most ${MAX_QUANTITY_PER_LINE}`),
+    ),
 });
 export type CartLineInput = z.infer<typeof CartLineInputSchema>;
 
 const lines = z
   .array(CartLineInputSchema)
-  .max(MAX_CART_LINES, `A cart holds at most ${MAX_CART_LINES} different products`);
+  .check(z.maxLength(MAX_CART_LINES, `A cart holds at most ${MAX_CART_LINES} different products`));
 
 /** The body is the list of lines, or `{ items: [...] }`. */
-export const CartQuoteRequestSchema = z
-  .preprocess((body) => (Array.isArray(body) ? { items: body } : body), z.object({ items: lines }).strict())
-  .transform((body) => body.items);
+export const CartQuoteRequestSchema = z.pipe(
+  z.pipe(
+    z.transform((body: unknown) => (Array.isArray(body) ? { items: body } : body)),
+    z.strictObject({ items: lines }),
+  ),
+  z.transform((body) => body.items),
+);
 
 export const QuoteLineStatusSchema = z.enum([
   'ok',
@@ -32,29 +38,29 @@ export const QuoteLineStatusSchema = z.enum([
 export type QuoteLineStatus = z.infer<typeof QuoteLineStatusSchema>;
 
 export const QuoteLineSchema = z.object({
-  productId: z.number().int(),
-  name: z.string().nullable(),
-  image: z.string().nullable(),
-  vendorName: z.string().nullable(),
-  requestedQuantity: z.number().int(),
+  productId: z.number().check(z.int()),
+  name: z.nullable(z.string()),
+  image: z.nullable(z.string()),
+  vendorName: z.nullable(z.string()),
+  requestedQuantity: z.number().check(z.int()),
   /** What can actually be bought now: min(requested, stock), 0 when unavailable. */
-  quantity: z.number().int(),
-  unitPrice: z.number().int().nullable(),
-  mrp: z.number().int().nullable(),
-  stock: z.number().int(),
-  lineTotal: z.number().int(),
+  quantity: z.number().check(z.int()),
+  unitPrice: z.nullable(z.number().check(z.int())),
+  mrp: z.nullable(z.number().check(z.int())),
+  stock: z.number().check(z.int()),
+  lineTotal: z.number().check(z.int()),
   status: QuoteLineStatusSchema,
-  message: z.string().nullable(),
+  message: z.nullable(z.string()),
 });
 export type QuoteLine = z.infer<typeof QuoteLineSchema>;
 
 export const CartQuoteSchema = z.object({
   items: z.array(QuoteLineSchema),
-  itemCount: z.number().int(),
-  subtotal: z.number().int(),
-  shipping: z.number().int(),
-  gst: z.number().int().describe('GST share included in the total'),
-  total: z.number().int(),
-  freeShippingThreshold: z.number().int(),
+  itemCount: z.number().check(z.int()),
+  subtotal: z.number().check(z.int()),
+  shipping: z.number().check(z.int()),
+  gst: z.number().check(z.int(), z.describe('GST share included in the total')),
+  total: z.number().check(z.int()),
+  freeShippingThreshold: z.number().check(z.int()),
 });
 export type CartQuote = z.infer<typeof CartQuoteSchema>;

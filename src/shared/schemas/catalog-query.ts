@@ -37,7 +37,7 @@ export const DEFAULT_PAGE_SIZE = 24;
 export const ProductQuerySchema = z.object({
   page: wholeNumber('page', 1).default(1),
   pageSize: wholeNumber('pageSize', 1, MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
-  sort: SortSchema.default('relevance'),
+  sort: z._default(SortSchema, 'relevance'),
   category: z
     .enum(CATEGORIES, { error: `category must be one of: ${CATEGORIES.join(', ')}` })
     .optional(),

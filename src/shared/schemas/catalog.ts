@@ -1,40 +1,40 @@
-import { z } from 'zod';
+import { z } from './zod-mini.ts';
 import { CATEGORIES } from '../categories.ts';
 
 export const CategorySchema = z.enum(CATEGORIES);
 export const ProductStatusSchema = z.enum(['draft', 'active', 'archived']);
 export type ProductStatus = z.infer<typeof ProductStatusSchema>;
 
-const text = (max: number) => z.string().trim().min(1).max(max);
+const text = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
 
 export const LaptopSpecsSchema = z.object({
   processor: text(120),
-  ramGb: z.number().int().positive().max(512),
-  storageGb: z.number().int().positive().max(16384),
+  ramGb: z.number().check(z.int(), z.positive(), z.maximum(512)),
+  storageGb: z.number().check(z.int(), z.positive(), z.maximum(16384)),
   storageType: z.enum(['SSD', 'HDD', 'SSD + HDD', 'eMMC']),
-  displaySizeIn: z.number().positive().max(20),
+  displaySizeIn: z.number().check(z.positive(), z.maximum(20)),
   graphics: text(120),
   os: text(60),
-  weightKg: z.number().positive().max(10),
-  batteryWh: z.number().positive().max(120),
+  weightKg: z.number().check(z.positive(), z.maximum(10)),
+  batteryWh: z.number().check(z.positive(), z.maximum(120)),
 });
 
 export const DesktopSpecsSchema = z.object({
   processor: text(120),
-  ramGb: z.number().int().positive().max(1024),
-  storageGb: z.number().int().positive().max(65536),
+  ramGb: z.number().check(z.int(), z.positive(), z.maximum(1024)),
+  storageGb: z.number().check(z.int(), z.positive(), z.maximum(65536)),
   storageType: z.enum(['SSD', 'HDD', 'SSD + HDD']),
   graphics: text(120),
   formFactor: z.enum(['Tower', 'Mini Tower', 'Small Form Factor', 'Mini PC', 'All-in-One']),
 });
 
 export const MonitorSpecsSchema = z.object({
-  sizeIn: z.number().positive().max(65),
+  sizeIn: z.number().check(z.positive(), z.maximum(65)),
   resolution: z.enum(['1920x1080', '2560x1080', '2560x1440', '3440x1440', '3840x2160', '5120x2880']),
   panel: z.enum(['IPS', 'VA', 'TN', 'OLED', 'Mini LED']),
-  refreshRateHz: z.number().int().positive().max(540),
-  responseTimeMs: z.number().positive().max(20),
-  ports: z.array(text(40)).min(1).max(12),
+  refreshRateHz: z.number().check(z.int(), z.positive(), z.maximum(540)),
+  responseTimeMs: z.number().check(z.positive(), z.maximum(20)),
+  ports: z.array(text(40)).check(z.minLength(1), z.maxLength(12)),
 });
 
 export type LaptopSpecs = z.infer<typeof LaptopSpecsSchema>;
@@ -55,33 +55,28 @@ const PRODUCT_ID_MESSAGE = 'Product id must be a positive whole number';
 /** A product id in a JSON body. */
 export const ProductIdSchema = z
   .number({ error: PRODUCT_ID_MESSAGE })
-  .int(PRODUCT_ID_MESSAGE)
-  .positive(PRODUCT_ID_MESSAGE)
-  .max(Number.MAX_SAFE_INTEGER, PRODUCT_ID_MESSAGE);
+  .check(z.int(PRODUCT_ID_MESSAGE), z.positive(PRODUCT_ID_MESSAGE), z.maximum(Number.MAX_SAFE_INTEGER, PRODUCT_ID_MESSAGE));
 
 /** A product id in a URL path. */
-export const ProductIdParamSchema = z
-  .string()
-  .regex(/^[1-9]\d{0,14}$/, PRODUCT_ID_MESSAGE)
-  .transform(Number);
+export const ProductIdParamSchema = z.pipe(z.string().check(z.regex(/^[1-9]\d{0,14}$/, PRODUCT_ID_MESSAGE)), z.transform(Number));
 
 export const VendorSummarySchema = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   name: z.string(),
   slug: z.string(),
 });
 
 export const ProductSchema = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   vendor: VendorSummarySchema,
   name: z.string(),
   slug: z.string(),
   brand: z.string(),
   category: CategorySchema,
   description: z.string(),
-  price: z.number().int().describe('GST-inclusive price in paise'),
-  mrp: z.number().int().describe('Maximum retail price in paise'),
-  stock: z.number().int(),
+  price: z.number().check(z.int(), z.describe('GST-inclusive price in paise')),
+  mrp: z.number().check(z.int(), z.describe('Maximum retail price in paise')),
+  stock: z.number().check(z.int()),
   images: z.array(z.string()),
   specs: SpecsSchema,
   status: ProductStatusSchema,
@@ -100,7 +95,7 @@ export type Sort = z.infer<typeof SortSchema>;
 export const FacetValueSchema = z.object({
   value: z.string(),
   label: z.string(),
-  count: z.number().int(),
+  count: z.number().check(z.int()),
 });
 export const FacetSchema = z.object({
   key: z.string(),
@@ -111,9 +106,9 @@ export type Facet = z.infer<typeof FacetSchema>;
 
 export const ProductListSchema = z.object({
   items: z.array(ProductSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
+  total: z.number().check(z.int()),
+  page: z.number().check(z.int()),
+  pageSize: z.number().check(z.int()),
   facets: z.array(FacetSchema),
 });
 export type ProductList = z.infer<typeof ProductListSchema>;
@@ -121,7 +116,7 @@ export type ProductList = z.infer<typeof ProductListSchema>;
 export const CategoryCountSchema = z.object({
   category: CategorySchema,
   label: z.string(),
-  count: z.number().int(),
+  count: z.number().check(z.int()),
 });
 export const CategoryListSchema = z.object({ items: z.array(CategoryCountSchema) });
 export type CategoryCount = z.infer<typeof CategoryCountSchema>;

@@ -1,9 +1,9 @@
-import { z } from 'zod';
+import { z } from './zod-mini.ts';
 
 export const StoreInfoSchema = z.object({
   name: z.string(),
   tagline: z.string(),
-  tradingSince: z.number().int(),
+  tradingSince: z.number().check(z.int()),
   legalName: z.string(),
   address: z.string(),
   phone: z.string(),

@@ -5,6 +5,7 @@ import { FULFILMENT_STATUSES } from '../order-states.ts';
 import { AddressInputSchema } from './account.ts';
 import { ProductSchema, SPECS_SCHEMAS } from './catalog.ts';
 import { DeliveryAddressSchema } from './orders.ts';
+import { z as mini } from './zod-mini.ts';
 
 const strict = <T extends z.ZodRawShape>(shape: T) =>
   z.strictObject(shape, {
@@ -49,7 +50,9 @@ export function withProductRules<T extends z.ZodType<RuledProduct>>(schema: T): 
 export const VendorProductInputSchema = withProductRules(strict(productInputFields));
 export type VendorProductInput = z.infer<typeof VendorProductInputSchema>;
 
-export const VendorProductSchema = ProductSchema.extend({
+// ProductSchema and AddressInputSchema are zod/mini (zod-mini.ts), without .extend() or .omit().
+export const VendorProductSchema = z.object({
+  ...ProductSchema.shape,
   sku: z.string().nullable(),
   /** products with orders are archived instead of deleted */
   hasOrders: z.boolean(),
@@ -170,7 +173,7 @@ export const VendorOverviewSchema = z.object({
 });
 export type VendorOverview = z.infer<typeof VendorOverviewSchema>;
 
-export const PickupAddressSchema = AddressInputSchema.omit({ isDefault: true });
+export const PickupAddressSchema = mini.omit(AddressInputSchema, { isDefault: true });
 
 export const VendorProfileInputSchema = strict({
   businessName: z.string().trim().min(2, 'Please enter your business name').max(120),
@@ -181,7 +184,7 @@ export const VendorProfileInputSchema = strict({
     .toUpperCase()
     .refine((value) => value === '' || GSTIN.test(value), 'GSTIN must be 15 characters, like 29ABCDE1234F1Z5')
     .transform((value) => value || null),
-  pickupAddress: PickupAddressSchema.nullable(),
+  pickupAddress: z.nullable(PickupAddressSchema),
   lowStockThreshold: z.number().int().min(0).max(1000),
 });
 export type VendorProfileInput = z.infer<typeof VendorProfileInputSchema>;

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import type { ErrorBody } from '#shared/errors.ts';
+import { z } from '#shared/schemas/zod-mini.ts';
 
 /** An error answered by the API, carrying its `{ error: { code, message } }` body. */
 export class ApiError extends Error {
@@ -32,7 +32,8 @@ interface RequestOptions<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   query?: Record<string, QueryValue>;
   body?: unknown;
-  schema: z.ZodType<T>;
+  /** full zod or zod/mini */
+  schema: z.core.$ZodType<T>;
   signal?: AbortSignal;
 }
 
@@ -56,7 +57,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
       error?.details,
     );
   }
-  return options.schema.parse(payload);
+  return z.parse(options.schema, payload);
 }
 
 export interface FieldIssue {

@@ -1,22 +1,22 @@
 import { MAX_CART_LINES, MAX_QUANTITY_PER_LINE } from '#shared/schemas/cart.ts';
-import { z } from 'zod';
+import { z } from '#shared/schemas/zod-mini.ts';
 
 /** What the cart remembers of a product when it was added; prices are re-checked by the server. */
 export const CartProductSchema = z.object({
-  id: z.number().int().positive(),
+  id: z.number().check(z.int(), z.positive()),
   name: z.string(),
-  price: z.number().int().nonnegative(),
-  mrp: z.number().int().nonnegative().optional(),
-  image: z.string().optional(),
-  brand: z.string().optional(),
-  category: z.string().optional(),
-  stock: z.number().int().nonnegative().optional(),
+  price: z.number().check(z.int(), z.nonnegative()),
+  mrp: z.optional(z.number().check(z.int(), z.nonnegative())),
+  image: z.optional(z.string()),
+  brand: z.optional(z.string()),
+  category: z.optional(z.string()),
+  stock: z.optional(z.number().check(z.int(), z.nonnegative())),
 });
 export type CartProduct = z.infer<typeof CartProductSchema>;
 
 export const CartItemSchema = z.object({
   product: CartProductSchema,
-  quantity: z.number().int().positive(),
+  quantity: z.number().check(z.int(), z.positive()),
 });
 export type CartItem = z.infer<typeof CartItemSchema>;
 

@@ -1,5 +1,4 @@
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
 import {
   CurrentUserSchema,
   type LoginInput,
@@ -7,6 +6,7 @@ import {
   type RegisterVendorInput,
   SessionResponseSchema,
 } from '#shared/schemas/auth.ts';
+import { z } from '#shared/schemas/zod-mini.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
 
 export const SESSION_QUERY_KEY = ['session'] as const;

@@ -2,15 +2,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { z } from 'zod';
 import { type CurrentUser, LoginInputSchema, type Portal } from '#shared/schemas/auth.ts';
+import { z } from '#shared/schemas/zod-mini.ts';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { useAuth } from '../hooks/use-auth.ts';
 import { homeFor, safeRedirect } from '../roles.ts';
 import { describedBy, FormField, inputClass } from './form-field.tsx';
 
-const FormSchema = LoginInputSchema.pick({ email: true, password: true });
+const FormSchema = z.pick(LoginInputSchema, { email: true, password: true });
 type FormValues = z.infer<typeof FormSchema>;
 
 interface LoginFormProps {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { ProductSchema } from '#shared/schemas/catalog.ts';
+import { z } from '#shared/schemas/zod-mini.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
 
 export function productQuery(id: number) {

@@ -13,6 +13,8 @@ export default defineConfig({
     outDir: path.resolve(import.meta.dirname, 'dist/web'),
     emptyOutDir: true,
     sourcemap: true,
+    // .vite/manifest.json: chunks and their imports, for scripts/bundle-report.ts
+    manifest: true,
     chunkSizeWarningLimit: 250,
   },
   server: {

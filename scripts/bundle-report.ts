@@ -1,0 +1,137 @@
+/**
+ * After `vite build`: how much gzipped JavaScript each route of the web app loads before it renders,
+ * read from Vite's manifest (dist/web/.vite/manifest.json). Exits non-zero when a route is over its budget.
+ *
+ * "Before it renders" is what the browser must fetch before React can paint the page:
+ *   - the entry chunk of index.html and everything it imports statically (the <script> and its
+ *     <link rel="modulepreload">s), which holds React, the router, the providers and the layouts;
+ *   - the route's lazy chunk (React.lazy in src/web/app/router.tsx) and everything it imports
+ *     statically, which Vite's preload helper fetches together with it.
+ * Chunks only reached through a further dynamic import() load later and are not counted. CSS is not counted.
+ *
+ * Run: node scripts/bundle-report.ts [dist/web]
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+interface Route {
+  path: string;
+  /** The lazy page module, as Vite names it in the manifest: relative to src/web. */
+  module: string;
+  budgetKb?: number;
+}
+
+/** The pages of src/web/app/router.tsx. Modules listed here must be in the manifest. */
+const ROUTES: Route[] = [
+  { path: '/', module: 'app/routes/store/home.tsx', budgetKb: 150 },
+  { path: '/product/:id', module: 'app/routes/store/product.tsx', budgetKb: 150 },
+  { path: '/products', module: 'app/routes/store/products.tsx' },
+  { path: '/category/:category', module: 'app/routes/store/category.tsx' },
+  { path: '/search', module: 'app/routes/store/search.tsx' },
+  { path: '/store/:vendorSlug', module: 'app/routes/store/vendor-store.tsx' },
+  { path: '/cart', module: 'app/routes/store/cart.tsx' },
+  { path: '/checkout', module: 'app/routes/checkout/checkout.tsx' },
+  { path: '/checkout/bank/:paymentId', module: 'app/routes/checkout/bank.tsx' },
+  { path: '/order-success', module: 'app/routes/checkout/order-success.tsx' },
+  { path: '/login', module: 'app/routes/store/login.tsx' },
+  { path: '/register', module: 'app/routes/store/register.tsx' },
+  { path: '/account', module: 'app/routes/account/account.tsx' },
+  { path: '/orders', module: 'app/routes/account/orders.tsx' },
+  { path: '/order-details/:orderId', module: 'app/routes/account/order-details.tsx' },
+  { path: '/about', module: 'features/info/components/about-page.tsx' },
+  { path: '/contact', module: 'features/info/components/contact-page.tsx' },
+  { path: '/returns', module: 'features/info/components/returns-page.tsx' },
+  { path: '/privacy', module: 'features/info/components/privacy-page.tsx' },
+  { path: '/terms', module: 'features/info/components/terms-page.tsx' },
+  { path: '/vendor/login', module: 'app/routes/vendor/login.tsx' },
+  { path: '/vendor/register', module: 'app/routes/vendor/register.tsx' },
+  { path: '/vendor/dashboard', module: 'app/routes/vendor/dashboard.tsx' },
+  { path: '/vendor/dashboard/products', module: 'app/routes/vendor/products.tsx' },
+  { path: '/vendor/dashboard/products/:productId', module: 'app/routes/vendor/product-editor.tsx' },
+  { path: '/vendor/dashboard/products/import', module: 'app/routes/vendor/product-import.tsx' },
+  { path: '/vendor/dashboard/orders', module: 'app/routes/vendor/orders.tsx' },
+  { path: '/vendor/dashboard/settlements', module: 'app/routes/vendor/settlements.tsx' },
+  { path: '/vendor/dashboard/profile', module: 'app/routes/vendor/profile.tsx' },
+  { path: '/admin/login', module: 'app/routes/admin/login.tsx' },
+  { path: '/admin/dashboard', module: 'app/routes/admin/dashboard.tsx' },
+  { path: '/admin/users', module: 'app/routes/admin/users.tsx' },
+  { path: '/admin/users/:uid', module: 'app/routes/admin/user-detail.tsx' },
+  { path: '/admin/products', module: 'app/routes/admin/products.tsx' },
+  { path: '/admin/payments', module: 'app/routes/admin/payments.tsx' },
+  { path: '/admin/payments/:id', module: 'app/routes/admin/payment-detail.tsx' },
+  { path: '/admin/audit', module: 'app/routes/admin/audit.tsx' },
+  { path: '*', module: 'app/routes/not-found.tsx' },
+];
+
+const distDir = path.resolve(process.argv[2] ?? path.join(path.dirname(fileURLToPath(import.meta.url)), '../dist/web'));
+const manifest = JSON.parse(readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+
+/** The chunk and every chunk it imports statically, transitively. */
+function staticClosure(key: string, into = new Set<string>()): Set<string> {
+  if (into.has(key)) return into;
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`${key} is not in the manifest`);
+  into.add(key);
+  for (const imported of chunk.imports ?? []) staticClosure(imported, into);
+  return into;
+}
+
+const gzipSizes = new Map<string, number>();
+function gzipBytes(key: string): number {
+  const file = manifest[key]!.file;
+  let size = gzipSizes.get(file);
+  if (size === undefined) {
+    size = gzipSync(readFileSync(path.join(distDir, file))).length;
+    gzipSizes.set(file, size);
+  }
+  return size;
+}
+
+const entries = Object.keys(manifest).filter((key) => manifest[key]!.isEntry);
+if (entries.length !== 1) throw new Error(`Expected one entry chunk in the manifest, found ${entries.length}`);
+const entry = entries[0]!;
+
+const missing = ROUTES.filter((route) => !manifest[route.module]?.isDynamicEntry);
+if (missing.length > 0) {
+  console.error(`Not lazy chunks in the manifest (update ROUTES in scripts/bundle-report.ts):\n  ${missing.map((r) => r.module).join('\n  ')}`);
+  process.exit(1);
+}
+// Pages added to app/routes/ and the router but not to ROUTES are still measured, under their module name.
+const listed = new Set(ROUTES.map((route) => route.module));
+const unlisted: Route[] = (manifest[entry]!.dynamicImports ?? [])
+  .filter((key) => key.startsWith('app/routes/') && !listed.has(key))
+  .map((key) => ({ path: `(${key})`, module: key }));
+
+const kb = (bytes: number) => (bytes / 1000).toFixed(1);
+const rows = [...ROUTES, ...unlisted].map((route) => {
+  const chunks = staticClosure(route.module, staticClosure(entry));
+  const bytes = [...chunks].reduce((sum, key) => sum + gzipBytes(key), 0);
+  const over = route.budgetKb !== undefined && bytes > route.budgetKb * 1000;
+  return { route, chunks: chunks.size, bytes, over };
+});
+
+const entryBytes = [...staticClosure(entry)].reduce((sum, key) => sum + gzipBytes(key), 0);
+console.log(`\nJavaScript loaded before each route renders (gzip; entry and its imports alone: ${kb(entryBytes)} kB)\n`);
+console.log('| Route | Chunks | kB gzip | Budget |');
+console.log('| --- | ---: | ---: | ---: |');
+for (const { route, chunks, bytes, over } of rows) {
+  const budget = route.budgetKb === undefined ? '' : `${route.budgetKb}${over ? ' **over**' : ''}`;
+  console.log(`| \`${route.path}\` | ${chunks} | ${kb(bytes)} | ${budget} |`);
+}
+const failed = rows.filter((row) => row.over);
+if (failed.length > 0) {
+  console.error(`\nOver budget: ${failed.map(({ route, bytes }) => `${route.path} ${kb(bytes)} kB > ${route.budgetKb} kB`).join(', ')}`);
+  process.exit(1);
+}

@@ -1,6 +1,14 @@
-import { expect, request as playwrightRequest, test } from '@playwright/test';
+import { expect, type Page, request as playwrightRequest, test } from '@playwright/test';
 
 const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+
+async function signInAsAdmin(page: Page) {
+  await page.goto('/admin/login');
+  await page.getByLabel('E-mail').fill('admin@e2e.test');
+  await page.getByLabel('Password').fill('e2e-admin-password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+}
 
 test('an admin approves a vendor, hides a product from the store, and logs out', async ({ page, baseURL }) => {
   test.setTimeout(60_000);
@@ -10,11 +18,7 @@ test('an admin approves a vendor, hides a product from the store, and logs out',
   const registered = await vendor.post('/api/auth/vendor-register', { data: { name: 'Sourav Ghosh', email: `sourav.${id}@shop.in`, password: 'vendor-password', businessName: shopName, phone: '9830012345' } });
   expect(registered.status()).toBe(201);
 
-  await page.goto('/admin/login');
-  await page.getByLabel('E-mail').fill('admin@e2e.test');
-  await page.getByLabel('Password').fill('e2e-admin-password');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await signInAsAdmin(page);
 
   // Approve the new shop from Manage Users.
   await page.getByRole('link', { name: 'Review all' }).click();
@@ -55,10 +59,7 @@ test('an admin refunds part of a payment and the customer sees it on the order',
   const order = await (await buyer.post('/api/checkout/orders', { data: { idempotencyKey: `admin-refund-${id}`, addressId: address.id, items: [{ productId: product.id, quantity: 1 }] } })).json();
   await buyer.post(`/api/orders/${order.id}/payments`, { data: { method: 'upi', vpa: 'lata@okicici' } });
 
-  await page.goto('/admin/login');
-  await page.getByLabel('E-mail').fill('admin@e2e.test');
-  await page.getByLabel('Password').fill('e2e-admin-password');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signInAsAdmin(page);
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Manage Payments' }).click();
   await page.getByLabel('Order number or customer e-mail').fill(order.number);
   await page.getByLabel('Order number or customer e-mail').press('Enter');
@@ -73,4 +74,39 @@ test('an admin refunds part of a payment and the customer sees it on the order',
     .poll(async () => (await (await buyer.get(`/api/orders/${order.id}`)).json()).payments.find((p: { status: string }) => p.status !== 'failed')?.refundedAmount)
     .toBe(100_00);
   await buyer.dispose();
+});
+
+test('an admin edits the price of a vendor’s product, sees it in the store, and archives the product', async ({ page }) => {
+  test.setTimeout(60_000);
+  const product = await (await page.request.get('/api/products?category=Laptop&sort=price_desc&pageSize=1')).json().then((list) => list.items[0]);
+  const newPrice = Math.floor(product.price / 100) * 100 - 1_000_00;
+  const shown = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 }).format(newPrice / 100);
+
+  await signInAsAdmin(page);
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Manage Products' }).click();
+  await page.getByLabel('Search by name or brand').fill(product.name);
+  await page.getByLabel('Search by name or brand').press('Enter');
+  await page.locator('tr, li, article').filter({ hasText: product.name }).first().getByRole('link', { name: /^Edit/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/products/${product.id}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Edit ${product.name}`);
+
+  await page.getByLabel('Price (₹)').fill(String(newPrice / 100));
+  await page.getByLabel(/Note for the audit log/).fill('Price match agreed with the vendor');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved. The product is published.' })).toBeVisible();
+  await expect(page.getByText('“Price match agreed with the vendor”')).toBeVisible();
+
+  // The storefront's product page shows the new price.
+  await page.getByRole('link', { name: 'View in store' }).click();
+  await expect(page).toHaveURL(new RegExp(`/product/${product.id}$`));
+  await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+  await expect(page.getByText(shown).first()).toBeVisible();
+
+  // Archiving takes it off the store.
+  await page.goto(`/admin/products/${product.id}`);
+  await page.getByRole('button', { name: 'Archive product' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Archived. Shoppers can no longer see or buy it.' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Bring back as draft' })).toBeVisible();
+  expect((await page.request.get(`/api/products/${product.id}`)).status()).toBe(404);
+  await expect(page.getByText('Archived', { exact: true }).first()).toBeVisible();
 });

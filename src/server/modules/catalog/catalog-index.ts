@@ -148,31 +148,42 @@ async function load(db: Db): Promise<Snapshot> {
   return snapshot;
 }
 
-/** Increments the count of `code` in `counts`. */
-function bump(counts: Map<number, number>, code: number): void {
-  counts.set(code, (counts.get(code) ?? 0) + 1);
-}
-
 function query(snapshot: Snapshot, filter: IndexFilter, sort: Sort, page: number, pageSize: number): IndexResult {
   const { size, category, brand, price, stock, featured, vendor } = snapshot;
   const categoryCode = filter.category ? CATEGORIES.indexOf(filter.category) : -1;
-  const brandCodes = filter.brands.length > 0 ? new Set(filter.brands.map((name) => snapshot.brandNames.indexOf(name))) : undefined;
+  const inc = (counts: Uint32Array, code: number) => {
+    counts[code] = (counts[code] as number) + 1;
+  };
+  /** 1 at each accepted code: typed-array look-ups in the loop below */
+  const flags = (length: number, codes: number[]) => {
+    const accepted = new Uint8Array(length);
+    for (const code of codes) if (code >= 0) accepted[code] = 1;
+    return accepted;
+  };
+  const brandCodes = filter.brands.length > 0 ? flags(snapshot.brandNames.length, filter.brands.map((name) => snapshot.brandNames.indexOf(name))) : undefined;
   const vendorId = filter.vendorSlug === undefined ? undefined : (snapshot.vendorBySlug.get(filter.vendorSlug) ?? -1);
   // Selected spec values, as codes; a key whose values are all unknown matches nothing.
   const selected = Object.entries(filter.attributes)
     .filter(([key, values]) => values.length > 0 && snapshot.attributes.has(key))
     .map(([key, values]) => {
       const attribute = snapshot.attributes.get(key) as { values: string[]; codes: Uint16Array };
-      return { key, codes: attribute.codes, accepted: new Set(values.map((value) => attribute.values.indexOf(value) + 1)) };
+      // Code 0 (no value) is never accepted: indexOf's -1 becomes 0.
+      const accepted = flags(attribute.values.length + 1, values.map((value) => attribute.values.indexOf(value) + 1));
+      accepted[0] = 0;
+      return { key, codes: attribute.codes, accepted };
     });
 
   // A product failing exactly one facet dimension still counts for that dimension's own values,
   // so a shopper can widen a choice; failing none, it counts everywhere and is a result.
   const DIM_CATEGORY = -1;
   const DIM_BRAND = -2;
-  const categoryCounts = new Map<number, number>();
-  const brandCounts = new Map<number, number>();
-  const attributeCounts = new Map(ATTRIBUTE_KEYS.map((key) => [key, new Map<number, number>()]));
+  // Counts by code, in typed arrays: this loop runs over every product on sale.
+  const categoryCounts = new Uint32Array(CATEGORIES.length);
+  const brandCounts = new Uint32Array(snapshot.brandNames.length);
+  const attributeKeys = [...snapshot.attributes.keys()];
+  const attributeCodes = attributeKeys.map((key) => (snapshot.attributes.get(key) as { codes: Uint16Array }).codes);
+  const attributeCounts = attributeKeys.map((key) => new Uint32Array((snapshot.attributes.get(key)?.values.length ?? 0) + 1));
+  const countsOf = new Map(attributeKeys.map((key, k) => [key, attributeCounts[k] as Uint32Array]));
   const matched = new Uint8Array(size);
   let total = 0;
   for (let i = 0; i < size; i++) {
@@ -189,37 +200,34 @@ function query(snapshot: Snapshot, filter: IndexFilter, sort: Sort, page: number
       failures++;
       failed = DIM_CATEGORY;
     }
-    if (brandCodes && !brandCodes.has(brand[i] as number)) {
+    if (brandCodes && brandCodes[brand[i] as number] !== 1) {
       failures++;
       failed = DIM_BRAND;
     }
     for (let s = 0; s < selected.length && failures < 2; s++) {
       const { codes, accepted } = selected[s] as (typeof selected)[number];
-      if (!accepted.has(codes[i] as number)) {
+      if (accepted[codes[i] as number] !== 1) {
         failures++;
         failed = s;
       }
     }
     if (failures > 1) continue;
     if (failures === 1) {
-      if (failed === DIM_CATEGORY) bump(categoryCounts, category[i] as number);
-      else if (failed === DIM_BRAND) bump(brandCounts, brand[i] as number);
+      if (failed === DIM_CATEGORY) inc(categoryCounts, category[i] as number);
+      else if (failed === DIM_BRAND) inc(brandCounts, brand[i] as number);
       else {
         const { key, codes } = selected[failed] as (typeof selected)[number];
         const code = codes[i] as number;
-        if (code > 0) bump(attributeCounts.get(key) as Map<number, number>, code);
+        if (code > 0) inc(countsOf.get(key) as Uint32Array, code);
       }
       continue;
     }
     matched[i] = 1;
     total++;
-    bump(categoryCounts, category[i] as number);
-    bump(brandCounts, brand[i] as number);
-    for (const [key, attribute] of snapshot.attributes) {
-      // A selected key is counted only from products failing nothing else, above and here.
-      const code = attribute.codes[i] as number;
-      if (code > 0) bump(attributeCounts.get(key) as Map<number, number>, code);
-    }
+    inc(categoryCounts, category[i] as number);
+    inc(brandCounts, brand[i] as number);
+    // A selected key is counted only from products failing nothing else, above and here.
+    for (let k = 0; k < attributeCodes.length; k++) inc(attributeCounts[k] as Uint32Array, (attributeCodes[k] as Uint16Array)[i] as number);
   }
 
   const start = (page - 1) * pageSize;
@@ -245,16 +253,20 @@ function query(snapshot: Snapshot, filter: IndexFilter, sort: Sort, page: number
     }
   }
 
-  const named = (counts: Map<number, number>, name: (code: number) => string): RawFacetCount[] =>
-    [...counts].map(([code, count]) => ({ value: name(code), count }));
+  // Code 0 of an attribute is "no value": never a facet value.
+  const named = (counts: Uint32Array, name: (code: number) => string, from = 0): RawFacetCount[] => {
+    const rows: RawFacetCount[] = [];
+    for (let code = from; code < counts.length; code++) if ((counts[code] as number) > 0) rows.push({ value: name(code), count: counts[code] as number });
+    return rows;
+  };
   return {
     ids,
     total,
     categories: named(categoryCounts, (code) => CATEGORIES[code] as string),
     brands: named(brandCounts, (code) => snapshot.brandNames[code] as string).sort((a, b) => (a.value < b.value ? -1 : a.value > b.value ? 1 : 0)),
-    attributes: [...attributeCounts].flatMap(([key, counts]) => {
+    attributes: attributeKeys.flatMap((key, k) => {
       const values = snapshot.attributes.get(key)?.values ?? [];
-      return named(counts, (code) => values[code - 1] as string).map((row) => ({ ...row, key }));
+      return named(attributeCounts[k] as Uint32Array, (code) => values[code - 1] as string, 1).map((row) => ({ ...row, key }));
     }),
   };
 }

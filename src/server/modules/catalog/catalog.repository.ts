@@ -183,13 +183,12 @@ export async function findProduct(
 /** Active products of active vendors among the given ids: what can be bought now. */
 export async function findPurchasableProducts(db: DbOrTx, ids: readonly number[]): Promise<Product[]> {
   if (ids.length === 0) return [];
-  const rows = await productColumns(db)
-    .where('products.id', 'in', ids)
-    .where('products.status', '=', 'active')
-    .where('products.hidden_reason', 'is', null)
-    .where('vendors.status', '=', 'active')
-    .execute();
-  return rows.map(toProduct);
+  // Only the ids in SQL, so the planner looks each one up by key (with the status conditions it
+  // would scan the listing index instead); what is for sale is decided here.
+  const rows = await productColumns(db).select('vendors.status as vendor_status').where('products.id', 'in', ids).execute();
+  return rows
+    .filter((row) => row.status === 'active' && row.hidden_reason === null && row.vendor_status === 'active')
+    .map(toProduct);
 }
 
 export async function findRelatedProducts(db: DbOrTx, product: Product, limit: number): Promise<Product[]> {

@@ -86,7 +86,7 @@ test('an admin edits the price of a vendor’s product, sees it in the store, an
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Manage Products' }).click();
   await page.getByLabel('Search by name or brand').fill(product.name);
   await page.getByLabel('Search by name or brand').press('Enter');
-  await page.locator('tr, li, article').filter({ hasText: product.name }).first().getByRole('link', { name: /^Edit/ }).click();
+  await page.locator('tr, li, article').filter({ hasText: product.name }).first().getByRole('link', { name: product.name }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/products/${product.id}$`));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Edit ${product.name}`);
 

@@ -99,7 +99,7 @@ describe('AdminProductEditor', () => {
     expect(screen.getByText('Featured')).toBeTruthy();
     expect(screen.queryByLabelText(/SKU/)).toBeNull();
     expect((screen.getByLabelText('Price (₹)') as HTMLInputElement).value).toBe('64,990');
-    expect((screen.getByRole('radio', { name: /Published/ }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole('radio', { name: /Active/ }) as HTMLInputElement).checked).toBe(true);
     expect(screen.getByText('No admin has changed this product yet.')).toBeTruthy();
 
     fireEvent.change(screen.getByLabelText('Price (₹)'), { target: { value: '59,990' } });
@@ -153,7 +153,7 @@ describe('AdminProductEditor', () => {
     vi.stubGlobal('fetch', fakeApi({ ...detail, product: { ...detail.product, status: 'draft' }, shop: { ...detail.shop, status: 'pending' } }));
     renderEditor();
 
-    const publish = (await screen.findByRole('radio', { name: /Published/ })) as HTMLInputElement;
+    const publish = (await screen.findByRole('radio', { name: /Active/ })) as HTMLInputElement;
     expect(publish.disabled).toBe(true);
     expect(screen.getByText(/Kochi Computers is awaiting approval, so its products cannot be published/)).toBeTruthy();
   });

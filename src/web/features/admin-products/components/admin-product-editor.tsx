@@ -22,7 +22,7 @@ const NOTE_MAX = 500;
 const OFFLINE = 'Please check your internet connection and try again.';
 
 const STATUS_CHOICES: ReadonlyArray<{ value: ProductStatus; hint: string }> = [
-  { value: 'active', hint: 'In the store: shoppers can find and buy it.' },
+  { value: 'active', hint: 'Published in the store: shoppers can find and buy it.' },
   { value: 'draft', hint: 'Off the store; the vendor can keep working on it.' },
   { value: 'archived', hint: 'Off the store, with its order history kept. It can be brought back.' },
 ];

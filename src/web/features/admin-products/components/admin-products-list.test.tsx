@@ -105,7 +105,7 @@ describe('AdminProductsList', () => {
 
     expect(screen.getByRole('heading', { level: 1, name: 'Manage Products' })).toBeTruthy();
     const name = await screen.findByRole('link', { name: 'Dell P2723QE' });
-    expect(name.getAttribute('href')).toBe('/product/5');
+    expect(name.getAttribute('href')).toBe('/admin/products/5');
     expect(screen.getByRole('link', { name: 'Kochi Computers' }).getAttribute('href')).toBe('/store/kochi-computers');
     expect(String(fetch.mock.calls[0]?.[0])).toBe('/api/admin/products?page=1&pageSize=20');
 

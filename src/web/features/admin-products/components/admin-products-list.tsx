@@ -152,7 +152,7 @@ export default function AdminProductsList() {
       <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-bold text-slate-900">
         Manage Products
       </h1>
-      <p className="mt-1 text-slate-600">Every vendor’s products. Edit or archive any of them; hide one to take it off the store with a reason the vendor sees.</p>
+      <p className="mt-1 text-slate-600">Every vendor’s products. Open one to edit or archive it; hide one to take it off the store with a reason the vendor sees.</p>
 
       <p role="status" aria-live="polite" className={announcement ? 'mt-4 rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm font-medium wrap-break-word text-emerald-900' : 'sr-only'}>
         {announcement}
@@ -411,8 +411,8 @@ function ProductTable({ products, describedBy, rowLinkId, onModerated }: Product
               <th scope="row" className={`${cell} text-left font-normal`}>
                 <Link
                   id={rowLinkId(product.id)}
-                  to={paths.product(product.id)}
-                  className="text-base font-semibold wrap-break-word text-slate-900 underline-offset-2 hover:text-brand-700 hover:underline xl:text-sm"
+                  to={paths.adminProduct(product.id)}
+                  className="text-base font-semibold wrap-break-word text-slate-900 underline decoration-slate-300 underline-offset-2 hover:text-brand-700 hover:decoration-current xl:text-sm"
                 >
                   {product.name}
                 </Link>
@@ -449,10 +449,7 @@ function ProductTable({ products, describedBy, rowLinkId, onModerated }: Product
                   </>
                 )}
               </td>
-              <td className={`${cell} col-span-2 space-y-2 xl:w-72`}>
-                <Link to={paths.adminProduct(product.id)} className={buttonClass('secondary', 'sm')}>
-                  Edit <span className="sr-only">{product.name}</span>
-                </Link>
+              <td className={`${cell} col-span-2 xl:w-72`}>
                 <ModerationActions product={product} onModerated={onModerated} />
               </td>
             </tr>

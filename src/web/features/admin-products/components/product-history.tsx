@@ -18,8 +18,8 @@ export function ProductHistory({ entries, headingId }: { entries: AuditEntry[]; 
             return (
               <li key={entry.id} className="min-w-0 py-3 text-sm first:pt-0 last:pb-0">
                 <p className="font-semibold text-slate-900">{productActionName(entry.action)}</p>
-                <p className="text-slate-600">
-                  <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time> · <span className="break-all">{entry.actor.email}</span>
+                <p className="wrap-break-word text-slate-600">
+                  <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time> · {entry.actor.email}
                 </p>
                 {entry.reason && <p className="mt-1 wrap-break-word text-slate-800">“{entry.reason}”</p>}
                 {changes.length > 0 && (

@@ -7,7 +7,7 @@ describe('productChanges', () => {
     const after = { price: 59_990_00, status: 'archived', specs: { ramGb: 32, storageGb: 512, ports: ['HDMI', 'USB-C'] } };
     expect(productChanges(before, after)).toEqual([
       { label: 'Price', before: '₹64,990', after: '₹59,990' },
-      { label: 'Status', before: 'Published', after: 'Archived' },
+      { label: 'Status', before: 'Active', after: 'Archived' },
       { label: 'RAM (GB)', before: '16', after: '32' },
       { label: 'Ports', before: 'HDMI', after: 'HDMI, USB-C' },
     ]);

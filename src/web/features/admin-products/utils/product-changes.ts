@@ -20,7 +20,7 @@ const FIELD_LABELS: Record<string, string> = {
   hiddenReason: 'Hidden from the store',
 };
 
-export const PRODUCT_STATUS_NAMES: Record<string, string> = { draft: 'Draft', active: 'Published', archived: 'Archived' };
+export const PRODUCT_STATUS_NAMES: Record<string, string> = { draft: 'Draft', active: 'Active', archived: 'Archived' };
 
 const SPEC_LABELS = new Map(Object.values(SPEC_FIELDS).flatMap((fields) => fields.map((field) => [field.key, specLabel(field)] as const)));
 

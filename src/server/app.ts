@@ -109,7 +109,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   const catalogChanged = (tables: ReadonlySet<string>) => {
     catalogCache.clear();
     services.catalog.changed(tables);
-    services.search.invalidate();
+    // Orders and returns change stock, not words: the typo vocabulary stays.
+    if ([...tables].some((table) => table !== 'products.stock')) services.search.invalidate();
   };
   // Another process's change; when it is unknown what changed (a reconnect), everything did.
   const shared = redis

@@ -48,8 +48,6 @@ interface Snapshot {
   vendorBySlug: Map<string, number>;
   /** per spec facet key: the value names, and each product's value as 1 + its position (0: none) */
   attributes: Map<string, { values: string[]; codes: Uint16Array }>;
-  /** product id → position */
-  position: Map<number, number>;
   /** positions in each stored order (ties broken by newest id first, as the SQL did) */
   orders: Record<'price_asc' | 'price_desc' | 'newest' | 'featured', Int32Array>;
   /** each product's place in the featured-then-newest order: breaks ties between search ranks */
@@ -62,6 +60,20 @@ const ATTRIBUTE_KEYS = SPEC_FACETS.map((facet) => facet.key);
 export const CATALOG_TABLES: readonly string[] = ['products', 'products.stock', 'product_attributes', 'vendors'];
 /** Without word of another process's changes (no Redis, lost message), the longest a listing lags. */
 export const CATALOG_MAX_AGE_MS = 60_000;
+
+/** Where `id` is in the ascending `ids`, by bisection; undefined if absent. */
+function positionOf(ids: Int32Array, id: number): number | undefined {
+  let low = 0;
+  let high = ids.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >>> 1;
+    const value = ids[middle] as number;
+    if (value === id) return middle;
+    if (value < id) low = middle + 1;
+    else high = middle - 1;
+  }
+  return undefined;
+}
 
 function interner() {
   const codes = new Map<string, number>();
@@ -99,15 +111,12 @@ async function load(db: Db): Promise<Snapshot> {
     created: new Float64Array(size),
     vendor: new Int32Array(size),
     vendorBySlug: new Map(vendors.map((vendor) => [vendor.slug, vendor.id])),
-    position: new Map(),
     attributes: new Map(),
     orders: { price_asc: new Int32Array(0), price_desc: new Int32Array(0), newest: new Int32Array(0), featured: new Int32Array(0) },
     featuredPlace: new Int32Array(size),
   };
   const brands = interner();
-  const position = snapshot.position;
   rows.forEach((row, i) => {
-    position.set(row.id, i);
     snapshot.ids[i] = row.id;
     snapshot.category[i] = CATEGORIES.indexOf(row.category);
     snapshot.brand[i] = brands.code(row.brand);
@@ -122,7 +131,7 @@ async function load(db: Db): Promise<Snapshot> {
   const values = new Map(ATTRIBUTE_KEYS.map((key) => [key, interner()]));
   for (const key of ATTRIBUTE_KEYS) snapshot.attributes.set(key, { values: [], codes: new Uint16Array(size) });
   for (const row of attributeRows) {
-    const at = position.get(row.product_id);
+    const at = positionOf(snapshot.ids, row.product_id);
     if (at === undefined) continue;
     for (const pair of row.pairs.split('|')) {
       const split = pair.indexOf('=');
@@ -282,7 +291,7 @@ export function createCatalogIndex(db: Db) {
   async function withFreshStock(base: Snapshot): Promise<Snapshot> {
     const stock = new Int32Array(base.size);
     for (const row of await repository.listingStock(db)) {
-      const at = base.position.get(row.id);
+      const at = positionOf(base.ids, row.id);
       if (at !== undefined) stock[at] = row.stock;
     }
     return { ...base, stock };

@@ -118,7 +118,7 @@ export interface RawFacetCount {
   count: number;
 }
 
-/** What the listing index holds for every product on sale. */
+/** What the listing index holds for every product on sale, by id. */
 export function listingRows(db: DbOrTx) {
   return db
     .selectFrom('products')
@@ -133,6 +133,7 @@ export function listingRows(db: DbOrTx) {
       'products.created_at',
       'products.vendor_id',
     ])
+    .orderBy('products.id')
     .execute();
 }
 
@@ -154,6 +155,7 @@ export function listingStock(db: DbOrTx) {
     .selectFrom('products')
     .where((eb) => filterExpression(eb, { brands: [], attributes: {} }, 'none'))
     .select(['products.id', 'products.stock'])
+    .orderBy('products.id')
     .execute();
 }
 

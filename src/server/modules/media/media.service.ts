@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
 import { AppError } from '#shared/errors.ts';
 import { MAX_IMAGE_BYTES, type Media } from '#shared/schemas/vendor.ts';
 import type { Db } from '#server/db/database.ts';
@@ -32,6 +31,8 @@ export function createMediaService({ db, dataDir }: { db: Db; dataDir: string })
       if (!looksLikeImage(bytes)) throw new AppError('VALIDATION_FAILED', 'The file is not a JPEG, PNG or WebP image');
       let output: { data: Buffer; info: { width: number; height: number } };
       try {
+        // Loaded on the first upload: libvips is large, and most processes never re-encode an image.
+        const { default: sharp } = await import('sharp');
         output = await sharp(bytes, { limitInputPixels: 40_000_000 })
           .rotate()
           .resize({ width: 1600, height: 1600, fit: 'inside', withoutEnlargement: true })

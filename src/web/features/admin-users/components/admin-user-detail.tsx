@@ -9,6 +9,7 @@ import { UserRoleInputSchema, UserStatusInputSchema, VendorDecisionInputSchema, 
 import { ROLES } from '#shared/schemas/auth.ts';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
 import { Loading } from '#web/components/ui/loading.tsx';
+import { paths } from '#web/config/paths.ts';
 import { formatDate } from '#web/lib/format.ts';
 import {
   errorMessage,
@@ -419,7 +420,9 @@ function ProductsSection({ products }: { products: Detail['products'] }) {
               {products.map((product) => (
                 <tr key={product.id}>
                   <th scope="row" className={`${tdClass} font-medium wrap-anywhere text-slate-900`}>
-                    {product.name}
+                    <Link to={paths.adminProduct(product.id)} className="text-brand-700 underline underline-offset-2 hover:text-brand-800">
+                      {product.name}
+                    </Link>
                   </th>
                   <td className={`${tdClass} capitalize`}>{product.status}</td>
                   <td className={`${tdClass} text-right whitespace-nowrap`}>{formatPrice(product.price)}</td>

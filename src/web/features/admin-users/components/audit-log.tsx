@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import type { AuditEntry } from '#shared/schemas/admin.ts';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
 import { Loading } from '#web/components/ui/loading.tsx';
+import { paths } from '#web/config/paths.ts';
 import { errorMessage, useAuditLog, type AuditEntityType } from '../api/admin-users.ts';
 import { adminUserPaths } from '../paths.ts';
 import { actionLabel, formatDateTime } from '../utils/format.ts';
@@ -151,6 +152,13 @@ function Entity({ entry }: { entry: AuditEntry }) {
   if (entry.entityType === 'user') {
     return (
       <Link to={adminUserPaths.detail(entry.entityId)} className="break-all text-brand-700 underline underline-offset-2 hover:text-brand-800">
+        {label}
+      </Link>
+    );
+  }
+  if (entry.entityType === 'product' && /^[1-9]\d{0,14}$/.test(entry.entityId)) {
+    return (
+      <Link to={paths.adminProduct(Number(entry.entityId))} className="break-all text-brand-700 underline underline-offset-2 hover:text-brand-800">
         {label}
       </Link>
     );

@@ -18,7 +18,7 @@
  * errors, 2 on bad settings or a non-empty database.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -241,11 +241,13 @@ async function freePort(): Promise<number> {
 interface Started {
   child: ChildProcess;
   origin: string;
+  /** the process to measure and signal: the server itself, not npm in front of it */
+  pid: number;
 }
 
-/** Spawns a Node process and waits until it prints `ready`, or fails with its output. */
-async function startProcess(args: string[], env: NodeJS.ProcessEnv, ready: RegExp, port: number): Promise<Started> {
-  const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+/** Spawns a process and waits until it prints `ready`, or fails with its output. */
+async function startProcess(command: string, args: string[], env: NodeJS.ProcessEnv, ready: RegExp, port: number): Promise<Started> {
+  const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`Process did not start in 60 s:\n${output}`)), 60_000);
@@ -264,7 +266,26 @@ async function startProcess(args: string[], env: NodeJS.ProcessEnv, ready: RegEx
     });
   });
   child.removeAllListeners('exit');
-  return { child, origin: `http://127.0.0.1:${port}` };
+  return { child, origin: `http://127.0.0.1:${port}`, pid: child.pid as number };
+}
+
+/** The Node process running `script` among `root` and its descendants (Linux /proc). */
+function nodeProcessRunning(root: number, script: string): number | undefined {
+  const children = (pid: number): number[] => {
+    try {
+      const listed = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim();
+      return listed ? listed.split(/\s+/).map(Number).flatMap((child) => [child, ...children(child)]) : [];
+    } catch {
+      return [];
+    }
+  };
+  return [root, ...children(root)].find((pid) => {
+    try {
+      return path.basename(readlinkSync(`/proc/${pid}/exe`)).startsWith('node') && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(script);
+    } catch {
+      return false;
+    }
+  });
 }
 
 async function startServer(extraEnv: Record<string, string> = {}): Promise<Started> {
@@ -284,8 +305,9 @@ async function startServer(extraEnv: Record<string, string> = {}): Promise<Start
     ...(REDIS_URL ? { REDIS_URL } : {}),
     ...extraEnv,
   };
-  const args = ['--experimental-strip-types', '--disable-warning=ExperimentalWarning', 'src/server/server.ts'];
-  return startProcess(args, env, /is running at/, port);
+  // `npm run serve`, as the README starts the store: the same Node flags (heap sizes) as production.
+  const started = await startProcess('npm', ['run', '--silent', 'serve'], env, /is running at/, port);
+  return { ...started, pid: nodeProcessRunning(started.pid, 'src/server/server.ts') ?? started.pid };
 }
 
 /** The yardstick: a bare `http` server answering a body of the list page's size, pre-serialized. */
@@ -297,20 +319,21 @@ async function startBaseline(bodyFile: string): Promise<Started> {
       res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length });
       res.end(body);
     }).listen(${port}, '127.0.0.1', () => console.log('baseline ready'));`;
-  return startProcess(['-e', code], { PATH: process.env.PATH }, /baseline ready/, port);
+  return startProcess(process.execPath, ['-e', code], { PATH: process.env.PATH }, /baseline ready/, port);
 }
 
 async function stop(started: Started | undefined): Promise<void> {
   if (!started || started.child.exitCode !== null) return;
   const exited = new Promise((resolve) => started.child.once('exit', resolve));
-  started.child.kill('SIGTERM');
+  // The server shuts down gracefully on SIGTERM; npm in front of it then exits too.
+  process.kill(started.pid, 'SIGTERM');
   await exited;
 }
 
 /** Resident memory of a process in MB, from /proc (Linux); NaN elsewhere. */
-function memoryMb(child: ChildProcess, field: 'VmRSS' | 'VmHWM' = 'VmRSS'): number {
+function memoryMb(pid: number, field: 'VmRSS' | 'VmHWM' = 'VmRSS'): number {
   try {
-    const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
     const kb = Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1]);
     return kb / 1024;
   } catch {
@@ -349,7 +372,7 @@ interface Row {
   met?: boolean;
 }
 
-async function measure(origin: string, scenario: Scenario, server: ChildProcess | undefined, baselineRps: number): Promise<Row> {
+async function measure(origin: string, scenario: Scenario, serverPid: number | undefined, baselineRps: number): Promise<Row> {
   const result = await autocannon({ url: origin, connections: CONNECTIONS, duration: SECONDS, requests: scenario.requests });
   const rps = result.requests.average;
   const ratio = baselineRps > 0 ? rps / baselineRps : 1;
@@ -361,7 +384,7 @@ async function measure(origin: string, scenario: Scenario, server: ChildProcess 
     rps,
     p50: result.latency.p50,
     p99: result.latency.p99,
-    memoryMb: server ? memoryMb(server) : Number.NaN,
+    memoryMb: serverPid ? memoryMb(serverPid) : Number.NaN,
     ratio,
     statusCodes,
     errors: result.errors + result.timeouts,
@@ -494,13 +517,13 @@ try {
   writeFileSync(bodyFile, listBody);
   baseline = await startBaseline(bodyFile);
   console.log(`\nMeasuring, ${SECONDS} s per scenario, ${CONNECTIONS} connections…`);
-  const baselineRow = await measure(baseline.origin, { name: `baseline: bare node:http, ${(listBody.length / 1024).toFixed(1)} KB JSON`, requests: get(['/']) }, baseline.child, 0);
+  const baselineRow = await measure(baseline.origin, { name: `baseline: bare node:http, ${(listBody.length / 1024).toFixed(1)} KB JSON`, requests: get(['/']) }, baseline.pid, 0);
   await stop(baseline);
   baseline = undefined;
   const rows: Row[] = [baselineRow];
-  for (const scenario of scenarios) rows.push(await measure(origin, scenario, server.child, baselineRow.rps));
-  rows.push(await measure(origin, checkout, server.child, baselineRow.rps));
-  const peakMb = memoryMb(server.child, 'VmHWM');
+  for (const scenario of scenarios) rows.push(await measure(origin, scenario, server.pid, baselineRow.rps));
+  rows.push(await measure(origin, checkout, server.pid, baselineRow.rps));
+  const peakMb = memoryMb(server.pid, 'VmHWM');
   await stop(server);
 
   // Sold units against stock: never more than there was.
@@ -522,7 +545,7 @@ try {
 
   // The same reads with the response cache off: what a cold cache or a catalogue in flux costs.
   server = await startServer({ CATALOG_CACHE_MB: '0' });
-  for (const scenario of uncachedScenarios) rows.push(await measure(server.origin, scenario, server.child, baselineRow.rps));
+  for (const scenario of uncachedScenarios) rows.push(await measure(server.origin, scenario, server.pid, baselineRow.rps));
   await stop(server);
   server = undefined;
 

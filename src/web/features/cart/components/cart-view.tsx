@@ -9,6 +9,9 @@ import { useCartQuote } from '../api/get-cart-quote.ts';
 import type { CartItem } from '../cart-rules.ts';
 import { useCart } from '../hooks/use-cart.ts';
 
+/** Lines whose photos are in the first screen on a phone; the rest load as they scroll into view. */
+const FIRST_SCREEN_LINES = 3;
+
 function lineNotice(item: CartItem, line: QuoteLine | undefined): { tone: 'warn' | 'error'; text: string } | undefined {
   if (!line) return undefined;
   if (line.status === 'unavailable') return { tone: 'error', text: 'This product is no longer available. Please remove it.' };
@@ -99,14 +102,21 @@ export function CartView() {
           Items in your cart
         </h2>
         <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
-          {cart.items.map((item) => {
+          {cart.items.map((item, index) => {
             const line = byId.get(item.product.id);
             const notice = lineNotice(item, line);
             const unitPrice = line?.unitPrice ?? item.product.price;
             return (
               <li key={item.product.id} className="flex gap-4 p-4">
                 <Link to={paths.product(item.product.id)} className="shrink-0">
-                  <img src={item.product.image} alt={item.product.name} width={112} height={84} className="aspect-[4/3] w-24 rounded-lg border border-slate-200 object-cover sm:w-28" />
+                  <img
+                    src={item.product.image}
+                    alt={item.product.name}
+                    width={112}
+                    height={84}
+                    loading={index < FIRST_SCREEN_LINES ? 'eager' : 'lazy'}
+                    className="aspect-[4/3] w-24 rounded-lg border border-slate-200 object-cover sm:w-28"
+                  />
                 </Link>
                 <div className="min-w-0 flex-1">
                   <div className="flex flex-wrap items-start justify-between gap-2">

@@ -1,6 +1,9 @@
 import { useState } from 'react';
 
-/** A main image with thumbnails; thumbnails are buttons so the gallery works from the keyboard. */
+/**
+ * A main image with thumbnails; thumbnails are buttons so the gallery works from the keyboard. All of it is
+ * in the first screen, so nothing is lazy, and the main image (the page's largest paint) is fetched first.
+ */
 export function ImageGallery({ images, name }: { images: string[]; name: string }) {
   const [active, setActive] = useState(0);
   const current = images[active] ?? images[0];
@@ -8,7 +11,15 @@ export function ImageGallery({ images, name }: { images: string[]; name: string 
     <div>
       <div className="aspect-[4/3] overflow-hidden rounded-xl border border-slate-200 bg-white">
         {current && (
-          <img src={current} alt={`${name}, image ${active + 1} of ${images.length}`} width={800} height={600} className="size-full object-contain" />
+          <img
+            src={current}
+            alt={`${name}, image ${active + 1} of ${images.length}`}
+            width={800}
+            height={600}
+            loading="eager"
+            fetchPriority="high"
+            className="size-full object-contain"
+          />
         )}
       </div>
       {images.length > 1 && (
@@ -22,7 +33,7 @@ export function ImageGallery({ images, name }: { images: string[]; name: string 
                 aria-pressed={index === active}
                 className={`block w-20 overflow-hidden rounded-lg border-2 bg-white sm:w-24 ${index === active ? 'border-brand-600' : 'border-slate-200 hover:border-slate-400'}`}
               >
-                <img src={image} alt="" width={96} height={72} className="aspect-[4/3] w-full object-cover" loading="lazy" />
+                <img src={image} alt="" width={96} height={72} className="aspect-[4/3] w-full object-cover" />
               </button>
             </li>
           ))}

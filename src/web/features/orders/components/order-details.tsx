@@ -85,6 +85,7 @@ function ItemsSection({ order }: { order: Order }) {
                 alt={item.name}
                 width={96}
                 height={72}
+                loading="lazy"
                 className="aspect-[4/3] w-20 shrink-0 rounded-lg border border-slate-200 object-cover sm:w-24"
               />
             ) : (

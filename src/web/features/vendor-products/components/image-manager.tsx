@@ -177,6 +177,7 @@ export function ImageManager({ id, state }: ImageManagerProps) {
                     draggable={false}
                     width={160}
                     height={120}
+                    loading="lazy"
                     className="aspect-[4/3] w-24 shrink-0 self-start rounded-md bg-slate-100 object-cover sm:w-full"
                   />
                   <div className="min-w-0 flex-1">

@@ -13,7 +13,7 @@ export function StoreLayout() {
       </a>
       <Header />
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-        <Suspense fallback={<Loading />}>
+        <Suspense fallback={<Loading page />}>
           <Outlet />
         </Suspense>
       </main>

@@ -87,11 +87,12 @@ export default function HomeRoute() {
                     to={paths.category(category)}
                     className="group flex items-center gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm hover:border-brand-300 hover:shadow-md sm:flex-col sm:items-start"
                   >
-                    <img src={TILE_IMAGES[category]} alt="" width={160} height={120} className="w-24 sm:w-full" />
+                    <img src={TILE_IMAGES[category]} alt="" width={160} height={120} className="w-24 shrink-0 sm:w-full" />
                     <span>
                       <span className="block text-lg font-semibold text-slate-900 group-hover:text-brand-700">{CATEGORY_LABELS[category].plural}</span>
                       <span className="block text-sm text-slate-600">{CATEGORY_LABELS[category].blurb}</span>
-                      {count !== undefined && <span className="mt-1 block text-sm font-medium text-brand-700">{count} products</span>}
+                      {/* kept (hidden) until the count arrives, so the tile does not grow then */}
+                      <span className={`mt-1 block text-sm font-medium text-brand-700 ${count === undefined ? 'invisible' : ''}`}>{count ?? 0} products</span>
                     </span>
                   </Link>
                 </li>

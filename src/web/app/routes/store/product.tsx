@@ -31,7 +31,7 @@ export default function ProductRoute() {
   const product = useProduct(productId);
 
   if (!valid || (product.error instanceof ApiError && product.error.status === 404)) return <NotFound />;
-  if (product.isPending) return <Loading label="Loading product…" />;
+  if (product.isPending) return <Loading label="Loading product…" page />;
   if (product.isError) {
     return (
       <div role="alert" className="mx-auto max-w-xl px-4 py-16 text-center">

@@ -117,7 +117,7 @@ export function ProductListing({ title, documentTitle, intro, category, q, vendo
           </div>
 
           {isPending ? (
-            <Loading label="Loading products…" />
+            <Loading label="Loading products…" page />
           ) : isError ? (
             <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-6 text-red-800">
               <p className="font-semibold">We could not load products.</p>

@@ -69,6 +69,7 @@ const ROUTES: Route[] = [
   { path: '/admin/users', module: 'app/routes/admin/users.tsx' },
   { path: '/admin/users/:uid', module: 'app/routes/admin/user-detail.tsx' },
   { path: '/admin/products', module: 'app/routes/admin/products.tsx' },
+  { path: '/admin/products/:id', module: 'app/routes/admin/product-edit.tsx' },
   { path: '/admin/payments', module: 'app/routes/admin/payments.tsx' },
   { path: '/admin/payments/:id', module: 'app/routes/admin/payment-detail.tsx' },
   { path: '/admin/audit', module: 'app/routes/admin/audit.tsx' },

@@ -1,65 +1,23 @@
-import { type AliasedRawBuilder, type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Category } from '#shared/categories.ts';
 import type { Product, ProductSpecs, ProductStatus } from '#shared/schemas/catalog.ts';
 import { type DbOrTx, toIso } from '#server/db/database.ts';
 import type { Database, NewProductRow } from '#server/db/schema.ts';
 
-/** A search hit list from the search index: product ids with a rank, higher is better. */
-export type SearchMatch = AliasedRawBuilder<{ product_id: number; rank: number }, 'm'>;
-
-export interface ProductFilter {
-  category?: Category;
-  brands: readonly string[];
-  minPrice?: number;
-  maxPrice?: number;
-  inStock?: boolean;
-  featured?: boolean;
-  /** a vendor's slug: that shop's products only */
-  vendorSlug?: string;
-  /** spec facet key → accepted values */
-  attributes: Readonly<Record<string, readonly string[]>>;
-  match?: SearchMatch;
-}
-
-/** Which dimension a facet count leaves out, so a shopper can pick several values of it. */
-type FacetDimension = 'category' | 'brand' | { attribute: string } | 'none';
 
 type ProductsEb = ExpressionBuilder<Database, 'products'>;
 
-/** Products of pending or suspended vendors are neither shown nor sold. */
-function activeVendor(eb: ProductsEb): Expression<SqlBool> {
-  return eb('products.vendor_id', 'in', eb.selectFrom('vendors').select('vendors.id').where('vendors.status', '=', 'active'));
-}
-
-function filterExpression(eb: ProductsEb, filter: ProductFilter, except: FacetDimension): Expression<SqlBool> {
-  const conditions: Expression<SqlBool>[] = [eb('products.status', '=', 'active'), eb('products.hidden_reason', 'is', null), activeVendor(eb)];
-  if (filter.category && except !== 'category') conditions.push(eb('products.category', '=', filter.category));
-  if (filter.brands.length > 0 && except !== 'brand') conditions.push(eb('products.brand', 'in', filter.brands));
-  if (filter.minPrice !== undefined) conditions.push(eb('products.price', '>=', filter.minPrice));
-  if (filter.maxPrice !== undefined) conditions.push(eb('products.price', '<=', filter.maxPrice));
-  if (filter.inStock) conditions.push(eb('products.stock', '>', 0));
-  if (filter.featured) conditions.push(eb('products.featured', '=', 1));
-  if (filter.vendorSlug) {
-    conditions.push(eb('products.vendor_id', 'in', eb.selectFrom('vendors').select('vendors.id').where('vendors.slug', '=', filter.vendorSlug)));
-  }
-  for (const [key, values] of Object.entries(filter.attributes)) {
-    if (values.length === 0 || (typeof except === 'object' && except.attribute === key)) continue;
-    conditions.push(
-      eb.exists(
-        eb
-          .selectFrom('product_attributes as pa')
-          .select(sql`1`.as('one'))
-          .whereRef('pa.product_id', '=', 'products.id')
-          .where('pa.key', '=', key)
-          .where('pa.value', 'in', values),
-      ),
-    );
-  }
-  if (filter.match) {
-    const match = filter.match;
-    conditions.push(eb('products.id', 'in', eb.selectFrom(match).select('m.product_id')));
-  }
-  return eb.and(conditions);
+/**
+ * On sale: active, not hidden by moderation, from an active vendor (products of pending or
+ * suspended vendors are neither shown nor sold). Filters, facets and sorting of listings work on
+ * the in-memory listing index (catalog-index.ts), which holds exactly these products.
+ */
+function onSale(eb: ProductsEb): Expression<SqlBool> {
+  return eb.and([
+    eb('products.status', '=', 'active'),
+    eb('products.hidden_reason', 'is', null),
+    eb('products.vendor_id', 'in', eb.selectFrom('vendors').select('vendors.id').where('vendors.status', '=', 'active')),
+  ]);
 }
 
 function productColumns(db: DbOrTx) {
@@ -122,7 +80,7 @@ export interface RawFacetCount {
 export function listingRows(db: DbOrTx) {
   return db
     .selectFrom('products')
-    .where((eb) => filterExpression(eb, { brands: [], attributes: {} }, 'none'))
+    .where(onSale)
     .select([
       'products.id',
       'products.category',
@@ -153,7 +111,7 @@ export async function listingAttributes(db: DbOrTx): Promise<Array<{ product_id:
 export function listingStock(db: DbOrTx) {
   return db
     .selectFrom('products')
-    .where((eb) => filterExpression(eb, { brands: [], attributes: {} }, 'none'))
+    .where(onSale)
     .select(['products.id', 'products.stock'])
     .orderBy('products.id')
     .execute();
@@ -161,11 +119,6 @@ export function listingStock(db: DbOrTx) {
 
 export function activeVendorSlugs(db: DbOrTx) {
   return db.selectFrom('vendors').select(['id', 'slug']).where('status', '=', 'active').execute();
-}
-
-/** Search hits with their rank. */
-export function matchedIds(db: DbOrTx, match: SearchMatch) {
-  return db.selectFrom(match).select(['m.product_id', 'm.rank']).execute();
 }
 
 export async function findProduct(

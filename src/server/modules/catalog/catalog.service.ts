@@ -14,7 +14,7 @@ import {
 import type { Db, DbOrTx } from '#server/db/database.ts';
 import { createCatalogIndex, type IndexFilter, type IndexResult } from './catalog-index.ts';
 import * as repository from './catalog.repository.ts';
-import type { RawFacetCount, SearchMatch } from './catalog.repository.ts';
+import type { RawFacetCount } from './catalog.repository.ts';
 
 export interface NewProduct {
   vendorId: number;
@@ -162,8 +162,8 @@ export function createCatalogService({ db }: { db: Db }) {
   }
 
   return {
-    async list(query: ProductQuery, match?: SearchMatch): Promise<ProductList> {
-      const hits = match ? new Map((await repository.matchedIds(db, match)).map((row) => [row.product_id, Number(row.rank)])) : undefined;
+    /** Products on sale, filtered, sorted and counted; `hits` (search: product id → rank) narrows them. */
+    async list(query: ProductQuery, hits?: ReadonlyMap<number, number>): Promise<ProductList> {
       const filter = toFilter(query, hits);
       const found = await index.query(filter, query.sort, query.page, query.pageSize);
       const rows = await repository.findPurchasableProducts(db, found.ids);

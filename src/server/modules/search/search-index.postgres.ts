@@ -9,13 +9,14 @@ function tsQuery(groups: TermGroups): string {
 
 export function createPostgresSearchIndex(db: Db): SearchIndex {
   return {
-    match(groups) {
+    async match(groups) {
       // Weights D, C, B, A: specs and copy count least, the name most.
-      return sql<{ product_id: number; rank: number }>`(
+      const { rows } = await sql<{ product_id: number; rank: number }>`
         SELECT id AS product_id, ts_rank('{0.1, 0.2, 0.6, 1.0}', search_vector, query) AS rank
         FROM products, to_tsquery('simple', ${tsQuery(groups)}) AS query
         WHERE search_vector @@ query
-      )`.as('m');
+      `.execute(db);
+      return new Map(rows.map((row) => [row.product_id, Number(row.rank)]));
     },
     async vocabulary() {
       const { rows } = await sql<{ word: string }>`

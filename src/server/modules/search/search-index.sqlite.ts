@@ -9,12 +9,13 @@ function ftsQuery(groups: TermGroups): string {
 
 export function createSqliteSearchIndex(db: Db): SearchIndex {
   return {
-    match(groups) {
+    async match(groups) {
       // bm25 is lower-is-better; weights favour the name, then the brand, then specs and copy.
-      return sql<{ product_id: number; rank: number }>`(
+      const { rows } = await sql<{ product_id: number; rank: number }>`
         SELECT rowid AS product_id, -bm25(products_fts, 10.0, 6.0, 1.0) AS rank
         FROM products_fts WHERE products_fts MATCH ${ftsQuery(groups)}
-      )`.as('m');
+      `.execute(db);
+      return new Map(rows.map((row) => [row.product_id, Number(row.rank)]));
     },
     async vocabulary() {
       const { rows } = await sql<{ term: string }>`SELECT term FROM products_fts_vocab`.execute(db);

@@ -157,6 +157,38 @@ async function load(db: Db): Promise<Snapshot> {
   return snapshot;
 }
 
+/** A search's hits laid over the index: membership by position, and positions best first. */
+interface SearchOverlay {
+  ids: Int32Array;
+  hit: Uint8Array;
+  byRank: Int32Array;
+}
+
+// Worked out once per search hits and index (a page, a sort or a filter of the same search reuses it).
+const overlays = new WeakMap<ReadonlyMap<number, number>, SearchOverlay>();
+
+function overlay(snapshot: Snapshot, match: ReadonlyMap<number, number>): SearchOverlay {
+  const known = overlays.get(match);
+  // A stock refresh keeps the same ids array, so positions still hold.
+  if (known && known.ids === snapshot.ids) return known;
+  const hit = new Uint8Array(snapshot.size);
+  const rank = new Float64Array(snapshot.size);
+  const positions: number[] = [];
+  for (const [id, score] of match) {
+    const at = positionOf(snapshot.ids, id);
+    if (at === undefined) continue;
+    hit[at] = 1;
+    rank[at] = score;
+    positions.push(at);
+  }
+  const place = snapshot.featuredPlace;
+  // Featured-then-newest breaks ties between equal ranks, as the SQL did.
+  const byRank = Int32Array.from(positions).sort((a, b) => (rank[b] as number) - (rank[a] as number) || (place[a] as number) - (place[b] as number));
+  const made = { ids: snapshot.ids, hit, byRank };
+  overlays.set(match, made);
+  return made;
+}
+
 function query(snapshot: Snapshot, filter: IndexFilter, sort: Sort, page: number, pageSize: number): IndexResult {
   const { size, category, brand, price, stock, featured, vendor } = snapshot;
   const categoryCode = filter.category ? CATEGORIES.indexOf(filter.category) : -1;
@@ -170,6 +202,7 @@ function query(snapshot: Snapshot, filter: IndexFilter, sort: Sort, page: number
     return accepted;
   };
   const brandCodes = filter.brands.length > 0 ? flags(snapshot.brandNames.length, filter.brands.map((name) => snapshot.brandNames.indexOf(name))) : undefined;
+  const search = filter.match ? overlay(snapshot, filter.match) : undefined;
   const vendorId = filter.vendorSlug === undefined ? undefined : (snapshot.vendorBySlug.get(filter.vendorSlug) ?? -1);
   // Selected spec values, as codes; a key whose values are all unknown matches nothing.
   const selected = Object.entries(filter.attributes)
@@ -201,7 +234,7 @@ function query(snapshot: Snapshot, filter: IndexFilter, sort: Sort, page: number
     if (filter.inStock && (stock[i] as number) <= 0) continue;
     if (filter.featured && featured[i] !== 1) continue;
     if (vendorId !== undefined && vendor[i] !== vendorId) continue;
-    if (filter.match && !filter.match.has(snapshot.ids[i] as number)) continue;
+    if (search && search.hit[i] !== 1) continue;
 
     let failures = 0;
     let failed = 0;
@@ -242,23 +275,12 @@ function query(snapshot: Snapshot, filter: IndexFilter, sort: Sort, page: number
   const start = (page - 1) * pageSize;
   const ids: number[] = [];
   if (start < total) {
-    if (sort === 'relevance' && filter.match) {
-      const match = filter.match;
-      const hits: number[] = [];
-      for (let i = 0; i < size; i++) if (matched[i]) hits.push(i);
-      const rank = (i: number) => match.get(snapshot.ids[i] as number) ?? 0;
-      const place = snapshot.featuredPlace;
-      // Featured-then-newest breaks ties between equal ranks, as the SQL did.
-      hits.sort((a, b) => rank(b) - rank(a) || (place[a] as number) - (place[b] as number));
-      for (const i of hits.slice(start, start + pageSize)) ids.push(snapshot.ids[i] as number);
-    } else {
-      const order = snapshot.orders[sort === 'relevance' ? 'featured' : sort];
-      let seen = 0;
-      for (let o = 0; o < order.length && ids.length < pageSize; o++) {
-        const i = order[o] as number;
-        if (!matched[i]) continue;
-        if (seen++ >= start) ids.push(snapshot.ids[i] as number);
-      }
+    const order = sort === 'relevance' ? (search?.byRank ?? snapshot.orders.featured) : snapshot.orders[sort];
+    let seen = 0;
+    for (let o = 0; o < order.length && ids.length < pageSize; o++) {
+      const i = order[o] as number;
+      if (!matched[i]) continue;
+      if (seen++ >= start) ids.push(snapshot.ids[i] as number);
     }
   }
 

@@ -303,6 +303,7 @@ async function startServer(extraEnv: Record<string, string> = {}): Promise<Start
     SESSION_SECRET: 'bench-session-secret-bench-session-secret',
     WEB_DIST_DIR: path.join(tempDir, 'no-web'),
     ...(REDIS_URL ? { REDIS_URL } : {}),
+    ...(process.env.NODE_HEAP_MB ? { NODE_HEAP_MB: process.env.NODE_HEAP_MB } : {}),
     ...extraEnv,
   };
   // `npm run serve`, as the README starts the store: the same Node flags (heap sizes) as production.

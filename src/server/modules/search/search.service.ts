@@ -46,6 +46,16 @@ export function createSearchService({ index, catalog }: { index: SearchIndex; ca
     return vocabulary.terms;
   }
 
+  // Finding a typo's alternatives scans the vocabulary; the answer holds until the vocabulary changes.
+  const alternativesOf = new LRUCache<string, { terms: readonly string[]; alternatives: string[] }>({ max: 5000 });
+  function cachedAlternatives(terms: readonly string[], word: string): string[] {
+    const known = alternativesOf.get(word);
+    if (known && known.terms === terms) return known.alternatives;
+    const found = alternatives(terms, word);
+    alternativesOf.set(word, { terms, alternatives: found });
+    return found;
+  }
+
   function hits(groups: TermGroups): Promise<Map<number, number>> {
     const key = JSON.stringify(groups);
     let found = hitsByQuery.get(key);
@@ -69,7 +79,7 @@ export function createSearchService({ index, catalog }: { index: SearchIndex; ca
       const words = queryWords(query.q);
       if (words.length === 0) return catalog.list(query);
       const terms = await sortedVocabulary();
-      const groups = words.map((word) => alternatives(terms, word));
+      const groups = words.map((word) => cachedAlternatives(terms, word));
       if (groups.some((group) => group.length === 0)) {
         return { items: [], total: 0, page: query.page, pageSize: query.pageSize, facets: [] };
       }

@@ -4,6 +4,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { type Dialect as KyselyDialect, Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import pg from 'pg';
+import Cursor from 'pg-cursor';
 import type { Database } from './schema.ts';
 import { type WriteListener, watchWrites } from './write-watch.ts';
 
@@ -87,7 +88,8 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
     max: options.poolSize ?? 10,
     options: options.schema ? `-c search_path=${options.schema}` : undefined,
   });
-  return open('postgres', new PostgresDialect({ pool }));
+  // The cursor lets large reads (the listing index) stream instead of arriving as one array.
+  return open('postgres', new PostgresDialect({ pool, cursor: Cursor }));
 }
 
 /** Timestamps come back as Date on PostgreSQL and as ISO text on SQLite. */

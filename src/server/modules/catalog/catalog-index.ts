@@ -93,44 +93,42 @@ function interner() {
 }
 
 async function load(db: Db): Promise<Snapshot> {
-  const [rows, attributeRows, vendors] = await Promise.all([
-    repository.listingRows(db),
-    repository.listingAttributes(db),
-    repository.activeVendorSlugs(db),
-  ]);
-  const size = rows.length;
+  // Rows are streamed and folded into plain number arrays at once, so a rebuild never holds
+  // 100,000 row objects; the arrays become typed arrays below.
+  const brands = interner();
+  const columns = { ids: [] as number[], category: [] as number[], brand: [] as number[], price: [] as number[], stock: [] as number[], featured: [] as number[], created: [] as number[], vendor: [] as number[] };
+  for await (const row of repository.listingRows(db)) {
+    columns.ids.push(row.id);
+    columns.category.push(CATEGORIES.indexOf(row.category));
+    columns.brand.push(brands.code(row.brand));
+    columns.price.push(Number(row.price));
+    columns.stock.push(row.stock);
+    columns.featured.push(row.featured);
+    columns.created.push(Date.parse(typeof row.created_at === 'string' ? row.created_at : row.created_at.toISOString()));
+    columns.vendor.push(row.vendor_id);
+  }
+  const vendors = await repository.activeVendorSlugs(db);
+  const size = columns.ids.length;
   const snapshot: Snapshot = {
     size,
-    ids: new Int32Array(size),
-    category: new Uint8Array(size),
-    brand: new Uint16Array(size),
-    brandNames: [],
-    price: new Float64Array(size),
-    stock: new Int32Array(size),
-    featured: new Uint8Array(size),
-    created: new Float64Array(size),
-    vendor: new Int32Array(size),
+    ids: Int32Array.from(columns.ids),
+    category: Uint8Array.from(columns.category),
+    brand: Uint16Array.from(columns.brand),
+    brandNames: brands.names,
+    price: Float64Array.from(columns.price),
+    stock: Int32Array.from(columns.stock),
+    featured: Uint8Array.from(columns.featured),
+    created: Float64Array.from(columns.created),
+    vendor: Int32Array.from(columns.vendor),
     vendorBySlug: new Map(vendors.map((vendor) => [vendor.slug, vendor.id])),
     attributes: new Map(),
     orders: { price_asc: new Int32Array(0), price_desc: new Int32Array(0), newest: new Int32Array(0), featured: new Int32Array(0) },
     featuredPlace: new Int32Array(size),
   };
-  const brands = interner();
-  rows.forEach((row, i) => {
-    snapshot.ids[i] = row.id;
-    snapshot.category[i] = CATEGORIES.indexOf(row.category);
-    snapshot.brand[i] = brands.code(row.brand);
-    snapshot.price[i] = Number(row.price);
-    snapshot.stock[i] = row.stock;
-    snapshot.featured[i] = row.featured;
-    snapshot.created[i] = Date.parse(typeof row.created_at === 'string' ? row.created_at : row.created_at.toISOString());
-    snapshot.vendor[i] = row.vendor_id;
-  });
-  snapshot.brandNames = brands.names;
 
   const values = new Map(ATTRIBUTE_KEYS.map((key) => [key, interner()]));
   for (const key of ATTRIBUTE_KEYS) snapshot.attributes.set(key, { values: [], codes: new Uint16Array(size) });
-  for (const row of attributeRows) {
+  for await (const row of repository.listingAttributes(db)) {
     const at = positionOf(snapshot.ids, row.product_id);
     if (at === undefined) continue;
     for (const pair of row.pairs.split('|')) {
@@ -312,7 +310,7 @@ export function createCatalogIndex(db: Db) {
   /** The same snapshot with today's stock: orders and returns change only that, many times a minute. */
   async function withFreshStock(base: Snapshot): Promise<Snapshot> {
     const stock = new Int32Array(base.size);
-    for (const row of await repository.listingStock(db)) {
+    for await (const row of repository.listingStock(db)) {
       const at = positionOf(base.ids, row.id);
       if (at !== undefined) stock[at] = row.stock;
     }

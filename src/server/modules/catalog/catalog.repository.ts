@@ -76,7 +76,10 @@ export interface RawFacetCount {
   count: number;
 }
 
-/** What the listing index holds for every product on sale, by id. */
+/** Rows per round trip when the listing index streams its reads. */
+const STREAM_CHUNK = 2000;
+
+/** What the listing index holds for every product on sale, by id; streamed, not held in one array. */
 export function listingRows(db: DbOrTx) {
   return db
     .selectFrom('products')
@@ -92,7 +95,7 @@ export function listingRows(db: DbOrTx) {
       'products.vendor_id',
     ])
     .orderBy('products.id')
-    .execute();
+    .stream(STREAM_CHUNK);
 }
 
 /**
@@ -100,21 +103,17 @@ export function listingRows(db: DbOrTx) {
  * the database returns a fifth of the rows one per attribute would. (string_agg: PostgreSQL, and
  * SQLite from 3.44.)
  */
-export async function listingAttributes(db: DbOrTx): Promise<Array<{ product_id: number; pairs: string }>> {
-  const { rows } = await sql<{ product_id: number; pairs: string }>`
-    SELECT product_id, string_agg(key || '=' || value, '|') AS pairs FROM product_attributes GROUP BY product_id
-  `.execute(db);
-  return rows;
+export function listingAttributes(db: DbOrTx) {
+  return db
+    .selectFrom('product_attributes')
+    .select(['product_id', sql<string>`string_agg(key || '=' || value, '|')`.as('pairs')])
+    .groupBy('product_id')
+    .stream(STREAM_CHUNK);
 }
 
-/** Stock of every product on sale: all a stock-only change needs to refresh. */
+/** Stock of every product on sale, by id: all a stock-only change needs to refresh. */
 export function listingStock(db: DbOrTx) {
-  return db
-    .selectFrom('products')
-    .where(onSale)
-    .select(['products.id', 'products.stock'])
-    .orderBy('products.id')
-    .execute();
+  return db.selectFrom('products').where(onSale).select(['products.id', 'products.stock']).orderBy('products.id').stream(STREAM_CHUNK);
 }
 
 export function activeVendorSlugs(db: DbOrTx) {
@@ -283,32 +282,55 @@ export async function findVendorProductIdsBySku(db: DbOrTx, vendorId: number, sk
   return new Map(rows.map((row) => [row.sku as string, row.id]));
 }
 
+/**
+ * How a write changes stock: to a count (the CSV import states what the vendor's own records
+ * hold), or by the change an editor made to the count they were shown, so units sold meanwhile
+ * stay sold. A change by a negative amount only applies while enough stock is left.
+ */
+export type StockChange = { to: number } | { by: number };
+
+/** The product's stock after the write; undefined when no row matched (not the vendor's, or too little stock). */
 export async function updateVendorProduct(
   db: DbOrTx,
   vendorId: number,
   id: number,
-  row: Omit<NewProductRow, 'vendor_id' | 'created_at' | 'slug' | 'featured'>,
+  row: Omit<NewProductRow, 'vendor_id' | 'created_at' | 'slug' | 'featured' | 'stock'>,
+  stock: StockChange,
   attributes: ReadonlyArray<[string, string]>,
-): Promise<boolean> {
-  const result = await db.updateTable('products').set(row).where('vendor_id', '=', vendorId).where('id', '=', id).executeTakeFirst();
-  if (Number(result.numUpdatedRows) !== 1) return false;
+): Promise<number | undefined> {
+  let query = db.updateTable('products').set(row).where('vendor_id', '=', vendorId).where('id', '=', id);
+  if ('to' in stock) query = query.set({ stock: stock.to });
+  else if (stock.by !== 0) query = query.set((eb) => ({ stock: eb('stock', '+', stock.by) })).where('stock', '>=', -stock.by);
+  const updated = await query.returning('stock').executeTakeFirst();
+  if (!updated) return undefined;
   await db.deleteFrom('product_attributes').where('product_id', '=', id).execute();
   if (attributes.length > 0) {
     await db.insertInto('product_attributes').values(attributes.map(([key, value]) => ({ product_id: id, key, value }))).execute();
   }
-  return true;
+  return updated.stock;
 }
 
+/** The product's stock after the write; undefined when no row matched (not the vendor's, or too little stock). */
 export async function setVendorProductFields(
   db: DbOrTx,
   vendorId: number,
   id: number,
-  fields: { stock?: number; status?: ProductStatus },
-): Promise<boolean> {
+  fields: { stock?: StockChange; status?: ProductStatus },
+): Promise<number | undefined> {
+  let query = db.updateTable('products').set({ updated_at: new Date().toISOString() }).where('vendor_id', '=', vendorId).where('id', '=', id);
+  if (fields.status) query = query.set({ status: fields.status });
+  const stock = fields.stock;
+  if (stock && 'to' in stock) query = query.set({ stock: stock.to });
+  else if (stock && stock.by !== 0) query = query.set((eb) => ({ stock: eb('stock', '+', stock.by) })).where('stock', '>=', -stock.by);
+  const updated = await query.returning('stock').executeTakeFirst();
+  return updated?.stock;
+}
+
+/** Features a product on the home page, or stops featuring it: the store's choice, not the vendor's. */
+export async function setFeatured(db: DbOrTx, id: number, featured: boolean): Promise<boolean> {
   const result = await db
     .updateTable('products')
-    .set({ ...fields, updated_at: new Date().toISOString() })
-    .where('vendor_id', '=', vendorId)
+    .set({ featured: featured ? 1 : 0, updated_at: new Date().toISOString() })
     .where('id', '=', id)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;

@@ -76,7 +76,7 @@ test('an admin refunds part of a payment and the customer sees it on the order',
   await buyer.dispose();
 });
 
-test('an admin edits the price of a vendor’s product, sees it in the store, and archives the product', async ({ page }) => {
+test('an admin edits the price of a vendor’s product, features it from the keyboard, sees it in the store, and archives the product', async ({ page }) => {
   test.setTimeout(60_000);
   const product = await (await page.request.get('/api/products?category=Laptop&sort=price_desc&pageSize=1')).json().then((list) => list.items[0]);
   const newPrice = Math.floor(product.price / 100) * 100 - 1_000_00;
@@ -95,6 +95,17 @@ test('an admin edits the price of a vendor’s product, sees it in the store, an
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Saved. The product is published.' })).toBeVisible();
   await expect(page.getByText('“Price match agreed with the vendor”')).toBeVisible();
+
+  // Featuring it on the home page (or no longer) works from the keyboard and is kept in the history.
+  const featured = page.getByRole('checkbox', { name: 'Feature on the home page' });
+  await expect(featured).toBeChecked({ checked: product.featured });
+  await featured.focus();
+  await page.keyboard.press('Space');
+  await expect(featured).toBeChecked({ checked: !product.featured });
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Featured on the home page:')).toBeVisible();
+  const featuredIds = await (await page.request.get('/api/products?featured=true&category=Laptop&pageSize=100')).json().then((list) => list.items.map((item: { id: number }) => item.id));
+  expect(featuredIds.includes(product.id)).toBe(!product.featured);
 
   // The storefront's product page shows the new price.
   await page.getByRole('link', { name: 'View in store' }).click();

@@ -18,7 +18,7 @@ export async function registerCustomer(t: TestApp, email: string, name = 'Test C
 
 /** A request as the given user, from the store's own origin. */
 export function as(t: TestApp, user: TestUser) {
-  return (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
+  return (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
     t.app.inject({ method, url, payload: payload as object | undefined, headers: { ...TEST_HEADERS, cookie: user.cookie } });
 }
 

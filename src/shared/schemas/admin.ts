@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MAX, PASSWORD_MIN, ROLES } from './auth.ts';
 import { ProductSchema } from './catalog.ts';
-import { productInputFields, withProductRules } from './vendor.ts';
+import { productInputFields, stockWasField, withProductRules } from './vendor.ts';
 
 const strict = <T extends z.ZodRawShape>(shape: T) =>
   z.strictObject(shape, {
@@ -117,10 +117,20 @@ const auditNote = z.string().trim().max(500, 'The note can be at most 500 charac
 const { sku: _sku, images: _images, status: _status, ...editableFields } = productInputFields;
 
 /**
- * An admin's edit of any vendor's product: the vendor editor's fields and rules, any status, and a
- * note for the audit log. The SKU and the images stay the vendor's.
+ * An admin's edit of any vendor's product: the vendor editor's fields and rules (stock moves by the
+ * change from stockWas), any status, whether the store features it, and a note for the audit log.
+ * The SKU and the images stay the vendor's.
  */
-export const AdminProductInputSchema = withProductRules(strict({ ...editableFields, status: productStatus, reason: auditNote }));
+export const AdminProductInputSchema = withProductRules(
+  strict({
+    ...editableFields,
+    stockWas: stockWasField,
+    status: productStatus,
+    /** shown on the home page; left as it is when absent */
+    featured: z.boolean({ error: 'featured must be true or false' }).optional(),
+    reason: auditNote,
+  }),
+);
 export type AdminProductInput = z.infer<typeof AdminProductInputSchema>;
 
 /** Archive a product, or bring it back as a draft or published. */

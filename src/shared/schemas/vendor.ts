@@ -46,9 +46,26 @@ export function withProductRules<T extends z.ZodType<RuledProduct>>(schema: T): 
     });
 }
 
-/** Create or edit a product. Prices in paise, GST-inclusive; the first image is the main one. */
+/**
+ * The stock the editor was shown when they opened the product. An edit moves stock by
+ * (stock − stockWas), so units customers bought while the form was open stay sold.
+ */
+export const stockWasField = z
+  .number({ error: 'stockWas (the stock shown when the product was opened) must be a whole number' })
+  .int('stockWas must be a whole number')
+  .min(0, 'stockWas cannot be negative')
+  .describe('The stock shown when the editor opened the product; stock moves by (stock − stockWas), so sales made meanwhile stand');
+
+/** Create a product. Prices in paise, GST-inclusive; the first image is the main one. */
 export const VendorProductInputSchema = withProductRules(strict(productInputFields));
 export type VendorProductInput = z.infer<typeof VendorProductInputSchema>;
+
+/** Edit a product: the fields of a new one, and the stock the editor started from. */
+export const VendorProductUpdateSchema = withProductRules(strict({ ...productInputFields, stockWas: stockWasField }));
+export type VendorProductUpdate = z.infer<typeof VendorProductUpdateSchema>;
+
+/** A 409's details when an edit would take stock below 0: the stock now. */
+export const StockConflictSchema = z.object({ stock: z.number().int() });
 
 // ProductSchema and AddressInputSchema are zod/mini (zod-mini.ts), without .extend() or .omit().
 export const VendorProductSchema = z.object({
@@ -80,7 +97,8 @@ export const VendorProductListSchema = z.object({
   counts: z.object({ draft: z.number().int(), active: z.number().int(), archived: z.number().int() }),
 });
 
-export const StockUpdateInputSchema = strict({ stock: z.number().int('stock must be a whole number').min(0, 'stock cannot be negative').max(100_000) });
+/** The product list's stock change: the new stock and the stock shown before it was typed. */
+export const StockUpdateInputSchema = strict({ stock: z.number().int('stock must be a whole number').min(0, 'stock cannot be negative').max(100_000), stockWas: stockWasField });
 
 export const MediaSchema = z.object({ url: z.string(), width: z.number().int(), height: z.number().int(), bytes: z.number().int() });
 export type Media = z.infer<typeof MediaSchema>;

@@ -14,8 +14,8 @@ interface Actor {
 
 type StoredProduct = NonNullable<Awaited<ReturnType<CatalogService['findForVendor']>>>;
 
-/** What an admin may change on any vendor's product; the SKU and the images stay the vendor's. */
-const EDITABLE = ['name', 'brand', 'category', 'description', 'price', 'mrp', 'stock', 'specs', 'status'] as const;
+/** What an admin may change on any vendor's product (featuring it is the store's alone); the SKU and the images stay the vendor's. */
+const EDITABLE = ['name', 'brand', 'category', 'description', 'price', 'mrp', 'stock', 'specs', 'status', 'featured'] as const;
 type Editable = Pick<StoredProduct, (typeof EDITABLE)[number]>;
 
 const SHOP_STATES = { pending: 'is awaiting approval', suspended: 'is suspended' } as const;
@@ -55,7 +55,8 @@ export function createAdminProductsService(deps: { db: Db; catalog: CatalogServi
 
   /**
    * Reads the product again inside the transaction, applies `change`, and writes it with its audit
-   * entry; false when nothing would change (nothing is written then).
+   * entry; false when nothing would change (nothing is written then). Stock moves by the difference
+   * from the stock read here, in one guarded statement, so a sale made meanwhile is never undone.
    */
   async function write(actor: Actor, id: number, action: (current: StoredProduct, next: Editable) => string, change: (current: StoredProduct) => Editable, reason?: string): Promise<boolean> {
     const { shop } = await locate(id);
@@ -69,8 +70,15 @@ export function createAdminProductsService(deps: { db: Db; catalog: CatalogServi
       }
       const diff = changes(current, next);
       if (!diff) return false;
-      const saved = await catalog.updateForVendor(shop.id, id, { ...next, sku: current.sku, images: current.images }, tx);
+      const { featured, ...edit } = next;
+      const saved = await catalog.updateForVendor(shop.id, id, { ...edit, sku: current.sku, images: current.images, stockWas: current.stock }, tx);
       if (!saved) throw new AppError('NOT_FOUND', 'Product not found');
+      if (featured !== current.featured) await catalog.setFeatured(id, featured, tx);
+      if (diff.after.stock !== undefined) {
+        // The stock as stored, which also counts any sale committed since it was read.
+        diff.before.stock = saved.stock - (next.stock - current.stock);
+        diff.after.stock = saved.stock;
+      }
       await audit.recordAudit(tx, { actor, action: action(current, next), entityType: 'product', entityId: String(id), ...diff, reason });
       return true;
     });
@@ -81,14 +89,23 @@ export function createAdminProductsService(deps: { db: Db; catalog: CatalogServi
   return {
     productDetail: detail,
 
-    /** Changes any vendor's product with the vendor editor's rules; an unchanged save writes nothing. */
+    /**
+     * Changes any vendor's product with the vendor editor's rules (stock moves by stock − stockWas,
+     * 409 if that would take it below 0); featured is left as it is when absent. An unchanged save
+     * writes nothing.
+     */
     async updateProduct(actor: Actor, id: number, input: AdminProductInput): Promise<AdminProductDetail> {
-      const { reason, ...fields } = input;
+      const { reason, stockWas, featured, ...fields } = input;
       await write(
         actor,
         id,
         () => 'product.edit',
-        () => ({ ...fields, specs: SPECS_SCHEMAS[fields.category].parse(fields.specs) }),
+        (current) => ({
+          ...fields,
+          stock: current.stock + (fields.stock - stockWas),
+          featured: featured ?? current.featured,
+          specs: SPECS_SCHEMAS[fields.category].parse(fields.specs),
+        }),
         reason,
       );
       return detail(id);
@@ -100,7 +117,7 @@ export function createAdminProductsService(deps: { db: Db; catalog: CatalogServi
         actor,
         id,
         (current) => (status === 'archived' ? 'product.archive' : current.status === 'archived' ? 'product.unarchive' : status === 'active' ? 'product.publish' : 'product.unpublish'),
-        (current) => ({ name: current.name, brand: current.brand, category: current.category, description: current.description, price: current.price, mrp: current.mrp, stock: current.stock, specs: current.specs, status }),
+        (current) => ({ name: current.name, brand: current.brand, category: current.category, description: current.description, price: current.price, mrp: current.mrp, stock: current.stock, specs: current.specs, status, featured: current.featured }),
         reason,
       );
       if (!written) throw new AppError('CONFLICT', `This product is already ${status === 'active' ? 'published' : status === 'draft' ? 'a draft' : 'archived'}`);

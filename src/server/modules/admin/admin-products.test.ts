@@ -22,7 +22,7 @@ describe.each(testDialects())('admin product editing and archiving on %s', (dial
   afterAll(() => t.close());
 
   /** The whole edit the admin form sends, from the product as GET /api/admin/products/:id gives it. */
-  const editOf = ({ name, brand, category, description, price, mrp, stock, specs, status }: Record<string, unknown>) => ({ name, brand, category, description, price, mrp, stock, specs, status });
+  const editOf = ({ name, brand, category, description, price, mrp, stock, specs, status, featured }: Record<string, unknown>) => ({ name, brand, category, description, price, mrp, stock, stockWas: stock, specs, status, featured });
   const auditOf = async (id: number) => (await as(t, admin)('GET', `/api/admin/audit?entityType=product&entityId=${id}`)).json().items;
   const storefront = (id: number) => t.app.inject({ url: `/api/products/${id}` });
 
@@ -71,8 +71,8 @@ describe.each(testDialects())('admin product editing and archiving on %s', (dial
     expect(Object.keys(entry.after).sort()).toEqual(['name', 'price', 'specs', 'stock']);
     expect(new Date(entry.createdAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
 
-    // Saving the same values again changes nothing and records nothing.
-    const again = await as(t, admin)('PUT', `/api/admin/products/${product.id}`, { ...edit, name: 'Pune ThinBook 14 (2025)' });
+    // Saving the same values again (from the form as saved) changes nothing and records nothing.
+    const again = await as(t, admin)('PUT', `/api/admin/products/${product.id}`, { ...edit, name: 'Pune ThinBook 14 (2025)', stockWas: 4 });
     expect(again.statusCode).toBe(200);
     expect(again.json().audit).toHaveLength(1);
   });
@@ -87,7 +87,8 @@ describe.each(testDialects())('admin product editing and archiving on %s', (dial
       [{ ...valid, price: 499.5 }, 'price must be a whole number of paise'],
       [{ ...valid, name: 'ab' }, 'Name must be at least 3 characters'],
       [{ ...valid, status: 'sold' }, 'status must be draft, active or archived'],
-      [{ ...valid, featured: true }, 'Unexpected field: featured'],
+      [{ ...valid, featured: 'yes' }, 'featured must be true or false'],
+      [{ ...valid, stockWas: undefined }, 'stockWas (the stock shown when the product was opened) must be a whole number'],
       [{ ...valid, images: ['/uploads/someone-else.webp'] }, 'Unexpected field: images'],
     ];
     for (const [body, message] of cases) {
@@ -101,7 +102,7 @@ describe.each(testDialects())('admin product editing and archiving on %s', (dial
   });
 
   it('answers 404 for a product that does not exist and 400 for an id that is not one', async () => {
-    const edit = { name: 'Nobody’s Laptop', brand: 'Acme', category: 'Laptop', description: '', price: 100_00, mrp: 100_00, stock: 1, specs: laptopSpecs(), status: 'draft' };
+    const edit = { name: 'Nobody’s Laptop', brand: 'Acme', category: 'Laptop', description: '', price: 100_00, mrp: 100_00, stock: 1, stockWas: 1, specs: laptopSpecs(), status: 'draft' };
     const missing = [
       await as(t, admin)('GET', '/api/admin/products/999999'),
       await as(t, admin)('PUT', '/api/admin/products/999999', edit),
@@ -154,5 +155,65 @@ describe.each(testDialects())('admin product editing and archiving on %s', (dial
     expect((await as(t, vendor)('GET', `/api/vendor/products/${product.id}`)).json()).toMatchObject({ brand: 'Meena', status: 'draft' });
     expect((await as(t, admin)('POST', `/api/admin/products/${product.id}/status`, { status: 'archived' })).json().product.status).toBe('archived');
     expect((await auditOf(product.id)).map((e: { action: string }) => e.action)).toEqual(['product.archive', 'product.edit']);
+  });
+
+  it('features a product on the home page, recorded with the rest of the edit', async () => {
+    const product = await createProduct(t.services, { name: 'Featured Test Monitor', category: 'Monitor', price: 20_000_00 });
+    const featuredIds = async () => (await t.app.inject({ url: '/api/products?featured=true&pageSize=100' })).json().items.map((p: { id: number }) => p.id);
+    expect(await featuredIds()).not.toContain(product.id);
+
+    const detail = (await as(t, admin)('GET', `/api/admin/products/${product.id}`)).json();
+    expect(detail.product.featured).toBe(false);
+    const saved = await as(t, admin)('PUT', `/api/admin/products/${product.id}`, { ...editOf(detail.product), price: 18_000_00, featured: true, reason: 'Diwali picks' });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().product).toMatchObject({ featured: true, price: 18_000_00 });
+    expect(await featuredIds()).toContain(product.id);
+    expect((await storefront(product.id)).json().featured).toBe(true);
+    const [entry] = await auditOf(product.id);
+    expect(entry).toMatchObject({ action: 'product.edit', before: { featured: false, price: 20_000_00 }, after: { featured: true, price: 18_000_00 }, reason: 'Diwali picks' });
+    expect(Object.keys(entry.after).sort()).toEqual(['featured', 'price']);
+
+    // Leaving featured out keeps it; archiving keeps it too.
+    const renamed = await as(t, admin)('PUT', `/api/admin/products/${product.id}`, { ...editOf(saved.json().product), featured: undefined, name: 'Featured Test Monitor 27' });
+    expect(renamed.json().product).toMatchObject({ featured: true, name: 'Featured Test Monitor 27' });
+    expect(Object.keys(renamed.json().audit[0].after)).toEqual(['name']);
+
+    const unfeatured = await as(t, admin)('PUT', `/api/admin/products/${product.id}`, { ...editOf(renamed.json().product), featured: false });
+    expect(unfeatured.json().audit[0]).toMatchObject({ before: { featured: true }, after: { featured: false } });
+    expect(await featuredIds()).not.toContain(product.id);
+  });
+
+  it('keeps sales made while the admin had the product open: stock moves by the admin’s change, never below 0', async () => {
+    const product = await createProduct(t.services, { name: 'Stale Form Laptop', stock: 10 });
+    const opened = (await as(t, admin)('GET', `/api/admin/products/${product.id}`)).json();
+    expect(opened.product.stock).toBe(10);
+
+    // A customer buys 3 while the form is open.
+    const address = (await as(t, customer)('POST', '/api/account/addresses', { name: 'Kiran Customer', phone: '9845012345', line1: '1 MG Road', city: 'Bengaluru', state: 'Karnataka', pincode: '560001' })).json();
+    const order = await as(t, customer)('POST', '/api/checkout/orders', { idempotencyKey: 'admin-stale-form-1', addressId: address.id, items: [{ productId: product.id, quantity: 3 }] });
+    expect(order.statusCode, order.body).toBe(201);
+    expect((await storefront(product.id)).json().stock).toBe(7);
+
+    // The admin changes the price and adds 5 units to the 10 they were shown: 7 + 5.
+    const saved = await as(t, admin)('PUT', `/api/admin/products/${product.id}`, { ...editOf(opened.product), price: 45_000_00, stock: 15 });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().product.stock).toBe(12);
+    expect(saved.json().audit[0]).toMatchObject({ before: { stock: 7, price: 50_000_00 }, after: { stock: 12, price: 45_000_00 } });
+
+    // A form that leaves stock alone keeps it as sold, whatever number it still shows.
+    const renamed = await as(t, admin)('PUT', `/api/admin/products/${product.id}`, { ...editOf(opened.product), name: 'Stale Form Laptop 2' });
+    expect(renamed.json().product).toMatchObject({ name: 'Stale Form Laptop 2', stock: 12 });
+    expect(Object.keys(renamed.json().audit[0].after).sort()).toEqual(['name', 'price']);
+
+    // Taking off more than is left is refused, and nothing is written.
+    const tooMany = await as(t, admin)('PUT', `/api/admin/products/${product.id}`, { ...editOf(opened.product), name: 'Not saved', stock: 0, stockWas: 15 });
+    expect(tooMany.statusCode).toBe(409);
+    expect(tooMany.json().error).toMatchObject({
+      code: 'CONFLICT',
+      message: 'Stock changed since you opened this product: now 12, so it cannot go down by 15. Check the stock and save again.',
+      details: { stock: 12 },
+    });
+    expect((await storefront(product.id)).json()).toMatchObject({ name: 'Stale Form Laptop 2', stock: 12 });
+    expect(await auditOf(product.id)).toHaveLength(2);
   });
 });

@@ -34,6 +34,9 @@ export interface NewProduct {
   createdAt?: string;
 }
 
+/** A change to a vendor's product; `stockWas` is the stock the editor was shown (see updateForVendor). */
+export type ProductEdit = Omit<NewProduct, 'vendorId' | 'slug' | 'createdAt' | 'featured'> & { stockWas?: number };
+
 /** The words a product is found by, besides its name and brand. */
 function searchText(category: Category, specs: ProductSpecs, description: string): string {
   const specWords = Object.values(specs).flatMap((value) => (Array.isArray(value) ? value : [value]));
@@ -153,12 +156,43 @@ export function createCatalogService({ db }: { db: Db }) {
     );
   }
 
-  async function updateForVendor(vendorId: number, id: number, input: Omit<NewProduct, 'vendorId' | 'slug' | 'createdAt'>, tx?: DbOrTx): Promise<boolean> {
+  /** Stock as an edit gives it: moved by the editor's change when stockWas says what they were shown, else set. */
+  function stockChange(stock: number, stockWas: number | undefined): repository.StockChange {
+    return stockWas === undefined ? { to: stock } : { by: stock - stockWas };
+  }
+
+  /** A vendor-scoped write matched no row: null when the product is not the vendor's; 409 when the change would take stock below 0. */
+  async function refused(vendorId: number, id: number, change: repository.StockChange, tx: DbOrTx): Promise<null> {
+    const current = await repository.findVendorProduct(tx, vendorId, id);
+    if (!current || 'to' in change) return null;
+    throw new AppError(
+      'CONFLICT',
+      `Stock changed since you opened this product: now ${current.stock}, so it cannot go down by ${-change.by}. Check the stock and save again.`,
+      { stock: current.stock },
+    );
+  }
+
+  /**
+   * An edit of a vendor's product. With `stockWas` (the stock the editor was shown) stock moves by
+   * the editor's change in one guarded statement, so units sold while the form was open stay sold;
+   * without it (the CSV import) stock is set as given. Null when the product is not the vendor's.
+   */
+  async function updateForVendor(vendorId: number, id: number, input: ProductEdit, tx?: DbOrTx): Promise<{ stock: number } | null> {
     if (!tx) return db.transaction().execute((trx) => updateForVendor(vendorId, id, input, trx));
     const { row, attributes } = productRow(input);
-    // Featuring is the store's choice, not the vendor's: an edit leaves it as it is.
-    const { featured: _featured, ...editable } = row;
-    return repository.updateVendorProduct(tx, vendorId, id, editable, attributes);
+    // Featuring is the store's choice, not the vendor's: an edit leaves it as it is (see setFeatured).
+    const { featured: _featured, stock: _stock, ...editable } = row;
+    const change = stockChange(input.stock, input.stockWas);
+    const stock = await repository.updateVendorProduct(tx, vendorId, id, editable, change, attributes);
+    return stock === undefined ? refused(vendorId, id, change, tx) : { stock };
+  }
+
+  /** The list's quick changes: a status, or stock by the same rule as updateForVendor. Null when the product is not the vendor's. */
+  async function setFieldsForVendor(vendorId: number, id: number, fields: { status?: ProductStatus; stock?: number; stockWas?: number }): Promise<{ stock: number } | null> {
+    const change = fields.stock === undefined ? undefined : stockChange(fields.stock, fields.stockWas);
+    const stock = await repository.setVendorProductFields(db, vendorId, id, { status: fields.status, stock: change });
+    if (stock !== undefined) return { stock };
+    return change ? refused(vendorId, id, change, db) : null;
   }
 
   return {
@@ -227,12 +261,14 @@ export function createCatalogService({ db }: { db: Db }) {
     findForVendor: (vendorId: number, id: number, tx?: DbOrTx) => repository.findVendorProduct(tx ?? db, vendorId, id),
     idsBySku: (vendorId: number, skus: readonly string[], tx?: DbOrTx) => repository.findVendorProductIdsBySku(tx ?? db, vendorId, skus),
     updateForVendor,
-    setFieldsForVendor: (vendorId: number, id: number, fields: { stock?: number; status?: ProductStatus }) => repository.setVendorProductFields(db, vendorId, id, fields),
+    setFieldsForVendor,
     deleteForVendor: (vendorId: number, id: number) => repository.deleteVendorProduct(db, vendorId, id),
     lowStock: (vendorId: number, threshold: number) => repository.lowStockProducts(db, vendorId, threshold),
     findAny: (id: number) => repository.findAnyProduct(db, id),
     listAll: (filter: Parameters<typeof repository.listAllProducts>[1]) => repository.listAllProducts(db, filter),
     setHiddenReason: (id: number, reason: string | null) => repository.setHiddenReason(db, id, reason),
+    /** Features a product on the home page or stops featuring it; false when there is no such product. */
+    setFeatured: (id: number, featured: boolean, tx?: DbOrTx) => repository.setFeatured(tx ?? db, id, featured),
 
     count(): Promise<number> {
       return repository.countProducts(db);

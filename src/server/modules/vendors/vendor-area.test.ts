@@ -61,7 +61,7 @@ describe.each(testDialects())('vendor area API on %s', (dialect) => {
     expect((await t.app.inject({ url: '/api/search?q=thinkpad' })).json().total).toBe(0);
 
     await t.services.vendors.setStatus(ravi.vendorId, 'active');
-    const published = await as(t, ravi)('PUT', `/api/vendor/products/${draft.json().id}`, laptop({ status: 'active' }));
+    const published = await as(t, ravi)('PUT', `/api/vendor/products/${draft.json().id}`, laptop({ status: 'active', stockWas: 10 }));
     expect(published.json().status).toBe('active');
     t.services.search.invalidate();
     expect((await t.app.inject({ url: '/api/search?q=thinkpd' })).json().items[0]?.name).toBe('Lenovo ThinkPad E14 Gen 6');
@@ -91,8 +91,8 @@ describe.each(testDialects())('vendor area API on %s', (dialect) => {
     const id = mine[0]!.id;
     for (const [method, url, body] of [
       ['GET', `/api/vendor/products/${id}`, undefined],
-      ['PUT', `/api/vendor/products/${id}`, laptop({ sku: 'HIJACK' })],
-      ['PATCH', `/api/vendor/products/${id}/stock`, { stock: 0 }],
+      ['PUT', `/api/vendor/products/${id}`, laptop({ sku: 'HIJACK', stock: 0, stockWas: 10 })],
+      ['PATCH', `/api/vendor/products/${id}/stock`, { stock: 0, stockWas: 10 }],
       ['POST', `/api/vendor/products/${id}/archive`, undefined],
       ['DELETE', `/api/vendor/products/${id}`, undefined],
     ] as const) {
@@ -204,6 +204,81 @@ describe.each(testDialects())('vendor area API on %s', (dialect) => {
     expect((await as(t, ravi)('POST', `/api/vendor/products/${product.id}/archive`)).json().status).toBe('archived');
   });
 
+  it('keeps sales made while the vendor had the product open: the edit and the list move stock by the change, never below 0', async () => {
+    const created = await as(t, ravi)('POST', '/api/vendor/products', laptop({ sku: 'STALE-1', name: 'Stale Form ThinkPad', stock: 10, status: 'active' }));
+    expect(created.statusCode, created.body).toBe(201);
+    const opened = created.json() as VendorProduct;
+    const address = (await as(t, customer)('POST', '/api/account/addresses', { name: 'Bina Buyer', phone: '9845012345', line1: '2 MG Road', city: 'Bengaluru', state: 'Karnataka', pincode: '560001' })).json();
+    let orders = 0;
+    const buy = async (quantity: number) => {
+      const order = await as(t, customer)('POST', '/api/checkout/orders', { idempotencyKey: `vendor-stale-form-${++orders}`, addressId: address.id, items: [{ productId: opened.id, quantity }] });
+      expect(order.statusCode, order.body).toBe(201);
+    };
+    const stock = async () => (await as(t, ravi)('GET', `/api/vendor/products/${opened.id}`)).json().stock;
+
+    // 3 sold while the editor is open; the vendor adds 5 to the 10 they were shown.
+    await buy(3);
+    const saved = await as(t, ravi)('PUT', `/api/vendor/products/${opened.id}`, laptop({ sku: 'STALE-1', name: 'Stale Form ThinkPad', status: 'active', price: rupees(70_990), stock: 15, stockWas: 10 }));
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ stock: 12, price: rupees(70_990) });
+    // Saving the same stale form with stock untouched leaves the sales alone.
+    expect((await as(t, ravi)('PUT', `/api/vendor/products/${opened.id}`, laptop({ sku: 'STALE-1', name: 'Stale Form ThinkPad', status: 'active', stockWas: 10 }))).json().stock).toBe(12);
+
+    // The list's stock box follows the same rule.
+    await buy(2);
+    const patched = await as(t, ravi)('PATCH', `/api/vendor/products/${opened.id}/stock`, { stock: 20, stockWas: 12 });
+    expect(patched.statusCode, patched.body).toBe(200);
+    expect(patched.json().stock).toBe(18);
+
+    // Taking off more than is left is refused with the stock as it is now, and nothing changes.
+    await buy(1);
+    const emptied = await as(t, ravi)('PATCH', `/api/vendor/products/${opened.id}/stock`, { stock: 0, stockWas: 18 });
+    expect(emptied.statusCode).toBe(409);
+    expect(emptied.json().error).toMatchObject({
+      code: 'CONFLICT',
+      message: 'Stock changed since you opened this product: now 17, so it cannot go down by 18. Check the stock and save again.',
+      details: { stock: 17 },
+    });
+    const stale = await as(t, ravi)('PUT', `/api/vendor/products/${opened.id}`, laptop({ sku: 'STALE-1', name: 'Renamed while short', status: 'active', stock: 0, stockWas: 18 }));
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().error.details).toEqual({ stock: 17 });
+    expect((await as(t, ravi)('GET', `/api/vendor/products/${opened.id}`)).json()).toMatchObject({ name: 'Stale Form ThinkPad', stock: 17 });
+    expect((await as(t, ravi)('PATCH', `/api/vendor/products/${opened.id}/stock`, { stock: 0, stockWas: 17 })).json().stock).toBe(0);
+    expect(await stock()).toBe(0);
+
+    // An edit or a stock change must say what stock it started from.
+    for (const [method, url, body] of [
+      ['PUT', `/api/vendor/products/${opened.id}`, laptop({ sku: 'STALE-1', stock: 5 })],
+      ['PATCH', `/api/vendor/products/${opened.id}/stock`, { stock: 5 }],
+    ] as const) {
+      const response = await as(t, ravi)(method, url, body);
+      expect(response.statusCode, `${method} ${url}`).toBe(400);
+      expect(response.json().error.message).toContain('stockWas');
+    }
+    expect(await stock()).toBe(0);
+  });
+
+  it('lets only the store feature a product: the vendor API refuses featured, and an edit keeps the store’s choice', async () => {
+    const created = await as(t, ravi)('POST', '/api/vendor/products', laptop({ sku: 'FEAT-1', status: 'active', featured: true }));
+    expect(created.statusCode).toBe(400);
+    expect(created.json().error.message).toContain('Unexpected field: featured');
+    const product = (await as(t, ravi)('POST', '/api/vendor/products', laptop({ sku: 'FEAT-1', status: 'active' }))).json() as VendorProduct;
+    expect(product.featured).toBe(false);
+    const featuredIds = async () => (await t.app.inject({ url: '/api/products?featured=true&pageSize=100' })).json().items.map((p: { id: number }) => p.id);
+
+    const edit = await as(t, ravi)('PUT', `/api/vendor/products/${product.id}`, laptop({ sku: 'FEAT-1', status: 'active', stockWas: 10, featured: true }));
+    expect(edit.statusCode).toBe(400);
+    expect(edit.json().error.message).toContain('Unexpected field: featured');
+    expect((await as(t, ravi)('PATCH', `/api/vendor/products/${product.id}/stock`, { stock: 9, stockWas: 10, featured: true })).statusCode).toBe(400);
+    expect((await as(t, ravi)('GET', `/api/vendor/products/${product.id}`)).json().featured).toBe(false);
+    expect(await featuredIds()).not.toContain(product.id);
+
+    await t.services.catalog.setFeatured(product.id, true);
+    const renamed = await as(t, ravi)('PUT', `/api/vendor/products/${product.id}`, laptop({ sku: 'FEAT-1', name: 'Lenovo ThinkPad E14 Gen 6 (featured)', status: 'active', stockWas: 10 }));
+    expect(renamed.json()).toMatchObject({ name: 'Lenovo ThinkPad E14 Gen 6 (featured)', featured: true });
+    expect(await featuredIds()).toContain(product.id);
+  });
+
   it('refuses every step on a cancelled order', async () => {
     const product = (await as(t, ravi)('GET', '/api/vendor/products?q=ultragear')).json().items[0] as VendorProduct;
     const [address] = (await as(t, customer)('GET', '/api/account/addresses')).json().items;
@@ -220,7 +295,7 @@ describe.each(testDialects())('vendor area API on %s', (dialect) => {
     const [product] = (await as(t, sita)('GET', '/api/vendor/products')).json().items as VendorProduct[];
     await t.services.vendors.setStatus(sita.vendorId, 'suspended');
     for (const [method, url, body] of [
-      ['PATCH', `/api/vendor/products/${product!.id}/stock`, { stock: 1 }],
+      ['PATCH', `/api/vendor/products/${product!.id}/stock`, { stock: 1, stockWas: product!.stock }],
       ['POST', `/api/vendor/products/${product!.id}/archive`, undefined],
       ['POST', '/api/vendor/products', laptop({ sku: 'SUSP-1' })],
     ] as const) {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { AppError } from '#shared/errors.ts';
-import type { VendorProduct, VendorProductInput, VendorProductQuery } from '#shared/schemas/vendor.ts';
+import type { VendorProduct, VendorProductInput, VendorProductQuery, VendorProductUpdate } from '#shared/schemas/vendor.ts';
 import type { DbOrTx } from '#server/db/database.ts';
 import type { VendorRow } from '#server/db/schema.ts';
 import type { CatalogService } from '#server/modules/catalog/catalog.service.ts';
@@ -102,17 +102,19 @@ export function createVendorProductsService(deps: { vendors: VendorsService; cat
       return (await withOrders([await require(shop, id)]))[0]!;
     },
 
-    async update(userId: string, id: number, input: VendorProductInput): Promise<VendorProduct> {
+    /** Stock moves by the vendor's change (stock − stockWas): units sold while the form was open stay sold. */
+    async update(userId: string, id: number, input: VendorProductUpdate): Promise<VendorProduct> {
       const shop = await shopOf(userId);
       const current = await require(shop, id);
       await check(shop, input, current.images);
-      await save(() => catalog.updateForVendor(shop.id, id, fields(input)), input.sku);
+      await save(() => catalog.updateForVendor(shop.id, id, { ...fields(input), stockWas: input.stockWas }), input.sku);
       return (await withOrders([await require(shop, id)]))[0]!;
     },
 
     /**
      * Writes a row already checked (by the import) inside the caller's transaction, touching
-     * nothing outside it: create when there is no id, else update the vendor's own product.
+     * nothing outside it: create when there is no id, else update the vendor's own product. A CSV
+     * states the stock the vendor's own records hold, so an update sets it as given.
      */
     async writeChecked(shop: VendorRow, input: VendorProductInput, id: number | undefined, tx: DbOrTx): Promise<void> {
       assertNotSuspended(shop);
@@ -128,10 +130,11 @@ export function createVendorProductsService(deps: { vendors: VendorsService; cat
       }
     },
 
-    async setStock(userId: string, id: number, stock: number): Promise<VendorProduct> {
+    /** The list's stock change, by the same rule as an edit: stock moves by (stock − stockWas). */
+    async setStock(userId: string, id: number, stock: number, stockWas: number): Promise<VendorProduct> {
       const shop = await shopOf(userId);
       assertNotSuspended(shop);
-      if (!(await catalog.setFieldsForVendor(shop.id, id, { stock }))) throw new AppError('NOT_FOUND', 'Product not found');
+      if (!(await catalog.setFieldsForVendor(shop.id, id, { stock, stockWas }))) throw new AppError('NOT_FOUND', 'Product not found');
       return this.get(userId, id);
     },
 

@@ -17,6 +17,7 @@ import {
   VendorProductListSchema,
   VendorProductQuerySchema,
   VendorProductSchema,
+  VendorProductUpdateSchema,
   VendorProfileInputSchema,
   VendorProfileSchema,
 } from '#shared/schemas/vendor.ts';
@@ -118,12 +119,16 @@ export function vendorRoutes(deps: Deps): FastifyPluginAsyncZod {
 
     app.get('/vendor/products/:id', { schema: { tags: ['vendor'], params: idParams, response: { 200: VendorProductSchema, ...errors } } }, (request) => vendorProducts.get(requireUser(request).id, request.params.id));
 
-    app.put('/vendor/products/:id', { schema: { tags: ['vendor'], summary: 'Change a product', params: idParams, body: VendorProductInputSchema, response: { 200: VendorProductSchema, ...errors } } }, (request) =>
-      vendorProducts.update(requireUser(request).id, request.params.id, request.body),
+    app.put(
+      '/vendor/products/:id',
+      { schema: { tags: ['vendor'], summary: 'Change a product; stock moves by (stock − stockWas), so sales made meanwhile stand (409 if it would go below 0)', params: idParams, body: VendorProductUpdateSchema, response: { 200: VendorProductSchema, ...errors } } },
+      (request) => vendorProducts.update(requireUser(request).id, request.params.id, request.body),
     );
 
-    app.patch('/vendor/products/:id/stock', { schema: { tags: ['vendor'], summary: 'Set the stock', params: idParams, body: StockUpdateInputSchema, response: { 200: VendorProductSchema, ...errors } } }, (request) =>
-      vendorProducts.setStock(requireUser(request).id, request.params.id, request.body.stock),
+    app.patch(
+      '/vendor/products/:id/stock',
+      { schema: { tags: ['vendor'], summary: 'Change the stock by (stock − stockWas), so sales made meanwhile stand (409 if it would go below 0)', params: idParams, body: StockUpdateInputSchema, response: { 200: VendorProductSchema, ...errors } } },
+      (request) => vendorProducts.setStock(requireUser(request).id, request.params.id, request.body.stock, request.body.stockWas),
     );
 
     app.post('/vendor/products/:id/archive', { schema: { tags: ['vendor'], summary: 'Archive (hide) a product', params: idParams, response: { 200: VendorProductSchema, ...errors } } }, (request) =>

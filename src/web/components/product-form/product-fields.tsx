@@ -1,4 +1,14 @@
-import { useForm, useWatch, type FieldErrors, type Path, type Resolver, type UseFormRegister, type UseFormRegisterReturn, type UseFormSetError } from 'react-hook-form';
+import {
+  useForm,
+  useWatch,
+  type FieldErrors,
+  type Path,
+  type Resolver,
+  type UseFormRegister,
+  type UseFormRegisterReturn,
+  type UseFormSetError,
+  type UseFormSetValue,
+} from 'react-hook-form';
 import { CATEGORIES, CATEGORY_LABELS, type Category } from '#shared/categories.ts';
 import { controlBase, controlClassName, Field } from '#web/components/ui/field.tsx';
 import { ApiError, fieldIssues } from '#web/lib/api-client.ts';
@@ -6,6 +16,7 @@ import {
   SPEC_FIELDS,
   formFieldOf,
   specLabel,
+  stockNowOf,
   toFormValues,
   validateProductForm,
   withoutFieldPrefix,
@@ -248,12 +259,26 @@ export interface SaveProblem {
   more: string[];
 }
 
+/** What placeServerIssues changes on the form. */
+export interface ProductFormControl {
+  setError: UseFormSetError<ProductFormValues>;
+  setValue: UseFormSetValue<ProductFormValues>;
+}
+
 /**
  * Puts the server's field issues (a 400 VALIDATION_FAILED) on the form's fields, focusing the first,
- * and says what is left to show above the buttons.
+ * and says what is left to show above the buttons. When stock was refused because orders left too
+ * little of it (a 409), the stock field starts again from the stock as it is now.
  */
-export function placeServerIssues(error: unknown, category: Category, setError: UseFormSetError<ProductFormValues>, offline: string): SaveProblem {
+export function placeServerIssues(error: unknown, category: Category, { setError, setValue }: ProductFormControl, offline: string): SaveProblem {
   const message = (fallback: string) => (error instanceof ApiError ? error.message : fallback);
+  const stockNow = stockNowOf(error);
+  if (stockNow !== undefined) {
+    setValue('stock', String(stockNow));
+    setValue('stockWas', String(stockNow));
+    setError('stock', { type: 'server', message: `Orders changed the stock to ${stockNow} while you were editing. Enter the stock you want and save again.` }, { shouldFocus: true });
+    return { message: message(offline), more: [] };
+  }
   const issues = fieldIssues(error);
   if (issues.length === 0) return { message: message(offline), more: [] };
   const unplaced: string[] = [];

@@ -2,7 +2,8 @@ import type { z } from 'zod';
 import { CATEGORIES, type Category } from '#shared/categories.ts';
 import { DesktopSpecsSchema, LaptopSpecsSchema, MonitorSpecsSchema, SPECS_SCHEMAS } from '#shared/schemas/catalog.ts';
 import { formatPrice } from '#shared/money.ts';
-import { VendorProductInputSchema, type VendorProduct, type VendorProductInput } from '#shared/schemas/vendor.ts';
+import { StockConflictSchema, VendorProductInputSchema, type VendorProduct, type VendorProductInput } from '#shared/schemas/vendor.ts';
+import { ApiError } from '#web/lib/api-client.ts';
 import { paiseToRupeeText, parseRupees } from './rupees.ts';
 
 /** How one spec is entered: a text box, a number box, a select of the schema's options, or a comma list. */
@@ -63,12 +64,17 @@ export interface ProductFormValues {
   price: string;
   mrp: string;
   stock: string;
+  /**
+   * The stored stock the stock field was filled from ('' for a new product); no field of its own.
+   * The API moves stock by (stock − stockWas), so units sold while the form is open stay sold.
+   */
+  stockWas: string;
   /** every category's spec fields by key, so switching category and back keeps what was typed */
   specs: Record<string, string>;
 }
 
-/** The product as the API takes it, less the images and the status (chosen by the button pressed). */
-export type ProductFields = Omit<VendorProductInput, 'images' | 'status'>;
+/** The product as the API takes it, less the images and the status (chosen by the button pressed); stockWas when editing. */
+export type ProductFields = Omit<VendorProductInput, 'images' | 'status'> & { stockWas?: number };
 
 export const TOP_LEVEL_FIELDS = ['name', 'brand', 'category', 'description', 'sku', 'price', 'mrp', 'stock'] as const;
 export type TopLevelField = (typeof TOP_LEVEL_FIELDS)[number];
@@ -78,7 +84,7 @@ export type EditableProduct = Pick<VendorProduct, 'name' | 'brand' | 'category' 
 
 export function toFormValues(product?: EditableProduct): ProductFormValues {
   if (!product) {
-    return { name: '', brand: '', category: 'Laptop', description: '', sku: '', price: '', mrp: '', stock: '', specs: {} };
+    return { name: '', brand: '', category: 'Laptop', description: '', sku: '', price: '', mrp: '', stock: '', stockWas: '', specs: {} };
   }
   const specs: Record<string, string> = {};
   for (const [key, value] of Object.entries(product.specs)) {
@@ -93,6 +99,7 @@ export function toFormValues(product?: EditableProduct): ProductFormValues {
     price: paiseToRupeeText(product.price),
     mrp: paiseToRupeeText(product.mrp),
     stock: String(product.stock),
+    stockWas: String(product.stock),
     specs,
   };
 }
@@ -236,7 +243,28 @@ export function validateProductForm(values: ProductFormValues): ValidationResult
     return { ok: false, errors: Object.keys(errors).length > 0 ? errors : { root: 'Please check the form' } };
   }
   const { images: _images, status: _status, ...rest } = parsed.data;
-  return { ok: true, fields: { ...rest, specs: specsResult.data } };
+  const stockWas = /^\d+$/.test(values.stockWas) ? { stockWas: Number(values.stockWas) } : {};
+  return { ok: true, fields: { ...rest, specs: specsResult.data, ...stockWas } };
+}
+
+/** The stock now, when a save was refused (409) because it would take stock below 0 after sales made meanwhile. */
+export function stockNowOf(error: unknown): number | undefined {
+  if (!(error instanceof ApiError) || error.code !== 'CONFLICT') return undefined;
+  const parsed = StockConflictSchema.safeParse(error.details);
+  return parsed.success ? parsed.data.stock : undefined;
+}
+
+const signed = (n: number) => (n > 0 ? `+${stockFormat.format(n)}` : `−${stockFormat.format(-n)}`);
+
+/**
+ * After a save, why the stock differs from what was typed: orders changed it while the form was
+ * open and the editor's change was applied on top. Empty when it is what was typed.
+ */
+export function stockNote(typed: number, stockWas: number | undefined, saved: number): string {
+  if (saved === typed || stockWas === undefined) return '';
+  const change = typed - stockWas;
+  const yours = change === 0 ? 'you left it as it was' : `your change (${signed(change)}) was applied to that`;
+  return `Stock is ${stockFormat.format(saved)}, not ${stockFormat.format(typed)}: orders changed it by ${signed(saved - typed)} while you were editing, and ${yours}.`;
 }
 
 /** The form field a server issue belongs to ("specs.ports.0" → "specs.ports"), or undefined. */

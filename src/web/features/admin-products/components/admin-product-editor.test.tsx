@@ -108,12 +108,77 @@ describe('AdminProductEditor', () => {
 
     await waitFor(() => expect(announcer().textContent).toBe('Saved. The product is published.'));
     const [body] = sent(fetch, 'PUT');
-    expect(body).toMatchObject({ price: 59_990_00, mrp: 79_990_00, stock: 6, status: 'active', reason: 'Price match with the maker', specs: { ramGb: 16 } });
+    expect(body).toMatchObject({ price: 59_990_00, mrp: 79_990_00, stock: 6, stockWas: 6, featured: true, status: 'active', reason: 'Price match with the maker', specs: { ramGb: 16 } });
     expect(body).not.toHaveProperty('sku');
     expect(body).not.toHaveProperty('images');
     expect(await screen.findByText('₹59,990')).toBeTruthy();
     expect(screen.getByText('“Price match with the maker”')).toBeTruthy();
     expect((screen.getByLabelText(/Note for the audit log/) as HTMLTextAreaElement).value).toBe('');
+  });
+
+  it('features the product on the home page with a labelled checkbox, saved with the edit and shown in the history', async () => {
+    const fetch = fakeApi({ ...detail, product: { ...detail.product, featured: false } }, (body) =>
+      json(200, {
+        ...detail,
+        product: { ...detail.product, featured: body.featured },
+        audit: [entry(1, 'product.edit', { featured: false }, { featured: body.featured })],
+      }),
+    );
+    vi.stubGlobal('fetch', fetch);
+    renderEditor();
+
+    const featured = (await screen.findByRole('checkbox', { name: 'Feature on the home page' })) as HTMLInputElement;
+    expect(featured.checked).toBe(false);
+    expect(featured.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(featured.getAttribute('aria-describedby') ?? '')?.textContent).toContain('Only admins can change this');
+    fireEvent.click(featured);
+    expect(featured.checked).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    await waitFor(() => expect(announcer().textContent).toBe('Saved. The product is published.'));
+    expect(sent(fetch, 'PUT')[0]).toMatchObject({ featured: true, stock: 6, stockWas: 6 });
+    expect((screen.getByRole('checkbox', { name: 'Feature on the home page' }) as HTMLInputElement).checked).toBe(true);
+    expect(await screen.findByText('Featured on the home page:')).toBeTruthy();
+    expect(screen.getByText('Yes')).toBeTruthy();
+  });
+
+  it('sends the stock it was opened with, says when orders changed it meanwhile, and starts again from the stock now when refused', async () => {
+    let answer = (body: Record<string, unknown>) =>
+      json(200, { ...detail, product: { ...detail.product, stock: 9 }, audit: [entry(1, 'product.edit', { stock: 4 }, { stock: body.stock === 11 ? 9 : 0 })] });
+    const fetch = fakeApi(detail, (body) => answer(body));
+    vi.stubGlobal('fetch', fetch);
+    renderEditor();
+
+    // Opened at 6; 2 were sold meanwhile; the admin adds 5.
+    fireEvent.change(await screen.findByLabelText('Stock'), { target: { value: '11' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() =>
+      expect(announcer().textContent).toBe(
+        'Saved. The product is published. Stock is 9, not 11: orders changed it by −2 while you were editing, and your change (+5) was applied to that.',
+      ),
+    );
+    expect(sent(fetch, 'PUT')[0]).toMatchObject({ stock: 11, stockWas: 6 });
+    expect((screen.getByLabelText('Stock') as HTMLInputElement).value).toBe('9');
+
+    // Then 8 more are sold and the admin tries to take 9 off: refused, the field shows the stock now.
+    answer = () =>
+      json(409, {
+        error: { code: 'CONFLICT', message: 'Stock changed since you opened this product: now 1, so it cannot go down by 9. Check the stock and save again.', details: { stock: 1 } },
+      });
+    fireEvent.change(screen.getByLabelText('Stock'), { target: { value: '0' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Stock changed since you opened this product: now 1, so it cannot go down by 9. Check the stock and save again.')).toBeTruthy();
+    expect(sent(fetch, 'PUT')[1]).toMatchObject({ stock: 0, stockWas: 9 });
+    const stock = screen.getByLabelText('Stock') as HTMLInputElement;
+    expect(stock.value).toBe('1');
+    expect(stock.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Orders changed the stock to 1 while you were editing. Enter the stock you want and save again.')).toBeTruthy();
+
+    answer = () => json(200, { ...detail, product: { ...detail.product, stock: 0 }, audit: [entry(2, 'product.edit', { stock: 1 }, { stock: 0 })] });
+    fireEvent.change(stock, { target: { value: '0' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(announcer().textContent).toBe('Saved. The product is published.'));
+    expect(sent(fetch, 'PUT')[2]).toMatchObject({ stock: 0, stockWas: 1 });
   });
 
   it('checks the form before sending and puts the server’s issues on their fields', async () => {

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { AdminProductDetail } from '#shared/schemas/admin.ts';
 import type { ProductStatus } from '#shared/schemas/catalog.ts';
 import { formLegendClass, formSectionClass, placeServerIssues, ProductFieldsets, SaveProblemAlert, useProductForm, type SaveProblem } from '#web/components/product-form/product-fields.tsx';
-import { toFormValues, type ProductFields } from '#web/components/product-form/product-form.ts';
+import { stockNote, toFormValues, type ProductFields } from '#web/components/product-form/product-form.ts';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
 import { controlClassName, Field } from '#web/components/ui/field.tsx';
 import { Loading } from '#web/components/ui/loading.tsx';
@@ -157,25 +157,30 @@ function EditForm({ detail, status, onStatus, blocked, onSaved }: EditFormProps)
   const { product } = detail;
   const idPrefix = useId();
   const [note, setNote] = useState('');
+  const [featured, setFeatured] = useState(product.featured);
   const [problem, setProblem] = useState<SaveProblem | null>(null);
   const update = useUpdateAdminProduct();
-  const { register, handleSubmit, reset, setError, formState, category } = useProductForm(product);
+  const { register, handleSubmit, reset, setError, setValue, formState, category } = useProductForm(product);
   const { errors, isSubmitting } = formState;
   const blockedId = `${idPrefix}-blocked`;
+  const featuredHintId = `${idPrefix}-featured-hint`;
 
-  // The SKU is the vendor's own stock code and stays as it is.
-  const save = async ({ sku: _sku, ...fields }: ProductFields) => {
+  // The SKU is the vendor's own stock code and stays as it is. stockWas (the stock the form was
+  // filled from) lets the server keep units sold while the form was open.
+  const save = async ({ sku: _sku, stockWas = product.stock, ...fields }: ProductFields) => {
     setProblem(null);
     onSaved('');
     const lastEntry = detail.audit[0]?.id;
     try {
-      const saved = await update.mutateAsync({ id: product.id, input: { ...fields, status, reason: note.trim() || undefined } });
+      const saved = await update.mutateAsync({ id: product.id, input: { ...fields, stockWas, featured, status, reason: note.trim() || undefined } });
       reset(toFormValues(saved.product));
       onStatus(saved.product.status);
+      setFeatured(saved.product.featured);
       setNote('');
-      onSaved(saved.audit[0]?.id === lastEntry ? 'Nothing had changed, so nothing was saved.' : SAVED[saved.product.status]);
+      const stock = stockNote(fields.stock, stockWas, saved.product.stock);
+      onSaved(saved.audit[0]?.id === lastEntry ? 'Nothing had changed, so nothing was saved.' : `${SAVED[saved.product.status]}${stock ? ` ${stock}` : ''}`);
     } catch (error) {
-      setProblem(placeServerIssues(error, category, setError, `We could not save the product. ${OFFLINE}`));
+      setProblem(placeServerIssues(error, category, { setError, setValue }, `We could not save the product. ${OFFLINE}`));
     }
   };
 
@@ -216,6 +221,28 @@ function EditForm({ detail, status, onStatus, blocked, onSaved }: EditFormProps)
               {blocked} Save it as a draft, or archive it.
             </p>
           )}
+        </div>
+      </fieldset>
+
+      <fieldset className={formSectionClass}>
+        <legend className={formLegendClass}>Home page</legend>
+        <div className="clear-both flex min-w-0 items-start gap-3 pt-4">
+          <input
+            id={`${idPrefix}-featured`}
+            type="checkbox"
+            checked={featured}
+            onChange={(event) => setFeatured(event.target.checked)}
+            aria-describedby={featuredHintId}
+            className="mt-0.5 size-4 shrink-0 cursor-pointer accent-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+          />
+          <div className="min-w-0">
+            <label htmlFor={`${idPrefix}-featured`} className="block cursor-pointer font-medium text-slate-900">
+              Feature on the home page
+            </label>
+            <p id={featuredHintId} className="text-sm text-slate-600">
+              The store’s pick, shown among the featured products while the product is published. Only admins can change this.
+            </p>
+          </div>
         </div>
       </fieldset>
 

@@ -21,6 +21,10 @@ describe('productChanges', () => {
     expect(line?.after.endsWith('…')).toBe(true);
     expect(productChanges(null, undefined)).toEqual([]);
   });
+
+  it('shows featuring on the home page as yes or no', () => {
+    expect(productChanges({ featured: false }, { featured: true })).toEqual([{ label: 'Featured on the home page', before: 'No', after: 'Yes' }]);
+  });
 });
 
 describe('productActionName', () => {

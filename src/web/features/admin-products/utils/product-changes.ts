@@ -17,6 +17,7 @@ const FIELD_LABELS: Record<string, string> = {
   mrp: 'MRP',
   stock: 'Stock',
   status: 'Status',
+  featured: 'Featured on the home page',
   hiddenReason: 'Hidden from the store',
 };
 
@@ -48,6 +49,7 @@ function show(key: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
   if ((key === 'price' || key === 'mrp') && typeof value === 'number') return formatPrice(value);
   if (key === 'status' && typeof value === 'string') return PRODUCT_STATUS_NAMES[value] ?? value;
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (Array.isArray(value)) return value.map(String).join(', ');
   if (typeof value === 'object') return JSON.stringify(value);
   const text = String(value);

@@ -11,6 +11,7 @@ import {
   type VENDOR_PRODUCT_SORTS,
   type VendorProduct,
   type VendorProductInput,
+  type VendorProductUpdate,
 } from '#shared/schemas/vendor.ts';
 import { ApiError, apiRequest, toSearchParams } from '#web/lib/api-client.ts';
 
@@ -56,7 +57,8 @@ export function createVendorProduct(input: VendorProductInput): Promise<VendorPr
 
 export interface UpdateVendorProductVariables {
   id: number;
-  input: VendorProductInput;
+  /** stockWas: the stock the form was filled from; the server moves stock by the change from it. */
+  input: VendorProductUpdate;
 }
 
 export function updateVendorProduct({ id, input }: UpdateVendorProductVariables): Promise<VendorProduct> {
@@ -66,10 +68,12 @@ export function updateVendorProduct({ id, input }: UpdateVendorProductVariables)
 export interface UpdateStockVariables {
   id: number;
   stock: number;
+  /** the stock shown when the vendor started typing; the server moves stock by the change from it */
+  stockWas: number;
 }
 
-export function updateVendorProductStock({ id, stock }: UpdateStockVariables): Promise<VendorProduct> {
-  return apiRequest(`/vendor/products/${id}/stock`, { method: 'PATCH', body: { stock }, schema: VendorProductSchema });
+export function updateVendorProductStock({ id, stock, stockWas }: UpdateStockVariables): Promise<VendorProduct> {
+  return apiRequest(`/vendor/products/${id}/stock`, { method: 'PATCH', body: { stock, stockWas }, schema: VendorProductSchema });
 }
 
 export function archiveVendorProduct(id: number): Promise<VendorProduct> {

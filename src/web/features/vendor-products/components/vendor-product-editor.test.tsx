@@ -283,12 +283,88 @@ describe('VendorProductEditor', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save as draft' }));
     await waitFor(() => expect(onSaved).toHaveBeenCalledTimes(1));
     const put = fetch.mock.calls.find(([, init]) => init?.method === 'PUT');
-    expect(JSON.parse(String(put?.[1]?.body))).toMatchObject({ price: 4_299_950, status: 'draft', images: ['/media/a.webp'], sku: 'DELL-P2723QE', specs: { ports: ['HDMI', 'USB-C'] } });
+    expect(JSON.parse(String(put?.[1]?.body))).toMatchObject({ price: 4_299_950, stock: 3, stockWas: 3, status: 'draft', images: ['/media/a.webp'], sku: 'DELL-P2723QE', specs: { ports: ['HDMI', 'USB-C'] } });
 
     fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
     const confirm = screen.getByRole('group', { name: 'Delete this product?' });
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Cancel' })));
     fireEvent.click(within(confirm).getByRole('button', { name: 'Delete for good' }));
     await waitFor(() => expect(onDeleted).toHaveBeenCalledTimes(1));
+  });
+
+  it('sends the stock it was opened with, says when orders changed it meanwhile, and starts again from the stock now when refused', async () => {
+    const stored: VendorProduct = {
+      id: 9,
+      vendor: { id: 7, name: 'Kochi Computers', slug: 'kochi-computers' },
+      name: 'Dell P2723QE',
+      slug: 'dell-p2723qe',
+      brand: 'Dell',
+      category: 'Monitor',
+      description: '',
+      price: 4_299_950,
+      mrp: 5_000_000,
+      stock: 10,
+      images: ['/media/a.webp'],
+      specs: { sizeIn: 27, resolution: '3840x2160', panel: 'IPS', refreshRateHz: 60, responseTimeMs: 5, ports: ['HDMI', 'USB-C'] },
+      status: 'active',
+      featured: false,
+      createdAt: '2025-01-10T10:00:00.000Z',
+      updatedAt: '2025-01-10T10:00:00.000Z',
+      sku: 'DELL-P2723QE',
+      hasOrders: true,
+      hiddenReason: null,
+    };
+    // The server as it is: stock moves by (stock − stockWas), never below 0; `stock` is what is left after sales.
+    let stock = stored.stock;
+    const fetch = vi.fn(async (url: string, init?: RequestInit) => {
+      const method = init?.method ?? 'GET';
+      if (url === '/api/vendor/products/9' && method === 'GET') return json(200, { ...stored, stock });
+      if (url === '/api/vendor/products/9' && method === 'PUT') {
+        const body = JSON.parse(String(init?.body)) as { stock: number; stockWas: number };
+        const change = body.stock - body.stockWas;
+        if (stock + change < 0) {
+          const message = `Stock changed since you opened this product: now ${stock}, so it cannot go down by ${-change}. Check the stock and save again.`;
+          return json(409, { error: { code: 'CONFLICT', message, details: { stock } } });
+        }
+        stock += change;
+        return json(200, { ...stored, ...body, stockWas: undefined, stock });
+      }
+      return json(404, { error: { code: 'NOT_FOUND', message: 'Not found' } });
+    });
+    vi.stubGlobal('fetch', fetch);
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+    render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter>
+          <VendorProductEditor productId={9} onSaved={vi.fn()} shopApproved />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    const stockBox = () => screen.getByLabelText('Stock') as HTMLInputElement;
+    const puts = () => fetch.mock.calls.filter(([, init]) => init?.method === 'PUT').map(([, init]) => JSON.parse(String(init?.body)) as Record<string, unknown>);
+
+    await screen.findByRole('heading', { name: 'Edit Dell P2723QE' });
+    stock -= 3; // sold while the form is open
+    fireEvent.change(stockBox(), { target: { value: '15' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save and keep published' }));
+    expect(
+      await screen.findByText('Saved. The product is published. Stock is 12, not 15: orders changed it by −3 while you were editing, and your change (+5) was applied to that.'),
+    ).toBeTruthy();
+    expect(puts()[0]).toMatchObject({ stock: 15, stockWas: 10 });
+    expect(stockBox().value).toBe('12');
+
+    stock -= 10;
+    fireEvent.change(stockBox(), { target: { value: '0' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save and keep published' }));
+    expect(await screen.findByText('Stock changed since you opened this product: now 2, so it cannot go down by 12. Check the stock and save again.')).toBeTruthy();
+    expect(puts()[1]).toMatchObject({ stock: 0, stockWas: 12 });
+    expect(stockBox().value).toBe('2');
+    expect(stockBox().getAttribute('aria-invalid')).toBe('true');
+
+    fireEvent.change(stockBox(), { target: { value: '0' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save and keep published' }));
+    expect(await screen.findByText('Saved. The product is published.')).toBeTruthy();
+    expect(puts()[2]).toMatchObject({ stock: 0, stockWas: 2 });
+    expect(stock).toBe(0);
   });
 });

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { CircleCheck } from 'lucide-react';
 import type { VendorProduct, VendorProductInput } from '#shared/schemas/vendor.ts';
-import { toFormValues, type ProductFields } from '#web/components/product-form/product-form.ts';
+import { stockNote, toFormValues, type ProductFields } from '#web/components/product-form/product-form.ts';
 import {
   formLegendClass,
   formSectionClass,
@@ -94,7 +94,7 @@ function ProductForm({ product, onSaved, shopApproved, onDeleted }: ProductFormP
   const update = useUpdateVendorProduct();
   const archive = useArchiveVendorProduct();
 
-  const { register, handleSubmit, reset, setError, formState, category } = useProductForm(product);
+  const { register, handleSubmit, reset, setError, setValue, formState, category } = useProductForm(product);
   const { errors, isSubmitting } = formState;
 
   const save = async (fields: ProductFields) => {
@@ -106,15 +106,18 @@ function ProductForm({ product, onSaved, shopApproved, onDeleted }: ProductFormP
     }
     const status = intent.current;
     setSavingAs(status);
-    const input: VendorProductInput = { ...fields, images: imageState.images, status };
+    const { stockWas, ...rest } = fields;
+    const input: VendorProductInput = { ...rest, images: imageState.images, status };
     try {
-      const saved = product ? await update.mutateAsync({ id: product.id, input }) : await create.mutateAsync(input);
+      // An edit says which stock it started from, so the server keeps units sold while the form was open.
+      const saved = product ? await update.mutateAsync({ id: product.id, input: { ...input, stockWas: stockWas ?? product.stock } }) : await create.mutateAsync(input);
       reset(toFormValues(saved));
       imageState.reset(saved.images);
-      setNotice(saved.status === 'active' ? 'Saved. The product is published.' : 'Saved as a draft.');
+      const note = product ? stockNote(input.stock, stockWas, saved.stock) : '';
+      setNotice(`${saved.status === 'active' ? 'Saved. The product is published.' : 'Saved as a draft.'}${note ? ` ${note}` : ''}`);
       onSaved(saved);
     } catch (error) {
-      setServerError(placeServerIssues(error, category, setError, 'We could not save the product. Please check your internet connection and try again.'));
+      setServerError(placeServerIssues(error, category, { setError, setValue }, 'We could not save the product. Please check your internet connection and try again.'));
     }
   };
 

@@ -30,18 +30,26 @@ const product: VendorProduct = {
   hasOrders: true, hiddenReason: null,
 };
 
+/** The list and PATCH …/stock as the server answers them: stock moves by (stock − stockWas), never below 0; `sell` buys units meanwhile. */
 function fakeApi() {
   let stock = product.stock;
-  return vi.fn(async (url: string, init?: RequestInit) => {
+  const fetch = vi.fn(async (url: string, init?: RequestInit) => {
     if (url.startsWith('/api/vendor/products?') && (init?.method ?? 'GET') === 'GET') {
       return json(200, { items: [{ ...product, stock }], total: 1, page: 1, pageSize: 20, counts: { draft: 2, active: 1, archived: 0 } });
     }
     if (url === '/api/vendor/products/5/stock' && init?.method === 'PATCH') {
-      stock = (JSON.parse(String(init.body)) as { stock: number }).stock;
+      const body = JSON.parse(String(init.body)) as { stock: number; stockWas: number };
+      const change = body.stock - body.stockWas;
+      if (stock + change < 0) {
+        const message = `Stock changed since you opened this product: now ${stock}, so it cannot go down by ${-change}. Check the stock and save again.`;
+        return json(409, { error: { code: 'CONFLICT', message, details: { stock } } });
+      }
+      stock += change;
       return json(200, { ...product, stock });
     }
     return json(404, { error: { code: 'NOT_FOUND', message: 'Not found' } });
   });
+  return Object.assign(fetch, { sell: (units: number) => void (stock -= units) });
 }
 
 function Location() {
@@ -94,7 +102,33 @@ describe('VendorProductList', () => {
 
     expect(await screen.findByText('Saved')).toBeTruthy();
     const patch = fetch.mock.calls.find(([, init]) => init?.method === 'PATCH');
-    expect(JSON.parse(String(patch?.[1]?.body))).toEqual({ stock: 14 });
+    expect(JSON.parse(String(patch?.[1]?.body))).toEqual({ stock: 14, stockWas: 3 });
     expect((screen.getByLabelText('Stock for Dell P2723QE') as HTMLInputElement).value).toBe('14');
+  });
+
+  it('keeps units sold since the list was shown, and starts again from the stock now when too few are left', async () => {
+    const fetch = fakeApi();
+    vi.stubGlobal('fetch', fetch);
+    renderList();
+    const box = () => screen.getByLabelText('Stock for Dell P2723QE') as HTMLInputElement;
+    const save = () => fireEvent.click(screen.getByRole('button', { name: 'Save stock for Dell P2723QE' }));
+
+    await screen.findByLabelText('Stock for Dell P2723QE');
+    fetch.sell(1);
+    fireEvent.change(box(), { target: { value: '5' } });
+    save();
+    expect(await screen.findByText('Saved: 4 after orders placed meanwhile')).toBeTruthy();
+    await waitFor(() => expect(box().value).toBe('4'));
+
+    fetch.sell(3);
+    fireEvent.change(box(), { target: { value: '0' } });
+    save();
+    expect(await screen.findByText('Stock changed since you opened this product: now 1, so it cannot go down by 4. Check the stock and save again.')).toBeTruthy();
+    expect(box().value).toBe('1');
+    fireEvent.change(box(), { target: { value: '0' } });
+    save();
+    expect(await screen.findByText('Saved')).toBeTruthy();
+    const patches = fetch.mock.calls.filter(([, init]) => init?.method === 'PATCH').map(([, init]) => JSON.parse(String(init?.body)) as unknown);
+    expect(patches).toEqual([{ stock: 5, stockWas: 3 }, { stock: 0, stockWas: 4 }, { stock: 0, stockWas: 1 }]);
   });
 });

@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { ImageOff, Plus, Upload } from 'lucide-react';
 import { formatPrice } from '#shared/money.ts';
 import { VENDOR_PRODUCT_SORTS, type VendorProduct } from '#shared/schemas/vendor.ts';
+import { stockNowOf } from '#web/components/product-form/product-form.ts';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
 import { Loading } from '#web/components/ui/loading.tsx';
 import {
@@ -343,14 +344,17 @@ function ProductTable({ products, describedBy }: { products: VendorProduct[]; de
 
 const stockFormat = new Intl.NumberFormat('en-IN');
 
-/** Stock changed in place: PATCH …/stock, then "Saved". */
+/**
+ * Stock changed in place: PATCH …/stock with the stock shown when the vendor started typing, so
+ * units sold meanwhile stay sold (the server applies the change), then "Saved".
+ */
 function StockEditor({ product }: { product: VendorProduct }) {
   const id = useId();
   const mutation = useUpdateVendorProductStock();
-  /** What the vendor typed; null until they type, so a refreshed list shows the stored stock. */
-  const [draft, setDraft] = useState<string | null>(null);
+  /** What the vendor typed and the stock shown when they began; null until they type, so a refreshed list shows the stored stock. */
+  const [draft, setDraft] = useState<{ text: string; was: number } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const value = draft ?? String(product.stock);
+  const value = draft?.text ?? String(product.stock);
 
   const save = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -360,11 +364,22 @@ function StockEditor({ product }: { product: VendorProduct }) {
       return;
     }
     setProblem(null);
-    mutation.mutate({ id: product.id, stock: Number(text) }, { onSuccess: () => setDraft(null) });
+    mutation.mutate(
+      { id: product.id, stock: Number(text), stockWas: draft?.was ?? product.stock },
+      {
+        onSuccess: () => setDraft(null),
+        // Refused because orders left too little: the box starts again from the stock as it is now.
+        onError: (failure) => {
+          const now = stockNowOf(failure);
+          if (now !== undefined) setDraft({ text: String(now), was: now });
+        },
+      },
+    );
   };
 
   const error = problem ?? (mutation.error ? errorMessage(mutation.error, 'Not saved. Please try again.') : null);
   const saved = mutation.isSuccess && draft === null && !problem;
+  const afterOrders = saved && mutation.data.stock !== mutation.variables.stock;
 
   return (
     <form noValidate onSubmit={save} className="min-w-0">
@@ -384,7 +399,7 @@ function StockEditor({ product }: { product: VendorProduct }) {
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : saved ? `${id}-saved` : undefined}
           onChange={(event) => {
-            setDraft(event.target.value);
+            setDraft({ text: event.target.value, was: draft?.was ?? product.stock });
             setProblem(null);
             mutation.reset();
           }}
@@ -396,7 +411,7 @@ function StockEditor({ product }: { product: VendorProduct }) {
           <span className="sr-only">stock for {product.name}</span>
         </button>
         <span id={`${id}-saved`} role="status" className="text-sm font-medium text-emerald-700">
-          {saved ? 'Saved' : ''}
+          {afterOrders ? `Saved: ${stockFormat.format(mutation.data.stock)} after orders placed meanwhile` : saved ? 'Saved' : ''}
         </span>
       </div>
       {error && (

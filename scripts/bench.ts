@@ -432,8 +432,9 @@ try {
   await seed(database);
   const seedSeconds = (performance.now() - seedStart) / 1000;
   console.log(`Seeded ${PRODUCTS} products in ${seedSeconds.toFixed(1)} s (${Math.round(PRODUCTS / seedSeconds)} products/s)`);
-  // Planner statistics, as autovacuum (PostgreSQL) or `PRAGMA optimize` (SQLite) would gather them.
-  await sql`ANALYZE`.execute(database.db);
+  // Planner statistics, as `PRAGMA optimize` (SQLite) or autovacuum (PostgreSQL) would gather
+  // them; on PostgreSQL the vacuum is done now so that autovacuum does not run during the load.
+  await (dialect === 'postgres' ? sql`VACUUM ANALYZE` : sql`ANALYZE`).execute(database.db);
 
   const ids = await purchasableIds(database);
   const idAt = (fraction: number) => ids[Math.floor(ids.length * fraction)] as number;

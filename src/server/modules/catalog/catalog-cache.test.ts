@@ -45,6 +45,20 @@ describe.each(testDialects())('catalogue response cache on %s', (dialect) => {
     expect(listed.items[0]?.price).toBe(rupees(49_990));
   });
 
+  it('prices a cart with the price committed last', async () => {
+    const quote = async () => {
+      const response = await t.app.inject({ method: 'POST', url: '/api/cart/quote', payload: [{ productId, quantity: 2 }] });
+      return response.json() as { items: Array<{ unitPrice: number }>; subtotal: number };
+    };
+    const before = await quote();
+    await t.database.db.updateTable('products').set({ price: rupees(47_990) }).where('id', '=', productId).execute();
+    const after = await quote();
+    expect(after.items[0]?.unitPrice).toBe(rupees(47_990));
+    expect(after.subtotal).toBe(rupees(95_980));
+    expect(before.items[0]?.unitPrice).not.toBe(rupees(47_990));
+    await t.database.db.updateTable('products').set({ price: rupees(49_990) }).where('id', '=', productId).execute();
+  });
+
   it('keeps its answers when a transaction that wrote products rolls back', async () => {
     await get(`/api/products/${productId}`);
     await expect(

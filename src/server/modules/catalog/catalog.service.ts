@@ -11,6 +11,7 @@ import {
   type ProductStatus,
   SPECS_SCHEMAS,
 } from '#shared/schemas/catalog.ts';
+import { LRUCache } from 'lru-cache';
 import type { Db, DbOrTx } from '#server/db/database.ts';
 import { createCatalogIndex, type IndexFilter, type IndexResult } from './catalog-index.ts';
 import * as repository from './catalog.repository.ts';
@@ -58,6 +59,31 @@ function sortValues(values: RawFacetCount[], numeric: boolean): RawFacetCount[] 
 
 export function createCatalogService({ db }: { db: Db }) {
   const index = createCatalogIndex(db);
+
+  // Products on sale by id, for pricing carts and listing pages: dropped with every committed
+  // catalogue change (stock included), like every other cached catalogue answer. `false`: not on sale.
+  const onSale = new LRUCache<number, Product | false>({ max: 2000 });
+  let generation = 0;
+
+  /** Products on sale among `ids`, from memory where possible, else in one query. */
+  async function purchasable(ids: readonly number[]): Promise<Product[]> {
+    const found: Product[] = [];
+    const missing: number[] = [];
+    for (const id of ids) {
+      const known = onSale.get(id);
+      if (known === undefined) missing.push(id);
+      else if (known) found.push(known);
+    }
+    if (missing.length === 0) return found;
+    const since = generation;
+    const loaded = await repository.findPurchasableProducts(db, missing);
+    // Rows read before a change committed are not kept: they may be the old ones.
+    if (since === generation) {
+      const byId = new Map(loaded.map((product) => [product.id, product]));
+      for (const id of missing) onSale.set(id, byId.get(id) ?? false);
+    }
+    return [...found, ...loaded];
+  }
 
   function toFilter(query: ProductQuery, match?: ReadonlyMap<number, number>): IndexFilter {
     if (query.minPrice !== undefined && query.maxPrice !== undefined && query.minPrice > query.maxPrice) {
@@ -200,7 +226,7 @@ export function createCatalogService({ db }: { db: Db }) {
     async list(query: ProductQuery, hits?: ReadonlyMap<number, number>): Promise<ProductList> {
       const filter = toFilter(query, hits);
       const found = await index.query(filter, query.sort, query.page, query.pageSize);
-      const rows = await repository.findPurchasableProducts(db, found.ids);
+      const rows = await purchasable(found.ids);
       const byId = new Map(rows.map((product) => [product.id, product]));
       const items = found.ids.flatMap((id) => byId.get(id) ?? []);
       return { items, total: found.total, page: query.page, pageSize: query.pageSize, facets: facets(filter, found) };
@@ -208,6 +234,8 @@ export function createCatalogService({ db }: { db: Db }) {
 
     /** Call after a committed change to the catalogue: the next listing rebuilds the index first. */
     changed(tables: ReadonlySet<string>): void {
+      generation++;
+      onSale.clear();
       index.changed(tables);
     },
 
@@ -225,7 +253,8 @@ export function createCatalogService({ db }: { db: Db }) {
 
     /** What can be bought now among the given ids; inactive or unknown ids are simply absent. */
     findPurchasable(ids: readonly number[], tx?: DbOrTx): Promise<Product[]> {
-      return repository.findPurchasableProducts(tx ?? db, ids);
+      // Inside a transaction (placing an order) always the database, as the transaction sees it.
+      return tx ? repository.findPurchasableProducts(tx, ids) : purchasable(ids);
     },
 
     async categories(): Promise<CategoryCount[]> {

@@ -45,7 +45,7 @@ export interface OpenOptions {
  * more than running a point lookup. A busy statement (one being iterated) is never handed out twice.
  */
 function cachedStatements(sqlite: SqliteDatabase.Database) {
-  const statements = new LRUCache<string, SqliteDatabase.Statement>({ max: 1000 });
+  const statements = new LRUCache<string, SqliteDatabase.Statement>({ max: 200 });
   return {
     close: () => sqlite.close(),
     prepare(text: string) {

@@ -30,7 +30,7 @@ const paymentParams = z.object({ id: PaymentIdParamSchema });
 export function checkoutRoutes(deps: { checkout: CheckoutService; orders: OrdersService; payments: PaymentsService; emiPlans: readonly EmiPlan[] }): FastifyPluginAsyncZod {
   const { checkout, orders } = deps;
   return async (app) => {
-    app.addHook('preHandler', requireSignedIn);
+    app.addHook('preValidation', requireSignedIn);
 
     app.get('/checkout/options', { schema: { tags: ['checkout'], summary: 'Payment options: banks, EMI plans, test mode', response: { 200: CheckoutOptionsSchema, 401: ErrorResponseSchema } } }, async () => ({
       testMode: deps.payments.testMode,

@@ -296,5 +296,7 @@ describe.each(testDialects())('checkout and orders API on %s', (dialect) => {
     expect((await as(t, bilal)('POST', `/api/orders/${mine[0]!.id}/cancel`)).statusCode).toBe(404);
     expect((await as(t, asha)('GET', '/api/orders/999999')).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/api/orders' })).statusCode).toBe(401);
+    // Signed out with a bad body: 401, not a validation error.
+    expect((await t.app.inject({ method: 'POST', url: '/api/checkout/orders', payload: { items: [] } })).statusCode).toBe(401);
   });
 });

@@ -11,7 +11,7 @@ const params = z.object({ id: AddressIdParamSchema });
 /** The signed-in customer's own address book; every query is scoped to them. */
 export function addressesRoutes({ users }: { users: UsersService }): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addHook('preHandler', requireRole('customer', 'vendor', 'admin'));
+    app.addHook('preValidation', requireRole('customer', 'vendor', 'admin'));
 
     app.get('/account/addresses', { schema: { tags: ['account'], summary: 'My addresses, default first', response: { 200: AddressListSchema, ...errors } } }, async (request) => ({
       items: await users.listAddresses(requireUser(request).id),

@@ -81,5 +81,8 @@ describe.each(testDialects())('address book API on %s', (dialect) => {
     const response = await t.app.inject({ method: 'GET', url: '/api/account/addresses', headers: HEADERS });
     expect(response.statusCode).toBe(401);
     expect(response.json().error.code).toBe('UNAUTHENTICATED');
+    // Who you are is checked before what you sent: a bad body from nobody is still 401.
+    const invalid = await t.app.inject({ method: 'POST', url: '/api/account/addresses', headers: HEADERS, payload: { name: '' } });
+    expect(invalid.statusCode).toBe(401);
   });
 });

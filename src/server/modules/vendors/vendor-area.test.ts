@@ -102,6 +102,8 @@ describe.each(testDialects())('vendor area API on %s', (dialect) => {
     expect((await as(t, sita)('GET', '/api/vendor/products')).json().items.map((p: VendorProduct) => p.vendor.name)).toEqual(['Sita Electronics']);
     expect((await as(t, customer)('GET', '/api/vendor/products')).statusCode).toBe(403);
     expect((await as(t, customer)('POST', '/api/vendor/products', laptop())).statusCode).toBe(403);
+    // The role is checked before the body: a customer's invalid product is 403, not 400.
+    expect((await as(t, customer)('POST', '/api/vendor/products', { name: '' })).statusCode).toBe(403);
     expect((await t.app.inject({ url: '/api/vendor/products' })).statusCode).toBe(401);
     expect((await as(t, ravi)('GET', `/api/vendor/products/${id}`)).json().stock).toBe(10);
   });

@@ -62,7 +62,7 @@ interface Deps {
 export function vendorRoutes(deps: Deps): FastifyPluginAsyncZod {
   const { vendors, vendorProducts, vendorReports, productImport, media, fulfilment } = deps;
   return async (app) => {
-    app.addHook('preHandler', requireRole('vendor'));
+    app.addHook('preValidation', requireRole('vendor'));
     app.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: 2 * 1024 * 1024 }, (_request, body, done) => done(null, body));
     const shop = (request: Parameters<typeof requireUser>[0]) => vendorProducts.shopOf(requireUser(request).id);
 

@@ -1,17 +1,7 @@
-const dateTimeFormat = new Intl.DateTimeFormat('en-IN', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-
 const timeFormat = new Intl.DateTimeFormat('en-IN', { hour: 'numeric', minute: '2-digit' });
 
-/** "22 Nov 2026, 3:45 pm" */
-export function formatDateTime(iso: string): string {
-  return dateTimeFormat.format(new Date(iso));
-}
+/** "22 Nov 2026, 3:45 pm": one format for the whole store. */
+export { formatDateTime } from '#web/lib/format.ts';
 
 /** "3:45 pm" */
 export function formatTime(iso: string): string {

@@ -1,11 +1,3 @@
-const dateTimeFormat = new Intl.DateTimeFormat('en-IN', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-
 const monthYearFormat = new Intl.DateTimeFormat('en-IN', { month: 'short', year: 'numeric' });
 
 /** Calendar days ("2026-11-22") are shown as that day wherever the browser is. */
@@ -18,10 +10,8 @@ function dayInstant(date: string): Date {
   return new Date(CALENDAR_DAY.test(date) ? `${date}T00:00:00Z` : date);
 }
 
-/** "22 Nov 2026, 3:45 pm" */
-export function formatDateTime(iso: string): string {
-  return dateTimeFormat.format(new Date(iso));
-}
+/** "22 Nov 2026, 3:45 pm": one format for the whole store. */
+export { formatDateTime } from '#web/lib/format.ts';
 
 /** "Nov 2026" */
 export function formatMonthYear(iso: string): string {

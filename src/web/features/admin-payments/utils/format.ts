@@ -11,12 +11,8 @@ export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
   partially_refunded: 'Partly refunded',
 };
 
-const dateTimeFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' });
-
-export function formatDateTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateTimeFormat.format(date);
-}
+/** "22 Nov 2026, 3:45 pm": one format for the whole store. */
+export { formatDateTime } from '#web/lib/format.ts';
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined);
 

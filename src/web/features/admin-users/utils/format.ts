@@ -1,10 +1,5 @@
-const dateTimeFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' });
-
-/** 12 Mar 2025, 4:05 pm */
-export function formatDateTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateTimeFormat.format(date);
-}
+/** "22 Nov 2026, 3:45 pm": one format for the whole store. */
+export { formatDateTime } from '#web/lib/format.ts';
 
 /** A before/after value of an audit entry as compact JSON; "—" when there is none. */
 export function compactJson(value: unknown): string {

@@ -81,6 +81,9 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('synchronous = NORMAL');
+    // better-sqlite3 defaults to a 16 MB page cache; the operating system caches the file anyway,
+    // and 4 MB keeps the server within its memory budget at no measurable cost in speed.
+    sqlite.pragma('cache_size = -4000');
     return open('sqlite', new SqliteDialect({ database: cachedStatements(sqlite) }));
   }
   const pool = new pg.Pool({

@@ -69,13 +69,7 @@ export function toggleFilterValue(params: URLSearchParams, key: string, value: s
   return next;
 }
 
-export function withParam(params: URLSearchParams, key: string, value: string | undefined): URLSearchParams {
-  const next = new URLSearchParams(params);
-  if (value === undefined || value === '') next.delete(key);
-  else next.set(key, value);
-  if (key !== 'page') next.delete('page');
-  return next;
-}
+export { withParam } from '#web/lib/url-params.ts';
 
 export function hasActiveFilters(params: URLSearchParams): boolean {
   return [...MULTI_VALUE_KEYS, 'minPrice', 'maxPrice', 'inStock'].some((key) => params.has(key));

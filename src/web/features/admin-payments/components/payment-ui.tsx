@@ -1,6 +1,4 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
-import { buttonClass } from '#web/components/ui/button-styles.ts';
 import type { PaymentStatus } from '../api/admin-payments.ts';
 import { PAYMENT_STATUS_LABELS } from '../utils/format.ts';
 
@@ -45,45 +43,6 @@ export function Announcer({ message, className = '' }: { message: string; classN
   );
 }
 
-/** A copy of the params with one value set (or removed); any change but the page goes back to page 1. */
-export function withParam(params: URLSearchParams, key: string, value: string | undefined): URLSearchParams {
-  const next = new URLSearchParams(params);
-  if (value === undefined || value === '') next.delete(key);
-  else next.set(key, value);
-  if (key !== 'page') next.delete('page');
-  return next;
-}
-
-export function searchOf(params: URLSearchParams): string {
-  const search = params.toString();
-  return search ? `?${search}` : '';
-}
-
+export { searchOf, withParam } from '#web/lib/url-params.ts';
 /** Previous / Next links that keep the filters, and "Page X of Y". */
-export function Pagination({ page, pageCount, params, label }: { page: number; pageCount: number; params: URLSearchParams; label: string }) {
-  if (pageCount <= 1) return null;
-  return (
-    <nav aria-label={label} className="mt-6 flex flex-wrap items-center justify-between gap-3">
-      <PageLink text="Previous" rel="prev" page={page > 1 ? Math.min(page - 1, pageCount) : undefined} params={params} />
-      <p className="text-sm text-slate-700">
-        Page {page} of {pageCount}
-      </p>
-      <PageLink text="Next" rel="next" page={page < pageCount ? page + 1 : undefined} params={params} />
-    </nav>
-  );
-}
-
-function PageLink({ text, rel, page, params }: { text: string; rel: string; page: number | undefined; params: URLSearchParams }) {
-  if (page === undefined) {
-    return (
-      <span aria-disabled="true" className={`${buttonClass('secondary', 'sm')} cursor-not-allowed opacity-50`}>
-        {text}
-      </span>
-    );
-  }
-  return (
-    <Link to={{ search: searchOf(withParam(params, 'page', page === 1 ? undefined : String(page))) }} rel={rel} className={buttonClass('secondary', 'sm')}>
-      {text}
-    </Link>
-  );
-}
+export { PageNav as Pagination } from '#web/components/ui/page-nav.tsx';

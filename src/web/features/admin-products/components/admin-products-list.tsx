@@ -6,7 +6,9 @@ import { formatPrice } from '#shared/money.ts';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
 import { LoadError, PastLastPage, ResultSummary } from '#web/components/ui/list-states.tsx';
 import { Loading } from '#web/components/ui/loading.tsx';
+import { PageNav } from '#web/components/ui/page-nav.tsx';
 import { paths } from '#web/config/paths.ts';
+import { searchOf, withParam } from '#web/lib/url-params.ts';
 import {
   errorMessage,
   useAdminProducts,
@@ -61,20 +63,6 @@ function readState(params: URLSearchParams): ListState {
     stock: oneOf(STOCK_FILTERS, params.get('stock')),
     page: /^[1-9]\d{0,5}$/.test(pageText) ? Number(pageText) : 1,
   };
-}
-
-/** A copy of the params with one value set (or removed); any change but the page goes back to page 1. */
-function withParam(params: URLSearchParams, key: string, value: string | undefined): URLSearchParams {
-  const next = new URLSearchParams(params);
-  if (value === undefined || value === '') next.delete(key);
-  else next.set(key, value);
-  if (key !== 'page') next.delete('page');
-  return next;
-}
-
-function searchOf(params: URLSearchParams): string {
-  const search = params.toString();
-  return search ? `?${search}` : '';
 }
 
 /** What was typed in the vendor field as a store slug: "Kochi-Computers" or a pasted …/store/kochi-computers link. */
@@ -276,7 +264,18 @@ export default function AdminProductsList() {
         ) : (
           <div className={isPlaceholderData ? 'opacity-60 transition-opacity' : undefined} aria-busy={isPlaceholderData}>
             <ProductTable products={data.items} describedBy={`${ids}-summary`} rowLinkId={rowLinkId} onModerated={onModerated} />
-            <Pagination page={data.page} pageCount={pageCount} total={data.total} params={params} />
+            <PageNav
+              page={data.page}
+              pageCount={pageCount}
+              params={params}
+              label="Pages of products"
+              note={
+                <span className="text-slate-500">
+                  {' '}
+                  · {data.total} {data.total === 1 ? 'product' : 'products'}
+                </span>
+              }
+            />
           </div>
         )}
       </div>
@@ -308,42 +307,6 @@ function FilterSelect<T extends string>({ id, label, value, anyLabel, options, o
         ))}
       </select>
     </div>
-  );
-}
-
-/** Previous / Next links that keep the filters, "Page X of Y" and the total. */
-function Pagination({ page, pageCount, total, params }: { page: number; pageCount: number; total: number; params: URLSearchParams }) {
-  return (
-    <nav aria-label="Pages of products" className="mt-6 flex flex-wrap items-center justify-between gap-3">
-      <PageLink text="Previous" rel="prev" page={page > 1 ? Math.min(page - 1, pageCount) : undefined} params={params} />
-      <p className="text-sm text-slate-700">
-        Page {page} of {pageCount}
-        <span className="text-slate-500">
-          {' '}
-          · {total} {total === 1 ? 'product' : 'products'}
-        </span>
-      </p>
-      <PageLink text="Next" rel="next" page={page < pageCount ? page + 1 : undefined} params={params} />
-    </nav>
-  );
-}
-
-function PageLink({ text, rel, page, params }: { text: string; rel: string; page: number | undefined; params: URLSearchParams }) {
-  if (page === undefined) {
-    return (
-      <span aria-disabled="true" className={`${buttonClass('secondary', 'sm')} cursor-not-allowed opacity-50`}>
-        {text}
-      </span>
-    );
-  }
-  return (
-    <Link
-      to={{ search: searchOf(withParam(params, 'page', page === 1 ? undefined : String(page))) }}
-      rel={rel}
-      className={buttonClass('secondary', 'sm')}
-    >
-      {text}
-    </Link>
   );
 }
 

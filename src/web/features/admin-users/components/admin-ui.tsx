@@ -1,9 +1,6 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import type { Role } from '#shared/schemas/auth.ts';
-import { buttonClass } from '#web/components/ui/button-styles.ts';
 import type { AccountStatus, ShopStatus } from '../api/admin-users.ts';
-import { searchOf, withParam } from '../utils/url-state.ts';
 
 export const controlClass =
   'block w-full min-w-0 rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-400 ' +
@@ -110,43 +107,5 @@ export function ShopStatusBadge({ status }: { status: ShopStatus }) {
   );
 }
 
-interface PaginationProps {
-  page: number;
-  pageCount: number;
-  params: URLSearchParams;
-  /** What the pages list, for the nav's name: "Pagination of users". */
-  label: string;
-}
-
 /** Previous / Next links that keep the other URL params, and "Page X of Y". */
-export function Pagination({ page, pageCount, params, label }: PaginationProps) {
-  if (pageCount <= 1) return null;
-  return (
-    <nav aria-label={label} className="mt-6 flex flex-wrap items-center justify-between gap-3">
-      <PageLink text="Previous" rel="prev" page={page > 1 ? Math.min(page - 1, pageCount) : undefined} params={params} />
-      <p className="text-sm text-slate-700">
-        Page {page} of {pageCount}
-      </p>
-      <PageLink text="Next" rel="next" page={page < pageCount ? page + 1 : undefined} params={params} />
-    </nav>
-  );
-}
-
-function PageLink({ text, rel, page, params }: { text: string; rel: string; page: number | undefined; params: URLSearchParams }) {
-  if (page === undefined) {
-    return (
-      <span aria-disabled="true" className={`${buttonClass('secondary', 'sm')} cursor-not-allowed opacity-50`}>
-        {text}
-      </span>
-    );
-  }
-  return (
-    <Link
-      to={{ search: searchOf(withParam(params, 'page', page === 1 ? undefined : String(page))) }}
-      rel={rel}
-      className={buttonClass('secondary', 'sm')}
-    >
-      {text}
-    </Link>
-  );
-}
+export { PageNav as Pagination } from '#web/components/ui/page-nav.tsx';

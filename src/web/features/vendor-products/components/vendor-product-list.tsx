@@ -6,6 +6,7 @@ import { VENDOR_PRODUCT_SORTS, type VendorProduct } from '#shared/schemas/vendor
 import { stockNowOf } from '#web/components/product-form/product-form.ts';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
 import { Loading } from '#web/components/ui/loading.tsx';
+import { searchOf, withParam } from '#web/lib/url-params.ts';
 import {
   errorMessage,
   useUpdateVendorProductStock,
@@ -45,20 +46,6 @@ function readState(params: URLSearchParams): ListState {
   const page = /^[1-9]\d{0,5}$/.test(pageText) ? Number(pageText) : 1;
   return { q, status, sort, page };
 }
-
-/** A copy of the params with one value set (or removed); any change but the page goes back to page 1. */
-function withParam(params: URLSearchParams, key: keyof ListState, value: string | undefined): URLSearchParams {
-  const next = new URLSearchParams(params);
-  if (value === undefined || value === '') next.delete(key);
-  else next.set(key, value);
-  if (key !== 'page') next.delete('page');
-  return next;
-}
-
-const searchOf = (params: URLSearchParams) => {
-  const search = params.toString();
-  return search ? `?${search}` : '';
-};
 
 /** The vendor's products: filter by status, search, sort, page, and fix stock in place. */
 export default function VendorProductList() {

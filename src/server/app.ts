@@ -25,6 +25,8 @@ import { storeRoutes } from './modules/store/store.routes.ts';
 import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
 import { createCheckoutService } from './modules/checkout/checkout.service.ts';
 import { createMailer } from './modules/mail/mailer.ts';
+import { createQueuedMailer } from './modules/mail/queued-mailer.ts';
+import { createOutboxService } from './modules/outbox/outbox.service.ts';
 import { createOrdersService } from './modules/orders/orders.service.ts';
 import { createSandboxProvider } from './modules/payments/providers/sandbox.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
@@ -51,6 +53,14 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
 }
 
+/** Tests of crash recovery only (TEST_FAULT, NODE_ENV=test): the process dies right after the gateway captured. */
+function faultAfterCharge(config: Config) {
+  if (config.env !== 'test' || config.testFault !== 'kill-after-capture') return undefined;
+  return (outcome: { status: string }) => {
+    if (outcome.status === 'captured') process.kill(process.pid, 'SIGKILL');
+  };
+}
+
 /** Composes the services and the HTTP app from plain factories; the services, for seeding and tests. */
 export function createServices({ database, config, log }: Pick<AppDeps, 'database' | 'config'> & { log?: (error: unknown, message: string) => void }) {
   const { db } = database;
@@ -63,10 +73,13 @@ export function createServices({ database, config, log }: Pick<AppDeps, 'databas
   const search = createSearchService({ index, catalog });
   const cart = createCartService({ catalog });
   const contact = createContactService({ db });
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: `${config.store.name} <${config.store.supportEmail}>` });
-  const payments = createPaymentsService({ db, provider: createSandboxProvider(), emiPlans: config.emiPlans });
+  // Refunds and mails are written to the outbox first and retried from it until they succeed.
+  const outbox = createOutboxService({ db, log });
+  const mailer = createQueuedMailer(outbox, createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: `${config.store.name} <${config.store.supportEmail}>` }));
+  const paymentProvider = createSandboxProvider({ db });
+  const payments = createPaymentsService({ db, provider: paymentProvider, outbox, emiPlans: config.emiPlans });
   const orders = createOrdersService({ db, payments });
-  const checkout = createCheckoutService({ db, catalog, orders, payments, users, mailer, store: config.store, log });
+  const checkout = createCheckoutService({ db, catalog, orders, payments, outbox, users, mailer, store: config.store, log, afterCharge: faultAfterCharge(config) });
   const media = createMediaService({ db, dataDir: config.dataDir });
   const fulfilment = createFulfilmentService({ db, users, mailer, store: config.store, log });
   const vendorProducts = createVendorProductsService({ vendors, catalog, orders, media, search });
@@ -74,7 +87,7 @@ export function createServices({ database, config, log }: Pick<AppDeps, 'databas
   const productImport = createProductImportService({ db, catalog, vendorProducts });
   const admin = createAdminService({ db, users, vendors, catalog, orders, search, authService, payments, checkout, mailer, store: config.store, log });
   return {
-    admin, vendors, users, authService, catalog, search, cart, contact, payments, orders, checkout, mailer, media, fulfilment, vendorProducts, vendorReports, productImport,
+    admin, vendors, users, authService, catalog, search, cart, contact, payments, paymentProvider, outbox, orders, checkout, mailer, media, fulfilment, vendorProducts, vendorReports, productImport,
     emiPlans: config.emiPlans,
   };
 }

@@ -56,6 +56,11 @@ const EnvSchema = z
     COMMISSION_PERCENT: z.coerce.number().min(0).max(50).default(8),
     SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(3600).default(10),
     CATALOG_CACHE_MB: z.coerce.number().min(0).max(4096).default(32),
+    HEADERS_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(600).default(15),
+    REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(3600).default(120),
+    KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(3600).default(72),
+    /** tests of crash recovery only; ignored unless NODE_ENV=test */
+    TEST_FAULT: z.enum(['kill-after-capture']).optional(),
     TRUST_PROXY: z
       .string()
       .default('false')
@@ -64,6 +69,10 @@ const EnvSchema = z
   .refine((env) => (env.ADMIN_EMAIL === undefined) === (env.ADMIN_PASSWORD === undefined), {
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
     path: ['ADMIN_PASSWORD'],
+  })
+  .refine((env) => env.HEADERS_TIMEOUT_SECONDS <= env.REQUEST_TIMEOUT_SECONDS, {
+    message: 'must not be longer than REQUEST_TIMEOUT_SECONDS',
+    path: ['HEADERS_TIMEOUT_SECONDS'],
   });
 
 export interface Config {
@@ -94,6 +103,13 @@ export interface Config {
   shutdownGraceMs: number;
   /** memory for cached catalogue answers (lists, search, products); 0 turns the cache off */
   catalogCacheBytes: number;
+  /** how long a client may take to send a request's headers, and the whole request (headers and body) */
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+  /** how long an idle keep-alive connection stays open; longer than the load balancer's idle timeout */
+  keepAliveTimeoutMs: number;
+  /** fault injection for tests (NODE_ENV=test only) */
+  testFault?: 'kill-after-capture';
 }
 
 /** Parses the environment once; a bad value stops start-up with the list of what is wrong. */
@@ -134,6 +150,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     commissionPercent: e.COMMISSION_PERCENT,
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     catalogCacheBytes: Math.round(e.CATALOG_CACHE_MB * 1024 * 1024),
+    headersTimeoutMs: Math.round(e.HEADERS_TIMEOUT_SECONDS * 1000),
+    requestTimeoutMs: Math.round(e.REQUEST_TIMEOUT_SECONDS * 1000),
+    keepAliveTimeoutMs: Math.round(e.KEEP_ALIVE_TIMEOUT_SECONDS * 1000),
+    testFault: e.NODE_ENV === 'test' ? e.TEST_FAULT : undefined,
     publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST === '0.0.0.0' || e.HOST === '::' ? 'localhost' : e.HOST}:${e.PORT}`).replace(/\/$/, ''),
   };
 }

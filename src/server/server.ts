@@ -48,10 +48,39 @@ await oneAtATime(database, async () => {
   }
 });
 
+/**
+ * Money first: payments a crash left with the gateway are finished (confirmed or refunded), and
+ * queued refunds and mails are done, at start and every few seconds after. Every process runs
+ * this; each payment and each job is finished by one of them only (guarded updates and job
+ * claims), and the rest find nothing to do.
+ */
+async function settleMoney(): Promise<void> {
+  try {
+    const settled = await services.checkout.reconcile();
+    if (Object.values(settled).some((count) => count > 0)) app.log.warn({ settled }, 'Finished payments left in flight');
+  } catch (error) {
+    app.log.error({ err: error }, 'Reconciling payments failed');
+  }
+  try {
+    await services.outbox.work();
+  } catch (error) {
+    app.log.error({ err: error }, 'Working the outbox failed');
+  }
+}
+await settleMoney();
+
 // Every minute: orders left unpaid for 30 minutes are cancelled and their stock returned, and old
 // failed sign-ins are forgotten. Every process runs this; each order is cancelled by one of them
 // only (a guarded status change in the cancelling transaction), and the rest find nothing to do.
 let housekeeping: Promise<unknown> = Promise.resolve();
+let settling: Promise<void> = Promise.resolve();
+let settlingNow = false;
+const settleTimer = setInterval(() => {
+  if (settlingNow) return; // a slow pass (the database is away) is not stacked on
+  settlingNow = true;
+  settling = settleMoney().finally(() => (settlingNow = false));
+}, 10_000);
+settleTimer.unref();
 const housekeepingTimer = setInterval(() => {
   housekeeping = Promise.all([
     services.checkout
@@ -79,6 +108,7 @@ app.addHook('onSend', async (_request, reply, payload) => {
 async function shutdown(signal: string) {
   app.log.info({ signal }, 'Shutting down');
   clearInterval(housekeepingTimer);
+  clearInterval(settleTimer);
   const force = setTimeout(() => {
     app.log.warn(`Requests still running ${config.shutdownGraceMs / 1000} s after ${signal}; closing their connections`);
     process.exitCode = 1;
@@ -89,6 +119,7 @@ async function shutdown(signal: string) {
   try {
     await app.close();
     await housekeeping;
+    await settling;
     await database.destroy();
   } catch (error) {
     app.log.error({ err: error }, 'Shutdown failed');

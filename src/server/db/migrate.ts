@@ -9,6 +9,7 @@ import * as orders from './migrations/0006-orders.ts';
 import * as vendorArea from './migrations/0007-vendor-area.ts';
 import * as admin from './migrations/0008-admin.ts';
 import * as listingIndex from './migrations/0009-listing-index.ts';
+import * as moneySafety from './migrations/0010-money-safety.ts';
 
 /** The one ordered set of migrations, run on either engine. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0007-vendor-area': vendorArea,
   '0008-admin': admin,
   '0009-listing-index': listingIndex,
+  '0010-money-safety': moneySafety,
 };
 
 /**

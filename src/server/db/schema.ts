@@ -192,6 +192,10 @@ export interface PaymentsTable {
   details: string;
   failure_reason: string | null;
   refunded_amount: number;
+  /** our idempotency key for the gateway; NULL on payments made before it existed */
+  attempt_key: string | null;
+  /** an open ('created') attempt waiting for the shopper's OTP or bank page; NULL while the gateway is asked */
+  awaiting: 'otp' | 'bank' | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -202,7 +206,42 @@ export interface RefundsTable {
   amount: number;
   reference: string;
   reason: string;
+  /** the outbox job that made this refund, so a retried job never records it twice */
+  outbox_id: number | null;
   created_at: Timestamp;
+}
+
+/** Work that must happen after a commit (refunds, mails), retried until it does. */
+export interface OutboxTable {
+  id: Generated<number>;
+  kind: 'refund' | 'mail';
+  /** JSON */
+  payload: string;
+  status: 'pending' | 'done';
+  attempts: Generated<number>;
+  last_error: string | null;
+  next_attempt_at: Timestamp;
+  /** a worker holds the job until then; another may take it after (the worker died) */
+  locked_until: Timestamp | null;
+  created_at: Timestamp;
+  done_at: Timestamp | null;
+}
+
+/** The sandbox payment provider's own ledger: what a real gateway would remember across our crashes. */
+export interface SandboxGatewayTable {
+  id: Generated<number>;
+  kind: 'charge' | 'refund';
+  idempotency_key: string;
+  reference: string;
+  method: string | null;
+  amount: number;
+  status: 'captured' | 'failed' | 'requires_action' | 'refunded';
+  action: 'otp' | 'bank' | null;
+  reason: string | null;
+  /** refunds: the charge refunded */
+  charge_reference: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 export interface Database {
@@ -219,6 +258,8 @@ export interface Database {
   order_items: OrderItemsTable;
   payments: PaymentsTable;
   refunds: RefundsTable;
+  outbox: OutboxTable;
+  sandbox_gateway: SandboxGatewayTable;
   media: MediaTable;
   audit_log: AuditLogTable;
 }

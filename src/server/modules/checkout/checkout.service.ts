@@ -4,11 +4,14 @@ import { canCustomerCancel } from '#shared/order-states.ts';
 import type { Order, PaymentInput, PaymentResult, PlaceOrderInput } from '#shared/schemas/orders.ts';
 import { shippingFor } from '#shared/shipping.ts';
 import type { StoreInfo } from '#shared/store-info.ts';
-import type { Db } from '#server/db/database.ts';
+import type { Db, DbOrTx } from '#server/db/database.ts';
+import { isUniqueViolation } from '#server/db/unique-violation.ts';
 import type { CatalogService } from '#server/modules/catalog/catalog.service.ts';
 import type { Mailer } from '#server/modules/mail/mailer.ts';
 import { PAYMENT_WINDOW_MS, type OrdersService } from '#server/modules/orders/orders.service.ts';
-import type { PaymentsService } from '#server/modules/payments/payments.service.ts';
+import type { OutboxService } from '#server/modules/outbox/outbox.service.ts';
+import type { ChargeOutcome } from '#server/modules/payments/providers/payment-provider.ts';
+import type { OpenAttempt, PaymentsService } from '#server/modules/payments/payments.service.ts';
 import type { UsersService } from '#server/modules/users/users.service.ts';
 
 interface Deps {
@@ -16,27 +19,40 @@ interface Deps {
   catalog: CatalogService;
   orders: OrdersService;
   payments: PaymentsService;
+  outbox: OutboxService;
   users: UsersService;
   mailer: Mailer;
   store: StoreInfo;
   now?: () => Date;
   log?: (error: unknown, message: string) => void;
+  /** Fault injection for tests: called after the gateway answered and before anything is recorded. */
+  afterCharge?: (outcome: ChargeOutcome) => void;
 }
+
+/** An attempt whose gateway answer is still unknown is given up after this long (the call itself times out well before). */
+export const IN_FLIGHT_STALE_MS = 2 * 60_000;
 
 const list = (names: string[]) => names.join(', ');
 
-function isUniqueViolation(error: unknown): boolean {
-  const text = `${(error as { code?: string }).code ?? ''} ${(error as Error).message ?? ''}`;
-  return /23505|SQLITE_CONSTRAINT_UNIQUE|UNIQUE constraint failed|duplicate key/i.test(text);
-}
 
 /**
  * The checkout: cart → order → stock → payment, and the undoing of it (cancellation, expiry).
- * Each step says how it is undone: stock taken in the order's transaction is returned when the
- * order is cancelled or expires; a captured payment is refunded through the provider.
+ * What a crash between any two steps leaves behind, and what finishes it:
+ * - order, items and stock are one transaction; an unpaid order expires after 30 minutes and
+ *   its stock returns (expireUnpaid, every minute).
+ * - a payment attempt is written (one open attempt per order) before the gateway is asked, with
+ *   the idempotency key the gateway is asked with. A crash after the gateway answered leaves an
+ *   attempt "in flight": reconcile() (at start and every few seconds, on any process) looks it up
+ *   at the gateway and finishes it.
+ * - a capture and its order's confirmation are one transaction, with the confirmation mail queued
+ *   in it; a capture that finds its order cancelled or already paid queues its refund instead.
+ * - a cancellation queues the refund of every captured payment in its own transaction.
+ * - queued refunds and mails are done by the outbox right after the commit, and retried by its
+ *   worker until they succeed; refunds carry the outbox job's id as the gateway's idempotency key.
+ * So a captured payment always ends as a confirmed order or a refund, and never is taken twice.
  */
 export function createCheckoutService(deps: Deps) {
-  const { db, catalog, orders, payments, users, mailer, store } = deps;
+  const { db, catalog, orders, payments, outbox, users, mailer, store } = deps;
   const now = deps.now ?? (() => new Date());
 
   function itemLines(order: Order): string {
@@ -52,23 +68,63 @@ export function createCheckoutService(deps: Deps) {
     }
   }
 
-  async function markPaid(userId: string, email: string, orderId: number, paymentId: number): Promise<Order> {
-    const moved = await orders.move(db, orderId, ['pending_payment'], 'confirmed', { paid_at: now().toISOString() });
-    const order = await orders.get(userId, orderId);
-    if (!moved) {
+  function confirmationMail(order: Order) {
+    const address = order.address;
+    return {
+      subject: `Your ${store.name} order ${order.number} is confirmed`,
+      text: `Thank you for your order.\n\nOrder ${order.number}\n${itemLines(order)}\n\nTotal paid: ${formatPrice(order.total)} (includes GST of ${formatPrice(order.gst)})\n\nDelivering to:\n  ${address.name}, ${address.phone}\n  ${address.line1}${address.line2 ? `, ${address.line2}` : ''}\n  ${address.city}, ${address.state} ${address.pincode}`,
+    };
+  }
+
+  const queueMail = (tx: DbOrTx, to: string, subject: string, text: string) =>
+    outbox.enqueue(tx, 'mail', { to, subject, text: `${text}\n\n${store.name} · ${store.supportEmail} · ${store.phone}` });
+
+  type Settled = 'confirmed' | 'cancelled' | 'paid-twice' | 'finished-elsewhere';
+
+  /**
+   * A captured payment meets its order, in one transaction: the order is confirmed (and its mail
+   * queued), or, when it was cancelled or already paid, this payment's refund is queued. The
+   * queued work runs once the transaction has committed.
+   */
+  async function applyCapture(paymentId: number, orderId: number, capture: (tx: DbOrTx) => Promise<boolean>): Promise<Settled> {
+    // Read before the transaction (SQLite has one connection: no reads outside it while it is open).
+    const order = await orders.getById(orderId);
+    const [buyer] = await users.findByIds([order.userId]);
+    const { settled, jobs } = await db.transaction().execute(async (tx) => {
+      if (!(await capture(tx))) return { settled: 'finished-elsewhere' as const, jobs: [] };
+      if (await orders.move(tx, orderId, ['pending_payment'], 'confirmed', { paid_at: now().toISOString() })) {
+        const mail = confirmationMail(order);
+        return { settled: 'confirmed' as const, jobs: buyer ? [await queueMail(tx, buyer.email, mail.subject, mail.text)] : [] };
+      }
       // This capture came too late: the order was cancelled (it expired), or another payment
       // confirmed it first. Only this payment's money goes back.
-      await payments.refundInFull(paymentId, order.status === 'cancelled' ? 'Order was cancelled before payment completed' : 'Order was already paid by another payment');
-      if (order.status === 'cancelled') throw new AppError('CONFLICT', 'This order was cancelled before the payment completed; the amount has been refunded');
-      throw new AppError('CONFLICT', 'This order was already paid; this second payment has been refunded');
+      const { status } = await orders.getById(orderId, tx);
+      const reason = status === 'cancelled' ? 'Order was cancelled before payment completed' : 'Order was already paid by another payment';
+      const job = await payments.queueFullRefund(tx, paymentId, reason);
+      return { settled: status === 'cancelled' ? ('cancelled' as const) : ('paid-twice' as const), jobs: job === undefined ? [] : [job] };
+    });
+    await outbox.runNow(jobs);
+    return settled;
+  }
+
+  /** An open attempt the gateway says is captured. */
+  const finishCapture = (attempt: Pick<OpenAttempt, 'id' | 'orderId'>, reference: string) =>
+    applyCapture(attempt.id, attempt.orderId, (tx) => payments.markCaptured(tx, attempt.id, reference));
+
+  /** Records the gateway's answer for an attempt and says what the shopper does next. */
+  async function settle(userId: string, attempt: OpenAttempt, outcome: ChargeOutcome): Promise<PaymentResult> {
+    deps.afterCharge?.(outcome);
+    if (outcome.status === 'captured') {
+      const settled = await finishCapture(attempt, outcome.reference);
+      if (settled === 'cancelled') throw new AppError('CONFLICT', 'This order was cancelled before the payment completed; the amount has been refunded');
+      if (settled === 'paid-twice') throw new AppError('CONFLICT', 'This order was already paid; this second payment has been refunded');
+    } else {
+      await payments.recordPending(attempt.id, outcome);
     }
-    const address = order.address;
-    await mail(
-      email,
-      `Your ${store.name} order ${order.number} is confirmed`,
-      `Thank you for your order.\n\nOrder ${order.number}\n${itemLines(order)}\n\nTotal paid: ${formatPrice(order.total)} (includes GST of ${formatPrice(order.gst)})\n\nDelivering to:\n  ${address.name}, ${address.phone}\n  ${address.line1}${address.line2 ? `, ${address.line2}` : ''}\n  ${address.city}, ${address.state} ${address.pincode}`,
-    );
-    return order;
+    const payment = (await payments.find(attempt.id))!;
+    const order = await orders.get(userId, attempt.orderId);
+    const next = payment.status === 'captured' ? 'done' : payment.status === 'failed' ? 'retry' : outcome.status === 'requires_action' ? outcome.action : 'retry';
+    return { payment, next, orderStatus: order.status };
   }
 
   async function pendingOrder(userId: string, orderId: number): Promise<Order> {
@@ -81,32 +137,76 @@ export function createCheckoutService(deps: Deps) {
   }
 
   /**
-   * Cancels an order: status, fulfilments, stock and waiting payments in one transaction that
-   * re-checks, inside it, that nothing has shipped; then refunds what was captured, from fresh
-   * payment rows, once the cancellation has committed.
+   * Cancels an order: status, fulfilments, stock, waiting payments, the refund of every captured
+   * payment and the mail (when given) in one transaction that re-checks, inside it, that nothing
+   * has shipped; the refunds and the mail are done once it has committed, and retried if need be.
    */
-  async function cancelOrder(order: Order, reason: string, from: ReadonlyArray<'pending_payment' | 'confirmed'>): Promise<boolean> {
-    const cancelled = await db.transaction().execute(async (tx) => {
-      if (!(await orders.move(tx, order.id, from, 'cancelled', { cancelled_at: now().toISOString(), cancel_reason: reason }))) return false;
+  async function cancelOrder(
+    order: Order,
+    reason: string,
+    from: ReadonlyArray<'pending_payment' | 'confirmed'>,
+    mailTo?: (refunded: number) => { to: string; subject: string; text: string },
+  ): Promise<boolean> {
+    const jobs = await db.transaction().execute(async (tx) => {
+      if (!(await orders.move(tx, order.id, from, 'cancelled', { cancelled_at: now().toISOString(), cancel_reason: reason }))) return undefined;
       const fulfilments = await orders.fulfilmentStatuses(order.id, tx);
       if (!canCustomerCancel('confirmed', fulfilments)) throw new AppError('CONFLICT', 'This order can no longer be cancelled');
       await orders.cancelOpenFulfilments(tx, order.id);
       await catalog.returnStock(order.items, tx);
-      await payments.abandon(await payments.ofOrders([order.id], tx), reason, tx);
-      return true;
-    });
-    if (!cancelled) return false;
-    for (const payment of await payments.ofOrders([order.id])) {
-      try {
-        await payments.refundInFull(payment.id, reason);
-      } catch (error) {
-        deps.log?.(error, `Refund of payment ${payment.id} for cancelled order ${order.id} failed; it can be retried`);
+      await payments.abandonWaiting(tx, order.id, reason);
+      const queued: number[] = [];
+      let refunded = 0;
+      for (const payment of await payments.ofOrders([order.id], tx)) {
+        const job = await payments.queueFullRefund(tx, payment.id, reason);
+        if (job === undefined) continue;
+        queued.push(job);
+        refunded += payment.amount - payment.refundedAmount;
       }
-    }
+      if (mailTo) {
+        const mail = mailTo(refunded);
+        queued.push(await queueMail(tx, mail.to, mail.subject, mail.text));
+      }
+      return queued;
+    });
+    if (!jobs) return false;
+    await outbox.runNow(jobs);
     return true;
   }
 
   return {
+    /** Finishes what a crash or a lost answer left: see the comment at the top. Safe on several processes at once. */
+    async reconcile(): Promise<{ confirmed: number; refunded: number; failed: number; resumed: number }> {
+      const counts = { confirmed: 0, refunded: 0, failed: 0, resumed: 0 };
+      const count = (settled: Settled) => {
+        if (settled === 'confirmed') counts.confirmed++;
+        else if (settled !== 'finished-elsewhere') counts.refunded++;
+      };
+      for (const attempt of await payments.inFlight()) {
+        try {
+          const found = await payments.lookup(attempt.attemptKey);
+          const stale = now().getTime() - new Date(attempt.updatedAt).getTime() > IN_FLIGHT_STALE_MS;
+          if (found.status === 'captured') count(await finishCapture(attempt, found.reference));
+          else if (found.status === 'failed') {
+            if (await payments.recordPending(attempt.id, found)) counts.failed++;
+          } else if (!stale) continue; // the gateway may still be answering another request
+          else if (found.status === 'requires_action') {
+            if (await payments.recordPending(attempt.id, found)) counts.resumed++;
+          } else if (await payments.failAttempt(attempt.id, 'The payment did not reach the bank; no money was taken')) counts.failed++;
+        } catch (error) {
+          deps.log?.(error, `Reconciling payment ${attempt.id} of order ${attempt.orderId} failed; it will be tried again`);
+        }
+      }
+      // Money captured before captures and confirmations were one transaction.
+      for (const { paymentId, orderId } of await payments.unsettledCaptures()) {
+        try {
+          count(await applyCapture(paymentId, orderId, async () => true));
+        } catch (error) {
+          deps.log?.(error, `Reconciling captured payment ${paymentId} of order ${orderId} failed; it will be tried again`);
+        }
+      }
+      return counts;
+    },
+
     /** Places the order: re-priced, stock taken, one order per idempotency key. */
     async placeOrder(userId: string, input: PlaceOrderInput): Promise<{ order: Order; created: boolean }> {
       const existing = await orders.findIdByIdempotencyKey(userId, input.idempotencyKey);
@@ -184,12 +284,23 @@ export function createCheckoutService(deps: Deps) {
       }
     },
 
-    /** Pays (or retries paying) for an order awaiting payment, with any method. */
+    /**
+     * Pays (or retries paying) for an order awaiting payment, with any method. The attempt is
+     * written first, under the order's row, so a second request for the same order waits and
+     * then finds it paid, or gets 409 while the first is with the gateway: one capture at most.
+     */
     async pay(caller: { id: string; email: string }, orderId: number, input: PaymentInput): Promise<PaymentResult> {
       const order = await pendingOrder(caller.id, orderId);
-      const { payment, next } = await payments.start(order.id, order.total, input);
-      const status = next === 'done' ? (await markPaid(caller.id, caller.email, order.id, payment.id)).status : 'pending_payment';
-      return { payment, next, orderStatus: status };
+      payments.validate(input, order.total);
+      const attempt = await db.transaction().execute(async (tx) => {
+        if (!(await orders.holdPending(tx, order.id))) return undefined;
+        return payments.open(tx, order.id, order.total, input);
+      });
+      if (!attempt) {
+        await pendingOrder(caller.id, orderId); // says why: paid or cancelled meanwhile
+        throw new AppError('CONFLICT', 'This order has already been paid');
+      }
+      return settle(caller.id, attempt, await payments.charge(attempt, input));
     },
 
     /** The OTP for a card payment, or the bank page's answer for Net Banking. */
@@ -197,9 +308,16 @@ export function createCheckoutService(deps: Deps) {
       const payment = await payments.find(paymentId);
       if (!payment) throw new AppError('NOT_FOUND', 'Payment not found');
       await pendingOrder(caller.id, payment.orderId); // 404 for someone else's payment
-      const result = await payments.confirm(paymentId, confirmation);
-      const status = result.next === 'done' ? (await markPaid(caller.id, caller.email, payment.orderId, paymentId)).status : 'pending_payment';
-      return { payment: result.payment, next: result.next, orderStatus: status };
+      const step = 'otp' in confirmation ? 'otp' : 'bank';
+      const expected = payment.method === 'netbanking' ? 'bank' : 'otp';
+      if (payment.status !== 'created' || step !== expected) {
+        throw new AppError('CONFLICT', payment.status === 'created' ? 'This payment is not waiting for that step' : 'This payment is already complete');
+      }
+      if (!(await payments.takeStep(paymentId, step))) throw new AppError('CONFLICT', 'This payment is already being processed');
+      const attempt = (await payments.attemptOf(paymentId))!;
+      const result = await payments.confirmWithProvider(payment, confirmation);
+      const outcome: ChargeOutcome = result.status === 'captured' ? { status: 'captured', reference: payment.reference } : { status: 'failed', reference: payment.reference, reason: result.reason };
+      return settle(caller.id, attempt, outcome);
     },
 
     async paymentForCaller(userId: string, paymentId: number) {
@@ -213,15 +331,13 @@ export function createCheckoutService(deps: Deps) {
     async cancel(caller: { id: string; email: string }, orderId: number): Promise<Order> {
       const order = await orders.get(caller.id, orderId);
       if (!order.canCancel) throw new AppError('CONFLICT', 'This order can no longer be cancelled');
-      if (!(await cancelOrder(order, 'Cancelled by the customer', ['pending_payment', 'confirmed']))) throw new AppError('CONFLICT', 'This order can no longer be cancelled');
-      const cancelled = await orders.get(caller.id, orderId);
-      const refunded = cancelled.payments.reduce((sum, p) => sum + p.refundedAmount, 0);
-      await mail(
-        caller.email,
-        `Your ${store.name} order ${order.number} is cancelled`,
-        `Order ${order.number} has been cancelled.\n${itemLines(order)}\n\n${refunded > 0 ? `A refund of ${formatPrice(refunded)} has been issued to your original payment method.` : 'No payment was taken.'}`,
-      );
-      return cancelled;
+      const mailTo = (refunded: number) => ({
+        to: caller.email,
+        subject: `Your ${store.name} order ${order.number} is cancelled`,
+        text: `Order ${order.number} has been cancelled.\n${itemLines(order)}\n\n${refunded > 0 ? `A refund of ${formatPrice(refunded)} has been issued to your original payment method.` : 'No payment was taken.'}`,
+      });
+      if (!(await cancelOrder(order, 'Cancelled by the customer', ['pending_payment', 'confirmed'], mailTo))) throw new AppError('CONFLICT', 'This order can no longer be cancelled');
+      return orders.get(caller.id, orderId);
     },
 
     /** A return request within 10 days of delivery; the vendor and admin side comes later. */

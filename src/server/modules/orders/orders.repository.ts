@@ -198,6 +198,15 @@ export async function moveOrder(
   return Number(result.numUpdatedRows) === 1;
 }
 
+/**
+ * Takes the row of an order still awaiting payment for the rest of the transaction (a no-op
+ * update), so a payment that is confirming it commits first or waits; false if it is not awaiting payment.
+ */
+export async function holdPendingOrder(db: DbOrTx, id: number): Promise<boolean> {
+  const result = await db.updateTable('orders').set({ status: 'pending_payment' }).where('id', '=', id).where('status', '=', 'pending_payment').executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 export async function cancelOpenFulfilments(db: DbOrTx, orderId: number): Promise<void> {
   await db
     .updateTable('fulfilments')

@@ -28,9 +28,17 @@ function toPayment(row: Row): Payment {
   };
 }
 
+/** An attempt written before the gateway is asked, with the key the gateway is asked with. */
+export interface OpenAttempt {
+  id: number;
+  orderId: number;
+  attemptKey: string;
+  amount: number;
+}
+
 export async function insertPayment(
   db: DbOrTx,
-  payment: { orderId: number; method: Payment['method']; amount: number; status: Payment['status']; provider: string; reference: string; details: Payment['details']; failureReason: string | null },
+  payment: { orderId: number; method: Payment['method']; amount: number; provider: string; attemptKey: string; details: Payment['details'] },
 ): Promise<number> {
   const now = new Date().toISOString();
   const row = await db
@@ -39,11 +47,14 @@ export async function insertPayment(
       order_id: payment.orderId,
       method: payment.method,
       amount: payment.amount,
-      status: payment.status,
+      status: 'created',
       provider: payment.provider,
-      reference: payment.reference,
+      // the gateway's reference replaces it once known
+      reference: payment.attemptKey,
+      attempt_key: payment.attemptKey,
+      awaiting: null,
       details: JSON.stringify(payment.details),
-      failure_reason: payment.failureReason,
+      failure_reason: null,
       refunded_amount: 0,
       created_at: now,
       updated_at: now,
@@ -65,21 +76,78 @@ export async function paymentsOfOrders(db: DbOrTx, orderIds: readonly number[]):
   return rows.map(toPayment);
 }
 
-/** Moves a payment on only from the status it is known to be in, so two confirmations cannot both win. */
-export async function updatePaymentStatus(
+/** Finishes an open attempt (captured or failed) only if it is still open, so two finishers cannot both win. */
+export async function finishAttempt(
   db: DbOrTx,
   id: number,
-  from: readonly Payment['status'][],
-  to: Payment['status'],
-  failureReason: string | null = null,
+  outcome: { status: 'captured' | 'failed'; reference: string | null; failureReason: string | null },
 ): Promise<boolean> {
   const result = await db
     .updateTable('payments')
-    .set({ status: to, failure_reason: failureReason, updated_at: new Date().toISOString() })
+    .set({
+      status: outcome.status,
+      failure_reason: outcome.failureReason,
+      awaiting: null,
+      updated_at: new Date().toISOString(),
+      ...(outcome.reference === null ? {} : { reference: outcome.reference }),
+    })
     .where('id', '=', id)
-    .where('status', 'in', from)
+    .where('status', '=', 'created')
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** The gateway asks the shopper for an OTP or the bank page: the open attempt now waits for that step. */
+export async function awaitShopper(db: DbOrTx, id: number, reference: string, step: 'otp' | 'bank'): Promise<boolean> {
+  const result = await db
+    .updateTable('payments')
+    .set({ awaiting: step, reference, updated_at: new Date().toISOString() })
+    .where('id', '=', id)
+    .where('status', '=', 'created')
+    .where('awaiting', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Takes the shopper's step of a waiting attempt (it is then in flight again): one request only. */
+export async function takeStep(db: DbOrTx, id: number, step: 'otp' | 'bank'): Promise<boolean> {
+  const result = await db
+    .updateTable('payments')
+    .set({ awaiting: null, updated_at: new Date().toISOString() })
+    .where('id', '=', id)
+    .where('status', '=', 'created')
+    .where('awaiting', '=', step)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Attempts of an order still waiting on the shopper are given up (never one the gateway is being asked about). */
+export async function failWaitingAttempts(db: DbOrTx, orderId: number, reason: string): Promise<void> {
+  await db
+    .updateTable('payments')
+    .set({ status: 'failed', failure_reason: reason, awaiting: null, updated_at: new Date().toISOString() })
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'created')
+    .where('awaiting', 'is not', null)
+    .execute();
+}
+
+/** Open attempts that are not waiting for the shopper: the gateway is being (or was) asked about them. */
+export async function inFlightAttempts(db: DbOrTx): Promise<Array<OpenAttempt & { updatedAt: string }>> {
+  const rows = await db
+    .selectFrom('payments')
+    .select(['id', 'order_id', 'attempt_key', 'amount', 'updated_at'])
+    .where('status', '=', 'created')
+    .where('awaiting', 'is', null)
+    .where('attempt_key', 'is not', null)
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({ id: row.id, orderId: row.order_id, attemptKey: row.attempt_key!, amount: Number(row.amount), updatedAt: toIso(row.updated_at) }));
+}
+
+export async function attemptOf(db: DbOrTx, id: number): Promise<OpenAttempt | undefined> {
+  const row = await db.selectFrom('payments').select(['id', 'order_id', 'attempt_key', 'amount']).where('id', '=', id).where('attempt_key', 'is not', null).executeTakeFirst();
+  return row ? { id: row.id, orderId: row.order_id, attemptKey: row.attempt_key!, amount: Number(row.amount) } : undefined;
 }
 
 /**
@@ -97,13 +165,30 @@ export async function claimRefund(db: DbOrTx, paymentId: number, seenRefunded: n
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Gives a claim back when the provider refused the refund. */
-export async function releaseRefundClaim(db: DbOrTx, paymentId: number, previousRefunded: number, previousStatus: 'captured' | 'partially_refunded'): Promise<void> {
-  await db.updateTable('payments').set({ refunded_amount: previousRefunded, status: previousStatus, updated_at: new Date().toISOString() }).where('id', '=', paymentId).execute();
+/** Records a refund the gateway made; a retried outbox job records it once. */
+export async function recordRefund(db: DbOrTx, refund: { paymentId: number; amount: number; reference: string; reason: string; outboxId: number }): Promise<void> {
+  await db
+    .insertInto('refunds')
+    .values({ payment_id: refund.paymentId, amount: refund.amount, reference: refund.reference, reason: refund.reason, outbox_id: refund.outboxId, created_at: new Date().toISOString() })
+    .onConflict((oc) => oc.column('outbox_id').doNothing())
+    .execute();
 }
 
-export async function recordRefund(db: DbOrTx, paymentId: number, amount: number, reference: string, reason: string): Promise<void> {
-  await db.insertInto('refunds').values({ payment_id: paymentId, amount, reference, reason, created_at: new Date().toISOString() }).execute();
+/**
+ * Captured money not yet matched by its order: captured payments of orders still awaiting payment
+ * or cancelled with money left unrefunded. Only data from before captures and confirmations were
+ * one transaction (or a refund that was only logged) can be in this state.
+ */
+export async function unsettledCaptures(db: DbOrTx): Promise<Array<{ paymentId: number; orderId: number; orderStatus: 'pending_payment' | 'cancelled' }>> {
+  const rows = await db
+    .selectFrom('payments')
+    .innerJoin('orders', 'orders.id', 'payments.order_id')
+    .select(['payments.id', 'payments.order_id', 'orders.status'])
+    .where('payments.status', 'in', ['captured', 'partially_refunded'])
+    .where('orders.status', 'in', ['pending_payment', 'cancelled'])
+    .orderBy('payments.id')
+    .execute();
+  return rows.map((row) => ({ paymentId: row.id, orderId: row.order_id, orderStatus: row.status as 'pending_payment' | 'cancelled' }));
 }
 
 export interface PaymentFilter {

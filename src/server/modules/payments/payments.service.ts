@@ -1,18 +1,39 @@
+import { randomBytes } from 'node:crypto';
 import { type EmiPlan, EMI_MIN_ORDER, emiQuote } from '#shared/emi.ts';
 import { AppError } from '#shared/errors.ts';
 import { formatPrice } from '#shared/money.ts';
 import { detectNetwork, digitsOnly, expiryInFuture, luhnValid, NET_BANKING_BANKS } from '#shared/payment-methods.ts';
 import type { Payment, PaymentInput } from '#shared/schemas/orders.ts';
 import type { Db, DbOrTx } from '#server/db/database.ts';
-import type { PaymentProvider } from './providers/payment-provider.ts';
+import { isUniqueViolation } from '#server/db/unique-violation.ts';
+import type { OutboxService } from '#server/modules/outbox/outbox.service.ts';
+import type { ChargeOutcome, ChargeRequest, PaymentProvider } from './providers/payment-provider.ts';
 import * as repository from './payments.repository.ts';
 
-export interface StartedPayment {
-  payment: Payment;
-  next: 'done' | 'otp' | 'bank' | 'retry';
+export type { OpenAttempt } from './payments.repository.ts';
+
+interface RefundJob {
+  paymentId: number;
+  amount: number;
+  reason: string;
 }
 
-export function createPaymentsService({ db, provider, emiPlans, now = () => new Date() }: { db: Db; provider: PaymentProvider; emiPlans: readonly EmiPlan[]; now?: () => Date }) {
+
+const toRequest = (input: PaymentInput, amount: number): ChargeRequest =>
+  input.method === 'upi'
+    ? { method: 'upi', amount, vpa: input.vpa }
+    : input.method === 'netbanking'
+      ? { method: 'netbanking', amount, bank: input.bank }
+      : { method: input.method, amount, card: input.card };
+
+/**
+ * Payments and refunds through the provider. A payment row is written before the gateway is
+ * asked (an open attempt, at most one per order), with the idempotency key the gateway is asked
+ * with; so whatever dies after the gateway captured, the capture can be looked up and finished
+ * (see the checkout's reconcile). Refunds are claimed on the payment and queued in the outbox in
+ * the caller's transaction; the outbox asks the gateway, with the job's id as idempotency key.
+ */
+export function createPaymentsService({ db, provider, outbox, emiPlans, now = () => new Date() }: { db: Db; provider: PaymentProvider; outbox: OutboxService; emiPlans: readonly EmiPlan[]; now?: () => Date }) {
   /** Masked details only: a card number and CVV never reach the database. */
   function details(input: PaymentInput, amount: number): Payment['details'] {
     switch (input.method) {
@@ -43,101 +64,109 @@ export function createPaymentsService({ db, provider, emiPlans, now = () => new 
     return payment;
   }
 
+  /** Claims `amount` of a payment for refunding and queues the refund, in the caller's transaction. */
+  async function queueRefund(tx: DbOrTx, payment: Payment, amount: number, reason: string): Promise<number> {
+    if (!(await repository.claimRefund(tx, payment.id, payment.refundedAmount, amount, payment.refundedAmount + amount === payment.amount))) {
+      throw new AppError('CONFLICT', 'This payment changed meanwhile; please reload');
+    }
+    return outbox.enqueue(tx, 'refund', { paymentId: payment.id, amount, reason } satisfies RefundJob);
+  }
+
+  // The outbox's refund handler: idempotent through the job's id, which the gateway is given.
+  outbox.handle('refund', async (payload, job) => {
+    const { paymentId, amount, reason } = payload as RefundJob;
+    const payment = await require(paymentId);
+    const refund = await provider.refund(payment.reference, amount, `refund-${job.id}`);
+    await repository.recordRefund(db, { paymentId, amount, reference: refund.reference, reason, outboxId: job.id });
+  });
+
   return {
     testMode: provider.testMode,
     find: (id: number) => repository.findPayment(db, id),
     ofOrders: (orderIds: readonly number[], tx?: DbOrTx) => repository.paymentsOfOrders(tx ?? db, orderIds),
 
-    /** Records the attempt and asks the provider; the payment says what the shopper does next. */
-    async start(orderId: number, amount: number, input: PaymentInput): Promise<StartedPayment> {
+    /** Checks the method's details (card number, expiry, EMI plan) before anything is written. */
+    validate: (input: PaymentInput, amount: number) => details(input, amount),
+
+    /**
+     * Writes the attempt before the gateway is asked, in the caller's transaction; an attempt
+     * still waiting for the shopper is replaced. A second attempt while one is being asked gets
+     * 409 (the unique index on open attempts), so a double click never charges twice.
+     */
+    async open(tx: DbOrTx, orderId: number, amount: number, input: PaymentInput): Promise<repository.OpenAttempt> {
       const masked = details(input, amount);
-      const outcome = await provider.charge(
-        input.method === 'upi'
-          ? { method: 'upi', amount, vpa: input.vpa }
-          : input.method === 'netbanking'
-            ? { method: 'netbanking', amount, bank: input.bank }
-            : { method: input.method, amount, card: input.card },
-      );
-      const status = outcome.status === 'captured' ? 'captured' : outcome.status === 'failed' ? 'failed' : 'created';
-      const id = await repository.insertPayment(db, {
-        orderId,
-        method: input.method,
-        amount,
-        status,
-        provider: provider.name,
-        reference: outcome.reference,
-        details: masked,
-        failureReason: outcome.status === 'failed' ? outcome.reason : null,
-      });
-      const next = outcome.status === 'captured' ? 'done' : outcome.status === 'failed' ? 'retry' : outcome.action;
-      return { payment: await require(id), next };
-    },
-
-    /** The OTP or the bank page's answer for a payment waiting on it. */
-    async confirm(paymentId: number, confirmation: { otp: string } | { bankOutcome: 'success' | 'failure' }): Promise<StartedPayment> {
-      const payment = await require(paymentId);
-      const expected = payment.method === 'netbanking' ? 'bankOutcome' : 'otp';
-      if (payment.status !== 'created' || !(expected in confirmation)) {
-        throw new AppError('CONFLICT', payment.status === 'created' ? 'This payment is not waiting for that step' : 'This payment is already complete');
-      }
-      const result = await provider.confirm(payment.reference, confirmation);
-      const moved =
-        result.status === 'captured'
-          ? await repository.updatePaymentStatus(db, paymentId, ['created'], 'captured')
-          : await repository.updatePaymentStatus(db, paymentId, ['created'], 'failed', result.reason);
-      if (!moved) throw new AppError('CONFLICT', 'This payment is already complete');
-      const updated = await require(paymentId);
-      return { payment: updated, next: updated.status === 'captured' ? 'done' : 'retry' };
-    },
-
-    /** Marks payments still waiting on a step as failed (the order was cancelled or expired). */
-    async abandon(payments: readonly Payment[], reason: string, tx: DbOrTx = db): Promise<void> {
-      for (const payment of payments) {
-        if (payment.status === 'created') await repository.updatePaymentStatus(tx, payment.id, ['created'], 'failed', reason);
+      await repository.failWaitingAttempts(tx, orderId, 'Replaced by a newer payment attempt');
+      const key = `pay_${orderId}_${randomBytes(12).toString('hex')}`;
+      try {
+        const id = await repository.insertPayment(tx, { orderId, method: input.method, amount, provider: provider.name, attemptKey: key, details: masked });
+        return { id, orderId, attemptKey: key, amount };
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new AppError('CONFLICT', 'A payment for this order is already being processed. Please wait a moment.');
+        throw error;
       }
     },
+
+    /** Asks the gateway to charge an open attempt; repeating it with the same attempt charges once. */
+    charge: (attempt: repository.OpenAttempt, input: PaymentInput): Promise<ChargeOutcome> => provider.charge(toRequest(input, attempt.amount), attempt.attemptKey),
+
+    /** The gateway's answer for an attempt, for recovery. */
+    lookup: (attemptKey: string) => provider.lookup(attemptKey),
+
+    /** Records an answer that is not a capture: waiting for the shopper, or failed. */
+    async recordPending(paymentId: number, outcome: Exclude<ChargeOutcome, { status: 'captured' }>): Promise<boolean> {
+      return outcome.status === 'failed'
+        ? repository.finishAttempt(db, paymentId, { status: 'failed', reference: outcome.reference, failureReason: outcome.reason })
+        : repository.awaitShopper(db, paymentId, outcome.reference, outcome.action);
+    },
+
+    /** Moves an open attempt to captured, in the caller's transaction; false if it was no longer open. */
+    markCaptured: (tx: DbOrTx, paymentId: number, reference: string) => repository.finishAttempt(tx, paymentId, { status: 'captured', reference, failureReason: null }),
+
+    /** Takes the shopper's step (OTP or bank page) of a waiting attempt: only one request can. */
+    async takeStep(paymentId: number, step: 'otp' | 'bank'): Promise<boolean> {
+      return repository.takeStep(db, paymentId, step);
+    },
+
+    confirmWithProvider: (payment: Payment, confirmation: { otp: string } | { bankOutcome: 'success' | 'failure' }) => provider.confirm(payment.reference, confirmation),
+
+    /** Open attempts the gateway is (or was, before a crash) being asked about. */
+    inFlight: () => repository.inFlightAttempts(db),
+    unsettledCaptures: () => repository.unsettledCaptures(db),
+    attemptOf: (paymentId: number) => repository.attemptOf(db, paymentId),
+    failAttempt: (paymentId: number, reason: string) => repository.finishAttempt(db, paymentId, { status: 'failed', reference: null, failureReason: reason }),
+
+    /** Marks attempts still waiting on the shopper as failed (the order was cancelled or expired). */
+    abandonWaiting: (tx: DbOrTx, orderId: number, reason: string) => repository.failWaitingAttempts(tx, orderId, reason),
 
     list: (filter: repository.PaymentFilter, page: number, pageSize: number) => repository.listPayments(db, filter, page, pageSize),
     refundsOf: (paymentId: number) => repository.refundsOf(db, paymentId),
 
-    /** A full or partial refund: never more than was captured minus earlier refunds. */
+    /**
+     * A full or partial refund by the admin: never more than was captured minus earlier refunds.
+     * Claimed and queued in one transaction, then tried at once; a gateway failure leaves it queued.
+     */
     async refund(paymentId: number, amount: number, reason: string): Promise<void> {
-      const payment = await repository.findPayment(db, paymentId);
-      if (!payment) throw new AppError('NOT_FOUND', 'Payment not found');
-      if (payment.status !== 'captured' && payment.status !== 'partially_refunded') throw new AppError('CONFLICT', `A ${payment.status} payment cannot be refunded`);
-      const remaining = payment.amount - payment.refundedAmount;
-      if (amount > remaining) throw new AppError('CONFLICT', `At most ${formatPrice(remaining)} is left to refund on this payment`);
-      if (!(await repository.claimRefund(db, payment.id, payment.refundedAmount, amount, payment.refundedAmount + amount === payment.amount))) {
-        throw new AppError('CONFLICT', 'This payment changed meanwhile; please reload');
-      }
-      try {
-        const { reference } = await provider.refund(payment.reference, amount);
-        await repository.recordRefund(db, payment.id, amount, reference, reason);
-      } catch (error) {
-        await repository.releaseRefundClaim(db, payment.id, payment.refundedAmount, payment.status);
-        throw error;
-      }
+      const job = await db.transaction().execute(async (tx) => {
+        const payment = await repository.findPayment(tx, paymentId);
+        if (!payment) throw new AppError('NOT_FOUND', 'Payment not found');
+        if (payment.status !== 'captured' && payment.status !== 'partially_refunded') throw new AppError('CONFLICT', `A ${payment.status} payment cannot be refunded`);
+        const remaining = payment.amount - payment.refundedAmount;
+        if (amount > remaining) throw new AppError('CONFLICT', `At most ${formatPrice(remaining)} is left to refund on this payment`);
+        return queueRefund(tx, payment, amount, reason);
+      });
+      await outbox.runNow([job]);
     },
 
     /**
-     * Refunds what is left of a captured payment through the provider. The amount is claimed
-     * first with a guarded update, so concurrent refunders cannot refund the same money twice.
-     * Call it outside any transaction: the provider's refund cannot be rolled back.
+     * Queues the refund of what is left of a captured payment, in the caller's transaction, and
+     * returns the outbox job (run it after the commit), or undefined when nothing is left.
      */
-    async refundInFull(paymentId: number, reason: string): Promise<number> {
-      const payment = await repository.findPayment(db, paymentId);
-      if (!payment || (payment.status !== 'captured' && payment.status !== 'partially_refunded')) return 0;
+    async queueFullRefund(tx: DbOrTx, paymentId: number, reason: string): Promise<number | undefined> {
+      const payment = await repository.findPayment(tx, paymentId);
+      if (!payment || (payment.status !== 'captured' && payment.status !== 'partially_refunded')) return undefined;
       const remaining = payment.amount - payment.refundedAmount;
-      if (remaining <= 0) return 0;
-      if (!(await repository.claimRefund(db, payment.id, payment.refundedAmount, remaining, true))) return 0;
-      try {
-        const { reference } = await provider.refund(payment.reference, remaining);
-        await repository.recordRefund(db, payment.id, remaining, reference, reason);
-      } catch (error) {
-        await repository.releaseRefundClaim(db, payment.id, payment.refundedAmount, payment.status);
-        throw error;
-      }
-      return remaining;
+      if (remaining <= 0) return undefined;
+      return queueRefund(tx, payment, remaining, reason);
     },
   };
 }

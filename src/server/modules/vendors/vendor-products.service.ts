@@ -3,16 +3,13 @@ import { AppError } from '#shared/errors.ts';
 import type { VendorProduct, VendorProductInput, VendorProductQuery, VendorProductUpdate } from '#shared/schemas/vendor.ts';
 import type { DbOrTx } from '#server/db/database.ts';
 import type { VendorRow } from '#server/db/schema.ts';
+import { isUniqueViolation } from '#server/db/unique-violation.ts';
 import type { CatalogService } from '#server/modules/catalog/catalog.service.ts';
 import type { MediaService } from '#server/modules/media/media.service.ts';
 import type { OrdersService } from '#server/modules/orders/orders.service.ts';
 import type { SearchService } from '#server/modules/search/search.service.ts';
 import { vendorSlug, type VendorsService } from './vendors.service.ts';
 
-function isUniqueViolation(error: unknown): boolean {
-  const text = `${(error as { code?: string }).code ?? ''} ${(error as Error).message ?? ''}`;
-  return /23505|SQLITE_CONSTRAINT_UNIQUE|UNIQUE constraint failed|duplicate key/i.test(text);
-}
 
 /** A vendor's own products, with the shop's rules: publish only when approved, archive when sold. */
 export function createVendorProductsService(deps: { vendors: VendorsService; catalog: CatalogService; orders: OrdersService; media: MediaService; search: SearchService }) {

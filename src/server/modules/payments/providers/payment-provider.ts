@@ -1,6 +1,10 @@
 /**
  * The PaymentProvider port. A gateway's own types stay in its file under providers/; the rest
  * of the store sees only these.
+ *
+ * Every call that moves money carries our idempotency key for it. Asking again with the same key
+ * returns the first answer and never moves the money twice (Razorpay, Stripe and PayU all offer
+ * this), so a call whose answer was lost in a crash can be repeated or looked up safely.
  */
 export type ChargeRequest =
   | { method: 'upi'; amount: number; vpa: string }
@@ -18,7 +22,10 @@ export type Confirmation = { otp: string } | { bankOutcome: 'success' | 'failure
 export interface PaymentProvider {
   readonly name: string;
   readonly testMode: boolean;
-  charge(request: ChargeRequest): Promise<ChargeOutcome>;
+  charge(request: ChargeRequest, idempotencyKey: string): Promise<ChargeOutcome>;
+  /** The shopper's OTP or bank answer; a charge already captured stays captured. */
   confirm(reference: string, confirmation: Confirmation): Promise<{ status: 'captured' } | { status: 'failed'; reason: string }>;
-  refund(reference: string, amount: number): Promise<{ reference: string }>;
+  /** What became of the charge made with this key; 'unknown' when the gateway never received it. */
+  lookup(idempotencyKey: string): Promise<ChargeOutcome | { status: 'unknown' }>;
+  refund(reference: string, amount: number, idempotencyKey: string): Promise<{ reference: string }>;
 }

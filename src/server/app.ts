@@ -44,6 +44,7 @@ import { createVendorsService } from './modules/vendors/vendors.service.ts';
 import { createAuth, registerSessionHook } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { createResponseCache, registerResponseCache, shareCatalogChanges } from './plugins/response-cache.ts';
 import { CATALOG_MAX_AGE_MS, CATALOG_TABLES } from './modules/catalog/catalog-index.ts';
 
@@ -106,6 +107,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  await registerSecurityHeaders(app, { publicUrl: config.publicUrl });
 
   const services = createServices({ database, config, log: (error, message) => app.log.error({ err: error }, message) });
 

@@ -12,6 +12,8 @@ export const ERROR_STATUS = {
   WRONG_PORTAL: 403,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  /** The database is unreachable or busy for a moment; answered with Retry-After. */
+  UNAVAILABLE: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

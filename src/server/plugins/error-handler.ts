@@ -1,6 +1,11 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, type ErrorBody } from '#shared/errors.ts';
+import { isDatabaseUnavailable } from '#server/db/unavailable.ts';
+
+/** How long a client is asked to wait while the database is unreachable or busy. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+const UNAVAILABLE_MESSAGE = 'The store is briefly unavailable. Please try again in a moment.';
 
 interface ValidationIssue {
   instancePath: string;
@@ -22,15 +27,18 @@ function body(code: string, message: string, details?: unknown): ErrorBody {
 
 /**
  * The single place where errors become HTTP answers: `{ error: { code, message, details? } }`.
- * AppError codes map to statuses; request validation is a 400; anything unexpected is a 500 whose
- * internals are logged, never sent.
+ * AppError codes map to statuses; request validation is a 400; a database that cannot be reached
+ * or is busy (see isDatabaseUnavailable) is a 503 with Retry-After, logged as a warning; anything
+ * else unexpected is a 500 whose internals are logged, never sent.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     if (error instanceof AppError) {
-      if (error.status >= 500) request.log.error({ err: error }, error.message);
+      if (error.code === 'UNAVAILABLE') request.log.warn({ err: error }, error.message);
+      else if (error.status >= 500) request.log.error({ err: error }, error.message);
       const retryAfter = (error.details as { retryAfterSeconds?: number } | undefined)?.retryAfterSeconds;
       if (error.code === 'RATE_LIMITED' && retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
+      if (error.code === 'UNAVAILABLE') reply.header('retry-after', String(retryAfter ?? UNAVAILABLE_RETRY_AFTER_SECONDS));
       return reply.status(error.status).send(body(error.code, error.message, error.details));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -50,6 +58,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
       // Fastify's own client errors: malformed JSON, wrong content type, body too large, …
       const code = status === 404 ? 'NOT_FOUND' : status === 415 || status === 413 || status === 400 ? 'VALIDATION_FAILED' : 'BAD_REQUEST';
       return reply.status(status).send(body(code, error.message));
+    }
+    if (isDatabaseUnavailable(error)) {
+      // Expected during a database restart or failover, and over as soon as it is back.
+      request.log.warn({ err: error }, 'The database is unavailable');
+      reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+      return reply.status(503).send(body('UNAVAILABLE', UNAVAILABLE_MESSAGE));
     }
     request.log.error({ err: error }, 'Unhandled error');
     return reply.status(500).send(body('INTERNAL', 'Something went wrong on our side. Please try again.'));

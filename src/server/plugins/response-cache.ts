@@ -58,11 +58,20 @@ export function createResponseCache({ maxBytes, ttlMs }: ResponseCacheOptions): 
 
 const startedAt = new WeakMap<FastifyRequest, number>();
 
+/**
+ * What browsers and shared caches are told about catalogue answers: the same for every caller
+ * (they never read the session, and are served from this cache before it is even looked at), so
+ * `public`; but checked with the server on every use, since stock and prices change at any time.
+ * Every other /api answer is `no-store` (see security-headers.ts).
+ */
+export const CATALOG_CACHE_CONTROL = 'public, no-cache';
+
 /** Serves routes marked `config: { catalogCache: true }` from the cache, and fills it. */
 export function registerResponseCache(app: FastifyInstance, cache: ResponseCache): void {
-  if (!cache.enabled) return;
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET' || !request.routeOptions.config.catalogCache) return;
+    reply.header('cache-control', CATALOG_CACHE_CONTROL);
+    if (!cache.enabled) return;
     const body = cache.get(request.url);
     if (body) {
       reply.header('content-type', 'application/json; charset=utf-8').header('x-cache', 'hit');
@@ -71,6 +80,7 @@ export function registerResponseCache(app: FastifyInstance, cache: ResponseCache
     startedAt.set(request, cache.generation);
     reply.header('x-cache', 'miss');
   });
+  if (!cache.enabled) return;
   app.addHook('onSend', async (request, reply, payload) => {
     const generation = startedAt.get(request);
     if (generation !== undefined && reply.statusCode === 200 && typeof payload === 'string') {

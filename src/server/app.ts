@@ -86,7 +86,7 @@ export function createServices({ database, config, log }: Pick<AppDeps, 'databas
   const vendorProducts = createVendorProductsService({ vendors, catalog, orders, media, search });
   const vendorReports = createVendorReportsService({ orders, catalog, commissionPercent: config.commissionPercent });
   const productImport = createProductImportService({ db, catalog, vendorProducts });
-  const admin = createAdminService({ db, users, vendors, catalog, orders, search, authService, payments, checkout, mailer, store: config.store, log });
+  const admin = createAdminService({ db, users, vendors, catalog, orders, search, authService, payments, checkout, outbox, mailer, store: config.store, log });
   return {
     admin, vendors, users, authService, catalog, search, cart, contact, payments, paymentProvider, outbox, orders, checkout, mailer, media, fulfilment, vendorProducts, vendorReports, productImport,
     emiPlans: config.emiPlans,

@@ -217,6 +217,8 @@ export interface OutboxTable {
   kind: 'refund' | 'mail';
   /** JSON */
   payload: string;
+  /** what the job is about, for look-ups: `payment:123` for a refund */
+  ref: string | null;
   status: 'pending' | 'done';
   attempts: Generated<number>;
   last_error: string | null;

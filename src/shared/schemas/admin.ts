@@ -52,7 +52,7 @@ export const AuditEntrySchema = z.object({
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 export const AuditListSchema = z.object({ items: z.array(AuditEntrySchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
 export const AuditQuerySchema = z.object({
-  entityType: z.enum(['user', 'vendor', 'product', 'payment']).optional(),
+  entityType: z.enum(['user', 'vendor', 'product', 'payment', 'outbox']).optional(),
   entityId: z.string().max(100).optional(),
   page: wholeNumber('page', 1, 100_000).default(1),
   pageSize: wholeNumber('pageSize', 1, 100).default(50),
@@ -189,8 +189,47 @@ export const AdminPaymentDetailSchema = z.object({
   payment: AdminPaymentSchema,
   order: z.object({ id: z.number().int(), number: z.string(), status: z.string(), displayStatus: z.string(), total: z.number().int(), items: z.array(z.object({ name: z.string(), quantity: z.number().int(), lineTotal: z.number().int() })) }),
   refunds: z.array(z.object({ amount: z.number().int(), reason: z.string(), reference: z.string(), createdAt: z.string() })),
+  /** refunds claimed on the payment and queued, that the gateway has not made yet */
+  queuedRefunds: z.array(
+    z.object({ jobId: z.number().int(), amount: z.number().int(), reason: z.string(), attempts: z.number().int(), lastError: z.string().nullable(), nextAttemptAt: z.string(), createdAt: z.string() }),
+  ),
   audit: z.array(AuditEntrySchema),
 });
+
+/** The outbox: refunds and mails that must happen, retried until they do. */
+export const OUTBOX_KINDS = ['refund', 'mail'] as const;
+export const AdminOutboxQuerySchema = z.object({
+  status: z.enum(['pending', 'done'], { error: 'status must be pending or done' }).optional(),
+  kind: z.enum(OUTBOX_KINDS, { error: 'kind must be refund or mail' }).optional(),
+  page: wholeNumber('page', 1, 10_000).default(1),
+  pageSize: wholeNumber('pageSize', 1, 100).default(20),
+});
+export type AdminOutboxQuery = z.infer<typeof AdminOutboxQuerySchema>;
+
+export const AdminOutboxJobSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(OUTBOX_KINDS),
+  /** "Refund of ₹8,999 on payment 12" or "Mail to asha@example.in: …" */
+  summary: z.string(),
+  paymentId: z.number().int().nullable(),
+  status: z.enum(['pending', 'done']),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  nextAttemptAt: z.string(),
+  createdAt: z.string(),
+  doneAt: z.string().nullable(),
+});
+export type AdminOutboxJob = z.infer<typeof AdminOutboxJobSchema>;
+
+export const AdminOutboxListSchema = z.object({
+  items: z.array(AdminOutboxJobSchema),
+  total: z.number().int(),
+  /** pending jobs of any kind, whatever the filter */
+  pending: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type AdminOutboxList = z.infer<typeof AdminOutboxListSchema>;
 
 export const RefundInputSchema = strict({
   amount: z.number({ error: 'amount must be a whole number of paise' }).int('amount must be a whole number of paise').positive('amount must be more than 0'),

@@ -32,6 +32,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('id', t.id, id)
     .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('refund', 'mail')`))
     .addColumn('payload', 'text', (c) => c.notNull())
+    .addColumn('ref', 'text')
     .addColumn('status', 'text', (c) => c.notNull().check(sql`status in ('pending', 'done')`))
     .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('last_error', 'text')
@@ -41,6 +42,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('done_at', t.timestamp)
     .execute();
   await db.schema.createIndex('outbox_due_idx').on('outbox').columns(['status', 'next_attempt_at']).execute();
+  await db.schema.createIndex('outbox_ref_idx').on('outbox').column('ref').execute();
 
   await db.schema
     .createTable('sandbox_gateway')

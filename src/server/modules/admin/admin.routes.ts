@@ -24,6 +24,9 @@ import {
   UserRoleInputSchema,
   UserStatusInputSchema,
   VendorDecisionInputSchema,
+  AdminOutboxJobSchema,
+  AdminOutboxListSchema,
+  AdminOutboxQuerySchema,
 } from '#shared/schemas/admin.ts';
 import type { CatalogService } from '#server/modules/catalog/catalog.service.ts';
 import type { UsersService } from '#server/modules/users/users.service.ts';
@@ -151,6 +154,14 @@ export function adminRoutes(deps: { users: UsersService; vendors: VendorsService
 
     app.post('/admin/payments/:id/refund', { schema: { tags: ['admin'], summary: 'Refund in full or in part, with a reason', params: idParams, body: RefundInputSchema, response: { 200: AdminPaymentDetailSchema, ...errors } } }, (request) =>
       admin.refundPayment(actor(request), request.params.id, request.body.amount, request.body.reason),
+    );
+
+    app.get('/admin/outbox', { schema: { tags: ['admin'], summary: 'Refunds and mails waiting to be retried, with attempts and the last error', querystring: AdminOutboxQuerySchema, response: { 200: AdminOutboxListSchema, ...errors } } }, (request) =>
+      admin.outbox(request.query),
+    );
+
+    app.post('/admin/outbox/:id/retry', { schema: { tags: ['admin'], summary: 'Try a waiting refund or mail now', params: idParams, response: { 200: AdminOutboxJobSchema, ...errors } } }, (request) =>
+      admin.retryOutboxJob(actor(request), request.params.id),
     );
 
     app.get('/admin/audit', { schema: { tags: ['admin'], summary: 'The audit log of admin actions', querystring: AuditQuerySchema, response: { 200: AuditListSchema, ...errors } } }, async (request) => ({

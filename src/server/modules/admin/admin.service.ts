@@ -1,5 +1,5 @@
 import { AppError } from '#shared/errors.ts';
-import type { AdminPaymentQuery, AdminUser, AdminUserQuery } from '#shared/schemas/admin.ts';
+import type { AdminOutboxJob, AdminOutboxQuery, AdminPaymentQuery, AdminUser, AdminUserQuery } from '#shared/schemas/admin.ts';
 import { formatPrice } from '#shared/money.ts';
 import type { CheckoutService } from '#server/modules/checkout/checkout.service.ts';
 import { orderNumber } from '#server/modules/orders/orders.service.ts';
@@ -12,6 +12,7 @@ import type { AuthService } from '#server/modules/auth/auth.service.ts';
 import type { CatalogService } from '#server/modules/catalog/catalog.service.ts';
 import type { Mailer } from '#server/modules/mail/mailer.ts';
 import type { OrdersService } from '#server/modules/orders/orders.service.ts';
+import type { OutboxEntry, OutboxService } from '#server/modules/outbox/outbox.service.ts';
 import type { SearchService } from '#server/modules/search/search.service.ts';
 import type { UsersService } from '#server/modules/users/users.service.ts';
 import type { VendorsService } from '#server/modules/vendors/vendors.service.ts';
@@ -46,14 +47,34 @@ interface Deps {
   authService: AuthService;
   payments: PaymentsService;
   checkout: CheckoutService;
+  outbox: OutboxService;
   mailer: Mailer;
   store: StoreInfo;
   log?: (error: unknown, message: string) => void;
 }
 
+/** An outbox job as the admin reads it: what it is for, not its raw payload. */
+function toOutboxJob(job: OutboxEntry): AdminOutboxJob {
+  const payload = job.payload as { paymentId?: number; amount?: number; to?: string; subject?: string };
+  const summary =
+    job.kind === 'refund' ? `Refund of ${formatPrice(payload.amount ?? 0)} on payment ${payload.paymentId}` : `Mail to ${payload.to}: ${payload.subject}`;
+  return {
+    id: job.id,
+    kind: job.kind,
+    summary,
+    paymentId: job.kind === 'refund' ? (payload.paymentId ?? null) : null,
+    status: job.status,
+    attempts: job.attempts,
+    lastError: job.lastError,
+    nextAttemptAt: job.nextAttemptAt,
+    createdAt: job.createdAt,
+    doneAt: job.doneAt,
+  };
+}
+
 /** Running the marketplace: accounts, shops and moderation. Every action is audited. */
 export function createAdminService(deps: Deps) {
-  const { db, users, vendors, catalog, orders, search, authService, payments, checkout, mailer, store } = deps;
+  const { db, users, vendors, catalog, orders, search, authService, payments, checkout, outbox, mailer, store } = deps;
   const products = createAdminProductsService({ db, catalog, vendors, search });
 
   function toAdminUser(user: { id: string; name: string; email: string; role: Role; status: 'active' | 'suspended'; created_at: string | Date }, shop?: VendorRow): AdminUser {
@@ -264,11 +285,16 @@ export function createAdminService(deps: Deps) {
       if (!payment) throw new AppError('NOT_FOUND', 'Payment not found');
       const order = await orders.getById(payment.orderId);
       const [buyer] = await users.findByIds([order.userId]);
-      const [refunds, history] = await Promise.all([payments.refundsOf(id), audit.listAudit(db, { entityType: 'payment', entityId: String(id), page: 1, pageSize: 50 })]);
+      const [refunds, queuedRefunds, history] = await Promise.all([
+        payments.refundsOf(id),
+        payments.queuedRefunds(id),
+        audit.listAudit(db, { entityType: 'payment', entityId: String(id), page: 1, pageSize: 50 }),
+      ]);
       return {
         payment: { ...payment, orderNumber: order.number, customer: { name: buyer?.name ?? '', email: buyer?.email ?? '' } },
         order: { id: order.id, number: order.number, status: order.status, displayStatus: order.displayStatus, total: order.total, items: order.items.map((i) => ({ name: i.name, quantity: i.quantity, lineTotal: i.lineTotal })) },
         refunds,
+        queuedRefunds,
         audit: history.items,
       };
     },
@@ -302,6 +328,30 @@ export function createAdminService(deps: Deps) {
     },
 
     audit: (filter: { entityType?: string; entityId?: string; page: number; pageSize: number }) => audit.listAudit(db, filter),
+
+    /** Refunds and mails waiting to be retried (pending first), with their attempts and last error. */
+    async outbox(query: AdminOutboxQuery) {
+      const [{ items, total }, pending] = await Promise.all([outbox.list({ status: query.status, kind: query.kind }, query.page, query.pageSize), outbox.countPending()]);
+      return { items: items.map(toOutboxJob), total, pending, page: query.page, pageSize: query.pageSize };
+    },
+
+    /** Tries a waiting job now instead of at its next turn; audited. */
+    async retryOutboxJob(actor: Actor, id: number): Promise<AdminOutboxJob> {
+      const before = await outbox.find(id);
+      if (!before) throw new AppError('NOT_FOUND', 'Job not found');
+      if (before.status !== 'pending') throw new AppError('CONFLICT', 'This job is already done');
+      const after = (await outbox.retryNow(id))!;
+      await audit.recordAudit(db, {
+        actor,
+        action: 'outbox.retry',
+        entityType: 'outbox',
+        entityId: String(id),
+        before: { status: before.status, attempts: before.attempts },
+        after: { status: after.status, attempts: after.attempts, lastError: after.lastError },
+        reason: null,
+      });
+      return toOutboxJob(after);
+    },
   };
 }
 

@@ -91,6 +91,7 @@ export function createCheckoutService(deps: Deps) {
     const order = await orders.getById(orderId);
     const [buyer] = await users.findByIds([order.userId]);
     const { settled, jobs } = await db.transaction().execute(async (tx) => {
+      await orders.hold(tx, orderId); // the order's row first, as every payment transaction does
       if (!(await capture(tx))) return { settled: 'finished-elsewhere' as const, jobs: [] };
       if (await orders.move(tx, orderId, ['pending_payment'], 'confirmed', { paid_at: now().toISOString() })) {
         const mail = confirmationMail(order);
@@ -293,7 +294,7 @@ export function createCheckoutService(deps: Deps) {
       const order = await pendingOrder(caller.id, orderId);
       payments.validate(input, order.total);
       const attempt = await db.transaction().execute(async (tx) => {
-        if (!(await orders.holdPending(tx, order.id))) return undefined;
+        if ((await orders.hold(tx, order.id)) !== 'pending_payment') return undefined;
         return payments.open(tx, order.id, order.total, input);
       });
       if (!attempt) {

@@ -5,7 +5,7 @@ import { rupees } from '#shared/money.ts';
 import type { Order, PaymentResult } from '#shared/schemas/orders.ts';
 import { buildTestApp, type TestApp } from '#server/testing/build-app.ts';
 import { createProduct, createVendor } from '#server/testing/factories.ts';
-import { as, registerCustomer, type TestUser } from '#server/testing/sessions.ts';
+import { as, registerCustomer, TEST_HEADERS, type TestUser } from '#server/testing/sessions.ts';
 import { testDialects } from '#server/testing/test-database.ts';
 import { IN_FLIGHT_STALE_MS } from './checkout.service.ts';
 
@@ -21,6 +21,7 @@ let keySequence = 0;
 describe.each(testDialects())('payments under faults on %s', (dialect) => {
   let t: TestApp;
   let asha: TestUser;
+  let admin: TestUser;
   let addressId: number;
   let monitor: number;
 
@@ -57,6 +58,9 @@ describe.each(testDialects())('payments under faults on %s', (dialect) => {
     const lg = await createVendor(t.services, { name: 'LG Brand Shop' });
     monitor = (await createProduct(t.services, { vendorId: lg.id, category: 'Monitor', name: 'LG 24MP400', price: rupees(8_999), stock: 500 })).id;
     asha = await registerCustomer(t, 'asha.faults@example.in', 'Asha Rao');
+    await t.services.authService.ensureAdmin({ email: 'ops@admin.in', password: 'admin-pass-123', name: 'Ops Admin' });
+    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: TEST_HEADERS, payload: { email: 'ops@admin.in', password: 'admin-pass-123', portal: 'admin' } });
+    admin = { cookie: `store.session_token=${login.cookies.find((c) => c.name === 'store.session_token')?.value}`, uid: login.json().user.uid, email: 'ops@admin.in' };
     addressId = (await as(t, asha)('POST', '/api/account/addresses', { name: 'Asha Rao', phone: '9845012345', line1: '5 Residency Road', city: 'Bengaluru', state: 'Karnataka', pincode: '560025' })).json().id;
   });
   afterAll(() => t.close());
@@ -172,13 +176,28 @@ describe.each(testDialects())('payments under faults on %s', (dialect) => {
     const job = pending.items.find((item) => (item.payload as { paymentId: number }).paymentId === cancelled.payments[0]!.id);
     expect(job).toMatchObject({ attempts: 1, lastError: 'Gateway timed out', status: 'pending' });
 
-    // Not due yet: the worker leaves it; once due, it is done, and only once.
+    // The admin sees it, on the retry queue and on the payment.
+    const queue = (await as(t, admin)('GET', '/api/admin/outbox?status=pending&kind=refund')).json();
+    expect(queue.pending).toBeGreaterThanOrEqual(1);
+    expect(queue.items).toContainEqual(expect.objectContaining({ id: job!.id, paymentId: cancelled.payments[0]!.id, attempts: 1, lastError: 'Gateway timed out', summary: `Refund of ₹8,999 on payment ${cancelled.payments[0]!.id}` }));
+    const detail = (await as(t, admin)('GET', `/api/admin/payments/${cancelled.payments[0]!.id}`)).json();
+    expect(detail.queuedRefunds).toEqual([expect.objectContaining({ jobId: job!.id, amount: order.total, attempts: 1, lastError: 'Gateway timed out' })]);
+    expect((await as(t, asha)('GET', '/api/admin/outbox')).statusCode).toBe(403);
+
+    // Not due yet: the worker leaves it. The admin's "retry now" while the gateway still refuses: attempt 2.
     await t.services.outbox.work();
     expect(await gatewayRefunds(order.id)).toBe(0);
+    t.services.paymentProvider.refundsFailWith = 'Gateway timed out';
+    const retried = await as(t, admin)('POST', `/api/admin/outbox/${job!.id}/retry`);
+    t.services.paymentProvider.refundsFailWith = null;
+    expect(retried.json()).toMatchObject({ status: 'pending', attempts: 2 });
+    // Once due, the worker does it, once, even with two workers at it.
     await t.database.db.updateTable('outbox').set({ next_attempt_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', job!.id).execute();
     await Promise.all([t.services.outbox.work(), t.services.outbox.work()]);
-    expect(await t.services.outbox.find(job!.id)).toMatchObject({ status: 'done', attempts: 2 });
+    expect(await t.services.outbox.find(job!.id)).toMatchObject({ status: 'done', attempts: 3 });
     expect(await gatewayRefunds(order.id)).toBe(order.total);
+    expect((await as(t, admin)('GET', `/api/admin/payments/${cancelled.payments[0]!.id}`)).json().queuedRefunds).toEqual([]);
+    expect((await as(t, admin)('POST', `/api/admin/outbox/${job!.id}/retry`)).statusCode).toBe(409);
 
     // A crash after the gateway refunded but before the job was marked done: it runs again, and nothing is refunded twice.
     await t.database.db.updateTable('outbox').set({ status: 'pending', done_at: null }).where('id', '=', job!.id).execute();

@@ -199,12 +199,18 @@ export async function moveOrder(
 }
 
 /**
- * Takes the row of an order still awaiting payment for the rest of the transaction (a no-op
- * update), so a payment that is confirming it commits first or waits; false if it is not awaiting payment.
+ * Takes an order's row for the rest of the transaction (a no-op update) and says its status.
+ * Payments take their order's row before their own rows, always in that order, so two payment
+ * transactions of one order queue up instead of deadlocking.
  */
-export async function holdPendingOrder(db: DbOrTx, id: number): Promise<boolean> {
-  const result = await db.updateTable('orders').set({ status: 'pending_payment' }).where('id', '=', id).where('status', '=', 'pending_payment').executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+export async function holdOrder(db: DbOrTx, id: number): Promise<OrderStatus | undefined> {
+  const row = await db
+    .updateTable('orders')
+    .set((eb) => ({ status: eb.ref('status') }))
+    .where('id', '=', id)
+    .returning('status')
+    .executeTakeFirst();
+  return row?.status;
 }
 
 export async function cancelOpenFulfilments(db: DbOrTx, orderId: number): Promise<void> {

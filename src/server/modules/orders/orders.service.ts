@@ -116,7 +116,8 @@ export function createOrdersService({ db, payments, now = () => new Date() }: { 
       if (illegal.length > 0) throw new AppError('CONFLICT', `An order cannot go from ${illegal.join(', ')} to ${to}`);
       return repository.moveOrder(tx, id, from, to, extra);
     },
-    holdPending: (tx: DbOrTx, id: number) => repository.holdPendingOrder(tx, id),
+    /** Takes the order's row for the transaction (see the repository) and says its status. */
+    hold: (tx: DbOrTx, id: number) => repository.holdOrder(tx, id),
     cancelOpenFulfilments: repository.cancelOpenFulfilments,
     unpaidBefore: (before: Date) => repository.unpaidBefore(db, before),
     fulfilmentStatuses: async (orderId: number, tx?: DbOrTx) => (await repository.fulfilmentsOf(tx ?? db, [orderId])).map((f) => f.status),

@@ -7,6 +7,7 @@ export interface OutboxEntry {
   id: number;
   kind: OutboxKind;
   payload: unknown;
+  ref: string | null;
   status: OutboxTable['status'];
   attempts: number;
   lastError: string | null;
@@ -15,20 +16,21 @@ export interface OutboxEntry {
   doneAt: string | null;
 }
 
-type Row = Pick<OutboxTable, 'kind' | 'payload' | 'status' | 'last_error'> & {
+type Row = Pick<OutboxTable, 'kind' | 'payload' | 'ref' | 'status' | 'last_error'> & {
   id: number;
   attempts: number;
   next_attempt_at: string | Date;
   created_at: string | Date;
   done_at: string | Date | null;
 };
-const columns = ['id', 'kind', 'payload', 'status', 'attempts', 'last_error', 'next_attempt_at', 'created_at', 'done_at'] as const;
+const columns = ['id', 'kind', 'payload', 'ref', 'status', 'attempts', 'last_error', 'next_attempt_at', 'created_at', 'done_at'] as const;
 
 function toEntry(row: Row): OutboxEntry {
   return {
     id: row.id,
     kind: row.kind,
     payload: JSON.parse(row.payload),
+    ref: row.ref,
     status: row.status,
     attempts: Number(row.attempts),
     lastError: row.last_error,
@@ -38,11 +40,11 @@ function toEntry(row: Row): OutboxEntry {
   };
 }
 
-export async function insertJob(db: DbOrTx, kind: OutboxKind, payload: unknown, at: Date): Promise<number> {
+export async function insertJob(db: DbOrTx, kind: OutboxKind, payload: unknown, ref: string | null, at: Date): Promise<number> {
   const iso = at.toISOString();
   const row = await db
     .insertInto('outbox')
-    .values({ kind, payload: JSON.stringify(payload), status: 'pending', last_error: null, next_attempt_at: iso, locked_until: null, created_at: iso, done_at: null })
+    .values({ kind, payload: JSON.stringify(payload), ref, status: 'pending', last_error: null, next_attempt_at: iso, locked_until: null, created_at: iso, done_at: null })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -93,6 +95,22 @@ export async function dueJobIds(db: DbOrTx, now: Date, limit: number): Promise<n
     .limit(limit)
     .execute();
   return rows.map((row) => row.id);
+}
+
+/** Makes a pending job due now (the admin's "retry now"). */
+export async function makeDue(db: DbOrTx, id: number, at: Date): Promise<boolean> {
+  const result = await db.updateTable('outbox').set({ next_attempt_at: at.toISOString() }).where('id', '=', id).where('status', '=', 'pending').executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function jobsAbout(db: DbOrTx, ref: string): Promise<OutboxEntry[]> {
+  const rows = await db.selectFrom('outbox').select(columns).where('ref', '=', ref).orderBy('id').execute();
+  return rows.map(toEntry);
+}
+
+export async function countPending(db: DbOrTx): Promise<number> {
+  const { count } = await db.selectFrom('outbox').select((eb) => eb.fn.countAll<number>().as('count')).where('status', '=', 'pending').executeTakeFirstOrThrow();
+  return Number(count);
 }
 
 export async function findJob(db: DbOrTx, id: number): Promise<OutboxEntry | undefined> {

@@ -44,8 +44,8 @@ export function createOutboxService({ db, now = () => new Date(), log }: { db: D
       handlers.set(kind, handler);
     },
 
-    /** Writes a job; pass the transaction whose commit it must follow (undefined: none). */
-    enqueue: (tx: DbOrTx | undefined, kind: repository.OutboxKind, payload: unknown) => repository.insertJob(tx ?? db, kind, payload, now()),
+    /** Writes a job; pass the transaction whose commit it must follow (undefined: none), and what it is about (`payment:12`). */
+    enqueue: (tx: DbOrTx | undefined, kind: repository.OutboxKind, payload: unknown, ref: string | null = null) => repository.insertJob(tx ?? db, kind, payload, ref, now()),
 
     /** Tries the given jobs now (after their transaction committed); failures stay queued. */
     async runNow(ids: readonly number[]): Promise<void> {
@@ -64,6 +64,14 @@ export function createOutboxService({ db, now = () => new Date(), log }: { db: D
     },
 
     find: (id: number) => repository.findJob(db, id),
+    about: (ref: string) => repository.jobsAbout(db, ref),
+    countPending: () => repository.countPending(db),
+
+    /** The admin's "retry now": a pending job is made due and tried at once. */
+    async retryNow(id: number): Promise<repository.OutboxEntry | undefined> {
+      if (await repository.makeDue(db, id, now())) await run(id);
+      return repository.findJob(db, id);
+    },
     list: (filter: { status?: OutboxTable['status']; kind?: repository.OutboxKind }, page: number, pageSize: number) => repository.listJobs(db, filter, page, pageSize),
   };
 }

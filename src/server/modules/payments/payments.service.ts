@@ -69,7 +69,7 @@ export function createPaymentsService({ db, provider, outbox, emiPlans, now = ()
     if (!(await repository.claimRefund(tx, payment.id, payment.refundedAmount, amount, payment.refundedAmount + amount === payment.amount))) {
       throw new AppError('CONFLICT', 'This payment changed meanwhile; please reload');
     }
-    return outbox.enqueue(tx, 'refund', { paymentId: payment.id, amount, reason } satisfies RefundJob);
+    return outbox.enqueue(tx, 'refund', { paymentId: payment.id, amount, reason } satisfies RefundJob, `payment:${payment.id}`);
   }
 
   // The outbox's refund handler: idempotent through the job's id, which the gateway is given.
@@ -140,6 +140,13 @@ export function createPaymentsService({ db, provider, outbox, emiPlans, now = ()
 
     list: (filter: repository.PaymentFilter, page: number, pageSize: number) => repository.listPayments(db, filter, page, pageSize),
     refundsOf: (paymentId: number) => repository.refundsOf(db, paymentId),
+    /** Refunds of a payment claimed and queued but not yet made by the gateway (it may be refusing). */
+    async queuedRefunds(paymentId: number) {
+      const jobs = await outbox.about(`payment:${paymentId}`);
+      return jobs
+        .filter((job) => job.kind === 'refund' && job.status === 'pending')
+        .map((job) => ({ jobId: job.id, amount: (job.payload as RefundJob).amount, reason: (job.payload as RefundJob).reason, attempts: job.attempts, lastError: job.lastError, nextAttemptAt: job.nextAttemptAt, createdAt: job.createdAt }));
+    },
 
     /**
      * A full or partial refund by the admin: never more than was captured minus earlier refunds.

@@ -11,8 +11,8 @@ import { oneOf, readPage, searchOf, withParam } from '../utils/url-state.ts';
 import { Pagination, controlClass, labelClass } from './admin-ui.tsx';
 
 const PAGE_SIZE = 50;
-const ENTITY_TYPES = ['user', 'vendor', 'product', 'payment'] as const satisfies readonly AuditEntityType[];
-const ENTITY_LABELS: Record<AuditEntityType, string> = { user: 'Users', vendor: 'Shops', product: 'Products', payment: 'Payments' };
+const ENTITY_TYPES = ['user', 'vendor', 'product', 'payment', 'outbox'] as const satisfies readonly AuditEntityType[];
+const ENTITY_LABELS: Record<AuditEntityType, string> = { user: 'Users', vendor: 'Shops', product: 'Products', payment: 'Payments', outbox: 'Retry queue' };
 
 export interface AuditLogProps {
   /** 1 on its own page (the default); 2 when it is a section of another page. */

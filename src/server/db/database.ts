@@ -4,7 +4,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { type Dialect as KyselyDialect, Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import pg from 'pg';
-import Cursor from 'pg-cursor';
+import PgCursor from 'pg-cursor';
 import type { Database } from './schema.ts';
 import { type WriteListener, watchWrites } from './write-watch.ts';
 
@@ -13,12 +13,21 @@ export type Db = Kysely<Database>;
 /** Every repository function accepts an optional transaction; this is its type. */
 export type DbOrTx = Kysely<Database> | Transaction<Database>;
 
+/** Told that a pooled PostgreSQL connection was lost (the pool replaces it on demand). */
+export type ConnectionErrorListener = (error: Error) => void;
+
 export interface DatabaseHandle {
   db: Db;
   dialect: Dialect;
   destroy: () => Promise<void>;
   /** Calls `listener` with the tables each committed write touched; returns the unsubscribe. */
   onCommittedWrite: (listener: WriteListener) => () => void;
+  /**
+   * Calls `listener` once for each pooled connection that fails (the database restarted, the
+   * network dropped it, an administrator ended it); returns the unsubscribe. Such failures never
+   * end the process, and are not reported anywhere else. Never called on SQLite.
+   */
+  onConnectionError: (listener: ConnectionErrorListener) => () => void;
 }
 
 /** Resolves when the database answers a trivial query; rejects otherwise. */
@@ -38,6 +47,38 @@ export interface OpenOptions {
   /** PostgreSQL only: run every connection in this schema (tests get a fresh schema each). */
   schema?: string;
   poolSize?: number;
+  /**
+   * PostgreSQL only: how long a query waits for a connection (a new one, or a free one from a full
+   * pool) before failing, so requests fail fast with a 503 while the database is unreachable.
+   */
+  connectTimeoutMs?: number;
+  /** SQLite only: how long a statement waits for another connection's lock before SQLITE_BUSY. */
+  busyTimeoutMs?: number;
+}
+
+/**
+ * pg-cursor's close() waits for the server to confirm, which never comes once the connection is
+ * gone; Kysely closes the cursor when a stream fails, so a lost connection would leave that stream
+ * (and the listing index rebuilding from it) waiting forever, holding its pool slot. This close
+ * also returns when the connection has ended.
+ */
+class Cursor<Row = unknown> extends PgCursor<Row> {
+  override close(): Promise<void>;
+  override close(callback: (err: Error) => void): undefined;
+  override close(callback?: (err: Error) => void): Promise<void> | undefined {
+    if (callback) return super.close(callback);
+    const connection = (this as unknown as { connection: pg.Connection | null }).connection;
+    if (!connection) return super.close();
+    if (!connection.stream.writable) return Promise.resolve();
+    return new Promise<void>((resolve, reject) => {
+      const ended = () => resolve();
+      connection.once('end', ended);
+      super
+        .close()
+        .then(resolve, reject)
+        .finally(() => connection.off('end', ended));
+    });
+  }
 }
 
 /**
@@ -68,9 +109,14 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
     listeners.add(listener);
     return () => void listeners.delete(listener);
   };
+  const errorListeners = new Set<ConnectionErrorListener>();
+  const onConnectionError = (listener: ConnectionErrorListener) => {
+    errorListeners.add(listener);
+    return () => void errorListeners.delete(listener);
+  };
   const open = (dialect: Dialect, inner: KyselyDialect): DatabaseHandle => {
     const db = new Kysely<Database>({ dialect: watchWrites(inner, committed) });
-    return { db, dialect, destroy: () => db.destroy(), onCommittedWrite };
+    return { db, dialect, destroy: () => db.destroy(), onCommittedWrite, onConnectionError };
   };
 
   if (dialectOf(url) === 'sqlite') {
@@ -79,7 +125,7 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
     const sqlite = new SqliteDatabase(file);
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('foreign_keys = ON');
-    sqlite.pragma('busy_timeout = 5000');
+    sqlite.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
     sqlite.pragma('synchronous = NORMAL');
     // better-sqlite3 defaults to a 16 MB page cache; the operating system caches the file anyway,
     // and 4 MB keeps the server within its memory budget at no measurable cost in speed.
@@ -90,7 +136,20 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
     connectionString: url,
     max: options.poolSize ?? 10,
     options: options.schema ? `-c search_path=${options.schema}` : undefined,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 5000,
   });
+  // A connection that fails emits 'error', which would end the process if nobody listened: the
+  // pool listens while the connection is idle (and then drops it), and this listener covers it while
+  // it is checked out, when the query in flight fails too and the pool drops it on release. Either
+  // way the next query opens a new connection, so service resumes as soon as the database is back.
+  const reported = new WeakSet<pg.ClientBase>();
+  const report = (client: pg.ClientBase, error: Error) => {
+    if (reported.has(client)) return; // a lost connection often reports twice (the error, then the close)
+    reported.add(client);
+    for (const listener of errorListeners) listener(error);
+  };
+  pool.on('connect', (client) => client.on('error', (error) => report(client, error)));
+  pool.on('error', (error, client) => report(client, error));
   // The cursor lets large reads (the listing index) stream instead of arriving as one array.
   return open('postgres', new PostgresDialect({ pool, cursor: Cursor }));
 }

@@ -59,9 +59,11 @@ export function createCheckoutService(deps: Deps) {
     return order.items.map((item) => `  ${item.quantity} × ${item.name} — ${formatPrice(item.lineTotal)} (sold by ${item.vendor.name})`).join('\n');
   }
 
+  const signed = (text: string) => `${text}\n\n${store.name} · ${store.supportEmail} · ${store.phone}`;
+
   async function mail(to: string, subject: string, text: string): Promise<void> {
     try {
-      await mailer.send({ to, subject, text: `${text}\n\n${store.name} · ${store.supportEmail} · ${store.phone}` });
+      await mailer.send({ to, subject, text: signed(text) });
     } catch (error) {
       // The order stands even if the mail cannot be written; it is logged for the operators.
       deps.log?.(error, `Could not send "${subject}" to ${to}`);
@@ -77,7 +79,7 @@ export function createCheckoutService(deps: Deps) {
   }
 
   const queueMail = (tx: DbOrTx, to: string, subject: string, text: string) =>
-    outbox.enqueue(tx, 'mail', { to, subject, text: `${text}\n\n${store.name} · ${store.supportEmail} · ${store.phone}` });
+    outbox.enqueue(tx, 'mail', { to, subject, text: signed(text) });
 
   type Settled = 'confirmed' | 'cancelled' | 'paid-twice' | 'finished-elsewhere';
 
@@ -123,8 +125,10 @@ export function createCheckoutService(deps: Deps) {
       await payments.recordPending(attempt.id, outcome);
     }
     const payment = (await payments.find(attempt.id))!;
+    // Recovery on another process finished this capture first, and it had to refund it.
+    if (payment.status === 'refunded') throw new AppError('CONFLICT', 'This order could not take this payment; the amount has been refunded');
     const order = await orders.get(userId, attempt.orderId);
-    const next = payment.status === 'captured' ? 'done' : payment.status === 'failed' ? 'retry' : outcome.status === 'requires_action' ? outcome.action : 'retry';
+    const next = payment.status === 'captured' || payment.status === 'partially_refunded' ? 'done' : payment.status === 'failed' ? 'retry' : outcome.status === 'requires_action' ? outcome.action : 'retry';
     return { payment, next, orderStatus: order.status };
   }
 

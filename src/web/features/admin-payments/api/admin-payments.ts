@@ -5,6 +5,7 @@ import { ApiError, apiRequest, toSearchParams } from '#web/lib/api-client.ts';
 
 export type AdminPaymentList = z.infer<typeof AdminPaymentListSchema>;
 export type AdminPaymentDetail = z.infer<typeof AdminPaymentDetailSchema>;
+export type QueuedRefund = AdminPaymentDetail['queuedRefunds'][number];
 export type { AdminPayment };
 export type PaymentStatus = AdminPayment['status'];
 export type PaymentMethod = AdminPayment['method'];
@@ -29,8 +30,9 @@ export const adminPaymentKeys = {
   detail: (id: number) => ['admin-payments', 'detail', id] as const,
 };
 
-/** The dashboard's figures (owned by the admin feature) change with every refund. */
-const ADMIN_SUMMARY_KEY = ['admin', 'summary'] as const;
+/** The dashboard's figures and the retry queue (owned by other features) change with every refund. */
+const ADMIN_DASHBOARD_KEY = ['admin', 'dashboard'] as const;
+const ADMIN_OUTBOX_KEY = ['admin-outbox'] as const;
 
 function listQuery(params: AdminPaymentListParams) {
   return {
@@ -90,7 +92,7 @@ export function useAdminPayment(id: number) {
   return useQuery(adminPaymentQuery(id));
 }
 
-/** Shows the answered detail at once, then refetches every payment query and the dashboard figures. */
+/** Shows the answered detail at once, then refetches every payment query, the dashboard figures and the retry queue. */
 export function useRefundPayment() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -98,7 +100,8 @@ export function useRefundPayment() {
     mutationFn: refundPayment,
     onSuccess: async (detail) => {
       queryClient.setQueryData(adminPaymentKeys.detail(detail.payment.id), detail);
-      void queryClient.invalidateQueries({ queryKey: ADMIN_SUMMARY_KEY });
+      void queryClient.invalidateQueries({ queryKey: ADMIN_DASHBOARD_KEY });
+      void queryClient.invalidateQueries({ queryKey: ADMIN_OUTBOX_KEY });
       await queryClient.invalidateQueries({ queryKey: adminPaymentKeys.all });
     },
   });

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminPayment } from '#shared/schemas/admin.ts';
+import { formatDateTime } from '#web/lib/format.ts';
 import AdminPaymentDetail from './admin-payment-detail.tsx';
 
 function json(status: number, body: unknown) {
@@ -25,13 +26,37 @@ const captured: AdminPayment = {
   createdAt: '2025-04-01T10:00:00.000Z',
 };
 
-function fakeApi() {
-  let payment = captured;
+interface Queued {
+  jobId: number;
+  amount: number;
+  reason: string;
+  attempts: number;
+  lastError: string | null;
+  nextAttemptAt: string;
+  createdAt: string;
+}
+
+/** A refund of ₹8,999 the gateway has refused twice, claimed on the payment. */
+const refused: Queued = {
+  jobId: 31,
+  amount: 899_900,
+  reason: 'Order cancelled by the customer',
+  attempts: 2,
+  lastError: 'Gateway timed out',
+  nextAttemptAt: '2099-01-01T10:00:00.000Z',
+  createdAt: '2025-04-02T12:00:00.000Z',
+};
+
+/** The API for payment 7; `gatewayRefuses`: refunds (new or retried) stay queued with an error. */
+function fakeApi({ queued = [] as Queued[], gatewayRefuses = false } = {}) {
+  let payment = { ...captured, refundedAmount: captured.refundedAmount + queued.reduce((sum, item) => sum + item.amount, 0), amount: 150_000 + queued.reduce((sum, item) => sum + item.amount, 0) };
   let refunds = [{ amount: 50_000, reason: 'Damaged box', reference: 'rfnd_1', createdAt: '2025-04-02T10:00:00.000Z' }];
+  let waiting = queued;
   const detail = () => ({
     payment,
-    order: { id: 42, number: 'CB00000042', status: 'delivered', displayStatus: 'Delivered', total: 150_000, items: [{ name: 'ThinkPad E14', quantity: 1, lineTotal: 150_000 }] },
+    order: { id: 42, number: 'CB00000042', status: 'delivered', displayStatus: 'Delivered', total: payment.amount, items: [{ name: 'ThinkPad E14', quantity: 1, lineTotal: payment.amount }] },
     refunds,
+    queuedRefunds: waiting,
     audit: [],
   });
   return vi.fn(async (url: string, init?: RequestInit) => {
@@ -40,8 +65,27 @@ function fakeApi() {
     if (url === '/api/admin/payments/7/refund' && method === 'POST') {
       const body = JSON.parse(String(init?.body)) as { amount: number; reason: string };
       payment = { ...payment, refundedAmount: payment.refundedAmount + body.amount };
-      refunds = [...refunds, { amount: body.amount, reason: body.reason, reference: 'rfnd_2', createdAt: '2025-04-03T10:00:00.000Z' }];
+      if (gatewayRefuses) {
+        waiting = [...waiting, { jobId: 40, amount: body.amount, reason: body.reason, attempts: 1, lastError: 'Gateway timed out', nextAttemptAt: '2099-01-01T10:00:00.000Z', createdAt: '2025-04-03T10:00:00.000Z' }];
+      } else {
+        refunds = [...refunds, { amount: body.amount, reason: body.reason, reference: 'rfnd_2', createdAt: '2025-04-03T10:00:00.000Z' }];
+      }
       return json(200, detail());
+    }
+    const retry = /^\/api\/admin\/outbox\/(\d+)\/retry$/.exec(url);
+    if (retry && method === 'POST') {
+      const job = waiting.find((item) => item.jobId === Number(retry[1]));
+      if (!job) return json(409, { error: { code: 'CONFLICT', message: 'This job is already done' } });
+      const summary = `Refund of ₹${(job.amount / 100).toLocaleString('en-IN')} on payment 7`;
+      const base = { id: job.jobId, kind: 'refund', summary, paymentId: 7, createdAt: job.createdAt };
+      if (gatewayRefuses) {
+        const again = { ...job, attempts: job.attempts + 1, lastError: 'Gateway refused: insufficient balance', nextAttemptAt: '2099-01-02T10:00:00.000Z' };
+        waiting = waiting.map((item) => (item.jobId === job.jobId ? again : item));
+        return json(200, { ...base, status: 'pending', attempts: again.attempts, lastError: again.lastError, nextAttemptAt: again.nextAttemptAt, doneAt: null });
+      }
+      waiting = waiting.filter((item) => item.jobId !== job.jobId);
+      refunds = [...refunds, { amount: job.amount, reason: job.reason, reference: 'rfnd_3', createdAt: '2025-04-04T10:00:00.000Z' }];
+      return json(200, { ...base, status: 'done', attempts: job.attempts + 1, lastError: job.lastError, nextAttemptAt: job.nextAttemptAt, doneAt: '2025-04-04T10:00:00.000Z' });
     }
     return json(404, { error: { code: 'NOT_FOUND', message: 'Payment not found' } });
   });
@@ -120,6 +164,76 @@ describe('AdminPaymentDetail', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Refund ₹1,000' }));
 
     expect((await screen.findByRole('alert')).textContent).toBe('That is more than is left to refund.');
+  });
+
+  it('lists refunds waiting for the gateway with their attempts, last error and next try', async () => {
+    vi.stubGlobal('fetch', fakeApi({ queued: [refused] }));
+    renderWith(<AdminPaymentDetail id={7} />);
+
+    const queue = await screen.findByRole('region', { name: 'Refunds waiting for the gateway' });
+    expect(within(queue).getByText('₹8,999')).toBeTruthy();
+    expect(within(queue).getByText('Order cancelled by the customer')).toBeTruthy();
+    expect(within(queue).getByText('Gateway timed out')).toBeTruthy();
+    expect(within(queue).getByText(formatDateTime('2099-01-01T10:00:00.000Z'))).toBeTruthy();
+    expect(within(queue).getByText('2')).toBeTruthy();
+    expect(screen.getByText('including ₹8,999 waiting for the gateway')).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: 'Refunds' })).queryByText('Order cancelled by the customer')).toBeNull();
+  });
+
+  it('shows no waiting refunds section when the gateway has made every refund', async () => {
+    vi.stubGlobal('fetch', fakeApi());
+    renderWith(<AdminPaymentDetail id={7} />);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payment 7' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Refunds waiting for the gateway' })).toBeNull();
+  });
+
+  it('retries a waiting refund now: POSTs the retry, refetches, announces it and moves focus to the refunds', async () => {
+    const fetch = fakeApi({ queued: [refused] });
+    vi.stubGlobal('fetch', fetch);
+    renderWith(<AdminPaymentDetail id={7} />);
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Retry now: refund of ₹8,999' }));
+
+    expect(await screen.findByText('The gateway has made the refund of ₹8,999. It is now listed under Refunds.')).toBeTruthy();
+    expect(posts(fetch).map(([url]) => url)).toEqual(['/api/admin/outbox/31/retry']);
+    expect(screen.queryByRole('region', { name: 'Refunds waiting for the gateway' })).toBeNull();
+    const history = screen.getByRole('region', { name: 'Refunds' });
+    expect(within(history).getByText('Order cancelled by the customer')).toBeTruthy();
+    expect(document.activeElement).toBe(within(history).getByRole('heading', { name: 'Refunds' }));
+  });
+
+  it('says when the gateway refuses the retried refund again, and keeps it waiting', async () => {
+    const fetch = fakeApi({ queued: [refused], gatewayRefuses: true });
+    vi.stubGlobal('fetch', fetch);
+    renderWith(<AdminPaymentDetail id={7} />);
+
+    const button = await screen.findByRole('button', { name: 'Retry now: refund of ₹8,999' });
+    button.focus();
+    fireEvent.click(button);
+
+    expect(
+      await screen.findByText(`The gateway still refuses the refund of ₹8,999: Gateway refused: insufficient balance. Next try ${formatDateTime('2099-01-02T10:00:00.000Z')}.`),
+    ).toBeTruthy();
+    const queue = screen.getByRole('region', { name: 'Refunds waiting for the gateway' });
+    expect(await within(queue).findByText('3')).toBeTruthy();
+    expect(within(queue).getByText('Gateway refused: insufficient balance')).toBeTruthy();
+    expect(document.activeElement).toBe(within(queue).getByRole('button', { name: 'Retry now: refund of ₹8,999' }));
+  });
+
+  it('says so when a new refund is queued because the gateway refused it', async () => {
+    vi.stubGlobal('fetch', fakeApi({ gatewayRefuses: true }));
+    renderWith(<AdminPaymentDetail id={7} />);
+
+    fireEvent.change(await screen.findByLabelText('Reason for the refund'), { target: { value: 'Late delivery' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Refund ₹1,000' }));
+
+    expect(
+      await screen.findByText(
+        'The refund of ₹1,000 for order CB00000042 is taken off what is left, but the gateway has not made it yet (Gateway timed out). It is listed under “Refunds waiting for the gateway” and will be tried again automatically.',
+      ),
+    ).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: 'Refunds waiting for the gateway' })).getByText('Late delivery')).toBeTruthy();
   });
 
   it('says when there is no such payment', async () => {

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type FormEvent, type ReactNode, type Ref } from 'react';
 import { Link } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
 import { formatPrice } from '#shared/money.ts';
@@ -6,11 +6,14 @@ import type { AuditEntry } from '#shared/schemas/admin.ts';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
 import { Field } from '#web/components/ui/field.tsx';
 import { Loading } from '#web/components/ui/loading.tsx';
+import { paths } from '#web/config/paths.ts';
 import { errorMessage, isNotFound, useAdminPayment, useRefundPayment, type AdminPaymentDetail as Detail } from '../api/admin-payments.ts';
+import { useRetryQueuedRefund } from '../api/retry-queued-refund.ts';
 import { formatDateTime, maskedDetails, methodName, paiseToRupeesText, rupeesToPaise } from '../utils/format.ts';
 import { Announcer, ErrorAlert, PaymentStatusBadge, controlClass } from './payment-ui.tsx';
+import { QueuedRefunds } from './queued-refunds.tsx';
 
-const LIST_PATH = '/admin/payments';
+const LIST_PATH = paths.adminPayments();
 const REASON_MIN = 5;
 const REASON_MAX = 500;
 
@@ -23,13 +26,19 @@ function BackLink() {
   );
 }
 
-/** One payment: its details, order, refunds and audit history, and a refund form while money is left to refund. */
+/**
+ * One payment: its details, order, refunds (made, and waiting for the gateway) and audit history,
+ * and a refund form while money is left to refund.
+ */
 export default function AdminPaymentDetail({ id }: { id: number }) {
-  const { data, isPending, isError, error, refetch } = useAdminPayment(id);
-  // The mutation lives here, not in the form: the form is remounted with fresh defaults after each
-  // refund, and the mutation's callbacks must still run.
+  const { data, isPending, isError, error, refetch, dataUpdatedAt } = useAdminPayment(id);
+  // The mutations live here, not in the form and the queue: the form is remounted with fresh
+  // defaults after each refund, the queue goes once its last refund is made, and the mutations'
+  // callbacks must still run.
   const refund = useRefundPayment();
+  const retry = useRetryQueuedRefund();
   const [announcement, setAnnouncement] = useState('');
+  const refundsHeadingRef = useRef<HTMLHeadingElement>(null);
 
   if (isPending) {
     return (
@@ -63,7 +72,8 @@ export default function AdminPaymentDetail({ id }: { id: number }) {
     );
   }
 
-  const { payment, order, refunds, audit } = data;
+  const { payment, order, refunds, queuedRefunds, audit } = data;
+  const queuedAmount = queuedRefunds.reduce((sum, item) => sum + item.amount, 0);
   const masked = maskedDetails(payment);
   const left = Math.max(0, payment.amount - payment.refundedAmount);
   const refundable = (payment.status === 'captured' || payment.status === 'partially_refunded') && left > 0;
@@ -101,7 +111,10 @@ export default function AdminPaymentDetail({ id }: { id: number }) {
               <PaymentStatusBadge status={payment.status} />
             </Row>
             <Row label="Amount">{formatPrice(payment.amount)}</Row>
-            <Row label="Refunded">{formatPrice(payment.refundedAmount)}</Row>
+            <Row label="Refunded">
+              {formatPrice(payment.refundedAmount)}
+              {queuedAmount > 0 && <span className="block text-sm text-amber-900">including {formatPrice(queuedAmount)} waiting for the gateway</span>}
+            </Row>
             {payment.failureReason !== null && <Row label="Failure reason">{payment.failureReason}</Row>}
           </dl>
         </Section>
@@ -140,7 +153,21 @@ export default function AdminPaymentDetail({ id }: { id: number }) {
         />
       )}
 
-      <Section title="Refunds" className="mt-6">
+      {queuedRefunds.length > 0 && (
+        <QueuedRefunds
+          refunds={queuedRefunds}
+          fetchedAt={dataUpdatedAt}
+          retry={retry}
+          onStart={() => setAnnouncement('')}
+          onRetried={({ message, made }) => {
+            setAnnouncement(message);
+            // A made refund leaves the queue (its button with it) for the list below.
+            if (made) refundsHeadingRef.current?.focus();
+          }}
+        />
+      )}
+
+      <Section title="Refunds" className="mt-6" headingRef={refundsHeadingRef}>
         {refunds.length === 0 ? (
           <p className="text-sm text-slate-600">Nothing has been refunded.</p>
         ) : (
@@ -166,11 +193,11 @@ export default function AdminPaymentDetail({ id }: { id: number }) {
   );
 }
 
-function Section({ title, className = '', children }: { title: string; className?: string; children: ReactNode }) {
+function Section({ title, className = '', headingRef, children }: { title: string; className?: string; headingRef?: Ref<HTMLHeadingElement>; children: ReactNode }) {
   const id = useId();
   return (
     <section aria-labelledby={id} className={`min-w-0 rounded-xl border border-slate-200 bg-white p-4 sm:p-6 ${className}`}>
-      <h2 id={id} className="text-lg font-semibold text-slate-900">
+      <h2 id={id} ref={headingRef} tabIndex={headingRef ? -1 : undefined} className="text-lg font-semibold text-slate-900">
         {title}
       </h2>
       <div className="mt-3">{children}</div>
@@ -254,6 +281,16 @@ function RefundForm({ detail, left, onRefunded, onStart, refund }: RefundFormPro
       {
         onSuccess: (updated) => {
           const orderChanged = updated.order.status !== order.status;
+          // Claimed but refused by the gateway for now: it is queued, and the page shows it so.
+          const queued = updated.queuedRefunds.find((item) => !detail.queuedRefunds.some((before) => before.jobId === item.jobId));
+          if (queued) {
+            onRefunded(
+              `The refund of ${formatPrice(amount)} for order ${payment.orderNumber} is taken off what is left, but the gateway has not made it yet` +
+                (queued.lastError ? ` (${queued.lastError})` : '') +
+                '. It is listed under “Refunds waiting for the gateway” and will be tried again automatically.',
+            );
+            return;
+          }
           onRefunded(
             `Refunded ${formatPrice(amount)} for order ${payment.orderNumber}.` +
               (full && orderChanged ? ` The order is now ${updated.order.displayStatus}.` : '') +

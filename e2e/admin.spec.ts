@@ -1,4 +1,4 @@
-import { expect, type Page, request as playwrightRequest, test } from '@playwright/test';
+import { expect, type Page, request as playwrightRequest, test } from './fixtures.ts';
 
 const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
 

@@ -10,11 +10,12 @@ export function contentSecurityPolicy({ https }: { https: boolean }): Record<str
     'default-src': ["'self'"],
     'script-src': ["'self'"],
     'script-src-attr': ["'none'"],
-    // Radix's dialog and dropdown menu lock page scrolling with react-remove-scroll, which injects a
-    // <style> element with the scrollbar width measured at that moment: no hash can name it, and the
-    // static index.html has no per-answer nonce to give it. Without 'unsafe-inline' opening the
-    // mobile menu or the account menu is a CSP violation (the browser tests check). Scripts stay
-    // strict; inline styles cannot run code.
+    // 'unsafe-inline' for styles only, because it is needed: Radix's dialog and dropdown menu lock
+    // page scrolling with react-remove-scroll, which injects a <style> element holding the scrollbar
+    // width measured at that moment, so no hash can name it, and the static index.html has no
+    // per-answer nonce to hand it. Without it, opening the mobile menu or the account menu is a
+    // violation (seen in the browser tests, which fail on one), and so is the API docs page
+    // (swagger-ui injects <style> too). Scripts stay strict; inline styles cannot run code.
     'style-src': ["'self'", "'unsafe-inline'"],
     // The app's own images, /media/ uploads (same origin), data: icons and blob: previews of an image being uploaded.
     'img-src': ["'self'", 'data:', 'blob:'],

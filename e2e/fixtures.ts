@@ -1,0 +1,72 @@
+import { type BrowserContext, test as base } from '@playwright/test';
+
+export { expect, type Page, request } from '@playwright/test';
+
+interface Violation {
+  directive: string;
+  blocked: string;
+  text: string;
+}
+
+/**
+ * Known and harmless until the web app sets `z.config({ jitless: true })` (src/web/main.tsx): zod 4
+ * probes once per page whether `new Function('')` works, to compile faster parsers. The policy
+ * refuses it, zod catches the refusal and parses without compiling, but the browser still reports
+ * the probe. It is listed on the test as a warning rather than failing it. Any other refusal fails.
+ */
+const isZodEvalProbe = (violation: Violation) => violation.directive === 'script-src' && violation.blocked === 'eval';
+
+/**
+ * Every browser test runs under the store's real Content-Security-Policy (the built app served by
+ * `npm run serve`) and fails if the browser refused anything because of it: an inline script or
+ * style, an image or a call to another origin. The page reports each `securitypolicyviolation`
+ * event, and Chromium's console message for one is caught too. This covers the test's own page
+ * and any context it opens with `browser.newContext()`. A test that provokes a violation on
+ * purpose reads them from the `cspViolations` fixture and empties it.
+ */
+export const test = base.extend<{ cspViolations: string[] }>({
+  cspViolations: [
+    async ({ context, browser }, use, testInfo) => {
+      const violations: string[] = [];
+      const known = new Set<string>();
+      const record = (violation: Violation) => {
+        if (isZodEvalProbe(violation)) known.add(violation.text);
+        else violations.push(violation.text);
+      };
+      const watch = async (watched: BrowserContext) => {
+        await watched.exposeBinding('__reportCspViolation', (_source, violation: Violation) => record(violation));
+        await watched.addInitScript(() => {
+          document.addEventListener('securitypolicyviolation', (event) => {
+            const where = event.sourceFile ? ` (${event.sourceFile}:${event.lineNumber})` : '';
+            const blocked = event.blockedURI || 'inline';
+            const report = (window as unknown as { __reportCspViolation: (violation: Violation) => void }).__reportCspViolation;
+            report({ directive: event.effectiveDirective, blocked, text: `${event.effectiveDirective} refused ${blocked} on ${document.location.pathname}${where}` });
+          });
+        });
+        watched.on('console', (message) => {
+          const text = message.text();
+          if (message.type() !== 'error' || !/Content Security Policy/i.test(text)) return;
+          record({ directive: /\beval\b|as JavaScript/i.test(text) ? 'script-src' : 'console', blocked: /\beval\b|as JavaScript/i.test(text) ? 'eval' : '', text: `console: ${text}` });
+        });
+      };
+      await watch(context);
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (...args) => {
+        const opened = await newContext(...args);
+        await watch(opened);
+        return opened;
+      };
+      try {
+        await use(violations);
+      } finally {
+        browser.newContext = newContext;
+      }
+      if (known.size > 0) testInfo.annotations.push({ type: 'warning', description: `zod's eval probe refused by the CSP (see e2e/fixtures.ts): ${[...known][0]}` });
+      if (violations.length > 0) {
+        await testInfo.attach('csp-violations', { body: violations.join('\n'), contentType: 'text/plain' });
+        throw new Error(`The page broke its Content-Security-Policy:\n  ${violations.join('\n  ')}`);
+      }
+    },
+    { auto: true },
+  ],
+});

@@ -48,6 +48,7 @@ const AdminPayments = lazy(() => import('./routes/admin/payments.tsx'));
 const AdminUserDetail = lazy(() => import('./routes/admin/user-detail.tsx'));
 const AdminAudit = lazy(() => import('./routes/admin/audit.tsx'));
 const AdminPaymentDetail = lazy(() => import('./routes/admin/payment-detail.tsx'));
+const AdminRetryQueue = lazy(() => import('./routes/admin/retry-queue.tsx'));
 
 const router = createBrowserRouter([
   {
@@ -116,6 +117,7 @@ const router = createBrowserRouter([
       { path: 'products/:id', element: <AdminProductEdit /> },
       { path: 'payments', element: <AdminPayments /> },
       { path: 'payments/:id', element: <AdminPaymentDetail /> },
+      { path: 'retry-queue', element: <AdminRetryQueue /> },
       { path: '*', element: <Navigate to={paths.adminDashboard()} replace /> },
     ],
   },

@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { NavLink, Outlet, useNavigate } from 'react-router';
 import { Loading } from '#web/components/ui/loading.tsx';
 import { paths } from '#web/config/paths.ts';
+import { useOutboxPendingCount } from '#web/features/admin-outbox/api/get-outbox-jobs.ts';
 import { useAuth } from '#web/features/auth/hooks/use-auth.ts';
 import { useStoreInfo } from '#web/lib/store-info.ts';
 import { RequireRole } from '../guards.tsx';
@@ -10,11 +11,11 @@ const LINKS = [
   { to: '/admin/dashboard', label: 'Dashboard' },
   { to: '/admin/users', label: 'Manage Users' },
   { to: '/admin/products', label: 'Manage Products' },
-  { to: '/admin/payments', label: 'Manage Payments' },
+  { to: paths.adminPayments(), label: 'Manage Payments' },
 ];
 
-const link = ({ isActive }: { isActive: boolean }) =>
-  `block rounded-lg px-3 py-2 text-sm font-medium ${isActive ? 'bg-brand-600 text-white' : 'text-slate-200 hover:bg-slate-800'}`;
+const linkLook = (isActive: boolean) => `rounded-lg px-3 py-2 text-sm font-medium ${isActive ? 'bg-brand-600 text-white' : 'text-slate-200 hover:bg-slate-800'}`;
+const link = ({ isActive }: { isActive: boolean }) => `block ${linkLook(isActive)}`;
 
 /** The admin area: a sidebar, no shop header or footer, for signed-in admins only. */
 export function AdminLayout() {
@@ -46,6 +47,9 @@ export function AdminLayout() {
                 </li>
               ))}
               <li>
+                <RetryQueueLink />
+              </li>
+              <li>
                 <button type="button" onClick={() => void logout()} className="block w-full rounded-lg px-3 py-2 text-left text-sm font-medium text-slate-200 hover:bg-slate-800">
                   Logout
                 </button>
@@ -60,5 +64,21 @@ export function AdminLayout() {
         </main>
       </div>
     </RequireRole>
+  );
+}
+
+/** The retry queue, with how many refunds and mails are waiting (checked every minute). */
+function RetryQueueLink() {
+  const pending = useOutboxPendingCount();
+  return (
+    <NavLink to={paths.adminRetryQueue()} className={({ isActive }) => `flex items-center justify-between gap-2 ${linkLook(isActive)}`}>
+      Retry queue
+      {pending !== undefined && pending > 0 && (
+        <span className="rounded-full bg-amber-300 px-2 py-0.5 text-xs font-bold text-slate-950 tabular-nums">
+          {pending.toLocaleString('en-IN')}
+          <span className="sr-only"> waiting</span>
+        </span>
+      )}
+    </NavLink>
   );
 }

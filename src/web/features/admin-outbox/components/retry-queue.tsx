@@ -1,0 +1,309 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { RotateCw } from 'lucide-react';
+import { buttonClass } from '#web/components/ui/button-styles.ts';
+import { LoadError, PastLastPage, ResultSummary } from '#web/components/ui/list-states.tsx';
+import { Loading } from '#web/components/ui/loading.tsx';
+import { PageNav } from '#web/components/ui/page-nav.tsx';
+import { paths } from '#web/config/paths.ts';
+import { formatDateTime } from '#web/lib/format.ts';
+import { readPage, searchOf, withParam } from '#web/lib/url-params.ts';
+import { errorMessage, isAlreadyDone, useOutboxJobs, type AdminOutboxJob, type OutboxKind, type OutboxStatus } from '../api/get-outbox-jobs.ts';
+import { useRetryOutboxJob } from '../api/retry-outbox-job.ts';
+import { Announcer, ErrorAlert, FilterLinks, KindBadge, StatusBadge } from './outbox-ui.tsx';
+
+const PAGE_SIZE = 20;
+
+/** `status` in the URL: absent means waiting jobs, what an admin opens this page for. */
+type StatusFilter = OutboxStatus | 'all';
+
+const STATUS_OPTIONS: Array<{ value: StatusFilter; label: string }> = [
+  { value: 'pending', label: 'Waiting' },
+  { value: 'done', label: 'Done' },
+  { value: 'all', label: 'All' },
+];
+const KIND_OPTIONS: Array<{ value: OutboxKind | undefined; label: string }> = [
+  { value: undefined, label: 'Refunds and mails' },
+  { value: 'refund', label: 'Refunds' },
+  { value: 'mail', label: 'Mails' },
+];
+
+interface ListState {
+  status: StatusFilter;
+  kind: OutboxKind | undefined;
+  page: number;
+}
+
+/** The list's state as the URL holds it; anything unreadable falls back to the default. */
+function readState(params: URLSearchParams): ListState {
+  const status = params.get('status');
+  const kind = params.get('kind');
+  return {
+    status: status === 'done' || status === 'all' ? status : 'pending',
+    kind: kind === 'refund' || kind === 'mail' ? kind : undefined,
+    page: readPage(params),
+  };
+}
+
+/** What the empty list says, for the filters chosen. */
+function emptyText({ status, kind }: ListState): { title: string; text: string } {
+  const what = kind === 'refund' ? 'refund' : kind === 'mail' ? 'mail' : 'refund and mail';
+  const plural = kind === 'refund' ? 'refunds' : kind === 'mail' ? 'mails' : 'refunds or mails';
+  if (status === 'pending') return { title: 'Nothing is waiting', text: `Nothing is waiting: every ${what} has gone through.` };
+  if (status === 'done') return { title: `No ${plural} done yet`, text: `${plural[0]!.toUpperCase()}${plural.slice(1)} appear here once they have gone through.` };
+  return { title: `No ${plural} yet`, text: `${plural[0]!.toUpperCase()}${plural.slice(1)} appear here as orders are paid, cancelled and refunded.` };
+}
+
+/** What a retry's answer means, in one sentence for the live region. */
+function retryMessage(before: AdminOutboxJob, after: AdminOutboxJob): string {
+  if (after.status === 'done') return `Done: ${after.summary} went through on attempt ${after.attempts}.`;
+  if (after.attempts === before.attempts) return `${after.summary} is being tried right now by the automatic retry. Check again in a moment.`;
+  return `Still waiting: ${after.summary} failed again on attempt ${after.attempts}${after.lastError ? ` (${after.lastError})` : ''}. Next try ${formatDateTime(after.nextAttemptAt)}.`;
+}
+
+/** Where focus goes after a job's "Retry now" button goes away. */
+type FocusRequest = { jobId: number };
+
+/**
+ * The outbox: refunds and mails that must happen, retried automatically with backoff until they
+ * go through. Filter by status and kind (kept in the URL), see why each one failed, and retry one now.
+ */
+export default function RetryQueue() {
+  const [params] = useSearchParams();
+  const ids = useId();
+  const state = readState(params);
+  const { data, isPending, isError, error, refetch, isPlaceholderData, dataUpdatedAt } = useOutboxJobs({
+    status: state.status === 'all' ? undefined : state.status,
+    kind: state.kind,
+    page: state.page,
+    pageSize: PAGE_SIZE,
+  });
+  const retry = useRetryOutboxJob();
+  const [announcement, setAnnouncement] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [focusRequest, setFocusRequest] = useState<FocusRequest | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  const rowId = (jobId: number) => `${ids}-job-${jobId}`;
+
+  // A job that went through loses its button (and, among waiting jobs, its row): focus goes to
+  // the job's row, or to the heading when the row is gone.
+  useEffect(() => {
+    if (!focusRequest) return;
+    (document.getElementById(`${ids}-job-${focusRequest.jobId}`) ?? headingRef.current)?.focus();
+  }, [focusRequest, ids]);
+
+  const onRetry = (job: AdminOutboxJob) => {
+    if (retry.isPending) return;
+    setAnnouncement('');
+    setProblem(null);
+    retry.mutate(job.id, {
+      onSuccess: (after) => {
+        setAnnouncement(retryMessage(job, after));
+        if (after.status === 'done') setFocusRequest({ jobId: job.id });
+      },
+      onError: (retryError) => {
+        if (isAlreadyDone(retryError)) {
+          setAnnouncement(`Already done: ${job.summary} had gone through before this retry.`);
+          setFocusRequest({ jobId: job.id });
+        } else {
+          setProblem(`${job.summary} was not retried. ${errorMessage(retryError, 'Please check your internet connection and try again.')}`);
+        }
+      },
+    });
+  };
+
+  const filterLink = (key: 'status' | 'kind', value: string | undefined) => ({ search: searchOf(withParam(params, key, value)) });
+  const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  const first = data && data.total > 0 ? (data.page - 1) * data.pageSize + 1 : 0;
+  const last = data ? Math.min((data.page - 1) * data.pageSize + data.items.length, data.total) : 0;
+  const empty = emptyText(state);
+
+  return (
+    <div className="mx-auto w-full max-w-7xl">
+      <title>Retry queue · Admin</title>
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-bold text-slate-900">
+          Retry queue
+        </h1>
+        {data && (
+          <span
+            className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-sm font-semibold ring-1 ring-inset ${
+              data.pending > 0 ? 'bg-amber-50 text-amber-900 ring-amber-300' : 'bg-emerald-50 text-emerald-800 ring-emerald-300'
+            }`}
+          >
+            {data.pending > 0 ? `${data.pending.toLocaleString('en-IN')} waiting` : 'Nothing waiting'}
+          </span>
+        )}
+      </div>
+      <p className="mt-1 max-w-3xl text-slate-600">
+        Refunds and mails that must happen. One that fails is tried again automatically, after 10 s, 20 s, 40 s and so on, up to once an hour, until it goes
+        through. Once its cause is fixed, retry it now.
+      </p>
+
+      <Announcer message={announcement} className="mt-4" />
+      {problem && <ErrorAlert className="mt-4">{problem}</ErrorAlert>}
+
+      <section aria-label="Filters" className="mt-6 grid grid-cols-1 gap-4 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2">
+        <FilterLinks
+          id={`${ids}-status`}
+          label="Status"
+          options={STATUS_OPTIONS.map((option) => ({
+            label: option.label,
+            to: filterLink('status', option.value === 'pending' ? undefined : option.value),
+            current: state.status === option.value,
+          }))}
+        />
+        <FilterLinks
+          id={`${ids}-kind`}
+          label="Kind"
+          options={KIND_OPTIONS.map((option) => ({ label: option.label, to: filterLink('kind', option.value), current: state.kind === option.value }))}
+        />
+      </section>
+
+      <ResultSummary id={`${ids}-summary`} total={data?.total} shown={data?.items.length ?? 0} first={first} last={last} noun={['job', 'jobs']} />
+
+      <div className="mt-3">
+        {isPending ? (
+          <Loading label="Loading the retry queue…" />
+        ) : isError ? (
+          <LoadError what="the retry queue" message={errorMessage(error, 'Please check your internet connection and try again.')} onRetry={() => void refetch()} />
+        ) : data.items.length === 0 && data.total > 0 ? (
+          <PastLastPage total={data.total} pageCount={pageCount} noun="jobs" lastPage={{ search: searchOf(withParam(params, 'page', pageCount === 1 ? undefined : String(pageCount))) }} />
+        ) : data.items.length === 0 ? (
+          <div className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center sm:p-8">
+            <h2 className="text-lg font-semibold text-slate-900">{empty.title}</h2>
+            <p className="mt-1 text-slate-600">{empty.text}</p>
+            {state.status === 'pending' && (
+              <Link to={filterLink('status', 'done')} className={`${buttonClass('secondary')} mt-4`}>
+                Show what has gone through
+              </Link>
+            )}
+          </div>
+        ) : (
+          <div className={isPlaceholderData ? 'opacity-60 transition-opacity' : undefined} aria-busy={isPlaceholderData}>
+            <JobTable
+              jobs={data.items}
+              describedBy={`${ids}-summary`}
+              rowId={rowId}
+              fetchedAt={dataUpdatedAt}
+              retrying={retry.isPending ? retry.variables : undefined}
+              onRetry={onRetry}
+            />
+            <PageNav page={data.page} pageCount={pageCount} params={params} label="Pages of the retry queue" />
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}
+
+const cellLabel = 'text-xs font-medium text-slate-500 lg:hidden';
+const cell = 'min-w-0 lg:table-cell lg:px-4 lg:py-3 lg:align-top';
+
+interface JobTableProps {
+  jobs: AdminOutboxJob[];
+  describedBy: string;
+  rowId: (jobId: number) => string;
+  /** when the list was fetched: a next try before it is due now */
+  fetchedAt: number;
+  /** the job being retried, if any */
+  retrying: number | undefined;
+  onRetry: (job: AdminOutboxJob) => void;
+}
+
+/**
+ * A table on wide screens; on phones each row is a card (the header row is hidden and each cell
+ * says what it is). The scrolling wrapper is `relative` so visually hidden text cannot widen the page.
+ */
+function JobTable({ jobs, describedBy, rowId, fetchedAt, retrying, onRetry }: JobTableProps) {
+  return (
+    <div className="relative lg:overflow-x-auto lg:rounded-xl lg:border lg:border-slate-200 lg:bg-white">
+      <table aria-describedby={describedBy} className="block w-full text-left text-sm lg:table">
+        <thead className="hidden border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase lg:table-header-group">
+          <tr>
+            <th scope="col" className="px-4 py-3">What</th>
+            <th scope="col" className="px-4 py-3 text-right">Attempts</th>
+            <th scope="col" className="px-4 py-3">Last error</th>
+            <th scope="col" className="px-4 py-3">Next try or done</th>
+            <th scope="col" className="px-4 py-3">Created</th>
+            <th scope="col" className="px-4 py-3">
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="block space-y-3 lg:table-row-group lg:space-y-0 lg:divide-y lg:divide-slate-200">
+          {jobs.map((job) => {
+            const due = job.status === 'pending' && Date.parse(job.nextAttemptAt) <= fetchedAt;
+            return (
+              <tr key={job.id} className="grid grid-cols-1 gap-y-2 rounded-xl border border-slate-200 bg-white p-4 lg:table-row lg:rounded-none lg:border-0 lg:p-0">
+                <th id={rowId(job.id)} tabIndex={-1} scope="row" className={`${cell} text-left font-normal lg:max-w-md`}>
+                  <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                    <KindBadge kind={job.kind} />
+                    <span className="text-xs text-slate-600">Job {job.id}</span>
+                  </span>
+                  {job.paymentId !== null ? (
+                    <Link
+                      to={paths.adminPayment(job.paymentId)}
+                      className="mt-1 block font-semibold wrap-break-word text-slate-900 underline underline-offset-2 hover:text-brand-700"
+                    >
+                      {job.summary}
+                    </Link>
+                  ) : (
+                    <span className="mt-1 block font-semibold wrap-break-word text-slate-900">{job.summary}</span>
+                  )}
+                </th>
+                <td className={`${cell} flex items-baseline gap-x-2 lg:text-right`}>
+                  <span className={cellLabel}>Attempts</span>
+                  <span className="text-slate-900 tabular-nums">{job.attempts}</span>
+                </td>
+                <td className={`${cell} flex items-baseline gap-x-2 lg:max-w-xs`}>
+                  <span className={`${cellLabel} shrink-0`}>Last error</span>
+                  {job.lastError ? (
+                    <span className="min-w-0 wrap-break-word text-red-800">{job.lastError}</span>
+                  ) : (
+                    <span className="text-slate-600">None</span>
+                  )}
+                </td>
+                <td className={`${cell} flex flex-wrap items-center gap-x-2 gap-y-1`}>
+                  <span className={cellLabel}>{job.status === 'done' ? 'Done' : 'Next try'}</span>
+                  <StatusBadge status={job.status} />
+                  <span className="text-slate-700 lg:block lg:pt-1">
+                    {job.status === 'done' ? (job.doneAt ? formatDateTime(job.doneAt) : '') : due ? 'Due now' : formatDateTime(job.nextAttemptAt)}
+                  </span>
+                </td>
+                <td className={`${cell} flex flex-wrap items-baseline gap-x-2`}>
+                  <span className={cellLabel}>Created</span>
+                  <span className="text-slate-700">{formatDateTime(job.createdAt)}</span>
+                </td>
+                <td className={`${cell} ${job.status === 'pending' ? '' : 'hidden'} lg:text-right`}>
+                  {job.status === 'pending' && <RetryButton job={job} retrying={retrying} onRetry={onRetry} />}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/**
+ * While any retry runs, every button is aria-disabled rather than disabled, so the pressed one
+ * keeps focus (a disabled button drops it) and stays where it was when the job is still waiting.
+ */
+function RetryButton({ job, retrying, onRetry }: { job: AdminOutboxJob; retrying: number | undefined; onRetry: (job: AdminOutboxJob) => void }) {
+  const busy = retrying !== undefined;
+  return (
+    <button
+      type="button"
+      aria-disabled={busy || undefined}
+      onClick={() => onRetry(job)}
+      className={`${buttonClass('secondary', 'sm')} min-h-11 w-full whitespace-nowrap sm:w-auto lg:min-h-9 ${busy ? 'cursor-not-allowed opacity-60' : ''}`}
+    >
+      <RotateCw aria-hidden="true" className={`size-4 ${retrying === job.id ? 'animate-spin' : ''}`} />
+      {retrying === job.id ? 'Retrying…' : 'Retry now'}
+      <span className="sr-only">: {job.summary}</span>
+    </button>
+  );
+}

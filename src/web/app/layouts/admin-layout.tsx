@@ -1,11 +1,13 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { NavLink, Outlet, useNavigate } from 'react-router';
 import { Loading } from '#web/components/ui/loading.tsx';
 import { paths } from '#web/config/paths.ts';
-import { useOutboxPendingCount } from '#web/features/admin-outbox/api/get-outbox-jobs.ts';
 import { useAuth } from '#web/features/auth/hooks/use-auth.ts';
 import { useStoreInfo } from '#web/lib/store-info.ts';
 import { RequireRole } from '../guards.tsx';
+
+// The admin schemas it reads are not part of the shop's first load.
+const PendingCountBadge = lazy(() => import('#web/features/admin-outbox/components/pending-count-badge.tsx'));
 
 const LINKS = [
   { to: '/admin/dashboard', label: 'Dashboard' },
@@ -69,16 +71,12 @@ export function AdminLayout() {
 
 /** The retry queue, with how many refunds and mails are waiting (checked every minute). */
 function RetryQueueLink() {
-  const pending = useOutboxPendingCount();
   return (
     <NavLink to={paths.adminRetryQueue()} className={({ isActive }) => `flex items-center justify-between gap-2 ${linkLook(isActive)}`}>
       Retry queue
-      {pending !== undefined && pending > 0 && (
-        <span className="rounded-full bg-amber-300 px-2 py-0.5 text-xs font-bold text-slate-950 tabular-nums">
-          {pending.toLocaleString('en-IN')}
-          <span className="sr-only"> waiting</span>
-        </span>
-      )}
+      <Suspense fallback={null}>
+        <PendingCountBadge />
+      </Suspense>
     </NavLink>
   );
 }

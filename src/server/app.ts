@@ -103,6 +103,15 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     requestIdHeader: 'x-request-id',
     trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
+    // A slow or stalled client cannot hold a connection: it has headersTimeout to send its headers
+    // and requestTimeout for the whole request (408, then closed; checked every second at most),
+    // and an idle keep-alive connection closes after keepAliveTimeout, which should be longer
+    // than the load balancer's own idle timeout so that the balancer is the one to close it.
+    // A socket with no traffic at all (a client that stopped reading) is closed after the longest of them.
+    http: { headersTimeout: config.headersTimeoutMs, connectionsCheckingInterval: Math.min(1_000, config.headersTimeoutMs / 2) },
+    requestTimeout: config.requestTimeoutMs,
+    keepAliveTimeout: config.keepAliveTimeoutMs,
+    connectionTimeout: Math.max(config.requestTimeoutMs, config.keepAliveTimeoutMs) + 5_000,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -3,7 +3,6 @@ import path from 'node:path';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { Redis } from 'ioredis';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
@@ -44,6 +43,8 @@ import { createVendorsService } from './modules/vendors/vendors.service.ts';
 import { createAuth, registerSessionHook } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
+import { redisStoreWithLocalFallback } from './plugins/rate-limit-store.ts';
+import { closeRedis, createRedisClient } from './plugins/redis-client.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { createResponseCache, registerResponseCache, shareCatalogChanges } from './plugins/response-cache.ts';
 import { CATALOG_MAX_AGE_MS, CATALOG_TABLES } from './modules/catalog/catalog-index.ts';
@@ -121,10 +122,11 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   const services = createServices({ database, config, log: (error, message) => app.log.error({ err: error }, message) });
 
   // Limits are per process, or shared by every instance through Redis when REDIS_URL is set.
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 }) : undefined;
-  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
-  // If Redis is unreachable the limiter lets requests through rather than failing them.
-  await app.register(rateLimit, { global: false, redis, nameSpace: 'store-rate-limit:', skipOnError: true });
+  // While Redis is unreachable they count per process again, without waiting for it.
+  const redis = config.redisUrl ? createRedisClient(config.redisUrl, app.log) : undefined;
+  if (redis) app.addHook('onClose', () => closeRedis(redis));
+  const store = redis ? redisStoreWithLocalFallback({ redis, nameSpace: 'store-rate-limit:', log: app.log }) : undefined;
+  await app.register(rateLimit, { global: false, store });
 
   // Catalogue answers are cached by URL, and listings come from an in-memory index; both are
   // dropped after any committed change to the catalogue, here or (through Redis) in another

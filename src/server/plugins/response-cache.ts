@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
+import { closeRedis } from './redis-client.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -94,11 +95,14 @@ export function registerResponseCache(app: FastifyInstance, cache: ResponseCache
  * Several processes: each one that commits a catalogue change tells the others over Redis pub/sub,
  * and they drop what they derived from the old catalogue. A lost connection may have lost
  * messages, so (re)connecting counts as a change too.
+ *
+ * `redis` is a client from redis-client.ts: while Redis is away, publishing fails at once (the
+ * change is not queued; the others' caches' age limit covers it) and nothing here waits for it.
  */
 export function shareCatalogChanges(redis: Redis, channel: string, onRemoteChange: (tables?: ReadonlySet<string>) => void) {
   const self = randomUUID();
   const subscriber = redis.duplicate();
-  // ioredis reconnects by itself; errors are expected while it does.
+  // ioredis reconnects by itself; errors are expected while it does, and the client `redis` logs them.
   subscriber.on('error', () => {});
   subscriber.on('message', (_channel: string, message: string) => {
     try {
@@ -108,14 +112,18 @@ export function shareCatalogChanges(redis: Redis, channel: string, onRemoteChang
       onRemoteChange();
     }
   });
-  subscriber.on('ready', () => onRemoteChange());
-  subscriber.subscribe(channel).catch(() => {
-    // Unreachable Redis: the caches' age limit still bounds how stale another process's changes are.
+  // Without an offline queue a command only goes out on a ready connection, so the channel is
+  // subscribed on every (re)connection; subscribing twice to one channel changes nothing.
+  subscriber.on('ready', () => {
+    onRemoteChange();
+    subscriber.subscribe(channel).catch(() => {
+      // Lost again already: the next 'ready' subscribes, and the caches' age limit bounds staleness meanwhile.
+    });
   });
   return {
     publish(tables: ReadonlySet<string>): void {
       redis.publish(channel, JSON.stringify({ from: self, tables: [...tables] })).catch(() => {});
     },
-    close: () => subscriber.quit().then(() => undefined),
+    close: () => closeRedis(subscriber),
   };
 }

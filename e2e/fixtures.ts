@@ -56,11 +56,8 @@ export const test = base.extend<{ cspViolations: string[] }>({
         await watch(opened);
         return opened;
       };
-      try {
-        await use(violations);
-      } finally {
-        browser.newContext = newContext;
-      }
+      await use(violations); // returns after the test, whether it passed or not
+      browser.newContext = newContext;
       if (known.size > 0) testInfo.annotations.push({ type: 'warning', description: `zod's eval probe refused by the CSP (see e2e/fixtures.ts): ${[...known][0]}` });
       if (violations.length > 0) {
         await testInfo.attach('csp-violations', { body: violations.join('\n'), contentType: 'text/plain' });

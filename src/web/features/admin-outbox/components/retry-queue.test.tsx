@@ -151,7 +151,7 @@ describe('RetryQueue', () => {
     vi.stubGlobal('fetch', fetch);
     renderAt('/admin/retry-queue');
 
-    fireEvent.click(await screen.findByRole('button', { name: 'Retry now: Refund of ₹8,999 on payment 12' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Retry now – Refund of ₹8,999 on payment 12' }));
 
     expect(await screen.findByText('Done: Refund of ₹8,999 on payment 12 went through on attempt 3.')).toBeTruthy();
     expect(posts(fetch).map(([url]) => url)).toEqual(['/api/admin/outbox/31/retry']);
@@ -165,7 +165,7 @@ describe('RetryQueue', () => {
     vi.stubGlobal('fetch', fakeApi({ gatewayRefuses: true }));
     renderAt('/admin/retry-queue');
 
-    const button = await screen.findByRole('button', { name: 'Retry now: Refund of ₹8,999 on payment 12' });
+    const button = await screen.findByRole('button', { name: 'Retry now – Refund of ₹8,999 on payment 12' });
     button.focus();
     fireEvent.click(button);
 
@@ -187,7 +187,7 @@ describe('RetryQueue', () => {
     vi.stubGlobal('fetch', fetch);
     renderAt('/admin/retry-queue');
 
-    fireEvent.click(await screen.findByRole('button', { name: 'Retry now: Mail to asha@example.in: Your order CB00000042 is confirmed' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Retry now – Mail to asha@example.in: Your order CB00000042 is confirmed' }));
 
     expect((await screen.findByRole('alert')).textContent).toBe('Mail to asha@example.in: Your order CB00000042 is confirmed was not retried. Admins only');
   });

@@ -10,7 +10,7 @@ import { formatDateTime } from '#web/lib/format.ts';
 import { readPage, searchOf, withParam } from '#web/lib/url-params.ts';
 import { errorMessage, isAlreadyDone, useOutboxJobs, type AdminOutboxJob, type OutboxKind, type OutboxStatus } from '../api/get-outbox-jobs.ts';
 import { useRetryOutboxJob } from '../api/retry-outbox-job.ts';
-import { Announcer, ErrorAlert, FilterLinks, KindBadge, StatusBadge } from './outbox-ui.tsx';
+import { Announcer, ErrorAlert, FilterLinks, KindBadge, StatusBadge, type AnnouncerTone } from './outbox-ui.tsx';
 
 const PAGE_SIZE = 20;
 
@@ -54,12 +54,22 @@ function emptyText({ status, kind }: ListState): { title: string; text: string }
   return { title: `No ${plural} yet`, text: `${plural[0]!.toUpperCase()}${plural.slice(1)} appear here as orders are paid, cancelled and refunded.` };
 }
 
-/** What a retry's answer means, in one sentence for the live region. */
-function retryMessage(before: AdminOutboxJob, after: AdminOutboxJob): string {
-  if (after.status === 'done') return `Done: ${after.summary} went through on attempt ${after.attempts}.`;
-  if (after.attempts === before.attempts) return `${after.summary} is being tried right now by the automatic retry. Check again in a moment.`;
-  return `Still waiting: ${after.summary} failed again on attempt ${after.attempts}${after.lastError ? ` (${after.lastError})` : ''}. Next try ${formatDateTime(after.nextAttemptAt)}.`;
+interface Announcement {
+  message: string;
+  tone: AnnouncerTone;
 }
+
+/** What a retry's answer means, in one sentence for the live region. */
+function retryAnnouncement(before: AdminOutboxJob, after: AdminOutboxJob): Announcement {
+  if (after.status === 'done') return { tone: 'success', message: `Done: ${after.summary} went through on attempt ${after.attempts}.` };
+  if (after.attempts === before.attempts) return { tone: 'warning', message: `${after.summary} is being tried right now by the automatic retry. Check again in a moment.` };
+  return {
+    tone: 'warning',
+    message: `Still waiting: ${after.summary} failed again on attempt ${after.attempts}${after.lastError ? ` (${after.lastError})` : ''}. Next try ${formatDateTime(after.nextAttemptAt)}.`,
+  };
+}
+
+const NO_ANNOUNCEMENT: Announcement = { message: '', tone: 'success' };
 
 /** Where focus goes after a job's "Retry now" button goes away. */
 type FocusRequest = { jobId: number };
@@ -79,7 +89,7 @@ export default function RetryQueue() {
     pageSize: PAGE_SIZE,
   });
   const retry = useRetryOutboxJob();
-  const [announcement, setAnnouncement] = useState('');
+  const [announcement, setAnnouncement] = useState<Announcement>(NO_ANNOUNCEMENT);
   const [problem, setProblem] = useState<string | null>(null);
   const [focusRequest, setFocusRequest] = useState<FocusRequest | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -95,16 +105,16 @@ export default function RetryQueue() {
 
   const onRetry = (job: AdminOutboxJob) => {
     if (retry.isPending) return;
-    setAnnouncement('');
+    setAnnouncement(NO_ANNOUNCEMENT);
     setProblem(null);
     retry.mutate(job.id, {
       onSuccess: (after) => {
-        setAnnouncement(retryMessage(job, after));
+        setAnnouncement(retryAnnouncement(job, after));
         if (after.status === 'done') setFocusRequest({ jobId: job.id });
       },
       onError: (retryError) => {
         if (isAlreadyDone(retryError)) {
-          setAnnouncement(`Already done: ${job.summary} had gone through before this retry.`);
+          setAnnouncement({ tone: 'success', message: `Already done: ${job.summary} had gone through before this retry.` });
           setFocusRequest({ jobId: job.id });
         } else {
           setProblem(`${job.summary} was not retried. ${errorMessage(retryError, 'Please check your internet connection and try again.')}`);
@@ -141,7 +151,7 @@ export default function RetryQueue() {
         through. Once its cause is fixed, retry it now.
       </p>
 
-      <Announcer message={announcement} className="mt-4" />
+      <Announcer message={announcement.message} tone={announcement.tone} className="mt-4" />
       {problem && <ErrorAlert className="mt-4">{problem}</ErrorAlert>}
 
       <section aria-label="Filters" className="mt-6 grid grid-cols-1 gap-4 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2">
@@ -226,10 +236,6 @@ function JobTable({ jobs, describedBy, rowId, fetchedAt, retrying, onRetry }: Jo
             <th scope="col" className="px-4 py-3 text-right">Attempts</th>
             <th scope="col" className="px-4 py-3">Last error</th>
             <th scope="col" className="px-4 py-3">Next try or done</th>
-            <th scope="col" className="px-4 py-3">Created</th>
-            <th scope="col" className="px-4 py-3">
-              <span className="sr-only">Actions</span>
-            </th>
           </tr>
         </thead>
         <tbody className="block space-y-3 lg:table-row-group lg:space-y-0 lg:divide-y lg:divide-slate-200">
@@ -237,7 +243,7 @@ function JobTable({ jobs, describedBy, rowId, fetchedAt, retrying, onRetry }: Jo
             const due = job.status === 'pending' && Date.parse(job.nextAttemptAt) <= fetchedAt;
             return (
               <tr key={job.id} className="grid grid-cols-1 gap-y-2 rounded-xl border border-slate-200 bg-white p-4 lg:table-row lg:rounded-none lg:border-0 lg:p-0">
-                <th id={rowId(job.id)} tabIndex={-1} scope="row" className={`${cell} text-left font-normal lg:max-w-md`}>
+                <th id={rowId(job.id)} tabIndex={-1} scope="row" className={`${cell} text-left font-normal lg:max-w-sm`}>
                   <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
                     <KindBadge kind={job.kind} />
                     <span className="text-xs text-slate-600">Job {job.id}</span>
@@ -245,13 +251,14 @@ function JobTable({ jobs, describedBy, rowId, fetchedAt, retrying, onRetry }: Jo
                   {job.paymentId !== null ? (
                     <Link
                       to={paths.adminPayment(job.paymentId)}
-                      className="mt-1 block font-semibold wrap-break-word text-slate-900 underline underline-offset-2 hover:text-brand-700"
+                      className="mt-1 block font-semibold wrap-anywhere text-slate-900 underline underline-offset-2 hover:text-brand-700"
                     >
                       {job.summary}
                     </Link>
                   ) : (
-                    <span className="mt-1 block font-semibold wrap-break-word text-slate-900">{job.summary}</span>
+                    <span className="mt-1 block font-semibold wrap-anywhere text-slate-900">{job.summary}</span>
                   )}
+                  <span className="mt-1 block text-xs text-slate-600">Created {formatDateTime(job.createdAt)}</span>
                 </th>
                 <td className={`${cell} flex items-baseline gap-x-2 lg:text-right`}>
                   <span className={cellLabel}>Attempts</span>
@@ -260,7 +267,7 @@ function JobTable({ jobs, describedBy, rowId, fetchedAt, retrying, onRetry }: Jo
                 <td className={`${cell} flex items-baseline gap-x-2 lg:max-w-xs`}>
                   <span className={`${cellLabel} shrink-0`}>Last error</span>
                   {job.lastError ? (
-                    <span className="min-w-0 wrap-break-word text-red-800">{job.lastError}</span>
+                    <span className="min-w-0 wrap-anywhere text-red-800">{job.lastError}</span>
                   ) : (
                     <span className="text-slate-600">None</span>
                   )}
@@ -268,16 +275,14 @@ function JobTable({ jobs, describedBy, rowId, fetchedAt, retrying, onRetry }: Jo
                 <td className={`${cell} flex flex-wrap items-center gap-x-2 gap-y-1`}>
                   <span className={cellLabel}>{job.status === 'done' ? 'Done' : 'Next try'}</span>
                   <StatusBadge status={job.status} />
-                  <span className="text-slate-700 lg:block lg:pt-1">
+                  <span className="text-slate-700 lg:block lg:pt-1 lg:whitespace-nowrap">
                     {job.status === 'done' ? (job.doneAt ? formatDateTime(job.doneAt) : '') : due ? 'Due now' : formatDateTime(job.nextAttemptAt)}
                   </span>
-                </td>
-                <td className={`${cell} flex flex-wrap items-baseline gap-x-2`}>
-                  <span className={cellLabel}>Created</span>
-                  <span className="text-slate-700">{formatDateTime(job.createdAt)}</span>
-                </td>
-                <td className={`${cell} ${job.status === 'pending' ? '' : 'hidden'} lg:text-right`}>
-                  {job.status === 'pending' && <RetryButton job={job} retrying={retrying} onRetry={onRetry} />}
+                  {job.status === 'pending' && (
+                    <span className="mt-1 block basis-full lg:mt-2">
+                      <RetryButton job={job} retrying={retrying} onRetry={onRetry} />
+                    </span>
+                  )}
                 </td>
               </tr>
             );
@@ -294,16 +299,18 @@ function JobTable({ jobs, describedBy, rowId, fetchedAt, retrying, onRetry }: Jo
  */
 function RetryButton({ job, retrying, onRetry }: { job: AdminOutboxJob; retrying: number | undefined; onRetry: (job: AdminOutboxJob) => void }) {
   const busy = retrying !== undefined;
+  const text = retrying === job.id ? 'Retrying…' : 'Retry now';
   return (
     <button
       type="button"
+      // The visible words first, then which job: one name that screen readers and tests read alike.
+      aria-label={`${text} – ${job.summary}`}
       aria-disabled={busy || undefined}
       onClick={() => onRetry(job)}
       className={`${buttonClass('secondary', 'sm')} min-h-11 w-full whitespace-nowrap sm:w-auto lg:min-h-9 ${busy ? 'cursor-not-allowed opacity-60' : ''}`}
     >
       <RotateCw aria-hidden="true" className={`size-4 ${retrying === job.id ? 'animate-spin' : ''}`} />
-      {retrying === job.id ? 'Retrying…' : 'Retry now'}
-      <span className="sr-only">: {job.summary}</span>
+      {text}
     </button>
   );
 }

@@ -193,7 +193,7 @@ describe('AdminPaymentDetail', () => {
     vi.stubGlobal('fetch', fetch);
     renderWith(<AdminPaymentDetail id={7} />);
 
-    fireEvent.click(await screen.findByRole('button', { name: 'Retry now: refund of ₹8,999' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Retry now – refund of ₹8,999' }));
 
     expect(await screen.findByText('The gateway has made the refund of ₹8,999. It is now listed under Refunds.')).toBeTruthy();
     expect(posts(fetch).map(([url]) => url)).toEqual(['/api/admin/outbox/31/retry']);
@@ -208,7 +208,7 @@ describe('AdminPaymentDetail', () => {
     vi.stubGlobal('fetch', fetch);
     renderWith(<AdminPaymentDetail id={7} />);
 
-    const button = await screen.findByRole('button', { name: 'Retry now: refund of ₹8,999' });
+    const button = await screen.findByRole('button', { name: 'Retry now – refund of ₹8,999' });
     button.focus();
     fireEvent.click(button);
 
@@ -218,7 +218,7 @@ describe('AdminPaymentDetail', () => {
     const queue = screen.getByRole('region', { name: 'Refunds waiting for the gateway' });
     expect(await within(queue).findByText('3')).toBeTruthy();
     expect(within(queue).getByText('Gateway refused: insufficient balance')).toBeTruthy();
-    expect(document.activeElement).toBe(within(queue).getByRole('button', { name: 'Retry now: refund of ₹8,999' }));
+    expect(document.activeElement).toBe(within(queue).getByRole('button', { name: 'Retry now – refund of ₹8,999' }));
   });
 
   it('says so when a new refund is queued because the gateway refused it', async () => {

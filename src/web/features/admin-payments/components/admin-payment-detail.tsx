@@ -10,7 +10,7 @@ import { paths } from '#web/config/paths.ts';
 import { errorMessage, isNotFound, useAdminPayment, useRefundPayment, type AdminPaymentDetail as Detail } from '../api/admin-payments.ts';
 import { useRetryQueuedRefund } from '../api/retry-queued-refund.ts';
 import { formatDateTime, maskedDetails, methodName, paiseToRupeesText, rupeesToPaise } from '../utils/format.ts';
-import { Announcer, ErrorAlert, PaymentStatusBadge, controlClass } from './payment-ui.tsx';
+import { Announcer, ErrorAlert, PaymentStatusBadge, controlClass, type AnnouncerTone } from './payment-ui.tsx';
 import { QueuedRefunds } from './queued-refunds.tsx';
 
 const LIST_PATH = paths.adminPayments();
@@ -37,7 +37,8 @@ export default function AdminPaymentDetail({ id }: { id: number }) {
   // callbacks must still run.
   const refund = useRefundPayment();
   const retry = useRetryQueuedRefund();
-  const [announcement, setAnnouncement] = useState('');
+  const [announcement, setAnnouncement] = useState<{ message: string; tone: AnnouncerTone }>({ message: '', tone: 'success' });
+  const announce = (message: string, tone: AnnouncerTone = 'success') => setAnnouncement({ message, tone });
   const refundsHeadingRef = useRef<HTMLHeadingElement>(null);
 
   if (isPending) {
@@ -90,7 +91,7 @@ export default function AdminPaymentDetail({ id }: { id: number }) {
         For order <span className="font-semibold text-slate-900">{payment.orderNumber}</span>, {formatDateTime(payment.createdAt)}
       </p>
 
-      <Announcer message={announcement} className="mt-4" />
+      <Announcer message={announcement.message} tone={announcement.tone} className="mt-4" />
 
       <div className="mt-6 grid min-w-0 grid-cols-1 gap-6 lg:grid-cols-2">
         <Section title="Payment">
@@ -113,7 +114,11 @@ export default function AdminPaymentDetail({ id }: { id: number }) {
             <Row label="Amount">{formatPrice(payment.amount)}</Row>
             <Row label="Refunded">
               {formatPrice(payment.refundedAmount)}
-              {queuedAmount > 0 && <span className="block text-sm text-amber-900">including {formatPrice(queuedAmount)} waiting for the gateway</span>}
+              {queuedAmount > 0 && (
+                <span className="block text-sm text-amber-900">
+                  {queuedAmount === payment.refundedAmount ? 'all of it' : `including ${formatPrice(queuedAmount)}`} waiting for the gateway
+                </span>
+              )}
             </Row>
             {payment.failureReason !== null && <Row label="Failure reason">{payment.failureReason}</Row>}
           </dl>
@@ -142,34 +147,34 @@ export default function AdminPaymentDetail({ id }: { id: number }) {
         </Section>
       </div>
 
-      {refundable && (
-        <RefundForm
-          key={`${payment.refundedAmount}-${payment.status}`}
-          detail={data}
-          left={left}
-          refund={refund}
-          onRefunded={(message) => setAnnouncement(message)}
-          onStart={() => setAnnouncement('')}
-        />
-      )}
-
       {queuedRefunds.length > 0 && (
         <QueuedRefunds
           refunds={queuedRefunds}
           fetchedAt={dataUpdatedAt}
           retry={retry}
-          onStart={() => setAnnouncement('')}
+          onStart={() => announce('')}
           onRetried={({ message, made }) => {
-            setAnnouncement(message);
+            announce(message, made ? 'success' : 'warning');
             // A made refund leaves the queue (its button with it) for the list below.
             if (made) refundsHeadingRef.current?.focus();
           }}
         />
       )}
 
+      {refundable && (
+        <RefundForm
+          key={`${payment.refundedAmount}-${payment.status}`}
+          detail={data}
+          left={left}
+          refund={refund}
+          onRefunded={announce}
+          onStart={() => announce('')}
+        />
+      )}
+
       <Section title="Refunds" className="mt-6" headingRef={refundsHeadingRef}>
         {refunds.length === 0 ? (
-          <p className="text-sm text-slate-600">Nothing has been refunded.</p>
+          <p className="text-sm text-slate-600">{queuedRefunds.length > 0 ? 'The gateway has made no refund yet.' : 'Nothing has been refunded.'}</p>
         ) : (
           <ul className="divide-y divide-slate-200">
             {refunds.map((item) => (
@@ -244,7 +249,7 @@ interface RefundFormProps {
   detail: Detail;
   /** paise still refundable */
   left: number;
-  onRefunded: (message: string) => void;
+  onRefunded: (message: string, tone?: AnnouncerTone) => void;
   onStart: () => void;
   refund: ReturnType<typeof useRefundPayment>;
 }
@@ -288,6 +293,7 @@ function RefundForm({ detail, left, onRefunded, onStart, refund }: RefundFormPro
               `The refund of ${formatPrice(amount)} for order ${payment.orderNumber} is taken off what is left, but the gateway has not made it yet` +
                 (queued.lastError ? ` (${queued.lastError})` : '') +
                 '. It is listed under “Refunds waiting for the gateway” and will be tried again automatically.',
+              'warning',
             );
             return;
           }

@@ -30,14 +30,17 @@ export function ErrorAlert({ children, className = '' }: { children: ReactNode; 
   );
 }
 
+const TONES = {
+  success: 'border-emerald-200 bg-emerald-50 text-emerald-900',
+  /** done, but not as hoped: a refund the gateway still refuses */
+  warning: 'border-amber-300 bg-amber-50 text-amber-950',
+} as const;
+export type AnnouncerTone = keyof typeof TONES;
+
 /** A polite live region that is always in the page, so what is put in it gets announced. */
-export function Announcer({ message, className = '' }: { message: string; className?: string }) {
+export function Announcer({ message, tone = 'success', className = '' }: { message: string; tone?: AnnouncerTone; className?: string }) {
   return (
-    <p
-      role="status"
-      aria-live="polite"
-      className={message ? `rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm font-medium wrap-break-word text-emerald-900 ${className}` : 'sr-only'}
-    >
+    <p role="status" aria-live="polite" className={message ? `rounded-lg border px-4 py-3 text-sm font-medium wrap-break-word ${TONES[tone]} ${className}` : 'sr-only'}>
       {message}
     </p>
   );

@@ -73,7 +73,7 @@ export function QueuedRefunds({ refunds, fetchedAt, retry, onStart, onRetried }:
             <li key={refund.jobId} className="min-w-0 rounded-lg border border-amber-200 bg-white p-3 text-sm sm:p-4">
               <p className="flex flex-wrap items-baseline justify-between gap-x-3">
                 <span className="text-base font-semibold text-slate-900">{formatPrice(refund.amount)}</span>
-                <span className="text-slate-600">Asked for {formatDateTime(refund.createdAt)}</span>
+                <span className="text-slate-600">Queued {formatDateTime(refund.createdAt)}</span>
               </p>
               <p className="mt-1 wrap-break-word text-slate-800">{refund.reason}</p>
               <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1">
@@ -87,13 +87,13 @@ export function QueuedRefunds({ refunds, fetchedAt, retry, onStart, onRetried }:
               {/* aria-disabled, not disabled, while a retry runs: the pressed button keeps focus. */}
               <button
                 type="button"
+                aria-label={`${pressed ? 'Retrying…' : 'Retry now'} – refund of ${formatPrice(refund.amount)}`}
                 aria-disabled={busy || undefined}
                 onClick={() => onRetry(refund)}
                 className={`${buttonClass('secondary', 'sm')} mt-3 min-h-11 w-full sm:w-auto ${busy ? 'cursor-not-allowed opacity-60' : ''}`}
               >
                 <RotateCw aria-hidden="true" className={`size-4 ${pressed ? 'animate-spin' : ''}`} />
                 {pressed ? 'Retrying…' : 'Retry now'}
-                <span className="sr-only">: refund of {formatPrice(refund.amount)}</span>
               </button>
             </li>
           );

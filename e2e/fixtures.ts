@@ -9,14 +9,6 @@ interface Violation {
 }
 
 /**
- * Known and harmless until the web app sets `z.config({ jitless: true })` (src/web/main.tsx): zod 4
- * probes once per page whether `new Function('')` works, to compile faster parsers. The policy
- * refuses it, zod catches the refusal and parses without compiling, but the browser still reports
- * the probe. It is listed on the test as a warning rather than failing it. Any other refusal fails.
- */
-const isZodEvalProbe = (violation: Violation) => violation.directive === 'script-src' && violation.blocked === 'eval';
-
-/**
  * Every browser test runs under the store's real Content-Security-Policy (the built app served by
  * `npm run serve`) and fails if the browser refused anything because of it: an inline script or
  * style, an image or a call to another origin. The page reports each `securitypolicyviolation`
@@ -28,11 +20,7 @@ export const test = base.extend<{ cspViolations: string[] }>({
   cspViolations: [
     async ({ context, browser }, use, testInfo) => {
       const violations: string[] = [];
-      const known = new Set<string>();
-      const record = (violation: Violation) => {
-        if (isZodEvalProbe(violation)) known.add(violation.text);
-        else violations.push(violation.text);
-      };
+      const record = (violation: Violation) => violations.push(violation.text);
       const watch = async (watched: BrowserContext) => {
         await watched.exposeBinding('__reportCspViolation', (_source, violation: Violation) => record(violation));
         await watched.addInitScript(() => {
@@ -46,7 +34,7 @@ export const test = base.extend<{ cspViolations: string[] }>({
         watched.on('console', (message) => {
           const text = message.text();
           if (message.type() !== 'error' || !/Content Security Policy/i.test(text)) return;
-          record({ directive: /\beval\b|as JavaScript/i.test(text) ? 'script-src' : 'console', blocked: /\beval\b|as JavaScript/i.test(text) ? 'eval' : '', text: `console: ${text}` });
+          record({ directive: 'console', blocked: '', text: `console: ${text}` });
         });
       };
       await watch(context);
@@ -58,7 +46,6 @@ export const test = base.extend<{ cspViolations: string[] }>({
       };
       await use(violations); // returns after the test, whether it passed or not
       browser.newContext = newContext;
-      if (known.size > 0) testInfo.annotations.push({ type: 'warning', description: `zod's eval probe refused by the CSP (see e2e/fixtures.ts): ${[...known][0]}` });
       if (violations.length > 0) {
         await testInfo.attach('csp-violations', { body: violations.join('\n'), contentType: 'text/plain' });
         throw new Error(`The page broke its Content-Security-Policy:\n  ${violations.join('\n  ')}`);

@@ -1,9 +1,2 @@
-const timeFormat = new Intl.DateTimeFormat('en-IN', { hour: 'numeric', minute: '2-digit' });
-
-/** "22 Nov 2026, 3:45 pm": one format for the whole store. */
-export { formatDateTime } from '#web/lib/format.ts';
-
-/** "3:45 pm" */
-export function formatTime(iso: string): string {
-  return timeFormat.format(new Date(iso));
-}
+/** "22 Nov 2026, 3:45 pm" and "3:45 pm" in India time: one format for the whole store. */
+export { formatDateTime, formatTime } from '#web/lib/format.ts';

@@ -73,6 +73,7 @@ const ROUTES: Route[] = [
   { path: '/admin/payments', module: 'app/routes/admin/payments.tsx' },
   { path: '/admin/payments/:id', module: 'app/routes/admin/payment-detail.tsx' },
   { path: '/admin/audit', module: 'app/routes/admin/audit.tsx' },
+  { path: '/admin/retry-queue', module: 'app/routes/admin/retry-queue.tsx' },
   { path: '*', module: 'app/routes/not-found.tsx' },
 ];
 

@@ -187,8 +187,11 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
       root: config.webDistDir,
       wildcard: false,
       setHeaders: (res, filePath) => {
+        // The page itself is asked again every time (it names this release's hashed scripts, which
+        // the next release removes); hashed assets never change; other files may be kept an hour.
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+        const page = path.basename(filePath) === 'index.html';
+        res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : page ? 'no-cache' : 'public, max-age=3600');
       },
     });
   }

@@ -9,6 +9,16 @@ import './styles.css';
 // page (refused, so reported as a violation) before parsing without compiled parsers anyway.
 zodConfig({ jitless: true });
 
+// A tab opened before a new release asks for scripts that release removed: load the new page
+// once instead of showing an error (Vite's documented recovery). Once only, so a real outage
+// still shows the error page.
+window.addEventListener('vite:preloadError', (event) => {
+  if (sessionStorage.getItem('reloaded-for-release') === location.pathname) return;
+  sessionStorage.setItem('reloaded-for-release', location.pathname);
+  event.preventDefault();
+  location.reload();
+});
+
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 

@@ -5,6 +5,7 @@ export const controlBase =
   'focus:border-brand-500 focus:ring-2 focus:ring-brand-500 focus:outline-hidden ' +
   'aria-[invalid=true]:border-red-600 aria-[invalid=true]:focus:ring-red-500 disabled:bg-slate-100';
 export const controlClassName = `${controlBase} rounded-lg`;
+export const labelClassName = 'block text-sm font-medium text-slate-900';
 
 interface FieldProps {
   id: string;
@@ -25,7 +26,7 @@ export function Field({ id, label, optional = false, hint, error, className = ''
 
   return (
     <div className={`min-w-0 ${className}`}>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-900">
+      <label htmlFor={id} className={labelClassName}>
         {label}
         {optional ? <span className="font-normal text-slate-500"> (optional)</span> : null}
       </label>

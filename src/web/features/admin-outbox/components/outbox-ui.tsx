@@ -1,8 +1,6 @@
-import type { ReactNode } from 'react';
 import { Link, type To } from 'react-router';
+import { Badge } from '#web/components/ui/badge.tsx';
 import type { OutboxKind, OutboxStatus } from '../api/get-outbox-jobs.ts';
-
-const badge = 'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset';
 
 export const KIND_LABELS: Record<OutboxKind, string> = { refund: 'Refund', mail: 'Mail' };
 const KIND_STYLES: Record<OutboxKind, string> = {
@@ -11,7 +9,7 @@ const KIND_STYLES: Record<OutboxKind, string> = {
 };
 
 export function KindBadge({ kind }: { kind: OutboxKind }) {
-  return <span className={`${badge} ${KIND_STYLES[kind]}`}>{KIND_LABELS[kind]}</span>;
+  return <Badge tone={KIND_STYLES[kind]}>{KIND_LABELS[kind]}</Badge>;
 }
 
 export const STATUS_LABELS: Record<OutboxStatus, string> = { pending: 'Waiting', done: 'Done' };
@@ -21,32 +19,7 @@ const STATUS_STYLES: Record<OutboxStatus, string> = {
 };
 
 export function StatusBadge({ status }: { status: OutboxStatus }) {
-  return <span className={`${badge} ${STATUS_STYLES[status]}`}>{STATUS_LABELS[status]}</span>;
-}
-
-/** The red box for errors that belong to no single row (the server refused, or we are offline). */
-export function ErrorAlert({ children, className = '' }: { children: ReactNode; className?: string }) {
-  return (
-    <div role="alert" className={`rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium wrap-break-word text-red-800 ${className}`}>
-      {children}
-    </div>
-  );
-}
-
-const TONES = {
-  success: 'border-emerald-200 bg-emerald-50 text-emerald-900',
-  /** done, but not as hoped: a job that failed again */
-  warning: 'border-amber-300 bg-amber-50 text-amber-950',
-} as const;
-export type AnnouncerTone = keyof typeof TONES;
-
-/** A polite live region that is always in the page, so what is put in it gets announced. */
-export function Announcer({ message, tone = 'success', className = '' }: { message: string; tone?: AnnouncerTone; className?: string }) {
-  return (
-    <p role="status" aria-live="polite" className={message ? `rounded-lg border px-4 py-3 text-sm font-medium wrap-break-word ${TONES[tone]} ${className}` : 'sr-only'}>
-      {message}
-    </p>
-  );
+  return <Badge tone={STATUS_STYLES[status]}>{STATUS_LABELS[status]}</Badge>;
 }
 
 interface FilterLinksProps {

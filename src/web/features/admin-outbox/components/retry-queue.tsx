@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { RotateCw } from 'lucide-react';
+import { Announcer, ErrorAlert, type AnnouncerTone } from '#web/components/ui/alerts.tsx';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
 import { LoadError, PastLastPage, ResultSummary } from '#web/components/ui/list-states.tsx';
 import { Loading } from '#web/components/ui/loading.tsx';
@@ -10,7 +11,7 @@ import { formatDateTime } from '#web/lib/format.ts';
 import { readPage, searchOf, withParam } from '#web/lib/url-params.ts';
 import { errorMessage, isAlreadyDone, useOutboxJobs, type AdminOutboxJob, type OutboxKind, type OutboxStatus } from '../api/get-outbox-jobs.ts';
 import { useRetryOutboxJob } from '../api/retry-outbox-job.ts';
-import { Announcer, ErrorAlert, FilterLinks, KindBadge, StatusBadge, type AnnouncerTone } from './outbox-ui.tsx';
+import { FilterLinks, KindBadge, StatusBadge } from './outbox-ui.tsx';
 
 const PAGE_SIZE = 20;
 

@@ -3,14 +3,15 @@ import { Link } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
 import { formatPrice } from '#shared/money.ts';
 import type { AuditEntry } from '#shared/schemas/admin.ts';
+import { Announcer, ErrorAlert, type AnnouncerTone } from '#web/components/ui/alerts.tsx';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
-import { Field } from '#web/components/ui/field.tsx';
+import { Field, controlClassName } from '#web/components/ui/field.tsx';
 import { Loading } from '#web/components/ui/loading.tsx';
 import { paths } from '#web/config/paths.ts';
 import { errorMessage, isNotFound, useAdminPayment, useRefundPayment, type AdminPaymentDetail as Detail } from '../api/admin-payments.ts';
 import { useRetryQueuedRefund } from '../api/retry-queued-refund.ts';
 import { formatDateTime, maskedDetails, methodName, paiseToRupeesText, rupeesToPaise } from '../utils/format.ts';
-import { Announcer, ErrorAlert, PaymentStatusBadge, controlClass, type AnnouncerTone } from './payment-ui.tsx';
+import { PaymentStatusBadge } from './payment-ui.tsx';
 import { QueuedRefunds } from './queued-refunds.tsx';
 
 const LIST_PATH = paths.adminPayments();
@@ -333,7 +334,7 @@ function RefundForm({ detail, left, onRefunded, onStart, refund }: RefundFormPro
               }}
               aria-invalid={errors.amount ? true : undefined}
               aria-describedby={describedBy}
-              className={controlClass}
+              className={controlClassName}
             />
           )}
         </Field>
@@ -351,7 +352,7 @@ function RefundForm({ detail, left, onRefunded, onStart, refund }: RefundFormPro
               }}
               aria-invalid={errors.reason ? true : undefined}
               aria-describedby={describedBy}
-              className={controlClass}
+              className={controlClassName}
             />
           )}
         </Field>

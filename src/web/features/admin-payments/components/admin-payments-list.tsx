@@ -3,12 +3,14 @@ import { Link, useSearchParams } from 'react-router';
 import { Download } from 'lucide-react';
 import { formatPrice } from '#shared/money.ts';
 import { AdminPaymentQuerySchema } from '#shared/schemas/admin.ts';
+import { ErrorAlert } from '#web/components/ui/alerts.tsx';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
+import { controlClassName, labelClassName } from '#web/components/ui/field.tsx';
 import { LoadError, PastLastPage, ResultSummary } from '#web/components/ui/list-states.tsx';
 import { Loading } from '#web/components/ui/loading.tsx';
 import { errorMessage, paymentsCsvHref, useAdminPayments, type AdminPayment, type AdminPaymentListParams, type PaymentMethod, type PaymentStatus } from '../api/admin-payments.ts';
 import { PAYMENT_STATUS_LABELS, formatDateTime, maskedDetails, methodName, paiseToRupeesText, rupeesToPaise } from '../utils/format.ts';
-import { ErrorAlert, Pagination, PaymentStatusBadge, controlClass, labelClass, searchOf, withParam } from './payment-ui.tsx';
+import { Pagination, PaymentStatusBadge, searchOf, withParam } from './payment-ui.tsx';
 
 const PAGE_SIZE = 20;
 const STATUSES = AdminPaymentQuerySchema.shape.status.unwrap().options satisfies readonly PaymentStatus[];
@@ -132,7 +134,7 @@ export default function AdminPaymentsList() {
       <section aria-label="Filters" className="mt-6 rounded-xl border border-slate-200 bg-white p-4">
         <form key={formKey} role="search" aria-label="Payments" noValidate onSubmit={onApply} className="grid min-w-0 grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
           <div className="min-w-0 sm:col-span-2 lg:col-span-4">
-            <label htmlFor={`${ids}-q`} className={labelClass}>
+            <label htmlFor={`${ids}-q`} className={labelClassName}>
               Order number or customer e-mail
             </label>
             <input
@@ -144,7 +146,7 @@ export default function AdminPaymentsList() {
               autoComplete="off"
               spellCheck={false}
               placeholder="e.g. CB00000042"
-              className={`${controlClass} mt-1.5`}
+              className={`${controlClassName} mt-1.5`}
             />
           </div>
           <DateInput id={`${ids}-from`} name="from" label="From date" value={state.from} />
@@ -251,10 +253,10 @@ function Total({ label, value }: { label: string; value: string }) {
 function DateInput({ id, name, label, value }: { id: string; name: string; label: string; value: string | undefined }) {
   return (
     <div className="min-w-0">
-      <label htmlFor={id} className={labelClass}>
+      <label htmlFor={id} className={labelClassName}>
         {label}
       </label>
-      <input id={id} name={name} type="date" defaultValue={value ?? ''} className={`${controlClass} mt-1.5`} />
+      <input id={id} name={name} type="date" defaultValue={value ?? ''} className={`${controlClassName} mt-1.5`} />
     </div>
   );
 }
@@ -262,7 +264,7 @@ function DateInput({ id, name, label, value }: { id: string; name: string; label
 function AmountInput({ id, name, label, value, invalid }: { id: string; name: string; label: string; value: string | null; invalid: boolean }) {
   return (
     <div className="min-w-0">
-      <label htmlFor={id} className={labelClass}>
+      <label htmlFor={id} className={labelClassName}>
         {label}
       </label>
       <input
@@ -273,7 +275,7 @@ function AmountInput({ id, name, label, value, invalid }: { id: string; name: st
         autoComplete="off"
         defaultValue={value ?? ''}
         aria-invalid={invalid ? true : undefined}
-        className={`${controlClass} mt-1.5`}
+        className={`${controlClassName} mt-1.5`}
       />
     </div>
   );
@@ -291,10 +293,10 @@ interface FilterSelectProps<T extends string> {
 function FilterSelect<T extends string>({ id, label, value, anyLabel, options, onChange }: FilterSelectProps<T>) {
   return (
     <div className="min-w-0">
-      <label htmlFor={id} className={labelClass}>
+      <label htmlFor={id} className={labelClassName}>
         {label}
       </label>
-      <select id={id} value={value ?? ''} onChange={(event) => onChange(event.target.value)} className={`${controlClass} mt-1.5`}>
+      <select id={id} value={value ?? ''} onChange={(event) => onChange(event.target.value)} className={`${controlClassName} mt-1.5`}>
         <option value="">{anyLabel}</option>
         {options.map((option) => (
           <option key={option.value} value={option.value}>

@@ -2,12 +2,12 @@ import { useId, useState } from 'react';
 import { RotateCw } from 'lucide-react';
 import { formatPrice } from '#shared/money.ts';
 import type { AdminOutboxJob } from '#shared/schemas/admin.ts';
+import { ErrorAlert } from '#web/components/ui/alerts.tsx';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { errorMessage, type QueuedRefund } from '../api/admin-payments.ts';
 import type { useRetryQueuedRefund } from '../api/retry-queued-refund.ts';
 import { formatDateTime } from '../utils/format.ts';
-import { ErrorAlert } from './payment-ui.tsx';
 
 /** What came of a retry, for the page to announce; `made`: the refund is now among the refunds. */
 export interface RetryOutcome {

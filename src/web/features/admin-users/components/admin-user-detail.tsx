@@ -7,7 +7,9 @@ import type { z } from 'zod';
 import { formatPrice } from '#shared/money.ts';
 import { UserRoleInputSchema, UserStatusInputSchema, VendorDecisionInputSchema, type AdminUser, type AuditEntry } from '#shared/schemas/admin.ts';
 import { ROLES } from '#shared/schemas/auth.ts';
+import { Announcer, ErrorAlert } from '#web/components/ui/alerts.tsx';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
+import { controlClassName } from '#web/components/ui/field.tsx';
 import { Loading } from '#web/components/ui/loading.tsx';
 import { paths } from '#web/config/paths.ts';
 import { formatDate } from '#web/lib/format.ts';
@@ -23,7 +25,7 @@ import {
 } from '../api/admin-users.ts';
 import { adminUserPaths } from '../paths.ts';
 import { actionLabel, compactJson, formatDateTime } from '../utils/format.ts';
-import { AccountStatusBadge, Announcer, ErrorAlert, Field, ROLE_LABELS, RoleBadge, ShopStatusBadge, controlClass } from './admin-ui.tsx';
+import { AccountStatusBadge, Field, ROLE_LABELS, RoleBadge, ShopStatusBadge } from './admin-ui.tsx';
 
 const CONNECTION_PROBLEM = 'The change was not saved. Please check your internet connection and try again.';
 
@@ -217,7 +219,7 @@ function StatusForm({ user, onDone }: { user: AdminUser; onDone: (message: strin
               maxLength={500}
               aria-invalid={errors.reason ? true : undefined}
               aria-describedby={describedBy}
-              className={controlClass}
+              className={controlClassName}
               {...register('reason', { onChange: () => mutation.reset() })}
             />
           )}
@@ -278,7 +280,7 @@ function RoleForm({ user, onDone }: { user: AdminUser; onDone: (message: string)
               id={`${id}-role`}
               aria-invalid={errors.role ? true : undefined}
               aria-describedby={describedBy}
-              className={controlClass}
+              className={controlClassName}
               {...register('role', { onChange: () => mutation.reset() })}
             >
               {ROLES.map((role) => (
@@ -298,7 +300,7 @@ function RoleForm({ user, onDone }: { user: AdminUser; onDone: (message: string)
               maxLength={500}
               aria-invalid={errors.reason ? true : undefined}
               aria-describedby={describedBy}
-              className={controlClass}
+              className={controlClassName}
               {...register('reason', { onChange: () => mutation.reset() })}
             />
           )}
@@ -371,7 +373,7 @@ function VendorDecisionForm({ user, onDone }: { user: AdminUser; onDone: (messag
               }}
               aria-invalid={problem ? true : undefined}
               aria-describedby={describedBy}
-              className={controlClass}
+              className={controlClassName}
             />
           )}
         </Field>

@@ -6,7 +6,9 @@ import { UserPlus } from 'lucide-react';
 import type { z } from 'zod';
 import { ADMIN_USER_SORTS, CreateAdminInputSchema, VendorDecisionInputSchema, type AdminUser } from '#shared/schemas/admin.ts';
 import { PASSWORD_MAX, PASSWORD_MIN, ROLES, type Role } from '#shared/schemas/auth.ts';
+import { Announcer, ErrorAlert } from '#web/components/ui/alerts.tsx';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
+import { controlClassName, labelClassName } from '#web/components/ui/field.tsx';
 import { LoadError, PastLastPage, ResultSummary } from '#web/components/ui/list-states.tsx';
 import { Loading } from '#web/components/ui/loading.tsx';
 import { formatDate } from '#web/lib/format.ts';
@@ -24,15 +26,11 @@ import { oneOf, readPage, searchOf, withParam } from '../utils/url-state.ts';
 import {
   ACCOUNT_STATUS_LABELS,
   AccountStatusBadge,
-  Announcer,
-  ErrorAlert,
   Field,
   Pagination,
   ROLE_LABELS,
   RoleBadge,
   ShopStatusBadge,
-  controlClass,
-  labelClass,
 } from './admin-ui.tsx';
 
 const PAGE_SIZE = 20;
@@ -166,7 +164,7 @@ export default function AdminUsersList() {
 
       <section aria-label="Filters" className="mt-6 rounded-xl border border-slate-200 bg-white p-4">
         <form role="search" onSubmit={onSearch} className="flex min-w-0 flex-col gap-1.5">
-          <label htmlFor={`${ids}-q`} className={labelClass}>
+          <label htmlFor={`${ids}-q`} className={labelClassName}>
             Search by name or e-mail
           </label>
           <div className="flex gap-2">
@@ -178,7 +176,7 @@ export default function AdminUsersList() {
               defaultValue={state.q ?? ''}
               maxLength={100}
               autoComplete="off"
-              className={controlClass}
+              className={controlClassName}
             />
             <button type="submit" className={buttonClass('secondary')}>
               Search
@@ -187,14 +185,14 @@ export default function AdminUsersList() {
         </form>
         <div className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4 lg:items-end">
           <div className="min-w-0">
-            <label htmlFor={`${ids}-role`} className={labelClass}>
+            <label htmlFor={`${ids}-role`} className={labelClassName}>
               Role
             </label>
             <select
               id={`${ids}-role`}
               value={state.role ?? ''}
               onChange={(event) => update(withParam(params, 'role', event.target.value))}
-              className={`${controlClass} mt-1.5`}
+              className={`${controlClassName} mt-1.5`}
             >
               <option value="">All roles</option>
               {ROLES.map((role) => (
@@ -205,14 +203,14 @@ export default function AdminUsersList() {
             </select>
           </div>
           <div className="min-w-0">
-            <label htmlFor={`${ids}-status`} className={labelClass}>
+            <label htmlFor={`${ids}-status`} className={labelClassName}>
               Account status
             </label>
             <select
               id={`${ids}-status`}
               value={state.status ?? ''}
               onChange={(event) => update(withParam(params, 'status', event.target.value))}
-              className={`${controlClass} mt-1.5`}
+              className={`${controlClassName} mt-1.5`}
             >
               <option value="">Any status</option>
               {ACCOUNT_STATUSES.map((status) => (
@@ -223,14 +221,14 @@ export default function AdminUsersList() {
             </select>
           </div>
           <div className="min-w-0">
-            <label htmlFor={`${ids}-sort`} className={labelClass}>
+            <label htmlFor={`${ids}-sort`} className={labelClassName}>
               Sort by
             </label>
             <select
               id={`${ids}-sort`}
               value={state.sort}
               onChange={(event) => update(withParam(params, 'sort', event.target.value === 'newest' ? undefined : event.target.value))}
-              className={`${controlClass} mt-1.5`}
+              className={`${controlClassName} mt-1.5`}
             >
               {ADMIN_USER_SORTS.map((sort) => (
                 <option key={sort} value={sort}>
@@ -467,7 +465,7 @@ function PendingVendorActions({ user, onDecided }: { user: AdminUser; onDecided:
                 }}
                 aria-invalid={problem ? true : undefined}
                 aria-describedby={describedBy}
-                className={controlClass}
+                className={controlClassName}
               />
             )}
           </Field>
@@ -543,7 +541,7 @@ function AddAdminForm({ id, onCreated, onCancel }: { id: string; onCreated: (use
                 autoComplete="off"
                 aria-invalid={errors.name ? true : undefined}
                 aria-describedby={describedBy}
-                className={controlClass}
+                className={controlClassName}
                 {...register('name')}
               />
             )}
@@ -557,7 +555,7 @@ function AddAdminForm({ id, onCreated, onCancel }: { id: string; onCreated: (use
                 spellCheck={false}
                 aria-invalid={errors.email ? true : undefined}
                 aria-describedby={describedBy}
-                className={controlClass}
+                className={controlClassName}
                 {...register('email')}
               />
             )}
@@ -570,7 +568,7 @@ function AddAdminForm({ id, onCreated, onCancel }: { id: string; onCreated: (use
                 autoComplete="new-password"
                 aria-invalid={errors.password ? true : undefined}
                 aria-describedby={describedBy}
-                className={controlClass}
+                className={controlClassName}
                 {...register('password')}
               />
             )}

@@ -2,13 +2,14 @@ import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { AuditEntry } from '#shared/schemas/admin.ts';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
+import { controlClassName, labelClassName } from '#web/components/ui/field.tsx';
 import { Loading } from '#web/components/ui/loading.tsx';
 import { paths } from '#web/config/paths.ts';
 import { errorMessage, useAuditLog, type AuditEntityType } from '../api/admin-users.ts';
 import { adminUserPaths } from '../paths.ts';
 import { actionLabel, formatDateTime } from '../utils/format.ts';
 import { oneOf, readPage, searchOf, withParam } from '../utils/url-state.ts';
-import { Pagination, controlClass, labelClass } from './admin-ui.tsx';
+import { Pagination } from './admin-ui.tsx';
 
 const PAGE_SIZE = 50;
 const ENTITY_TYPES = ['user', 'vendor', 'product', 'payment', 'outbox'] as const satisfies readonly AuditEntityType[];
@@ -41,14 +42,14 @@ export default function AuditLog({ headingLevel = 1 }: AuditLogProps) {
       <p className="mt-1 text-slate-600">What admins changed, when and why, newest first.</p>
 
       <div className="mt-4 max-w-xs">
-        <label htmlFor={`${ids}-type`} className={labelClass}>
+        <label htmlFor={`${ids}-type`} className={labelClassName}>
           Show changes to
         </label>
         <select
           id={`${ids}-type`}
           value={entityType ?? ''}
           onChange={(event) => void setParams(withParam(params, 'entityType', event.target.value), { preventScrollReset: true })}
-          className={`${controlClass} mt-1.5`}
+          className={`${controlClassName} mt-1.5`}
         >
           <option value="">Everything</option>
           {ENTITY_TYPES.map((type) => (

@@ -1,13 +1,4 @@
-import type { ReactNode } from 'react';
-
-/** The red box for errors that belong to no single field. */
-export function ErrorAlert({ children, className = '' }: { children: ReactNode; className?: string }) {
-  return (
-    <div role="alert" className={`rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800 ${className}`}>
-      {children}
-    </div>
-  );
-}
+import { Badge } from '#web/components/ui/badge.tsx';
 
 const STATUS_STYLES = {
   draft: 'bg-slate-100 text-slate-800 ring-slate-300',
@@ -18,9 +9,5 @@ const STATUS_STYLES = {
 export const STATUS_LABELS = { draft: 'Draft', active: 'Active', archived: 'Archived' } as const;
 
 export function StatusBadge({ status }: { status: keyof typeof STATUS_STYLES }) {
-  return (
-    <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${STATUS_STYLES[status]}`}>
-      {STATUS_LABELS[status]}
-    </span>
-  );
+  return <Badge tone={STATUS_STYLES[status]}>{STATUS_LABELS[status]}</Badge>;
 }

@@ -13,6 +13,7 @@ import {
   useProductForm,
   type SaveProblem,
 } from '#web/components/product-form/product-fields.tsx';
+import { ErrorAlert } from '#web/components/ui/alerts.tsx';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
 import { Loading } from '#web/components/ui/loading.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
@@ -26,7 +27,7 @@ import {
 } from '../api/vendor-products.ts';
 import { useProductImages } from '../hooks/use-product-images.ts';
 import { vendorProductPaths } from '../paths.ts';
-import { ErrorAlert, StatusBadge } from './field.tsx';
+import { StatusBadge } from './field.tsx';
 import { ImageManager } from './image-manager.tsx';
 
 export interface VendorProductEditorProps {

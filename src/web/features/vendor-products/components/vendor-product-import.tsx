@@ -3,11 +3,11 @@ import { Link } from 'react-router';
 import { CircleCheck, Download } from 'lucide-react';
 import { CATEGORIES, type Category } from '#shared/categories.ts';
 import { CSV_COLUMNS, type ImportReport } from '#shared/schemas/vendor.ts';
+import { ErrorAlert } from '#web/components/ui/alerts.tsx';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
 import { errorMessage, useImportVendorProducts } from '../api/vendor-products.ts';
 import { vendorProductPaths } from '../paths.ts';
 import { SPEC_FIELDS, specLabel } from '#web/components/product-form/product-form.ts';
-import { ErrorAlert } from './field.tsx';
 
 type CsvColumn = (typeof CSV_COLUMNS)[number];
 

@@ -117,6 +117,10 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // A lost database connection (a restart, a failover) is logged, not fatal: the pool opens a new
+  // one for the next query, and requests meanwhile answer 503 with Retry-After.
+  const stopHearingLostConnections = database.onConnectionError((error) => app.log.warn({ err: error }, 'A database connection was lost; the next query opens a new one'));
+  app.addHook('onClose', async () => stopHearingLostConnections());
   await registerSecurityHeaders(app, { publicUrl: config.publicUrl });
 
   const services = createServices({ database, config, log: (error, message) => app.log.error({ err: error }, message) });

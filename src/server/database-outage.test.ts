@@ -162,6 +162,7 @@ describe.skipIf(!PG_URL)(`a server process while PostgreSQL goes away and comes 
     expect(after.every((a) => a.status === 200 || a.status === 201), summary).toBe(true);
     // The error handler logged the failures as warnings ("The database is unavailable"), not as unhandled errors.
     expect(output).toContain('"msg":"The database is unavailable"');
+    expect(output).toContain('A database connection was lost; the next query opens a new one');
     expect(output).not.toContain('"msg":"Unhandled error"');
   }, 30_000);
 });

@@ -32,17 +32,26 @@ class FallbackStore implements FastifyRateLimitStore {
   }
 
   incr(key: string, done: Counted, timeWindow: number, max: number): void {
-    // Not connected: no Redis command can succeed now, so none is tried.
-    if (this.#health.redis.status !== 'ready') return this.#local.incr(key, done, timeWindow, max);
-    this.#shared.incr(
+    // Always counted here too, so what this process saw while Redis was away (or not yet
+    // connected at start) still counts once it is back: the answer is the larger of the two.
+    this.#local.incr(
       key,
-      (error, result) => {
-        if (error || !result) {
-          this.#health.failed(error ?? new Error('Redis gave no count'));
-          return this.#local.incr(key, done, timeWindow, max);
-        }
-        this.#health.succeeded();
-        done(null, result);
+      (localError, local) => {
+        // Not connected: no Redis command can succeed now, so none is tried.
+        if (this.#health.redis.status !== 'ready') return done(localError, local);
+        this.#shared.incr(
+          key,
+          (error, shared) => {
+            if (error || !shared) {
+              this.#health.failed(error ?? new Error('Redis gave no count'));
+              return done(localError, local);
+            }
+            this.#health.succeeded();
+            done(null, local && local.current > shared.current ? local : shared);
+          },
+          timeWindow,
+          max,
+        );
       },
       timeWindow,
       max,

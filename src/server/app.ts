@@ -68,7 +68,7 @@ export function createServices({ database, config, log }: Pick<AppDeps, 'databas
   const { db } = database;
   const vendors = createVendorsService({ db });
   const users = createUsersService({ db, vendors });
-  const auth = createAuth({ config, database });
+  const auth = createAuth({ config, database, log });
   const authService = createAuthService({ db, auth, users, vendors });
   const catalog = createCatalogService({ db });
   const index = database.dialect === 'postgres' ? createPostgresSearchIndex(db) : createSqliteSearchIndex(db);

@@ -14,15 +14,16 @@ const COOKIE_PREFIX = 'store';
  * (httpOnly, SameSite=Lax, Secure on https). We call its server API from our own routes, so its
  * HTTP handler is not mounted and every request goes through our schemas and rules.
  */
-export function createAuth({ config, database }: { config: Config; database: DatabaseHandle }) {
+export function createAuth({ config, database, log }: { config: Config; database: DatabaseHandle; log?: (error: unknown, message: string) => void }) {
   return betterAuth({
     appName: config.store.name,
     baseURL: config.publicUrl,
     secret: config.sessionSecret,
     database: { db: database.db, type: database.dialect },
     telemetry: { enabled: false },
-    // Failed sign-ins are expected and counted by the auth service; only real errors are logged.
-    logger: { level: 'error' },
+    // Failed sign-ins are expected and counted by the auth service; only real errors are logged,
+    // through the app's logger (not the console), e.g. while the database is away.
+    logger: { level: 'error', log: (_level, message, ...args) => log?.(args.find((arg) => arg instanceof Error) ?? args[0], `Better Auth: ${message}`) },
     rateLimit: { enabled: false }, // sign-in failures are limited by the auth service, per account and address
     emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 128, autoSignIn: true },
     session: {

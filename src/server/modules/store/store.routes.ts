@@ -32,8 +32,9 @@ export function storeRoutes({ store, db }: { store: StoreInfo; db: Db }): Fastif
           await pingDatabase(db);
           return { status: 'ok' as const };
         } catch (error) {
-          request.log.error({ err: error }, 'Database is not reachable');
-          return reply.status(503).send({ status: 'unavailable' as const });
+          // Expected while the database restarts; the load balancer takes this process out meanwhile.
+          request.log.warn({ err: error }, 'Database is not reachable');
+          return reply.status(503).header('retry-after', '5').send({ status: 'unavailable' as const });
         }
       },
     );

@@ -300,11 +300,19 @@ function query(snapshot: Snapshot, filter: IndexFilter, sort: Sort, page: number
   };
 }
 
-export function createCatalogIndex(db: Db) {
+/**
+ * How long a listing may wait for a rebuild in progress before it is answered from the previous
+ * index instead. A small catalogue rebuilds within it, so its listings are never stale; a large one
+ * (about 1.5 s at 100,000 products) answers from the index it has until the new one is ready.
+ */
+export const REBUILD_WAIT_MS = 25;
+
+export function createCatalogIndex(db: Db, { beforeLoad }: { /** tests: holds each rebuild until it resolves */ beforeLoad?: () => Promise<void> } = {}) {
   let generation = 0;
   /** the generation of the latest change to more than stock */
   let lastFullChange = 0;
   let built: { generation: number; snapshot: Snapshot; at: number } | undefined;
+  /** at most one rebuild at a time; changes made meanwhile are picked up by the next one */
   let building: { generation: number; snapshot: Promise<Snapshot> } | undefined;
 
   /** The same snapshot with today's stock: orders and returns change only that, many times a minute. */
@@ -317,32 +325,54 @@ export function createCatalogIndex(db: Db) {
     return { ...base, stock };
   }
 
-  function update(started: number, full: boolean): Promise<Snapshot> {
+  /** Starts a rebuild up to the latest change, unless one is running; returns the running one. */
+  function rebuild(): Promise<Snapshot> {
+    if (building) return building.snapshot;
+    const started = generation;
     const base = built;
-    const snapshot = full || !base ? load(db) : withFreshStock(base.snapshot);
+    const full = !base || lastFullChange > base.generation;
+    const snapshot = (beforeLoad?.() ?? Promise.resolve()).then(() => (full ? load(db) : withFreshStock(base.snapshot)));
     building = { generation: started, snapshot };
     snapshot.then(
       (loaded) => {
-        if (!built || built.generation < started) {
-          built = { generation: started, snapshot: loaded, at: full || !base ? Date.now() : base.at };
-        }
-        if (building?.generation === started) building = undefined;
+        if (!built || built.generation < started) built = { generation: started, snapshot: loaded, at: full ? Date.now() : (base?.at ?? Date.now()) };
+        building = undefined;
+        // Changes made while this one ran: one more rebuild takes them all in.
+        if (generation > started) void rebuild().catch(() => undefined);
       },
       () => {
-        if (building?.generation === started) building = undefined;
+        building = undefined;
       },
     );
     return snapshot;
   }
 
-  /** The index as of the latest committed change: brought up to date first if the catalogue changed. */
+  /** The index once it holds every change up to `target` (a running rebuild may be older: then one more). */
+  async function upTo(target: number): Promise<Snapshot> {
+    while (!built || built.generation < target) await rebuild();
+    return built.snapshot;
+  }
+
+  /**
+   * The index as of the latest committed change. A change starts a rebuild in the background;
+   * a listing waits for it at most REBUILD_WAIT_MS, then is answered from the previous index,
+   * so no listing queues behind index maintenance however often sellers edit.
+   */
   function current(): Promise<Snapshot> {
     if (built && built.generation === generation && Date.now() - built.at > CATALOG_MAX_AGE_MS) {
       lastFullChange = ++generation;
     }
     if (built && built.generation === generation) return Promise.resolve(built.snapshot);
-    if (building && building.generation === generation) return building.snapshot;
-    return update(generation, !built || lastFullChange > built.generation);
+    const next = upTo(generation);
+    const previous = built;
+    if (!previous) return next; // the first index: there is nothing older to answer from
+    // A failed rebuild leaves the previous index answering; the next change or listing tries again.
+    const settled = next.catch(() => previous.snapshot);
+    let timer: NodeJS.Timeout | undefined;
+    const waited = new Promise<Snapshot>((resolve) => {
+      timer = setTimeout(() => resolve(built?.snapshot ?? previous.snapshot), REBUILD_WAIT_MS);
+    });
+    return Promise.race([settled, waited]).finally(() => clearTimeout(timer));
   }
 
   return {
@@ -353,6 +383,10 @@ export function createCatalogIndex(db: Db) {
     changed(tables: ReadonlySet<string>): void {
       generation++;
       if ([...tables].some((table) => table !== 'products.stock' && CATALOG_TABLES.includes(table))) lastFullChange = generation;
+    },
+    /** Resolves once the index holds every change made so far (tests, and the benchmark's checks). */
+    async settled(): Promise<void> {
+      await upTo(generation);
     },
   };
 }

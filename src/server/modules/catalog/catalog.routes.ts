@@ -7,15 +7,19 @@ import {
   ProductListSchema,
   ProductSchema,
 } from '#shared/schemas/catalog.ts';
+import { compiledSerializerCompiler } from '#server/plugins/compiled-serializer.ts';
 import { ErrorResponseSchema } from '#server/plugins/openapi.ts';
 import type { CatalogService } from './catalog.service.ts';
 
 export function catalogRoutes({ catalog }: { catalog: CatalogService }): FastifyPluginAsyncZod {
   return async (app) => {
+    // The shop's hottest answers: their 200s are written by a compiled serializer, not checked by
+    // zod first (see compiled-serializer.ts); their errors are serialized as everywhere else.
     app.get(
       '/products',
       {
         config: { catalogCache: true },
+        serializerCompiler: compiledSerializerCompiler,
         schema: {
           tags: ['catalog'],
           summary: 'List active products with filters, sort, pagination and facet counts',
@@ -30,6 +34,7 @@ export function catalogRoutes({ catalog }: { catalog: CatalogService }): Fastify
       '/products/:id',
       {
         config: { catalogCache: true },
+        serializerCompiler: compiledSerializerCompiler,
         schema: {
           tags: ['catalog'],
           summary: 'One active product',
@@ -44,6 +49,7 @@ export function catalogRoutes({ catalog }: { catalog: CatalogService }): Fastify
       '/products/:id/related',
       {
         config: { catalogCache: true },
+        serializerCompiler: compiledSerializerCompiler,
         schema: {
           tags: ['catalog'],
           summary: 'Products of the same category closest in price',
@@ -58,6 +64,7 @@ export function catalogRoutes({ catalog }: { catalog: CatalogService }): Fastify
       '/categories',
       {
         config: { catalogCache: true },
+        serializerCompiler: compiledSerializerCompiler,
         schema: {
           tags: ['catalog'],
           summary: 'The three categories with their number of active products',

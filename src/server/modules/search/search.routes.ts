@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ProductListSchema } from '#shared/schemas/catalog.ts';
 import { SearchQuerySchema } from '#shared/schemas/catalog-query.ts';
+import { compiledSerializerCompiler } from '#server/plugins/compiled-serializer.ts';
 import { ErrorResponseSchema } from '#server/plugins/openapi.ts';
 import type { SearchService } from './search.service.ts';
 
@@ -10,6 +11,8 @@ export function searchRoutes({ search }: { search: SearchService }): FastifyPlug
       '/search',
       {
         config: { catalogCache: true },
+        // Written by a compiled serializer, not checked by zod first (see compiled-serializer.ts).
+        serializerCompiler: compiledSerializerCompiler,
         schema: {
           tags: ['search'],
           summary: 'Full-text search with ranking, prefix matching and one-typo tolerance',

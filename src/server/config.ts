@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { EMI_PLANS, EMI_TENURES, type EmiPlan } from '#shared/emi.ts';
@@ -38,6 +39,8 @@ const EnvSchema = z
         message: 'must be sqlite:PATH, sqlite::memory: or postgres://…',
       }),
     DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
+    WEB_CONCURRENCY: z.coerce.number().int().min(1).max(1024).optional(),
     SEED_DEMO: booleanText.default(true),
     ADMIN_EMAIL: z.email().optional(),
     ADMIN_PASSWORD: z.string().min(8).max(128).optional(),
@@ -70,6 +73,10 @@ const EnvSchema = z
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
     path: ['ADMIN_PASSWORD'],
   })
+  .refine((env) => env.DATABASE_URL !== 'sqlite::memory:' || (env.WEB_CONCURRENCY ?? 1) === 1, {
+    message: 'must be 1 with DATABASE_URL=sqlite::memory:, where each process would have a database of its own',
+    path: ['WEB_CONCURRENCY'],
+  })
   .refine((env) => env.HEADERS_TIMEOUT_SECONDS <= env.REQUEST_TIMEOUT_SECONDS, {
     message: 'must not be longer than REQUEST_TIMEOUT_SECONDS',
     path: ['HEADERS_TIMEOUT_SECONDS'],
@@ -81,6 +88,10 @@ export interface Config {
   host: string;
   databaseUrl: string;
   dataDir: string;
+  /** PostgreSQL only: the most connections one process opens (so a machine opens workers × this) */
+  databasePoolSize: number;
+  /** processes serving the port (server.ts); 1 serves from this process alone, without node:cluster */
+  workers: number;
   seedDemo: boolean;
   admin?: { email: string; password: string; name: string };
   redisUrl?: string;
@@ -127,6 +138,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     dataDir,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    // One per core by default; an in-memory database lives in one process, so it gets one.
+    workers: e.WEB_CONCURRENCY ?? (e.DATABASE_URL === 'sqlite::memory:' ? 1 : availableParallelism()),
     seedDemo: e.SEED_DEMO,
     admin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD

@@ -12,8 +12,6 @@ import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { createContactService } from './modules/contact/contact.service.ts';
-import { createPostgresSearchIndex } from './modules/search/search-index.postgres.ts';
-import { createSqliteSearchIndex } from './modules/search/search-index.sqlite.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { createSearchService } from './modules/search/search.service.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
@@ -47,6 +45,7 @@ import { redisStoreWithLocalFallback } from './plugins/rate-limit-store.ts';
 import { closeRedis, createRedisClient } from './plugins/redis-client.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { createResponseCache, registerResponseCache, shareCatalogChanges } from './plugins/response-cache.ts';
+import { workerChannel } from './plugins/worker-channel.ts';
 import { CATALOG_MAX_AGE_MS, CATALOG_TABLES } from './modules/catalog/catalog-index.ts';
 
 export interface AppDeps {
@@ -70,9 +69,8 @@ export function createServices({ database, config, log }: Pick<AppDeps, 'databas
   const users = createUsersService({ db, vendors });
   const auth = createAuth({ config, database, log });
   const authService = createAuthService({ db, auth, users, vendors });
-  const catalog = createCatalogService({ db });
-  const index = database.dialect === 'postgres' ? createPostgresSearchIndex(db) : createSqliteSearchIndex(db);
-  const search = createSearchService({ index, catalog });
+  const catalog = createCatalogService({ db, log });
+  const search = createSearchService({ catalog });
   const cart = createCartService({ catalog });
   const contact = createContactService({ db });
   // Refunds and mails are written to the outbox first and retried from it until they succeed.
@@ -84,10 +82,10 @@ export function createServices({ database, config, log }: Pick<AppDeps, 'databas
   const checkout = createCheckoutService({ db, catalog, orders, payments, outbox, users, mailer, store: config.store, log, afterCharge: faultAfterCharge(config) });
   const media = createMediaService({ db, dataDir: config.dataDir });
   const fulfilment = createFulfilmentService({ db, users, mailer, store: config.store, log });
-  const vendorProducts = createVendorProductsService({ vendors, catalog, orders, media, search });
+  const vendorProducts = createVendorProductsService({ vendors, catalog, orders, media });
   const vendorReports = createVendorReportsService({ orders, catalog, commissionPercent: config.commissionPercent });
   const productImport = createProductImportService({ db, catalog, vendorProducts });
-  const admin = createAdminService({ db, users, vendors, catalog, orders, search, authService, payments, checkout, outbox, mailer, store: config.store, log });
+  const admin = createAdminService({ db, users, vendors, catalog, orders, authService, payments, checkout, outbox, mailer, store: config.store, log });
   return {
     admin, vendors, users, authService, catalog, search, cart, contact, payments, paymentProvider, outbox, orders, checkout, mailer, media, fulfilment, vendorProducts, vendorReports, productImport,
     emiPlans: config.emiPlans,
@@ -132,25 +130,37 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   const store = redis ? redisStoreWithLocalFallback({ redis, nameSpace: 'store-rate-limit:', log: app.log }) : undefined;
   await app.register(rateLimit, { global: false, store });
 
-  // Catalogue answers are cached by URL, and listings come from an in-memory index; both are
-  // dropped after any committed change to the catalogue, here or (through Redis) in another
-  // process. Their age limit bounds staleness if a message is lost or there is no Redis.
+  // Catalogue answers are cached by URL, and listings come from an in-memory index kept up to date
+  // from the catalogue's change log. A committed change, here or (through Redis) in another
+  // process, clears the cache and starts a look at the log at once; every process also looks each
+  // second, so a change made elsewhere shows within about a second even without word of it.
   const catalogCache = createResponseCache({ maxBytes: config.catalogCacheBytes, ttlMs: CATALOG_MAX_AGE_MS });
-  const catalogChanged = (tables: ReadonlySet<string>) => {
+  // Changes found in the log drop cached answers too (those made elsewhere had no word here). The
+  // first load needs not: nothing is answered, so nothing cached, before it.
+  let loaded = false;
+  services.catalog.listen((change) => {
+    if (loaded || !change.all) catalogCache.clear();
+    loaded = true;
+  });
+  app.addHook('onClose', async () => services.catalog.close());
+  const catalogChanged = () => {
     catalogCache.clear();
-    services.catalog.changed(tables);
-    // Orders and returns change stock, not words: the typo vocabulary stays.
-    if ([...tables].some((table) => table !== 'products.stock')) services.search.invalidate();
+    services.catalog.changed();
   };
-  // Another process's change; when it is unknown what changed (a reconnect), everything did.
+  // Another process's change (or, after a reconnect, possibly missed ones): look at the log.
   const shared = redis
-    ? shareCatalogChanges(redis, 'store:catalog-changed', (tables) => catalogChanged(tables ?? new Set(CATALOG_TABLES)))
+    ? shareCatalogChanges(redis, 'store:catalog-changed', catalogChanged)
     : undefined;
   if (shared) app.addHook('onClose', shared.close);
+  // The other workers of this `npm run serve` hear of it at once through the primary.
+  const workers = workerChannel('catalog-changed');
+  const stopHearingWorkers = workers?.subscribe(catalogChanged);
+  if (stopHearingWorkers) app.addHook('onClose', async () => stopHearingWorkers());
   const stopWatching = database.onCommittedWrite((tables) => {
     if (!CATALOG_TABLES.some((table) => tables.has(table))) return;
-    catalogChanged(tables);
+    catalogChanged();
     shared?.publish(tables);
+    workers?.publish({ tables: [...tables] });
   });
   app.addHook('onClose', async () => stopWatching());
   registerResponseCache(app, catalogCache);

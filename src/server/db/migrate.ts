@@ -10,6 +10,8 @@ import * as vendorArea from './migrations/0007-vendor-area.ts';
 import * as admin from './migrations/0008-admin.ts';
 import * as listingIndex from './migrations/0009-listing-index.ts';
 import * as moneySafety from './migrations/0010-money-safety.ts';
+import * as catalogChanges from './migrations/0011-catalog-changes.ts';
+import * as searchInMemory from './migrations/0012-search-in-memory.ts';
 
 /** The one ordered set of migrations, run on either engine. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -23,6 +25,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0008-admin': admin,
   '0009-listing-index': listingIndex,
   '0010-money-safety': moneySafety,
+  '0011-catalog-changes': catalogChanges,
+  '0012-search-in-memory': searchInMemory,
 };
 
 /**

@@ -102,6 +102,14 @@ export interface ProductsTable {
   hidden_reason: string | null;
 }
 
+/** Written by triggers (migration 0011): which products and vendors changed, when (epoch ms, database clock). */
+export interface CatalogChangesTable {
+  id: Generated<number>;
+  product_id: number | null;
+  vendor_id: number | null;
+  changed_at: ColumnType<number | string, number, number>;
+}
+
 export interface AuditLogTable {
   id: Generated<number>;
   actor_id: string;
@@ -250,6 +258,7 @@ export interface Database {
   vendors: VendorsTable;
   products: ProductsTable;
   product_attributes: ProductAttributesTable;
+  catalog_changes: CatalogChangesTable;
   contact_messages: ContactMessagesTable;
   users: UsersTable;
   sessions: SessionsTable;

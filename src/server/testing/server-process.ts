@@ -32,6 +32,8 @@ export async function startServer(env: Record<string, string>, { timeoutMs = 45_
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'false',
       WEB_DIST_DIR: '/nonexistent',
+      // One process unless a test asks for workers: a test that kills the server means the whole of it.
+      WEB_CONCURRENCY: '1',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -3,7 +3,6 @@ import type { AdminProductDetail, AdminProductInput } from '#shared/schemas/admi
 import { type ProductStatus, SPECS_SCHEMAS } from '#shared/schemas/catalog.ts';
 import type { Db } from '#server/db/database.ts';
 import type { CatalogService } from '#server/modules/catalog/catalog.service.ts';
-import type { SearchService } from '#server/modules/search/search.service.ts';
 import type { VendorsService } from '#server/modules/vendors/vendors.service.ts';
 import * as audit from './audit.repository.ts';
 
@@ -36,8 +35,8 @@ function changes(current: Editable, next: Editable): { before: Partial<Editable>
  * Manage Products beyond moderation: an admin edits any vendor's product or archives it. Each
  * change and its audit entry (who, what, when, the fields before and after) commit together.
  */
-export function createAdminProductsService(deps: { db: Db; catalog: CatalogService; vendors: VendorsService; search: SearchService }) {
-  const { db, catalog, vendors, search } = deps;
+export function createAdminProductsService(deps: { db: Db; catalog: CatalogService; vendors: VendorsService }) {
+  const { db, catalog, vendors } = deps;
 
   async function locate(id: number) {
     const product = await catalog.findAny(id);
@@ -82,7 +81,6 @@ export function createAdminProductsService(deps: { db: Db; catalog: CatalogServi
       await audit.recordAudit(tx, { actor, action: action(current, next), entityType: 'product', entityId: String(id), ...diff, reason });
       return true;
     });
-    if (written) search.invalidate();
     return written;
   }
 

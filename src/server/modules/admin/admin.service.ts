@@ -13,7 +13,6 @@ import type { CatalogService } from '#server/modules/catalog/catalog.service.ts'
 import type { Mailer } from '#server/modules/mail/mailer.ts';
 import type { OrdersService } from '#server/modules/orders/orders.service.ts';
 import type { OutboxEntry, OutboxService } from '#server/modules/outbox/outbox.service.ts';
-import type { SearchService } from '#server/modules/search/search.service.ts';
 import type { UsersService } from '#server/modules/users/users.service.ts';
 import type { VendorsService } from '#server/modules/vendors/vendors.service.ts';
 import { createAdminProductsService } from './admin-products.service.ts';
@@ -43,7 +42,6 @@ interface Deps {
   vendors: VendorsService;
   catalog: CatalogService;
   orders: OrdersService;
-  search: SearchService;
   authService: AuthService;
   payments: PaymentsService;
   checkout: CheckoutService;
@@ -74,8 +72,8 @@ function toOutboxJob(job: OutboxEntry): AdminOutboxJob {
 
 /** Running the marketplace: accounts, shops and moderation. Every action is audited. */
 export function createAdminService(deps: Deps) {
-  const { db, users, vendors, catalog, orders, search, authService, payments, checkout, outbox, mailer, store } = deps;
-  const products = createAdminProductsService({ db, catalog, vendors, search });
+  const { db, users, vendors, catalog, orders, authService, payments, checkout, outbox, mailer, store } = deps;
+  const products = createAdminProductsService({ db, catalog, vendors });
 
   function toAdminUser(user: { id: string; name: string; email: string; role: Role; status: 'active' | 'suspended'; created_at: string | Date }, shop?: VendorRow): AdminUser {
     return {
@@ -149,7 +147,6 @@ export function createAdminService(deps: Deps) {
       if (shop.status === status) throw new AppError('CONFLICT', `This shop is already ${decision === 'approve' ? 'approved' : 'rejected'}`);
       await vendors.setStatus(shop.id, status);
       await audit.recordAudit(db, { actor, action: `vendor.${decision}`, entityType: 'user', entityId: uid, before: { shopStatus: shop.status }, after: { shopStatus: status }, reason });
-      search.invalidate();
       await mail(
         user.email,
         decision === 'approve' ? `Your shop ${shop.name} is approved` : `Your shop ${shop.name} was not approved`,
@@ -196,7 +193,6 @@ export function createAdminService(deps: Deps) {
       const hiddenReason = action === 'hide' ? (reason ?? '') : null;
       await catalog.setHiddenReason(productId, hiddenReason);
       await audit.recordAudit(db, { actor, action: `product.${action}`, entityType: 'product', entityId: String(productId), before: { hiddenReason: product.hiddenReason }, after: { hiddenReason }, reason });
-      search.invalidate();
       return { id: productId, name: product.name, hiddenReason };
     },
 
@@ -210,7 +206,6 @@ export function createAdminService(deps: Deps) {
       if (!shop) throw new AppError('NOT_FOUND', 'Vendor not found');
       await vendors.setStatus(shop.id, status);
       await audit.recordAudit(db, { actor, action: 'vendor.status', entityType: 'vendor', entityId: String(shop.id), before: { status: shop.status }, after: { status } });
-      search.invalidate();
       return { id: shop.id, name: shop.name, slug: shop.slug, status };
     },
 

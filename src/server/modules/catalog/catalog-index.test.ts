@@ -1,72 +1,174 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Sort } from '#shared/schemas/catalog.ts';
+import { ProductQuerySchema } from '#shared/schemas/catalog-query.ts';
 import { rupees } from '#shared/money.ts';
 import { buildTestApp, type TestApp } from '#server/testing/build-app.ts';
-import { createProduct, createVendor } from '#server/testing/factories.ts';
+import { createProduct, createVendor, laptopSpecs, monitorSpecs } from '#server/testing/factories.ts';
 import { testDialects } from '#server/testing/test-database.ts';
-import { createCatalogIndex, REBUILD_WAIT_MS } from './catalog-index.ts';
+import { CHANGE_LOG_MARGIN_MS, createChangeFeed } from './catalog-changes.ts';
+import { createCatalogIndex, type IndexFilter } from './catalog-index.ts';
+import { CHANGE_WAIT_MS } from './catalog.service.ts';
 
-/** A gate the test opens and closes: while closed, every rebuild of the index waits at it. */
-function gate() {
-  let open = true;
-  let waiting: Array<() => void> = [];
-  return {
-    pass: () => (open ? Promise.resolve() : new Promise<void>((resolve) => waiting.push(resolve))),
-    close: () => void (open = false),
-    open: () => {
-      open = true;
-      for (const resolve of waiting) resolve();
-      waiting = [];
-    },
+/** An index kept by its own change feed, as each process keeps one. */
+function indexWithFeed(t: TestApp, pollMs = 0) {
+  const feed = createChangeFeed(t.database.db, { pollMs, log: (error) => console.error(error) });
+  const index = createCatalogIndex(t.database.db);
+  const deliveries: Array<{ all: boolean; products: number }> = [];
+  feed.listen(async (change) => {
+    await index.apply(change);
+    deliveries.push({ all: change.all, products: change.all ? 0 : change.productIds.length });
+  });
+  return { feed, index, deliveries };
+}
+
+/** A pseudo-random sequence that is the same on every run. */
+function random(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state * 1103515245 + 12345) % 2 ** 31;
+    return state / 2 ** 31;
   };
 }
 
+const everything: IndexFilter = { brands: [], attributes: {} };
+const SORTS: Sort[] = ['relevance', 'price_asc', 'price_desc', 'newest'];
+
 describe.each(testDialects())('the listing index under catalogue changes on %s', (dialect) => {
   let t: TestApp;
+  let vendorId: number;
   let cheap: number;
   let dear: number;
   beforeAll(async () => {
     t = await buildTestApp(dialect);
-    const vendor = await createVendor(t.services);
-    cheap = (await createProduct(t.services, { vendorId: vendor.id, name: 'Index Cheap', price: rupees(30_000) })).id;
-    dear = (await createProduct(t.services, { vendorId: vendor.id, name: 'Index Dear', price: rupees(90_000) })).id;
+    vendorId = (await createVendor(t.services)).id;
+    cheap = (await createProduct(t.services, { vendorId, name: 'Index Cheap', price: rupees(30_000) })).id;
+    dear = (await createProduct(t.services, { vendorId, name: 'Index Dear', price: rupees(90_000) })).id;
   });
   afterAll(() => t.close());
 
-  const filter = { brands: [], attributes: {} };
   const setPrice = (id: number, price: number) => t.database.db.updateTable('products').set({ price, mrp: price }).where('id', '=', id).execute();
 
-  it('answers from the previous index while a rebuild is slow, and from the new one once it is built', async () => {
-    const rebuilds = gate();
-    const index = createCatalogIndex(t.database.db, { beforeLoad: rebuilds.pass });
-    expect((await index.query(filter, 'price_asc', 1, 10)).ids).toEqual([cheap, dear]);
+  it('takes in an edit product by product, without reading the catalogue again', async () => {
+    const { feed, index, deliveries } = indexWithFeed(t);
+    await feed.ready();
+    expect(index.query(everything, 'price_asc', 1, 10).ids).toEqual([cheap, dear]);
 
-    // A seller makes the cheap one the dearest; the rebuild is held, as a large catalogue's would be.
     await setPrice(cheap, rupees(120_000));
-    index.changed(new Set(['products']));
-    rebuilds.close();
-    const started = performance.now();
-    const during = await index.query(filter, 'price_asc', 1, 10);
-    expect(performance.now() - started).toBeLessThan(REBUILD_WAIT_MS + 200);
-    expect(during.ids).toEqual([cheap, dear]); // a moment old, not waiting
+    feed.changed();
+    await feed.settled();
+    expect(index.query(everything, 'price_asc', 1, 10).ids).toEqual([dear, cheap]);
+    expect(deliveries).toEqual([{ all: true, products: 0 }, { all: false, products: 1 }]);
 
-    // More edits while it is held queue up as one more rebuild, not one each.
-    await setPrice(dear, rupees(20_000));
-    index.changed(new Set(['products']));
-    expect((await index.query(filter, 'price_asc', 1, 10)).ids).toEqual([cheap, dear]);
-
-    rebuilds.open();
-    await index.settled();
-    expect((await index.query(filter, 'price_asc', 1, 10)).ids).toEqual([dear, cheap]);
+    // Looking again finds nothing new: a change is delivered once, though the log is read again within its margin.
+    feed.changed();
+    await feed.settled();
+    expect(deliveries).toHaveLength(2);
+    await setPrice(cheap, rupees(30_000));
+    feed.close();
   });
 
-  it('waits for a quick rebuild, so a small catalogue never lists a stale price', async () => {
-    const index = createCatalogIndex(t.database.db);
-    await index.query(filter, 'price_asc', 1, 10);
-    await setPrice(cheap, rupees(10_000));
-    index.changed(new Set(['products']));
-    expect((await index.query(filter, 'price_asc', 1, 10)).ids).toEqual([cheap, dear]);
-    await setPrice(cheap, rupees(200_000));
-    index.changed(new Set(['products']));
-    expect((await index.query(filter, 'price_asc', 1, 10)).ids).toEqual([dear, cheap]);
+  it('sees a change made elsewhere without word of it, by looking every poll', async () => {
+    const { feed, index } = indexWithFeed(t, 50);
+    await feed.ready();
+    await setPrice(dear, rupees(10_000)); // no feed.changed(): another machine, and Redis is away
+    await expect.poll(() => index.query(everything, 'price_asc', 1, 10).ids, { timeout: 2_000, interval: 20 }).toEqual([dear, cheap]);
+    await setPrice(dear, rupees(90_000));
+    await expect.poll(() => index.query(everything, 'price_asc', 1, 10).ids, { timeout: 2_000, interval: 20 }).toEqual([cheap, dear]);
+    feed.close();
+  });
+
+  it('still takes in a change whose transaction committed after a later one had been read', async () => {
+    const { feed, index } = indexWithFeed(t);
+    await feed.ready();
+    await setPrice(dear, rupees(95_000));
+    feed.changed();
+    await feed.settled();
+    // A transaction that began earlier commits now: its change is logged with its earlier time.
+    await setPrice(cheap, rupees(99_000));
+    const latest = await t.database.db.selectFrom('catalog_changes').select((eb) => eb.fn.max('id').as('id')).executeTakeFirstOrThrow();
+    await t.database.db
+      .updateTable('catalog_changes')
+      .set({ changed_at: Date.now() - CHANGE_LOG_MARGIN_MS / 2 })
+      .where('id', '=', Number(latest.id))
+      .execute();
+    feed.changed();
+    await feed.settled();
+    expect(index.query(everything, 'price_asc', 1, 10).ids).toEqual([dear, cheap]);
+    await setPrice(cheap, rupees(30_000));
+    await setPrice(dear, rupees(90_000));
+    feed.close();
+  });
+
+  it('never keeps a listing waiting for index maintenance longer than the change wait', async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await t.services.catalog.settled();
+    // Hold the next delivery, as a slow database or a full rebuild of a large catalogue would.
+    let holding = true;
+    t.services.catalog.listen(async () => {
+      if (holding) await held;
+    });
+    await setPrice(cheap, rupees(31_000));
+    t.services.catalog.changed();
+    const started = performance.now();
+    const listed = await t.services.catalog.list(ProductQuerySchema.parse({ sort: 'price_asc' }));
+    expect(performance.now() - started).toBeLessThan(CHANGE_WAIT_MS + 200);
+    expect(listed.total).toBeGreaterThanOrEqual(2);
+    holding = false;
+    release();
+    await t.services.catalog.settled();
+  });
+
+  it('after any sequence of edits, answers exactly as an index loaded afresh', async () => {
+    const next = random(11);
+    const pick = <T,>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
+    const { feed, index } = indexWithFeed(t);
+    await feed.ready();
+    const other = (await createVendor(t.services)).id;
+    const ids: number[] = [];
+    for (let n = 0; n < 30; n++) {
+      const category = pick(['Laptop', 'Monitor'] as const);
+      const created = await createProduct(t.services, {
+        vendorId: n % 3 === 0 ? other : vendorId,
+        category,
+        brand: pick(['Lenovo', 'Dell', 'HP']),
+        price: rupees(20_000 + Math.floor(next() * 50) * 1_000),
+        stock: Math.floor(next() * 3),
+        specs: category === 'Laptop' ? laptopSpecs({ ramGb: pick([8, 16, 32]) }) : monitorSpecs({ sizeIn: pick([24, 27]) }),
+        featured: next() < 0.2,
+      });
+      ids.push(created.id);
+    }
+    const { db } = t.database;
+    const edits = [
+      (id: number) => setPrice(id, rupees(20_000 + Math.floor(next() * 50) * 1_000)),
+      (id: number) => db.updateTable('products').set({ stock: Math.floor(next() * 3) }).where('id', '=', id).execute(),
+      (id: number) => db.updateTable('products').set({ status: pick(['active', 'draft'] as const) }).where('id', '=', id).execute(),
+      (id: number) => db.updateTable('products').set({ featured: next() < 0.5 ? 1 : 0 }).where('id', '=', id).execute(),
+      (id: number) => db.updateTable('products').set({ hidden_reason: next() < 0.5 ? 'Misleading' : null }).where('id', '=', id).execute(),
+      (id: number) => db.updateTable('product_attributes').set({ value: pick(['8', '16', '32']) }).where('product_id', '=', id).where('key', '=', 'ram').execute()
+        .then(() => db.updateTable('products').set({ updated_at: new Date().toISOString() }).where('id', '=', id).execute()),
+      (id: number) => db.deleteFrom('products').where('id', '=', id).execute(),
+    ];
+    for (let round = 0; round < 6; round++) {
+      for (let n = 0; n < 12; n++) await pick(edits)(pick(ids));
+      if (round === 3) await t.services.vendors.setStatus(other, 'suspended');
+      if (round === 5) await t.services.vendors.setStatus(other, 'active');
+      feed.changed();
+      await feed.settled();
+      const fresh = createCatalogIndex(db);
+      await fresh.apply({ all: true });
+      const filters: IndexFilter[] = [
+        everything,
+        { ...everything, category: 'Laptop', brands: ['Lenovo', 'HP'] },
+        { ...everything, inStock: true, minPrice: rupees(30_000) },
+        { ...everything, featured: true },
+        { brands: [], attributes: { ram: ['16', '32'] }, category: 'Laptop' },
+      ];
+      for (const filter of filters) {
+        for (const sort of SORTS) expect(index.query(filter, sort, 1, 100), `${JSON.stringify(filter)} ${sort}`).toEqual(fresh.query(filter, sort, 1, 100));
+      }
+    }
+    feed.close();
   });
 });

@@ -2,15 +2,17 @@ import { CATEGORIES, type Category } from '#shared/categories.ts';
 import { SPEC_FACETS } from '#shared/facets.ts';
 import type { Sort } from '#shared/schemas/catalog.ts';
 import type { Db } from '#server/db/database.ts';
-import type { RawFacetCount } from './catalog.repository.ts';
+import type { ListingRow, RawFacetCount } from './catalog.repository.ts';
+import type { CatalogChange } from './catalog-changes.ts';
 import * as repository from './catalog.repository.ts';
 
 /**
  * The storefront's listing index: the few columns that filters, facets and sorting need, for every
- * product on sale, in typed arrays. Counting facets over 100,000 products here is one pass of a
- * few milliseconds, where the same counts in SQL take hundreds. It is rebuilt from the database
- * after any committed change to the catalogue, before the next listing is answered, so listings
- * are never staler than the database. Pages of full products still come from the database.
+ * product on sale, in typed arrays, and the products presorted by each stored sort. Counting facets
+ * over 100,000 products here is one pass of a few milliseconds, where the same counts in SQL take
+ * hundreds. It is loaded in full once, then kept up to date product by product from the change
+ * log (catalog-changes.ts): an edit costs the products it touched, not a rebuild. Pages of full
+ * products still come from the database.
  */
 export interface IndexFilter {
   category?: Category;
@@ -34,47 +36,17 @@ export interface IndexResult {
   attributes: Array<RawFacetCount & { key: string }>;
 }
 
-interface Snapshot {
-  size: number;
-  ids: Int32Array;
-  category: Uint8Array;
-  brand: Uint16Array;
-  brandNames: string[];
-  price: Float64Array;
-  stock: Int32Array;
-  featured: Uint8Array;
-  created: Float64Array;
-  vendor: Int32Array;
-  vendorBySlug: Map<string, number>;
-  /** per spec facet key: the value names, and each product's value as 1 + its position (0: none) */
-  attributes: Map<string, { values: string[]; codes: Uint16Array }>;
-  /** positions in each stored order (ties broken by newest id first, as the SQL did) */
-  orders: Record<'price_asc' | 'price_desc' | 'newest' | 'featured', Int32Array>;
-  /** each product's place in the featured-then-newest order: breaks ties between search ranks */
-  featuredPlace: Int32Array;
-}
+/** Tables whose committed writes change what the storefront lists. */
+export const CATALOG_TABLES: readonly string[] = ['products', 'products.stock', 'product_attributes', 'vendors'];
+/** Cached catalogue answers are kept at most this long, a backstop should word of a change be lost. */
+export const CATALOG_MAX_AGE_MS = 60_000;
+
+type StoredSort = 'price_asc' | 'price_desc' | 'newest' | 'featured';
+const STORED_SORTS: readonly StoredSort[] = ['price_asc', 'price_desc', 'newest', 'featured'];
 
 const ATTRIBUTE_KEYS = SPEC_FACETS.map((facet) => facet.key);
 
-/** Tables whose committed writes change what the storefront lists. */
-export const CATALOG_TABLES: readonly string[] = ['products', 'products.stock', 'product_attributes', 'vendors'];
-/** Without word of another process's changes (no Redis, lost message), the longest a listing lags. */
-export const CATALOG_MAX_AGE_MS = 60_000;
-
-/** Where `id` is in the ascending `ids`, by bisection; undefined if absent. */
-function positionOf(ids: Int32Array, id: number): number | undefined {
-  let low = 0;
-  let high = ids.length - 1;
-  while (low <= high) {
-    const middle = (low + high) >>> 1;
-    const value = ids[middle] as number;
-    if (value === id) return middle;
-    if (value < id) low = middle + 1;
-    else high = middle - 1;
-  }
-  return undefined;
-}
-
+/** Names to small codes, in order of first sight; a name once seen keeps its code. */
 function interner() {
   const codes = new Map<string, number>();
   const names: string[] = [];
@@ -89,75 +61,244 @@ function interner() {
       }
       return code;
     },
+    /** the name's code, -1 if never seen */
+    find: (name: string): number => codes.get(name) ?? -1,
   };
 }
+type Interner = ReturnType<typeof interner>;
 
-async function load(db: Db): Promise<Snapshot> {
-  // Rows are streamed and folded into plain number arrays at once, so a rebuild never holds
-  // 100,000 row objects; the arrays become typed arrays below.
-  const brands = interner();
-  const columns = { ids: [] as number[], category: [] as number[], brand: [] as number[], price: [] as number[], stock: [] as number[], featured: [] as number[], created: [] as number[], vendor: [] as number[] };
-  for await (const row of repository.listingRows(db)) {
-    columns.ids.push(row.id);
-    columns.category.push(CATEGORIES.indexOf(row.category));
-    columns.brand.push(brands.code(row.brand));
-    columns.price.push(Number(row.price));
-    columns.stock.push(row.stock);
-    columns.featured.push(row.featured);
-    columns.created.push(Date.parse(typeof row.created_at === 'string' ? row.created_at : row.created_at.toISOString()));
-    columns.vendor.push(row.vendor_id);
-  }
-  const vendors = await repository.activeVendorSlugs(db);
-  const size = columns.ids.length;
-  const snapshot: Snapshot = {
-    size,
-    ids: Int32Array.from(columns.ids),
-    category: Uint8Array.from(columns.category),
-    brand: Uint16Array.from(columns.brand),
-    brandNames: brands.names,
-    price: Float64Array.from(columns.price),
-    stock: Int32Array.from(columns.stock),
-    featured: Uint8Array.from(columns.featured),
-    created: Float64Array.from(columns.created),
-    vendor: Int32Array.from(columns.vendor),
-    vendorBySlug: new Map(vendors.map((vendor) => [vendor.slug, vendor.id])),
-    attributes: new Map(),
-    orders: { price_asc: new Int32Array(0), price_desc: new Int32Array(0), newest: new Int32Array(0), featured: new Int32Array(0) },
-    featuredPlace: new Int32Array(size),
-  };
-
-  const values = new Map(ATTRIBUTE_KEYS.map((key) => [key, interner()]));
-  for (const key of ATTRIBUTE_KEYS) snapshot.attributes.set(key, { values: [], codes: new Uint16Array(size) });
-  for await (const row of repository.listingAttributes(db)) {
-    const at = positionOf(snapshot.ids, row.product_id);
-    if (at === undefined) continue;
-    for (const pair of row.pairs.split('|')) {
-      const split = pair.indexOf('=');
-      const key = pair.slice(0, split);
-      const attribute = snapshot.attributes.get(key);
-      if (attribute) attribute.codes[at] = (values.get(key)?.code(pair.slice(split + 1)) ?? 0) + 1;
+/**
+ * Slots of products on sale in one stored order, kept sorted as they change: a change moves its
+ * product by bisection and one block copy. Ties are broken by id, so every slot has one place.
+ */
+function sortedSlots(compare: (a: number, b: number) => number) {
+  let slots = new Int32Array(1024);
+  let length = 0;
+  /** the first place whose slot does not sort before `slot` */
+  const placeOf = (slot: number) => {
+    let low = 0;
+    let high = length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (compare(slots[middle] as number, slot) < 0) low = middle + 1;
+      else high = middle;
     }
-  }
-  for (const key of ATTRIBUTE_KEYS) (snapshot.attributes.get(key) as { values: string[] }).values = values.get(key)?.names ?? [];
-
-  const { ids, price, created, featured } = snapshot;
-  const sorted = (compare: (a: number, b: number) => number) =>
-    Int32Array.from({ length: size }, (_, i) => i).sort((a, b) => compare(a, b) || (ids[b] as number) - (ids[a] as number));
-  snapshot.orders = {
-    price_asc: sorted((a, b) => (price[a] as number) - (price[b] as number)),
-    price_desc: sorted((a, b) => (price[b] as number) - (price[a] as number)),
-    newest: sorted((a, b) => (created[b] as number) - (created[a] as number)),
-    featured: sorted((a, b) => (featured[b] as number) - (featured[a] as number) || (created[b] as number) - (created[a] as number)),
+    return low;
   };
-  snapshot.orders.featured.forEach((i, place) => {
-    snapshot.featuredPlace[i] = place;
-  });
-  return snapshot;
+  return {
+    get slots() {
+      return slots;
+    },
+    get length() {
+      return length;
+    },
+    compare,
+    /** All slots at once (a full load). */
+    fill(all: Int32Array): void {
+      slots = new Int32Array(Math.max(1024, all.length * 2));
+      slots.set(all.sort(compare));
+      length = all.length;
+    },
+    insert(slot: number): void {
+      if (length === slots.length) {
+        const larger = new Int32Array(slots.length * 2);
+        larger.set(slots);
+        slots = larger;
+      }
+      const at = placeOf(slot);
+      slots.copyWithin(at + 1, at, length);
+      slots[at] = slot;
+      length++;
+    },
+    /** Call while the slot's columns still hold the values it was sorted by. */
+    remove(slot: number): void {
+      const at = placeOf(slot);
+      if (slots[at] !== slot) throw new Error(`Slot ${slot} is not where its values place it`);
+      slots.copyWithin(at, at + 1, length);
+      length--;
+    },
+  };
+}
+type SortedSlots = ReturnType<typeof sortedSlots>;
+
+interface Attribute {
+  /** value names; a product's code is 1 + the value's position, 0 for none */
+  values: string[];
+  interner: Interner;
+  codes: Uint16Array;
 }
 
-/** A search's hits laid over the index: membership by position, and positions best first. */
-interface SearchOverlay {
+/**
+ * Every product ever on sale since the load has a slot, which it keeps; `live` says whether it
+ * is on sale now. Columns are indexed by slot.
+ */
+interface Listing {
+  /** slots in use */
+  size: number;
+  slotOf: Map<number, number>;
   ids: Int32Array;
+  live: Uint8Array;
+  category: Uint8Array;
+  brand: Uint16Array;
+  brands: Interner;
+  brandNames: string[];
+  price: Float64Array;
+  stock: Int32Array;
+  featured: Uint8Array;
+  created: Float64Array;
+  vendor: Int32Array;
+  vendorBySlug: Map<string, number>;
+  attributes: Map<string, Attribute>;
+  orders: Record<StoredSort, SortedSlots>;
+  /** changes whenever a slot is added: search overlays worked out before it are worked out again */
+  epoch: number;
+}
+
+const COLUMNS = ['ids', 'live', 'category', 'brand', 'price', 'stock', 'featured', 'created', 'vendor'] as const;
+
+function emptyListing(capacity: number): Listing {
+  const brands = interner();
+  const listing: Listing = {
+    size: 0,
+    slotOf: new Map(),
+    ids: new Int32Array(capacity),
+    live: new Uint8Array(capacity),
+    category: new Uint8Array(capacity),
+    brand: new Uint16Array(capacity),
+    brands,
+    brandNames: brands.names,
+    price: new Float64Array(capacity),
+    stock: new Int32Array(capacity),
+    featured: new Uint8Array(capacity),
+    created: new Float64Array(capacity),
+    vendor: new Int32Array(capacity),
+    vendorBySlug: new Map(),
+    attributes: new Map(
+      ATTRIBUTE_KEYS.map((key) => {
+        const values = interner();
+        return [key, { values: values.names, interner: values, codes: new Uint16Array(capacity) }];
+      }),
+    ),
+    orders: {} as Record<StoredSort, SortedSlots>,
+    epoch: 0,
+  };
+  // Each order reads the columns at compare time, so it sees them however often they grow.
+  const { price, created, featured, ids } = {
+    price: (slot: number) => listing.price[slot] as number,
+    created: (slot: number) => listing.created[slot] as number,
+    featured: (slot: number) => listing.featured[slot] as number,
+    ids: (slot: number) => listing.ids[slot] as number,
+  };
+  const newestId = (a: number, b: number) => ids(b) - ids(a);
+  listing.orders = {
+    price_asc: sortedSlots((a, b) => price(a) - price(b) || newestId(a, b)),
+    price_desc: sortedSlots((a, b) => price(b) - price(a) || newestId(a, b)),
+    newest: sortedSlots((a, b) => created(b) - created(a) || newestId(a, b)),
+    featured: sortedSlots((a, b) => featured(b) - featured(a) || created(b) - created(a) || newestId(a, b)),
+  };
+  return listing;
+}
+
+/** Room for at least `needed` slots: every column grows by half again. */
+function ensureCapacity(listing: Listing, needed: number): void {
+  if (needed <= listing.ids.length) return;
+  const capacity = Math.max(needed, Math.ceil(listing.ids.length * 1.5) + 1024);
+  for (const column of COLUMNS) {
+    const old = listing[column];
+    const grown = new (old.constructor as new (length: number) => typeof old)(capacity);
+    grown.set(old as never);
+    (listing as unknown as Record<string, unknown>)[column] = grown;
+  }
+  for (const attribute of listing.attributes.values()) {
+    const grown = new Uint16Array(capacity);
+    grown.set(attribute.codes);
+    attribute.codes = grown;
+  }
+}
+
+function createdTime(value: string | Date): number {
+  return typeof value === 'string' ? Date.parse(value) : value.getTime();
+}
+
+/** Writes a product's columns into its slot (taken if new); the caller keeps the orders in step. */
+function writeColumns(listing: Listing, row: ListingRow, pairs: string | undefined): number {
+  let slot = listing.slotOf.get(row.id);
+  if (slot === undefined) {
+    ensureCapacity(listing, listing.size + 1);
+    slot = listing.size++;
+    listing.slotOf.set(row.id, slot);
+    listing.ids[slot] = row.id;
+    listing.epoch++;
+  }
+  listing.category[slot] = CATEGORIES.indexOf(row.category);
+  listing.brand[slot] = listing.brands.code(row.brand);
+  listing.price[slot] = Number(row.price);
+  listing.stock[slot] = row.stock;
+  listing.featured[slot] = row.featured;
+  listing.created[slot] = createdTime(row.created_at);
+  listing.vendor[slot] = row.vendor_id;
+  for (const attribute of listing.attributes.values()) attribute.codes[slot] = 0;
+  for (const pair of pairs ? pairs.split('|') : []) {
+    const split = pair.indexOf('=');
+    const attribute = listing.attributes.get(pair.slice(0, split));
+    if (attribute) attribute.codes[slot] = attribute.interner.code(pair.slice(split + 1)) + 1;
+  }
+  return slot;
+}
+
+/** Reads every product on sale: the first load, and a rebuild on request. */
+async function loadAll(db: Db): Promise<Listing> {
+  // Attributes first, by product: rows are streamed and folded in at once, so a load never
+  // holds 100,000 row objects.
+  const pairsOf = new Map<number, string>();
+  for await (const row of repository.listingAttributes(db)) pairsOf.set(row.product_id, row.pairs);
+  const listing = emptyListing(1024);
+  for await (const row of repository.listingRows(db)) {
+    const slot = writeColumns(listing, row, pairsOf.get(row.id));
+    listing.live[slot] = 1;
+  }
+  listing.vendorBySlug = new Map((await repository.activeVendorSlugs(db)).map((vendor) => [vendor.slug, vendor.id]));
+  const all = Int32Array.from({ length: listing.size }, (_, slot) => slot);
+  for (const sort of STORED_SORTS) listing.orders[sort].fill(all.slice());
+  return listing;
+}
+
+/** The stored orders a change of these columns moves a product in. */
+function ordersMoved(listing: Listing, slot: number, row: ListingRow): StoredSort[] {
+  const moved: StoredSort[] = [];
+  if (listing.price[slot] !== Number(row.price)) moved.push('price_asc', 'price_desc');
+  const created = createdTime(row.created_at);
+  if (listing.created[slot] !== created) moved.push('newest', 'featured');
+  else if (listing.featured[slot] !== row.featured) moved.push('featured');
+  return moved;
+}
+
+/** Brings the given products up to date: on sale ones from `rows`, the rest taken off. Synchronous, so no query sees half of it. */
+function applyRows(listing: Listing, productIds: readonly number[], rows: readonly ListingRow[], pairsOf: ReadonlyMap<number, string>): void {
+  const rowOf = new Map(rows.map((row) => [row.id, row]));
+  for (const id of productIds) {
+    const row = rowOf.get(id);
+    const slot = listing.slotOf.get(id);
+    const wasLive = slot !== undefined && listing.live[slot] === 1;
+    if (!row) {
+      if (wasLive) {
+        for (const sort of STORED_SORTS) listing.orders[sort].remove(slot);
+        listing.live[slot] = 0;
+      }
+      continue;
+    }
+    const moved = wasLive ? ordersMoved(listing, slot, row) : STORED_SORTS;
+    if (wasLive) for (const sort of moved) listing.orders[sort].remove(slot);
+    const written = writeColumns(listing, row, pairsOf.get(id));
+    listing.live[written] = 1;
+    for (const sort of moved) listing.orders[sort].insert(written);
+  }
+}
+
+/** A search's hits laid over the index: membership by slot, and slots best first. */
+interface SearchOverlay {
+  listing: Listing;
+  epoch: number;
   hit: Uint8Array;
   byRank: Int32Array;
 }
@@ -165,30 +306,29 @@ interface SearchOverlay {
 // Worked out once per search hits and index (a page, a sort or a filter of the same search reuses it).
 const overlays = new WeakMap<ReadonlyMap<number, number>, SearchOverlay>();
 
-function overlay(snapshot: Snapshot, match: ReadonlyMap<number, number>): SearchOverlay {
+function overlay(listing: Listing, match: ReadonlyMap<number, number>): SearchOverlay {
   const known = overlays.get(match);
-  // A stock refresh keeps the same ids array, so positions still hold.
-  if (known && known.ids === snapshot.ids) return known;
-  const hit = new Uint8Array(snapshot.size);
-  const rank = new Float64Array(snapshot.size);
-  const positions: number[] = [];
+  if (known && known.listing === listing && known.epoch === listing.epoch) return known;
+  const hit = new Uint8Array(listing.size);
+  const rank = new Float64Array(listing.size);
+  const slots: number[] = [];
   for (const [id, score] of match) {
-    const at = positionOf(snapshot.ids, id);
-    if (at === undefined) continue;
-    hit[at] = 1;
-    rank[at] = score;
-    positions.push(at);
+    const slot = listing.slotOf.get(id);
+    if (slot === undefined) continue;
+    hit[slot] = 1;
+    rank[slot] = score;
+    slots.push(slot);
   }
-  const place = snapshot.featuredPlace;
   // Featured-then-newest breaks ties between equal ranks, as the SQL did.
-  const byRank = Int32Array.from(positions).sort((a, b) => (rank[b] as number) - (rank[a] as number) || (place[a] as number) - (place[b] as number));
-  const made = { ids: snapshot.ids, hit, byRank };
+  const tie = listing.orders.featured.compare;
+  const byRank = Int32Array.from(slots).sort((a, b) => (rank[b] as number) - (rank[a] as number) || tie(a, b));
+  const made = { listing, epoch: listing.epoch, hit, byRank };
   overlays.set(match, made);
   return made;
 }
 
-function query(snapshot: Snapshot, filter: IndexFilter, sort: Sort, page: number, pageSize: number): IndexResult {
-  const { size, category, brand, price, stock, featured, vendor } = snapshot;
+function query(snapshot: Listing, filter: IndexFilter, sort: Sort, page: number, pageSize: number): IndexResult {
+  const { size, live, category, brand, price, stock, featured, vendor } = snapshot;
   const categoryCode = filter.category ? CATEGORIES.indexOf(filter.category) : -1;
   const inc = (counts: Uint32Array, code: number) => {
     counts[code] = (counts[code] as number) + 1;
@@ -199,16 +339,16 @@ function query(snapshot: Snapshot, filter: IndexFilter, sort: Sort, page: number
     for (const code of codes) if (code >= 0) accepted[code] = 1;
     return accepted;
   };
-  const brandCodes = filter.brands.length > 0 ? flags(snapshot.brandNames.length, filter.brands.map((name) => snapshot.brandNames.indexOf(name))) : undefined;
+  const brandCodes = filter.brands.length > 0 ? flags(snapshot.brandNames.length, filter.brands.map((name) => snapshot.brands.find(name))) : undefined;
   const search = filter.match ? overlay(snapshot, filter.match) : undefined;
   const vendorId = filter.vendorSlug === undefined ? undefined : (snapshot.vendorBySlug.get(filter.vendorSlug) ?? -1);
   // Selected spec values, as codes; a key whose values are all unknown matches nothing.
   const selected = Object.entries(filter.attributes)
     .filter(([key, values]) => values.length > 0 && snapshot.attributes.has(key))
     .map(([key, values]) => {
-      const attribute = snapshot.attributes.get(key) as { values: string[]; codes: Uint16Array };
+      const attribute = snapshot.attributes.get(key) as Attribute;
       // Code 0 (no value) is never accepted: indexOf's -1 becomes 0.
-      const accepted = flags(attribute.values.length + 1, values.map((value) => attribute.values.indexOf(value) + 1));
+      const accepted = flags(attribute.values.length + 1, values.map((value) => attribute.interner.find(value) + 1));
       accepted[0] = 0;
       return { key, codes: attribute.codes, accepted };
     });
@@ -227,6 +367,7 @@ function query(snapshot: Snapshot, filter: IndexFilter, sort: Sort, page: number
   const matched = new Uint8Array(size);
   let total = 0;
   for (let i = 0; i < size; i++) {
+    if (live[i] !== 1) continue;
     if (filter.minPrice !== undefined && (price[i] as number) < filter.minPrice) continue;
     if (filter.maxPrice !== undefined && (price[i] as number) > filter.maxPrice) continue;
     if (filter.inStock && (stock[i] as number) <= 0) continue;
@@ -273,9 +414,10 @@ function query(snapshot: Snapshot, filter: IndexFilter, sort: Sort, page: number
   const start = (page - 1) * pageSize;
   const ids: number[] = [];
   if (start < total) {
-    const order = sort === 'relevance' ? (search?.byRank ?? snapshot.orders.featured) : snapshot.orders[sort];
+    const order = sort === 'relevance' ? (search?.byRank ?? snapshot.orders.featured.slots) : snapshot.orders[sort].slots;
+    const length = sort === 'relevance' && search ? order.length : snapshot.orders[sort === 'relevance' ? 'featured' : sort].length;
     let seen = 0;
-    for (let o = 0; o < order.length && ids.length < pageSize; o++) {
+    for (let o = 0; o < length && ids.length < pageSize; o++) {
       const i = order[o] as number;
       if (!matched[i]) continue;
       if (seen++ >= start) ids.push(snapshot.ids[i] as number);
@@ -301,92 +443,34 @@ function query(snapshot: Snapshot, filter: IndexFilter, sort: Sort, page: number
 }
 
 /**
- * How long a listing may wait for a rebuild in progress before it is answered from the previous
- * index instead. A small catalogue rebuilds within it, so its listings are never stale; a large one
- * (about 1.5 s at 100,000 products) answers from the index it has until the new one is ready.
+ * The listing index of one process. `apply` takes a change from the change feed; a full load
+ * builds a new listing beside the current one, which keeps answering until it is swapped in.
  */
-export const REBUILD_WAIT_MS = 25;
-
-export function createCatalogIndex(db: Db, { beforeLoad }: { /** tests: holds each rebuild until it resolves */ beforeLoad?: () => Promise<void> } = {}) {
-  let generation = 0;
-  /** the generation of the latest change to more than stock */
-  let lastFullChange = 0;
-  let built: { generation: number; snapshot: Snapshot; at: number } | undefined;
-  /** at most one rebuild at a time; changes made meanwhile are picked up by the next one */
-  let building: { generation: number; snapshot: Promise<Snapshot> } | undefined;
-
-  /** The same snapshot with today's stock: orders and returns change only that, many times a minute. */
-  async function withFreshStock(base: Snapshot): Promise<Snapshot> {
-    const stock = new Int32Array(base.size);
-    for await (const row of repository.listingStock(db)) {
-      const at = positionOf(base.ids, row.id);
-      if (at !== undefined) stock[at] = row.stock;
-    }
-    return { ...base, stock };
-  }
-
-  /** Starts a rebuild up to the latest change, unless one is running; returns the running one. */
-  function rebuild(): Promise<Snapshot> {
-    if (building) return building.snapshot;
-    const started = generation;
-    const base = built;
-    const full = !base || lastFullChange > base.generation;
-    const snapshot = (beforeLoad?.() ?? Promise.resolve()).then(() => (full ? load(db) : withFreshStock(base.snapshot)));
-    building = { generation: started, snapshot };
-    snapshot.then(
-      (loaded) => {
-        if (!built || built.generation < started) built = { generation: started, snapshot: loaded, at: full ? Date.now() : (base?.at ?? Date.now()) };
-        building = undefined;
-        // Changes made while this one ran: one more rebuild takes them all in.
-        if (generation > started) void rebuild().catch(() => undefined);
-      },
-      () => {
-        building = undefined;
-      },
-    );
-    return snapshot;
-  }
-
-  /** The index once it holds every change up to `target` (a running rebuild may be older: then one more). */
-  async function upTo(target: number): Promise<Snapshot> {
-    while (!built || built.generation < target) await rebuild();
-    return built.snapshot;
-  }
-
-  /**
-   * The index as of the latest committed change. A change starts a rebuild in the background;
-   * a listing waits for it at most REBUILD_WAIT_MS, then is answered from the previous index,
-   * so no listing queues behind index maintenance however often sellers edit.
-   */
-  function current(): Promise<Snapshot> {
-    if (built && built.generation === generation && Date.now() - built.at > CATALOG_MAX_AGE_MS) {
-      lastFullChange = ++generation;
-    }
-    if (built && built.generation === generation) return Promise.resolve(built.snapshot);
-    const next = upTo(generation);
-    const previous = built;
-    if (!previous) return next; // the first index: there is nothing older to answer from
-    // A failed rebuild leaves the previous index answering; the next change or listing tries again.
-    const settled = next.catch(() => previous.snapshot);
-    let timer: NodeJS.Timeout | undefined;
-    const waited = new Promise<Snapshot>((resolve) => {
-      timer = setTimeout(() => resolve(built?.snapshot ?? previous.snapshot), REBUILD_WAIT_MS);
-    });
-    return Promise.race([settled, waited]).finally(() => clearTimeout(timer));
-  }
+export function createCatalogIndex(db: Db) {
+  let listing: Listing | undefined;
 
   return {
-    async query(filter: IndexFilter, sort: Sort, page: number, pageSize: number): Promise<IndexResult> {
-      return query(await current(), filter, sort, page, pageSize);
+    /** Synchronous: answered from the index as it is, never waiting for its maintenance. */
+    query(filter: IndexFilter, sort: Sort, page: number, pageSize: number): IndexResult {
+      if (!listing) throw new Error('The listing index is not loaded yet');
+      return query(listing, filter, sort, page, pageSize);
     },
-    /** Call after a committed change to the tables in CATALOG_TABLES. */
-    changed(tables: ReadonlySet<string>): void {
-      generation++;
-      if ([...tables].some((table) => table !== 'products.stock' && CATALOG_TABLES.includes(table))) lastFullChange = generation;
+
+    async apply(change: CatalogChange): Promise<void> {
+      if (change.all) {
+        listing = await loadAll(db);
+        return;
+      }
+      if (!listing) return;
+      applyRows(listing, change.productIds, change.products, change.attributes);
+      if (change.vendorSlugs) listing.vendorBySlug = new Map(change.vendorSlugs.map((vendor) => [vendor.slug, vendor.id]));
     },
-    /** Resolves once the index holds every change made so far (tests, and the benchmark's checks). */
-    async settled(): Promise<void> {
-      await upTo(generation);
+
+    /** Products on sale now (tests, the benchmark's checks). */
+    get size(): number {
+      return listing ? listing.orders.featured.length : 0;
     },
   };
 }
+
+export type CatalogIndex = ReturnType<typeof createCatalogIndex>;

@@ -79,8 +79,7 @@ export interface RawFacetCount {
 /** Rows per round trip when the listing index streams its reads. */
 const STREAM_CHUNK = 2000;
 
-/** What the listing index holds for every product on sale, by id; streamed, not held in one array. */
-export function listingRows(db: DbOrTx) {
+function listingColumns(db: DbOrTx) {
   return db
     .selectFrom('products')
     .where(onSale)
@@ -93,9 +92,79 @@ export function listingRows(db: DbOrTx) {
       'products.featured',
       'products.created_at',
       'products.vendor_id',
-    ])
-    .orderBy('products.id')
-    .stream(STREAM_CHUNK);
+    ]);
+}
+
+export type ListingRow = Awaited<ReturnType<ReturnType<typeof listingColumns>['executeTakeFirstOrThrow']>>;
+
+/** What the listing index holds for every product on sale, by id; streamed, not held in one array. */
+export function listingRows(db: DbOrTx) {
+  return listingColumns(db).orderBy('products.id').stream(STREAM_CHUNK);
+}
+
+/** Ids per statement when reading products by id: well under every engine's parameter limit. */
+const IDS_PER_QUERY = 500;
+
+async function inChunks<T>(ids: readonly number[], read: (chunk: number[]) => Promise<T[]>): Promise<T[]> {
+  const rows: T[] = [];
+  for (let at = 0; at < ids.length; at += IDS_PER_QUERY) rows.push(...(await read(ids.slice(at, at + IDS_PER_QUERY))));
+  return rows;
+}
+
+/** What the listing and search indexes hold of those among `ids` that are on sale; the others are absent. */
+export function changedProducts(db: DbOrTx, ids: readonly number[]) {
+  return inChunks(ids, (chunk) => listingColumns(db).select(['products.name', 'products.search_text']).where('products.id', 'in', chunk).execute());
+}
+export type ChangedProduct = Awaited<ReturnType<typeof changedProducts>>[number];
+
+/** Facet attributes of the given products, as listingAttributes gives them. */
+export function listingAttributesOf(db: DbOrTx, ids: readonly number[]): Promise<Array<{ product_id: number; pairs: string }>> {
+  return inChunks(ids, (chunk) =>
+    db
+      .selectFrom('product_attributes')
+      .select(['product_id', sql<string>`string_agg(key || '=' || value, '|')`.as('pairs')])
+      .where('product_id', 'in', chunk)
+      .groupBy('product_id')
+      .execute(),
+  );
+}
+
+function searchableColumns(db: DbOrTx) {
+  return db.selectFrom('products').where(onSale).select(['products.id', 'products.name', 'products.brand', 'products.search_text']);
+}
+
+/** The words of every product on sale, for the search index; streamed. */
+export function searchableRows(db: DbOrTx) {
+  return searchableColumns(db).orderBy('products.id').stream(STREAM_CHUNK);
+}
+
+/** Every product of the given vendors, on sale or not: what a vendor's suspension or return changes. */
+export async function productIdsOfVendors(db: DbOrTx, vendorIds: readonly number[]): Promise<number[]> {
+  if (vendorIds.length === 0) return [];
+  const rows = await db.selectFrom('products').select('id').where('vendor_id', 'in', vendorIds).execute();
+  return rows.map((row) => row.id);
+}
+
+/** The latest time in the change log (epoch ms, database clock), 0 when it is empty. */
+export async function latestChange(db: DbOrTx): Promise<number> {
+  const row = await db.selectFrom('catalog_changes').select((eb) => eb.fn.max('changed_at').as('latest')).executeTakeFirst();
+  return Number(row?.latest ?? 0);
+}
+
+/** Changes logged after `since`, at most `limit`. */
+export async function changesSince(db: DbOrTx, since: number, limit: number) {
+  const rows = await db
+    .selectFrom('catalog_changes')
+    .select(['id', 'product_id', 'vendor_id', 'changed_at'])
+    .where('changed_at', '>', since)
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ id: row.id, productId: row.product_id, vendorId: row.vendor_id, changedAt: Number(row.changed_at) }));
+}
+
+/** Forgets changes logged before `before`: every process has long read them. */
+export async function pruneChanges(db: DbOrTx, before: number): Promise<void> {
+  await db.deleteFrom('catalog_changes').where('changed_at', '<', before).execute();
 }
 
 /**

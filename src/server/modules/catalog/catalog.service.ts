@@ -13,6 +13,7 @@ import {
 } from '#shared/schemas/catalog.ts';
 import { LRUCache } from 'lru-cache';
 import type { Db, DbOrTx } from '#server/db/database.ts';
+import { type ChangeListener, createChangeFeed } from './catalog-changes.ts';
 import { createCatalogIndex, type IndexFilter, type IndexResult } from './catalog-index.ts';
 import * as repository from './catalog.repository.ts';
 import type { RawFacetCount } from './catalog.repository.ts';
@@ -57,13 +58,27 @@ function sortValues(values: RawFacetCount[], numeric: boolean): RawFacetCount[] 
   );
 }
 
-export function createCatalogService({ db }: { db: Db }) {
-  const index = createCatalogIndex(db);
+/**
+ * How long an answer waits for the catalogue's own latest changes to reach memory before it is
+ * answered from what is there: a look at the change log reads a handful of rows, so an editor sees
+ * their edit at once, and no answer ever queues behind index maintenance for longer than this.
+ */
+export const CHANGE_WAIT_MS = 25;
 
-  // Products on sale by id, for pricing carts and listing pages: dropped with every committed
-  // catalogue change (stock included), like every other cached catalogue answer. `false`: not on sale.
-  const onSale = new LRUCache<number, Product | false>({ max: 2000 });
+export function createCatalogService({ db, log }: { db: Db; log?: (error: unknown, message: string) => void }) {
+  const feed = createChangeFeed(db, { log });
+  const index = createCatalogIndex(db);
+  feed.listen((change) => index.apply(change));
+
+  // Products on sale by id, for product pages, carts and listing pages; a product's entry is
+  // dropped when the change log says it changed. `false`: not on sale.
+  const onSale = new LRUCache<number, Product | false>({ max: 20_000 });
   let generation = 0;
+  feed.listen((change) => {
+    generation++;
+    if (change.all) onSale.clear();
+    else for (const id of change.productIds) onSale.delete(id);
+  });
 
   /** Products on sale among `ids`, from memory where possible, else in one query. */
   async function purchasable(ids: readonly number[]): Promise<Product[]> {
@@ -225,22 +240,42 @@ export function createCatalogService({ db }: { db: Db }) {
     /** Products on sale, filtered, sorted and counted; `hits` (search: product id → rank) narrows them. */
     async list(query: ProductQuery, hits?: ReadonlyMap<number, number>): Promise<ProductList> {
       const filter = toFilter(query, hits);
-      const found = await index.query(filter, query.sort, query.page, query.pageSize);
+      await feed.fresh(CHANGE_WAIT_MS);
+      const found = index.query(filter, query.sort, query.page, query.pageSize);
       const rows = await purchasable(found.ids);
       const byId = new Map(rows.map((product) => [product.id, product]));
       const items = found.ids.flatMap((id) => byId.get(id) ?? []);
       return { items, total: found.total, page: query.page, pageSize: query.pageSize, facets: facets(filter, found) };
     },
 
-    /** Call after a committed change to the catalogue: the next listing rebuilds the index first. */
-    changed(tables: ReadonlySet<string>): void {
+    /** Call after a committed change to the catalogue, here or (by word from it) elsewhere. */
+    changed(): void {
       generation++;
-      onSale.clear();
-      index.changed(tables);
+      feed.changed();
     },
 
+    /** Told what changed once the catalogue's in-memory views (listings, product cache) hold it. */
+    listen(listener: ChangeListener): void {
+      feed.listen(listener);
+    },
+
+    /** What the search index reads: the words of products on sale, all or by id. */
+    searchableRows: () => repository.searchableRows(db),
+
+    /** The in-memory views loaded, and caught up with announced changes unless that takes longer than CHANGE_WAIT_MS. */
+    fresh: () => feed.fresh(CHANGE_WAIT_MS),
+
+    /** Resolves once every change announced so far is in memory (tests, the benchmark). */
+    settled: () => feed.settled(),
+    /** Reads the whole catalogue into memory again, in the background. */
+    rebuild: () => feed.rebuild(),
+    /** Stops looking for changes (the app is closing). */
+    close: () => feed.close(),
+
+    /** One product on sale, from memory once read (dropped when it changes). */
     async get(id: number): Promise<Product> {
-      const product = await repository.findProduct(db, id);
+      await feed.fresh(CHANGE_WAIT_MS);
+      const [product] = await purchasable([id]);
       if (!product) throw new AppError('NOT_FOUND', `Product ${id} was not found`);
       return product;
     },
@@ -254,11 +289,13 @@ export function createCatalogService({ db }: { db: Db }) {
     /** What can be bought now among the given ids; inactive or unknown ids are simply absent. */
     findPurchasable(ids: readonly number[], tx?: DbOrTx): Promise<Product[]> {
       // Inside a transaction (placing an order) always the database, as the transaction sees it.
-      return tx ? repository.findPurchasableProducts(tx, ids) : purchasable(ids);
+      if (tx) return repository.findPurchasableProducts(tx, ids);
+      return feed.fresh(CHANGE_WAIT_MS).then(() => purchasable(ids));
     },
 
     async categories(): Promise<CategoryCount[]> {
-      const { categories: counts } = await index.query({ brands: [], attributes: {} }, 'relevance', 1, 0);
+      await feed.fresh(CHANGE_WAIT_MS);
+      const { categories: counts } = index.query({ brands: [], attributes: {} }, 'relevance', 1, 0);
       return CATEGORIES.map((category) => ({
         category,
         label: CATEGORY_LABELS[category].plural,

@@ -4,7 +4,7 @@
  */
 export type TermGroups = ReadonlyArray<readonly string[]>;
 
-/** The search index port: SQLite FTS5 or PostgreSQL full-text search. */
+/** The search index port (search-index.memory.ts: in each process, kept up to date from the change log). */
 export interface SearchIndex {
   /** product ids matching the groups → rank, higher is better */
   match(groups: TermGroups): Promise<Map<number, number>>;

@@ -5,8 +5,8 @@
  */
 
 const MAX_WORDS = 8;
-const MAX_ALTERNATIVES = 12;
-const MIN_LENGTH_FOR_TYPOS = 4;
+export const MAX_ALTERNATIVES = 12;
+export const MIN_LENGTH_FOR_TYPOS = 4;
 
 export function queryWords(q: string): string[] {
   const words = q
@@ -61,18 +61,25 @@ export function hasPrefix(sorted: readonly string[], word: string): boolean {
   return index < sorted.length && sorted[index]!.startsWith(word);
 }
 
-/** The terms a word may stand for, or none when nothing in the index is close. */
-export function alternatives(sortedVocabulary: readonly string[], word: string): string[] {
-  if (hasPrefix(sortedVocabulary, word)) return [word];
-  if (word.length < MIN_LENGTH_FOR_TYPOS) return [];
+/**
+ * Terms within one edit of the word, or whose start is (as the start it matches), nearest first.
+ * Scans every term given: the vocabulary once, or a few new terms against earlier stand-ins.
+ */
+export function closeTerms(terms: Iterable<string>, word: string): string[] {
   const found: Array<{ term: string; distance: number }> = [];
-  for (const term of sortedVocabulary) {
+  for (const term of terms) {
     if (Math.abs(term.length - word.length) > 1 && term.length < word.length) continue;
     const whole = editDistance(word, term);
     const start = term.length > word.length ? editDistance(word, term.slice(0, word.length)) : whole;
     const distance = Math.min(whole, start);
     if (distance <= 1) found.push({ term: whole <= 1 ? term : term.slice(0, word.length), distance });
   }
-  const unique = [...new Set(found.sort((a, b) => a.distance - b.distance).map((entry) => entry.term))];
-  return unique.slice(0, MAX_ALTERNATIVES);
+  return [...new Set(found.sort((a, b) => a.distance - b.distance).map((entry) => entry.term))];
+}
+
+/** The terms a word may stand for, or none when nothing in the index is close. */
+export function alternatives(sortedVocabulary: readonly string[], word: string): string[] {
+  if (hasPrefix(sortedVocabulary, word)) return [word];
+  if (word.length < MIN_LENGTH_FOR_TYPOS) return [];
+  return closeTerms(sortedVocabulary, word).slice(0, MAX_ALTERNATIVES);
 }

@@ -7,13 +7,12 @@ import { isUniqueViolation } from '#server/db/unique-violation.ts';
 import type { CatalogService } from '#server/modules/catalog/catalog.service.ts';
 import type { MediaService } from '#server/modules/media/media.service.ts';
 import type { OrdersService } from '#server/modules/orders/orders.service.ts';
-import type { SearchService } from '#server/modules/search/search.service.ts';
 import { vendorSlug, type VendorsService } from './vendors.service.ts';
 
 
 /** A vendor's own products, with the shop's rules: publish only when approved, archive when sold. */
-export function createVendorProductsService(deps: { vendors: VendorsService; catalog: CatalogService; orders: OrdersService; media: MediaService; search: SearchService }) {
-  const { vendors, catalog, orders, media, search } = deps;
+export function createVendorProductsService(deps: { vendors: VendorsService; catalog: CatalogService; orders: OrdersService; media: MediaService }) {
+  const { vendors, catalog, orders, media } = deps;
 
   async function shopOf(userId: string): Promise<VendorRow> {
     const shop = await vendors.findByUserId(userId);
@@ -67,7 +66,6 @@ export function createVendorProductsService(deps: { vendors: VendorsService; cat
   async function save<T>(action: () => Promise<T>, sku: string | undefined): Promise<T> {
     try {
       const result = await action();
-      search.invalidate();
       return result;
     } catch (error) {
       if (isUniqueViolation(error)) throw new AppError('CONFLICT', `You already have a product with SKU ${sku}`);
@@ -139,7 +137,6 @@ export function createVendorProductsService(deps: { vendors: VendorsService; cat
       const shop = await shopOf(userId);
       assertNotSuspended(shop);
       if (!(await catalog.setFieldsForVendor(shop.id, id, { status: 'archived' }))) throw new AppError('NOT_FOUND', 'Product not found');
-      search.invalidate();
       return this.get(userId, id);
     },
 
@@ -149,7 +146,6 @@ export function createVendorProductsService(deps: { vendors: VendorsService; cat
       const product = await require(shop, id);
       if ((await orders.productsWithOrders([product.id])).size > 0) throw new AppError('CONFLICT', 'This product has orders; archive it instead');
       await catalog.deleteForVendor(shop.id, id);
-      search.invalidate();
     },
   };
 }

@@ -1,0 +1,280 @@
+import type { CatalogChange } from '#server/modules/catalog/catalog-changes.ts';
+import type { SearchIndex, TermGroups } from './search-index.ts';
+import { closeTerms, MAX_ALTERNATIVES, MIN_LENGTH_FOR_TYPOS } from './typo-tolerance.ts';
+
+/** A product's searchable text, as the catalogue stores it. */
+export interface SearchableRow {
+  id: number;
+  name: string;
+  brand: string;
+  search_text: string;
+}
+
+
+/** Name, brand, then spec words and copy: BM25 weights as the SQL indexes had them. */
+const WEIGHTS = [10, 6, 1] as const;
+const K1 = 1.2;
+const B = 0.75;
+/** Term frequencies are packed in one number per posting: name and brand 8 bits each, the rest 16. */
+const pack = (name: number, brand: number, text: number) => Math.min(name, 255) | (Math.min(brand, 255) << 8) | (Math.min(text, 65_535) << 16);
+
+/** The words of a text, as queries are split (see typo-tolerance's queryWords): accents dropped, lower case. */
+export function words(text: string): string[] {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word.length > 0);
+}
+
+/** FNV-1a: tells whether a product's text changed (stock and price changes leave it alone). */
+function hash(text: string): number {
+  let value = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) value = Math.imul(value ^ text.charCodeAt(i), 0x01000193);
+  return value >>> 0;
+}
+
+interface Postings {
+  docs: Int32Array;
+  tfs: Int32Array;
+  length: number;
+}
+
+/** Index of the first term >= word in a sorted list. */
+function lowerBound(sorted: readonly string[], word: string): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((sorted[middle] as string) < word) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+function grown<T extends Int32Array | Uint8Array | Uint16Array | Uint32Array>(array: T, needed: number): T {
+  if (needed <= array.length) return array;
+  const larger = new (array.constructor as new (length: number) => T)(Math.max(needed, array.length * 2));
+  larger.set(array as never);
+  return larger;
+}
+
+/**
+ * The storefront's search index, in memory: an inverted index of the words of every product on
+ * sale, with BM25 ranking over name, brand and the rest, prefix matching, and the sorted
+ * vocabulary typo tolerance needs. It is loaded once and then changed product by product from the
+ * catalogue's change log; a product whose words change is indexed again as a new document and its
+ * old postings are dropped the next time a search reads them.
+ */
+export function createMemorySearchIndex(loadAll: () => AsyncIterable<SearchableRow>): SearchIndex & {
+  apply(change: CatalogChange): Promise<void>;
+  /** the best stand-ins for a query word (see typo-tolerance), kept up to date as words are added */
+  alternatives(word: string): string[];
+  /** changes whenever what a search finds may have changed */
+  readonly version: number;
+} {
+  let productOf = new Int32Array(1024);
+  let alive = new Uint8Array(1024);
+  let lengths = [new Uint16Array(1024), new Uint16Array(1024), new Uint16Array(1024)];
+  let textHash = new Uint32Array(1024);
+  let docs = 0;
+  let aliveDocs = 0;
+  const totalLength = [0, 0, 0];
+  const docOf = new Map<number, number>();
+  const terms = new Map<string, Postings>();
+  let vocabulary: string[] = [];
+  let version = 0;
+  /** terms added since the typo stand-ins in `standIns` were worked out, by version */
+  let added: Array<{ version: number; term: string }> = [];
+  const standIns = new Map<string, { version: number; terms: string[] }>();
+
+  function forget(productId: number): void {
+    const doc = docOf.get(productId);
+    if (doc === undefined) return;
+    docOf.delete(productId);
+    if (alive[doc] !== 1) return;
+    alive[doc] = 0;
+    aliveDocs--;
+    for (let field = 0; field < 3; field++) totalLength[field] = (totalLength[field] as number) - ((lengths[field] as Uint16Array)[doc] as number);
+  }
+
+  function addTerm(term: string): Postings {
+    const postings = { docs: new Int32Array(4), tfs: new Int32Array(4), length: 0 };
+    terms.set(term, postings);
+    vocabulary.splice(lowerBound(vocabulary, term), 0, term);
+    added.push({ version, term });
+    return postings;
+  }
+
+  /** Indexes a product as a new document; `bulk` leaves the vocabulary to be sorted once at the end. */
+  function index(row: SearchableRow, bulk: boolean): void {
+    const text = `${row.name}\u0000${row.brand}\u0000${row.search_text}`;
+    const known = docOf.get(row.id);
+    if (known !== undefined && alive[known] === 1 && textHash[known] === hash(text)) return;
+    forget(row.id);
+    const doc = docs++;
+    productOf = grown(productOf, docs);
+    alive = grown(alive, docs);
+    textHash = grown(textHash, docs);
+    lengths = lengths.map((column) => grown(column, docs));
+    productOf[doc] = row.id;
+    alive[doc] = 1;
+    textHash[doc] = hash(text);
+    docOf.set(row.id, doc);
+    aliveDocs++;
+    const counts = new Map<string, [number, number, number]>();
+    [row.name, row.brand, row.search_text].forEach((fieldText, field) => {
+      const fieldWords = words(fieldText);
+      (lengths[field] as Uint16Array)[doc] = Math.min(fieldWords.length, 65_535);
+      totalLength[field] = (totalLength[field] as number) + fieldWords.length;
+      for (const word of fieldWords) {
+        let count = counts.get(word);
+        if (!count) counts.set(word, (count = [0, 0, 0]));
+        count[field] = (count[field] as number) + 1;
+      }
+    });
+    for (const [term, [name, brand, rest]] of counts) {
+      let postings = terms.get(term);
+      if (!postings) {
+        if (bulk) terms.set(term, (postings = { docs: new Int32Array(4), tfs: new Int32Array(4), length: 0 }));
+        else postings = addTerm(term);
+      }
+      postings.docs = grown(postings.docs, postings.length + 1);
+      postings.tfs = grown(postings.tfs, postings.length + 1);
+      postings.docs[postings.length] = doc;
+      postings.tfs[postings.length] = pack(name, brand, rest);
+      postings.length++;
+    }
+  }
+
+  /** The term's postings with forgotten documents dropped (in place); the term goes once none is left. */
+  function live(term: string, postings: Postings): Postings {
+    let kept = 0;
+    for (let read = 0; read < postings.length; read++) {
+      const doc = postings.docs[read] as number;
+      if (alive[doc] !== 1) continue;
+      if (kept !== read) {
+        postings.docs[kept] = doc;
+        postings.tfs[kept] = postings.tfs[read] as number;
+      }
+      kept++;
+    }
+    postings.length = kept;
+    if (kept === 0) {
+      terms.delete(term);
+      const at = lowerBound(vocabulary, term);
+      if (vocabulary[at] === term) vocabulary.splice(at, 1);
+    }
+    return postings;
+  }
+
+  /** Every indexed term the word starts (the word itself included). */
+  function withPrefix(word: string): string[] {
+    const found: string[] = [];
+    for (let at = lowerBound(vocabulary, word); at < vocabulary.length && (vocabulary[at] as string).startsWith(word); at++) found.push(vocabulary[at] as string);
+    return found;
+  }
+
+  function match(groups: TermGroups): Map<number, number> {
+    const score = new Float64Array(docs);
+    const groupsMatched = new Uint8Array(docs);
+    const average = totalLength.map((total) => Math.max(1, total / Math.max(1, aliveDocs)));
+    groups.forEach((group, g) => {
+      const expanded = new Set(group.flatMap(withPrefix));
+      for (const term of expanded) {
+        const postings = terms.get(term);
+        if (!postings) continue;
+        const { docs: postingDocs, tfs, length } = live(term, postings);
+        const idf = Math.log(1 + (aliveDocs - length + 0.5) / (length + 0.5));
+        for (let p = 0; p < length; p++) {
+          const doc = postingDocs[p] as number;
+          // Counted once per group however many of its terms the product has.
+          if (groupsMatched[doc] === g) groupsMatched[doc] = g + 1;
+          else if (groupsMatched[doc] !== g + 1) continue;
+          const packed = tfs[p] as number;
+          const tf = [packed & 0xff, (packed >>> 8) & 0xff, packed >>> 16];
+          let termScore = 0;
+          for (let field = 0; field < 3; field++) {
+            const frequency = tf[field] as number;
+            if (frequency === 0) continue;
+            const norm = 1 - B + (B * ((lengths[field] as Uint16Array)[doc] as number)) / (average[field] as number);
+            termScore += (WEIGHTS[field] as number) * ((frequency * (K1 + 1)) / (frequency + K1 * norm));
+          }
+          score[doc] = (score[doc] as number) + idf * termScore;
+        }
+      }
+    });
+    const hits = new Map<number, number>();
+    for (let doc = 0; doc < docs; doc++) {
+      if (groupsMatched[doc] === groups.length && alive[doc] === 1) hits.set(productOf[doc] as number, score[doc] as number);
+    }
+    return hits;
+  }
+
+  function alternatives(word: string): string[] {
+    if (terms.has(word) || withPrefix(word).length > 0) return [word];
+    if (word.length < MIN_LENGTH_FOR_TYPOS) return [];
+    const known = standIns.get(word);
+    let found: string[];
+    if (known && added.length > 0 && (added[0] as { version: number }).version <= known.version) {
+      // Only words added since are new candidates; words gone are simply no longer in `terms`.
+      const since = added.filter((entry) => entry.version >= known.version).map((entry) => entry.term);
+      found = closeTerms([...known.terms, ...since], word).filter((term) => withPrefix(term).length > 0);
+    } else if (known && added.length === 0) {
+      found = known.terms;
+    } else {
+      found = closeTerms(vocabulary, word);
+    }
+    found = found.slice(0, MAX_ALTERNATIVES);
+    if (standIns.size > 5_000) standIns.clear();
+    standIns.set(word, { version, terms: found });
+    return found;
+  }
+
+  return {
+    async match(groups) {
+      return match(groups);
+    },
+    async vocabulary() {
+      return vocabulary;
+    },
+    alternatives,
+    get version() {
+      return version;
+    },
+
+    async apply(change) {
+      if (change.all) {
+        // A full load replaces everything: documents are indexed afresh and the vocabulary sorted once.
+        docOf.clear();
+        terms.clear();
+        docs = 0;
+        aliveDocs = 0;
+        totalLength.fill(0);
+        for await (const row of loadAll()) index(row, true);
+        vocabulary = [...terms.keys()].sort();
+        added = [];
+        standIns.clear();
+        version++;
+        return;
+      }
+      const rows = change.products;
+      const before = version;
+      const onSale = new Set(rows.map((row) => row.id));
+      for (const id of change.productIds) {
+        if (!onSale.has(id) && docOf.has(id)) {
+          forget(id);
+          version = before + 1;
+        }
+      }
+      for (const row of rows) {
+        const doc = docOf.get(row.id);
+        index(row, false);
+        if (docOf.get(row.id) !== doc) version = before + 1;
+      }
+      // Stand-ins worked out before the oldest remembered addition are worked out afresh.
+      if (added.length > 10_000) added = added.slice(-5_000);
+    },
+  };
+}

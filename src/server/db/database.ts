@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { type Dialect as KyselyDialect, Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
+import { CompiledQuery, type Dialect as KyselyDialect, Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import pg from 'pg';
 import PgCursor from 'pg-cursor';
@@ -99,6 +99,28 @@ function cachedStatements(sqlite: SqliteDatabase.Database) {
   };
 }
 
+/**
+ * SQLite transactions that take the write lock when they begin (BEGIN IMMEDIATE). A transaction
+ * begun the default way reads first and asks for the lock at its first write; when another
+ * process (a second worker) wrote meanwhile, that fails at once with SQLITE_BUSY_SNAPSHOT, which
+ * the busy timeout cannot wait out. Taking the lock first makes it wait its turn instead. Every
+ * transaction here writes, so none is held back for nothing.
+ */
+function immediateTransactions(dialect: SqliteDialect): KyselyDialect {
+  return {
+    createAdapter: () => dialect.createAdapter(),
+    createDriver: () => {
+      const driver = dialect.createDriver();
+      driver.beginTransaction = async (connection) => {
+        await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+      };
+      return driver;
+    },
+    createQueryCompiler: () => dialect.createQueryCompiler(),
+    createIntrospector: (db) => dialect.createIntrospector(db),
+  };
+}
+
 /** Opens `sqlite:PATH`, `sqlite::memory:` or `postgres://…`. */
 export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHandle {
   const listeners = new Set<WriteListener>();
@@ -130,7 +152,7 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
     // better-sqlite3 defaults to a 16 MB page cache; the operating system caches the file anyway,
     // and 4 MB keeps the server within its memory budget at no measurable cost in speed.
     sqlite.pragma('cache_size = -4000');
-    return open('sqlite', new SqliteDialect({ database: cachedStatements(sqlite) }));
+    return open('sqlite', immediateTransactions(new SqliteDialect({ database: cachedStatements(sqlite) })));
   }
   const pool = new pg.Pool({
     connectionString: url,

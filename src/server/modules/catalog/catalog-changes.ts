@@ -59,6 +59,8 @@ export function createChangeFeed(db: Db, { pollMs = CHANGE_POLL_MS, log }: { pol
   let waiters: Array<{ target: number; resolve: () => void }> = [];
   let firstLoad: Promise<void> | undefined;
   let lastPrune = 0;
+  /** after a bulk write: when to load everything once more (see loadAll) */
+  let reloadAfter: number | undefined;
   let timer: NodeJS.Timeout | undefined;
 
   async function deliver(change: CatalogChange): Promise<void> {
@@ -69,10 +71,20 @@ export function createChangeFeed(db: Db, { pollMs = CHANGE_POLL_MS, log }: { pol
     // The log's latest time is read first: whatever commits during the load is read again after it.
     const latest = await repository.latestChange(db);
     // Changes the load takes in are not delivered again by the next look, which reads the margin again.
-    const recent = await repository.changesSince(db, latest - CHANGE_LOG_MARGIN_MS, RELOAD_ABOVE);
+    const recent = await repository.changesSince(db, latest - CHANGE_LOG_MARGIN_MS, RELOAD_ABOVE + 1);
     await deliver({ all: true });
-    since = latest - CHANGE_LOG_MARGIN_MS;
-    delivered = new Map(recent.map((row) => [row.id, row.changedAt]));
+    if (recent.length > RELOAD_ABOVE) {
+      // A bulk write (an import, a seed): looks do not read its rows again and again within the
+      // margin; one more full load once the margin has passed takes in any transaction that was
+      // still open meanwhile.
+      since = latest;
+      delivered = new Map();
+      reloadAfter = Date.now() + CHANGE_LOG_MARGIN_MS;
+    } else {
+      since = latest - CHANGE_LOG_MARGIN_MS;
+      delivered = new Map(recent.map((row) => [row.id, row.changedAt]));
+      reloadAfter = undefined;
+    }
     lastPrune = Math.max(lastPrune, latest);
     // Changes committed during the load are looked for at once (which also readies the look's
     // connection and code, so the first edit after start shows as quickly as later ones).
@@ -80,6 +92,7 @@ export function createChangeFeed(db: Db, { pollMs = CHANGE_POLL_MS, log }: { pol
   }
 
   async function look(): Promise<void> {
+    if (reloadAfter !== undefined && Date.now() >= reloadAfter) return loadAll();
     const from = since as number;
     const rows = await repository.changesSince(db, from, RELOAD_ABOVE + 1);
     if (rows.length > RELOAD_ABOVE) return loadAll();

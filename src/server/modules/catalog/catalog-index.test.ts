@@ -160,6 +160,7 @@ describe.each(testDialects())('the listing index under catalogue changes on %s',
       await fresh.apply({ all: true });
       const filters: IndexFilter[] = [
         everything,
+        { ...everything, category: 'Monitor' },
         { ...everything, category: 'Laptop', brands: ['Lenovo', 'HP'] },
         { ...everything, inStock: true, minPrice: rupees(30_000) },
         { ...everything, featured: true },

@@ -23,8 +23,14 @@ export interface IndexFilter {
   featured?: boolean;
   vendorSlug?: string;
   attributes: Readonly<Record<string, readonly string[]>>;
-  /** search hits: product id → rank (higher is better); absent when not searching */
-  match?: ReadonlyMap<number, number>;
+  /** search hits; absent when not searching */
+  match?: SearchHits;
+}
+
+/** A search's hits: product ids and their ranks (higher is better), side by side. */
+export interface SearchHits {
+  ids: Int32Array;
+  ranks: Float64Array;
 }
 
 export interface IndexResult {
@@ -41,8 +47,9 @@ export const CATALOG_TABLES: readonly string[] = ['products', 'products.stock', 
 /** Cached catalogue answers are kept at most this long, a backstop should word of a change be lost. */
 export const CATALOG_MAX_AGE_MS = 60_000;
 
-type StoredSort = 'price_asc' | 'price_desc' | 'newest' | 'featured';
-const STORED_SORTS: readonly StoredSort[] = ['price_asc', 'price_desc', 'newest', 'featured'];
+/** The sorts shoppers choose, and `slot`: the order of the columns, which a pass over them reads fastest in. */
+type StoredSort = 'slot' | 'price_asc' | 'price_desc' | 'newest' | 'featured';
+const STORED_SORTS: readonly StoredSort[] = ['slot', 'price_asc', 'price_desc', 'newest', 'featured'];
 
 const ATTRIBUTE_KEYS = SPEC_FACETS.map((facet) => facet.key);
 
@@ -120,6 +127,18 @@ function sortedSlots(compare: (a: number, b: number) => number) {
   };
 }
 type SortedSlots = ReturnType<typeof sortedSlots>;
+type Orders = Record<StoredSort, SortedSlots>;
+
+/** Products by facet value, by code (attribute code 0: no value), kept as products change. */
+interface Counts {
+  category: number[];
+  brand: number[];
+  attributes: Map<string, number[]>;
+}
+
+function emptyCounts(): Counts {
+  return { category: [], brand: [], attributes: new Map(ATTRIBUTE_KEYS.map((key) => [key, []])) };
+}
 
 interface Attribute {
   /** value names; a product's code is 1 + the value's position, 0 for none */
@@ -149,7 +168,12 @@ interface Listing {
   vendor: Int32Array;
   vendorBySlug: Map<string, number>;
   attributes: Map<string, Attribute>;
-  orders: Record<StoredSort, SortedSlots>;
+  /** slots on sale in each stored order: of every product, and of each category's (by category code) */
+  orders: Orders;
+  ordersByCategory: Orders[];
+  /** facet counts of every product on sale, and of each category's: what an unfiltered listing shows */
+  counts: Counts;
+  countsByCategory: Counts[];
   /** changes whenever a slot is added: search overlays worked out before it are worked out again */
   epoch: number;
 }
@@ -179,7 +203,10 @@ function emptyListing(capacity: number): Listing {
         return [key, { values: values.names, interner: values, codes: new Uint16Array(capacity) }];
       }),
     ),
-    orders: {} as Record<StoredSort, SortedSlots>,
+    orders: {} as Orders,
+    ordersByCategory: [],
+    counts: emptyCounts(),
+    countsByCategory: CATEGORIES.map(emptyCounts),
     epoch: 0,
   };
   // Each order reads the columns at compare time, so it sees them however often they grow.
@@ -190,12 +217,15 @@ function emptyListing(capacity: number): Listing {
     ids: (slot: number) => listing.ids[slot] as number,
   };
   const newestId = (a: number, b: number) => ids(b) - ids(a);
-  listing.orders = {
+  const orders = (): Orders => ({
+    slot: sortedSlots((a, b) => a - b),
     price_asc: sortedSlots((a, b) => price(a) - price(b) || newestId(a, b)),
     price_desc: sortedSlots((a, b) => price(b) - price(a) || newestId(a, b)),
     newest: sortedSlots((a, b) => created(b) - created(a) || newestId(a, b)),
     featured: sortedSlots((a, b) => featured(b) - featured(a) || created(b) - created(a) || newestId(a, b)),
-  };
+  });
+  listing.orders = orders();
+  listing.ordersByCategory = CATEGORIES.map(orders);
   return listing;
 }
 
@@ -260,6 +290,11 @@ async function loadAll(db: Db): Promise<Listing> {
   listing.vendorBySlug = new Map((await repository.activeVendorSlugs(db)).map((vendor) => [vendor.slug, vendor.id]));
   const all = Int32Array.from({ length: listing.size }, (_, slot) => slot);
   for (const sort of STORED_SORTS) listing.orders[sort].fill(all.slice());
+  listing.ordersByCategory.forEach((orders, code) => {
+    const own = all.filter((slot) => listing.category[slot] === code);
+    for (const sort of STORED_SORTS) orders[sort].fill(own.slice());
+  });
+  for (let slot = 0; slot < listing.size; slot++) count(listing, slot, 1);
   return listing;
 }
 
@@ -273,6 +308,27 @@ function ordersMoved(listing: Listing, slot: number, row: ListingRow): StoredSor
   return moved;
 }
 
+/** Adds a product on sale to the counts (`by` 1), or takes it out (-1), by the values its columns hold now. */
+function count(listing: Listing, slot: number, by: 1 | -1): void {
+  const add = (counts: number[], code: number) => {
+    counts[code] = (counts[code] ?? 0) + by;
+  };
+  for (const counts of [listing.counts, listing.countsByCategory[listing.category[slot] as number] as Counts]) {
+    add(counts.category, listing.category[slot] as number);
+    add(counts.brand, listing.brand[slot] as number);
+    for (const [key, attribute] of listing.attributes) add(counts.attributes.get(key) as number[], attribute.codes[slot] as number);
+  }
+}
+
+/** Takes a slot out of, or puts it into, the given orders of every product and of its category. */
+function move(listing: Listing, slot: number, sorts: readonly StoredSort[], action: 'remove' | 'insert'): void {
+  const category = listing.ordersByCategory[listing.category[slot] as number] as Orders;
+  for (const sort of sorts) {
+    listing.orders[sort][action](slot);
+    category[sort][action](slot);
+  }
+}
+
 /** Brings the given products up to date: on sale ones from `rows`, the rest taken off. Synchronous, so no query sees half of it. */
 function applyRows(listing: Listing, productIds: readonly number[], rows: readonly ListingRow[], pairsOf: ReadonlyMap<number, string>): void {
   const rowOf = new Map(rows.map((row) => [row.id, row]));
@@ -282,163 +338,244 @@ function applyRows(listing: Listing, productIds: readonly number[], rows: readon
     const wasLive = slot !== undefined && listing.live[slot] === 1;
     if (!row) {
       if (wasLive) {
-        for (const sort of STORED_SORTS) listing.orders[sort].remove(slot);
+        move(listing, slot, STORED_SORTS, 'remove');
+        count(listing, slot, -1);
         listing.live[slot] = 0;
       }
       continue;
     }
-    const moved = wasLive ? ordersMoved(listing, slot, row) : STORED_SORTS;
-    if (wasLive) for (const sort of moved) listing.orders[sort].remove(slot);
+    // Orders are left, with the old values, before the columns change; a new category means all of them.
+    const sameCategory = wasLive && listing.category[slot] === CATEGORIES.indexOf(row.category);
+    const moved = sameCategory ? ordersMoved(listing, slot, row) : STORED_SORTS;
+    if (wasLive) {
+      move(listing, slot, moved, 'remove');
+      count(listing, slot, -1);
+    }
     const written = writeColumns(listing, row, pairsOf.get(id));
     listing.live[written] = 1;
-    for (const sort of moved) listing.orders[sort].insert(written);
+    move(listing, written, moved, 'insert');
+    count(listing, written, 1);
   }
 }
 
-/** A search's hits laid over the index: membership by slot, and slots best first. */
+/** A search's hits laid over the index, by slot. */
 interface SearchOverlay {
   listing: Listing;
   epoch: number;
   hit: Uint8Array;
-  byRank: Int32Array;
+  rank: Float64Array;
+  /** the hits' slots */
+  slots: Int32Array;
 }
 
 // Worked out once per search hits and index (a page, a sort or a filter of the same search reuses it).
-const overlays = new WeakMap<ReadonlyMap<number, number>, SearchOverlay>();
+const overlays = new WeakMap<SearchHits, SearchOverlay>();
 
-function overlay(listing: Listing, match: ReadonlyMap<number, number>): SearchOverlay {
+function overlay(listing: Listing, match: SearchHits): SearchOverlay {
   const known = overlays.get(match);
   if (known && known.listing === listing && known.epoch === listing.epoch) return known;
   const hit = new Uint8Array(listing.size);
   const rank = new Float64Array(listing.size);
-  const slots: number[] = [];
-  for (const [id, score] of match) {
-    const slot = listing.slotOf.get(id);
+  const slots = new Int32Array(match.ids.length);
+  let found = 0;
+  for (let h = 0; h < match.ids.length; h++) {
+    const slot = listing.slotOf.get(match.ids[h] as number);
     if (slot === undefined) continue;
     hit[slot] = 1;
-    rank[slot] = score;
-    slots.push(slot);
+    rank[slot] = match.ranks[h] as number;
+    slots[found++] = slot;
   }
-  // Featured-then-newest breaks ties between equal ranks, as the SQL did.
-  const tie = listing.orders.featured.compare;
-  const byRank = Int32Array.from(slots).sort((a, b) => (rank[b] as number) - (rank[a] as number) || tie(a, b));
-  const made = { listing, epoch: listing.epoch, hit, byRank };
+  const made = { listing, epoch: listing.epoch, hit, rank, slots: slots.subarray(0, found) };
   overlays.set(match, made);
   return made;
 }
 
-function query(snapshot: Listing, filter: IndexFilter, sort: Sort, page: number, pageSize: number): IndexResult {
-  const { size, live, category, brand, price, stock, featured, vendor } = snapshot;
+/**
+ * The best `limit` results of a search, best first: by rank, ties featured-then-newest as the SQL
+ * had them. Only as many as the page needs are kept in order, not all 40,000 hits of a common word.
+ */
+function bestRanked(listing: Listing, search: SearchOverlay, matched: Uint8Array, limit: number): number[] {
+  const { rank, slots } = search;
+  const tie = listing.orders.featured.compare;
+  const before = (a: number, b: number) => (rank[b] as number) - (rank[a] as number) || tie(a, b);
+  const best: number[] = [];
+  for (let h = 0; h < slots.length; h++) {
+    const slot = slots[h] as number;
+    if (matched[slot] !== 1) continue;
+    if (best.length === limit && before(slot, best[limit - 1] as number) >= 0) continue;
+    let low = 0;
+    let high = best.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (before(best[middle] as number, slot) < 0) low = middle + 1;
+      else high = middle;
+    }
+    best.splice(low, 0, slot);
+    if (best.length > limit) best.pop();
+  }
+  return best;
+}
+
+/** Spec facets worth counting: a category's own, or across categories only the shared ones (as the service shows them). */
+const COUNTED_KEYS: ReadonlyArray<readonly string[]> = [
+  ...CATEGORIES.map((category) => SPEC_FACETS.filter((facet) => facet.categories.includes(category)).map((facet) => facet.key)),
+  SPEC_FACETS.filter((facet) => facet.categories.length > 1).map((facet) => facet.key),
+];
+
+/** 1 at each accepted code: typed-array look-ups in the loop below. */
+function flags(length: number, codes: readonly number[]): Uint8Array {
+  const accepted = new Uint8Array(length);
+  for (const code of codes) if (code >= 0) accepted[code] = 1;
+  return accepted;
+}
+
+function increment(counts: Uint32Array, code: number): void {
+  counts[code] = (counts[code] as number) + 1;
+}
+
+/** Counts by code in typed arrays, named, leaving out codes below `from` and counts of 0. */
+function named(counts: Uint32Array, name: (code: number) => string, from = 0): RawFacetCount[] {
+  const rows: RawFacetCount[] = [];
+  for (let code = from; code < counts.length; code++) if ((counts[code] as number) > 0) rows.push({ value: name(code), count: counts[code] as number });
+  return rows;
+}
+
+/** Every product on sale, or a category's, unfiltered: counted already, and the page is a slice of the stored order. */
+function whole(listing: Listing, categoryCode: number, countedKeys: readonly string[], sort: Sort, page: number, pageSize: number): IndexResult {
+  const scope = categoryCode >= 0 ? (listing.ordersByCategory[categoryCode] as Orders) : listing.orders;
+  const counts = categoryCode >= 0 ? (listing.countsByCategory[categoryCode] as Counts) : listing.counts;
+  const order = scope[sort === 'relevance' ? 'featured' : sort];
+  const start = Math.min((page - 1) * pageSize, order.length);
+  const ids = Array.from(order.slots.subarray(start, Math.min(order.length, start + pageSize)), (slot) => listing.ids[slot] as number);
+  const rows = (values: number[], name: (code: number) => string, from = 0) =>
+    named(Uint32Array.from(values, (value) => value ?? 0), name, from);
+  return {
+    ids,
+    total: order.length,
+    categories: rows(counts.category, (code) => CATEGORIES[code] as string),
+    brands: rows(counts.brand, (code) => listing.brandNames[code] as string).sort((a, b) => (a.value < b.value ? -1 : a.value > b.value ? 1 : 0)),
+    attributes: countedKeys.flatMap((key) => {
+      const values = (listing.attributes.get(key) as Attribute).values;
+      return rows(counts.attributes.get(key) as number[], (code) => values[code - 1] as string, 1).map((row) => ({ ...row, key }));
+    }),
+  };
+}
+
+/**
+ * One listing: a pass over the products on sale in scope (a category's, when one is chosen: the
+ * category facet is not shown then) that counts facets and marks results, then a walk along the
+ * presorted order until the page is full. A product failing exactly one facet dimension still
+ * counts for that dimension's own values, so a shopper can widen a choice; failing none, it counts
+ * everywhere and is a result.
+ */
+function query(listing: Listing, filter: IndexFilter, sort: Sort, page: number, pageSize: number): IndexResult {
+  const { category, brand, price, stock, featured, vendor } = listing;
   const categoryCode = filter.category ? CATEGORIES.indexOf(filter.category) : -1;
-  const inc = (counts: Uint32Array, code: number) => {
-    counts[code] = (counts[code] as number) + 1;
-  };
-  /** 1 at each accepted code: typed-array look-ups in the loop below */
-  const flags = (length: number, codes: number[]) => {
-    const accepted = new Uint8Array(length);
-    for (const code of codes) if (code >= 0) accepted[code] = 1;
-    return accepted;
-  };
-  const brandCodes = filter.brands.length > 0 ? flags(snapshot.brandNames.length, filter.brands.map((name) => snapshot.brands.find(name))) : undefined;
-  const search = filter.match ? overlay(snapshot, filter.match) : undefined;
-  const vendorId = filter.vendorSlug === undefined ? undefined : (snapshot.vendorBySlug.get(filter.vendorSlug) ?? -1);
+  const scope = categoryCode >= 0 ? (listing.ordersByCategory[categoryCode] as Orders) : listing.orders;
+  // In column order: a pass in any other order would miss the processor's caches at every column.
+  const candidates = scope.slot.slots;
+  const candidateCount = scope.slot.length;
+
+  const brandCodes = filter.brands.length > 0 ? flags(listing.brandNames.length, filter.brands.map((name) => listing.brands.find(name))) : undefined;
+  const search = filter.match ? overlay(listing, filter.match) : undefined;
+  const hit = search?.hit;
+  const vendorId = filter.vendorSlug === undefined ? undefined : (listing.vendorBySlug.get(filter.vendorSlug) ?? -1);
+  const minPrice = filter.minPrice ?? -Infinity;
+  const maxPrice = filter.maxPrice ?? Infinity;
+  const inStock = filter.inStock === true;
+  const featuredOnly = filter.featured === true;
+
   // Selected spec values, as codes; a key whose values are all unknown matches nothing.
   const selected = Object.entries(filter.attributes)
-    .filter(([key, values]) => values.length > 0 && snapshot.attributes.has(key))
+    .filter(([key, values]) => values.length > 0 && listing.attributes.has(key))
     .map(([key, values]) => {
-      const attribute = snapshot.attributes.get(key) as Attribute;
-      // Code 0 (no value) is never accepted: indexOf's -1 becomes 0.
+      const attribute = listing.attributes.get(key) as Attribute;
+      // Code 0 (no value) is never accepted: find's -1 becomes 0.
       const accepted = flags(attribute.values.length + 1, values.map((value) => attribute.interner.find(value) + 1));
       accepted[0] = 0;
-      return { key, codes: attribute.codes, accepted };
+      return { key, codes: attribute.codes, accepted, counts: new Uint32Array(attribute.values.length + 1) };
     });
-
-  // A product failing exactly one facet dimension still counts for that dimension's own values,
-  // so a shopper can widen a choice; failing none, it counts everywhere and is a result.
-  const DIM_CATEGORY = -1;
-  const DIM_BRAND = -2;
-  // Counts by code, in typed arrays: this loop runs over every product on sale.
+  const selectedCodes = selected.map((entry) => entry.codes);
+  const selectedAccepted = selected.map((entry) => entry.accepted);
+  const countedKeys = (COUNTED_KEYS[categoryCode >= 0 ? categoryCode : CATEGORIES.length] as readonly string[]).filter((key) => listing.attributes.has(key));
+  // A selected key is counted from products failing nothing else (in its own counts), the rest from results.
+  const unselected = countedKeys.filter((key) => !selected.some((entry) => entry.key === key));
+  const unselectedCodes = unselected.map((key) => (listing.attributes.get(key) as Attribute).codes);
+  const unselectedCounts = unselected.map((key) => new Uint32Array((listing.attributes.get(key) as Attribute).values.length + 1));
+  const selectedCounts = selected.map((entry) => entry.counts);
   const categoryCounts = new Uint32Array(CATEGORIES.length);
-  const brandCounts = new Uint32Array(snapshot.brandNames.length);
-  const attributeKeys = [...snapshot.attributes.keys()];
-  const attributeCodes = attributeKeys.map((key) => (snapshot.attributes.get(key) as { codes: Uint16Array }).codes);
-  const attributeCounts = attributeKeys.map((key) => new Uint32Array((snapshot.attributes.get(key)?.values.length ?? 0) + 1));
-  const countsOf = new Map(attributeKeys.map((key, k) => [key, attributeCounts[k] as Uint32Array]));
-  const matched = new Uint8Array(size);
+  const brandCounts = new Uint32Array(listing.brandNames.length);
+  const BRAND = -1;
+
+  const narrowed = brandCodes !== undefined || selected.length > 0 || search !== undefined || vendorId !== undefined || minPrice > -Infinity || maxPrice < Infinity || inStock || featuredOnly;
+  if (!narrowed) return whole(listing, categoryCode, countedKeys, sort, page, pageSize);
+
+  const matched = new Uint8Array(listing.size);
   let total = 0;
-  for (let i = 0; i < size; i++) {
-    if (live[i] !== 1) continue;
-    if (filter.minPrice !== undefined && (price[i] as number) < filter.minPrice) continue;
-    if (filter.maxPrice !== undefined && (price[i] as number) > filter.maxPrice) continue;
-    if (filter.inStock && (stock[i] as number) <= 0) continue;
-    if (filter.featured && featured[i] !== 1) continue;
+  for (let o = 0; o < candidateCount; o++) {
+    const i = candidates[o] as number;
+    const itemPrice = price[i] as number;
+    if (itemPrice < minPrice || itemPrice > maxPrice) continue;
+    if (inStock && (stock[i] as number) <= 0) continue;
+    if (featuredOnly && featured[i] !== 1) continue;
     if (vendorId !== undefined && vendor[i] !== vendorId) continue;
-    if (search && search.hit[i] !== 1) continue;
+    if (hit !== undefined && hit[i] !== 1) continue;
 
     let failures = 0;
     let failed = 0;
-    if (categoryCode >= 0 && category[i] !== categoryCode) {
-      failures++;
-      failed = DIM_CATEGORY;
+    if (brandCodes !== undefined && brandCodes[brand[i] as number] !== 1) {
+      failures = 1;
+      failed = BRAND;
     }
-    if (brandCodes && brandCodes[brand[i] as number] !== 1) {
-      failures++;
-      failed = DIM_BRAND;
-    }
-    for (let s = 0; s < selected.length && failures < 2; s++) {
-      const { codes, accepted } = selected[s] as (typeof selected)[number];
-      if (accepted[codes[i] as number] !== 1) {
-        failures++;
+    for (let s = 0; s < selectedCodes.length; s++) {
+      if ((selectedAccepted[s] as Uint8Array)[(selectedCodes[s] as Uint16Array)[i] as number] !== 1) {
+        if (++failures > 1) break;
         failed = s;
       }
     }
     if (failures > 1) continue;
     if (failures === 1) {
-      if (failed === DIM_CATEGORY) inc(categoryCounts, category[i] as number);
-      else if (failed === DIM_BRAND) inc(brandCounts, brand[i] as number);
-      else {
-        const { key, codes } = selected[failed] as (typeof selected)[number];
-        const code = codes[i] as number;
-        if (code > 0) inc(countsOf.get(key) as Uint32Array, code);
-      }
+      if (failed === BRAND) increment(brandCounts, brand[i] as number);
+      else increment(selectedCounts[failed] as Uint32Array, (selectedCodes[failed] as Uint16Array)[i] as number);
       continue;
     }
     matched[i] = 1;
     total++;
-    inc(categoryCounts, category[i] as number);
-    inc(brandCounts, brand[i] as number);
-    // A selected key is counted only from products failing nothing else, above and here.
-    for (let k = 0; k < attributeCodes.length; k++) inc(attributeCounts[k] as Uint32Array, (attributeCodes[k] as Uint16Array)[i] as number);
+    increment(categoryCounts, category[i] as number);
+    increment(brandCounts, brand[i] as number);
+    for (let s = 0; s < selectedCodes.length; s++) increment(selectedCounts[s] as Uint32Array, (selectedCodes[s] as Uint16Array)[i] as number);
+    for (let k = 0; k < unselectedCodes.length; k++) increment(unselectedCounts[k] as Uint32Array, (unselectedCodes[k] as Uint16Array)[i] as number);
   }
 
   const start = (page - 1) * pageSize;
   const ids: number[] = [];
-  if (start < total) {
-    const order = sort === 'relevance' ? (search?.byRank ?? snapshot.orders.featured.slots) : snapshot.orders[sort].slots;
-    const length = sort === 'relevance' && search ? order.length : snapshot.orders[sort === 'relevance' ? 'featured' : sort].length;
+  if (start < total && sort === 'relevance' && search) {
+    for (const slot of bestRanked(listing, search, matched, start + pageSize).slice(start)) ids.push(listing.ids[slot] as number);
+  } else if (start < total) {
+    const order = scope[sort === 'relevance' ? 'featured' : sort].slots;
+    const length = scope[sort === 'relevance' ? 'featured' : sort].length;
     let seen = 0;
     for (let o = 0; o < length && ids.length < pageSize; o++) {
       const i = order[o] as number;
-      if (!matched[i]) continue;
-      if (seen++ >= start) ids.push(snapshot.ids[i] as number);
+      if (matched[i] !== 1) continue;
+      if (seen++ >= start) ids.push(listing.ids[i] as number);
     }
   }
 
   // Code 0 of an attribute is "no value": never a facet value.
-  const named = (counts: Uint32Array, name: (code: number) => string, from = 0): RawFacetCount[] => {
-    const rows: RawFacetCount[] = [];
-    for (let code = from; code < counts.length; code++) if ((counts[code] as number) > 0) rows.push({ value: name(code), count: counts[code] as number });
-    return rows;
+  const attributeRows = (key: string, counts: Uint32Array) => {
+    const values = (listing.attributes.get(key) as Attribute).values;
+    return named(counts, (code) => values[code - 1] as string, 1).map((row) => ({ ...row, key }));
   };
   return {
     ids,
     total,
     categories: named(categoryCounts, (code) => CATEGORIES[code] as string),
-    brands: named(brandCounts, (code) => snapshot.brandNames[code] as string).sort((a, b) => (a.value < b.value ? -1 : a.value > b.value ? 1 : 0)),
-    attributes: attributeKeys.flatMap((key, k) => {
-      const values = snapshot.attributes.get(key)?.values ?? [];
-      return named(attributeCounts[k] as Uint32Array, (code) => values[code - 1] as string, 1).map((row) => ({ ...row, key }));
-    }),
+    brands: named(brandCounts, (code) => listing.brandNames[code] as string).sort((a, b) => (a.value < b.value ? -1 : a.value > b.value ? 1 : 0)),
+    attributes: [
+      ...selected.filter((entry) => countedKeys.includes(entry.key)).flatMap((entry) => attributeRows(entry.key, entry.counts)),
+      ...unselected.flatMap((key, k) => attributeRows(key, unselectedCounts[k] as Uint32Array)),
+    ],
   };
 }
 

@@ -14,7 +14,7 @@ import {
 import { LRUCache } from 'lru-cache';
 import type { Db, DbOrTx } from '#server/db/database.ts';
 import { type ChangeListener, createChangeFeed } from './catalog-changes.ts';
-import { createCatalogIndex, type IndexFilter, type IndexResult } from './catalog-index.ts';
+import { createCatalogIndex, type IndexFilter, type IndexResult, type SearchHits } from './catalog-index.ts';
 import * as repository from './catalog.repository.ts';
 import type { RawFacetCount } from './catalog.repository.ts';
 
@@ -100,7 +100,7 @@ export function createCatalogService({ db, log }: { db: Db; log?: (error: unknow
     return [...found, ...loaded];
   }
 
-  function toFilter(query: ProductQuery, match?: ReadonlyMap<number, number>): IndexFilter {
+  function toFilter(query: ProductQuery, match?: SearchHits): IndexFilter {
     if (query.minPrice !== undefined && query.maxPrice !== undefined && query.minPrice > query.maxPrice) {
       throw new AppError('VALIDATION_FAILED', 'minPrice must not be greater than maxPrice');
     }
@@ -237,8 +237,8 @@ export function createCatalogService({ db, log }: { db: Db; log?: (error: unknow
   }
 
   return {
-    /** Products on sale, filtered, sorted and counted; `hits` (search: product id → rank) narrows them. */
-    async list(query: ProductQuery, hits?: ReadonlyMap<number, number>): Promise<ProductList> {
+    /** Products on sale, filtered, sorted and counted; `hits` (a search's) narrows them. */
+    async list(query: ProductQuery, hits?: SearchHits): Promise<ProductList> {
       const filter = toFilter(query, hits);
       await feed.fresh(CHANGE_WAIT_MS);
       const found = index.query(filter, query.sort, query.page, query.pageSize);

@@ -1,4 +1,5 @@
 import type { CatalogChange } from '#server/modules/catalog/catalog-changes.ts';
+import type { SearchHits } from '#server/modules/catalog/catalog-index.ts';
 import type { SearchIndex, TermGroups } from './search-index.ts';
 import { closeTerms, MAX_ALTERNATIVES, MIN_LENGTH_FOR_TYPOS } from './typo-tolerance.ts';
 
@@ -18,11 +19,14 @@ const B = 0.75;
 /** Term frequencies are packed in one number per posting: name and brand 8 bits each, the rest 16. */
 const pack = (name: number, brand: number, text: number) => Math.min(name, 255) | (Math.min(brand, 255) << 8) | (Math.min(text, 65_535) << 16);
 
+// eslint-disable-next-line no-control-regex
+const ASCII = /^[\x00-\x7f]*$/;
+
 /** The words of a text, as queries are split (see typo-tolerance's queryWords): accents dropped, lower case. */
 export function words(text: string): string[] {
-  return text
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
+  // Most catalogue text is plain ASCII, which has no accents to drop: loading 100,000 products skips the work.
+  const plain = ASCII.test(text) ? text : text.normalize('NFKD').replace(/\p{M}/gu, '');
+  return plain
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)
     .filter((word) => word.length > 0);
@@ -40,6 +44,8 @@ interface Postings {
   tfs: Int32Array;
   length: number;
 }
+
+const LETTERS = /^\p{L}+$/u;
 
 /** Index of the first term >= word in a sorted list. */
 function lowerBound(sorted: readonly string[], word: string): number {
@@ -84,6 +90,12 @@ export function createMemorySearchIndex(loadAll: () => AsyncIterable<SearchableR
   const docOf = new Map<number, number>();
   const terms = new Map<string, Postings>();
   let vocabulary: string[] = [];
+  /**
+   * The vocabulary's words of letters alone, which typos are looked for among. Model numbers and
+   * sizes ("x1", "i7", "16gb", "u2723qe") are found by prefix but not by a near miss: there are
+   * tens of thousands of them, and a digit off is another product, not a typo.
+   */
+  let typoWords: string[] = [];
   let version = 0;
   /** terms added since the typo stand-ins in `standIns` were worked out, by version */
   let added: Array<{ version: number; term: string }> = [];
@@ -103,7 +115,10 @@ export function createMemorySearchIndex(loadAll: () => AsyncIterable<SearchableR
     const postings = { docs: new Int32Array(4), tfs: new Int32Array(4), length: 0 };
     terms.set(term, postings);
     vocabulary.splice(lowerBound(vocabulary, term), 0, term);
-    added.push({ version, term });
+    if (LETTERS.test(term)) {
+      typoWords.splice(lowerBound(typoWords, term), 0, term);
+      added.push({ version, term });
+    }
     return postings;
   }
 
@@ -163,8 +178,10 @@ export function createMemorySearchIndex(loadAll: () => AsyncIterable<SearchableR
     postings.length = kept;
     if (kept === 0) {
       terms.delete(term);
-      const at = lowerBound(vocabulary, term);
-      if (vocabulary[at] === term) vocabulary.splice(at, 1);
+      for (const list of [vocabulary, typoWords]) {
+        const at = lowerBound(list, term);
+        if (list[at] === term) list.splice(at, 1);
+      }
     }
     return postings;
   }
@@ -176,10 +193,16 @@ export function createMemorySearchIndex(loadAll: () => AsyncIterable<SearchableR
     return found;
   }
 
-  function match(groups: TermGroups): Map<number, number> {
+  function match(groups: TermGroups): SearchHits {
     const score = new Float64Array(docs);
     const groupsMatched = new Uint8Array(docs);
     const average = totalLength.map((total) => Math.max(1, total / Math.max(1, aliveDocs)));
+    const [nameWeight, brandWeight, textWeight] = WEIGHTS;
+    const [nameAverage, brandAverage, textAverage] = average as [number, number, number];
+    const [nameLengths, brandLengths, textLengths] = lengths as [Uint16Array, Uint16Array, Uint16Array];
+    /** one field's BM25 term weight */
+    const field = (weight: number, frequency: number, length: number, averageLength: number) =>
+      frequency === 0 ? 0 : (weight * frequency * (K1 + 1)) / (frequency + K1 * (1 - B + (B * length) / averageLength));
     groups.forEach((group, g) => {
       const expanded = new Set(group.flatMap(withPrefix));
       for (const term of expanded) {
@@ -193,28 +216,29 @@ export function createMemorySearchIndex(loadAll: () => AsyncIterable<SearchableR
           if (groupsMatched[doc] === g) groupsMatched[doc] = g + 1;
           else if (groupsMatched[doc] !== g + 1) continue;
           const packed = tfs[p] as number;
-          const tf = [packed & 0xff, (packed >>> 8) & 0xff, packed >>> 16];
-          let termScore = 0;
-          for (let field = 0; field < 3; field++) {
-            const frequency = tf[field] as number;
-            if (frequency === 0) continue;
-            const norm = 1 - B + (B * ((lengths[field] as Uint16Array)[doc] as number)) / (average[field] as number);
-            termScore += (WEIGHTS[field] as number) * ((frequency * (K1 + 1)) / (frequency + K1 * norm));
-          }
-          score[doc] = (score[doc] as number) + idf * termScore;
+          const weight =
+            field(nameWeight, packed & 0xff, nameLengths[doc] as number, nameAverage) +
+            field(brandWeight, (packed >>> 8) & 0xff, brandLengths[doc] as number, brandAverage) +
+            field(textWeight, packed >>> 16, textLengths[doc] as number, textAverage);
+          score[doc] = (score[doc] as number) + idf * weight;
         }
       }
     });
-    const hits = new Map<number, number>();
+    let found = 0;
+    for (let doc = 0; doc < docs; doc++) if (groupsMatched[doc] === groups.length && alive[doc] === 1) found++;
+    const hits = { ids: new Int32Array(found), ranks: new Float64Array(found) };
+    let at = 0;
     for (let doc = 0; doc < docs; doc++) {
-      if (groupsMatched[doc] === groups.length && alive[doc] === 1) hits.set(productOf[doc] as number, score[doc] as number);
+      if (groupsMatched[doc] !== groups.length || alive[doc] !== 1) continue;
+      hits.ids[at] = productOf[doc] as number;
+      hits.ranks[at++] = score[doc] as number;
     }
     return hits;
   }
 
   function alternatives(word: string): string[] {
     if (terms.has(word) || withPrefix(word).length > 0) return [word];
-    if (word.length < MIN_LENGTH_FOR_TYPOS) return [];
+    if (word.length < MIN_LENGTH_FOR_TYPOS || !LETTERS.test(word)) return [];
     const known = standIns.get(word);
     let found: string[];
     if (known && added.length > 0 && (added[0] as { version: number }).version <= known.version) {
@@ -224,7 +248,7 @@ export function createMemorySearchIndex(loadAll: () => AsyncIterable<SearchableR
     } else if (known && added.length === 0) {
       found = known.terms;
     } else {
-      found = closeTerms(vocabulary, word);
+      found = closeTerms(typoWords, word);
     }
     found = found.slice(0, MAX_ALTERNATIVES);
     if (standIns.size > 5_000) standIns.clear();
@@ -254,6 +278,7 @@ export function createMemorySearchIndex(loadAll: () => AsyncIterable<SearchableR
         totalLength.fill(0);
         for await (const row of loadAll()) index(row, true);
         vocabulary = [...terms.keys()].sort();
+        typoWords = vocabulary.filter((term) => LETTERS.test(term));
         added = [];
         standIns.clear();
         version++;

@@ -1,6 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import type { ProductList } from '#shared/schemas/catalog.ts';
 import type { SearchQuery } from '#shared/schemas/catalog-query.ts';
+import type { SearchHits } from '#server/modules/catalog/catalog-index.ts';
 import type { CatalogService } from '#server/modules/catalog/catalog.service.ts';
 import type { TermGroups } from './search-index.ts';
 import { createMemorySearchIndex } from './search-index.memory.ts';
@@ -19,12 +20,12 @@ export function createSearchService({ catalog }: { catalog: CatalogService }) {
   catalog.listen((change) => index.apply(change));
 
   // Hits of a query stay good until the index changes in a way a search can see (words, not stock).
-  const hitsByQuery = new LRUCache<string, { version: number; hits: Map<number, number> }>({
+  const hitsByQuery = new LRUCache<string, { version: number; hits: SearchHits }>({
     maxSize: MAX_CACHED_HITS,
-    sizeCalculation: (entry) => Math.max(1, entry.hits.size),
+    sizeCalculation: (entry) => Math.max(1, entry.hits.ids.length),
   });
 
-  async function hits(groups: TermGroups): Promise<Map<number, number>> {
+  async function hits(groups: TermGroups): Promise<SearchHits> {
     const key = JSON.stringify(groups);
     const known = hitsByQuery.get(key);
     if (known && known.version === index.version) return known.hits;

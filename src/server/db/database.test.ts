@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
+import SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -130,5 +133,36 @@ describe.skipIf(!PG_URL)(`the PostgreSQL pool when the database goes away${PG_UR
 
     proxy.blackHole(false);
     await pingDatabase(handle.db);
+  });
+});
+
+describe('SQLite shared by two processes', () => {
+  it('takes the write lock when a transaction begins, so another process waits its turn instead of failing with SQLITE_BUSY', async () => {
+    const file = `${tmpdir()}/store-immediate-${randomBytes(4).toString('hex')}.sqlite`;
+    const handle = openDatabase(`sqlite:${file}`);
+    // Another process's connection, which does not wait at all for a lock.
+    const other = new SqliteDatabase(file, { timeout: 0 });
+    try {
+      await sql`CREATE TABLE counter (n integer NOT NULL)`.execute(handle.db);
+      let lockedOut: unknown;
+      await handle.db.transaction().execute(async (tx) => {
+        // Only a read so far: begun the default way, no lock would be held yet, and a write
+        // after another process's would fail at once (its snapshot stale).
+        await sql`SELECT n FROM counter`.execute(tx);
+        try {
+          other.prepare('BEGIN IMMEDIATE').run();
+          other.prepare('ROLLBACK').run();
+        } catch (error) {
+          lockedOut = error;
+        }
+      });
+      expect((lockedOut as { code?: string } | undefined)?.code).toBe('SQLITE_BUSY');
+      other.prepare('BEGIN IMMEDIATE').run(); // free again once the transaction ended
+      other.prepare('ROLLBACK').run();
+    } finally {
+      other.close();
+      await handle.destroy();
+      for (const suffix of ['', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true });
+    }
   });
 });

@@ -32,7 +32,7 @@ export const CHANGE_LOG_MARGIN_MS = 15_000;
 /** Without word of a change (another machine, no Redis), the longest before a process looks anyway. */
 export const CHANGE_POLL_MS = 1_000;
 /** More changed rows than this at once (a bulk import): reading everything again is cheaper. */
-const RELOAD_ABOVE = 10_000;
+export const RELOAD_ABOVE = 10_000;
 /** How long the change log keeps rows; every process has read them long before. */
 const LOG_KEPT_MS = 60 * 60_000;
 const PRUNE_EVERY_MS = 10 * 60_000;
@@ -43,7 +43,10 @@ const PRUNE_EVERY_MS = 10 * 60_000;
  * every CHANGE_POLL_MS, each delivering only the products written since the last. Listeners run
  * in order; until the first full load has been delivered there is nothing to answer from.
  */
-export function createChangeFeed(db: Db, { pollMs = CHANGE_POLL_MS, log }: { pollMs?: number; log?: (error: unknown, message: string) => void } = {}) {
+export function createChangeFeed(
+  db: Db,
+  { pollMs = CHANGE_POLL_MS, reloadAbove = RELOAD_ABOVE, log }: { pollMs?: number; /** tests */ reloadAbove?: number; log?: (error: unknown, message: string) => void } = {},
+) {
   const listeners: ChangeListener[] = [];
   /** the change log's time up to which every row has been read, less the margin; undefined before the first load */
   let since: number | undefined;
@@ -71,9 +74,9 @@ export function createChangeFeed(db: Db, { pollMs = CHANGE_POLL_MS, log }: { pol
     // The log's latest time is read first: whatever commits during the load is read again after it.
     const latest = await repository.latestChange(db);
     // Changes the load takes in are not delivered again by the next look, which reads the margin again.
-    const recent = await repository.changesSince(db, latest - CHANGE_LOG_MARGIN_MS, RELOAD_ABOVE + 1);
+    const recent = await repository.changesSince(db, latest - CHANGE_LOG_MARGIN_MS, reloadAbove + 1);
     await deliver({ all: true });
-    if (recent.length > RELOAD_ABOVE) {
+    if (recent.length > reloadAbove) {
       // A bulk write (an import, a seed): looks do not read its rows again and again within the
       // margin; one more full load once the margin has passed takes in any transaction that was
       // still open meanwhile.
@@ -94,8 +97,8 @@ export function createChangeFeed(db: Db, { pollMs = CHANGE_POLL_MS, log }: { pol
   async function look(): Promise<void> {
     if (reloadAfter !== undefined && Date.now() >= reloadAfter) return loadAll();
     const from = since as number;
-    const rows = await repository.changesSince(db, from, RELOAD_ABOVE + 1);
-    if (rows.length > RELOAD_ABOVE) return loadAll();
+    const rows = await repository.changesSince(db, from, reloadAbove + 1);
+    if (rows.length > reloadAbove) return loadAll();
     const productIds = new Set<number>();
     const vendorIds = new Set<number>();
     let latest = from + CHANGE_LOG_MARGIN_MS;

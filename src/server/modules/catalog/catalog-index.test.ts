@@ -10,8 +10,8 @@ import { createCatalogIndex, type IndexFilter } from './catalog-index.ts';
 import { CHANGE_WAIT_MS } from './catalog.service.ts';
 
 /** An index kept by its own change feed, as each process keeps one. */
-function indexWithFeed(t: TestApp, pollMs = 0) {
-  const feed = createChangeFeed(t.database.db, { pollMs, log: (error) => console.error(error) });
+function indexWithFeed(t: TestApp, pollMs = 0, reloadAbove?: number) {
+  const feed = createChangeFeed(t.database.db, { pollMs, reloadAbove, log: (error) => console.error(error) });
   const index = createCatalogIndex(t.database.db);
   const deliveries: Array<{ all: boolean; products: number }> = [];
   feed.listen(async (change) => {
@@ -96,6 +96,36 @@ describe.each(testDialects())('the listing index under catalogue changes on %s',
     expect(index.query(everything, 'price_asc', 1, 10).ids).toEqual([dear, cheap]);
     await setPrice(cheap, rupees(30_000));
     await setPrice(dear, rupees(90_000));
+    feed.close();
+  });
+
+  it('reads everything again once after a bulk write, not at every look while its rows are in the margin', async () => {
+    const { feed, index, deliveries } = indexWithFeed(t, 0, 20);
+    await feed.ready();
+    const before = index.size;
+    const vendor = (await createVendor(t.services)).id;
+    const { db } = t.database;
+    await db.transaction().execute((tx) =>
+      t.services.catalog.createMany(
+        Array.from({ length: 30 }, (_, n) => ({ vendorId: vendor, name: `Bulk ${n}`, slug: `bulk-${n}-${vendor}`, brand: 'Bulk', category: 'Monitor' as const, description: 'Imported', price: rupees(10_000), mrp: rupees(10_000), stock: 1, images: [], specs: monitorSpecs(), status: 'active' as const })),
+        tx,
+      ),
+    );
+    feed.changed();
+    await feed.settled();
+    expect(index.size).toBe(before + 30);
+    const loads = deliveries.filter((delivery) => delivery.all).length;
+    for (let n = 0; n < 3; n++) {
+      feed.changed();
+      await feed.settled();
+    }
+    expect(deliveries.filter((delivery) => delivery.all)).toHaveLength(loads);
+    // An edit after it is a change of one product again.
+    await setPrice(cheap, rupees(31_000));
+    feed.changed();
+    await feed.settled();
+    expect(deliveries.at(-1)).toEqual({ all: false, products: 1 });
+    await setPrice(cheap, rupees(30_000));
     feed.close();
   });
 

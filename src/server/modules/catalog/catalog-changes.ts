@@ -20,6 +20,15 @@ export type CatalogChange =
       vendorSlugs?: ReadonlyArray<{ id: number; slug: string }>;
     };
 
+/**
+ * Lets waiting requests through during a long piece of index maintenance (a full load). SQLite
+ * streams rows without ever giving the event loop a turn, so a load of 100,000 products would
+ * otherwise hold every request for seconds; call it every few thousand rows.
+ */
+export function letRequestsThrough(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
 /** Applies a change to one in-memory view of the catalogue (the listing index, the search index, caches). */
 export type ChangeListener = (change: CatalogChange) => Promise<void> | void;
 

@@ -3,7 +3,7 @@ import { SPEC_FACETS } from '#shared/facets.ts';
 import type { Sort } from '#shared/schemas/catalog.ts';
 import type { Db } from '#server/db/database.ts';
 import type { ListingRow, RawFacetCount } from './catalog.repository.ts';
-import type { CatalogChange } from './catalog-changes.ts';
+import { type CatalogChange, letRequestsThrough } from './catalog-changes.ts';
 import * as repository from './catalog.repository.ts';
 
 /**
@@ -281,20 +281,31 @@ async function loadAll(db: Db): Promise<Listing> {
   // Attributes first, by product: rows are streamed and folded in at once, so a load never
   // holds 100,000 row objects.
   const pairsOf = new Map<number, string>();
-  for await (const row of repository.listingAttributes(db)) pairsOf.set(row.product_id, row.pairs);
+  for await (const row of repository.listingAttributes(db)) {
+    pairsOf.set(row.product_id, row.pairs);
+    if (pairsOf.size % 5_000 === 0) await letRequestsThrough();
+  }
   const listing = emptyListing(1024);
   for await (const row of repository.listingRows(db)) {
     const slot = writeColumns(listing, row, pairsOf.get(row.id));
     listing.live[slot] = 1;
+    if (slot % 5_000 === 0) await letRequestsThrough();
   }
   listing.vendorBySlug = new Map((await repository.activeVendorSlugs(db)).map((vendor) => [vendor.slug, vendor.id]));
   const all = Int32Array.from({ length: listing.size }, (_, slot) => slot);
-  for (const sort of STORED_SORTS) listing.orders[sort].fill(all.slice());
-  listing.ordersByCategory.forEach((orders, code) => {
+  for (const sort of STORED_SORTS) {
+    listing.orders[sort].fill(all.slice());
+    await letRequestsThrough();
+  }
+  for (const [code, orders] of listing.ordersByCategory.entries()) {
     const own = all.filter((slot) => listing.category[slot] === code);
     for (const sort of STORED_SORTS) orders[sort].fill(own.slice());
-  });
-  for (let slot = 0; slot < listing.size; slot++) count(listing, slot, 1);
+    await letRequestsThrough();
+  }
+  for (let slot = 0; slot < listing.size; slot++) {
+    count(listing, slot, 1);
+    if (slot % 20_000 === 0) await letRequestsThrough();
+  }
   return listing;
 }
 

@@ -1,4 +1,4 @@
-import type { CatalogChange } from '#server/modules/catalog/catalog-changes.ts';
+import { type CatalogChange, letRequestsThrough } from '#server/modules/catalog/catalog-changes.ts';
 import type { SearchHits } from '#server/modules/catalog/catalog-index.ts';
 import type { SearchIndex, TermGroups } from './search-index.ts';
 import { closeTerms, MAX_ALTERNATIVES, MIN_LENGTH_FOR_TYPOS } from './typo-tolerance.ts';
@@ -67,19 +67,10 @@ function grown<T extends Int32Array | Uint8Array | Uint16Array | Uint32Array>(ar
 }
 
 /**
- * The storefront's search index, in memory: an inverted index of the words of every product on
- * sale, with BM25 ranking over name, brand and the rest, prefix matching, and the sorted
- * vocabulary typo tolerance needs. It is loaded once and then changed product by product from the
- * catalogue's change log; a product whose words change is indexed again as a new document and its
- * old postings are dropped the next time a search reads them.
+ * The documents and postings of one load of the catalogue, changed product by product after it.
+ * A full load builds a new one beside the one answering searches, and replaces it when done.
  */
-export function createMemorySearchIndex(loadAll: () => AsyncIterable<SearchableRow>): SearchIndex & {
-  apply(change: CatalogChange): Promise<void>;
-  /** the best stand-ins for a query word (see typo-tolerance), kept up to date as words are added */
-  alternatives(word: string): string[];
-  /** changes whenever what a search finds may have changed */
-  readonly version: number;
-} {
+function createDocuments(onNewWord: (word: string) => void) {
   let productOf = new Int32Array(1024);
   let alive = new Uint8Array(1024);
   let lengths = [new Uint16Array(1024), new Uint16Array(1024), new Uint16Array(1024)];
@@ -96,10 +87,6 @@ export function createMemorySearchIndex(loadAll: () => AsyncIterable<SearchableR
    * tens of thousands of them, and a digit off is another product, not a typo.
    */
   let typoWords: string[] = [];
-  let version = 0;
-  /** terms added since the typo stand-ins in `standIns` were worked out, by version */
-  let added: Array<{ version: number; term: string }> = [];
-  const standIns = new Map<string, { version: number; terms: string[] }>();
 
   function forget(productId: number): void {
     const doc = docOf.get(productId);
@@ -117,7 +104,7 @@ export function createMemorySearchIndex(loadAll: () => AsyncIterable<SearchableR
     vocabulary.splice(lowerBound(vocabulary, term), 0, term);
     if (LETTERS.test(term)) {
       typoWords.splice(lowerBound(typoWords, term), 0, term);
-      added.push({ version, term });
+      onNewWord(term);
     }
     return postings;
   }
@@ -236,19 +223,63 @@ export function createMemorySearchIndex(loadAll: () => AsyncIterable<SearchableR
     return hits;
   }
 
+  /** Sorts the vocabulary once, after a bulk load (`index(row, true)`). */
+  function finishLoad(): void {
+    vocabulary = [...terms.keys()].sort();
+    typoWords = vocabulary.filter((term) => LETTERS.test(term));
+  }
+
+  return {
+    index,
+    forget,
+    match,
+    withPrefix,
+    finishLoad,
+    has: (term: string) => terms.has(term),
+    docOf: (productId: number) => docOf.get(productId),
+    get vocabulary() {
+      return vocabulary;
+    },
+    get typoWords() {
+      return typoWords;
+    },
+  };
+}
+
+/**
+ * The storefront's search index, in memory: an inverted index of the words of every product on
+ * sale, with BM25 ranking over name, brand and the rest, prefix matching, and the sorted
+ * vocabulary typo tolerance needs. It is loaded once and then changed product by product from the
+ * catalogue's change log; a product whose words change is indexed again as a new document and its
+ * old postings are dropped the next time a search reads them.
+ */
+export function createMemorySearchIndex(loadAll: () => AsyncIterable<SearchableRow>): SearchIndex & {
+  apply(change: CatalogChange): Promise<void>;
+  /** the best stand-ins for a query word (see typo-tolerance), kept up to date as words are added */
+  alternatives(word: string): string[];
+  /** changes whenever what a search finds may have changed */
+  readonly version: number;
+} {
+  let version = 0;
+  /** letter words added since the typo stand-ins in `standIns` were worked out, by version */
+  let added: Array<{ version: number; term: string }> = [];
+  const standIns = new Map<string, { version: number; terms: string[] }>();
+  const newWord = (term: string) => added.push({ version, term });
+  let current = createDocuments(newWord);
+
   function alternatives(word: string): string[] {
-    if (terms.has(word) || withPrefix(word).length > 0) return [word];
+    if (current.has(word) || current.withPrefix(word).length > 0) return [word];
     if (word.length < MIN_LENGTH_FOR_TYPOS || !LETTERS.test(word)) return [];
     const known = standIns.get(word);
     let found: string[];
     if (known && added.length > 0 && (added[0] as { version: number }).version <= known.version) {
       // Only words added since are new candidates; words gone are simply no longer in `terms`.
       const since = added.filter((entry) => entry.version >= known.version).map((entry) => entry.term);
-      found = closeTerms([...known.terms, ...since], word).filter((term) => withPrefix(term).length > 0);
+      found = closeTerms([...known.terms, ...since], word).filter((term) => current.withPrefix(term).length > 0);
     } else if (known && added.length === 0) {
       found = known.terms;
     } else {
-      found = closeTerms(typoWords, word);
+      found = closeTerms(current.typoWords, word);
     }
     found = found.slice(0, MAX_ALTERNATIVES);
     if (standIns.size > 5_000) standIns.clear();
@@ -258,10 +289,10 @@ export function createMemorySearchIndex(loadAll: () => AsyncIterable<SearchableR
 
   return {
     async match(groups) {
-      return match(groups);
+      return current.match(groups);
     },
     async vocabulary() {
-      return vocabulary;
+      return current.vocabulary;
     },
     alternatives,
     get version() {
@@ -270,33 +301,32 @@ export function createMemorySearchIndex(loadAll: () => AsyncIterable<SearchableR
 
     async apply(change) {
       if (change.all) {
-        // A full load replaces everything: documents are indexed afresh and the vocabulary sorted once.
-        docOf.clear();
-        terms.clear();
-        docs = 0;
-        aliveDocs = 0;
-        totalLength.fill(0);
-        for await (const row of loadAll()) index(row, true);
-        vocabulary = [...terms.keys()].sort();
-        typoWords = vocabulary.filter((term) => LETTERS.test(term));
+        // Built beside the current documents, which keep answering searches until it is done.
+        const next = createDocuments(newWord);
+        let rows = 0;
+        for await (const row of loadAll()) {
+          next.index(row, true);
+          if (++rows % 2_000 === 0) await letRequestsThrough();
+        }
+        next.finishLoad();
+        current = next;
         added = [];
         standIns.clear();
         version++;
         return;
       }
-      const rows = change.products;
       const before = version;
-      const onSale = new Set(rows.map((row) => row.id));
+      const onSale = new Set(change.products.map((row) => row.id));
       for (const id of change.productIds) {
-        if (!onSale.has(id) && docOf.has(id)) {
-          forget(id);
+        if (!onSale.has(id) && current.docOf(id) !== undefined) {
+          current.forget(id);
           version = before + 1;
         }
       }
-      for (const row of rows) {
-        const doc = docOf.get(row.id);
-        index(row, false);
-        if (docOf.get(row.id) !== doc) version = before + 1;
+      for (const row of change.products) {
+        const doc = current.docOf(row.id);
+        current.index(row, false);
+        if (current.docOf(row.id) !== doc) version = before + 1;
       }
       // Stand-ins worked out before the oldest remembered addition are worked out afresh.
       if (added.length > 10_000) added = added.slice(-5_000);

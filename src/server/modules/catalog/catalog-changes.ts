@@ -54,7 +54,22 @@ const PRUNE_EVERY_MS = 10 * 60_000;
  */
 export function createChangeFeed(
   db: Db,
-  { pollMs = CHANGE_POLL_MS, reloadAbove = RELOAD_ABOVE, log }: { pollMs?: number; /** tests */ reloadAbove?: number; log?: (error: unknown, message: string) => void } = {},
+  {
+    pollMs = CHANGE_POLL_MS,
+    reloadAbove = RELOAD_ABOVE,
+    idsInCommitOrder = false,
+    log,
+  }: {
+    pollMs?: number;
+    /** tests */
+    reloadAbove?: number;
+    /**
+     * SQLite: one writer at a time, so the log's ids are taken in commit order, and reading on from
+     * the last id read is exact, with no margin to read again.
+     */
+    idsInCommitOrder?: boolean;
+    log?: (error: unknown, message: string) => void;
+  } = {},
 ) {
   const listeners: ChangeListener[] = [];
   /** the change log's time up to which every row has been read, less the margin; undefined before the first load */
@@ -79,7 +94,19 @@ export function createChangeFeed(
     for (const listener of listeners) await listener(change);
   }
 
+  /** SQLite: the last change-log row read */
+  let afterId = 0;
+
   async function loadAll(): Promise<void> {
+    if (idsInCommitOrder) {
+      const latestId = await repository.latestChangeId(db);
+      await deliver({ all: true });
+      since = 0;
+      afterId = latestId;
+      lastPrune = Math.max(lastPrune, Date.now());
+      wanted ??= 'look';
+      return;
+    }
     // The log's latest time is read first: whatever commits during the load is read again after it.
     const latest = await repository.latestChange(db);
     // Changes the load takes in are not delivered again by the next look, which reads the margin again.
@@ -106,8 +133,9 @@ export function createChangeFeed(
   async function look(): Promise<void> {
     if (reloadAfter !== undefined && Date.now() >= reloadAfter) return loadAll();
     const from = since as number;
-    const rows = await repository.changesSince(db, from, reloadAbove + 1);
+    const rows = idsInCommitOrder ? await repository.changesAfter(db, afterId, reloadAbove + 1) : await repository.changesSince(db, from, reloadAbove + 1);
     if (rows.length > reloadAbove) return loadAll();
+    for (const row of rows) afterId = Math.max(afterId, row.id);
     const productIds = new Set<number>();
     const vendorIds = new Set<number>();
     let latest = from + CHANGE_LOG_MARGIN_MS;

@@ -281,9 +281,11 @@ async function loadAll(db: Db): Promise<Listing> {
   // Attributes first, by product: rows are streamed and folded in at once, so a load never
   // holds 100,000 row objects.
   const pairsOf = new Map<number, string>();
+  let read = 0;
   for await (const row of repository.listingAttributes(db)) {
-    pairsOf.set(row.product_id, row.pairs);
-    if (pairsOf.size % 5_000 === 0) await letRequestsThrough();
+    const pairs = pairsOf.get(row.product_id);
+    pairsOf.set(row.product_id, `${pairs === undefined ? '' : `${pairs}|`}${row.key}=${row.value}`);
+    if (++read % 10_000 === 0) await letRequestsThrough();
   }
   const listing = emptyListing(1024);
   for await (const row of repository.listingRows(db)) {

@@ -12,7 +12,7 @@ import {
   SPECS_SCHEMAS,
 } from '#shared/schemas/catalog.ts';
 import { LRUCache } from 'lru-cache';
-import type { Db, DbOrTx } from '#server/db/database.ts';
+import type { Db, DbOrTx, Dialect } from '#server/db/database.ts';
 import { type ChangeListener, createChangeFeed } from './catalog-changes.ts';
 import { createCatalogIndex, type IndexFilter, type IndexResult, type SearchHits } from './catalog-index.ts';
 import * as repository from './catalog.repository.ts';
@@ -65,8 +65,8 @@ function sortValues(values: RawFacetCount[], numeric: boolean): RawFacetCount[] 
  */
 export const CHANGE_WAIT_MS = 25;
 
-export function createCatalogService({ db, log }: { db: Db; log?: (error: unknown, message: string) => void }) {
-  const feed = createChangeFeed(db, { log });
+export function createCatalogService({ db, dialect, log }: { db: Db; dialect: Dialect; log?: (error: unknown, message: string) => void }) {
+  const feed = createChangeFeed(db, { log, idsInCommitOrder: dialect === 'sqlite' });
   const index = createCatalogIndex(db);
   feed.listen((change) => index.apply(change));
 

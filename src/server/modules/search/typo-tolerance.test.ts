@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { alternatives, editDistance, queryWords } from './typo-tolerance.ts';
+import { alternatives, editDistance, queryWords, withinOneEdit } from './typo-tolerance.ts';
 
 describe('typo tolerance', () => {
   const vocabulary = ['carbon', 'dell', 'lenovo', 'thinkpad', 'ultrasharp', 'x1'].sort();
@@ -22,5 +22,10 @@ describe('typo tolerance', () => {
     expect(alternatives(vocabulary, 'ultrashrp')).toContain('ultrasharp');
     expect(alternatives(vocabulary, 'thnkpd')).toEqual([]);
     expect(alternatives(vocabulary, 'xyz')).toEqual([]);
+  });
+
+  it('tells within one edit the same as the full edit distance', () => {
+    const words = ['thinkpad', 'thinkpd', 'thnikpad', 'thinkpads', 'hinkpad', 'thinkpaf', 'tihnkpad', 'lenovo', 'lenvo', 'lenovoo', 'a', 'ab', 'ba', 'abc', 'acb', 'xyz'];
+    for (const a of words) for (const b of words) expect(withinOneEdit(a, b), `${a} ~ ${b}`).toBe(Math.min(editDistance(a, b, 1), 2));
   });
 });

@@ -44,6 +44,26 @@ export function editDistance(a: string, b: string, limit = 1): number {
   return rows[a.length]![b.length]!;
 }
 
+/**
+ * editDistance(a, b, 1) without building its table: 0, 1, or 2 for "more than one". A typo search
+ * runs it against every word of the vocabulary, so it allocates nothing.
+ */
+export function withinOneEdit(a: string, b: string): 0 | 1 | 2 {
+  if (a === b) return 0;
+  const difference = a.length - b.length;
+  if (difference > 1 || difference < -1) return 2;
+  let at = 0;
+  while (at < a.length && at < b.length && a.charCodeAt(at) === b.charCodeAt(at)) at++;
+  const rest = (fromA: number, fromB: number) => a.slice(fromA) === b.slice(fromB);
+  if (difference === 0) {
+    // A substitution, or two neighbours swapped.
+    if (rest(at + 1, at + 1)) return 1;
+    return a.charCodeAt(at) === b.charCodeAt(at + 1) && a.charCodeAt(at + 1) === b.charCodeAt(at) && rest(at + 2, at + 2) ? 1 : 2;
+  }
+  // One letter more in the longer word.
+  return difference > 0 ? (rest(at + 1, at) ? 1 : 2) : rest(at, at + 1) ? 1 : 2;
+}
+
 /** Index of the first term >= word in a sorted list. */
 function lowerBound(sorted: readonly string[], word: string): number {
   let low = 0;
@@ -69,8 +89,8 @@ export function closeTerms(terms: Iterable<string>, word: string): string[] {
   const found: Array<{ term: string; distance: number }> = [];
   for (const term of terms) {
     if (Math.abs(term.length - word.length) > 1 && term.length < word.length) continue;
-    const whole = editDistance(word, term);
-    const start = term.length > word.length ? editDistance(word, term.slice(0, word.length)) : whole;
+    const whole = withinOneEdit(word, term);
+    const start = term.length > word.length ? withinOneEdit(word, term.slice(0, word.length)) : whole;
     const distance = Math.min(whole, start);
     if (distance <= 1) found.push({ term: whole <= 1 ? term : term.slice(0, word.length), distance });
   }

@@ -180,9 +180,18 @@ function createDocuments(onNewWord: (word: string) => void) {
     return found;
   }
 
+  // Reused by every search (cleared, not allocated): a common word's 40,000 hits need them whole.
+  let score = new Float64Array(0);
+  let groupsMatched = new Uint8Array(0);
+
   function match(groups: TermGroups): SearchHits {
-    const score = new Float64Array(docs);
-    const groupsMatched = new Uint8Array(docs);
+    if (score.length < docs) {
+      score = new Float64Array(docs * 1.5);
+      groupsMatched = new Uint8Array(docs * 1.5);
+    } else {
+      score.fill(0, 0, docs);
+      groupsMatched.fill(0, 0, docs);
+    }
     const average = totalLength.map((total) => Math.max(1, total / Math.max(1, aliveDocs)));
     const [nameWeight, brandWeight, textWeight] = WEIGHTS;
     const [nameAverage, brandAverage, textAverage] = average as [number, number, number];

@@ -58,6 +58,7 @@ export function createChangeFeed(
     pollMs = CHANGE_POLL_MS,
     reloadAbove = RELOAD_ABOVE,
     idsInCommitOrder = false,
+    marginMs = CHANGE_LOG_MARGIN_MS,
     log,
   }: {
     pollMs?: number;
@@ -68,6 +69,8 @@ export function createChangeFeed(
      * the last id read is exact, with no margin to read again.
      */
     idsInCommitOrder?: boolean;
+    /** tests */
+    marginMs?: number;
     log?: (error: unknown, message: string) => void;
   } = {},
 ) {
@@ -87,7 +90,7 @@ export function createChangeFeed(
   let firstLoad: Promise<void> | undefined;
   let lastPrune = 0;
   /** after a bulk write: when to load everything once more (see loadAll) */
-  let reloadAfter: number | undefined;
+  let bulk: { from: number; to: number; seen: ReadonlySet<number>; checkAt: number } | undefined;
   let timer: NodeJS.Timeout | undefined;
 
   async function deliver(change: CatalogChange): Promise<void> {
@@ -110,19 +113,19 @@ export function createChangeFeed(
     // The log's latest time is read first: whatever commits during the load is read again after it.
     const latest = await repository.latestChange(db);
     // Changes the load takes in are not delivered again by the next look, which reads the margin again.
-    const recent = await repository.changesSince(db, latest - CHANGE_LOG_MARGIN_MS, reloadAbove + 1);
+    const recent = await repository.changesSince(db, latest - marginMs, Number.MAX_SAFE_INTEGER);
     await deliver({ all: true });
     if (recent.length > reloadAbove) {
       // A bulk write (an import, a seed): looks do not read its rows again and again within the
-      // margin; one more full load once the margin has passed takes in any transaction that was
-      // still open meanwhile.
+      // margin. Once the margin has passed, the window is read once more, and rows the load had
+      // not seen (a transaction still open meanwhile) are taken in then.
       since = latest;
       delivered = new Map();
-      reloadAfter = Date.now() + CHANGE_LOG_MARGIN_MS;
+      bulk = { from: latest - marginMs, to: latest, seen: new Set(recent.map((row) => row.id)), checkAt: Date.now() + marginMs };
     } else {
-      since = latest - CHANGE_LOG_MARGIN_MS;
+      since = latest - marginMs;
       delivered = new Map(recent.map((row) => [row.id, row.changedAt]));
-      reloadAfter = undefined;
+      bulk = undefined;
     }
     lastPrune = Math.max(lastPrune, latest);
     // Changes committed during the load are looked for at once (which also readies the look's
@@ -131,14 +134,19 @@ export function createChangeFeed(
   }
 
   async function look(): Promise<void> {
-    if (reloadAfter !== undefined && Date.now() >= reloadAfter) return loadAll();
     const from = since as number;
     const rows = idsInCommitOrder ? await repository.changesAfter(db, afterId, reloadAbove + 1) : await repository.changesSince(db, from, reloadAbove + 1);
     if (rows.length > reloadAbove) return loadAll();
+    if (bulk && Date.now() >= bulk.checkAt) {
+      const window = bulk;
+      bulk = undefined;
+      const late = (await repository.changesBetween(db, window.from, window.to)).filter((row) => !window.seen.has(row.id));
+      rows.push(...late.map((row) => ({ ...row, changedAt: from })));
+    }
     for (const row of rows) afterId = Math.max(afterId, row.id);
     const productIds = new Set<number>();
     const vendorIds = new Set<number>();
-    let latest = from + CHANGE_LOG_MARGIN_MS;
+    let latest = from + marginMs;
     const seen = new Map<number, number>();
     for (const row of rows) {
       latest = Math.max(latest, row.changedAt);
@@ -155,7 +163,7 @@ export function createChangeFeed(
       const vendorSlugs = vendorIds.size > 0 ? await repository.activeVendorSlugs(db) : undefined;
       await deliver({ all: false, productIds: ids, products, attributes: new Map(attributes.map((row) => [row.product_id, row.pairs])), vendorSlugs });
     }
-    since = Math.max(from, latest - CHANGE_LOG_MARGIN_MS);
+    since = Math.max(from, latest - marginMs);
     delivered = new Map([...seen].filter(([, at]) => at > (since as number)));
     if (latest - lastPrune > PRUNE_EVERY_MS) {
       lastPrune = latest;

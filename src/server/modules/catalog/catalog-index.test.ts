@@ -10,8 +10,8 @@ import { createCatalogIndex, type IndexFilter } from './catalog-index.ts';
 import { CHANGE_WAIT_MS } from './catalog.service.ts';
 
 /** An index kept by its own change feed, as each process keeps one. */
-function indexWithFeed(t: TestApp, pollMs = 0, reloadAbove?: number) {
-  const feed = createChangeFeed(t.database.db, { pollMs, reloadAbove, log: (error) => console.error(error) });
+function indexWithFeed(t: TestApp, pollMs = 0, reloadAbove?: number, marginMs?: number) {
+  const feed = createChangeFeed(t.database.db, { pollMs, reloadAbove, marginMs, log: (error) => console.error(error) });
   const index = createCatalogIndex(t.database.db);
   const deliveries: Array<{ all: boolean; products: number }> = [];
   feed.listen(async (change) => {
@@ -125,6 +125,36 @@ describe.each(testDialects())('the listing index under catalogue changes on %s',
     feed.changed();
     await feed.settled();
     expect(deliveries.at(-1)).toEqual({ all: false, products: 1 });
+    await setPrice(cheap, rupees(30_000));
+    feed.close();
+  });
+
+  it('after a bulk write, still takes in a transaction that committed late within its margin', async () => {
+    const { feed, index, deliveries } = indexWithFeed(t, 0, 20, 400);
+    await feed.ready();
+    const vendor = (await createVendor(t.services)).id;
+    await t.database.db.transaction().execute((tx) =>
+      t.services.catalog.createMany(
+        Array.from({ length: 30 }, (_, n) => ({ vendorId: vendor, name: `Late ${n}`, slug: `late-${n}-${vendor}`, brand: 'Late', category: 'Monitor' as const, description: 'Imported', price: rupees(10_000), mrp: rupees(10_000), stock: 1, images: [], specs: monitorSpecs(), status: 'active' as const })),
+        tx,
+      ),
+    );
+    feed.changed();
+    await feed.settled();
+    const loads = deliveries.filter((delivery) => delivery.all).length;
+    // A transaction open during that load commits now, its change logged inside the bulk's window.
+    await setPrice(cheap, rupees(125_000));
+    const latest = await t.database.db.selectFrom('catalog_changes').select((eb) => eb.fn.max('id').as('id')).executeTakeFirstOrThrow();
+    const window = await t.database.db.selectFrom('catalog_changes').select((eb) => eb.fn.max('changed_at').as('at')).where('id', '<', Number(latest.id)).executeTakeFirstOrThrow();
+    await t.database.db.updateTable('catalog_changes').set({ changed_at: Number(window.at) - 100 }).where('id', '=', Number(latest.id)).execute();
+    feed.changed();
+    await feed.settled();
+    expect(index.query(everything, 'price_desc', 1, 1).ids).not.toEqual([cheap]); // not seen yet: older than the look's start
+    await new Promise((resolve) => setTimeout(resolve, 450));
+    feed.changed();
+    await feed.settled();
+    expect(index.query(everything, 'price_desc', 1, 1).ids).toEqual([cheap]);
+    expect(deliveries.filter((delivery) => delivery.all)).toHaveLength(loads); // without another full load
     await setPrice(cheap, rupees(30_000));
     feed.close();
   });

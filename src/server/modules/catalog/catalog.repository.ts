@@ -162,6 +162,17 @@ export async function changesSince(db: DbOrTx, since: number, limit: number) {
   return rows.map((row) => ({ id: row.id, productId: row.product_id, vendorId: row.vendor_id, changedAt: Number(row.changed_at) }));
 }
 
+/** Changes logged from `from` to `to` (both included). */
+export async function changesBetween(db: DbOrTx, from: number, to: number) {
+  const rows = await db
+    .selectFrom('catalog_changes')
+    .select(['id', 'product_id', 'vendor_id', 'changed_at'])
+    .where('changed_at', '>=', from)
+    .where('changed_at', '<=', to)
+    .execute();
+  return rows.map((row) => ({ id: row.id, productId: row.product_id, vendorId: row.vendor_id, changedAt: Number(row.changed_at) }));
+}
+
 /** Changes logged after the row `afterId`, in the order logged, at most `limit`. */
 export async function changesAfter(db: DbOrTx, afterId: number, limit: number) {
   const rows = await db

@@ -134,10 +134,12 @@ interface Counts {
   category: number[];
   brand: number[];
   attributes: Map<string, number[]>;
+  /** the same, of each brand's products alone (by brand code): a page narrowed only by brand is counted already */
+  byBrand: Map<number, Counts>;
 }
 
 function emptyCounts(): Counts {
-  return { category: [], brand: [], attributes: new Map(ATTRIBUTE_KEYS.map((key) => [key, []])) };
+  return { category: [], brand: [], attributes: new Map(ATTRIBUTE_KEYS.map((key) => [key, []])), byBrand: new Map() };
 }
 
 interface Attribute {
@@ -337,10 +339,15 @@ function count(listing: Listing, slot: number, by: 1 | -1): void {
   const add = (counts: number[], code: number) => {
     counts[code] = (counts[code] ?? 0) + by;
   };
-  for (const counts of [listing.counts, listing.countsByCategory[listing.category[slot] as number] as Counts]) {
-    add(counts.category, listing.category[slot] as number);
-    add(counts.brand, listing.brand[slot] as number);
-    for (const [key, attribute] of listing.attributes) add(counts.attributes.get(key) as number[], attribute.codes[slot] as number);
+  const brand = listing.brand[slot] as number;
+  for (const scope of [listing.counts, listing.countsByCategory[listing.category[slot] as number] as Counts]) {
+    let ofBrand = scope.byBrand.get(brand);
+    if (!ofBrand) scope.byBrand.set(brand, (ofBrand = emptyCounts()));
+    for (const counts of [scope, ofBrand]) {
+      add(counts.category, listing.category[slot] as number);
+      add(counts.brand, brand);
+      for (const [key, attribute] of listing.attributes) add(counts.attributes.get(key) as number[], attribute.codes[slot] as number);
+    }
   }
 }
 
@@ -461,23 +468,45 @@ function named(counts: Uint32Array, name: (code: number) => string, from = 0): R
   return rows;
 }
 
-/** Every product on sale, or a category's, unfiltered: counted already, and the page is a slice of the stored order. */
-function whole(listing: Listing, categoryCode: number, countedKeys: readonly string[], sort: Sort, page: number, pageSize: number): IndexResult {
+/** Counts by code, summed over some brands' counts (`pick`: which list of theirs). */
+function summed(counts: readonly Counts[], pick: (counts: Counts) => number[]): Uint32Array {
+  const total = new Uint32Array(Math.max(0, ...counts.map((entry) => pick(entry).length)));
+  for (const entry of counts) pick(entry).forEach((value, code) => (total[code] = (total[code] as number) + (value ?? 0)));
+  return total;
+}
+
+/**
+ * Every product on sale, or a category's, unfiltered or narrowed by brand alone: counted already
+ * (a brand's products are counted on their own too), and the page is a slice of the stored order,
+ * or a walk along it picking the brands chosen. The brand facet then shows every brand of the
+ * scope, as a product failing only the brand counts for its own.
+ */
+function counted(listing: Listing, categoryCode: number, brandCodes: Uint8Array | undefined, countedKeys: readonly string[], sort: Sort, page: number, pageSize: number): IndexResult {
   const scope = categoryCode >= 0 ? (listing.ordersByCategory[categoryCode] as Orders) : listing.orders;
   const counts = categoryCode >= 0 ? (listing.countsByCategory[categoryCode] as Counts) : listing.counts;
   const order = scope[sort === 'relevance' ? 'featured' : sort];
-  const start = Math.min((page - 1) * pageSize, order.length);
-  const ids = Array.from(order.slots.subarray(start, Math.min(order.length, start + pageSize)), (slot) => listing.ids[slot] as number);
-  const rows = (values: number[], name: (code: number) => string, from = 0) =>
-    named(Uint32Array.from(values, (value) => value ?? 0), name, from);
+  const results = brandCodes ? [...counts.byBrand].filter(([brand]) => brandCodes[brand] === 1).map(([, ofBrand]) => ofBrand) : [counts];
+  const total = results.reduce((sum, entry) => sum + entry.brand.reduce((a, b) => a + (b ?? 0), 0), 0);
+  const start = (page - 1) * pageSize;
+  const ids: number[] = [];
+  if (!brandCodes) {
+    for (const slot of order.slots.subarray(Math.min(start, order.length), Math.min(order.length, start + pageSize))) ids.push(listing.ids[slot] as number);
+  } else {
+    let seen = 0;
+    for (let o = 0; o < order.length && ids.length < pageSize && seen < total; o++) {
+      const slot = order.slots[o] as number;
+      if (brandCodes[listing.brand[slot] as number] !== 1) continue;
+      if (seen++ >= start) ids.push(listing.ids[slot] as number);
+    }
+  }
   return {
     ids,
-    total: order.length,
-    categories: rows(counts.category, (code) => CATEGORIES[code] as string),
-    brands: rows(counts.brand, (code) => listing.brandNames[code] as string).sort((a, b) => (a.value < b.value ? -1 : a.value > b.value ? 1 : 0)),
+    total,
+    categories: named(summed(results, (entry) => entry.category), (code) => CATEGORIES[code] as string),
+    brands: named(summed([counts], (entry) => entry.brand), (code) => listing.brandNames[code] as string).sort((a, b) => (a.value < b.value ? -1 : a.value > b.value ? 1 : 0)),
     attributes: countedKeys.flatMap((key) => {
       const values = (listing.attributes.get(key) as Attribute).values;
-      return rows(counts.attributes.get(key) as number[], (code) => values[code - 1] as string, 1).map((row) => ({ ...row, key }));
+      return named(summed(results, (entry) => entry.attributes.get(key) as number[]), (code) => values[code - 1] as string, 1).map((row) => ({ ...row, key }));
     }),
   };
 }
@@ -529,8 +558,8 @@ function query(listing: Listing, filter: IndexFilter, sort: Sort, page: number, 
   const brandCounts = new Uint32Array(listing.brandNames.length);
   const BRAND = -1;
 
-  const narrowed = brandCodes !== undefined || selected.length > 0 || search !== undefined || vendorId !== undefined || minPrice > -Infinity || maxPrice < Infinity || inStock || featuredOnly;
-  if (!narrowed) return whole(listing, categoryCode, countedKeys, sort, page, pageSize);
+  const narrowedBeyondBrand = selected.length > 0 || search !== undefined || vendorId !== undefined || minPrice > -Infinity || maxPrice < Infinity || inStock || featuredOnly;
+  if (!narrowedBeyondBrand) return counted(listing, categoryCode, brandCodes, countedKeys, sort, page, pageSize);
 
   const matched = new Uint8Array(listing.size);
   let total = 0;

@@ -3,7 +3,7 @@ import { columnTypes } from './dialect.ts';
 
 /**
  * The catalogue's change log: one row per product written (inserted, updated or deleted) and per
- * vendor whose status or shop changed, with the database's own clock in epoch milliseconds.
+ * vendor added or whose status or shop changed, with the database's own clock in epoch milliseconds.
  * Every process keeps its in-memory listing and search indexes up to date by reading the rows
  * logged since its last look, so a change costs each process the few products it touched instead
  * of a rebuild of the whole catalogue. Triggers write it, so no writer can forget to.
@@ -45,6 +45,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     await sql`
       CREATE TRIGGER vendors_log_update AFTER UPDATE OF status, slug, name ON vendors
       FOR EACH ROW EXECUTE FUNCTION log_vendor_change()`.execute(db);
+    await sql`CREATE TRIGGER vendors_log_insert AFTER INSERT ON vendors FOR EACH ROW EXECUTE FUNCTION log_vendor_change()`.execute(db);
     return;
   }
 
@@ -59,13 +60,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     CREATE TRIGGER vendors_log_update AFTER UPDATE OF status, slug, name ON vendors BEGIN
       INSERT INTO catalog_changes (vendor_id, changed_at) VALUES (new.id, ${now});
     END`.execute(db);
+  // A new shop: its slug is known to listings filtered by vendor before it has products.
+  await sql`
+    CREATE TRIGGER vendors_log_insert AFTER INSERT ON vendors BEGIN
+      INSERT INTO catalog_changes (vendor_id, changed_at) VALUES (new.id, ${now});
+    END`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   for (const trigger of ['products_log_insert', 'products_log_update', 'products_log_delete']) {
     await sql`DROP TRIGGER IF EXISTS ${sql.id(trigger)}${sql.raw(columnTypes(db).postgres ? ' ON products' : '')}`.execute(db);
   }
-  await sql`DROP TRIGGER IF EXISTS vendors_log_update${sql.raw(columnTypes(db).postgres ? ' ON vendors' : '')}`.execute(db);
+  for (const trigger of ['vendors_log_update', 'vendors_log_insert']) {
+    await sql`DROP TRIGGER IF EXISTS ${sql.id(trigger)}${sql.raw(columnTypes(db).postgres ? ' ON vendors' : '')}`.execute(db);
+  }
   if (columnTypes(db).postgres) {
     await sql`DROP FUNCTION IF EXISTS log_product_changes()`.execute(db);
     await sql`DROP FUNCTION IF EXISTS log_vendor_change()`.execute(db);

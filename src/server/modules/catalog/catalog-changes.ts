@@ -137,13 +137,11 @@ export function createChangeFeed(
     const from = since as number;
     const rows = idsInCommitOrder ? await repository.changesAfter(db, afterId, reloadAbove + 1) : await repository.changesSince(db, from, reloadAbove + 1);
     if (rows.length > reloadAbove) return loadAll();
-    if (bulk && Date.now() >= bulk.checkAt) {
-      const window = bulk;
-      bulk = undefined;
-      const late = (await repository.changesBetween(db, window.from, window.to)).filter((row) => !window.seen.has(row.id));
+    const checked = bulk && Date.now() >= bulk.checkAt ? bulk : undefined;
+    if (checked) {
+      const late = (await repository.changesBetween(db, checked.from, checked.to)).filter((row) => !checked.seen.has(row.id));
       rows.push(...late.map((row) => ({ ...row, changedAt: from })));
     }
-    for (const row of rows) afterId = Math.max(afterId, row.id);
     const productIds = new Set<number>();
     const vendorIds = new Set<number>();
     let latest = from + marginMs;
@@ -163,6 +161,9 @@ export function createChangeFeed(
       const vendorSlugs = vendorIds.size > 0 ? await repository.activeVendorSlugs(db) : undefined;
       await deliver({ all: false, productIds: ids, products, attributes: new Map(attributes.map((row) => [row.product_id, row.pairs])), vendorSlugs });
     }
+    // Only once delivered: a look that failed is made again from where it started.
+    for (const row of rows) afterId = Math.max(afterId, row.id);
+    if (checked && bulk === checked) bulk = undefined;
     since = Math.max(from, latest - marginMs);
     delivered = new Map([...seen].filter(([, at]) => at > (since as number)));
     if (latest - lastPrune > PRUNE_EVERY_MS) {
@@ -200,6 +201,8 @@ export function createChangeFeed(
       }
     })().finally(() => {
       running = undefined;
+      // A look asked for between the loop's last check and here is not left for the next poll.
+      if (wanted) run();
     });
   }
 
@@ -213,6 +216,19 @@ export function createChangeFeed(
   function until(target: number): Promise<void> {
     if (covered >= target) return Promise.resolve();
     return new Promise((resolve) => waiters.push({ target, resolve }));
+  }
+
+  /** until(target), or `waitMs` at most; a waiter given up on is forgotten, not left behind. */
+  function untilOrAfter(target: number, waitMs: number): Promise<void> {
+    if (covered >= target) return Promise.resolve();
+    return new Promise((resolve) => {
+      const waiter = { target, resolve: () => (clearTimeout(timer), resolve()) };
+      const timer = setTimeout(() => {
+        waiters = waiters.filter((entry) => entry !== waiter);
+        resolve();
+      }, waitMs);
+      waiters.push(waiter);
+    });
   }
 
   function startPolling(): void {
@@ -250,10 +266,7 @@ export function createChangeFeed(
      */
     async fresh(waitMs: number): Promise<void> {
       await this.ready();
-      if (covered >= announced) return;
-      let timeout: NodeJS.Timeout | undefined;
-      await Promise.race([until(announced), new Promise<void>((resolve) => (timeout = setTimeout(resolve, waitMs)))]);
-      clearTimeout(timeout);
+      await untilOrAfter(announced, waitMs);
     },
 
     /** A committed change here, or word of one elsewhere: look at the log. */

@@ -179,9 +179,13 @@ interface Listing {
   countsByCategory: Counts[];
   /** changes whenever a slot is added: search overlays worked out before it are worked out again */
   epoch: number;
+  /** which load this is */
+  number: number;
 }
 
 const COLUMNS = ['ids', 'live', 'category', 'brand', 'price', 'stock', 'featured', 'created', 'vendor'] as const;
+
+let listingsLoaded = 0;
 
 function emptyListing(capacity: number): Listing {
   const brands = interner();
@@ -211,6 +215,7 @@ function emptyListing(capacity: number): Listing {
     counts: emptyCounts(),
     countsByCategory: CATEGORIES.map(emptyCounts),
     epoch: 0,
+    number: ++listingsLoaded,
   };
   // Each order reads the columns at compare time, so it sees them however often they grow.
   const { price, created, featured, ids } = {
@@ -389,13 +394,13 @@ function applyRows(listing: Listing, productIds: readonly number[], rows: readon
   }
 }
 
-/** A search's hits laid over the index, by slot. */
+/** A search's hits laid over the index: their slots, and their ranks side by side. */
 interface SearchOverlay {
-  listing: Listing;
+  /** the listing it was worked out for (by number, so a cached search never keeps an old listing alive) */
+  listing: number;
   epoch: number;
-  rank: Float64Array;
-  /** the hits' slots */
   slots: Int32Array;
+  ranks: Float64Array;
 }
 
 // Worked out once per search hits and index (a page, a sort or a filter of the same search reuses it).
@@ -403,45 +408,53 @@ const overlays = new WeakMap<SearchHits, SearchOverlay>();
 
 function overlay(listing: Listing, match: SearchHits): SearchOverlay {
   const known = overlays.get(match);
-  if (known && known.listing === listing && known.epoch === listing.epoch) return known;
-  const rank = new Float64Array(listing.size);
+  if (known && known.listing === listing.number && known.epoch === listing.epoch) return known;
   const slots = new Int32Array(match.ids.length);
+  const ranks = new Float64Array(match.ids.length);
   let found = 0;
   for (let h = 0; h < match.ids.length; h++) {
     const slot = slotOf(listing, match.ids[h] as number);
     if (slot === undefined) continue;
-    rank[slot] = match.ranks[h] as number;
+    ranks[found] = match.ranks[h] as number;
     slots[found++] = slot;
   }
-  const made = { listing, epoch: listing.epoch, rank, slots: slots.subarray(0, found) };
+  const made = { listing: listing.number, epoch: listing.epoch, slots: slots.subarray(0, found), ranks: ranks.subarray(0, found) };
   overlays.set(match, made);
   return made;
 }
 
+/** Above this many, the results of a search are put in order all at once rather than kept sorted one by one. */
+const KEPT_IN_ORDER = 256;
+
 /**
  * The best `limit` results of a search, best first: by rank, ties featured-then-newest as the SQL
- * had them. Only as many as the page needs are kept in order, not all 40,000 hits of a common word.
+ * had them. Only as many as the page needs are kept in order, not all 40,000 hits of a common
+ * word; a deep page sorts the results once instead.
  */
 function bestRanked(listing: Listing, search: SearchOverlay, matched: Uint8Array, limit: number): number[] {
-  const { rank, slots } = search;
+  const { ranks, slots } = search;
   const tie = listing.orders.featured.compare;
-  const before = (a: number, b: number) => (rank[b] as number) - (rank[a] as number) || tie(a, b);
+  // Hits by their place in `slots`.
+  const before = (a: number, b: number) => (ranks[b] as number) - (ranks[a] as number) || tie(slots[a] as number, slots[b] as number);
   const best: number[] = [];
+  if (limit > KEPT_IN_ORDER) {
+    for (let h = 0; h < slots.length; h++) if (matched[slots[h] as number] === 1) best.push(h);
+    return best.sort(before).slice(0, limit).map((h) => slots[h] as number);
+  }
   for (let h = 0; h < slots.length; h++) {
-    const slot = slots[h] as number;
-    if (matched[slot] !== 1) continue;
-    if (best.length === limit && before(slot, best[limit - 1] as number) >= 0) continue;
+    if (matched[slots[h] as number] !== 1) continue;
+    if (best.length === limit && before(h, best[limit - 1] as number) >= 0) continue;
     let low = 0;
     let high = best.length;
     while (low < high) {
       const middle = (low + high) >>> 1;
-      if (before(best[middle] as number, slot) < 0) low = middle + 1;
+      if (before(best[middle] as number, h) < 0) low = middle + 1;
       else high = middle;
     }
-    best.splice(low, 0, slot);
+    best.splice(low, 0, h);
     if (best.length > limit) best.pop();
   }
-  return best;
+  return best.map((h) => slots[h] as number);
 }
 
 /** Spec facets worth counting: a category's own, or across categories only the shared ones (as the service shows them). */

@@ -238,9 +238,9 @@ export function createCatalogService({ db, dialect, log }: { db: Db; dialect: Di
 
   return {
     /** Products on sale, filtered, sorted and counted; `hits` (a search's) narrows them. */
-    async list(query: ProductQuery, hits?: SearchHits): Promise<ProductList> {
+    async list(query: ProductQuery, hits?: SearchHits, { waited = false }: { /** the caller has waited for fresh() already */ waited?: boolean } = {}): Promise<ProductList> {
       const filter = toFilter(query, hits);
-      await feed.fresh(CHANGE_WAIT_MS);
+      if (!waited) await feed.fresh(CHANGE_WAIT_MS);
       const found = index.query(filter, query.sort, query.page, query.pageSize);
       const rows = await purchasable(found.ids);
       const byId = new Map(rows.map((product) => [product.id, product]));

@@ -71,6 +71,8 @@ function grown<T extends Int32Array | Uint8Array | Uint16Array | Uint32Array>(ar
  * A full load builds a new one beside the one answering searches, and replaces it when done.
  */
 function createDocuments(onNewWord: (word: string) => void) {
+  /** terms dropped since the load: typo stand-ins worked out before one was dropped are worked out again */
+  let removals = 0;
   let productOf = new Int32Array(1024);
   let alive = new Uint8Array(1024);
   let lengths = [new Uint16Array(1024), new Uint16Array(1024), new Uint16Array(1024)];
@@ -165,6 +167,7 @@ function createDocuments(onNewWord: (word: string) => void) {
     postings.length = kept;
     if (kept === 0) {
       terms.delete(term);
+      removals++;
       for (const list of [vocabulary, typoWords]) {
         const at = lowerBound(list, term);
         if (list[at] === term) list.splice(at, 1);
@@ -245,6 +248,13 @@ function createDocuments(onNewWord: (word: string) => void) {
     withPrefix,
     finishLoad,
     has: (term: string) => terms.has(term),
+    get removals() {
+      return removals;
+    },
+    /** documents in all, and those still in the catalogue (the rest wait to be dropped) */
+    get documents() {
+      return { all: docs, alive: aliveDocs };
+    },
     docOf: (productId: number) => docOf.get(productId),
     get vocabulary() {
       return vocabulary;
@@ -272,7 +282,7 @@ export function createMemorySearchIndex(loadAll: () => AsyncIterable<SearchableR
   let version = 0;
   /** letter words added since the typo stand-ins in `standIns` were worked out, by version */
   let added: Array<{ version: number; term: string }> = [];
-  const standIns = new Map<string, { version: number; terms: string[] }>();
+  const standIns = new Map<string, { version: number; removals: number; terms: string[] }>();
   const newWord = (term: string) => added.push({ version, term });
   let current = createDocuments(newWord);
 
@@ -281,18 +291,20 @@ export function createMemorySearchIndex(loadAll: () => AsyncIterable<SearchableR
     if (word.length < MIN_LENGTH_FOR_TYPOS || !LETTERS.test(word)) return [];
     const known = standIns.get(word);
     let found: string[];
-    if (known && added.length > 0 && (added[0] as { version: number }).version <= known.version) {
-      // Only words added since are new candidates; words gone are simply no longer in `terms`.
+    const stillGood = known !== undefined && known.removals === current.removals;
+    if (stillGood && (added.length === 0 || (added[0] as { version: number }).version > known.version)) {
+      // Nothing added since, or more than is remembered: unchanged, or worked out afresh below.
+      found = added.length === 0 ? known.terms : closeTerms(current.typoWords, word);
+    } else if (stillGood) {
+      // Only words added since are new candidates, taken in the vocabulary's order as a full scan would.
       const since = added.filter((entry) => entry.version >= known.version).map((entry) => entry.term);
-      found = closeTerms([...known.terms, ...since], word).filter((term) => current.withPrefix(term).length > 0);
-    } else if (known && added.length === 0) {
-      found = known.terms;
+      found = closeTerms([...new Set([...known.terms, ...since])].sort(), word);
     } else {
       found = closeTerms(current.typoWords, word);
     }
     found = found.slice(0, MAX_ALTERNATIVES);
     if (standIns.size > 5_000) standIns.clear();
-    standIns.set(word, { version, terms: found });
+    standIns.set(word, { version, removals: current.removals, terms: found });
     return found;
   }
 
@@ -309,7 +321,9 @@ export function createMemorySearchIndex(loadAll: () => AsyncIterable<SearchableR
     },
 
     async apply(change) {
-      if (change.all) {
+      // Documents replaced by edits are dropped lazily; once they outnumber the live ones, load afresh.
+      const { all, alive } = current.documents;
+      if (change.all || (all > 10_000 && all - alive > alive)) {
         // Built beside the current documents, which keep answering searches until it is done.
         const next = createDocuments(newWord);
         let rows = 0;
@@ -324,6 +338,7 @@ export function createMemorySearchIndex(loadAll: () => AsyncIterable<SearchableR
         version++;
         return;
       }
+      if (change.all) return;
       const before = version;
       const onSale = new Set(change.products.map((row) => row.id));
       for (const id of change.productIds) {

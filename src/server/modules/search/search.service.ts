@@ -44,7 +44,7 @@ export function createSearchService({ catalog }: { catalog: CatalogService }) {
       if (groups.some((group) => group.length === 0)) {
         return { items: [], total: 0, page: query.page, pageSize: query.pageSize, facets: [] };
       }
-      return catalog.list(query, await hits(groups));
+      return catalog.list(query, await hits(groups), { waited: true });
     },
   };
 }

@@ -40,6 +40,8 @@ export type ChangeListener = (change: CatalogChange) => Promise<void> | void;
 export const CHANGE_LOG_MARGIN_MS = 15_000;
 /** Without word of a change (another machine, no Redis), the longest before a process looks anyway. */
 export const CHANGE_POLL_MS = 1_000;
+/** Looks failing one after another before the next one is a full load instead. */
+const LOOKS_BEFORE_RELOAD = 3;
 /** More changed rows than this at once (a bulk import): reading everything again is cheaper. */
 export const RELOAD_ABOVE = 10_000;
 /** How long the change log keeps rows; every process has read them long before. */
@@ -179,18 +181,24 @@ export function createChangeFeed(
     for (const waiter of ready) waiter.resolve();
   }
 
+  let failedLooks = 0;
+
   function run(): void {
     if (running) return;
     running = (async () => {
       while (wanted) {
-        const kind = since === undefined ? 'all' : wanted;
+        const kind = since === undefined || failedLooks >= LOOKS_BEFORE_RELOAD ? 'all' : wanted;
         wanted = undefined;
         const target = requested;
         try {
           await (kind === 'all' ? loadAll() : look());
+          failedLooks = 0;
         } catch (error) {
           // The database is away or a listener failed: the views keep answering as they are, and
-          // the next change or poll tries again. Those waiting are not kept waiting for it.
+          // the next change or poll tries again (after a few failures, with a full load: a change
+          // that cannot be applied must not hold back every later one). Those waiting are not
+          // kept waiting for it.
+          failedLooks++;
           log?.(error, 'Reading catalogue changes failed');
           if (since === undefined) {
             release(target);

@@ -10,8 +10,8 @@ import { createCatalogIndex, type IndexFilter } from './catalog-index.ts';
 import { CHANGE_WAIT_MS } from './catalog.service.ts';
 
 /** An index kept by its own change feed, as each process keeps one. */
-function indexWithFeed(t: TestApp, pollMs = 0, reloadAbove?: number, marginMs?: number) {
-  const feed = createChangeFeed(t.database.db, { pollMs, reloadAbove, marginMs, log: (error) => console.error(error) });
+function indexWithFeed(t: TestApp, pollMs = 0, reloadAbove?: number, marginMs?: number, log: (error: unknown) => void = (error) => console.error(error)) {
+  const feed = createChangeFeed(t.database.db, { pollMs, reloadAbove, marginMs, log });
   const index = createCatalogIndex(t.database.db);
   const deliveries: Array<{ all: boolean; products: number }> = [];
   feed.listen(async (change) => {
@@ -156,6 +156,38 @@ describe.each(testDialects())('the listing index under catalogue changes on %s',
     expect(index.query(everything, 'price_desc', 1, 1).ids).toEqual([cheap]);
     expect(deliveries.filter((delivery) => delivery.all)).toHaveLength(loads); // without another full load
     await setPrice(cheap, rupees(30_000));
+    feed.close();
+  });
+
+  it('retries a change a view failed to take in, and loads everything after repeated failures instead of stalling', async () => {
+    const failures: unknown[] = [];
+    const { feed, index, deliveries } = indexWithFeed(t, 0, undefined, undefined, (error) => failures.push(error));
+    let failing = 0;
+    feed.listen(() => {
+      if (failing > 0) {
+        failing--;
+        throw new Error('a view failed');
+      }
+    });
+    await feed.ready();
+    failing = 1;
+    await setPrice(cheap, rupees(140_000));
+    feed.changed();
+    await feed.settled(); // the failed look
+    feed.changed();
+    await feed.settled(); // made again, from where it started
+    expect(index.query(everything, 'price_desc', 1, 1).ids).toEqual([cheap]);
+
+    failing = 3;
+    const loads = deliveries.filter((delivery) => delivery.all).length;
+    await setPrice(cheap, rupees(30_000));
+    for (let n = 0; n < 4; n++) {
+      feed.changed();
+      await feed.settled();
+    }
+    expect(deliveries.filter((delivery) => delivery.all)).toHaveLength(loads + 1);
+    expect(index.query(everything, 'price_desc', 1, 1).ids).not.toEqual([cheap]);
+    expect(failures).toHaveLength(4);
     feed.close();
   });
 

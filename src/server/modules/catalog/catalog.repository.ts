@@ -151,38 +151,28 @@ export async function latestChange(db: DbOrTx): Promise<number> {
   return Number(row?.latest ?? 0);
 }
 
-/** Changes logged after `since`, at most `limit`. */
-export async function changesSince(db: DbOrTx, since: number, limit: number) {
-  const rows = await db
-    .selectFrom('catalog_changes')
-    .select(['id', 'product_id', 'vendor_id', 'changed_at'])
-    .where('changed_at', '>', since)
-    .limit(limit)
-    .execute();
+function changeLog(db: DbOrTx) {
+  return db.selectFrom('catalog_changes').select(['id', 'product_id', 'vendor_id', 'changed_at']);
+}
+
+async function changeRows(query: ReturnType<typeof changeLog>) {
+  const rows = await query.execute();
   return rows.map((row) => ({ id: row.id, productId: row.product_id, vendorId: row.vendor_id, changedAt: Number(row.changed_at) }));
+}
+
+/** Changes logged after `since`, at most `limit`. */
+export function changesSince(db: DbOrTx, since: number, limit: number) {
+  return changeRows(changeLog(db).where('changed_at', '>', since).limit(limit));
 }
 
 /** Changes logged from `from` to `to` (both included). */
-export async function changesBetween(db: DbOrTx, from: number, to: number) {
-  const rows = await db
-    .selectFrom('catalog_changes')
-    .select(['id', 'product_id', 'vendor_id', 'changed_at'])
-    .where('changed_at', '>=', from)
-    .where('changed_at', '<=', to)
-    .execute();
-  return rows.map((row) => ({ id: row.id, productId: row.product_id, vendorId: row.vendor_id, changedAt: Number(row.changed_at) }));
+export function changesBetween(db: DbOrTx, from: number, to: number) {
+  return changeRows(changeLog(db).where('changed_at', '>=', from).where('changed_at', '<=', to));
 }
 
 /** Changes logged after the row `afterId`, in the order logged, at most `limit`. */
-export async function changesAfter(db: DbOrTx, afterId: number, limit: number) {
-  const rows = await db
-    .selectFrom('catalog_changes')
-    .select(['id', 'product_id', 'vendor_id', 'changed_at'])
-    .where('id', '>', afterId)
-    .orderBy('id')
-    .limit(limit)
-    .execute();
-  return rows.map((row) => ({ id: row.id, productId: row.product_id, vendorId: row.vendor_id, changedAt: Number(row.changed_at) }));
+export function changesAfter(db: DbOrTx, afterId: number, limit: number) {
+  return changeRows(changeLog(db).where('id', '>', afterId).orderBy('id').limit(limit));
 }
 
 /** The id of the latest row in the change log, 0 when it is empty. */

@@ -59,6 +59,7 @@ const EnvSchema = z
     COMMISSION_PERCENT: z.coerce.number().min(0).max(50).default(8),
     SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(3600).default(10),
     CATALOG_CACHE_MB: z.coerce.number().min(0).max(4096).default(32),
+    CATALOG_CHANGE_WAIT_MS: z.coerce.number().int().min(0).max(10_000).default(25),
     HEADERS_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(600).default(15),
     REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(3600).default(120),
     KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(3600).default(72),
@@ -114,6 +115,8 @@ export interface Config {
   shutdownGraceMs: number;
   /** memory for cached catalogue answers (lists, search, products); 0 turns the cache off */
   catalogCacheBytes: number;
+  /** how long an answer waits at most for this process's latest catalogue change to reach memory */
+  catalogChangeWaitMs: number;
   /** how long a client may take to send a request's headers, and the whole request (headers and body) */
   headersTimeoutMs: number;
   requestTimeoutMs: number;
@@ -164,6 +167,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     commissionPercent: e.COMMISSION_PERCENT,
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     catalogCacheBytes: Math.round(e.CATALOG_CACHE_MB * 1024 * 1024),
+    catalogChangeWaitMs: e.CATALOG_CHANGE_WAIT_MS,
     headersTimeoutMs: Math.round(e.HEADERS_TIMEOUT_SECONDS * 1000),
     requestTimeoutMs: Math.round(e.REQUEST_TIMEOUT_SECONDS * 1000),
     keepAliveTimeoutMs: Math.round(e.KEEP_ALIVE_TIMEOUT_SECONDS * 1000),

@@ -27,6 +27,9 @@ export async function buildTestApp(dialect: Dialect, env: Record<string, string>
     SESSION_SECRET: 'x'.repeat(32),
     SEED_DEMO: 'false',
     WEB_DIST_DIR: '/nonexistent',
+    // A test reads right after it writes; on a loaded CI machine a look at the change log can take
+    // longer than production's 25 ms, so tests wait for it (the bound itself has its own test).
+    CATALOG_CHANGE_WAIT_MS: '5000',
     ...env,
   });
   const { app, services } = await buildApp({ config, database, logger: false });

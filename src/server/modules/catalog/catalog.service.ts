@@ -65,7 +65,7 @@ function sortValues(values: RawFacetCount[], numeric: boolean): RawFacetCount[] 
  */
 export const CHANGE_WAIT_MS = 25;
 
-export function createCatalogService({ db, dialect, log }: { db: Db; dialect: Dialect; log?: (error: unknown, message: string) => void }) {
+export function createCatalogService({ db, dialect, log, changeWaitMs = CHANGE_WAIT_MS }: { db: Db; dialect: Dialect; log?: (error: unknown, message: string) => void; changeWaitMs?: number }) {
   const feed = createChangeFeed(db, { log, idsInCommitOrder: dialect === 'sqlite' });
   const index = createCatalogIndex(db);
   feed.listen((change) => index.apply(change));
@@ -240,7 +240,7 @@ export function createCatalogService({ db, dialect, log }: { db: Db; dialect: Di
     /** Products on sale, filtered, sorted and counted; `hits` (a search's) narrows them. */
     async list(query: ProductQuery, hits?: SearchHits, { waited = false }: { /** the caller has waited for fresh() already */ waited?: boolean } = {}): Promise<ProductList> {
       const filter = toFilter(query, hits);
-      if (!waited) await feed.fresh(CHANGE_WAIT_MS);
+      if (!waited) await feed.fresh(changeWaitMs);
       const found = index.query(filter, query.sort, query.page, query.pageSize);
       const rows = await purchasable(found.ids);
       const byId = new Map(rows.map((product) => [product.id, product]));
@@ -262,8 +262,8 @@ export function createCatalogService({ db, dialect, log }: { db: Db; dialect: Di
     /** What the search index reads: the words of products on sale, all or by id. */
     searchableRows: () => repository.searchableRows(db),
 
-    /** The in-memory views loaded, and caught up with announced changes unless that takes longer than CHANGE_WAIT_MS. */
-    fresh: () => feed.fresh(CHANGE_WAIT_MS),
+    /** The in-memory views loaded, and caught up with announced changes unless that takes longer than the change wait. */
+    fresh: () => feed.fresh(changeWaitMs),
 
     /** Resolves once every change announced so far is in memory (tests, the benchmark). */
     settled: () => feed.settled(),
@@ -274,7 +274,7 @@ export function createCatalogService({ db, dialect, log }: { db: Db; dialect: Di
 
     /** One product on sale, from memory once read (dropped when it changes). */
     async get(id: number): Promise<Product> {
-      await feed.fresh(CHANGE_WAIT_MS);
+      await feed.fresh(changeWaitMs);
       const [product] = await purchasable([id]);
       if (!product) throw new AppError('NOT_FOUND', `Product ${id} was not found`);
       return product;
@@ -290,11 +290,11 @@ export function createCatalogService({ db, dialect, log }: { db: Db; dialect: Di
     findPurchasable(ids: readonly number[], tx?: DbOrTx): Promise<Product[]> {
       // Inside a transaction (placing an order) always the database, as the transaction sees it.
       if (tx) return repository.findPurchasableProducts(tx, ids);
-      return feed.fresh(CHANGE_WAIT_MS).then(() => purchasable(ids));
+      return feed.fresh(changeWaitMs).then(() => purchasable(ids));
     },
 
     async categories(): Promise<CategoryCount[]> {
-      await feed.fresh(CHANGE_WAIT_MS);
+      await feed.fresh(changeWaitMs);
       const { categories: counts } = index.query({ brands: [], attributes: {} }, 'relevance', 1, 0);
       return CATEGORIES.map((category) => ({
         category,

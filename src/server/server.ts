@@ -168,6 +168,12 @@ async function serve(): Promise<void> {
     });
   }
 
+  // Listings, product pages and search answer from memory: it is filled before the first request
+  // is taken, so none waits for it (a worker that starts again meanwhile leaves the others to answer).
+  const loading = performance.now();
+  await services.catalog.ready();
+  app.log.info(`Catalogue loaded in ${Math.round(performance.now() - loading)} ms`);
+
   await app.listen({ port: config.port, host: config.host });
   // A worker's primary says when they all listen.
   if (cluster.isPrimary) {

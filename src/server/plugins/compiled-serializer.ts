@@ -1,5 +1,5 @@
 import fastJsonStringify, { type Schema } from 'fast-json-stringify';
-import type { FastifySerializerCompiler } from 'fastify';
+import type { FastifyReply, FastifySerializerCompiler } from 'fastify';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
@@ -20,6 +20,14 @@ import { z } from 'zod';
  */
 
 type JsonSchema = z.core.JSONSchema.BaseSchema;
+
+/**
+ * Answers with JSON written already (kept in memory): Fastify sends a Buffer as it is, skipping
+ * the route's serializer, whose schema then only documents the answer.
+ */
+export function sendJson(reply: FastifyReply, json: Buffer): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(json);
+}
 
 /**
  * The JSON Schema that fast-json-stringify compiles for a zod schema's output. It differs from

@@ -84,8 +84,9 @@ export function registerResponseCache(app: FastifyInstance, cache: ResponseCache
   if (!cache.enabled) return;
   app.addHook('onSend', async (request, reply, payload) => {
     const generation = startedAt.get(request);
-    if (generation !== undefined && reply.statusCode === 200 && typeof payload === 'string') {
-      cache.set(request.url, Buffer.from(payload), generation);
+    if (generation !== undefined && reply.statusCode === 200) {
+      if (typeof payload === 'string') cache.set(request.url, Buffer.from(payload), generation);
+      else if (Buffer.isBuffer(payload)) cache.set(request.url, payload, generation);
     }
     return payload;
   });

@@ -48,9 +48,10 @@ function productColumns(db: DbOrTx) {
     ]);
 }
 
-type ProductSelection = Awaited<ReturnType<ReturnType<typeof productColumns>['executeTakeFirstOrThrow']>>;
+export type ProductSelection = Awaited<ReturnType<ReturnType<typeof productColumns>['executeTakeFirstOrThrow']>>;
 
-function toProduct(row: ProductSelection): Product {
+/** A product row as the API shows it. */
+export function toProduct(row: ProductSelection): Product {
   return {
     id: row.id,
     vendor: { id: row.vendor_id, name: row.vendor_name, slug: row.vendor_slug },
@@ -111,9 +112,16 @@ async function inChunks<T>(ids: readonly number[], read: (chunk: number[]) => Pr
   return rows;
 }
 
-/** What the listing and search indexes hold of those among `ids` that are on sale; the others are absent. */
+/** Every product on sale, whole, by id: what product pages and listings show; streamed. */
+export function productRows(db: DbOrTx) {
+  return productColumns(db).where(onSale).orderBy('products.id').stream(STREAM_CHUNK);
+}
+
+/** Those among `ids` that are on sale, whole and with the words search finds them by (what the in-memory views hold); the others are absent. */
 export function changedProducts(db: DbOrTx, ids: readonly number[]) {
-  return inChunks(ids, (chunk) => listingColumns(db).select(['products.name', 'products.search_text']).where('products.id', 'in', chunk).execute());
+  return inChunks(ids, (chunk) =>
+    productColumns(db).where(onSale).select('products.search_text').where('products.id', 'in', chunk).execute(),
+  );
 }
 export type ChangedProduct = Awaited<ReturnType<typeof changedProducts>>[number];
 

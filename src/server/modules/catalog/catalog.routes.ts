@@ -7,14 +7,16 @@ import {
   ProductListSchema,
   ProductSchema,
 } from '#shared/schemas/catalog.ts';
-import { compiledSerializerCompiler } from '#server/plugins/compiled-serializer.ts';
+import { compiledSerializerCompiler, sendJson } from '#server/plugins/compiled-serializer.ts';
 import { ErrorResponseSchema } from '#server/plugins/openapi.ts';
 import type { CatalogService } from './catalog.service.ts';
 
 export function catalogRoutes({ catalog }: { catalog: CatalogService }): FastifyPluginAsyncZod {
   return async (app) => {
-    // The shop's hottest answers: their 200s are written by a compiled serializer, not checked by
-    // zod first (see compiled-serializer.ts); their errors are serialized as everywhere else.
+    // The shop's hottest answers: listings and product pages are put together from the products'
+    // JSON kept in memory (see product-store.ts); the rest of their 200s are written by a compiled
+    // serializer, not checked by zod first (see compiled-serializer.ts). Errors are serialized as
+    // everywhere else.
     app.get(
       '/products',
       {
@@ -27,7 +29,7 @@ export function catalogRoutes({ catalog }: { catalog: CatalogService }): Fastify
           response: { 200: ProductListSchema, 400: ErrorResponseSchema },
         },
       },
-      (request) => catalog.list(request.query),
+      async (request, reply) => sendJson(reply, await catalog.listJson(request.query)),
     );
 
     app.get(
@@ -42,7 +44,7 @@ export function catalogRoutes({ catalog }: { catalog: CatalogService }): Fastify
           response: { 200: ProductSchema, 400: ErrorResponseSchema, 404: ErrorResponseSchema },
         },
       },
-      (request) => catalog.get(request.params.id),
+      async (request, reply) => sendJson(reply, await catalog.getJson(request.params.id)),
     );
 
     app.get(

@@ -7,15 +7,17 @@ import {
   type Facet,
   type Product,
   type ProductList,
+  ProductListSchema,
   type ProductSpecs,
   type ProductStatus,
   SPECS_SCHEMAS,
 } from '#shared/schemas/catalog.ts';
-import { LRUCache } from 'lru-cache';
 import type { Db, DbOrTx, Dialect } from '#server/db/database.ts';
+import { compileResponseSerializer } from '#server/plugins/compiled-serializer.ts';
 import { type ChangeListener, createChangeFeed } from './catalog-changes.ts';
 import { createCatalogIndex, type IndexFilter, type IndexResult, type SearchHits } from './catalog-index.ts';
 import * as repository from './catalog.repository.ts';
+import { createProductStore } from './product-store.ts';
 import type { RawFacetCount } from './catalog.repository.ts';
 
 export interface NewProduct {
@@ -65,39 +67,31 @@ function sortValues(values: RawFacetCount[], numeric: boolean): RawFacetCount[] 
  */
 export const CHANGE_WAIT_MS = 25;
 
+export interface ListOptions {
+  /** the caller has waited for fresh() already */
+  waited?: boolean;
+}
+
+const serializeList = compileResponseSerializer(ProductListSchema);
+/** How the list's JSON starts, its items first (the schema's order); the rest follows them. */
+const ITEMS_OPEN = Buffer.from('{"items":[');
+const COMMA = Buffer.from(',');
+if (!serializeList({ items: [], total: 0, page: 1, pageSize: 0, facets: [] }).startsWith('{"items":[]')) {
+  throw new Error('A product list is expected to be written items first');
+}
+
 export function createCatalogService({ db, dialect, log, changeWaitMs = CHANGE_WAIT_MS }: { db: Db; dialect: Dialect; log?: (error: unknown, message: string) => void; changeWaitMs?: number }) {
   const feed = createChangeFeed(db, { log, idsInCommitOrder: dialect === 'sqlite' });
   const index = createCatalogIndex(db);
   feed.listen((change) => index.apply(change));
 
-  // Products on sale by id, for product pages, carts and listing pages; a product's entry is
-  // dropped when the change log says it changed. `false`: not on sale.
-  const onSale = new LRUCache<number, Product | false>({ max: 20_000 });
-  let generation = 0;
-  feed.listen((change) => {
-    generation++;
-    if (change.all) onSale.clear();
-    else for (const id of change.productIds) onSale.delete(id);
-  });
+  // Every product on sale, as JSON, for product pages, carts and listing pages.
+  const store = createProductStore(db);
+  feed.listen((change) => store.apply(change));
 
-  /** Products on sale among `ids`, from memory where possible, else in one query. */
-  async function purchasable(ids: readonly number[]): Promise<Product[]> {
-    const found: Product[] = [];
-    const missing: number[] = [];
-    for (const id of ids) {
-      const known = onSale.get(id);
-      if (known === undefined) missing.push(id);
-      else if (known) found.push(known);
-    }
-    if (missing.length === 0) return found;
-    const since = generation;
-    const loaded = await repository.findPurchasableProducts(db, missing);
-    // Rows read before a change committed are not kept: they may be the old ones.
-    if (since === generation) {
-      const byId = new Map(loaded.map((product) => [product.id, product]));
-      for (const id of missing) onSale.set(id, byId.get(id) ?? false);
-    }
-    return [...found, ...loaded];
+  /** Products on sale among `ids`, from memory. */
+  function purchasable(ids: readonly number[]): Product[] {
+    return ids.flatMap((id) => store.product(id) ?? []);
   }
 
   function toFilter(query: ProductQuery, match?: SearchHits): IndexFilter {
@@ -151,6 +145,13 @@ export function createCatalogService({ db, dialect, log, changeWaitMs = CHANGE_W
       });
     }
     return result;
+  }
+
+  /** The page of products on sale a listing shows (ids), with its total and counts. */
+  async function listed(query: ProductQuery, hits: SearchHits | undefined, { waited = false }: ListOptions) {
+    const filter = toFilter(query, hits);
+    if (!waited) await feed.fresh(changeWaitMs);
+    return { filter, found: index.query(filter, query.sort, query.page, query.pageSize) };
   }
 
   /** The stored form of a product's editable fields, and the facet attributes its specs give. */
@@ -238,19 +239,28 @@ export function createCatalogService({ db, dialect, log, changeWaitMs = CHANGE_W
 
   return {
     /** Products on sale, filtered, sorted and counted; `hits` (a search's) narrows them. */
-    async list(query: ProductQuery, hits?: SearchHits, { waited = false }: { /** the caller has waited for fresh() already */ waited?: boolean } = {}): Promise<ProductList> {
-      const filter = toFilter(query, hits);
-      if (!waited) await feed.fresh(changeWaitMs);
-      const found = index.query(filter, query.sort, query.page, query.pageSize);
-      const rows = await purchasable(found.ids);
-      const byId = new Map(rows.map((product) => [product.id, product]));
-      const items = found.ids.flatMap((id) => byId.get(id) ?? []);
-      return { items, total: found.total, page: query.page, pageSize: query.pageSize, facets: facets(filter, found) };
+    async list(query: ProductQuery, hits?: SearchHits, options: ListOptions = {}): Promise<ProductList> {
+      const { found, filter } = await listed(query, hits, options);
+      return { items: purchasable(found.ids), total: found.total, page: query.page, pageSize: query.pageSize, facets: facets(filter, found) };
+    },
+
+    /** The same as `list`, as the JSON the API answers with: the products' JSON is kept in memory, not written per request. */
+    async listJson(query: ProductQuery, hits?: SearchHits, options: ListOptions = {}): Promise<Buffer> {
+      const { found, filter } = await listed(query, hits, options);
+      const rest = serializeList({ items: [], total: found.total, page: query.page, pageSize: query.pageSize, facets: facets(filter, found) });
+      const parts: Buffer[] = [ITEMS_OPEN];
+      for (const id of found.ids) {
+        const product = store.json(id);
+        if (!product) continue;
+        if (parts.length > 1) parts.push(COMMA);
+        parts.push(product);
+      }
+      parts.push(Buffer.from(rest.slice(ITEMS_OPEN.length)));
+      return Buffer.concat(parts);
     },
 
     /** Call after a committed change to the catalogue, here or (by word from it) elsewhere. */
     changed(): void {
-      generation++;
       feed.changed();
     },
 
@@ -262,6 +272,9 @@ export function createCatalogService({ db, dialect, log, changeWaitMs = CHANGE_W
     /** What the search index reads: the words of products on sale, all or by id. */
     searchableRows: () => repository.searchableRows(db),
 
+    /** Resolves once the in-memory views (listings, products, search) hold the whole catalogue. */
+    ready: () => feed.ready(),
+
     /** The in-memory views loaded, and caught up with announced changes unless that takes longer than the change wait. */
     fresh: () => feed.fresh(changeWaitMs),
 
@@ -272,10 +285,18 @@ export function createCatalogService({ db, dialect, log, changeWaitMs = CHANGE_W
     /** Stops looking for changes (the app is closing). */
     close: () => feed.close(),
 
-    /** One product on sale, from memory once read (dropped when it changes). */
+    /** One product on sale. */
     async get(id: number): Promise<Product> {
       await feed.fresh(changeWaitMs);
-      const [product] = await purchasable([id]);
+      const product = store.product(id);
+      if (!product) throw new AppError('NOT_FOUND', `Product ${id} was not found`);
+      return product;
+    },
+
+    /** One product on sale, as the JSON the API answers with. */
+    async getJson(id: number): Promise<Buffer> {
+      await feed.fresh(changeWaitMs);
+      const product = store.json(id);
       if (!product) throw new AppError('NOT_FOUND', `Product ${id} was not found`);
       return product;
     },

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rupees } from '#shared/money.ts';
-import type { ProductList } from '#shared/schemas/catalog.ts';
+import { ProductQuerySchema } from '#shared/schemas/catalog-query.ts';
+import { type ProductList, ProductListSchema, ProductSchema } from '#shared/schemas/catalog.ts';
 import { buildTestApp, type TestApp } from '#server/testing/build-app.ts';
 import { createProduct, createVendor, desktopSpecs, laptopSpecs, monitorSpecs } from '#server/testing/factories.ts';
 import { testDialects } from '#server/testing/test-database.ts';
@@ -175,5 +176,32 @@ describe.each(testDialects())('catalog API on %s', (dialect) => {
     const quote = await t.app.inject({ method: 'POST', url: '/api/cart/quote', payload: [{ productId: a.id, quantity: 1 }, { productId: b.id, quantity: 1 }] });
     expect(quote.json().items.map((item: { status: string }) => item.status)).toEqual(['unavailable', 'unavailable']);
     expect(quote.json().total).toBe(0);
+  });
+
+  // Listings and product pages are put together from JSON kept in memory (product-store.ts).
+  it('answers with JSON of the documented schema, the same as the service gives', async () => {
+    for (const query of ['', '?category=Laptop&sort=price_asc', '?brand=Dell&brand=LG&page=1&pageSize=2', '?category=Monitor&page=9']) {
+      const response = await t.app.inject({ url: `/api/products${query}` });
+      expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+      // Parsing drops keys outside the schema, so an answer equal to its parse has none.
+      const parsed = ProductListSchema.parse(response.json());
+      expect(response.json()).toEqual(parsed);
+      const params = Object.fromEntries([...new URLSearchParams(query)].map(([key]) => [key, new URLSearchParams(query).getAll(key)]));
+      const single = Object.fromEntries(Object.entries(params).map(([key, values]) => [key, ['brand'].includes(key) ? values : values[0]]));
+      expect(parsed).toEqual(await t.services.catalog.list(ProductQuerySchema.parse(single)));
+    }
+    const product = await t.app.inject({ url: `/api/products/${ids.xps}` });
+    expect(product.json()).toEqual(ProductSchema.parse(product.json()));
+    expect(product.json()).toEqual(await t.services.catalog.get(ids.xps as number));
+  });
+
+  it('shows the new name of a vendor on its products at once', async () => {
+    const vendor = await createVendor(t.services, { name: 'Lamington Road Traders', slug: 'lamington-road' });
+    const { id } = await createProduct(t.services, { vendorId: vendor.id, name: 'Acer Aspire Lite', brand: 'Acer' });
+    expect((await t.app.inject({ url: `/api/products/${id}` })).json().vendor.name).toBe('Lamington Road Traders');
+    await t.services.vendors.updateProfile(vendor.id, { name: 'Lamington Road Computers', phone: '9876543210', gstin: null, pickup_address: null, low_stock_threshold: 5 });
+    expect((await t.app.inject({ url: `/api/products/${id}` })).json().vendor.name).toBe('Lamington Road Computers');
+    const listed = (await list('?brand=Acer')).body.items.map((item) => item.vendor.name);
+    expect(listed).toEqual(['Lamington Road Computers']);
   });
 });

@@ -2,7 +2,7 @@ import { LRUCache } from 'lru-cache';
 import type { ProductList } from '#shared/schemas/catalog.ts';
 import type { SearchQuery } from '#shared/schemas/catalog-query.ts';
 import type { SearchHits } from '#server/modules/catalog/catalog-index.ts';
-import type { CatalogService } from '#server/modules/catalog/catalog.service.ts';
+import type { CatalogService, ListOptions } from '#server/modules/catalog/catalog.service.ts';
 import type { TermGroups } from './search-index.ts';
 import { createMemorySearchIndex } from './search-index.memory.ts';
 import { queryWords } from './typo-tolerance.ts';
@@ -34,18 +34,26 @@ export function createSearchService({ catalog }: { catalog: CatalogService }) {
     return found;
   }
 
+  /** A search's answer as `render` writes a listing: the products a query's words find, or every product without words. */
+  async function found<T>(query: SearchQuery, render: (hits?: SearchHits, options?: ListOptions) => Promise<T>, none: () => T): Promise<T> {
+    const words = queryWords(query.q);
+    if (words.length === 0) return render();
+    await catalog.fresh();
+    const groups = words.map((word) => index.alternatives(word));
+    if (groups.some((group) => group.length === 0)) return none();
+    return render(await hits(groups), { waited: true });
+  }
+
+  const nothing = (query: SearchQuery): ProductList => ({ items: [], total: 0, page: query.page, pageSize: query.pageSize, facets: [] });
+
   return {
     /** Ranked, filtered, faceted results; the same shape as the product list. */
-    async search(query: SearchQuery): Promise<ProductList> {
-      const words = queryWords(query.q);
-      if (words.length === 0) return catalog.list(query);
-      await catalog.fresh();
-      const groups = words.map((word) => index.alternatives(word));
-      if (groups.some((group) => group.length === 0)) {
-        return { items: [], total: 0, page: query.page, pageSize: query.pageSize, facets: [] };
-      }
-      return catalog.list(query, await hits(groups), { waited: true });
-    },
+    search: (query: SearchQuery): Promise<ProductList> =>
+      found(query, (matched, options) => catalog.list(query, matched, options), () => nothing(query)),
+
+    /** The same as `search`, as the JSON the API answers with (see catalog.listJson). */
+    searchJson: (query: SearchQuery): Promise<Buffer> =>
+      found(query, (matched, options) => catalog.listJson(query, matched, options), () => Buffer.from(JSON.stringify(nothing(query)))),
   };
 }
 

@@ -18,6 +18,7 @@ import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { createAdminService } from './modules/admin/admin.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
+import { seoRoutes } from './modules/seo/seo.routes.ts';
 import { storeRoutes } from './modules/store/store.routes.ts';
 import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
 import { createCheckoutService } from './modules/checkout/checkout.service.ts';
@@ -193,6 +194,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     },
     { prefix: '/api' },
   );
+  await app.register(seoRoutes({ services, publicUrl: config.publicUrl }));
 
   const indexHtml = path.join(config.webDistDir, 'index.html');
   const serveWeb = existsSync(indexHtml);

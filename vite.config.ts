@@ -1,14 +1,41 @@
 import path from 'node:path';
+import { constants } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 const root = path.resolve(import.meta.dirname, 'src/web');
 
 export default defineConfig({
   root,
   publicDir: path.resolve(import.meta.dirname, 'public'),
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // Brotli and gzip copies of every text file of dist/web, the bundle's and those copied from
+    // public/ (catalogue SVGs, favicon), written beside it (x.js.br, x.js.gz) and only when smaller.
+    // The server sends them as they are (@fastify/static's preCompressed, see app.ts), so they are
+    // squeezed as hard as the formats allow: here it costs seconds once, per request it would cost
+    // every time. Source maps are left out (only developer tools fetch them, and the server
+    // compresses those on the fly), and so is Vite's manifest, which only the build reads. Not in
+    // the server bundle's build (--ssr): the server reads that from disk and never sends it.
+    {
+      ...compression({
+        include: /\.(?:js|mjs|css|html|svg|json|txt|xml|webmanifest)$/,
+        exclude: /(?:^|[\\/])\.vite[\\/]/,
+        algorithms: [
+          defineAlgorithm('brotliCompress', { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }),
+          defineAlgorithm('gzip', { level: constants.Z_BEST_COMPRESSION }),
+        ],
+        skipIfLargerOrEqual: true,
+        // Not a line per file (hundreds, with the catalogue's images). Silent also keeps the plugin's
+        // errors to itself, so scripts/bundle-report.ts checks that the copies are there.
+        logLevel: 'silent',
+      }),
+      apply: (_config, { command, isSsrBuild }) => command === 'build' && !isSsrBuild,
+    },
+  ],
   build: {
     outDir: path.resolve(import.meta.dirname, 'dist/web'),
     emptyOutDir: true,

@@ -8,10 +8,11 @@
  *   - the route's lazy chunk (React.lazy in src/web/app/router.tsx) and everything it imports
  *     statically, which Vite's preload helper fetches together with it.
  * Chunks only reached through a further dynamic import() load later and are not counted. CSS is not counted.
+ * Also exits non-zero when the page or the entry chunk lacks its brotli or gzip copy (see below).
  *
  * Run: node scripts/bundle-report.ts [dist/web]
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -104,6 +105,16 @@ function gzipBytes(key: string): number {
 const entries = Object.keys(manifest).filter((key) => manifest[key]!.isEntry);
 if (entries.length !== 1) throw new Error(`Expected one entry chunk in the manifest, found ${entries.length}`);
 const entry = entries[0]!;
+
+// vite.config.ts writes x.br and x.gz beside each text file, silently: its failure would only show
+// as slower pages. The page and the entry chunk are always large enough to have both.
+const notCompressed = ['index.html', manifest[entry]!.file]
+  .flatMap((file) => [`${file}.br`, `${file}.gz`])
+  .filter((file) => !existsSync(path.join(distDir, file)));
+if (notCompressed.length > 0) {
+  console.error(`Precompressed copies missing from ${distDir} (see the compression plugin in vite.config.ts):\n  ${notCompressed.join('\n  ')}`);
+  process.exit(1);
+}
 
 const missing = ROUTES.filter((route) => !manifest[route.module]?.isDynamicEntry);
 if (missing.length > 0) {

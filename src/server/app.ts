@@ -45,6 +45,7 @@ import { registerOpenApi } from './plugins/openapi.ts';
 import { redisStoreWithLocalFallback } from './plugins/rate-limit-store.ts';
 import { closeRedis, createRedisClient } from './plugins/redis-client.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerCompression } from './plugins/compression.ts';
 import { createResponseCache, registerResponseCache, shareCatalogChanges } from './plugins/response-cache.ts';
 import { workerChannel } from './plugins/worker-channel.ts';
 import { CATALOG_MAX_AGE_MS, CATALOG_TABLES } from './modules/catalog/catalog-index.ts';
@@ -121,6 +122,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   const stopHearingLostConnections = database.onConnectionError((error) => app.log.warn({ err: error }, 'A database connection was lost; the next query opens a new one'));
   app.addHook('onClose', async () => stopHearingLostConnections());
   await registerSecurityHeaders(app, { publicUrl: config.publicUrl });
+  // Before any route: it compresses the answers of the routes registered after it.
+  await registerCompression(app);
 
   const services = createServices({ database, config, log: (error, message) => app.log.error({ err: error }, message) });
 
@@ -202,12 +205,20 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     await app.register(fastifyStatic, {
       root: config.webDistDir,
       wildcard: false,
+      // The build writes x.br and x.gz beside each text file (vite.config.ts); the one the client
+      // accepts is sent, with Vary: Accept-Encoding, by the file routes and reply.sendFile() alike.
+      // They are not routes of their own.
+      preCompressed: true,
+      globIgnore: ['**/*.br', '**/*.gz'],
       setHeaders: (res, filePath) => {
         // The page itself is asked again every time (it names this release's hashed scripts, which
-        // the next release removes); hashed assets never change; other files may be kept an hour.
-        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-        const page = path.basename(filePath) === 'index.html';
-        res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : page ? 'no-cache' : 'public, max-age=3600');
+        // the next release removes); hashed assets never change; the catalogue's images are kept a
+        // year too, so one that is redrawn must take a new name (browsers would keep the old one);
+        // other files may be kept an hour. `filePath` is the file sent: index.html.br for the page.
+        const file = path.relative(config.webDistDir, filePath).replace(/\.(?:br|gz)$/, '');
+        const folder = file.split(path.sep)[0];
+        const immutable = folder === 'assets' || folder === 'catalog';
+        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : file === 'index.html' ? 'no-cache' : 'public, max-age=3600');
       },
     });
   }

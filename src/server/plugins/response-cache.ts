@@ -67,11 +67,20 @@ const startedAt = new WeakMap<FastifyRequest, number>();
  */
 export const CATALOG_CACHE_CONTROL = 'public, no-cache';
 
-/** Serves routes marked `config: { catalogCache: true }` from the cache, and fills it. */
+/**
+ * Serves routes marked `config: { catalogCache: true }` from the cache, and fills it.
+ *
+ * The cache holds plain JSON: its onSend hook is the app's own, so it runs before the route-level
+ * one of @fastify/compress (compression.ts), which then compresses hits and misses alike for each
+ * client as it asks.
+ */
 export function registerResponseCache(app: FastifyInstance, cache: ResponseCache): void {
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET' || !request.routeOptions.config.catalogCache) return;
     reply.header('cache-control', CATALOG_CACHE_CONTROL);
+    // Shared caches may keep these answers, and the same URL is sent compressed or not: they must
+    // key it on Accept-Encoding even when this answer, small or to a client asking for none, is not.
+    reply.header('vary', 'accept-encoding');
     if (!cache.enabled) return;
     const body = cache.get(request.url);
     if (body) {
@@ -84,7 +93,8 @@ export function registerResponseCache(app: FastifyInstance, cache: ResponseCache
   if (!cache.enabled) return;
   app.addHook('onSend', async (request, reply, payload) => {
     const generation = startedAt.get(request);
-    if (generation !== undefined && reply.statusCode === 200) {
+    // Never compressed bytes, should the order of the hooks ever change.
+    if (generation !== undefined && reply.statusCode === 200 && !reply.hasHeader('content-encoding')) {
       if (typeof payload === 'string') cache.set(request.url, Buffer.from(payload), generation);
       else if (Buffer.isBuffer(payload)) cache.set(request.url, payload, generation);
     }

@@ -7,9 +7,10 @@ import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 const root = path.resolve(import.meta.dirname, 'src/web');
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root,
-  publicDir: path.resolve(import.meta.dirname, 'public'),
+  // The server's bundle (`vite build --ssr`, the storefront rendered on the server) needs no copy of public/.
+  publicDir: isSsrBuild ? false : path.resolve(import.meta.dirname, 'public'),
   plugins: [
     react(),
     tailwindcss(),
@@ -36,16 +37,24 @@ export default defineConfig({
       apply: (_config, { command, isSsrBuild }) => command === 'build' && !isSsrBuild,
     },
   ],
-  build: {
-    outDir: path.resolve(import.meta.dirname, 'dist/web'),
-    emptyOutDir: true,
-    sourcemap: true,
-    // .vite/manifest.json: chunks and their imports, for scripts/bundle-report.ts
-    manifest: true,
-    chunkSizeWarningLimit: 250,
-  },
+  build: isSsrBuild
+    ? {
+        // src/web/entry-server.tsx, imported by src/server/render/storefront.ts; packages stay in node_modules.
+        outDir: path.resolve(import.meta.dirname, 'dist/ssr'),
+        emptyOutDir: true,
+        sourcemap: true,
+        rollupOptions: { input: path.resolve(root, 'entry-server.tsx') },
+      }
+    : {
+        outDir: path.resolve(import.meta.dirname, 'dist/web'),
+        emptyOutDir: true,
+        sourcemap: true,
+        // .vite/manifest.json: chunks and their imports, for scripts/bundle-report.ts and the server's page preloads
+        manifest: true,
+        chunkSizeWarningLimit: 250,
+      },
   server: {
     port: 5173,
     proxy: { '/api': `http://127.0.0.1:${process.env.PORT ?? 3000}` },
   },
-});
+}));

@@ -46,6 +46,7 @@ import { redisStoreWithLocalFallback } from './plugins/rate-limit-store.ts';
 import { closeRedis, createRedisClient } from './plugins/redis-client.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerCompression } from './plugins/compression.ts';
+import { createStorefront } from './render/storefront.ts';
 import { createResponseCache, registerResponseCache, shareCatalogChanges } from './plugins/response-cache.ts';
 import { workerChannel } from './plugins/worker-channel.ts';
 import { CATALOG_MAX_AGE_MS, CATALOG_TABLES } from './modules/catalog/catalog-index.ts';
@@ -197,7 +198,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     },
     { prefix: '/api' },
   );
-  await app.register(seoRoutes({ services, publicUrl: config.publicUrl }));
+  await app.register(seoRoutes({ db: database.db, publicUrl: config.publicUrl }));
 
   const indexHtml = path.join(config.webDistDir, 'index.html');
   const serveWeb = existsSync(indexHtml);
@@ -205,6 +206,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     await app.register(fastifyStatic, {
       root: config.webDistDir,
       wildcard: false,
+      // `/` is the home page, rendered like the storefront's other pages (see below).
+      index: false,
       // The build writes x.br and x.gz beside each text file (vite.config.ts); the one the client
       // accepts is sent, with Vary: Accept-Encoding, by the file routes and reply.sendFile() alike.
       // They are not routes of their own.
@@ -220,6 +223,30 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
         const immutable = folder === 'assets' || folder === 'catalog';
         res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : file === 'index.html' ? 'no-cache' : 'public, max-age=3600');
       },
+    });
+  }
+
+  // The public storefront's pages are rendered here (when built); the app's other pages are drawn
+  // in the browser from the same shell.
+  const storefront = serveWeb
+    ? await createStorefront({
+        app,
+        webDistDir: config.webDistDir,
+        ssrDistDir: path.join(config.webDistDir, '..', 'ssr'),
+        store: config.store,
+        cache: catalogCache,
+        removed: async (id) => {
+          const product = await services.catalog.findAny(id);
+          return product !== undefined && product.status !== 'draft';
+        },
+      })
+    : undefined;
+
+  // A route rather than the not-found handler, so its pages are compressed like every answer.
+  if (storefront) {
+    app.get('/*', { schema: { hide: true } }, (request, reply) => {
+      const isApi = request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?');
+      return isApi ? reply.callNotFound() : storefront.serve(request, reply);
     });
   }
 

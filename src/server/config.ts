@@ -135,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
+  const publicUrl = (e.PUBLIC_URL ?? `http://${e.HOST === '0.0.0.0' || e.HOST === '::' ? 'localhost' : e.HOST}:${e.PORT}`).replace(/\/$/, '');
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -156,6 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     store: {
       ...DEFAULT_STORE_INFO,
+      url: publicUrl,
       name: e.STORE_NAME ?? DEFAULT_STORE_INFO.name,
       address: e.STORE_ADDRESS ?? DEFAULT_STORE_INFO.address,
       phone: e.STORE_PHONE ?? DEFAULT_STORE_INFO.phone,
@@ -172,7 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requestTimeoutMs: Math.round(e.REQUEST_TIMEOUT_SECONDS * 1000),
     keepAliveTimeoutMs: Math.round(e.KEEP_ALIVE_TIMEOUT_SECONDS * 1000),
     testFault: e.NODE_ENV === 'test' ? e.TEST_FAULT : undefined,
-    publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST === '0.0.0.0' || e.HOST === '::' ? 'localhost' : e.HOST}:${e.PORT}`).replace(/\/$/, ''),
+    publicUrl,
   };
 }
 

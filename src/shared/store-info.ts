@@ -4,6 +4,8 @@
  */
 export interface StoreInfo {
   name: string;
+  /** the address shoppers use (the server's PUBLIC_URL): canonical links and shared links start with it */
+  url: string;
   tagline: string;
   tradingSince: number;
   legalName: string;
@@ -16,6 +18,7 @@ export interface StoreInfo {
 
 export const DEFAULT_STORE_INFO: StoreInfo = {
   name: 'Circuit Bazaar',
+  url: 'http://localhost:3000',
   tagline: 'Laptops, desktops and monitors from trusted sellers across India',
   tradingSince: 2020,
   legalName: 'Circuit Bazaar Retail Private Limited',

@@ -1,8 +1,12 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { hydrate } from '@tanstack/react-query';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { matchRoutes } from 'react-router';
 import { config as zodConfig } from 'zod/v4/core';
-import { AppProviders } from './app/providers.tsx';
+import { isHydrating, SSR_STATE_ID, startHydrating } from '#web/lib/hydration.ts';
+import { AppProviders, createQueryClient } from './app/providers.tsx';
 import { AppRouter } from './app/router.tsx';
+import { preloadPages, routes } from './app/routes.tsx';
 import './styles.css';
 
 // The Content-Security-Policy forbids eval; zod would otherwise probe `new Function` on every
@@ -22,10 +26,22 @@ window.addEventListener('vite:preloadError', (event) => {
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 
-createRoot(root).render(
+// A page the server rendered carries the data it was drawn from (not a script: the CSP runs none
+// inline); the app starts from that data and takes over the page as drawn, instead of drawing it
+// again. Any other page starts empty.
+const queryClient = createQueryClient();
+const rendered = document.getElementById(SSR_STATE_ID);
+if (rendered?.textContent) {
+  hydrate(queryClient, JSON.parse(rendered.textContent));
+  startHydrating();
+}
+const app = (
   <StrictMode>
-    <AppProviders>
+    <AppProviders queryClient={queryClient}>
       <AppRouter />
     </AppProviders>
-  </StrictMode>,
+  </StrictMode>
 );
+// The page's code first (already on its way: the server preloads it), so it is taken over as drawn.
+if (isHydrating()) void preloadPages(matchRoutes(routes, window.location) ?? []).then(() => hydrateRoot(root, app));
+else createRoot(root).render(app);

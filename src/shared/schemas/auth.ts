@@ -88,3 +88,4 @@ export const CurrentUserSchema = z.object({
 export type CurrentUser = z.infer<typeof CurrentUserSchema>;
 
 export const SessionResponseSchema = z.object({ user: z.nullable(CurrentUserSchema) });
+export type SessionResponse = z.infer<typeof SessionResponseSchema>;

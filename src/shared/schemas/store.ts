@@ -2,6 +2,7 @@ import { z } from './zod-mini.ts';
 
 export const StoreInfoSchema = z.object({
   name: z.string(),
+  url: z.string(),
   tagline: z.string(),
   tradingSince: z.number().check(z.int()),
   legalName: z.string(),

@@ -1,10 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { AuthProvider } from '#web/features/auth/components/auth-provider.tsx';
 import { CartProvider } from '#web/features/cart/components/cart-provider.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 
-function createQueryClient() {
+/** The app's query cache: one per browser tab, and one per page the server renders. */
+export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {
       queries: {
@@ -16,8 +17,7 @@ function createQueryClient() {
   });
 }
 
-export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider>

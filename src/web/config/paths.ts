@@ -7,6 +7,7 @@ export const paths = {
   category: (category: Category) => `/category/${category}`,
   search: (q: string) => `/search?q=${encodeURIComponent(q)}`,
   product: (id: number) => `/product/${id}`,
+  vendorStore: (slug: string) => `/store/${slug}`,
   cart: () => '/cart',
   checkout: () => '/checkout',
   orderSuccess: () => '/order-success',

@@ -37,10 +37,20 @@ interface RequestOptions<T> {
   signal?: AbortSignal;
 }
 
+/** How a request reaches the API: `fetch` in the browser; the server rendering a page asks itself in-process. */
+export type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
+
+let transport: ApiTransport = (url, init) => fetch(url, init);
+
+/** Replaces `fetch` for every later request (the server's rendering, once at start). */
+export function setApiTransport(next: ApiTransport): void {
+  transport = next;
+}
+
 /** Calls the API and parses the answer with the shared schema; failures become ApiError. */
 export async function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<T> {
   const search = options.query ? toSearchParams(options.query).toString() : '';
-  const response = await fetch(`/api${path}${search ? `?${search}` : ''}`, {
+  const response = await transport(`/api${path}${search ? `?${search}` : ''}`, {
     method: options.method ?? 'GET',
     headers: options.body === undefined ? undefined : { 'content-type': 'application/json' },
     body: options.body === undefined ? undefined : JSON.stringify(options.body),

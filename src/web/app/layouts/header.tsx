@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { paths } from '#web/config/paths.ts';
 import { useCart } from '#web/features/cart/hooks/use-cart.ts';
+import { useTakenOver } from '#web/lib/hydration.ts';
 import { useStoreInfo } from '#web/lib/store-info.ts';
 import { AccountButton, MenuButton } from './menu-buttons.tsx';
 import { SearchBox } from './search-box.tsx';
@@ -13,6 +14,9 @@ const MobileMenu = lazy(() => import('./mobile-menu.tsx').then((module) => ({ de
 
 function AccountMenu() {
   const [pressed, setPressed] = useState(false);
+  const takenOver = useTakenOver();
+  // The server draws the stand-in alone (it would otherwise wait for the menu's code).
+  if (!takenOver) return <AccountButton onClick={() => setPressed(true)} />;
   return (
     <Suspense fallback={<AccountButton onClick={() => setPressed(true)} />}>
       <UserMenu defaultOpen={pressed} />
@@ -22,6 +26,8 @@ function AccountMenu() {
 
 function SmallScreenMenu() {
   const [pressed, setPressed] = useState(false);
+  const takenOver = useTakenOver();
+  if (!takenOver) return <MenuButton onClick={() => setPressed(true)} />;
   return (
     <Suspense fallback={<MenuButton onClick={() => setPressed(true)} />}>
       <MobileMenu defaultOpen={pressed} />

@@ -2,10 +2,12 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { CATEGORIES, CATEGORY_LABELS } from '#shared/categories.ts';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
+import { PageMeta } from '#web/components/seo/page-meta.tsx';
 import { paths } from '#web/config/paths.ts';
 import { useCategories } from '#web/features/catalog/api/get-categories.ts';
 import { useProducts } from '#web/features/catalog/api/get-products.ts';
 import { ProductGrid } from '#web/features/catalog/components/product-card.tsx';
+import { type HOME_SHELVES, shelfQuery } from '#web/features/catalog/shelves.ts';
 import { useStoreInfo } from '#web/lib/store-info.ts';
 
 const TILE_IMAGES = {
@@ -14,15 +16,9 @@ const TILE_IMAGES = {
   Monitor: '/images/category-monitor.svg',
 } as const;
 
-function Shelf({ title, link, featured }: { title: string; link: string; featured?: boolean }) {
+function Shelf({ title, link, shelf }: { title: string; link: string; shelf: keyof typeof HOME_SHELVES }) {
   const headingId = useId();
-  const products = useProducts({
-    page: 1,
-    pageSize: 8,
-    sort: featured ? 'relevance' : 'newest',
-    brand: [],
-    featured: featured ? true : undefined,
-  });
+  const products = useProducts(shelfQuery(shelf));
   return (
     <section aria-labelledby={headingId} className="mt-12">
       <div className="mb-4 flex items-end justify-between gap-4">
@@ -49,7 +45,11 @@ export default function HomeRoute() {
   const categories = useCategories();
   return (
     <>
-      <title>{`${store.name} · Laptops, desktops and monitors`}</title>
+      <PageMeta
+        title={`${store.name} · Laptops, desktops and monitors`}
+        description="Buy laptops, desktops and monitors from verified sellers across India, with GST invoices. Pay by UPI, Net Banking, cards or EMI."
+        canonical={paths.home()}
+      />
       <section className="bg-gradient-to-br from-brand-900 via-brand-700 to-brand-500 text-white">
         <div className="mx-auto grid max-w-7xl items-center gap-8 px-4 py-12 sm:px-6 md:grid-cols-2 lg:py-16">
           <div>
@@ -100,8 +100,8 @@ export default function HomeRoute() {
             })}
           </ul>
         </section>
-        <Shelf title="Featured" link={paths.products()} featured />
-        <Shelf title="New arrivals" link={`${paths.products()}?sort=newest`} />
+        <Shelf title="Featured" link={paths.products()} shelf="featured" />
+        <Shelf title="New arrivals" link={`${paths.products()}?sort=newest`} shelf="newest" />
       </div>
     </>
   );

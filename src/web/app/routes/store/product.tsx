@@ -1,4 +1,5 @@
 import { Link, useParams } from 'react-router';
+import { JsonLd, PageMeta } from '#web/components/seo/page-meta.tsx';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
 import { Loading } from '#web/components/ui/loading.tsx';
 import { paths } from '#web/config/paths.ts';
@@ -6,6 +7,7 @@ import { AddToCartForm } from '#web/features/cart/components/add-to-cart-form.ts
 import { useProduct, useRelatedProducts } from '#web/features/catalog/api/get-product.ts';
 import { ProductGrid } from '#web/features/catalog/components/product-card.tsx';
 import { ProductDetails } from '#web/features/catalog/components/product-details.tsx';
+import { breadcrumbJsonLd, productDescription, productJsonLd } from '#web/features/catalog/structured-data.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { useStoreInfo } from '#web/lib/store-info.ts';
 import NotFound from '../not-found.tsx';
@@ -46,7 +48,9 @@ export default function ProductRoute() {
   const p = product.data;
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:py-8">
-      <title>{`${p.name} · ${store.name}`}</title>
+      <PageMeta title={`${p.name} · ${store.name}`} description={productDescription(p)} canonical={paths.product(p.id)} image={p.images[0]} type="product" />
+      <JsonLd data={productJsonLd(p, store.url)} />
+      <JsonLd data={breadcrumbJsonLd(store.url, p.category, p)} />
       <ProductDetails
         product={p}
         actions={

@@ -1,3 +1,4 @@
+import { paths } from '#web/config/paths.ts';
 import { ProductListing } from '#web/features/catalog/components/product-listing.tsx';
 import { useStoreInfo } from '#web/lib/store-info.ts';
 
@@ -6,7 +7,11 @@ export default function ProductsRoute() {
   return (
     <ProductListing
       title="All Products"
-      documentTitle={`All products · ${store.name}`}
+      meta={{
+        title: `All products · ${store.name}`,
+        description: 'Laptops, desktops and monitors from verified sellers across India: filter by brand, specifications and price, with GST invoices and EMI.',
+        path: paths.products(),
+      }}
       intro="Laptops, desktops and monitors from verified sellers across India."
     />
   );

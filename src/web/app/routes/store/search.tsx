@@ -10,7 +10,11 @@ export default function SearchRoute() {
     <ProductListing
       q={q}
       title={q ? <>Results for “{q}”</> : 'Search'}
-      documentTitle={q ? `“${q}” · ${store.name}` : `Search · ${store.name}`}
+      meta={{
+        title: q ? `“${q}” · ${store.name}` : `Search · ${store.name}`,
+        description: `Search laptops, desktops and monitors on ${store.name}.`,
+        path: '/search',
+      }}
       intro={q ? undefined : 'Type in the search box to find laptops, desktops and monitors.'}
     />
   );

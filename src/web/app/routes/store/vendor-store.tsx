@@ -12,7 +12,7 @@ export default function VendorStoreRoute() {
       <div className="mx-auto max-w-7xl px-4 pt-6 sm:px-6">
         <PublicStoreHeader slug={vendorSlug} />
       </div>
-      <ProductListing vendor={vendorSlug} embedded title="Products" documentTitle="" />
+      <ProductListing vendor={vendorSlug} embedded title="Products" />
     </>
   );
 }

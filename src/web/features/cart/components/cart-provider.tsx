@@ -1,4 +1,4 @@
-import { createContext, type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { createContext, type ReactNode, useCallback, useMemo, useState, useSyncExternalStore } from 'react';
 import {
   addItem,
   CART_STORAGE_KEY,
@@ -23,43 +23,76 @@ export interface CartContextValue {
 
 export const CartContext = createContext<CartContextValue | null>(null);
 
-function loadCart(): CartItem[] {
-  let raw: string | null;
-  try {
-    raw = window.localStorage.getItem(CART_STORAGE_KEY);
-  } catch (error) {
-    console.error('Could not read the saved cart', error);
-    return [];
+const NO_ITEMS: CartItem[] = [];
+
+/**
+ * The cart as saved in this browser's localStorage: an external store React reads with
+ * useSyncExternalStore. A page the server rendered is first drawn with the server's snapshot (an
+ * empty cart: the server cannot see this browser's storage), then at once with the saved one.
+ * When storage cannot be read or written (a private window, a full disk), the cart lives in memory.
+ */
+function savedCartStore() {
+  let raw: string | null | undefined;
+  let items: CartItem[] = NO_ITEMS;
+  const listeners = new Set<() => void>();
+  const notify = () => listeners.forEach((listener) => listener());
+
+  function read(): CartItem[] {
+    let next: string | null;
+    try {
+      next = window.localStorage.getItem(CART_STORAGE_KEY);
+    } catch (error) {
+      if (raw === undefined) console.error('Could not read the saved cart', error);
+      raw = null;
+      return items;
+    }
+    // Parsed again only when another tab or this one changed it: the snapshot must be stable.
+    if (next !== raw) {
+      raw = next;
+      const parsed = parseSavedCart(next);
+      if (parsed.error) console.error('Ignoring the saved cart:', parsed.error);
+      items = parsed.items;
+    }
+    return items;
   }
-  const parsed = parseSavedCart(raw);
-  if (parsed.error) console.error('Ignoring the saved cart:', parsed.error);
-  return parsed.items;
+
+  return {
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      const onStorage = (event: StorageEvent) => {
+        if (event.key === CART_STORAGE_KEY) listener();
+      };
+      window.addEventListener('storage', onStorage);
+      return () => {
+        listeners.delete(listener);
+        window.removeEventListener('storage', onStorage);
+      };
+    },
+    read,
+    write(next: CartItem[]) {
+      items = next;
+      try {
+        raw = JSON.stringify(next);
+        window.localStorage.setItem(CART_STORAGE_KEY, raw);
+      } catch (error) {
+        console.error('Could not save the cart', error);
+      }
+      notify();
+    },
+  };
 }
+
+const serverSnapshot = () => NO_ITEMS;
 
 /** Keeps the cart in localStorage under `cart` and in step across browser tabs. */
 export function CartProvider({ children }: { children: ReactNode }) {
-  const [items, setItems] = useState<CartItem[]>(loadCart);
+  const [store] = useState(savedCartStore);
+  const items = useSyncExternalStore(store.subscribe, store.read, serverSnapshot);
 
-  useEffect(() => {
-    try {
-      window.localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(items));
-    } catch (error) {
-      console.error('Could not save the cart', error);
-    }
-  }, [items]);
-
-  useEffect(() => {
-    const onStorage = (event: StorageEvent) => {
-      if (event.key === CART_STORAGE_KEY) setItems(parseSavedCart(event.newValue).items);
-    };
-    window.addEventListener('storage', onStorage);
-    return () => window.removeEventListener('storage', onStorage);
-  }, []);
-
-  const add = useCallback((product: CartProduct, quantity = 1) => setItems((current) => addItem(current, product, quantity)), []);
-  const update = useCallback((productId: number, quantity: number) => setItems((current) => setQuantity(current, productId, quantity)), []);
-  const remove = useCallback((productId: number) => setItems((current) => removeItem(current, productId)), []);
-  const clear = useCallback(() => setItems([]), []);
+  const add = useCallback((product: CartProduct, quantity = 1) => store.write(addItem(store.read(), product, quantity)), [store]);
+  const update = useCallback((productId: number, quantity: number) => store.write(setQuantity(store.read(), productId, quantity)), [store]);
+  const remove = useCallback((productId: number) => store.write(removeItem(store.read(), productId)), [store]);
+  const clear = useCallback(() => store.write([]), [store]);
 
   const value = useMemo<CartContextValue>(
     () => ({

@@ -2,13 +2,16 @@ import { type ReactNode, startTransition, useId, useOptimistic, useState } from 
 import { Link, useLocation, useSearchParams } from 'react-router';
 import type { Category } from '#shared/categories.ts';
 import type { Sort } from '#shared/schemas/catalog.ts';
+import { JsonLd, PageMeta } from '#web/components/seo/page-meta.tsx';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
 import { Loading } from '#web/components/ui/loading.tsx';
 import { paths } from '#web/config/paths.ts';
+import { useStoreInfo } from '#web/lib/store-info.ts';
 import { useProducts } from '../api/get-products.ts';
 import { clearFilters, hasActiveFilters, listingQueryFromUrl, toggleFilterValue, withParam } from '../listing-query.ts';
 import { FilterPanel } from './filter-panel.tsx';
 import { Pagination } from './pagination.tsx';
+import { breadcrumbJsonLd } from '../structured-data.ts';
 import { ProductGrid } from './product-card.tsx';
 
 const SORT_LABELS: Record<Sort, string> = {
@@ -20,7 +23,8 @@ const SORT_LABELS: Record<Sort, string> = {
 
 interface ProductListingProps {
   title: ReactNode;
-  documentTitle: string;
+  /** how search engines see the listing; an embedded listing leaves it to its page */
+  meta?: { title: string; description: string; path: string };
   intro?: ReactNode;
   category?: Category;
   q?: string;
@@ -30,14 +34,26 @@ interface ProductListingProps {
   embedded?: boolean;
 }
 
+/**
+ * One address per listing for search engines: its pages are indexed (page 2 on is its own page),
+ * while a filtered or sorted view, or a search, is left out of results and points to the listing.
+ */
+function ListingMeta({ title, description, path, params, searching }: NonNullable<ProductListingProps['meta']> & { params: URLSearchParams; searching: boolean }) {
+  const page = Number(params.get('page') ?? '1');
+  const narrowed = searching || [...params.keys()].some((key) => key !== 'page');
+  const canonical = narrowed || !(page > 1) ? path : `${path}?page=${page}`;
+  return <PageMeta title={title} description={description} canonical={canonical} noindex={narrowed} />;
+}
+
 /** A listing with filters, sort, result count, pagination and an empty state; all state in the URL. */
-export function ProductListing({ title, documentTitle, intro, category, q, vendor, embedded = false }: ProductListingProps) {
+export function ProductListing({ title, meta, intro, category, q, vendor, embedded = false }: ProductListingProps) {
   const [urlParams, setParams] = useSearchParams();
   // The router applies URL changes in a transition; show the shopper's choice at once meanwhile.
   const [params, showParams] = useOptimistic(urlParams);
   const location = useLocation();
   const [filtersOpen, setFiltersOpen] = useState(false);
   const ids = useId();
+  const store = useStoreInfo();
   const query = listingQueryFromUrl(params, { category, q, vendor });
   const Heading = embedded ? 'h2' : 'h1';
   const { data, isPending, isError, error, isPlaceholderData, refetch } = useProducts(query);
@@ -54,7 +70,8 @@ export function ProductListing({ title, documentTitle, intro, category, q, vendo
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:py-8">
-      {!embedded && <title>{documentTitle}</title>}
+      {meta && <ListingMeta {...meta} params={params} searching={q !== undefined} />}
+      {meta && category && <JsonLd data={breadcrumbJsonLd(store.url, category)} />}
       <div className="mb-4">
         <Heading className={embedded ? 'text-xl font-bold text-slate-900' : 'text-2xl font-bold text-slate-900 sm:text-3xl'}>{title}</Heading>
         {intro && <div className="mt-1 text-slate-600">{intro}</div>}

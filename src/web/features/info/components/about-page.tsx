@@ -14,6 +14,8 @@ export default function AboutPage() {
     <InfoPage
       title="About us"
       storeName={store.name}
+      path={paths.about()}
+      description={`${store.name} is an Indian marketplace for laptops, desktops and monitors from verified sellers, trading since ${store.tradingSince}.`}
       lead={
         <p>
           {store.name} is an Indian online marketplace for laptops, desktops and monitors. Since {store.tradingSince} we

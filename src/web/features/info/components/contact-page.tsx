@@ -1,3 +1,4 @@
+import { PageMeta } from '#web/components/seo/page-meta.tsx';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useForm, type DefaultValues } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -357,7 +358,7 @@ export default function ContactPage() {
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
-      <title>{`Contact us · ${store.name}`}</title>
+      <PageMeta title={`Contact us · ${store.name}`} description={`Write to or call ${store.name}: support hours, phone, email and our registered address.`} canonical={paths.contact()} />
       <header className="max-w-3xl">
         <h1 className="text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl">Contact us</h1>
         <p className="mt-4 text-lg leading-8 text-slate-600">

@@ -1,3 +1,4 @@
+import { PageMeta } from '#web/components/seo/page-meta.tsx';
 import type { ReactNode } from 'react';
 
 const lastUpdatedFormat = new Intl.DateTimeFormat('en-IN', {
@@ -34,6 +35,10 @@ interface InfoPageProps {
   /** The page's heading, also used (with the store's name) for the document title. */
   title: string;
   storeName: string;
+  /** what search engines show under the title */
+  description: string;
+  /** the page's address, its canonical URL */
+  path: string;
   /** A short introduction shown under the heading, in larger type. */
   lead?: ReactNode;
   /** ISO date (YYYY-MM-DD) shown as "Last updated 1 November 2026". */
@@ -42,10 +47,10 @@ interface InfoPageProps {
 }
 
 /** The shared layout of the store's prose pages: About, Returns, Privacy and Terms. */
-export default function InfoPage({ title, storeName, lead, lastUpdated, children }: InfoPageProps) {
+export default function InfoPage({ title, storeName, description, path, lead, lastUpdated, children }: InfoPageProps) {
   return (
     <article className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
-      <title>{`${title} · ${storeName}`}</title>
+      <PageMeta title={`${title} · ${storeName}`} description={description} canonical={path} />
       <header className="border-b border-slate-200 pb-6">
         <h1 className="text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl">{title}</h1>
         {lastUpdated ? (

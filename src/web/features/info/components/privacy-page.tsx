@@ -11,6 +11,8 @@ export default function PrivacyPage() {
     <InfoPage
       title="Privacy Policy"
       storeName={store.name}
+      path={paths.privacy()}
+      description={`What ${store.name} collects about you, why, who it is shared with and how to exercise your rights under India's data protection law.`}
       lastUpdated="2026-11-01"
       lead={
         <p>

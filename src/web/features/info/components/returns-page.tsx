@@ -36,6 +36,8 @@ export default function ReturnsPage() {
     <InfoPage
       title="Returns & Refunds"
       storeName={store.name}
+      path={paths.returns()}
+      description={`How to return a product bought on ${store.name}, the return window, and when and how refunds reach you.`}
       lastUpdated="2026-11-01"
       lead={
         <p>

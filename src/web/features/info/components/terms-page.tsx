@@ -14,6 +14,8 @@ export default function TermsPage() {
     <InfoPage
       title="Terms & Conditions"
       storeName={store.name}
+      path={paths.terms()}
+      description={`The terms of buying and selling on ${store.name}: orders, prices and GST, payments, delivery, returns and sellers' duties.`}
       lastUpdated="2026-11-01"
       lead={
         <p>

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { PageMeta } from '#web/components/seo/page-meta.tsx';
 import { Loading } from '#web/components/ui/loading.tsx';
 import { paths } from '#web/config/paths.ts';
 import { ApiError } from '#web/lib/api-client.ts';
@@ -20,7 +21,7 @@ export default function PublicStoreHeader({ slug }: { slug: string }) {
     if (store.error instanceof ApiError && store.error.status === 404) {
       return (
         <header className="py-6">
-          <title>{`Store not found · ${marketplace.name}`}</title>
+          <PageMeta title={`Store not found · ${marketplace.name}`} noindex />
           <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Store not found</h1>
           <p className="mt-2 text-slate-600">
             This store does not exist or is no longer selling on {marketplace.name}.{' '}
@@ -37,7 +38,11 @@ export default function PublicStoreHeader({ slug }: { slug: string }) {
   const { name, since, productCount } = store.data;
   return (
     <header className="min-w-0 py-6">
-      <title>{`${name} · ${marketplace.name}`}</title>
+      <PageMeta
+        title={`${name} · ${marketplace.name}`}
+        description={`${name} sells laptops, desktops and monitors on ${marketplace.name}: ${plural(productCount, 'product', 'products')}, with GST invoices and delivery across India.`}
+        canonical={paths.vendorStore(slug)}
+      />
       <h1 className="text-2xl font-bold wrap-break-word text-slate-900 sm:text-3xl">{name}</h1>
       <p className="mt-1 flex flex-wrap gap-x-2 text-slate-600">
         <span>

@@ -1,0 +1,146 @@
+/**
+ * The storefront rendered on the server: the same routes, pages and providers as the browser's
+ * app (main.tsx), drawn to HTML once the data they show is in the page's query cache. The server
+ * (src/server/render/storefront.ts) builds this file with Vite and calls `render` per request.
+ */
+import { dehydrate, type QueryClient } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { createStaticHandler, createStaticRouter, type Params, StaticRouterProvider } from 'react-router';
+import { isCategory } from '#shared/categories.ts';
+import type { SessionResponse } from '#shared/schemas/auth.ts';
+import type { StoreInfo } from '#shared/store-info.ts';
+import { SESSION_QUERY_KEY } from '#web/features/auth/api/session.ts';
+import { productQuery } from '#web/features/catalog/api/get-product.ts';
+import { categoriesQuery } from '#web/features/catalog/api/get-categories.ts';
+import { productsQuery } from '#web/features/catalog/api/get-products.ts';
+import { listingQueryFromUrl } from '#web/features/catalog/listing-query.ts';
+import { shelfQuery } from '#web/features/catalog/shelves.ts';
+import { publicStoreQuery } from '#web/features/vendor-shop/api/vendor-shop.ts';
+import { ApiError, type ApiTransport, setApiTransport } from '#web/lib/api-client.ts';
+import { storeInfoQuery } from '#web/lib/store-info.ts';
+import { AppProviders, createQueryClient } from './app/providers.tsx';
+import { preloadPages, type RouteHandle, routes, type SsrPage } from './app/routes.tsx';
+
+export { setApiTransport };
+export type { ApiTransport };
+
+interface PageData {
+  params: Params;
+  url: URL;
+  queryClient: QueryClient;
+}
+
+/** 404 when a query the page shows failed with 404 (the page then draws its "not found"). */
+async function statusOf(queryClient: QueryClient, queryKey: readonly unknown[], fetch: () => Promise<unknown>): Promise<number> {
+  await fetch();
+  const error = queryClient.getQueryState(queryKey)?.error;
+  if (!error) return 200;
+  return error instanceof ApiError ? error.status : 500;
+}
+
+/** Puts in the cache what each page shows when first drawn (the queries its components make), and says the page's status. */
+const PAGE_DATA: Record<SsrPage, (data: PageData) => Promise<number>> = {
+  async home({ queryClient }) {
+    await Promise.all([
+      queryClient.prefetchQuery(categoriesQuery),
+      queryClient.prefetchQuery(productsQuery(shelfQuery('featured'))),
+      queryClient.prefetchQuery(productsQuery(shelfQuery('newest'))),
+    ]);
+    return 200;
+  },
+  products: ({ url, queryClient }) => {
+    const query = productsQuery(listingQueryFromUrl(url.searchParams, {}));
+    return statusOf(queryClient, query.queryKey, () => queryClient.prefetchQuery(query));
+  },
+  category: ({ params, url, queryClient }) => {
+    const category = params.category ?? '';
+    if (!isCategory(category)) return Promise.resolve(404);
+    const query = productsQuery(listingQueryFromUrl(url.searchParams, { category }));
+    return statusOf(queryClient, query.queryKey, () => queryClient.prefetchQuery(query));
+  },
+  search: ({ url, queryClient }) => {
+    const query = productsQuery(listingQueryFromUrl(url.searchParams, { q: (url.searchParams.get('q') ?? '').trim() }));
+    return statusOf(queryClient, query.queryKey, () => queryClient.prefetchQuery(query));
+  },
+  product: ({ params, queryClient }) => {
+    const id = params.id ?? '';
+    if (!/^[1-9]\d{0,14}$/.test(id)) return Promise.resolve(404);
+    const query = productQuery(Number(id));
+    return statusOf(queryClient, query.queryKey, () => queryClient.prefetchQuery(query));
+  },
+  'vendor-store': async ({ params, url, queryClient }) => {
+    const slug = params.vendorSlug ?? '';
+    if (!/^[a-z0-9-]{1,80}$/.test(slug)) return 404;
+    const store = publicStoreQuery(slug);
+    const listing = productsQuery(listingQueryFromUrl(url.searchParams, { vendor: slug }));
+    const [status] = await Promise.all([
+      statusOf(queryClient, store.queryKey, () => queryClient.prefetchQuery(store)),
+      queryClient.prefetchQuery(listing),
+    ]);
+    return status;
+  },
+  info: () => Promise.resolve(200),
+  'not-found': () => Promise.resolve(404),
+};
+
+export interface RenderedPage {
+  status: number;
+  /** the page's body, inside #root; it starts with the head elements React hoisted (title, meta, link) */
+  html: string;
+  /** the query cache the page was drawn from, as JSON, for the browser to start from */
+  state: string;
+  /** which page it is, for the server to preload its code */
+  page: SsrPage;
+}
+
+/**
+ * The whole page as HTML, lazy pages included: `prerender` waits for everything and writes it in
+ * place, with no fallback swapped out later by an inline script (the CSP runs none). Pages' code
+ * is loaded before (preloadPages), so they are not drawn as "Loading…" first either.
+ */
+async function renderToHtml(element: React.ReactNode): Promise<string> {
+  const { prelude } = await prerenderToNodeStream(element, {
+    // Never outlined: a large part (a listing) would otherwise come after the rest, put in place by
+    // an inline script.
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
+    onError(error) {
+      console.error('Rendering a page failed', error);
+    },
+  });
+  let html = '';
+  for await (const chunk of prelude) html += typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString();
+  return html;
+}
+
+/**
+ * The page at `url` (absolute) as `session` sees it, or null when the browser draws it (account,
+ * checkout, vendor and admin pages).
+ */
+export async function render(url: string, { store, session }: { store: StoreInfo; session: SessionResponse }): Promise<RenderedPage | null> {
+  const { query, dataRoutes } = createStaticHandler(routes);
+  const context = await query(new Request(url));
+  if (context instanceof Response) return null;
+  const page = (context.matches.at(-1)?.route.handle as RouteHandle | undefined)?.ssr;
+  if (!page) return null;
+
+  const queryClient = createQueryClient();
+  // A failed read is shown as failed at once; the browser tries again when it takes over.
+  queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false, retryOnMount: false } });
+  queryClient.setQueryData(storeInfoQuery.queryKey, store);
+  // Who is asking is known before the page is drawn, so it never shows "Loading authentication...".
+  queryClient.setQueryData(SESSION_QUERY_KEY, session);
+  const match = context.matches.at(-1);
+  const status = await PAGE_DATA[page]({ params: match?.params ?? {}, url: new URL(url), queryClient });
+
+  await preloadPages(context.matches);
+  const router = createStaticRouter(dataRoutes, context);
+  const html = await renderToHtml(
+    <StrictMode>
+      <AppProviders queryClient={queryClient}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </AppProviders>
+    </StrictMode>,
+  );
+  return { status, html, state: JSON.stringify(dehydrate(queryClient)).replace(/</g, '\\u003c'), page };
+}

@@ -1,0 +1,51 @@
+import { CATEGORY_LABELS, type Category } from '#shared/categories.ts';
+import { formatPrice, PAISE_PER_RUPEE } from '#shared/money.ts';
+import type { Product } from '#shared/schemas/catalog.ts';
+import { paths } from '#web/config/paths.ts';
+
+/** What search engines show under a product's title: its price, seller and the start of its description. */
+export function productDescription(product: Product): string {
+  const start = `${product.name} for ${formatPrice(product.price)}, sold by ${product.vendor.name}. `;
+  const room = 160 - start.length;
+  const text = product.description.length > room ? `${product.description.slice(0, room - 1).replace(/\s+\S*$/, '')}…` : product.description;
+  return start + text;
+}
+
+/** schema.org `Product` with its one offer, in rupees (https://schema.org/Product, Google's product snippets). */
+export function productJsonLd(product: Product, origin: string): object {
+  const url = `${origin}${paths.product(product.id)}`;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: product.name,
+    image: product.images.map((image) => `${origin}${image}`),
+    description: product.description,
+    sku: String(product.id),
+    brand: { '@type': 'Brand', name: product.brand },
+    category: CATEGORY_LABELS[product.category].plural,
+    url,
+    offers: {
+      '@type': 'Offer',
+      url,
+      priceCurrency: 'INR',
+      price: (product.price / PAISE_PER_RUPEE).toFixed(2),
+      availability: product.stock > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+      itemCondition: 'https://schema.org/NewCondition',
+      seller: { '@type': 'Organization', name: product.vendor.name, url: `${origin}${paths.vendorStore(product.vendor.slug)}` },
+    },
+  };
+}
+
+/** schema.org `BreadcrumbList`: home, the category, and the product when there is one. */
+export function breadcrumbJsonLd(origin: string, category: Category, product?: Product): object {
+  const crumbs = [
+    { name: 'Home', path: paths.home() },
+    { name: CATEGORY_LABELS[category].plural, path: paths.category(category) },
+    ...(product ? [{ name: product.name, path: paths.product(product.id) }] : []),
+  ];
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: crumbs.map((crumb, index) => ({ '@type': 'ListItem', position: index + 1, name: crumb.name, item: `${origin}${crumb.path}` })),
+  };
+}

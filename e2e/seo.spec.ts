@@ -82,13 +82,15 @@ test('the app takes over a rendered page without drawing it again, and works', a
   const heading = page.getByRole('heading', { level: 1, name: product.name });
   await heading.evaluate((element) => element.setAttribute('data-from-server', 'yes'));
   release();
+  // A press before the app's code has run goes nowhere, as on any page still loading.
+  await page.waitForLoadState('networkidle');
   await page.getByRole('button', { name: 'Add to cart' }).click();
   await expect(page.getByTestId('cart-count')).toHaveText(/1/);
   await expect(heading).toHaveAttribute('data-from-server', 'yes');
   expect(errors).toEqual([]);
 });
 
-test('filtered and sorted listings and searches are left out of search results; listings point to one address', async ({ request }) => {
+test('filtered and sorted listings and searches are left out of search results; each listing and search has one address', async ({ request }) => {
   const plain = await (await request.get('/products')).text();
   expect(plain).toContain('<link rel="canonical" href="http://127.0.0.1:4173/products"/>');
   expect(plain).toContain('<meta name="robots" content="index, follow"/>');
@@ -100,8 +102,12 @@ test('filtered and sorted listings and searches are left out of search results; 
   expect(filtered).toContain('<link rel="canonical" href="http://127.0.0.1:4173/category/Laptop"/>');
   expect(filtered).toContain('<meta name="robots" content="noindex, follow"/>');
 
-  const search = await (await request.get('/search?q=lenovo')).text();
-  expect(search).toContain('<meta name="robots" content="noindex, follow"/>');
+  // A search is a page of its own (the words are its address); narrowed further, it is not.
+  const search = await (await request.get('/search?q=lenovo&page=1')).text();
+  expect(search).toContain('<link rel="canonical" href="http://127.0.0.1:4173/search?q=lenovo"/>');
+  expect(search).toContain('<meta name="robots" content="index, follow"/>');
+  const sortedSearch = await (await request.get('/search?q=lenovo&sort=newest')).text();
+  expect(sortedSearch).toContain('<meta name="robots" content="noindex, follow"/>');
 });
 
 test('an unknown product answers 404 and a product taken off sale 410', async ({ request, baseURL }) => {

@@ -5,9 +5,10 @@
  * "Before it renders" is what the browser must fetch before React can paint the page:
  *   - the entry chunk of index.html and everything it imports statically (the <script> and its
  *     <link rel="modulepreload">s), which holds React, the router, the providers and the layouts;
- *   - the route's lazy chunk (React.lazy in src/web/app/router.tsx) and everything it imports
+ *   - the route's lazy chunk (lazyPage in src/web/app/routes.tsx) and everything it imports
  *     statically, which Vite's preload helper fetches together with it.
- * Chunks only reached through a further dynamic import() load later and are not counted. CSS is not counted.
+ * Chunks only reached through a further dynamic import() load later and are not counted. CSS is
+ * reported apart: the stylesheets index.html links, which hold up the first paint, have a budget.
  * Also exits non-zero when the page or the entry chunk lacks its brotli or gzip copy (see below).
  *
  * Run: node scripts/bundle-report.ts [dist/web]
@@ -34,7 +35,7 @@ interface Route {
   budgetKb?: number;
 }
 
-/** The pages of src/web/app/router.tsx. Modules listed here must be in the manifest. */
+/** The pages of src/web/app/routes.tsx. Modules listed here must be in the manifest. */
 const ROUTES: Route[] = [
   { path: '/', module: 'app/routes/store/home.tsx', budgetKb: 150 },
   { path: '/product/:id', module: 'app/routes/store/product.tsx', budgetKb: 150 },
@@ -143,8 +144,19 @@ for (const { route, chunks, bytes, over } of rows) {
   const budget = route.budgetKb === undefined ? '' : `${route.budgetKb}${over ? ' **over**' : ''}`;
   console.log(`| \`${route.path}\` | ${chunks} | ${kb(bytes)} | ${budget} |`);
 }
+
+// The stylesheets the page links in its head: the browser paints nothing before it has them (the
+// server-rendered HTML is complete, so they are all that stands between it and the first paint).
+const CSS_BUDGET_KB = 12;
+const page = readFileSync(path.join(distDir, 'index.html'), 'utf8');
+const stylesheets = [...page.matchAll(/<link rel="stylesheet"[^>]* href="\/([^"]+)"/g)].map((match) => match[1]!);
+const cssBytes = stylesheets.reduce((sum, file) => sum + gzipSync(readFileSync(path.join(distDir, file))).length, 0);
+const cssOver = cssBytes > CSS_BUDGET_KB * 1000;
+console.log(`\nCSS before the first paint (linked by index.html, gzip): ${kb(cssBytes)} kB in ${stylesheets.length} file(s); budget ${CSS_BUDGET_KB}${cssOver ? ' **over**' : ''}`);
+
 const failed = rows.filter((row) => row.over);
-if (failed.length > 0) {
-  console.error(`\nOver budget: ${failed.map(({ route, bytes }) => `${route.path} ${kb(bytes)} kB > ${route.budgetKb} kB`).join(', ')}`);
+if (failed.length > 0 || cssOver) {
+  const over = [...failed.map(({ route, bytes }) => `${route.path} ${kb(bytes)} kB > ${route.budgetKb} kB`), ...(cssOver ? [`CSS ${kb(cssBytes)} kB > ${CSS_BUDGET_KB} kB`] : [])];
+  console.error(`\nOver budget: ${over.join(', ')}`);
   process.exit(1);
 }

@@ -12,7 +12,9 @@ export default function SearchRoute() {
       title={q ? <>Results for “{q}”</> : 'Search'}
       meta={{
         title: q ? `“${q}” · ${store.name}` : `Search · ${store.name}`,
-        description: `Search laptops, desktops and monitors on ${store.name}.`,
+        description: q
+          ? `Laptops, desktops and monitors matching “${q}” on ${store.name}: compare prices, specifications and sellers, with GST invoices and EMI.`
+          : `Search laptops, desktops and monitors on ${store.name}.`,
         path: '/search',
       }}
       intro={q ? undefined : 'Type in the search box to find laptops, desktops and monitors.'}

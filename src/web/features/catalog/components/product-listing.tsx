@@ -35,13 +35,18 @@ interface ProductListingProps {
 }
 
 /**
- * One address per listing for search engines: its pages are indexed (page 2 on is its own page),
- * while a filtered or sorted view, or a search, is left out of results and points to the listing.
+ * One address per listing for search engines: a listing's pages, and a search's, are indexed (page
+ * 2 on is a page of its own), while a filtered or sorted view is left out of results and points to
+ * the listing it narrows.
  */
-function ListingMeta({ title, description, path, params, searching }: NonNullable<ProductListingProps['meta']> & { params: URLSearchParams; searching: boolean }) {
+function ListingMeta({ title, description, path, params }: NonNullable<ProductListingProps['meta']> & { params: URLSearchParams }) {
   const page = Number(params.get('page') ?? '1');
-  const narrowed = searching || [...params.keys()].some((key) => key !== 'page');
-  const canonical = narrowed || !(page > 1) ? path : `${path}?page=${page}`;
+  const q = params.get('q')?.trim();
+  const narrowed = [...params.keys()].some((key) => key !== 'page' && key !== 'q');
+  const kept = new URLSearchParams();
+  if (q) kept.set('q', q);
+  if (!narrowed && page > 1) kept.set('page', String(page));
+  const canonical = kept.size > 0 ? `${path}?${kept}` : path;
   return <PageMeta title={title} description={description} canonical={canonical} noindex={narrowed} />;
 }
 
@@ -70,7 +75,7 @@ export function ProductListing({ title, meta, intro, category, q, vendor, embedd
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:py-8">
-      {meta && <ListingMeta {...meta} params={params} searching={q !== undefined} />}
+      {meta && <ListingMeta {...meta} params={params} />}
       {meta && category && <JsonLd data={breadcrumbJsonLd(store.url, category)} />}
       <div className="mb-4">
         <Heading className={embedded ? 'text-xl font-bold text-slate-900' : 'text-2xl font-bold text-slate-900 sm:text-3xl'}>{title}</Heading>
@@ -106,6 +111,8 @@ export function ProductListing({ title, meta, intro, category, q, vendor, embedd
         </aside>
 
         <section aria-labelledby={`${ids}-results`}>
+          {/* The cards' names are h3s: a level above them even where the filters (their h2) are folded away. */}
+          {!embedded && <h2 className="sr-only">Results</h2>}
           <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
             <p id={`${ids}-results`} className="text-sm text-slate-600" aria-live="polite">
               {data

@@ -84,6 +84,9 @@ const PAGE_DATA: Record<SsrPage, (data: PageData) => Promise<number>> = {
   'not-found': () => Promise.resolve(404),
 };
 
+// Once: ranking the routes costs more than drawing a page.
+const { query, dataRoutes } = createStaticHandler(routes);
+
 export interface RenderedPage {
   status: number;
   /** the page's body, inside #root; it starts with the head elements React hoisted (title, meta, link) */
@@ -118,7 +121,6 @@ async function renderToHtml(element: React.ReactNode): Promise<string> {
  * checkout, vendor and admin pages).
  */
 export async function render(url: string, { store, session }: { store: StoreInfo; session: SessionResponse }): Promise<RenderedPage | null> {
-  const { query, dataRoutes } = createStaticHandler(routes);
   const context = await query(new Request(url));
   if (context instanceof Response) return null;
   const page = (context.matches.at(-1)?.route.handle as RouteHandle | undefined)?.ssr;

@@ -43,6 +43,8 @@ interface Postings {
   docs: Int32Array;
   tfs: Int32Array;
   length: number;
+  /** how many documents had been forgotten when these were last cleared of them */
+  cleared: number;
 }
 
 const LETTERS = /^\p{L}+$/u;
@@ -73,6 +75,8 @@ function grown<T extends Int32Array | Uint8Array | Uint16Array | Uint32Array>(ar
 function createDocuments(onNewWord: (word: string) => void) {
   /** terms dropped since the load: typo stand-ins worked out before one was dropped are worked out again */
   let removals = 0;
+  /** documents forgotten so far (see live) */
+  let forgotten = 0;
   let productOf = new Int32Array(1024);
   let alive = new Uint8Array(1024);
   let lengths = [new Uint16Array(1024), new Uint16Array(1024), new Uint16Array(1024)];
@@ -97,11 +101,12 @@ function createDocuments(onNewWord: (word: string) => void) {
     if (alive[doc] !== 1) return;
     alive[doc] = 0;
     aliveDocs--;
+    forgotten++;
     for (let field = 0; field < 3; field++) totalLength[field] = (totalLength[field] as number) - ((lengths[field] as Uint16Array)[doc] as number);
   }
 
   function addTerm(term: string): Postings {
-    const postings = { docs: new Int32Array(4), tfs: new Int32Array(4), length: 0 };
+    const postings = { docs: new Int32Array(4), tfs: new Int32Array(4), length: 0, cleared: 0 };
     terms.set(term, postings);
     vocabulary.splice(lowerBound(vocabulary, term), 0, term);
     if (LETTERS.test(term)) {
@@ -141,7 +146,7 @@ function createDocuments(onNewWord: (word: string) => void) {
     for (const [term, [name, brand, rest]] of counts) {
       let postings = terms.get(term);
       if (!postings) {
-        if (bulk) terms.set(term, (postings = { docs: new Int32Array(4), tfs: new Int32Array(4), length: 0 }));
+        if (bulk) terms.set(term, (postings = { docs: new Int32Array(4), tfs: new Int32Array(4), length: 0, cleared: 0 }));
         else postings = addTerm(term);
       }
       postings.docs = grown(postings.docs, postings.length + 1);
@@ -154,6 +159,9 @@ function createDocuments(onNewWord: (word: string) => void) {
 
   /** The term's postings with forgotten documents dropped (in place); the term goes once none is left. */
   function live(term: string, postings: Postings): Postings {
+    // Nothing forgotten since they were last cleared: a search of an unchanged catalogue reads them once.
+    if (postings.cleared === forgotten) return postings;
+    postings.cleared = forgotten;
     let kept = 0;
     for (let read = 0; read < postings.length; read++) {
       const doc = postings.docs[read] as number;
@@ -183,17 +191,17 @@ function createDocuments(onNewWord: (word: string) => void) {
     return found;
   }
 
-  // Reused by every search (cleared, not allocated): a common word's 40,000 hits need them whole.
+  // Reused by every search rather than allocated: a common word's 40,000 hits need them whole.
+  // Only the entries a search touched are set, and only they are cleared after it.
   let score = new Float64Array(0);
   let groupsMatched = new Uint8Array(0);
+  let touched = new Int32Array(0);
 
   function match(groups: TermGroups): SearchHits {
     if (score.length < docs) {
-      score = new Float64Array(docs * 1.5);
-      groupsMatched = new Uint8Array(docs * 1.5);
-    } else {
-      score.fill(0, 0, docs);
-      groupsMatched.fill(0, 0, docs);
+      score = new Float64Array(Math.ceil(docs * 1.5));
+      groupsMatched = new Uint8Array(score.length);
+      touched = new Int32Array(score.length);
     }
     const average = totalLength.map((total) => Math.max(1, total / Math.max(1, aliveDocs)));
     const [nameWeight, brandWeight, textWeight] = WEIGHTS;
@@ -202,18 +210,28 @@ function createDocuments(onNewWord: (word: string) => void) {
     /** one field's BM25 term weight */
     const field = (weight: number, frequency: number, length: number, averageLength: number) =>
       frequency === 0 ? 0 : (weight * frequency * (K1 + 1)) / (frequency + K1 * (1 - B + (B * length) / averageLength));
-    groups.forEach((group, g) => {
-      const expanded = new Set(group.flatMap(withPrefix));
-      for (const term of expanded) {
+
+    // Each word's terms (its prefixes' and stand-ins' expansions), rarest word first: only products
+    // having the first can be results, so the rest only look at those.
+    const expanded = groups
+      .map((group) => [...new Set(group.flatMap(withPrefix))].flatMap((term) => {
         const postings = terms.get(term);
-        if (!postings) continue;
-        const { docs: postingDocs, tfs, length } = live(term, postings);
+        return postings ? [live(term, postings)] : [];
+      }))
+      .map((postings) => ({ postings, size: postings.reduce((sum, entry) => sum + entry.length, 0) }))
+      .sort((a, b) => a.size - b.size);
+
+    let candidates = 0;
+    expanded.forEach(({ postings }, g) => {
+      for (const { docs: postingDocs, tfs, length } of postings) {
         const idf = Math.log(1 + (aliveDocs - length + 0.5) / (length + 0.5));
         for (let p = 0; p < length; p++) {
           const doc = postingDocs[p] as number;
-          // Counted once per group however many of its terms the product has.
-          if (groupsMatched[doc] === g) groupsMatched[doc] = g + 1;
-          else if (groupsMatched[doc] !== g + 1) continue;
+          // Counted once per word however many of its terms the product has.
+          if (groupsMatched[doc] === g) {
+            groupsMatched[doc] = g + 1;
+            if (g === 0) touched[candidates++] = doc;
+          } else if (groupsMatched[doc] !== g + 1) continue;
           const packed = tfs[p] as number;
           const weight =
             field(nameWeight, packed & 0xff, nameLengths[doc] as number, nameAverage) +
@@ -223,14 +241,23 @@ function createDocuments(onNewWord: (word: string) => void) {
         }
       }
     });
+
+    const all = groups.length;
     let found = 0;
-    for (let doc = 0; doc < docs; doc++) if (groupsMatched[doc] === groups.length && alive[doc] === 1) found++;
+    for (let t = 0; t < candidates; t++) {
+      const doc = touched[t] as number;
+      if (groupsMatched[doc] === all && alive[doc] === 1) found++;
+    }
     const hits = { ids: new Int32Array(found), ranks: new Float64Array(found) };
     let at = 0;
-    for (let doc = 0; doc < docs; doc++) {
-      if (groupsMatched[doc] !== groups.length || alive[doc] !== 1) continue;
-      hits.ids[at] = productOf[doc] as number;
-      hits.ranks[at++] = score[doc] as number;
+    for (let t = 0; t < candidates; t++) {
+      const doc = touched[t] as number;
+      if (groupsMatched[doc] === all && alive[doc] === 1) {
+        hits.ids[at] = productOf[doc] as number;
+        hits.ranks[at++] = score[doc] as number;
+      }
+      score[doc] = 0;
+      groupsMatched[doc] = 0;
     }
     return hits;
   }

@@ -132,7 +132,8 @@ export async function createStorefront({
       // signed-in shopper's names them, so it is kept by no one.
       const session = await sessionOf(request);
       const shared = session.user === null;
-      reply.header('cache-control', shared ? 'no-cache' : PRIVATE_CACHE_CONTROL);
+      // Vary: Cookie, so a shared cache never hands a visitor's page (signed out) to a signed-in shopper.
+      reply.header('cache-control', shared ? 'no-cache' : PRIVATE_CACHE_CONTROL).header('vary', 'cookie');
       const key = `page:${request.url}`;
       const cached = shared ? cache.get(key) : undefined;
       if (cached) return reply.header('x-cache', 'hit').send(cached);

@@ -17,9 +17,9 @@ declare module 'fastify' {
  * change is never stored after it.
  */
 export interface ResponseCache {
-  get(key: string): Buffer | undefined;
+  get(key: string): string | undefined;
   /** Stores `body` unless the cache was cleared since `generation` was read. */
-  set(key: string, body: Buffer, generation: number): void;
+  set(key: string, body: string, generation: number): void;
   readonly generation: number;
   clear(): void;
   readonly enabled: boolean;
@@ -36,7 +36,8 @@ export function createResponseCache({ maxBytes, ttlMs }: ResponseCacheOptions): 
   if (maxBytes <= 0) {
     return { get: () => undefined, set: () => {}, generation: 0, clear: () => {}, enabled: false };
   }
-  const entries = new LRUCache<string, Buffer>({
+  // Strings, counted by length: a character is a byte unless the text goes beyond Latin-1.
+  const entries = new LRUCache<string, string>({
     maxSize: maxBytes,
     sizeCalculation: (body, key) => body.length + key.length,
     ttl: ttlMs,
@@ -95,8 +96,8 @@ export function registerResponseCache(app: FastifyInstance, cache: ResponseCache
     const generation = startedAt.get(request);
     // Never compressed bytes, should the order of the hooks ever change.
     if (generation !== undefined && reply.statusCode === 200 && !reply.hasHeader('content-encoding')) {
-      if (typeof payload === 'string') cache.set(request.url, Buffer.from(payload), generation);
-      else if (Buffer.isBuffer(payload)) cache.set(request.url, payload, generation);
+      if (typeof payload === 'string') cache.set(request.url, payload, generation);
+      else if (Buffer.isBuffer(payload)) cache.set(request.url, payload.toString(), generation);
     }
     return payload;
   });

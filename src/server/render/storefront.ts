@@ -143,7 +143,7 @@ export async function createStorefront({
       let status = page.status;
       const productId = page.page === 'product' ? Number(/^\/product\/(\d+)/.exec(request.url)?.[1]) : NaN;
       if (status === 404 && Number.isSafeInteger(productId) && (await removed(productId))) status = 410;
-      const html = Buffer.from(fillShell(shell, manifest, { ...page, status }));
+      const html = fillShell(shell, manifest, { ...page, status });
       if (status === 200 && shared) cache.set(key, html, generation);
       return reply.status(status).send(html);
     },

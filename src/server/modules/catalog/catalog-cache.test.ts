@@ -122,15 +122,15 @@ describe('response cache', () => {
     const cache = createResponseCache({ maxBytes: 1 << 20, ttlMs: 60_000 });
     const before = cache.generation;
     cache.clear();
-    cache.set('/api/products', Buffer.from('{"stale":true}'), before);
+    cache.set('/api/products', '{"stale":true}', before);
     expect(cache.get('/api/products')).toBeUndefined();
-    cache.set('/api/products', Buffer.from('{"fresh":true}'), cache.generation);
-    expect(cache.get('/api/products')?.toString()).toBe('{"fresh":true}');
+    cache.set('/api/products', '{"fresh":true}', cache.generation);
+    expect(cache.get('/api/products')).toBe('{"fresh":true}');
   });
 
   it('stays within its memory budget', () => {
     const cache = createResponseCache({ maxBytes: 64 * 1024, ttlMs: 60_000 });
-    for (let page = 1; page <= 100; page++) cache.set(`/api/products?page=${page}`, Buffer.alloc(2048, 'x'), cache.generation);
+    for (let page = 1; page <= 100; page++) cache.set(`/api/products?page=${page}`, 'x'.repeat(2048), cache.generation);
     const kept = Array.from({ length: 100 }, (_, i) => cache.get(`/api/products?page=${i + 1}`)).filter(Boolean).length;
     expect(kept).toBeGreaterThan(0);
     expect(kept * 2048).toBeLessThanOrEqual(64 * 1024);
@@ -164,7 +164,7 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('response cache across processes (R
     });
     try {
       await expect.poll(async () => (await redisA.pubsub('NUMSUB', channel))[1]).toBe(2);
-      b.set('/api/products', Buffer.from('{}'), b.generation);
+      b.set('/api/products', '{}', b.generation);
       a.clear();
       sharedA.publish(new Set(['products.stock']));
       await expect.poll(() => b.get('/api/products')).toBeUndefined();

@@ -74,8 +74,7 @@ export interface ListOptions {
 
 const serializeList = compileResponseSerializer(ProductListSchema);
 /** How the list's JSON starts, its items first (the schema's order); the rest follows them. */
-const ITEMS_OPEN = Buffer.from('{"items":[');
-const COMMA = Buffer.from(',');
+const ITEMS_OPEN = '{"items":[';
 if (!serializeList({ items: [], total: 0, page: 1, pageSize: 0, facets: [] }).startsWith('{"items":[]')) {
   throw new Error('A product list is expected to be written items first');
 }
@@ -245,18 +244,15 @@ export function createCatalogService({ db, dialect, log, changeWaitMs = CHANGE_W
     },
 
     /** The same as `list`, as the JSON the API answers with: the products' JSON is kept in memory, not written per request. */
-    async listJson(query: ProductQuery, hits?: SearchHits, options: ListOptions = {}): Promise<Buffer> {
+    async listJson(query: ProductQuery, hits?: SearchHits, options: ListOptions = {}): Promise<string> {
       const { found, filter } = await listed(query, hits, options);
       const rest = serializeList({ items: [], total: found.total, page: query.page, pageSize: query.pageSize, facets: facets(filter, found) });
-      const parts: Buffer[] = [ITEMS_OPEN];
+      const items: string[] = [];
       for (const id of found.ids) {
         const product = store.json(id);
-        if (!product) continue;
-        if (parts.length > 1) parts.push(COMMA);
-        parts.push(product);
+        if (product !== undefined) items.push(product);
       }
-      parts.push(Buffer.from(rest.slice(ITEMS_OPEN.length)));
-      return Buffer.concat(parts);
+      return ITEMS_OPEN + items.join(',') + rest.slice(ITEMS_OPEN.length);
     },
 
     /** Call after a committed change to the catalogue, here or (by word from it) elsewhere. */
@@ -294,7 +290,7 @@ export function createCatalogService({ db, dialect, log, changeWaitMs = CHANGE_W
     },
 
     /** One product on sale, as the JSON the API answers with. */
-    async getJson(id: number): Promise<Buffer> {
+    async getJson(id: number): Promise<string> {
       await feed.fresh(changeWaitMs);
       const product = store.json(id);
       if (!product) throw new AppError('NOT_FOUND', `Product ${id} was not found`);

@@ -52,8 +52,8 @@ export function createSearchService({ catalog }: { catalog: CatalogService }) {
       found(query, (matched, options) => catalog.list(query, matched, options), () => nothing(query)),
 
     /** The same as `search`, as the JSON the API answers with (see catalog.listJson). */
-    searchJson: (query: SearchQuery): Promise<Buffer> =>
-      found(query, (matched, options) => catalog.listJson(query, matched, options), () => Buffer.from(JSON.stringify(nothing(query)))),
+    searchJson: (query: SearchQuery): Promise<string> =>
+      found(query, (matched, options) => catalog.listJson(query, matched, options), () => JSON.stringify(nothing(query))),
   };
 }
 

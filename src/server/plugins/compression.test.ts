@@ -35,7 +35,7 @@ describe.each(testDialects())('compression of API answers on %s', (dialect) => {
   });
   afterAll(() => t?.close());
 
-  it('sends a listing (a Buffer from the route) in brotli or gzip as asked, decoding to the same JSON', async () => {
+  it('sends a listing (JSON the route wrote already) in brotli or gzip as asked, decoding to the same JSON', async () => {
     const plain = await get('/api/products?brand=Acme');
     expect(plain.statusCode).toBe(200);
     expect(plain.headers['content-encoding']).toBeUndefined();

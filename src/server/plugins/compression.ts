@@ -10,7 +10,7 @@ export const COMPRESSION_THRESHOLD_BYTES = 1024;
 
 /**
  * Brotli or gzip, as the client asks (Accept-Encoding), for the answers the server writes itself:
- * the API's JSON (also when a route or the response cache sends a Buffer), HTML and sitemap XML.
+ * the API's JSON (also when a route or the response cache sends it written already), HTML and sitemap XML.
  * The web app's built files are compressed at build time instead (vite.config.ts) and sent as
  * they are (@fastify/static's preCompressed, in app.ts): @fastify/compress leaves an answer alone
  * once it has a Content-Encoding. Beyond `customTypes` it also compresses what mime-db calls

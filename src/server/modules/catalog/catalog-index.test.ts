@@ -191,6 +191,33 @@ describe.each(testDialects())('the listing index under catalogue changes on %s',
     feed.close();
   });
 
+  it('answers a price range from the price order exactly as a pass over every product would', async () => {
+    const tie = (await createProduct(t.services, { vendorId, name: 'Index Tie', price: rupees(30_000) })).id;
+    const { feed, index } = indexWithFeed(t);
+    await feed.ready();
+    const all = index.query(everything, 'price_asc', 1, 100);
+    const prices = new Map((await t.database.db.selectFrom('products').select(['id', 'price']).execute()).map((row) => [row.id, Number(row.price)]));
+    const bounds = [undefined, rupees(29_999), rupees(30_000), rupees(30_001), rupees(89_999), rupees(90_000), rupees(90_001)];
+    for (const minPrice of bounds) {
+      for (const maxPrice of bounds) {
+        if (minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice) continue;
+        const expected = all.ids.filter((id) => {
+          const price = prices.get(id) as number;
+          return (minPrice === undefined || price >= minPrice) && (maxPrice === undefined || price <= maxPrice);
+        });
+        const found = index.query({ ...everything, minPrice, maxPrice }, 'price_asc', 1, 100);
+        expect(found.ids, `${minPrice}–${maxPrice}`).toEqual(expected);
+        expect(found.total).toBe(expected.length);
+        expect(found.brands.reduce((sum, row) => sum + row.count, 0)).toBe(expected.length);
+      }
+    }
+    // Both products at exactly ₹30,000 are in a range that starts or ends there.
+    expect(index.query({ ...everything, minPrice: rupees(30_000), maxPrice: rupees(30_000) }, 'newest', 1, 10).ids.sort()).toEqual([cheap, tie].sort());
+    await t.database.db.deleteFrom('product_attributes').where('product_id', '=', tie).execute();
+    await t.database.db.deleteFrom('products').where('id', '=', tie).execute();
+    feed.close();
+  });
+
   it('never keeps a listing waiting for index maintenance longer than the change wait', async () => {
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));

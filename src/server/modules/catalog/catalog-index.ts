@@ -524,6 +524,9 @@ function counted(listing: Listing, categoryCode: number, brandCodes: Uint8Array 
   };
 }
 
+/** A price range holding at most this share of its scope is read off the price order. */
+const NARROW_PRICE_RANGE = 0.2;
+
 /** The first place in the price order whose price is at least `price` (`after`: above it). */
 function firstPriced(listing: Listing, byPrice: SortedSlots, price: number, after: boolean): number {
   let low = 0;
@@ -557,18 +560,20 @@ function query(listing: Listing, filter: IndexFilter, sort: Sort, page: number, 
 
   const brandCodes = filter.brands.length > 0 ? flags(listing.brandNames.length, filter.brands.map((name) => listing.brands.find(name))) : undefined;
   const search = filter.match ? overlay(listing, filter.match) : undefined;
-  // A search's hits alone, when searching (checked for sale and category below); with a price
-  // range, the scope's products in that range, read off the price order by bisection; otherwise
-  // the scope's products in column order (a pass in any other order misses the processor's caches,
-  // which a range narrower than the scope makes up for).
+  // A search's hits alone, when searching (checked for sale and category below); otherwise the
+  // scope's products in column order: a pass in any other order misses the processor's caches. A
+  // narrow price range is the exception: its products, read off the price order by bisection, are
+  // few enough to make up for it (a wide one was measured slower than the whole pass).
   let candidates = search ? search.slots : scope.slot.slots;
   let candidateCount = search ? search.slots.length : scope.slot.length;
   if (!search && (filter.minPrice !== undefined || filter.maxPrice !== undefined)) {
     const byPrice = scope.price_asc;
     const from = firstPriced(listing, byPrice, filter.minPrice ?? -Infinity, false);
-    const to = firstPriced(listing, byPrice, filter.maxPrice ?? Infinity, true);
-    candidates = byPrice.slots.subarray(from, Math.max(from, to));
-    candidateCount = candidates.length;
+    const to = Math.max(from, firstPriced(listing, byPrice, filter.maxPrice ?? Infinity, true));
+    if (to - from <= byPrice.length * NARROW_PRICE_RANGE) {
+      candidates = byPrice.slots.subarray(from, to);
+      candidateCount = candidates.length;
+    }
   }
   const { live } = listing;
   const vendorId = filter.vendorSlug === undefined ? undefined : (listing.vendorBySlug.get(filter.vendorSlug) ?? -1);

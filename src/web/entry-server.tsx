@@ -3,7 +3,7 @@
  * app (main.tsx), drawn to HTML once the data they show is in the page's query cache. The server
  * (src/server/render/storefront.ts) builds this file with Vite and calls `render` per request.
  */
-import { dehydrate, type QueryClient } from '@tanstack/react-query';
+import { dehydrate, type FetchQueryOptions, type QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, type Params, StaticRouterProvider } from 'react-router';
@@ -31,12 +31,17 @@ interface PageData {
   queryClient: QueryClient;
 }
 
-/** 404 when a query the page shows failed with 404 (the page then draws its "not found"). */
-async function statusOf(queryClient: QueryClient, queryKey: readonly unknown[], fetch: () => Promise<unknown>): Promise<number> {
-  await fetch();
-  const error = queryClient.getQueryState(queryKey)?.error;
+/** Fetches a query the page shows into its cache; the page's status is that query's (404: the page draws its "not found"). */
+async function statusOf<T, Key extends readonly unknown[]>(queryClient: QueryClient, query: FetchQueryOptions<T, Error, T, Key>): Promise<number> {
+  await queryClient.prefetchQuery(query);
+  const error = queryClient.getQueryState(query.queryKey)?.error;
   if (!error) return 200;
   return error instanceof ApiError ? error.status : 500;
+}
+
+/** A listing's page of products, as ProductListing asks for it with these fixed filters. */
+function listing(url: URL, fixed: Parameters<typeof listingQueryFromUrl>[1]) {
+  return productsQuery(listingQueryFromUrl(url.searchParams, fixed));
 }
 
 /** Puts in the cache what each page shows when first drawn (the queries its components make), and says the page's status. */
@@ -49,39 +54,24 @@ const PAGE_DATA: Record<SsrPage, (data: PageData) => Promise<number>> = {
     ]);
     return 200;
   },
-  products: ({ url, queryClient }) => {
-    const query = productsQuery(listingQueryFromUrl(url.searchParams, {}));
-    return statusOf(queryClient, query.queryKey, () => queryClient.prefetchQuery(query));
-  },
-  category: ({ params, url, queryClient }) => {
+  products: ({ url, queryClient }) => statusOf(queryClient, listing(url, {})),
+  category: async ({ params, url, queryClient }) => {
     const category = params.category ?? '';
-    if (!isCategory(category)) return Promise.resolve(404);
-    const query = productsQuery(listingQueryFromUrl(url.searchParams, { category }));
-    return statusOf(queryClient, query.queryKey, () => queryClient.prefetchQuery(query));
+    return isCategory(category) ? statusOf(queryClient, listing(url, { category })) : 404;
   },
-  search: ({ url, queryClient }) => {
-    const query = productsQuery(listingQueryFromUrl(url.searchParams, { q: (url.searchParams.get('q') ?? '').trim() }));
-    return statusOf(queryClient, query.queryKey, () => queryClient.prefetchQuery(query));
-  },
-  product: ({ params, queryClient }) => {
+  search: ({ url, queryClient }) => statusOf(queryClient, listing(url, { q: (url.searchParams.get('q') ?? '').trim() })),
+  product: async ({ params, queryClient }) => {
     const id = params.id ?? '';
-    if (!/^[1-9]\d{0,14}$/.test(id)) return Promise.resolve(404);
-    const query = productQuery(Number(id));
-    return statusOf(queryClient, query.queryKey, () => queryClient.prefetchQuery(query));
+    return /^[1-9]\d{0,14}$/.test(id) ? statusOf(queryClient, productQuery(Number(id))) : 404;
   },
   'vendor-store': async ({ params, url, queryClient }) => {
     const slug = params.vendorSlug ?? '';
     if (!/^[a-z0-9-]{1,80}$/.test(slug)) return 404;
-    const store = publicStoreQuery(slug);
-    const listing = productsQuery(listingQueryFromUrl(url.searchParams, { vendor: slug }));
-    const [status] = await Promise.all([
-      statusOf(queryClient, store.queryKey, () => queryClient.prefetchQuery(store)),
-      queryClient.prefetchQuery(listing),
-    ]);
+    const [status] = await Promise.all([statusOf(queryClient, publicStoreQuery(slug)), queryClient.prefetchQuery(listing(url, { vendor: slug }))]);
     return status;
   },
-  info: () => Promise.resolve(200),
-  'not-found': () => Promise.resolve(404),
+  info: async () => 200,
+  'not-found': async () => 404,
 };
 
 // Once: ranking the routes costs more than drawing a page.

@@ -100,7 +100,7 @@ export type ListingRow = Awaited<ReturnType<ReturnType<typeof listingColumns>['e
 
 /** What the listing index holds for every product on sale, by id; streamed, not held in one array. */
 export function listingRows(db: DbOrTx) {
-  return listingColumns(db).orderBy('products.id').stream(STREAM_CHUNK);
+  return listingColumns(db).orderBy('products.category').orderBy('products.id').stream(STREAM_CHUNK);
 }
 
 /** Ids per statement when reading products by id: well under every engine's parameter limit. */

@@ -267,6 +267,7 @@ describe.each(testDialects())('the listing index under catalogue changes on %s',
       (id: number) => db.updateTable('products').set({ stock: Math.floor(next() * 3) }).where('id', '=', id).execute(),
       (id: number) => db.updateTable('products').set({ status: pick(['active', 'draft'] as const) }).where('id', '=', id).execute(),
       (id: number) => db.updateTable('products').set({ featured: next() < 0.5 ? 1 : 0 }).where('id', '=', id).execute(),
+      (id: number) => db.updateTable('products').set({ brand: pick(['Lenovo', 'Dell', 'HP', 'Acer']) }).where('id', '=', id).execute(),
       (id: number) => db.updateTable('products').set({ hidden_reason: next() < 0.5 ? 'Misleading' : null }).where('id', '=', id).execute(),
       (id: number) => db.updateTable('product_attributes').set({ value: pick(['8', '16', '32']) }).where('product_id', '=', id).where('key', '=', 'ram').execute()
         .then(() => db.updateTable('products').set({ updated_at: new Date().toISOString() }).where('id', '=', id).execute()),

@@ -134,11 +134,12 @@ interface Counts {
   total: number;
   category: number[];
   brand: number[];
-  attributes: Map<string, number[]>;
+  /** by the key's place in ATTRIBUTE_KEYS */
+  attributes: number[][];
 }
 
 function emptyCounts(): Counts {
-  return { total: 0, category: [], brand: [], attributes: new Map(ATTRIBUTE_KEYS.map((key) => [key, []])) };
+  return { total: 0, category: [], brand: [], attributes: ATTRIBUTE_KEYS.map(() => []) };
 }
 
 /**
@@ -191,6 +192,9 @@ interface Listing {
   /** slots on sale in each stored order: of every product, and of each category's (by category code) */
   orders: Orders;
   ordersByCategory: Orders[];
+  /** the same of each brand's products, in every category (scope -1) or one: see brandOrders */
+  ordersByBrand: Map<number, Orders>;
+  newOrders: () => Orders;
   /** kept facet counts of every product on sale, and of each category's */
   cells: Cells;
   cellsByCategory: Cells[];
@@ -229,6 +233,8 @@ function emptyListing(capacity: number): Listing {
     ),
     orders: {} as Orders,
     ordersByCategory: [],
+    ordersByBrand: new Map(),
+    newOrders: () => ({}) as Orders,
     cells: new Map(),
     cellsByCategory: CATEGORIES.map(() => new Map()),
     epoch: 0,
@@ -251,7 +257,16 @@ function emptyListing(capacity: number): Listing {
   });
   listing.orders = orders();
   listing.ordersByCategory = CATEGORIES.map(orders);
+  listing.newOrders = orders;
   return listing;
+}
+
+/** A brand's products in stored orders, of every category (`categoryCode` -1) or of one; made when first asked for. */
+function brandOrders(listing: Listing, categoryCode: number, brand: number): Orders {
+  const key = (categoryCode + 1) * 65_536 + brand;
+  let orders = listing.ordersByBrand.get(key);
+  if (!orders) listing.ordersByBrand.set(key, (orders = listing.newOrders()));
+  return orders;
 }
 
 function slotOf(listing: Listing, id: number): number | undefined {
@@ -339,6 +354,19 @@ async function loadAll(db: Db): Promise<Listing> {
     for (const sort of STORED_SORTS) orders[sort].fill(own.slice());
     await letRequestsThrough();
   }
+  const byBrand = new Map<number, number[]>();
+  for (const slot of all) {
+    for (const key of [-1, listing.category[slot] as number].map((categoryCode) => (categoryCode + 1) * 65_536 + (listing.brand[slot] as number))) {
+      const slots = byBrand.get(key);
+      if (slots) slots.push(slot);
+      else byBrand.set(key, [slot]);
+    }
+  }
+  for (const [key, slots] of byBrand) {
+    const orders = brandOrders(listing, Math.floor(key / 65_536) - 1, key % 65_536);
+    for (const sort of STORED_SORTS) orders[sort].fill(Int32Array.from(slots));
+    await letRequestsThrough();
+  }
   for (let slot = 0; slot < listing.size; slot++) {
     count(listing, slot, 1);
     if (slot % 20_000 === 0) await letRequestsThrough();
@@ -360,13 +388,9 @@ function ordersMoved(listing: Listing, slot: number, row: ListingRow): StoredSor
 function count(listing: Listing, slot: number, by: 1 | -1): void {
   const category = listing.category[slot] as number;
   const brand = listing.brand[slot] as number;
+  const codes = ATTRIBUTE_KEYS.map((key) => (listing.attributes.get(key) as Attribute).codes[slot] as number);
   const values = [ANY];
-  let keyIndex = 0;
-  for (const attribute of listing.attributes.values()) {
-    const code = attribute.codes[slot] as number;
-    if (code !== 0) values.push(valueNumber(keyIndex, code));
-    keyIndex++;
-  }
+  codes.forEach((code, keyIndex) => code !== 0 && values.push(valueNumber(keyIndex, code)));
   const stocks = (listing.stock[slot] as number) > 0 ? [false, true] : [false];
   for (const cells of [listing.cells, listing.cellsByCategory[category] as Cells]) {
     for (const inStock of stocks) {
@@ -378,10 +402,10 @@ function count(listing: Listing, slot: number, by: 1 | -1): void {
           counts.total += by;
           counts.category[category] = (counts.category[category] ?? 0) + by;
           counts.brand[brand] = (counts.brand[brand] ?? 0) + by;
-          for (const [name, attribute] of listing.attributes) {
-            const codes = counts.attributes.get(name) as number[];
-            const code = attribute.codes[slot] as number;
-            codes[code] = (codes[code] ?? 0) + by;
+          for (let keyIndex = 0; keyIndex < codes.length; keyIndex++) {
+            const byCode = counts.attributes[keyIndex] as number[];
+            const code = codes[keyIndex] as number;
+            byCode[code] = (byCode[code] ?? 0) + by;
           }
         }
       }
@@ -389,13 +413,12 @@ function count(listing: Listing, slot: number, by: 1 | -1): void {
   }
 }
 
-/** Takes a slot out of, or puts it into, the given orders of every product and of its category. */
+/** Takes a slot out of, or puts it into, the given orders of every product, of its category, and of its brand's in both. */
 function move(listing: Listing, slot: number, sorts: readonly StoredSort[], action: 'remove' | 'insert'): void {
-  const category = listing.ordersByCategory[listing.category[slot] as number] as Orders;
-  for (const sort of sorts) {
-    listing.orders[sort][action](slot);
-    category[sort][action](slot);
-  }
+  const categoryCode = listing.category[slot] as number;
+  const brand = listing.brand[slot] as number;
+  const scopes = [listing.orders, listing.ordersByCategory[categoryCode] as Orders, brandOrders(listing, -1, brand), brandOrders(listing, categoryCode, brand)];
+  for (const sort of sorts) for (const orders of scopes) orders[sort][action](slot);
 }
 
 /** Brings the given products up to date: on sale ones from `rows`, the rest taken off. Synchronous, so no query sees half of it. */
@@ -413,9 +436,9 @@ function applyRows(listing: Listing, productIds: readonly number[], rows: readon
       }
       continue;
     }
-    // Orders are left, with the old values, before the columns change; a new category means all of them.
-    const sameCategory = wasLive && listing.category[slot] === CATEGORIES.indexOf(row.category);
-    const moved = sameCategory ? ordersMoved(listing, slot, row) : STORED_SORTS;
+    // Orders are left, with the old values, before the columns change; a new category or brand means all of them.
+    const sameScopes = wasLive && listing.category[slot] === CATEGORIES.indexOf(row.category) && listing.brand[slot] === listing.brands.code(row.brand);
+    const moved = sameScopes ? ordersMoved(listing, slot, row) : STORED_SORTS;
     if (wasLive) {
       move(listing, slot, moved, 'remove');
       count(listing, slot, -1);
@@ -558,12 +581,23 @@ function counted(listing: Listing, categoryCode: number, inStock: boolean, brand
   if (!inStock && !brandCodes && !spec) {
     for (const slot of order.slots.subarray(Math.min(start, order.length), Math.min(order.length, start + pageSize))) ids.push(listing.ids[slot] as number);
   } else {
-    const { stock, brand } = listing;
+    // Along the chosen brands' own orders, merged, rather than past every other brand's products.
+    const stored = sort === 'relevance' ? 'featured' : sort;
+    const walked = brandCodes ? brands.map((brand) => brandOrders(listing, categoryCode, brand)[stored]) : [order];
+    const at = walked.map(() => 0);
+    const { stock } = listing;
     let seen = 0;
-    for (let o = 0; o < order.length && ids.length < pageSize && seen < total; o++) {
-      const slot = order.slots[o] as number;
+    while (ids.length < pageSize && seen < total) {
+      let next = -1;
+      for (let w = 0; w < walked.length; w++) {
+        const candidate = walked[w] as SortedSlots;
+        if ((at[w] as number) >= candidate.length) continue;
+        if (next < 0 || order.compare(candidate.slots[at[w] as number] as number, (walked[next] as SortedSlots).slots[at[next] as number] as number) < 0) next = w;
+      }
+      if (next < 0) break;
+      const slot = (walked[next] as SortedSlots).slots[at[next] as number] as number;
+      at[next] = (at[next] as number) + 1;
       if (inStock && (stock[slot] as number) <= 0) continue;
-      if (brandCodes && brandCodes[brand[slot] as number] !== 1) continue;
       if (spec && spec.accepted[spec.codes[slot] as number] !== 1) continue;
       if (seen++ >= start) ids.push(listing.ids[slot] as number);
     }
@@ -579,7 +613,8 @@ function counted(listing: Listing, categoryCode: number, inStock: boolean, brand
     attributes: keys.flatMap((key) => {
       const values = (listing.attributes.get(key) as Attribute).values;
       const from = key === spec?.key ? cellsOf(brands, [ANY]) : results;
-      return named(summed(from, (entry) => entry.attributes.get(key) as number[]), (code) => values[code - 1] as string, 1).map((row) => ({ ...row, key }));
+      const keyIndex = ATTRIBUTE_KEYS.indexOf(key);
+      return named(summed(from, (entry) => entry.attributes[keyIndex] as number[]), (code) => values[code - 1] as string, 1).map((row) => ({ ...row, key }));
     }),
   };
 }

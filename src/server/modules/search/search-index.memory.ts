@@ -45,6 +45,13 @@ interface Postings {
   length: number;
   /** how many documents had been forgotten when these were last cleared of them */
   cleared: number;
+  /** each posting's BM25 weight (idf included), worked out at `weighed` (see `statistics`) */
+  weights: Float64Array | undefined;
+  weighed: number;
+}
+
+function newPostings(): Postings {
+  return { docs: new Int32Array(4), tfs: new Int32Array(4), length: 0, cleared: 0, weights: undefined, weighed: -1 };
 }
 
 const LETTERS = /^\p{L}+$/u;
@@ -83,6 +90,8 @@ function createDocuments(onNewWord: (word: string) => void) {
   let textHash = new Uint32Array(1024);
   let docs = 0;
   let aliveDocs = 0;
+  /** changes with every document added or forgotten: the corpus statistics BM25 weights depend on */
+  let statistics = 0;
   const totalLength = [0, 0, 0];
   const docOf = new Map<number, number>();
   const terms = new Map<string, Postings>();
@@ -102,11 +111,12 @@ function createDocuments(onNewWord: (word: string) => void) {
     alive[doc] = 0;
     aliveDocs--;
     forgotten++;
+    statistics++;
     for (let field = 0; field < 3; field++) totalLength[field] = (totalLength[field] as number) - ((lengths[field] as Uint16Array)[doc] as number);
   }
 
   function addTerm(term: string): Postings {
-    const postings = { docs: new Int32Array(4), tfs: new Int32Array(4), length: 0, cleared: 0 };
+    const postings = newPostings();
     terms.set(term, postings);
     vocabulary.splice(lowerBound(vocabulary, term), 0, term);
     if (LETTERS.test(term)) {
@@ -132,6 +142,7 @@ function createDocuments(onNewWord: (word: string) => void) {
     textHash[doc] = hash(text);
     docOf.set(row.id, doc);
     aliveDocs++;
+    statistics++;
     const counts = new Map<string, [number, number, number]>();
     [row.name, row.brand, row.search_text].forEach((fieldText, field) => {
       const fieldWords = words(fieldText);
@@ -146,7 +157,7 @@ function createDocuments(onNewWord: (word: string) => void) {
     for (const [term, [name, brand, rest]] of counts) {
       let postings = terms.get(term);
       if (!postings) {
-        if (bulk) terms.set(term, (postings = { docs: new Int32Array(4), tfs: new Int32Array(4), length: 0, cleared: 0 }));
+        if (bulk) terms.set(term, (postings = newPostings()));
         else postings = addTerm(term);
       }
       postings.docs = grown(postings.docs, postings.length + 1);
@@ -221,10 +232,34 @@ function createDocuments(onNewWord: (word: string) => void) {
       .map((postings) => ({ postings, size: postings.reduce((sum, entry) => sum + entry.length, 0) }))
       .sort((a, b) => a.size - b.size);
 
+    /**
+     * A term's postings' weights, worked out once for the corpus as it stands: a common word's
+     * 40,000 postings are weighed again only after the catalogue changed, not at every search.
+     */
+    const weightsOf = (postings: Postings): Float64Array => {
+      if (postings.weights !== undefined && postings.weighed === statistics) return postings.weights;
+      const { docs: postingDocs, tfs, length } = postings;
+      const weights = postings.weights !== undefined && postings.weights.length >= length ? postings.weights : new Float64Array(postingDocs.length);
+      const idf = Math.log(1 + (aliveDocs - length + 0.5) / (length + 0.5));
+      for (let p = 0; p < length; p++) {
+        const doc = postingDocs[p] as number;
+        const packed = tfs[p] as number;
+        const weight =
+          field(nameWeight, packed & 0xff, nameLengths[doc] as number, nameAverage) +
+          field(brandWeight, (packed >>> 8) & 0xff, brandLengths[doc] as number, brandAverage) +
+          field(textWeight, packed >>> 16, textLengths[doc] as number, textAverage);
+        weights[p] = idf * weight;
+      }
+      postings.weights = weights;
+      postings.weighed = statistics;
+      return weights;
+    };
+
     let candidates = 0;
     expanded.forEach(({ postings }, g) => {
-      for (const { docs: postingDocs, tfs, length } of postings) {
-        const idf = Math.log(1 + (aliveDocs - length + 0.5) / (length + 0.5));
+      for (const entry of postings) {
+        const { docs: postingDocs, length } = entry;
+        const weights = weightsOf(entry);
         for (let p = 0; p < length; p++) {
           const doc = postingDocs[p] as number;
           // Counted once per word however many of its terms the product has.
@@ -232,12 +267,7 @@ function createDocuments(onNewWord: (word: string) => void) {
             groupsMatched[doc] = g + 1;
             if (g === 0) touched[candidates++] = doc;
           } else if (groupsMatched[doc] !== g + 1) continue;
-          const packed = tfs[p] as number;
-          const weight =
-            field(nameWeight, packed & 0xff, nameLengths[doc] as number, nameAverage) +
-            field(brandWeight, (packed >>> 8) & 0xff, brandLengths[doc] as number, brandAverage) +
-            field(textWeight, packed >>> 16, textLengths[doc] as number, textAverage);
-          score[doc] = (score[doc] as number) + idf * weight;
+          score[doc] = (score[doc] as number) + (weights[p] as number);
         }
       }
     });

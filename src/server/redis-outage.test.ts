@@ -261,6 +261,7 @@ describe.skipIf(!REDIS_URL).each(testDialects())(`with Redis going away mid-run 
     const hearsChanges = () =>
       until(async () => {
         await cache();
+        await cache();
         if ((await cache()) !== 'hit') return false;
         await direct.publish('store:catalog-changed', JSON.stringify({ from: 'another-process', tables: ['products'] }));
         await pause(50);

@@ -97,6 +97,7 @@ describe.each(testDialects())('compression of API answers on %s', (dialect) => {
     expect(first.headers['content-encoding']).toBe('br');
     const json = JSON.parse(decoded(first));
 
+    expect((await get(url, 'br')).headers['x-cache']).toBe('miss'); // asked for again: kept from now on
     const hit = await get(url, 'br');
     expect(hit.headers['x-cache']).toBe('hit');
     expect(hit.headers['content-encoding']).toBe('br');

@@ -23,16 +23,20 @@ describe.each(testDialects())('catalogue response cache on %s', (dialect) => {
 
   const get = (url: string) => t.app.inject({ method: 'GET', url });
 
-  it('answers a repeated catalogue request from the cache, byte for byte', async () => {
+  it('answers a repeated catalogue request from the cache, byte for byte, from its third time on', async () => {
     const first = await get('/api/products?brand=Acer');
     const second = await get('/api/products?brand=Acer');
+    const third = await get('/api/products?brand=Acer');
+    // Kept the second time it is asked for: most URLs are asked for once, and are never kept.
     expect(first.headers['x-cache']).toBe('miss');
-    expect(second.headers['x-cache']).toBe('hit');
-    expect(second.headers['content-type']).toBe('application/json; charset=utf-8');
-    expect(second.body).toBe(first.body);
+    expect(second.headers['x-cache']).toBe('miss');
+    expect(third.headers['x-cache']).toBe('hit');
+    expect(third.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(third.body).toBe(first.body);
   });
 
   it('shows a committed price change at once', async () => {
+    await get(`/api/products/${productId}`);
     await get(`/api/products/${productId}`);
     expect((await get(`/api/products/${productId}`)).headers['x-cache']).toBe('hit');
 
@@ -61,7 +65,7 @@ describe.each(testDialects())('catalogue response cache on %s', (dialect) => {
 
   it('keeps its answers when a transaction that wrote products rolls back', async () => {
     await t.services.catalog.settled(); // the last test's edit has reached memory (and cleared the cache once more)
-    await get(`/api/products/${productId}`);
+    await get(`/api/products/${productId}`); // asked for before: kept this time
     await expect(
       t.database.db.transaction().execute(async (tx) => {
         await tx.updateTable('products').set({ price: rupees(1) }).where('id', '=', productId).execute();
@@ -86,6 +90,7 @@ describe.each(testDialects())('catalogue response cache on %s', (dialect) => {
     expect((await get('/api/products/999999')).headers['x-cache']).toBe('miss');
     expect((await get('/api/products?minPrice=9&maxPrice=1')).statusCode).toBe(400);
 
+    await get('/api/categories');
     await get('/api/categories');
     await sql`DELETE FROM sign_in_failures WHERE key = ${'nobody'}`.execute(t.database.db);
     expect((await get('/api/categories')).headers['x-cache']).toBe('hit');
@@ -125,12 +130,25 @@ describe('response cache', () => {
     cache.set('/api/products', '{"stale":true}', before);
     expect(cache.get('/api/products')).toBeUndefined();
     cache.set('/api/products', '{"fresh":true}', cache.generation);
+    cache.set('/api/products', '{"fresh":true}', cache.generation);
     expect(cache.get('/api/products')).toBe('{"fresh":true}');
+  });
+
+  it('keeps an answer the second time its URL is asked for, not the first', () => {
+    const cache = createResponseCache({ maxBytes: 1 << 20, ttlMs: 60_000 });
+    for (let page = 1; page <= 1_000; page++) cache.set(`/api/products?page=${page}`, '{}', cache.generation);
+    expect(Array.from({ length: 1_000 }, (_, i) => cache.get(`/api/products?page=${i + 1}`)).filter(Boolean)).toEqual([]);
+    cache.set('/api/products?page=7', '{"page":7}', cache.generation);
+    expect(cache.get('/api/products?page=7')).toBe('{"page":7}');
+    // Asked for before the cache was cleared counts too: a popular URL is kept again at once.
+    cache.clear();
+    cache.set('/api/products?page=7', '{"page":7,"again":true}', cache.generation);
+    expect(cache.get('/api/products?page=7')).toBe('{"page":7,"again":true}');
   });
 
   it('stays within its memory budget', () => {
     const cache = createResponseCache({ maxBytes: 64 * 1024, ttlMs: 60_000 });
-    for (let page = 1; page <= 100; page++) cache.set(`/api/products?page=${page}`, 'x'.repeat(2048), cache.generation);
+    for (let page = 1; page <= 100; page++) for (const _time of [1, 2]) cache.set(`/api/products?page=${page}`, 'x'.repeat(2048), cache.generation);
     const kept = Array.from({ length: 100 }, (_, i) => cache.get(`/api/products?page=${i + 1}`)).filter(Boolean).length;
     expect(kept).toBeGreaterThan(0);
     expect(kept * 2048).toBeLessThanOrEqual(64 * 1024);
@@ -165,6 +183,8 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('response cache across processes (R
     try {
       await expect.poll(async () => (await redisA.pubsub('NUMSUB', channel))[1]).toBe(2);
       b.set('/api/products', '{}', b.generation);
+      b.set('/api/products', '{}', b.generation);
+      expect(b.get('/api/products')).toBe('{}');
       a.clear();
       sharedA.publish(new Set(['products.stock']));
       await expect.poll(() => b.get('/api/products')).toBeUndefined();

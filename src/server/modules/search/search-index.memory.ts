@@ -329,11 +329,15 @@ function createDocuments(onNewWord: (word: string) => void) {
  * catalogue's change log; a product whose words change is indexed again as a new document and its
  * old postings are dropped the next time a search reads them.
  */
-export function createMemorySearchIndex(loadAll: () => AsyncIterable<SearchableRow>): SearchIndex & {
+export function createMemorySearchIndex(
+  loadAll: () => AsyncIterable<SearchableRow>,
+  /** told of each product indexed afresh because its words changed (not of stock or price changes, nor of products leaving sale) */
+  onWordsChanged: (row: SearchableRow) => void = () => {},
+): SearchIndex & {
   apply(change: CatalogChange): Promise<void>;
   /** the best stand-ins for a query word (see typo-tolerance), kept up to date as words are added */
   alternatives(word: string): string[];
-  /** changes whenever what a search finds may have changed */
+  /** changes when the whole catalogue was read again: every search may find something else */
   readonly version: number;
 } {
   let version = 0;
@@ -396,18 +400,14 @@ export function createMemorySearchIndex(loadAll: () => AsyncIterable<SearchableR
         return;
       }
       if (change.all) return;
-      const before = version;
+      // A product leaving sale is left out of every search by the listing index, which a search's
+      // hits pass through; only a product whose words changed may be found by other searches now.
       const onSale = new Set(change.products.map((row) => row.id));
-      for (const id of change.productIds) {
-        if (!onSale.has(id) && current.docOf(id) !== undefined) {
-          current.forget(id);
-          version = before + 1;
-        }
-      }
+      for (const id of change.productIds) if (!onSale.has(id)) current.forget(id);
       for (const row of change.products) {
         const doc = current.docOf(row.id);
         current.index(row, false);
-        if (current.docOf(row.id) !== doc) version = before + 1;
+        if (current.docOf(row.id) !== doc) onWordsChanged(row);
       }
       // Stand-ins worked out before the oldest remembered addition are worked out afresh.
       if (added.length > 10_000) added = added.slice(-5_000);

@@ -4,11 +4,24 @@ import type { SearchQuery } from '#shared/schemas/catalog-query.ts';
 import type { SearchHits } from '#server/modules/catalog/catalog-index.ts';
 import type { CatalogService, ListOptions } from '#server/modules/catalog/catalog.service.ts';
 import type { TermGroups } from './search-index.ts';
-import { createMemorySearchIndex } from './search-index.memory.ts';
+import { createMemorySearchIndex, words } from './search-index.memory.ts';
 import { queryWords } from './typo-tolerance.ts';
 
 /** Hits kept for repeated searches (other pages, sorts, filters), counted in product ids. */
 const MAX_CACHED_HITS = 200_000;
+/**
+ * How long kept hits are used at most. Which products a search finds is kept exact (see `hits`);
+ * their ranks were worked out with the corpus statistics of their time, which edits elsewhere move
+ * by a hair, and this bounds that.
+ */
+const HITS_MAX_AGE_MS = 30_000;
+/** Products whose words changed, remembered to check kept hits against; hits older than them all are found afresh. */
+const CHANGES_KEPT = 2_000;
+
+/** Whether a product with these words is found by the groups: each group has a term that starts one of them. */
+function finds(groups: TermGroups, productWords: readonly string[]): boolean {
+  return groups.every((group) => group.some((term) => productWords.some((word) => word.startsWith(term))));
+}
 
 /**
  * Search over the in-memory index (search-index.memory.ts), which the catalogue's change feed keeps
@@ -16,21 +29,44 @@ const MAX_CACHED_HITS = 200_000;
  * sorted, paged and counted by the listing index like any listing.
  */
 export function createSearchService({ catalog }: { catalog: CatalogService }) {
-  const index = createMemorySearchIndex(catalog.searchableRows);
+  /** Products whose words changed, in order (`sequence` counts them all). */
+  let changes: Array<{ id: number; words: string[] }> = [];
+  let sequence = 0;
+  const index = createMemorySearchIndex(catalog.searchableRows, (row) => {
+    changes.push({ id: row.id, words: words(`${row.name} ${row.brand} ${row.search_text}`) });
+    sequence++;
+    if (changes.length > CHANGES_KEPT * 2) changes = changes.slice(-CHANGES_KEPT);
+  });
   catalog.listen((change) => index.apply(change));
 
-  // Hits of a query stay good until the index changes in a way a search can see (words, not stock).
-  const hitsByQuery = new LRUCache<string, { version: number; hits: SearchHits }>({
+  // Hits of a query, invalidated by product rather than by any edit: they stay good until a product
+  // they hold, or one the query would find now, had its words changed (stock and prices never
+  // matter: the listing index filters and sorts hits as they are now).
+  const hitsByQuery = new LRUCache<string, { version: number; checked: number; hits: SearchHits }>({
     maxSize: MAX_CACHED_HITS,
     sizeCalculation: (entry) => Math.max(1, entry.hits.ids.length),
+    ttl: HITS_MAX_AGE_MS,
   });
+
+  /** Whether kept hits of `groups`, checked up to change `checked`, still hold after every later change. */
+  function stillGood(groups: TermGroups, kept: { checked: number; hits: SearchHits }): boolean {
+    const unchecked = sequence - kept.checked;
+    if (unchecked > changes.length) return false;
+    for (let at = changes.length - unchecked; at < changes.length; at++) {
+      const change = changes[at] as { id: number; words: string[] };
+      if (kept.hits.ids.includes(change.id) || finds(groups, change.words)) return false;
+    }
+    kept.checked = sequence;
+    return true;
+  }
 
   async function hits(groups: TermGroups): Promise<SearchHits> {
     const key = JSON.stringify(groups);
     const known = hitsByQuery.get(key);
-    if (known && known.version === index.version) return known.hits;
+    if (known && known.version === index.version && stillGood(groups, known)) return known.hits;
+    const checked = sequence;
     const found = await index.match(groups);
-    hitsByQuery.set(key, { version: index.version, hits: found });
+    hitsByQuery.set(key, { version: index.version, checked, hits: found });
     return found;
   }
 

@@ -106,6 +106,22 @@ describe.each(testDialects())('search while sellers edit, on %s', (dialect) => {
     expect(await found('thinkpad')).toEqual([thinkpad]);
   });
 
+  it('answers a search asked before an edit as the edit leaves it: gained by a product its new words match, lost by one they no longer do', async () => {
+    const pavilion = (await found('pavilion'))[0] as number;
+    expect(await found('pavilion')).toEqual([pavilion]);
+    expect(await found('thinkpad t14')).toEqual([thinkpad]);
+    // Kept hits of "pavilion" did not hold the ThinkPad: its new words must reach them all the same.
+    await rename('Lenovo Pavilion Rival T14');
+    expect((await found('pavilion')).sort()).toEqual([pavilion, thinkpad].sort());
+    expect(await found('thinkpad t14')).toEqual([]);
+    // A rename elsewhere leaves them as they are.
+    await t.database.db.updateTable('products').set({ name: 'HP Pavilion 15 (2026)' }).where('id', '=', pavilion).execute();
+    expect((await found('pavilion')).sort()).toEqual([pavilion, thinkpad].sort());
+    await rename('Lenovo ThinkPad T14');
+    expect(await found('pavilion')).toEqual([pavilion]);
+    expect(await found('thinkpad t14')).toEqual([thinkpad]);
+  });
+
   it('drops a product the moment it leaves sale, and finds it again when it is back', async () => {
     const setStatus = (status: 'draft' | 'active') => t.database.db.updateTable('products').set({ status }).where('id', '=', thinkpad).execute();
     await setStatus('draft');

@@ -474,7 +474,8 @@ function overlay(listing: Listing, match: SearchHits): SearchOverlay {
     ranks[found] = match.ranks[h] as number;
     slots[found++] = slot;
   }
-  const made = { listing: listing.number, epoch: listing.epoch, slots: slots.subarray(0, found), ranks: ranks.subarray(0, found) };
+  // Every hit found (as almost always): the hits' own ranks serve, rather than a copy of 40,000.
+  const made = { listing: listing.number, epoch: listing.epoch, slots: slots.subarray(0, found), ranks: found === match.ids.length ? match.ranks : ranks.subarray(0, found) };
   overlays.set(match, made);
   return made;
 }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sort } from '#shared/schemas/catalog.ts';
 import { ProductQuerySchema } from '#shared/schemas/catalog-query.ts';
@@ -215,6 +216,43 @@ describe.each(testDialects())('the listing index under catalogue changes on %s',
     expect(index.query({ ...everything, minPrice: rupees(30_000), maxPrice: rupees(30_000) }, 'newest', 1, 10).ids.sort()).toEqual([cheap, tie].sort());
     await t.database.db.deleteFrom('product_attributes').where('product_id', '=', tie).execute();
     await t.database.db.deleteFrom('products').where('id', '=', tie).execute();
+    feed.close();
+  });
+
+  it('gives the products closest in price in the same category, ties by id, as the SQL ordering would', async () => {
+    const { feed, index } = indexWithFeed(t);
+    await feed.ready();
+    const made: number[] = [];
+    for (const [n, price] of [29_000, 30_000, 30_000, 31_000, 31_000, 45_000, 15_000].entries()) {
+      made.push((await createProduct(t.services, { vendorId, name: `Index Related ${n}`, price: rupees(price) })).id);
+    }
+    feed.changed();
+    await feed.settled();
+    const { db } = t.database;
+    for (const id of [cheap, dear, ...made]) {
+      const product = await db.selectFrom('products').select(['category', 'price']).where('id', '=', id).executeTakeFirstOrThrow();
+      for (const limit of [1, 2, 4, 20]) {
+        const expected = await db
+          .selectFrom('products')
+          .innerJoin('vendors', 'vendors.id', 'products.vendor_id')
+          .select('products.id')
+          .where('products.status', '=', 'active')
+          .where('products.hidden_reason', 'is', null)
+          .where('vendors.status', '=', 'active')
+          .where('products.category', '=', product.category)
+          .where('products.id', '!=', id)
+          .orderBy(sql`abs(products.price - ${product.price})`)
+          .orderBy('products.id')
+          .limit(limit)
+          .execute();
+        expect(index.related(id, limit), `${id} × ${limit}`).toEqual(expected.map((row) => row.id));
+      }
+    }
+    expect(index.related(999_999, 4)).toEqual([]);
+    for (const id of made) {
+      await db.deleteFrom('product_attributes').where('product_id', '=', id).execute();
+      await db.deleteFrom('products').where('id', '=', id).execute();
+    }
     feed.close();
   });
 

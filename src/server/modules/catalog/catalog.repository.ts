@@ -212,20 +212,6 @@ export function activeVendorSlugs(db: DbOrTx) {
   return db.selectFrom('vendors').select(['id', 'slug']).where('status', '=', 'active').execute();
 }
 
-export async function findProduct(
-  db: DbOrTx,
-  id: number,
-  statuses: readonly ProductStatus[] = ['active'],
-): Promise<Product | undefined> {
-  const row = await productColumns(db)
-    .where('products.id', '=', id)
-    .where('products.status', 'in', statuses)
-    .where('products.hidden_reason', 'is', null)
-    .where('vendors.status', '=', 'active')
-    .executeTakeFirst();
-  return row ? toProduct(row) : undefined;
-}
-
 /** Active products of active vendors among the given ids: what can be bought now. */
 export async function findPurchasableProducts(db: DbOrTx, ids: readonly number[]): Promise<Product[]> {
   if (ids.length === 0) return [];
@@ -235,21 +221,6 @@ export async function findPurchasableProducts(db: DbOrTx, ids: readonly number[]
   return rows
     .filter((row) => row.status === 'active' && row.hidden_reason === null && row.vendor_status === 'active')
     .map(toProduct);
-}
-
-export async function findRelatedProducts(db: DbOrTx, product: Product, limit: number): Promise<Product[]> {
-  // Same category, closest in price first: what a shopper compares against.
-  const rows = await productColumns(db)
-    .where('products.status', '=', 'active')
-    .where('products.hidden_reason', 'is', null)
-    .where('vendors.status', '=', 'active')
-    .where('products.category', '=', product.category)
-    .where('products.id', '!=', product.id)
-    .orderBy(sql`abs(products.price - ${product.price})`)
-    .orderBy('products.id')
-    .limit(limit)
-    .execute();
-  return rows.map(toProduct);
 }
 
 /**

@@ -297,10 +297,11 @@ export function createCatalogService({ db, dialect, log, changeWaitMs = CHANGE_W
       return product;
     },
 
+    /** Products of the same category closest in price, from memory like every catalogue read. */
     async related(id: number, limit = 4): Promise<Product[]> {
-      const product = await repository.findProduct(db, id);
-      if (!product) throw new AppError('NOT_FOUND', `Product ${id} was not found`);
-      return repository.findRelatedProducts(db, product, limit);
+      await feed.fresh(changeWaitMs);
+      if (!store.json(id)) throw new AppError('NOT_FOUND', `Product ${id} was not found`);
+      return purchasable(index.related(id, limit));
     },
 
     /** What can be bought now among the given ids; inactive or unknown ids are simply absent. */

@@ -12,6 +12,7 @@ import * as listingIndex from './migrations/0009-listing-index.ts';
 import * as moneySafety from './migrations/0010-money-safety.ts';
 import * as catalogChanges from './migrations/0011-catalog-changes.ts';
 import * as searchInMemory from './migrations/0012-search-in-memory.ts';
+import * as dropSqlListingIndexes from './migrations/0013-drop-sql-listing-indexes.ts';
 
 /** The one ordered set of migrations, run on either engine. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -27,6 +28,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0010-money-safety': moneySafety,
   '0011-catalog-changes': catalogChanges,
   '0012-search-in-memory': searchInMemory,
+  '0013-drop-sql-listing-indexes': dropSqlListingIndexes,
 };
 
 /**

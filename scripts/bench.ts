@@ -417,12 +417,15 @@ interface Started {
   pid: number;
 }
 
+/** How long a process may take to start: the server loads the whole catalogue first (about 10 s per 100,000 products). */
+const START_TIMEOUT_MS = Math.max(60_000, PRODUCTS * 0.5);
+
 /** Spawns a process and waits until it prints `ready`, or fails with its output. */
 async function startProcess(command: string, args: string[], env: NodeJS.ProcessEnv, ready: RegExp, port: number): Promise<Started> {
   const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`Process did not start in 60 s:\n${output}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`Process did not start in ${START_TIMEOUT_MS / 1000} s:\n${output}`)), START_TIMEOUT_MS);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       if (ready.test(output)) {

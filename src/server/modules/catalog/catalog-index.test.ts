@@ -320,6 +320,14 @@ describe.each(testDialects())('the listing index under catalogue changes on %s',
         .then(() => db.updateTable('products').set({ updated_at: new Date().toISOString() }).where('id', '=', id).execute()),
       (id: number) => db.deleteFrom('products').where('id', '=', id).execute(),
     ];
+    const priceRanges: Array<[number | undefined, number | undefined]> = [
+      [0, undefined],
+      [rupees(25_000), rupees(50_000)],
+      [undefined, rupees(42_000)],
+      [rupees(31_000), undefined],
+      [rupees(33_000), rupees(33_000)],
+      [rupees(20_000), rupees(70_000)],
+    ];
     for (let round = 0; round < 6; round++) {
       for (let n = 0; n < 12; n++) await pick(edits)(pick(ids));
       if (round === 3) await t.services.vendors.setStatus(other, 'suspended');
@@ -350,9 +358,16 @@ describe.each(testDialects())('the listing index under catalogue changes on %s',
         for (const sort of SORTS) {
           const answer = index.query(filter, sort, 1, 100);
           expect(canonical(answer), `${JSON.stringify(filter)} ${sort}`).toEqual(canonical(fresh.query(filter, sort, 1, 100)));
-          // Pages answered from kept counts (narrowed by stock, brands, one spec or not at all) agree with a full scan:
-          // a price floor of 0 leaves every product in but takes the scanning path.
-          if (filter.minPrice === undefined) expect(index.query({ ...filter, minPrice: 0 }, sort, 1, 100), `${JSON.stringify(filter)} ${sort}, scanned`).toEqual(answer);
+          // Pages answered from kept counts (narrowed by stock, brands, one spec, a price range, or
+          // not at all) agree with a pass over the products, and so do price ranges cutting bands anywhere.
+          expect(canonical(index.queryByPass(filter, sort, 1, 100)), `${JSON.stringify(filter)} ${sort}, by a pass`).toEqual(canonical(answer));
+          for (const [minPrice, maxPrice] of priceRanges) {
+            const ranged = { ...filter, minPrice: minPrice ?? filter.minPrice, maxPrice };
+            // Both the index kept since the start (bands cut when there were few products) and the fresh one.
+            for (const [name, which] of [['kept', index], ['fresh', fresh]] as const) {
+              expect(canonical(which.query(ranged, sort, 2, 7)), `${name} ${JSON.stringify(ranged)} ${sort}`).toEqual(canonical(which.queryByPass(ranged, sort, 2, 7)));
+            }
+          }
         }
       }
     }

@@ -851,9 +851,7 @@ function printVisibility(summaries: readonly VisibilitySummary[]): void {
 let server: Started | undefined;
 let baseline: Started | undefined;
 let exitCode = 0;
-// Seeding writes every index of a file that grows to about 1 GB a million products: a page cache
-// of 256 MB keeps their upper pages in memory (the server's own connections keep their 4 MB).
-const database = openDatabase(databaseUrl, { cacheMb: 256 });
+const database = openDatabase(databaseUrl);
 
 try {
   await migrateToLatest(database.db);

@@ -168,25 +168,14 @@ function cellKey(inStock: boolean, brand: number, value: number, band = ANY): nu
  */
 const PRICE_BANDS = 32;
 
-/** How many cuts are below a price. */
-function lowerBound(cuts: Float64Array, price: number): number {
+/** How many cuts are below a price (`orAt`: at or below it). The band a price falls in is cutsBelow(cuts, price, true). */
+function cutsBelow(cuts: Float64Array, price: number, orAt: boolean): number {
   let low = 0;
   let high = cuts.length;
   while (low < high) {
     const middle = (low + high) >>> 1;
-    if ((cuts[middle] as number) < price) low = middle + 1;
-    else high = middle;
-  }
-  return low;
-}
-
-/** The band a price falls in: how many cuts are at or below it. */
-function bandOf(cuts: Float64Array, price: number): number {
-  let low = 0;
-  let high = cuts.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if ((cuts[middle] as number) <= price) low = middle + 1;
+    const cut = cuts[middle] as number;
+    if (cut < price || (orAt && cut === price)) low = middle + 1;
     else high = middle;
   }
   return low;
@@ -449,7 +438,7 @@ function count(listing: Listing, slot: number, by: 1 | -1): void {
     [listing.cellsByCategory[category] as Cells, listing.cutsByCategory[category] as Float64Array],
   ];
   for (const [cells, cuts] of scopes) {
-    const band = bandOf(cuts, price);
+    const band = cutsBelow(cuts, price, true);
     // Any band: every brand × value; the product's band: a brand or a value, not both.
     const keys: number[] = [];
     for (const inStock of stocks) {
@@ -947,8 +936,8 @@ function query(listing: Listing, filter: IndexFilter, sort: Sort, page: number, 
   if (kept && !(brandCodes && spec)) {
     const cuts = categoryCode >= 0 ? (listing.cutsByCategory[categoryCode] as Float64Array) : listing.cuts;
     // Bands wholly inside the range: from the first starting at or above its floor to the last ending at or below its ceiling.
-    const firstBand = minPrice === -Infinity ? 0 : lowerBound(cuts, minPrice) + 1;
-    const lastBand = maxPrice === Infinity ? cuts.length : bandOf(cuts, maxPrice) - 1;
+    const firstBand = minPrice === -Infinity ? 0 : cutsBelow(cuts, minPrice, false) + 1;
+    const lastBand = maxPrice === Infinity ? cuts.length : cutsBelow(cuts, maxPrice, true) - 1;
     if (firstBand <= lastBand) {
       const byPrice = scope.price_asc;
       const from = firstPriced(listing, byPrice, minPrice, false);

@@ -295,7 +295,7 @@ describe.each(testDialects())('the listing index under catalogue changes on %s',
     await feed.ready();
     const other = (await createVendor(t.services)).id;
     const ids: number[] = [];
-    for (let n = 0; n < 30; n++) {
+    for (let n = 0; n < 80; n++) {
       const category = pick(['Laptop', 'Monitor'] as const);
       const created = await createProduct(t.services, {
         vendorId: n % 3 === 0 ? other : vendorId,
@@ -328,8 +328,21 @@ describe.each(testDialects())('the listing index under catalogue changes on %s',
       [rupees(33_000), rupees(33_000)],
       [rupees(20_000), rupees(70_000)],
     ];
+    // A search's hits (some tied in rank), the same object at every round, as the search service
+    // keeps them: the index keeps its passes over them while none of their products changes.
+    const searched = ids.filter(() => next() < 0.6);
+    const keptHits = { ids: Int32Array.from(searched), ranks: Float64Array.from(searched, () => Math.floor(next() * 3)) };
+    const hitsCopy = () => ({ ids: Int32Array.from(keptHits.ids), ranks: Float64Array.from(keptHits.ranks) });
+    // A rare word's: fewer than a 32nd of the products, which are put in slot order by sorting them.
+    const rareFirst = (await createProduct(t.services, { vendorId, price: rupees(50_000) })).id;
+    const rareSecond = (await createProduct(t.services, { vendorId, price: rupees(40_000) })).id;
+    const rareHits = { ids: Int32Array.from([rareSecond, rareFirst]), ranks: Float64Array.from([2, 2]) };
     for (let round = 0; round < 6; round++) {
+      // Searches asked before the edits, so their kept passes must see them.
+      for (const sort of SORTS) index.query({ ...everything, match: keptHits }, sort, 1, 5);
       for (let n = 0; n < 12; n++) await pick(edits)(pick(ids));
+      // The rare word's cheaper hit at every round: its kept passes must see the change.
+      await setPrice(rareFirst, rupees(round % 2 === 0 ? 30_000 : 60_000));
       if (round === 3) await t.services.vendors.setStatus(other, 'suspended');
       if (round === 5) await t.services.vendors.setStatus(other, 'active');
       feed.changed();
@@ -354,6 +367,22 @@ describe.each(testDialects())('the listing index under catalogue changes on %s',
         { brands: [], attributes: { screenSize: ['27'] }, category: 'Laptop' },
         { brands: ['Dell'], attributes: { panel: ['IPS'] }, category: 'Laptop', inStock: true },
       ];
+      expect(fresh.size).toBeGreaterThan(2 * 32);
+      const searches = [
+        ...[...filters.slice(0, 7), ...filters.slice(9, 11)].map((filter) => ({ ...filter, match: keptHits })),
+        { ...everything, match: rareHits },
+      ];
+      for (const filter of searches) {
+        for (const sort of SORTS) {
+          for (const [page, pageSize] of [[1, 100], [1, 2], [2, 3], [3, 2]] as const) {
+            const described = `search ${JSON.stringify({ ...filter, match: undefined })} ${sort} page ${page} of ${pageSize}`;
+            const answer = index.query(filter, sort, page, pageSize);
+            expect(canonical(answer), described).toEqual(canonical(index.queryByPass(filter, sort, page, pageSize)));
+            const copied = filter.match === keptHits ? hitsCopy() : { ids: Int32Array.from(rareHits.ids), ranks: Float64Array.from(rareHits.ranks) };
+            expect(canonical(answer), `${described}, fresh`).toEqual(canonical(fresh.query({ ...filter, match: copied }, sort, page, pageSize)));
+          }
+        }
+      }
       for (const filter of filters) {
         for (const sort of SORTS) {
           const answer = index.query(filter, sort, 1, 100);

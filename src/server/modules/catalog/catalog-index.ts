@@ -238,6 +238,20 @@ interface Listing {
   epoch: number;
   /** which load this is */
   number: number;
+  /** slots changed so far, the last CHANGES_LOGGED of them in `changedSlots` (at `changes % CHANGES_LOGGED`) */
+  changes: number;
+  changedSlots: Int32Array;
+  /** kept search passes checked before this change are never used again (vendors changed) */
+  keptFrom: number;
+}
+
+/** Changed slots remembered to check kept search passes against; a pass older than them all is made afresh. */
+const CHANGES_LOGGED = 4_096;
+
+/** Remembers a slot whose columns or place changed, for kept search passes (see stillKept). */
+function logChange(listing: Listing, slot: number): void {
+  listing.changedSlots[listing.changes % CHANGES_LOGGED] = slot;
+  listing.changes++;
 }
 
 const COLUMNS = ['ids', 'live', 'category', 'brand', 'price', 'stock', 'featured', 'created', 'vendor'] as const;
@@ -277,6 +291,9 @@ function emptyListing(capacity: number): Listing {
     cutsByCategory: CATEGORIES.map(() => new Float64Array(0)),
     epoch: 0,
     number: ++listingsLoaded,
+    changes: 0,
+    changedSlots: new Int32Array(CHANGES_LOGGED),
+    keptFrom: 0,
   };
   // Each order reads the columns at compare time, so it sees them however often they grow.
   const { price, created, featured, ids } = {
@@ -476,6 +493,7 @@ function applyRows(listing: Listing, productIds: readonly number[], rows: readon
     const row = rowOf.get(id);
     const slot = slotOf(listing, id);
     const wasLive = slot !== undefined && listing.live[slot] === 1;
+    if (slot !== undefined) logChange(listing, slot);
     if (!row) {
       if (wasLive) {
         move(listing, slot, STORED_SORTS, 'remove');
@@ -492,6 +510,7 @@ function applyRows(listing: Listing, productIds: readonly number[], rows: readon
       count(listing, slot, -1);
     }
     const written = writeColumns(listing, row, pairsOf.get(id));
+    if (written !== slot) logChange(listing, written);
     listing.live[written] = 1;
     move(listing, written, moved, 'insert');
     count(listing, written, 1);
@@ -505,34 +524,106 @@ interface SearchOverlay {
   epoch: number;
   slots: Int32Array;
   ranks: Float64Array;
+  /** passes over the hits kept by filters (see passKey), while no product among them changes */
+  passes: Map<string, KeptPass>;
+}
+
+/**
+ * A search's pass, kept: a search is asked again with other pages and sorts, and a typo is mostly
+ * corrected to the same words, so a common word's 40,000 hits are passed over once, not at every
+ * request. It holds while none of the hits' slots changed (checked against the change log).
+ */
+interface KeptPass {
+  /** the listing's change count it was last checked against */
+  checked: number;
+  total: number;
+  /** the results, as places in the overlay (so in slot order) */
+  results: Int32Array;
+  categories: RawFacetCount[];
+  brands: RawFacetCount[];
+  attributes: Array<RawFacetCount & { key: string }>;
+  /** the results' slots in a sort's order, as far as pages asked for so far needed */
+  pages: Map<Sort, Int32Array>;
+}
+
+/** Kept passes per overlay, at most: one per category and filter set asked for. */
+const PASSES_KEPT = 32;
+
+/** What a search's pass depends on besides its hits: the scope and every filter. */
+function passKey(filter: IndexFilter, categoryCode: number): string {
+  return JSON.stringify([categoryCode, filter.brands, filter.minPrice, filter.maxPrice, filter.inStock === true, filter.featured === true, filter.vendorSlug, filter.attributes]);
+}
+
+/** Whether `sorted` holds `value` (bisection). */
+function holds(sorted: Int32Array, value: number): boolean {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((sorted[middle] as number) < value) low = middle + 1;
+    else high = middle;
+  }
+  return low < sorted.length && sorted[low] === value;
+}
+
+/** Whether a kept pass still holds: none of its hits' slots changed since it was last checked. */
+function stillKept(listing: Listing, search: SearchOverlay, kept: KeptPass): boolean {
+  if (kept.checked < listing.keptFrom || listing.changes - kept.checked > CHANGES_LOGGED) return false;
+  for (let change = kept.checked; change < listing.changes; change++) {
+    if (holds(search.slots, listing.changedSlots[change % CHANGES_LOGGED] as number)) return false;
+  }
+  kept.checked = listing.changes;
+  return true;
 }
 
 // Worked out once per search hits and index (a page, a sort or a filter of the same search reuses it).
 const overlays = new WeakMap<SearchHits, SearchOverlay>();
+
+/** Hits of a search, at least this share of the products, are put in slot order by a sweep over the slots rather than sorted. */
+const DENSE_HITS = 1 / 32;
+/** Each slot's hit (its place + 1) while a dense search's hits are put in slot order; zeros between. */
+let hitOfSlot = new Int32Array(0);
 
 function overlay(listing: Listing, match: SearchHits): SearchOverlay {
   const known = overlays.get(match);
   if (known && known.listing === listing.number && known.epoch === listing.epoch) return known;
   // The hits are put in slot order first, in place (their order means nothing to a search), so a
   // pass over them reads the columns in order: slots follow category and price, hits the order
-  // products were indexed in, and a pass in that order missed the processor's caches. Each key
-  // packs a hit's slot above its place (hits number fewer than 2^22).
-  const keys = new Float64Array(match.ids.length);
+  // products were indexed in, and a pass in that order missed the processor's caches.
+  const ids = new Int32Array(match.ids.length);
+  const ranks = new Float64Array(match.ids.length);
+  const slots = new Int32Array(match.ids.length);
   let found = 0;
-  for (let h = 0; h < match.ids.length; h++) {
-    const slot = slotOf(listing, match.ids[h] as number);
-    if (slot !== undefined) keys[found++] = slot * 2 ** 22 + h;
-  }
-  const sorted = keys.subarray(0, found).sort();
-  const ids = new Int32Array(found);
-  const ranks = new Float64Array(found);
-  const slots = new Int32Array(found);
-  for (let k = 0; k < found; k++) {
-    const key = sorted[k] as number;
-    const h = key % 2 ** 22;
-    slots[k] = (key - h) / 2 ** 22;
-    ids[k] = match.ids[h] as number;
-    ranks[k] = match.ranks[h] as number;
+  const take = (slot: number, h: number) => {
+    slots[found] = slot;
+    ids[found] = match.ids[h] as number;
+    ranks[found++] = match.ranks[h] as number;
+  };
+  if (match.ids.length >= listing.size * DENSE_HITS) {
+    // A common word's: each slot marked with its hit, then the slots read in order (no sort of 40,000).
+    if (hitOfSlot.length < listing.size) hitOfSlot = new Int32Array(Math.ceil(listing.size * 1.25));
+    for (let h = 0; h < match.ids.length; h++) {
+      const slot = slotOf(listing, match.ids[h] as number);
+      if (slot !== undefined) hitOfSlot[slot] = h + 1;
+    }
+    for (let slot = 0; slot < listing.size; slot++) {
+      const marked = hitOfSlot[slot] as number;
+      if (marked === 0) continue;
+      hitOfSlot[slot] = 0;
+      take(slot, marked - 1);
+    }
+  } else {
+    // Each key packs a hit's slot above its place (hits number fewer than 2^22).
+    const keys = new Float64Array(match.ids.length);
+    let keyed = 0;
+    for (let h = 0; h < match.ids.length; h++) {
+      const slot = slotOf(listing, match.ids[h] as number);
+      if (slot !== undefined) keys[keyed++] = slot * 2 ** 22 + h;
+    }
+    for (const key of keys.subarray(0, keyed).sort()) {
+      const h = key % 2 ** 22;
+      take((key - h) / 2 ** 22, h);
+    }
   }
   // Every hit found (as almost always): the hits take the new order and their ranks serve the
   // overlay too, rather than a copy of 40,000. An overlay made before is never used again: it was
@@ -541,46 +632,94 @@ function overlay(listing: Listing, match: SearchHits): SearchOverlay {
   if (found === match.ids.length) {
     match.ids.set(ids);
     match.ranks.set(ranks);
-    made = { listing: listing.number, epoch: listing.epoch, slots, ranks: match.ranks };
+    made = { listing: listing.number, epoch: listing.epoch, slots, ranks: match.ranks, passes: new Map() };
   } else {
-    made = { listing: listing.number, epoch: listing.epoch, slots, ranks };
+    made = { listing: listing.number, epoch: listing.epoch, slots: slots.slice(0, found), ranks: ranks.slice(0, found), passes: new Map() };
   }
   overlays.set(match, made);
   return made;
 }
 
+/**
+ * Which products a listing's filters let through, by slot: one array for every query (they run one
+ * at a time), cleared after each, rather than 100 KB allocated outside the heap per request.
+ */
+let matchedScratch = new Uint8Array(0);
+
 /** Above this many, the results of a search are put in order all at once rather than kept sorted one by one. */
 const KEPT_IN_ORDER = 256;
 
 /**
- * The best `limit` results of a search, best first: by rank, ties featured-then-newest as the SQL
- * had them. Only as many as the page needs are kept in order, not all 40,000 hits of a common
- * word; a deep page sorts the results once instead.
+ * The best `limit` results of a search (places in the overlay), best first, as slots: by rank,
+ * ties featured-then-newest as the SQL had them. Only as many as the page needs are kept in order,
+ * not all 40,000 hits of a common word; a deep page sorts the results once instead.
  */
-function bestRanked(listing: Listing, search: SearchOverlay, matched: Uint8Array, limit: number): number[] {
+function bestRanked(listing: Listing, search: SearchOverlay, results: Int32Array, limit: number): Int32Array {
   const { ranks, slots } = search;
   const tie = listing.orders.featured.compare;
-  // Hits by their place in `slots`.
   const before = (a: number, b: number) => (ranks[b] as number) - (ranks[a] as number) || tie(slots[a] as number, slots[b] as number);
-  const best: number[] = [];
+  let best: number[] = [];
   if (limit > KEPT_IN_ORDER) {
-    for (let h = 0; h < slots.length; h++) if (matched[slots[h] as number] === 1) best.push(h);
-    return best.sort(before).slice(0, limit).map((h) => slots[h] as number);
+    best = Array.from(results).sort(before).slice(0, limit);
+  } else {
+    for (let r = 0; r < results.length; r++) {
+      const h = results[r] as number;
+      if (best.length === limit && before(h, best[limit - 1] as number) >= 0) continue;
+      let low = 0;
+      let high = best.length;
+      while (low < high) {
+        const middle = (low + high) >>> 1;
+        if (before(best[middle] as number, h) < 0) low = middle + 1;
+        else high = middle;
+      }
+      best.splice(low, 0, h);
+      if (best.length > limit) best.pop();
+    }
   }
-  for (let h = 0; h < slots.length; h++) {
-    if (matched[slots[h] as number] !== 1) continue;
-    if (best.length === limit && before(h, best[limit - 1] as number) >= 0) continue;
+  return Int32Array.from(best, (h) => slots[h] as number);
+}
+
+/** Results this sparse in their scope are sorted outright rather than found along the stored order. */
+const SPARSE_RESULTS = 1 / 16;
+
+/**
+ * The first `limit` results of a search (places in the overlay) in a stored order, as slots:
+ * sparse results are sorted themselves (all of them, kept for later pages), dense ones picked
+ * along the order, which soon fills a page.
+ */
+function inOrder(order: SortedSlots, search: SearchOverlay, results: Int32Array, limit: number): Int32Array {
+  if (results.length <= order.length * SPARSE_RESULTS) return Int32Array.from(results, (h) => search.slots[h] as number).sort(order.compare);
+  // The results' slots ascend (the overlay is in slot order): whether a slot is one is a bisection.
+  const isResult = (slot: number) => {
     let low = 0;
-    let high = best.length;
+    let high = results.length;
     while (low < high) {
       const middle = (low + high) >>> 1;
-      if (before(best[middle] as number, h) < 0) low = middle + 1;
+      if ((search.slots[results[middle] as number] as number) < slot) low = middle + 1;
       else high = middle;
     }
-    best.splice(low, 0, h);
-    if (best.length > limit) best.pop();
+    return low < results.length && search.slots[results[low] as number] === slot;
+  };
+  const picked: number[] = [];
+  for (let o = 0; o < order.length && picked.length < limit; o++) {
+    const slot = order.slots[o] as number;
+    if (isResult(slot)) picked.push(slot);
   }
-  return best.map((h) => slots[h] as number);
+  return Int32Array.from(picked);
+}
+
+/** A page of a kept search pass: its results in the sort's order, worked out as far as asked and kept. */
+function keptPage(listing: Listing, scope: Orders, search: SearchOverlay, kept: KeptPass, sort: Sort, page: number, pageSize: number): IndexResult {
+  const start = (page - 1) * pageSize;
+  const limit = start + pageSize;
+  let ordered = kept.pages.get(sort);
+  if (!ordered || (ordered.length < limit && ordered.length < kept.total)) {
+    ordered = sort === 'relevance' ? bestRanked(listing, search, kept.results, limit) : inOrder(scope[sort], search, kept.results, limit);
+    kept.pages.set(sort, ordered);
+  }
+  const ids: number[] = [];
+  for (let at = start; at < Math.min(limit, ordered.length); at++) ids.push(listing.ids[ordered[at] as number] as number);
+  return { ids, total: kept.total, categories: kept.categories, brands: kept.brands, attributes: kept.attributes };
 }
 
 /** Spec facets worth counting: a category's own, or across categories only the shared ones (as the service shows them). */
@@ -836,12 +975,6 @@ function scan(pass: Scan): number {
 }
 
 /**
- * Which products a listing's filters let through, by slot: one array for every query (they run one
- * at a time), cleared after each, rather than 100 KB allocated outside the heap per request.
- */
-let matchedScratch = new Uint8Array(0);
-
-/**
  * One listing: a pass over the products on sale in scope (a category's, when one is chosen: the
  * category facet is not shown then) that counts facets and marks results, then a walk along the
  * presorted order until the page is full. A product failing exactly one facet dimension still
@@ -853,8 +986,13 @@ function query(listing: Listing, filter: IndexFilter, sort: Sort, page: number, 
   const categoryCode = filter.category ? CATEGORIES.indexOf(filter.category) : -1;
   const scope = categoryCode >= 0 ? (listing.ordersByCategory[categoryCode] as Orders) : listing.orders;
 
-  const brandCodes = filter.brands.length > 0 ? flags(listing.brandNames.length, filter.brands.map((name) => listing.brands.find(name))) : undefined;
   const search = filter.match ? overlay(listing, filter.match) : undefined;
+  const passKept = search && !byPass ? passKey(filter, categoryCode) : undefined;
+  if (search && passKept !== undefined) {
+    const kept = search.passes.get(passKept);
+    if (kept && stillKept(listing, search, kept)) return keptPage(listing, scope, search, kept, sort, page, pageSize);
+  }
+  const brandCodes = filter.brands.length > 0 ? flags(listing.brandNames.length, filter.brands.map((name) => listing.brands.find(name))) : undefined;
   // A search's hits alone, when searching (checked for sale and category below); otherwise the
   // scope's products in column order: a pass in any other order misses the processor's caches. A
   // narrow price range is the exception: its products, read off the price order by bisection, are
@@ -958,10 +1096,44 @@ function query(listing: Listing, filter: IndexFilter, sort: Sort, page: number, 
 
   const total = pass(candidates, candidateCount);
 
+  // Code 0 of an attribute is "no value": never a facet value.
+  const attributeRows = (key: string, counts: Uint32Array) => {
+    const values = (listing.attributes.get(key) as Attribute).values;
+    return named(counts, (code) => values[code - 1] as string, 1).map((row) => ({ ...row, key }));
+  };
+  const facets = () => ({
+    categories: named(categoryCounts, (code) => CATEGORIES[code] as string),
+    brands: named(brandCounts, (code) => listing.brandNames[code] as string).sort((a, b) => (a.value < b.value ? -1 : a.value > b.value ? 1 : 0)),
+    attributes: [
+      ...selected.filter((entry) => countedKeys.includes(entry.key)).flatMap((entry) => attributeRows(entry.key, entry.counts)),
+      ...unselected.flatMap((key, k) => attributeRows(key, unselectedCounts[k] as Uint32Array)),
+    ],
+  });
+
+  if (search && passKept !== undefined) {
+    const results = new Int32Array(total);
+    let found = 0;
+    for (let h = 0; h < search.slots.length; h++) {
+      const slot = search.slots[h] as number;
+      if (matched[slot] !== 1) continue;
+      results[found++] = h;
+      matched[slot] = 0;
+    }
+    const kept: KeptPass = { checked: listing.changes, total, results, ...facets(), pages: new Map() };
+    if (search.passes.size >= PASSES_KEPT) search.passes.clear();
+    search.passes.set(passKept, kept);
+    return keptPage(listing, scope, search, kept, sort, page, pageSize);
+  }
+
   const start = (page - 1) * pageSize;
   const ids: number[] = [];
   if (start < total && sort === 'relevance' && search) {
-    for (const slot of bestRanked(listing, search, matched, start + pageSize).slice(start)) ids.push(listing.ids[slot] as number);
+    // By a pass (tests' reference): every result ranked at once, the same order as bestRanked's.
+    const tie = listing.orders.featured.compare;
+    const ranked: number[] = [];
+    for (let h = 0; h < search.slots.length; h++) if (matched[search.slots[h] as number] === 1) ranked.push(h);
+    ranked.sort((a, b) => (search.ranks[b] as number) - (search.ranks[a] as number) || tie(search.slots[a] as number, search.slots[b] as number));
+    for (const h of ranked.slice(start, start + pageSize)) ids.push(listing.ids[search.slots[h] as number] as number);
   } else if (start < total) {
     const order = scope[sort === 'relevance' ? 'featured' : sort].slots;
     const length = scope[sort === 'relevance' ? 'featured' : sort].length;
@@ -974,22 +1146,7 @@ function query(listing: Listing, filter: IndexFilter, sort: Sort, page: number, 
   }
 
   matched.fill(0, 0, listing.size);
-
-  // Code 0 of an attribute is "no value": never a facet value.
-  const attributeRows = (key: string, counts: Uint32Array) => {
-    const values = (listing.attributes.get(key) as Attribute).values;
-    return named(counts, (code) => values[code - 1] as string, 1).map((row) => ({ ...row, key }));
-  };
-  return {
-    ids,
-    total,
-    categories: named(categoryCounts, (code) => CATEGORIES[code] as string),
-    brands: named(brandCounts, (code) => listing.brandNames[code] as string).sort((a, b) => (a.value < b.value ? -1 : a.value > b.value ? 1 : 0)),
-    attributes: [
-      ...selected.filter((entry) => countedKeys.includes(entry.key)).flatMap((entry) => attributeRows(entry.key, entry.counts)),
-      ...unselected.flatMap((key, k) => attributeRows(key, unselectedCounts[k] as Uint32Array)),
-    ],
-  };
+  return { ids, total, ...facets() };
 }
 
 /**
@@ -1049,7 +1206,10 @@ export function createCatalogIndex(db: Db) {
       }
       if (!listing) return;
       applyRows(listing, change.productIds, change.products, change.attributes);
-      if (change.vendorSlugs) listing.vendorBySlug = new Map(change.vendorSlugs.map((vendor) => [vendor.slug, vendor.id]));
+      if (change.vendorSlugs) {
+        listing.vendorBySlug = new Map(change.vendorSlugs.map((vendor) => [vendor.slug, vendor.id]));
+        listing.keptFrom = listing.changes;
+      }
     },
 
     /** The same answer as `query`, always by a pass over the products: what tests check the kept counts against. */

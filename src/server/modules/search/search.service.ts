@@ -18,7 +18,8 @@ const MAX_CACHED_HITS = 4_000_000;
 /**
  * How long kept hits are used at most. Which products a search finds is kept exact (see `hits`);
  * their ranks were worked out with the corpus statistics of their time, which edits elsewhere move
- * by a hair, and this bounds that.
+ * by a hair, and with the words of their time of a product edited since and still found: this
+ * bounds both.
  */
 const HITS_MAX_AGE_MS = 30_000;
 /** Products whose words changed, remembered to check kept hits against; hits older than them all are found afresh. */
@@ -46,21 +47,24 @@ export function createSearchService({ catalog }: { catalog: CatalogService }) {
   catalog.listen((change) => index.apply(change));
 
   // Hits of a query, invalidated by product rather than by any edit: they stay good until a product
-  // they hold, or one the query would find now, had its words changed (stock and prices never
-  // matter: the listing index filters and sorts hits as they are now).
+  // whose words changed is found by the query now and was not among them, or was and is not found
+  // now (stock and prices never matter: the listing index filters and sorts hits as they are now).
+  // A product found before and after keeps the rank it had, as ranks keep the corpus statistics of
+  // their time: for HITS_MAX_AGE_MS at most. A seller's every edit of a common word's product
+  // would otherwise have the word's 40,000 hits found again.
   const hitsByQuery = new LRUCache<string, { version: number; checked: number; hits: SearchHits }>({
     maxSize: MAX_CACHED_HITS,
     sizeCalculation: (entry) => Math.max(1, entry.hits.ids.length),
     ttl: HITS_MAX_AGE_MS,
   });
 
-  /** Whether kept hits of `groups`, checked up to change `checked`, still hold after every later change. */
+  /** Whether kept hits of `groups`, checked up to change `checked`, still find the same products after every later change. */
   function stillGood(groups: TermGroups, kept: { checked: number; hits: SearchHits }): boolean {
     const unchecked = sequence - kept.checked;
     if (unchecked > changes.length) return false;
     for (let at = changes.length - unchecked; at < changes.length; at++) {
       const change = changes[at] as { id: number; words: string[] };
-      if (kept.hits.ids.includes(change.id) || finds(groups, change.words)) return false;
+      if (kept.hits.ids.includes(change.id) !== finds(groups, change.words)) return false;
     }
     kept.checked = sequence;
     return true;

@@ -331,12 +331,12 @@ describe.each(testDialects())('the listing index under catalogue changes on %s',
     // A search's hits (some tied in rank), the same object at every round, as the search service
     // keeps them: the index keeps its passes over them while none of their products changes.
     const searched = ids.filter(() => next() < 0.6);
-    const keptHits = { ids: Int32Array.from(searched), ranks: Float64Array.from(searched, () => Math.floor(next() * 3)) };
-    const hitsCopy = () => ({ ids: Int32Array.from(keptHits.ids), ranks: Float64Array.from(keptHits.ranks) });
+    const keptHits = { ids: Int32Array.from(searched), ranks: Float32Array.from(searched, () => Math.floor(next() * 3)) };
+    const hitsCopy = () => ({ ids: Int32Array.from(keptHits.ids), ranks: Float32Array.from(keptHits.ranks) });
     // A rare word's: fewer than a 32nd of the products, which are put in slot order by sorting them.
     const rareFirst = (await createProduct(t.services, { vendorId, price: rupees(50_000) })).id;
     const rareSecond = (await createProduct(t.services, { vendorId, price: rupees(40_000) })).id;
-    const rareHits = { ids: Int32Array.from([rareSecond, rareFirst]), ranks: Float64Array.from([2, 2]) };
+    const rareHits = { ids: Int32Array.from([rareSecond, rareFirst]), ranks: Float32Array.from([2, 2]) };
     for (let round = 0; round < 6; round++) {
       // Searches asked before the edits, so their kept passes must see them.
       for (const sort of SORTS) index.query({ ...everything, match: keptHits }, sort, 1, 5);
@@ -378,7 +378,7 @@ describe.each(testDialects())('the listing index under catalogue changes on %s',
             const described = `search ${JSON.stringify({ ...filter, match: undefined })} ${sort} page ${page} of ${pageSize}`;
             const answer = index.query(filter, sort, page, pageSize);
             expect(canonical(answer), described).toEqual(canonical(index.queryByPass(filter, sort, page, pageSize)));
-            const copied = filter.match === keptHits ? hitsCopy() : { ids: Int32Array.from(rareHits.ids), ranks: Float64Array.from(rareHits.ranks) };
+            const copied = filter.match === keptHits ? hitsCopy() : { ids: Int32Array.from(rareHits.ids), ranks: Float32Array.from(rareHits.ranks) };
             expect(canonical(answer), `${described}, fresh`).toEqual(canonical(fresh.query({ ...filter, match: copied }, sort, page, pageSize)));
           }
         }

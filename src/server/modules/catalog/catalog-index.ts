@@ -30,7 +30,7 @@ export interface IndexFilter {
 /** A search's hits: product ids and their ranks (higher is better), side by side. */
 export interface SearchHits {
   ids: Int32Array;
-  ranks: Float64Array;
+  ranks: Float32Array;
 }
 
 export interface IndexResult {
@@ -523,7 +523,7 @@ interface SearchOverlay {
   listing: number;
   epoch: number;
   slots: Int32Array;
-  ranks: Float64Array;
+  ranks: Float32Array;
   /** passes over the hits kept by filters (see passKey), while no product among them changes */
   passes: Map<string, KeptPass>;
 }
@@ -591,7 +591,7 @@ function overlay(listing: Listing, match: SearchHits): SearchOverlay {
   // pass over them reads the columns in order: slots follow category and price, hits the order
   // products were indexed in, and a pass in that order missed the processor's caches.
   const ids = new Int32Array(match.ids.length);
-  const ranks = new Float64Array(match.ids.length);
+  const ranks = new Float32Array(match.ids.length);
   const slots = new Int32Array(match.ids.length);
   let found = 0;
   const take = (slot: number, h: number) => {

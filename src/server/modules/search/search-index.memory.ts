@@ -278,7 +278,7 @@ function createDocuments(onNewWord: (word: string) => void) {
       const doc = touched[t] as number;
       if (groupsMatched[doc] === all && alive[doc] === 1) found++;
     }
-    const hits = { ids: new Int32Array(found), ranks: new Float64Array(found) };
+    const hits = { ids: new Int32Array(found), ranks: new Float32Array(found) };
     let at = 0;
     for (let t = 0; t < candidates; t++) {
       const doc = touched[t] as number;

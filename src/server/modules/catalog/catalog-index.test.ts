@@ -288,6 +288,24 @@ describe.each(testDialects())('the listing index under catalogue changes on %s',
     catalog.close();
   });
 
+  it('brings a kept search pass up to date when one of its hits takes a brand or spec value never seen before', async () => {
+    const { feed, index } = indexWithFeed(t);
+    await feed.ready();
+    const hits = { ids: Int32Array.from([cheap, dear]), ranks: Float32Array.from([1, 2]) };
+    const search: IndexFilter = { ...everything, match: hits };
+    const { brand } = await t.database.db.selectFrom('products').select('brand').where('id', '=', dear).executeTakeFirstOrThrow();
+    const before = index.query(search, 'relevance', 1, 10);
+    expect(before.brands.map((row) => row.value)).not.toContain('Zebronics');
+    await t.database.db.updateTable('products').set({ brand: 'Zebronics' }).where('id', '=', dear).execute();
+    feed.changed();
+    await feed.settled();
+    const after = index.query(search, 'relevance', 1, 10);
+    expect(after.brands).toContainEqual({ value: 'Zebronics', count: 1 });
+    expect(canonical(after)).toEqual(canonical(index.queryByPass(search, 'relevance', 1, 10)));
+    await t.database.db.updateTable('products').set({ brand }).where('id', '=', dear).execute();
+    feed.close();
+  });
+
   it('after any sequence of edits, answers exactly as an index loaded afresh', async () => {
     const next = random(11);
     const pick = <T,>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
@@ -336,13 +354,15 @@ describe.each(testDialects())('the listing index under catalogue changes on %s',
     // A rare word's: fewer than a 32nd of the products, which are put in slot order by sorting them.
     const rareFirst = (await createProduct(t.services, { vendorId, price: rupees(50_000) })).id;
     const rareSecond = (await createProduct(t.services, { vendorId, price: rupees(40_000) })).id;
-    const rareHits = { ids: Int32Array.from([rareSecond, rareFirst]), ranks: Float32Array.from([2, 2]) };
+    const rareHits = { ids: Int32Array.from([rareSecond, rareFirst]), ranks: Float32Array.from([2, 3]) };
     for (let round = 0; round < 6; round++) {
       // Searches asked before the edits, so their kept passes must see them.
       for (const sort of SORTS) index.query({ ...everything, match: keptHits }, sort, 1, 5);
       for (let n = 0; n < 12; n++) await pick(edits)(pick(ids));
       // The rare word's cheaper hit at every round: its kept passes must see the change.
       await setPrice(rareFirst, rupees(round % 2 === 0 ? 30_000 : 60_000));
+      // In stock at every other round: the better-ranked result comes and goes.
+      await db.updateTable('products').set({ stock: round % 2 === 0 ? 0 : 5 }).where('id', '=', rareFirst).execute();
       if (round === 3) await t.services.vendors.setStatus(other, 'suspended');
       if (round === 5) await t.services.vendors.setStatus(other, 'active');
       feed.changed();
@@ -371,10 +391,12 @@ describe.each(testDialects())('the listing index under catalogue changes on %s',
       const searches = [
         ...[...filters.slice(0, 7), ...filters.slice(9, 11)].map((filter) => ({ ...filter, match: keptHits })),
         { ...everything, match: rareHits },
+        { ...everything, inStock: true, match: rareHits },
       ];
       for (const filter of searches) {
         for (const sort of SORTS) {
-          for (const [page, pageSize] of [[1, 100], [1, 2], [2, 3], [3, 2]] as const) {
+          // Small pages first: they are answered from pages kept since before the edits.
+          for (const [page, pageSize] of [[1, 1], [1, 2], [2, 3], [3, 2], [1, 100]] as const) {
             const described = `search ${JSON.stringify({ ...filter, match: undefined })} ${sort} page ${page} of ${pageSize}`;
             const answer = index.query(filter, sort, page, pageSize);
             expect(canonical(answer), described).toEqual(canonical(index.queryByPass(filter, sort, page, pageSize)));

@@ -238,9 +238,13 @@ interface Listing {
   epoch: number;
   /** which load this is */
   number: number;
-  /** slots changed so far, the last CHANGES_LOGGED of them in `changedSlots` (at `changes % CHANGES_LOGGED`) */
+  /**
+   * slots changed so far, the last CHANGES_LOGGED of them in `changedSlots` (at `changes %
+   * CHANGES_LOGGED`) with what their columns held before (none for a new slot)
+   */
   changes: number;
   changedSlots: Int32Array;
+  changedBefore: Array<SlotValues | undefined>;
   /** kept search passes checked before this change are never used again (vendors changed) */
   keptFrom: number;
 }
@@ -248,9 +252,36 @@ interface Listing {
 /** Changed slots remembered to check kept search passes against; a pass older than them all is made afresh. */
 const CHANGES_LOGGED = 4_096;
 
-/** Remembers a slot whose columns or place changed, for kept search passes (see stillKept). */
-function logChange(listing: Listing, slot: number): void {
+/** One slot's columns, as a search's pass reads them: what a change log entry remembers of before. */
+interface SlotValues {
+  live: number;
+  category: number;
+  brand: number;
+  price: number;
+  stock: number;
+  featured: number;
+  vendor: number;
+  /** attribute codes by the key's place in ATTRIBUTE_KEYS */
+  codes: Uint16Array;
+}
+
+function valuesAt(listing: Listing, slot: number): SlotValues {
+  return {
+    live: listing.live[slot] as number,
+    category: listing.category[slot] as number,
+    brand: listing.brand[slot] as number,
+    price: listing.price[slot] as number,
+    stock: listing.stock[slot] as number,
+    featured: listing.featured[slot] as number,
+    vendor: listing.vendor[slot] as number,
+    codes: Uint16Array.from(ATTRIBUTE_KEYS, (key) => (listing.attributes.get(key) as Attribute).codes[slot] as number),
+  };
+}
+
+/** Remembers a slot about to change, with its columns as they are (none for a new slot), for kept search passes (see caughtUp). */
+function logChange(listing: Listing, slot: number, before: SlotValues | undefined): void {
   listing.changedSlots[listing.changes % CHANGES_LOGGED] = slot;
+  listing.changedBefore[listing.changes % CHANGES_LOGGED] = before;
   listing.changes++;
 }
 
@@ -293,6 +324,7 @@ function emptyListing(capacity: number): Listing {
     number: ++listingsLoaded,
     changes: 0,
     changedSlots: new Int32Array(CHANGES_LOGGED),
+    changedBefore: new Array<SlotValues | undefined>(CHANGES_LOGGED),
     keptFrom: 0,
   };
   // Each order reads the columns at compare time, so it sees them however often they grow.
@@ -493,7 +525,7 @@ function applyRows(listing: Listing, productIds: readonly number[], rows: readon
     const row = rowOf.get(id);
     const slot = slotOf(listing, id);
     const wasLive = slot !== undefined && listing.live[slot] === 1;
-    if (slot !== undefined) logChange(listing, slot);
+    if (slot !== undefined) logChange(listing, slot, valuesAt(listing, slot));
     if (!row) {
       if (wasLive) {
         move(listing, slot, STORED_SORTS, 'remove');
@@ -510,7 +542,7 @@ function applyRows(listing: Listing, productIds: readonly number[], rows: readon
       count(listing, slot, -1);
     }
     const written = writeColumns(listing, row, pairsOf.get(id));
-    if (written !== slot) logChange(listing, written);
+    if (written !== slot) logChange(listing, written, undefined);
     listing.live[written] = 1;
     move(listing, written, moved, 'insert');
     count(listing, written, 1);
@@ -531,19 +563,24 @@ interface SearchOverlay {
 /**
  * A search's pass, kept: a search is asked again with other pages and sorts, and a typo is mostly
  * corrected to the same words, so a common word's 40,000 hits are passed over once, not at every
- * request. It holds while none of the hits' slots changed (checked against the change log).
+ * request. It is brought up to date product by product when some of its hits change (see
+ * caughtUp), as sellers edit all day and a common word's hits take in most of their edits.
  */
 interface KeptPass {
-  /** the listing's change count it was last checked against */
+  /** the listing's change count it was last brought up to */
   checked: number;
   total: number;
   /** the results, as places in the overlay (so in slot order) */
   results: Int32Array;
-  categories: RawFacetCount[];
-  brands: RawFacetCount[];
-  attributes: Array<RawFacetCount & { key: string }>;
+  /** the counts' rows, named; made again when asked for after a change */
+  facets: Pick<IndexResult, 'categories' | 'brands' | 'attributes'> | undefined;
+  name: () => Pick<IndexResult, 'categories' | 'brands' | 'attributes'>;
   /** the results' slots in a sort's order, as far as pages asked for so far needed */
   pages: Map<Sort, Int32Array>;
+  /** whether the pass's counts have room for a product's codes (a brand or spec value first met since has none) */
+  fits: (values: SlotValues) => boolean;
+  /** adds a product's part to the counts (by 1) or takes it away (-1), as the pass counted it; whether it is a result */
+  count: (values: SlotValues, by: 1 | -1) => boolean;
 }
 
 /** Kept passes per overlay, at most: one per category and filter set asked for. */
@@ -566,13 +603,80 @@ function holds(sorted: Int32Array, value: number): boolean {
   return low < sorted.length && sorted[low] === value;
 }
 
-/** Whether a kept pass still holds: none of its hits' slots changed since it was last checked. */
-function stillKept(listing: Listing, search: SearchOverlay, kept: KeptPass): boolean {
-  if (kept.checked < listing.keptFrom || listing.changes - kept.checked > CHANGES_LOGGED) return false;
-  for (let change = kept.checked; change < listing.changes; change++) {
-    if (holds(search.slots, listing.changedSlots[change % CHANGES_LOGGED] as number)) return false;
+/** More of a pass's hits changed than this since it was last used, and it is made afresh rather than brought up to date. */
+const CATCH_UP_AT_MOST = 256;
+
+/** A search's place (in the overlay) of one of its hits' slots. */
+function placeOf(search: SearchOverlay, slot: number): number {
+  let low = 0;
+  let high = search.slots.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((search.slots[middle] as number) < slot) low = middle + 1;
+    else high = middle;
   }
+  return low;
+}
+
+/** Sorted places with one added or taken out. */
+function withPlace(places: Int32Array, place: number, add: boolean): Int32Array {
+  let at = 0;
+  while (at < places.length && (places[at] as number) < place) at++;
+  const changed = new Int32Array(places.length + (add ? 1 : -1));
+  changed.set(places.subarray(0, at));
+  if (add) {
+    changed[at] = place;
+    changed.set(places.subarray(at), at + 1);
+  } else {
+    changed.set(places.subarray(at + 1), at);
+  }
+  return changed;
+}
+
+/** Whether `a` (a place in the overlay) ranks before `b`: by rank, ties featured-then-newest. */
+function rankedBefore(listing: Listing, search: SearchOverlay, a: number, b: number): number {
+  return (search.ranks[b] as number) - (search.ranks[a] as number) || listing.orders.featured.compare(search.slots[a] as number, search.slots[b] as number);
+}
+
+/**
+ * Brings a kept pass up to the listing's latest change, or says it cannot: each hit changed since
+ * comes out of the counts as it was and goes in as it is, into or out of the results, and the
+ * pages it may have moved are dropped. False when the log no longer reaches back that far, vendors
+ * changed, too many hits changed, or a changed hit has a brand or spec value the pass has no room for.
+ */
+function caughtUp(listing: Listing, search: SearchOverlay, scope: Orders, kept: KeptPass): boolean {
+  if (kept.checked < listing.keptFrom || listing.changes - kept.checked > CHANGES_LOGGED) return false;
+  // Each changed hit once, with its columns as the pass (or the last catch-up) saw them.
+  const firstBefore = new Map<number, SlotValues>();
+  for (let change = kept.checked; change < listing.changes; change++) {
+    const slot = listing.changedSlots[change % CHANGES_LOGGED] as number;
+    if (!holds(search.slots, slot) || firstBefore.has(slot)) continue;
+    const before = listing.changedBefore[change % CHANGES_LOGGED];
+    if (!before || firstBefore.size >= CATCH_UP_AT_MOST) return false;
+    firstBefore.set(slot, before);
+  }
+  const changed = [...firstBefore].map(([slot, before]) => ({ slot, before, now: valuesAt(listing, slot) }));
+  if (!changed.every(({ now }) => kept.fits(now))) return false;
   kept.checked = listing.changes;
+  for (const { slot, before, now } of changed) {
+    const was = kept.count(before, -1);
+    const is = kept.count(now, 1);
+    if (!was && !is) continue;
+    const place = placeOf(search, slot);
+    if (was !== is) {
+      kept.results = withPlace(kept.results, place, is);
+      kept.total += is ? 1 : -1;
+    }
+    for (const [sort, page] of kept.pages) {
+      const last = page[page.length - 1];
+      const moved =
+        last === undefined ||
+        page.includes(slot) ||
+        (is && (sort === 'relevance' ? rankedBefore(listing, search, place, placeOf(search, last)) < 0 : scope[sort].compare(slot, last) < 0));
+      if (moved) kept.pages.delete(sort);
+    }
+  }
+  if (changed.length > 0) kept.facets = undefined;
   return true;
 }
 
@@ -719,7 +823,8 @@ function keptPage(listing: Listing, scope: Orders, search: SearchOverlay, kept: 
   }
   const ids: number[] = [];
   for (let at = start; at < Math.min(limit, ordered.length); at++) ids.push(listing.ids[ordered[at] as number] as number);
-  return { ids, total: kept.total, categories: kept.categories, brands: kept.brands, attributes: kept.attributes };
+  kept.facets ??= kept.name();
+  return { ids, total: kept.total, ...kept.facets };
 }
 
 /** Spec facets worth counting: a category's own, or across categories only the shared ones (as the service shows them). */
@@ -990,7 +1095,7 @@ function query(listing: Listing, filter: IndexFilter, sort: Sort, page: number, 
   const passKept = search && !byPass ? passKey(filter, categoryCode) : undefined;
   if (search && passKept !== undefined) {
     const kept = search.passes.get(passKept);
-    if (kept && stillKept(listing, search, kept)) return keptPage(listing, scope, search, kept, sort, page, pageSize);
+    if (kept && caughtUp(listing, search, scope, kept)) return keptPage(listing, scope, search, kept, sort, page, pageSize);
   }
   const brandCodes = filter.brands.length > 0 ? flags(listing.brandNames.length, filter.brands.map((name) => listing.brands.find(name))) : undefined;
   // A search's hits alone, when searching (checked for sale and category below); otherwise the
@@ -1119,7 +1224,38 @@ function query(listing: Listing, filter: IndexFilter, sort: Sort, page: number, 
       results[found++] = h;
       matched[slot] = 0;
     }
-    const kept: KeptPass = { checked: listing.changes, total, results, ...facets(), pages: new Map() };
+    // One product's part in the counts, by the rule of `scan` (which tests check against a pass).
+    const keyIndexOf = (key: string) => ATTRIBUTE_KEYS.indexOf(key);
+    const selectedKeys = selected.map((entry) => keyIndexOf(entry.key));
+    const unselectedKeys = unselected.map(keyIndexOf);
+    const add = (counts: Uint32Array, code: number, by: number) => (counts[code] = (counts[code] as number) + by);
+    const count = (values: SlotValues, by: 1 | -1): boolean => {
+      if (values.price < minPrice || values.price > maxPrice) return false;
+      if (inStock && values.stock <= 0) return false;
+      if (featuredOnly && values.featured !== 1) return false;
+      if (vendorId !== undefined && values.vendor !== vendorId) return false;
+      if (values.live !== 1 || (categoryCode >= 0 && values.category !== categoryCode)) return false;
+      const failing: number[] = [];
+      if (brandCodes !== undefined && brandCodes[values.brand] !== 1) failing.push(BRAND);
+      selected.forEach((entry, s) => entry.accepted[values.codes[selectedKeys[s] as number] as number] !== 1 && failing.push(s));
+      if (failing.length > 1) return false;
+      if (failing.length === 1) {
+        const failed = failing[0] as number;
+        if (failed === BRAND) add(brandCounts, values.brand, by);
+        else add(selectedCounts[failed] as Uint32Array, values.codes[selectedKeys[failed] as number] as number, by);
+        return false;
+      }
+      add(categoryCounts, values.category, by);
+      add(brandCounts, values.brand, by);
+      selectedCounts.forEach((counts, s) => add(counts, values.codes[selectedKeys[s] as number] as number, by));
+      unselectedCounts.forEach((counts, k) => add(counts, values.codes[unselectedKeys[k] as number] as number, by));
+      return true;
+    };
+    const fits = (values: SlotValues): boolean =>
+      values.brand < brandCounts.length &&
+      selectedCounts.every((counts, s) => (values.codes[selectedKeys[s] as number] as number) < counts.length) &&
+      unselectedCounts.every((counts, k) => (values.codes[unselectedKeys[k] as number] as number) < counts.length);
+    const kept: KeptPass = { checked: listing.changes, total, results, facets: undefined, name: facets, pages: new Map(), fits, count };
     if (search.passes.size >= PASSES_KEPT) search.passes.clear();
     search.passes.set(passKept, kept);
     return keptPage(listing, scope, search, kept, sort, page, pageSize);

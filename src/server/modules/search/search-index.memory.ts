@@ -339,6 +339,8 @@ export function createMemorySearchIndex(
   alternatives(word: string): string[];
   /** changes when the whole catalogue was read again: every search may find something else */
   readonly version: number;
+  /** products indexed */
+  readonly size: number;
 } {
   let version = 0;
   /** letter words added since the typo stand-ins in `standIns` were worked out, by version */
@@ -379,6 +381,9 @@ export function createMemorySearchIndex(
     alternatives,
     get version() {
       return version;
+    },
+    get size() {
+      return current.documents.alive;
     },
 
     async apply(change) {

@@ -8,13 +8,16 @@ import { createMemorySearchIndex, words } from './search-index.memory.ts';
 import { queryWords } from './typo-tolerance.ts';
 
 /**
- * Hits kept for repeated searches (other pages, sorts, filters), counted in product ids: about 12
- * bytes each with the listing index's overlay of them, so some 96 MB. A common word finds tens of
- * thousands of products. Random searches over 100,000 products with 2 edits a second, one worker:
- * at 4,000,000 one in nine was found afresh (0.33 ms of server time a search), at 8,000,000 one in
- * twenty, almost only those never asked before (0.30 ms), and 16,000,000 bought nothing more.
+ * Hits kept for repeated searches (other pages, sorts, filters), counted in product ids, per
+ * product indexed: about 12 bytes each with the listing index's overlay of them, so some 96 MB at
+ * 100,000 products. A common word finds some 40 % of the products. Random searches over 100,000
+ * products with 2 edits a second, one worker: at 4,000,000 ids one in nine was found afresh (0.33
+ * ms of server time a search), at 8,000,000 one in twenty, almost only those never asked before
+ * (0.30 ms), and 16,000,000 bought nothing more. At 1,000,000 products 8,000,000 held some twenty
+ * common words' hits, and most searches found theirs afresh (168 a second).
  */
-const MAX_CACHED_HITS = 8_000_000;
+const CACHED_HITS_PER_PRODUCT = 80;
+const MIN_CACHED_HITS = 8_000_000;
 /**
  * How long kept hits are used at most. Which products a search finds is kept exact (see `hits`);
  * their ranks were worked out with the corpus statistics of their time, which edits elsewhere move
@@ -52,11 +55,18 @@ export function createSearchService({ catalog }: { catalog: CatalogService }) {
   // A product found before and after keeps the rank it had, as ranks keep the corpus statistics of
   // their time: for HITS_MAX_AGE_MS at most. A seller's every edit of a common word's product
   // would otherwise have the word's 40,000 hits found again.
-  const hitsByQuery = new LRUCache<string, { version: number; checked: number; hits: SearchHits }>({
-    maxSize: MAX_CACHED_HITS,
-    sizeCalculation: (entry) => Math.max(1, entry.hits.ids.length),
-    ttl: HITS_MAX_AGE_MS,
-  });
+  const keptHits = (maxSize: number) =>
+    new LRUCache<string, { version: number; checked: number; hits: SearchHits }>({
+      maxSize,
+      sizeCalculation: (entry) => Math.max(1, entry.hits.ids.length),
+      ttl: HITS_MAX_AGE_MS,
+    });
+  let hitsByQuery = keptHits(MIN_CACHED_HITS);
+  /** Room for CACHED_HITS_PER_PRODUCT per product: made larger (and emptied) when the catalogue has outgrown it by half. */
+  function roomForCatalogue(): void {
+    const wanted = Math.max(MIN_CACHED_HITS, index.size * CACHED_HITS_PER_PRODUCT);
+    if (wanted >= hitsByQuery.maxSize * 1.5) hitsByQuery = keptHits(wanted);
+  }
 
   /** Whether kept hits of `groups`, checked up to change `checked`, still find the same products after every later change. */
   function stillGood(groups: TermGroups, kept: { checked: number; hits: SearchHits }): boolean {
@@ -76,6 +86,7 @@ export function createSearchService({ catalog }: { catalog: CatalogService }) {
     if (known && known.version === index.version && stillGood(groups, known)) return known.hits;
     const checked = sequence;
     const found = await index.match(groups);
+    roomForCatalogue();
     hitsByQuery.set(key, { version: index.version, checked, hits: found });
     return found;
   }

@@ -45,14 +45,32 @@ interface Postings {
   length: number;
   /** how many documents had been forgotten when these were last cleared of them */
   cleared: number;
-  /** each posting's BM25 weight (idf included), worked out at `weighed` (see `statistics`) */
+  /**
+   * each posting's BM25 weight (idf included): the first `weighedLength` worked out at `weighed`
+   * (see `statistics`), with the postings as they were cleared at `weighedCleared`
+   */
   weights: Float64Array | undefined;
   weighed: number;
+  weighedLength: number;
+  weighedCleared: number;
 }
 
 function newPostings(): Postings {
-  return { docs: new Int32Array(4), tfs: new Int32Array(4), length: 0, cleared: 0, weights: undefined, weighed: -1 };
+  return { docs: new Int32Array(4), tfs: new Int32Array(4), length: 0, cleared: 0, weights: undefined, weighed: -1, weighedLength: 0, weighedCleared: -1 };
 }
+
+/**
+ * Documents replaced since a term's postings were last cleared of them, as a share of its
+ * postings, above which they are cleared: below it, a search reads a few dead postings (which it
+ * leaves out) rather than copying a common word's 400,000 after every edit.
+ */
+const DEAD_POSTINGS = 1 / 64;
+/**
+ * Documents added or dropped since a term's weights were worked out, as a share of the corpus,
+ * above which they are worked out afresh: below it the corpus statistics have moved by a hair,
+ * and only postings added since are weighed.
+ */
+const STALE_WEIGHTS = 1 / 100;
 
 const LETTERS = /^\p{L}+$/u;
 
@@ -170,8 +188,9 @@ function createDocuments(onNewWord: (word: string) => void) {
 
   /** The term's postings with forgotten documents dropped (in place); the term goes once none is left. */
   function live(term: string, postings: Postings): Postings {
-    // Nothing forgotten since they were last cleared: a search of an unchanged catalogue reads them once.
-    if (postings.cleared === forgotten) return postings;
+    // Few enough forgotten since they were last cleared that at most a sliver of these are dead:
+    // left for the search to skip (a search of an unchanged catalogue reads them once).
+    if (forgotten - postings.cleared <= postings.length * DEAD_POSTINGS) return postings;
     postings.cleared = forgotten;
     let kept = 0;
     for (let read = 0; read < postings.length; read++) {
@@ -237,11 +256,18 @@ function createDocuments(onNewWord: (word: string) => void) {
      * 40,000 postings are weighed again only after the catalogue changed, not at every search.
      */
     const weightsOf = (postings: Postings): Float64Array => {
-      if (postings.weights !== undefined && postings.weighed === statistics) return postings.weights;
       const { docs: postingDocs, tfs, length } = postings;
-      const weights = postings.weights !== undefined && postings.weights.length >= length ? postings.weights : new Float64Array(postingDocs.length);
-      const idf = Math.log(1 + (aliveDocs - length + 0.5) / (length + 0.5));
-      for (let p = 0; p < length; p++) {
+      const known = postings.weights;
+      const fresh = known !== undefined && postings.weighedCleared === postings.cleared && statistics - postings.weighed <= aliveDocs * STALE_WEIGHTS;
+      if (known !== undefined && fresh && postings.weighedLength === length) return known;
+      // Still fresh: only the postings added since are weighed (with today's statistics).
+      const from = fresh ? postings.weighedLength : 0;
+      const weights = known !== undefined && known.length >= length ? known : new Float64Array(postingDocs.length);
+      if (from > 0) weights.set((known as Float64Array).subarray(0, from));
+      // Dead postings left in (at most a sliver) may count a word found everywhere more often than there are products.
+      const found = Math.min(length, aliveDocs);
+      const idf = Math.log(1 + (aliveDocs - found + 0.5) / (found + 0.5));
+      for (let p = from; p < length; p++) {
         const doc = postingDocs[p] as number;
         const packed = tfs[p] as number;
         const weight =
@@ -251,7 +277,11 @@ function createDocuments(onNewWord: (word: string) => void) {
         weights[p] = idf * weight;
       }
       postings.weights = weights;
-      postings.weighed = statistics;
+      postings.weighedLength = length;
+      if (from === 0) {
+        postings.weighed = statistics;
+        postings.weighedCleared = postings.cleared;
+      }
       return weights;
     };
 

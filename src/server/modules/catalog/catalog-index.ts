@@ -591,18 +591,6 @@ function passKey(filter: IndexFilter, categoryCode: number): string {
   return JSON.stringify([categoryCode, filter.brands, filter.minPrice, filter.maxPrice, filter.inStock === true, filter.featured === true, filter.vendorSlug, filter.attributes]);
 }
 
-/** Whether `sorted` holds `value` (bisection). */
-function holds(sorted: Int32Array, value: number): boolean {
-  let low = 0;
-  let high = sorted.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if ((sorted[middle] as number) < value) low = middle + 1;
-    else high = middle;
-  }
-  return low < sorted.length && sorted[low] === value;
-}
-
 /** More of a pass's hits changed than this since it was last used, and it is made afresh rather than brought up to date. */
 const CATCH_UP_AT_MOST = 256;
 
@@ -616,6 +604,11 @@ function placeOf(search: SearchOverlay, slot: number): number {
     else high = middle;
   }
   return low;
+}
+
+/** Whether a slot is one of a search's hits. */
+function holds(search: SearchOverlay, slot: number): boolean {
+  return search.slots[placeOf(search, slot)] === slot;
 }
 
 /** Sorted places with one added or taken out. */
@@ -650,7 +643,7 @@ function caughtUp(listing: Listing, search: SearchOverlay, scope: Orders, kept: 
   const firstBefore = new Map<number, SlotValues>();
   for (let change = kept.checked; change < listing.changes; change++) {
     const slot = listing.changedSlots[change % CHANGES_LOGGED] as number;
-    if (!holds(search.slots, slot) || firstBefore.has(slot)) continue;
+    if (!holds(search, slot) || firstBefore.has(slot)) continue;
     const before = listing.changedBefore[change % CHANGES_LOGGED];
     if (!before || firstBefore.size >= CATCH_UP_AT_MOST) return false;
     firstBefore.set(slot, before);
@@ -759,9 +752,8 @@ const KEPT_IN_ORDER = 256;
  * not all 40,000 hits of a common word; a deep page sorts the results once instead.
  */
 function bestRanked(listing: Listing, search: SearchOverlay, results: Int32Array, limit: number): Int32Array {
-  const { ranks, slots } = search;
-  const tie = listing.orders.featured.compare;
-  const before = (a: number, b: number) => (ranks[b] as number) - (ranks[a] as number) || tie(slots[a] as number, slots[b] as number);
+  const { slots } = search;
+  const before = (a: number, b: number) => rankedBefore(listing, search, a, b);
   let best: number[] = [];
   if (limit > KEPT_IN_ORDER) {
     best = Array.from(results).sort(before).slice(0, limit);
@@ -1265,10 +1257,9 @@ function query(listing: Listing, filter: IndexFilter, sort: Sort, page: number, 
   const ids: number[] = [];
   if (start < total && sort === 'relevance' && search) {
     // By a pass (tests' reference): every result ranked at once, the same order as bestRanked's.
-    const tie = listing.orders.featured.compare;
     const ranked: number[] = [];
     for (let h = 0; h < search.slots.length; h++) if (matched[search.slots[h] as number] === 1) ranked.push(h);
-    ranked.sort((a, b) => (search.ranks[b] as number) - (search.ranks[a] as number) || tie(search.slots[a] as number, search.slots[b] as number));
+    ranked.sort((a, b) => rankedBefore(listing, search, a, b));
     for (const h of ranked.slice(start, start + pageSize)) ids.push(listing.ids[search.slots[h] as number] as number);
   } else if (start < total) {
     const order = scope[sort === 'relevance' ? 'featured' : sort].slots;

@@ -722,17 +722,18 @@ function overlay(listing: Listing, match: SearchHits): SearchOverlay {
       take((key - h) / 2 ** 22, h);
     }
   }
-  // Every hit found (as almost always): the hits take the new order and their ranks serve the
-  // overlay too, rather than a copy of 40,000. An overlay made before is never used again: it was
-  // for another listing or epoch, and queries run one at a time.
-  let made: SearchOverlay;
+  // The hits take the new order (less any product the listing does not have, which is not on
+  // sale) and their ranks serve the overlay too, rather than a copy of 40,000: a rank the search
+  // brings up to date later is the overlay's too. An overlay made before is never used again: it
+  // was for another listing or epoch, and queries run one at a time.
   if (found === match.ids.length) {
     match.ids.set(ids);
     match.ranks.set(ranks);
-    made = { listing: listing.number, epoch: listing.epoch, slots, ranks: match.ranks, passes: new Map() };
   } else {
-    made = { listing: listing.number, epoch: listing.epoch, slots: slots.slice(0, found), ranks: ranks.slice(0, found), passes: new Map() };
+    match.ids = ids.slice(0, found);
+    match.ranks = ranks.slice(0, found);
   }
+  const made: SearchOverlay = { listing: listing.number, epoch: listing.epoch, slots: found === slots.length ? slots : slots.slice(0, found), ranks: match.ranks, passes: new Map() };
   overlays.set(match, made);
   return made;
 }

@@ -322,6 +322,51 @@ function createDocuments(onNewWord: (word: string) => void) {
     return hits;
   }
 
+  /** Where a document's posting is among a term's (documents ascend: they are added in order, and clearing keeps it), or -1. */
+  function postingOf(postings: Postings, doc: number): number {
+    let low = 0;
+    let high = postings.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if ((postings.docs[middle] as number) < doc) low = middle + 1;
+      else high = middle;
+    }
+    return low < postings.length && postings.docs[low] === doc ? low : -1;
+  }
+
+  /**
+   * A product's rank for the groups as `match` works it out (each group's terms that the product
+   * has, weighed with today's corpus statistics), or undefined when the groups do not find it: what
+   * kept hits take for a product whose words changed and which the query still finds.
+   */
+  function rankOf(groups: TermGroups, productId: number): number | undefined {
+    const doc = docOf.get(productId);
+    if (doc === undefined || alive[doc] !== 1) return undefined;
+    const average = totalLength.map((total) => Math.max(1, total / Math.max(1, aliveDocs)));
+    let total = 0;
+    for (const group of groups) {
+      let matched = false;
+      for (const term of new Set(group.flatMap(withPrefix))) {
+        const postings = terms.get(term);
+        const p = postings ? postingOf(postings, doc) : -1;
+        if (!postings || p < 0) continue;
+        matched = true;
+        const found = Math.min(postings.length, aliveDocs);
+        const idf = Math.log(1 + (aliveDocs - found + 0.5) / (found + 0.5));
+        const packed = postings.tfs[p] as number;
+        const frequencies = [packed & 0xff, (packed >>> 8) & 0xff, packed >>> 16];
+        for (let field = 0; field < 3; field++) {
+          const frequency = frequencies[field] as number;
+          if (frequency === 0) continue;
+          const length = (lengths[field] as Uint16Array)[doc] as number;
+          total += (idf * (WEIGHTS[field] as number) * frequency * (K1 + 1)) / (frequency + K1 * (1 - B + (B * length) / (average[field] as number)));
+        }
+      }
+      if (!matched) return undefined;
+    }
+    return total;
+  }
+
   /** Sorts the vocabulary once, after a bulk load (`index(row, true)`). */
   function finishLoad(): void {
     vocabulary = [...terms.keys()].sort();
@@ -332,11 +377,16 @@ function createDocuments(onNewWord: (word: string) => void) {
     index,
     forget,
     match,
+    rankOf,
     withPrefix,
     finishLoad,
     has: (term: string) => terms.has(term),
     get removals() {
       return removals;
+    },
+    /** changes with every document added or forgotten (the corpus statistics ranks depend on) */
+    get statistics() {
+      return statistics;
     },
     /** documents in all, and those still in the catalogue (the rest wait to be dropped) */
     get documents() {
@@ -367,6 +417,10 @@ export function createMemorySearchIndex(
   apply(change: CatalogChange): Promise<void>;
   /** the best stand-ins for a query word (see typo-tolerance), kept up to date as words are added */
   alternatives(word: string): string[];
+  /** a product's rank for the groups now, as `match` would give it; undefined when they do not find it */
+  score(groups: TermGroups, productId: number): number | undefined;
+  /** documents added or forgotten so far: how far the corpus statistics ranks depend on have moved */
+  readonly statistics: number;
   /** changes when the whole catalogue was read again: every search may find something else */
   readonly version: number;
   /** products indexed */
@@ -409,6 +463,10 @@ export function createMemorySearchIndex(
       return current.vocabulary;
     },
     alternatives,
+    score: (groups, productId) => current.rankOf(groups, productId),
+    get statistics() {
+      return current.statistics;
+    },
     get version() {
       return version;
     },

@@ -19,14 +19,29 @@ import { queryWords } from './typo-tolerance.ts';
 const CACHED_HITS_PER_PRODUCT = 80;
 const MIN_CACHED_HITS = 8_000_000;
 /**
- * How long kept hits are used at most. Which products a search finds is kept exact (see `hits`);
- * their ranks were worked out with the corpus statistics of their time, which edits elsewhere move
- * by a hair, and with the words of their time of a product edited since and still found: this
- * bounds both.
+ * How far the corpus may move (documents added or forgotten, as a share of those indexed) before
+ * kept hits are found afresh: their ranks were worked out with the corpus statistics of their
+ * time, which edits elsewhere move by a hair. Each entry draws its own share between this and
+ * twice it, so that kept hits do not all go stale at the same moment. At 2 edits a second, half
+ * of them renames, 1 % is some 8 minutes at 100,000 products and over an hour at 1,000,000. (A
+ * product whose own words changed and which the query still finds has its rank worked out again
+ * at once: see `stillGood`.)
  */
-const HITS_MAX_AGE_MS = 30_000;
+const STALE_STATISTICS = 1 / 100;
 /** Products whose words changed, remembered to check kept hits against; hits older than them all are found afresh. */
 const CHANGES_KEPT = 2_000;
+
+/** A query's hits, kept: see `hits`. */
+interface KeptHits {
+  /** the search index's load they were found in */
+  version: number;
+  /** the change (of `sequence`) they were last checked up to */
+  checked: number;
+  /** the corpus statistics they were ranked with, and how far those may move before they are found afresh */
+  statistics: number;
+  staleAt: number;
+  hits: SearchHits;
+}
 
 /** Whether a product with these words is found by the groups: each group has a term that starts one of them. */
 function finds(groups: TermGroups, productWords: readonly string[]): boolean {
@@ -52,14 +67,13 @@ export function createSearchService({ catalog }: { catalog: CatalogService }) {
   // Hits of a query, invalidated by product rather than by any edit: they stay good until a product
   // whose words changed is found by the query now and was not among them, or was and is not found
   // now (stock and prices never matter: the listing index filters and sorts hits as they are now).
-  // A product found before and after keeps the rank it had, as ranks keep the corpus statistics of
-  // their time: for HITS_MAX_AGE_MS at most. A seller's every edit of a common word's product
-  // would otherwise have the word's 40,000 hits found again.
+  // A product found before and after takes its rank of now; the others keep theirs, ranked with the
+  // corpus statistics of their time, until the corpus moved by STALE_STATISTICS. A seller's every
+  // edit of a common word's product would otherwise have the word's 40,000 hits found again.
   const keptHits = (maxSize: number) =>
-    new LRUCache<string, { version: number; checked: number; hits: SearchHits }>({
+    new LRUCache<string, KeptHits>({
       maxSize,
       sizeCalculation: (entry) => Math.max(1, entry.hits.ids.length),
-      ttl: HITS_MAX_AGE_MS,
     });
   let hitsByQuery = keptHits(MIN_CACHED_HITS);
   /** Room for CACHED_HITS_PER_PRODUCT per product: made larger (and emptied) when the catalogue has outgrown it by half. */
@@ -68,13 +82,23 @@ export function createSearchService({ catalog }: { catalog: CatalogService }) {
     if (wanted >= hitsByQuery.maxSize * 1.5) hitsByQuery = keptHits(wanted);
   }
 
-  /** Whether kept hits of `groups`, checked up to change `checked`, still find the same products after every later change. */
-  function stillGood(groups: TermGroups, kept: { checked: number; hits: SearchHits }): boolean {
+  /**
+   * Whether kept hits of `groups`, checked up to change `checked`, still find the same products
+   * after every later change; a product among them whose words changed takes its rank of now
+   * (the listing index's kept passes see the product changed and drop the pages it may move).
+   */
+  function stillGood(groups: TermGroups, kept: KeptHits): boolean {
+    if (index.statistics - kept.statistics > index.size * kept.staleAt) return false;
     const unchecked = sequence - kept.checked;
     if (unchecked > changes.length) return false;
     for (let at = changes.length - unchecked; at < changes.length; at++) {
       const change = changes[at] as { id: number; words: string[] };
-      if (kept.hits.ids.includes(change.id) !== finds(groups, change.words)) return false;
+      const hit = kept.hits.ids.indexOf(change.id);
+      if (hit >= 0 !== finds(groups, change.words)) return false;
+      if (hit < 0) continue;
+      const rank = index.score(groups, change.id);
+      if (rank === undefined) return false;
+      kept.hits.ranks[hit] = rank;
     }
     kept.checked = sequence;
     return true;
@@ -85,9 +109,10 @@ export function createSearchService({ catalog }: { catalog: CatalogService }) {
     const known = hitsByQuery.get(key);
     if (known && known.version === index.version && stillGood(groups, known)) return known.hits;
     const checked = sequence;
+    const statistics = index.statistics;
     const found = await index.match(groups);
     roomForCatalogue();
-    hitsByQuery.set(key, { version: index.version, checked, hits: found });
+    hitsByQuery.set(key, { version: index.version, checked, statistics, staleAt: STALE_STATISTICS * (1 + Math.random()), hits: found });
     return found;
   }
 

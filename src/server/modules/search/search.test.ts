@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { ProductList } from '#shared/schemas/catalog.ts';
 import { buildTestApp, type TestApp } from '#server/testing/build-app.ts';
 import { createProduct, laptopSpecs, monitorSpecs } from '#server/testing/factories.ts';
+import { rupees } from '#shared/money.ts';
 import { testDialects } from '#server/testing/test-database.ts';
 
 describe.each(testDialects())('search API on %s', (dialect) => {
@@ -135,5 +136,38 @@ describe.each(testDialects())('search while sellers edit, on %s', (dialect) => {
     // another machine's write would be with Redis away. The change log has it all the same.
     await sql`WITH unseen AS (SELECT 1) UPDATE products SET name = ${'Lenovo Quokkapad T14'} WHERE id = ${thinkpad}`.execute(t.database.db);
     await expect.poll(() => found('quokkapad'), { timeout: 3_000, interval: 50 }).toEqual([thinkpad]);
+  });
+});
+
+describe.each(testDialects())('search ranks while sellers edit, on %s', (dialect) => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await buildTestApp(dialect);
+    // A catalogue large enough that one rename moves its statistics by well under 1 %: searches
+    // asked before it keep their hits rather than being found afresh.
+    const vendorId = (await createProduct(t.services, { name: 'Acer Aspire 1' })).vendorId;
+    const fillers = Array.from({ length: 300 }, (_, n) => ({
+      vendorId, name: `Acer Aspire Lite ${n}`, slug: `acer-aspire-lite-${n}`, brand: 'Acer', category: 'Laptop' as const, description: 'An everyday laptop.',
+      price: rupees(40_000 + n), mrp: rupees(40_000 + n), stock: 5, images: ['/catalog/test.svg'], specs: laptopSpecs(), status: 'active' as const, featured: false,
+    }));
+    await t.database.db.transaction().execute((tx) => t.services.catalog.createMany(fillers, tx));
+  });
+  afterAll(() => t.close());
+
+  const found = async (q: string, extra = '') => ((await t.app.inject({ url: `/api/search?q=${encodeURIComponent(q)}${extra}` })).json() as ProductList).items.map((item) => item.id);
+
+  it('ranks a product renamed since a search was asked by its words of now, as a search asked afresh does', async () => {
+    const dell = (await createProduct(t.services, { name: 'Dell Vostro 3520', brand: 'Dell', description: 'Office laptop; not a Latitude.' })).id;
+    const hp = (await createProduct(t.services, { name: 'HP ProBook Latitude 450', brand: 'HP' })).id;
+    // The HP has the word in its name, the Dell only in its description: asked (and kept) in that order.
+    expect(await found('latitude')).toEqual([hp, dell]);
+    expect(await found('latitude', '&pageSize=1&page=2')).toEqual([dell]);
+    // The Dell's name gains the word: still found, and now first, on the first page and the second.
+    await t.database.db.updateTable('products').set({ name: 'Dell Latitude 3520' }).where('id', '=', dell).execute();
+    expect(await found('latitude')).toEqual([dell, hp]);
+    expect(await found('latitude', '&pageSize=1&page=2')).toEqual([hp]);
+    await t.database.db.updateTable('products').set({ name: 'Dell Vostro 3520' }).where('id', '=', dell).execute();
+    expect(await found('latitude')).toEqual([hp, dell]);
   });
 });

@@ -221,6 +221,20 @@ function createDocuments(onNewWord: (word: string) => void) {
     return found;
   }
 
+  /**
+   * The groups as the fewest indexed terms that find the same products: each group's terms
+   * expanded by prefix, less those another of them starts ("lenov" and "lenovo" are both
+   * ["lenovo"], "del" is ["dell", "delivery"]). A group that finds nothing is empty.
+   */
+  function canonical(groups: TermGroups): string[][] {
+    return groups.map((group) => {
+      const terms = [...new Set(group.flatMap(withPrefix))].sort();
+      const kept: string[] = [];
+      for (const term of terms) if (kept.length === 0 || !term.startsWith(kept[kept.length - 1] as string)) kept.push(term);
+      return kept;
+    });
+  }
+
   // Reused by every search rather than allocated: a common word's 40,000 hits need them whole.
   // Only the entries a search touched are set, and only they are cleared after it.
   let score = new Float64Array(0);
@@ -284,6 +298,26 @@ function createDocuments(onNewWord: (word: string) => void) {
       }
       return weights;
     };
+
+    // One word standing for one term (most searches): its live postings are the hits as they are,
+    // with no product met twice, so they are read straight off in order.
+    const only = expanded.length === 1 ? expanded[0]?.postings : undefined;
+    if (only?.length === 1) {
+      const entry = only[0] as Postings;
+      const weights = weightsOf(entry);
+      const { docs: postingDocs, length } = entry;
+      let found = 0;
+      for (let p = 0; p < length; p++) if (alive[postingDocs[p] as number] === 1) found++;
+      const hits = { ids: new Int32Array(found), ranks: new Float32Array(found) };
+      let at = 0;
+      for (let p = 0; p < length; p++) {
+        const doc = postingDocs[p] as number;
+        if (alive[doc] !== 1) continue;
+        hits.ids[at] = productOf[doc] as number;
+        hits.ranks[at++] = weights[p] as number;
+      }
+      return hits;
+    }
 
     let candidates = 0;
     expanded.forEach(({ postings }, g) => {
@@ -379,6 +413,7 @@ function createDocuments(onNewWord: (word: string) => void) {
     match,
     rankOf,
     withPrefix,
+    canonical,
     finishLoad,
     has: (term: string) => terms.has(term),
     get removals() {
@@ -417,6 +452,8 @@ export function createMemorySearchIndex(
   apply(change: CatalogChange): Promise<void>;
   /** the best stand-ins for a query word (see typo-tolerance), kept up to date as words are added */
   alternatives(word: string): string[];
+  /** the groups as the fewest indexed terms that find the same products with the same ranks (a group finding nothing is empty) */
+  canonical(groups: TermGroups): string[][];
   /** a product's rank for the groups now, as `match` would give it; undefined when they do not find it */
   score(groups: TermGroups, productId: number): number | undefined;
   /** documents added or forgotten so far: how far the corpus statistics ranks depend on have moved */
@@ -463,6 +500,7 @@ export function createMemorySearchIndex(
       return current.vocabulary;
     },
     alternatives,
+    canonical: (groups) => current.canonical(groups),
     score: (groups, productId) => current.rankOf(groups, productId),
     get statistics() {
       return current.statistics;

@@ -147,9 +147,13 @@ function searchableColumns(db: DbOrTx) {
   return db.selectFrom('products').where(onSale).select(['products.id', 'products.name', 'products.brand', 'products.search_text']);
 }
 
-/** The words of every product on sale, for the search index; streamed. */
+/**
+ * The words of every product on sale, for the search index; streamed. In the listing index's
+ * order (see listingRows): a search's hits then come mostly in slot order, which the listing index
+ * lays them over its columns in.
+ */
 export function searchableRows(db: DbOrTx) {
-  return searchableColumns(db).orderBy('products.id').stream(STREAM_CHUNK);
+  return searchableColumns(db).orderBy('products.category').orderBy('products.price').orderBy('products.id').stream(STREAM_CHUNK);
 }
 
 /** Every product of the given vendors, on sale or not: what a vendor's suspension or return changes. */

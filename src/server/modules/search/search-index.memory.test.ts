@@ -60,3 +60,26 @@ describe('the in-memory search index under edits', () => {
     expect((await ranks(index, [['inspiron']])).has(left[0] as number)).toBe(false);
   });
 });
+
+describe('the in-memory search index: a query in its fewest words', () => {
+  it('lengthens each word to what the terms it starts share, drops words another one starts, and finds the same products with the same ranks', async () => {
+    const rows = [
+      { id: 1, name: 'Dell XPS 13', brand: 'Dell', search_text: 'free delivery' },
+      { id: 2, name: 'Dell XPS 15', brand: 'Dell', search_text: 'laptop' },
+      { id: 3, name: 'Lenovo Legion 5', brand: 'Lenovo', search_text: 'laptop' },
+      { id: 4, name: 'Lenovo LOQ', brand: 'Lenovo', search_text: 'laptop delivery' },
+    ];
+    const index = createMemorySearchIndex(async function* () {
+      yield* rows;
+    });
+    await index.apply({ all: true });
+    expect(index.canonical([['lenov'], ['lenovo'], ['le']])).toEqual([['lenovo'], ['lenovo'], ['le']]);
+    expect(index.canonical([['del'], ['dell', 'de'], ['lenovo', 'legion', 'l']])).toEqual([['del'], ['del'], ['l']]);
+    expect(index.canonical([['xp', 'lap'], ['zzz'], ['dellx']])).toEqual([['laptop', 'xps'], [], []]);
+    for (const groups of [[['del']], [['lenov'], ['la']], [['xp', 'lap']], [['l'], ['de']]]) {
+      const before = await ranks(index, groups);
+      expect(await ranks(index, index.canonical(groups)), JSON.stringify(groups)).toEqual(before);
+      for (const [id, rank] of before) expect(index.score(groups, id)).toBeCloseTo(rank, 4);
+    }
+  });
+});

@@ -221,16 +221,29 @@ function createDocuments(onNewWord: (word: string) => void) {
     return found;
   }
 
+  /** Whether some indexed term starts with the word. */
+  function hasPrefix(word: string): boolean {
+    return (vocabulary[lowerBound(vocabulary, word)] ?? '').startsWith(word);
+  }
+
   /**
-   * The groups as the fewest indexed terms that find the same products: each group's terms
-   * expanded by prefix, less those another of them starts ("lenov" and "lenovo" are both
-   * ["lenovo"], "del" is ["dell", "delivery"]). A group that finds nothing is empty.
+   * The groups in the fewest, shortest words that find the same products with the same ranks:
+   * each word lengthened to what every indexed term it starts has in common ("lenov" and
+   * "lenovo" are both "lenovo", "del" stays "del" for "dell" and "delivery"), less those another
+   * of them starts, in order. A group that finds nothing is empty.
    */
   function canonical(groups: TermGroups): string[][] {
     return groups.map((group) => {
-      const terms = [...new Set(group.flatMap(withPrefix))].sort();
+      const prefixes = group.flatMap((word) => {
+        const first = vocabulary[lowerBound(vocabulary, word)];
+        if (first === undefined || !first.startsWith(word)) return [];
+        const last = vocabulary[lowerBound(vocabulary, `${word}\uffff`) - 1] as string;
+        let common = word.length;
+        while (common < first.length && first.charCodeAt(common) === last.charCodeAt(common)) common++;
+        return [first.slice(0, common)];
+      });
       const kept: string[] = [];
-      for (const term of terms) if (kept.length === 0 || !term.startsWith(kept[kept.length - 1] as string)) kept.push(term);
+      for (const prefix of [...new Set(prefixes)].sort()) if (kept.length === 0 || !prefix.startsWith(kept[kept.length - 1] as string)) kept.push(prefix);
       return kept;
     });
   }
@@ -413,6 +426,7 @@ function createDocuments(onNewWord: (word: string) => void) {
     match,
     rankOf,
     withPrefix,
+    hasPrefix,
     canonical,
     finishLoad,
     has: (term: string) => terms.has(term),
@@ -452,7 +466,7 @@ export function createMemorySearchIndex(
   apply(change: CatalogChange): Promise<void>;
   /** the best stand-ins for a query word (see typo-tolerance), kept up to date as words are added */
   alternatives(word: string): string[];
-  /** the groups as the fewest indexed terms that find the same products with the same ranks (a group finding nothing is empty) */
+  /** the groups in the fewest, shortest words that find the same products with the same ranks (a group finding nothing is empty) */
   canonical(groups: TermGroups): string[][];
   /** a product's rank for the groups now, as `match` would give it; undefined when they do not find it */
   score(groups: TermGroups, productId: number): number | undefined;
@@ -471,7 +485,7 @@ export function createMemorySearchIndex(
   let current = createDocuments(newWord);
 
   function alternatives(word: string): string[] {
-    if (current.has(word) || current.withPrefix(word).length > 0) return [word];
+    if (current.hasPrefix(word)) return [word];
     if (word.length < MIN_LENGTH_FOR_TYPOS || !LETTERS.test(word)) return [];
     const known = standIns.get(word);
     let found: string[];

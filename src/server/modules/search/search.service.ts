@@ -121,7 +121,7 @@ export function createSearchService({ catalog }: { catalog: CatalogService }) {
     const words = queryWords(query.q);
     if (words.length === 0) return render();
     await catalog.fresh();
-    // Kept hits are keyed by the terms the words stand for, so that "lenov", "lenovo" and "lenvo"
+    // Kept hits are keyed by the words as the index finds them, so that "lenov", "lenovo" and "lenvo"
     // share theirs: a common word's typos and prefixes are not each found afresh.
     const groups = index.canonical(words.map((word) => index.alternatives(word)));
     if (groups.some((group) => group.length === 0)) return none();

@@ -30,6 +30,11 @@
  *   BENCH_CONNECTIONS   concurrent connections (default 50)
  *   BENCH_REDIS_URL     give the server this REDIS_URL (default: none)
  *   WEB_CONCURRENCY     passed on to the server (its number of worker processes) when set
+ *   BENCH_KEEP=1        (--keep) leave the seeded SQLite file in place and print where it is
+ *   BENCH_REUSE=1       (--reuse) measure a database a kept run seeded instead of refusing it: no
+ *                       seeding (1,000,000 products take 3–5 minutes), and no checkout scenario
+ *                       (the earlier run's orders would be counted against the stock)
+ *   BENCH_ONLY=TEXT     (--only=TEXT) measure only the scenarios whose name contains TEXT
  *
  * Prints the seeding rate, the scenarios (requests/s, p50, p99, errors, timeouts, non-2xx, memory
  * of the server's processes together, ratio to the baseline, target), the writer's edits and how
@@ -119,6 +124,9 @@ const PRODUCTS = positiveInt('products', 'BENCH_PRODUCTS', 100_000);
 const SECONDS = positiveInt('seconds', 'BENCH_SECONDS', 10);
 const CONNECTIONS = positiveInt('connections', 'BENCH_CONNECTIONS', 50);
 const REDIS_URL = setting('redis-url', 'BENCH_REDIS_URL');
+const KEEP = setting('keep', 'BENCH_KEEP') !== undefined || process.argv.includes('--keep');
+const REUSE = setting('reuse', 'BENCH_REUSE') !== undefined || process.argv.includes('--reuse');
+const ONLY = setting('only', 'BENCH_ONLY');
 /** Many shops, as on a real marketplace: one per 500 products, at least 40. */
 const VENDORS = Math.max(40, Math.ceil(PRODUCTS / 500));
 const BATCH = 500;
@@ -856,16 +864,21 @@ const database = openDatabase(databaseUrl);
 try {
   await migrateToLatest(database.db);
   const existing = await database.db.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  if (Number(existing.n) > 0) {
+  const reused = REUSE && Number(existing.n) > 0;
+  if (Number(existing.n) > 0 && !reused) {
     throw new RefusalError(`Refusing to run: the products table already has ${existing.n} rows. Point BENCH_DATABASE_URL at an empty database.`);
   }
 
-  console.log(`Seeding ${PRODUCTS} products from ${VENDORS} vendors on ${dialect}…`);
   const seedStart = performance.now();
-  await seed(database);
-  const seedSeconds = (performance.now() - seedStart) / 1000;
+  if (reused) {
+    console.log(`Reusing the ${existing.n} products already in ${databaseUrl}`);
+  } else {
+    console.log(`Seeding ${PRODUCTS} products from ${VENDORS} vendors on ${dialect}…`);
+    await seed(database);
+  }
+  const seedSeconds = reused ? Number.NaN : (performance.now() - seedStart) / 1000;
   const seedRate = Math.round(PRODUCTS / seedSeconds);
-  console.log(`Seeded ${PRODUCTS} products in ${seedSeconds.toFixed(1)} s (${seedRate} products/s)`);
+  if (!reused) console.log(`Seeded ${PRODUCTS} products in ${seedSeconds.toFixed(1)} s (${seedRate} products/s)`);
   // Planner statistics, as `PRAGMA optimize` (SQLite) or autovacuum (PostgreSQL) would gather
   // them; on PostgreSQL the vacuum is done now so that autovacuum does not run during the load.
   await (dialect === 'postgres' ? sql`VACUUM ANALYZE` : sql`ANALYZE`).execute(database.db);
@@ -875,7 +888,7 @@ try {
   const idAt = (fraction: number) => ids[Math.floor(ids.length * fraction)] as number;
   // Limited stock for checkout, spread through the catalogue; the writer leaves these alone.
   const limited = Array.from({ length: LIMITED_PRODUCTS }, (_, n) => idAt((n + 0.5) / LIMITED_PRODUCTS));
-  await database.db.updateTable('products').set({ stock: LIMITED_STOCK }).where('id', 'in', limited).execute();
+  if (!reused) await database.db.updateTable('products').set({ stock: LIMITED_STOCK }).where('id', 'in', limited).execute();
   const editable = ids.filter((id) => !limited.includes(id));
 
   server = await startServer();
@@ -889,7 +902,7 @@ try {
 
   // Customers with an address each, signed in through the API.
   const customers: Array<{ cookie: string; addressId: number }> = [];
-  for (let n = 1; n <= CUSTOMERS; n++) {
+  for (let n = 1; n <= (reused ? 0 : CUSTOMERS); n++) {
     const registered = await call(`${origin}/api/auth/register`, {
       method: 'POST',
       headers: sameOrigin,
@@ -970,13 +983,14 @@ try {
   const rows: Row[] = [baselineRow];
   const visibility = newVisibility();
   const writerDice = dice(20_260_103);
-  for (const scenario of headline) {
+  const wanted = (scenario: Scenario) => ONLY === undefined || scenario.name.includes(ONLY);
+  for (const scenario of headline.filter(wanted)) {
     await autocannon({ url: origin, connections: CONNECTIONS, duration: WARM_UP_SECONDS, requests: scenario.requests });
     rows.push(await measureWhileEditing(origin, scenario, serverPid, baselineRow.rps, () => startWriter(origin, admin, editable, writerDice, visibility)));
   }
-  for (const scenario of cached) rows.push(await measure(origin, scenario, serverPid, baselineRow.rps));
-  const checkoutRow = await measure(origin, checkout, serverPid, baselineRow.rps);
-  rows.push(checkoutRow);
+  for (const scenario of cached.filter(wanted)) rows.push(await measure(origin, scenario, serverPid, baselineRow.rps));
+  const checkoutRow = !reused && wanted(checkout) ? await measure(origin, checkout, serverPid, baselineRow.rps) : undefined;
+  if (checkoutRow) rows.push(checkoutRow);
   const peakMb = treeMemoryMb(serverPid, 'VmHWM');
   const serverProcesses = processTree(serverPid).length;
   await stop(server);
@@ -992,7 +1006,7 @@ try {
     .groupBy('order_items.product_id')
     .execute();
   const left = await database.db.selectFrom('products').select(['id', 'stock']).where('id', 'in', limited).execute();
-  const oversold = limited.filter((id) => {
+  const oversold = !checkoutRow ? [] : limited.filter((id) => {
     const units = Number(sold.find((row) => row.product_id === id)?.units ?? 0);
     const stock = left.find((row) => row.id === id)?.stock ?? 0;
     return units > LIMITED_STOCK || stock < 0 || units + stock !== LIMITED_STOCK;
@@ -1042,8 +1056,8 @@ try {
   for (const miss of shown.flatMap((s) => s.notShown.map((text) => `${s.surface}: ${text}`)).slice(0, 10)) console.log(`  ${miss}`);
 
   console.log(`\nServer peak memory: ${peakMb.toFixed(0)} MB${serverProcesses > 1 ? `, the sum of its ${serverProcesses} processes' peaks` : ''}`);
-  const checkoutAnswers = Object.entries(checkoutRow.statusCodes).map(([code, count]) => `${count} × ${code}`);
-  console.log(
+  const checkoutAnswers = Object.entries(checkoutRow?.statusCodes ?? {}).map(([code, count]) => `${count} × ${code}`);
+  if (checkoutRow) console.log(
     `Checkout: ${unitsSold} of ${LIMITED_PRODUCTS * LIMITED_STOCK} units sold, ${oversold.length === 0 ? 'none oversold' : `OVERSOLD on products ${oversold.join(', ')}`}; ` +
       `answers ${checkoutAnswers.join(', ')} (409: out of stock)`,
   );
@@ -1082,6 +1096,7 @@ try {
   await stop(server);
   await stop(baseline);
   await database.destroy();
-  rmSync(tempDir, { recursive: true, force: true });
+  if (KEEP) console.log(`Kept the database: BENCH_DATABASE_URL=${databaseUrl} (and ${tempDir})`);
+  else rmSync(tempDir, { recursive: true, force: true });
 }
 process.exit(exitCode);

@@ -55,8 +55,38 @@ interface Postings {
   weighedCleared: number;
 }
 
+/**
+ * Postings this short live in shared slabs rather than arrays of their own. Most terms are a
+ * product's own model number, found in one product: 100,000 of them at 100,000 products, and an
+ * array buffer each (two, with the frequencies) cost some 400 bytes apiece and made every full
+ * garbage collection visit millions of buffers at 1,000,000 products.
+ */
+const SMALL_POSTINGS = 16;
+const SLAB_LENGTH = 65_536;
+let slab = new Int32Array(SLAB_LENGTH);
+let slabUsed = 0;
+
+/** Room for `length` postings: in a slab while few, else an array of its own. */
+function postingsRoom(length: number): Int32Array {
+  if (length > SMALL_POSTINGS) return new Int32Array(length);
+  if (slabUsed + length > SLAB_LENGTH) {
+    slab = new Int32Array(SLAB_LENGTH);
+    slabUsed = 0;
+  }
+  slabUsed += length;
+  return slab.subarray(slabUsed - length, slabUsed);
+}
+
+/** The postings' array with room for `needed`: itself, or twice as long with it copied. */
+function roomFor(array: Int32Array, needed: number): Int32Array {
+  if (needed <= array.length) return array;
+  const larger = postingsRoom(Math.max(needed, array.length * 2));
+  larger.set(array);
+  return larger;
+}
+
 function newPostings(): Postings {
-  return { docs: new Int32Array(4), tfs: new Int32Array(4), length: 0, cleared: 0, weights: undefined, weighed: -1, weighedLength: 0, weighedCleared: -1 };
+  return { docs: postingsRoom(1), tfs: postingsRoom(1), length: 0, cleared: 0, weights: undefined, weighed: -1, weighedLength: 0, weighedCleared: -1 };
 }
 
 /**
@@ -178,8 +208,8 @@ function createDocuments(onNewWord: (word: string) => void) {
         if (bulk) terms.set(term, (postings = newPostings()));
         else postings = addTerm(term);
       }
-      postings.docs = grown(postings.docs, postings.length + 1);
-      postings.tfs = grown(postings.tfs, postings.length + 1);
+      postings.docs = roomFor(postings.docs, postings.length + 1);
+      postings.tfs = roomFor(postings.tfs, postings.length + 1);
       postings.docs[postings.length] = doc;
       postings.tfs[postings.length] = pack(name, brand, rest);
       postings.length++;

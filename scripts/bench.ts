@@ -30,6 +30,7 @@
  *   BENCH_CONNECTIONS   concurrent connections (default 50)
  *   BENCH_REDIS_URL     give the server this REDIS_URL (default: none)
  *   WEB_CONCURRENCY     passed on to the server (its number of worker processes) when set
+ *   BENCH_NODE_OPTIONS  the server's NODE_OPTIONS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/profiles"
  *   BENCH_KEEP=1        (--keep) leave the seeded SQLite file in place and print where it is
  *   BENCH_REUSE=1       (--reuse) measure a database a kept run seeded instead of refusing it: no
  *                       seeding (1,000,000 products take 3–5 minutes), and no checkout scenario
@@ -495,6 +496,8 @@ async function startServer(): Promise<Started> {
     ...(REDIS_URL ? { REDIS_URL } : {}),
     ...(process.env.NODE_HEAP_MB ? { NODE_HEAP_MB: process.env.NODE_HEAP_MB } : {}),
     ...(process.env.WEB_CONCURRENCY ? { WEB_CONCURRENCY: process.env.WEB_CONCURRENCY } : {}),
+    // Profiling the server under the bench, e.g. BENCH_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=/tmp/prof".
+    ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}),
   };
   // `npm run serve`, as the README starts the store: the same Node flags (heap sizes) as production.
   const started = await startProcess('npm', ['run', '--silent', 'serve'], env, /is running at/, port);

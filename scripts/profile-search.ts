@@ -1,0 +1,188 @@
+/**
+ * Profiles the catalogue's search and listings in one process, without HTTP: random searches
+ * drawn as the benchmark draws them, while 2 products a second are edited (price, stock, and
+ * every other edit a word of the name), over a database the benchmark seeded and kept.
+ *
+ *   node --experimental-strip-types scripts/profile-search.ts sqlite:/path/bench.db [seconds] [search|listing]
+ *
+ * A database to run it on: `npm run bench -- --products=1000000 --database-url=sqlite:/tmp/1m.db --only=none`
+ * seeds one and keeps it. The search index and the listing index answer here exactly as in the
+ * server, without Fastify and HTTP, so a change to them is measured apart from the noise of both.
+ *
+ * Prints the time per request (mean, p50, p90, p99, max), garbage collections by kind, memory,
+ * and writes a CPU profile of the measured part to /tmp/profile-search.cpuprofile.
+ */
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import { constants, PerformanceObserver, performance } from 'node:perf_hooks';
+import { CATEGORIES } from '#shared/categories.ts';
+import { productAttributes } from '#shared/facets.ts';
+import { ProductQuerySchema, SearchQuerySchema } from '#shared/schemas/catalog-query.ts';
+import { SORTS } from '#shared/schemas/catalog.ts';
+import { createServices } from '#server/app.ts';
+import { loadConfig } from '#server/config.ts';
+import { openDatabase } from '#server/db/database.ts';
+import { DEMO_PRODUCTS } from '#server/db/seed/demo-catalog.ts';
+
+const [url, secondsArg = '20', mode = 'search'] = process.argv.slice(2);
+if (!url || !['search', 'listing'].includes(mode)) {
+  console.error('usage: scripts/profile-search.ts DATABASE_URL [seconds] [search|listing]');
+  process.exit(2);
+}
+const SECONDS = Number(secondsArg);
+
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const next = random(20_260_102);
+const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
+const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
+const chance = (p: number) => next() < p;
+const some = <T>(items: readonly T[], count: number): T[] => {
+  const left = [...items];
+  return Array.from({ length: Math.min(count, left.length) }, () => left.splice(Math.floor(next() * left.length), 1)[0] as T);
+};
+const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
+
+function searchWords(product: (typeof DEMO_PRODUCTS)[number]): string[] {
+  const words = [...product.name.toLowerCase().split(/[^\p{L}\p{N}]+/u), product.brand.toLowerCase()];
+  return [...new Set(words.filter((word) => word.length >= 3))];
+}
+function withTypo(word: string): string {
+  const at = int(0, word.length - 1);
+  const letter = () => LETTERS[int(0, LETTERS.length - 1)] as string;
+  switch (int(0, 3)) {
+    case 0:
+      return word.slice(0, at) + letter() + word.slice(at + 1);
+    case 1:
+      return word.slice(0, at) + word.slice(at + 1);
+    case 2:
+      return word.slice(0, at) + letter() + word.slice(at);
+    default:
+      return at + 1 < word.length ? word.slice(0, at) + word.charAt(at + 1) + word.charAt(at) + word.slice(at + 2) : word.slice(0, -1);
+  }
+}
+const drawPage = (last: number) => String(chance(0.5) ? 1 : int(2, last));
+
+function searchParams(): URLSearchParams {
+  const product = pick(DEMO_PRODUCTS);
+  const words = some(searchWords(product), chance(0.3) ? 2 : 1);
+  if (chance(0.3)) {
+    const longest = words.reduce((a, b) => (b.length > a.length ? b : a));
+    words[words.indexOf(longest)] = withTypo(longest);
+  }
+  const params = new URLSearchParams({ q: words.join(' ') });
+  if (chance(0.2)) params.set('category', product.category);
+  if (chance(0.2)) params.set('sort', pick(SORTS));
+  if (chance(0.2)) params.set('page', drawPage(5));
+  return params;
+}
+
+function listingParams(): URLSearchParams {
+  const params = new URLSearchParams();
+  const category = chance(0.85) ? pick(CATEGORIES) : undefined;
+  if (category) params.set('category', category);
+  const brands = [...new Set(DEMO_PRODUCTS.filter((p) => !category || p.category === category).map((p) => p.brand))];
+  for (const brand of some(brands, int(0, 2))) params.append('brand', brand);
+  if (category && chance(0.4)) {
+    const values = new Map<string, Set<string>>();
+    for (const product of DEMO_PRODUCTS.filter((p) => p.category === category)) {
+      for (const [key, value] of productAttributes(category, product.specs)) values.set(key, (values.get(key) ?? new Set()).add(value));
+    }
+    const [key, set] = pick([...values]);
+    for (const value of some([...set], int(1, 2))) params.append(key, value);
+  }
+  if (chance(0.3)) params.set('inStock', 'true');
+  params.set('sort', pick(SORTS));
+  params.set('page', drawPage(20));
+  return params;
+}
+
+function toObject(params: URLSearchParams): Record<string, string | string[]> {
+  const object: Record<string, string | string[]> = {};
+  for (const key of new Set(params.keys())) {
+    const all = params.getAll(key);
+    object[key] = all.length > 1 || ['brand', 'ram', 'storage', 'screenSize', 'os', 'formFactor', 'resolution', 'panel', 'refreshRate'].includes(key) ? all : (all[0] as string);
+  }
+  return object;
+}
+
+const database = openDatabase(url);
+const config = loadConfig({ DATABASE_URL: url, DATA_DIR: '/tmp/profile-search-data', SESSION_SECRET: 'b'.repeat(32), SEED_DEMO: 'false' });
+const services = createServices({ database, config });
+let started = performance.now();
+await services.catalog.ready();
+console.log(`loaded in ${((performance.now() - started) / 1000).toFixed(1)} s; heap ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MB`);
+// The search index loads on the first search.
+started = performance.now();
+await services.search.searchJson(SearchQuerySchema.parse({ q: 'lenovo' }));
+console.log(`search index loaded in ${((performance.now() - started) / 1000).toFixed(1)} s; heap ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MB`);
+
+const ids = (await database.db.selectFrom('products').select('id').where('status', '=', 'active').execute()).map((row) => row.id);
+let edits = 0;
+const writer = setInterval(() => {
+  const id = pick(ids);
+  const renamed = edits++ % 2 === 0;
+  void (async () => {
+    const row = await database.db.selectFrom('products').select(['name', 'price', 'stock']).where('id', '=', id).executeTakeFirstOrThrow();
+    const word = `zq${Array.from({ length: 6 }, () => LETTERS[int(0, 25)]).join('')}`;
+    await database.db
+      .updateTable('products')
+      .set({ price: Number(row.price) + 100, mrp: Number(row.price) + 100_000, stock: Math.max(0, row.stock + int(-2, 3)), name: renamed ? `${row.name.replace(/ zq[a-z]{6}$/, '')} ${word}` : row.name, updated_at: new Date().toISOString() })
+      .where('id', '=', id)
+      .execute();
+  })();
+}, 500);
+
+async function once(): Promise<void> {
+  if (mode === 'listing') await services.catalog.listJson(ProductQuerySchema.parse(toObject(listingParams())));
+  else await services.search.searchJson(SearchQuerySchema.parse(toObject(searchParams())));
+}
+
+// Warm up for a third of the time, then measure.
+const warmUntil = performance.now() + (SECONDS * 1000) / 3;
+while (performance.now() < warmUntil) {
+  await once();
+  await new Promise(setImmediate);
+}
+const session = new Session();
+session.connect();
+await session.post('Profiler.enable');
+await session.post('Profiler.start');
+const gcs: Array<{ kind: number; ms: number }> = [];
+const observer = new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) gcs.push({ kind: (entry as unknown as { detail: { kind: number } }).detail.kind, ms: entry.duration });
+});
+observer.observe({ entryTypes: ['gc'] });
+const times: number[] = [];
+const end = performance.now() + SECONDS * 1000;
+while (performance.now() < end) {
+  const t = performance.now();
+  await once();
+  times.push(performance.now() - t);
+  await new Promise(setImmediate);
+}
+const { profile } = await session.post('Profiler.stop');
+observer.disconnect();
+const kinds: Record<number, string> = { [constants.NODE_PERFORMANCE_GC_MAJOR]: 'major', [constants.NODE_PERFORMANCE_GC_MINOR]: 'minor', [constants.NODE_PERFORMANCE_GC_INCREMENTAL]: 'incremental', [constants.NODE_PERFORMANCE_GC_WEAKCB]: 'weak' };
+for (const kind of new Set(gcs.map((gc) => gc.kind))) {
+  const of = gcs.filter((gc) => gc.kind === kind).map((gc) => gc.ms);
+  console.log(`gc ${kinds[kind] ?? kind}: ${of.length}, ${of.reduce((a, b) => a + b, 0).toFixed(0)} ms in all, longest ${Math.max(...of).toFixed(1)} ms`);
+}
+writeFileSync('/tmp/profile-search.cpuprofile', JSON.stringify(profile));
+clearInterval(writer);
+times.sort((a, b) => a - b);
+const q = (p: number) => (times[Math.min(times.length - 1, Math.floor(times.length * p))] as number).toFixed(2);
+const mean = times.reduce((a, b) => a + b, 0) / times.length;
+console.log(`${mode}: ${times.length} in ${SECONDS} s (${(times.length / SECONDS).toFixed(0)}/s); mean ${mean.toFixed(3)} ms, p50 ${q(0.5)}, p90 ${q(0.9)}, p99 ${q(0.99)}, max ${q(1)}; ${edits} edits; heap ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MB`);
+const usage = process.memoryUsage();
+console.log(`memory MB: rss ${(usage.rss / 2 ** 20).toFixed(0)}, heap used ${(usage.heapUsed / 2 ** 20).toFixed(0)} of ${(usage.heapTotal / 2 ** 20).toFixed(0)}, external ${(usage.external / 2 ** 20).toFixed(0)} (array buffers ${(usage.arrayBuffers / 2 ** 20).toFixed(0)})`);
+await database.destroy();
+process.exit(0);

@@ -83,3 +83,31 @@ describe('the in-memory search index: a query in its fewest words', () => {
     }
   });
 });
+
+describe('the in-memory search index: a word standing for several terms', () => {
+  it('finds each product having any of them once, ranked by the sum of its terms\' weights, as the terms searched alone give them', async () => {
+    const rows = Array.from({ length: 400 }, (_, n) => ({
+      id: n + 1,
+      name: `${['Dell', 'Lenovo', 'Acer', 'Asus'][n % 4]} ${n % 3 === 0 ? 'Vostro' : 'Aspire'} ${n}`,
+      brand: ['Dell', 'Lenovo', 'Acer', 'Asus'][n % 4] as string,
+      search_text: n % 5 === 0 ? 'vostro office laptop' : 'laptop',
+    }));
+    const index = createMemorySearchIndex(async function* () {
+      yield* rows;
+    });
+    await index.apply({ all: true });
+    // Some products leave sale: their postings are left in, and must be skipped.
+    await index.apply(changeOf([], [3, 30, 33]));
+    for (const terms of [['vostro', 'aspire'], ['dell', 'vostro'], ['acer', 'asus', 'office']]) {
+      const alone = await Promise.all(terms.map((term) => ranks(index, [[term]])));
+      const expected = new Map<number, number>();
+      for (const found of alone) for (const [id, rank] of found) expected.set(id, (expected.get(id) ?? 0) + rank);
+      const together = await ranks(index, [terms]);
+      const hits = await index.match([terms]);
+      expect(hits.ids.length, `${terms}: no product twice`).toBe(new Set(hits.ids).size);
+      expect([...together.keys()].sort((a, b) => a - b), terms.join()).toEqual([...expected.keys()].sort((a, b) => a - b));
+      for (const [id, rank] of expected) expect(together.get(id), `${terms} ${id}`).toBeCloseTo(rank, 3);
+      expect(together.has(3) || together.has(30) || together.has(33)).toBe(false);
+    }
+  });
+});

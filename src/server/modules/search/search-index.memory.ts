@@ -104,6 +104,9 @@ const STALE_WEIGHTS = 1 / 100;
 
 const LETTERS = /^\p{L}+$/u;
 
+/** A word standing for up to this many terms is matched by merging their postings (see match). */
+const MERGED_TERMS = 8;
+
 /** Index of the first term >= word in a sorted list. */
 function lowerBound(sorted: readonly string[], word: string): number {
   let low = 0;
@@ -342,23 +345,44 @@ function createDocuments(onNewWord: (word: string) => void) {
       return weights;
     };
 
-    // One word standing for one term (most searches): its live postings are the hits as they are,
-    // with no product met twice, so they are read straight off in order.
-    const only = expanded.length === 1 ? expanded[0]?.postings : undefined;
-    if (only?.length === 1) {
-      const entry = only[0] as Postings;
-      const weights = weightsOf(entry);
-      const { docs: postingDocs, length } = entry;
+    // One word standing for a few terms (most searches: a word, or a typo's stand-ins): the hits
+    // are their live postings merged in document order, a product in several counted once with
+    // its weights summed. No score table, and the hits come in document order, which is mostly
+    // the listing index's slot order (see searchableRows), where a table gave them in the order
+    // first met.
+    const only = expanded.length === 1 ? (expanded[0] as { postings: Postings[] }).postings : undefined;
+    if (only && only.length <= MERGED_TERMS) {
+      const weights = only.map(weightsOf);
+      const merged = (write: (doc: number, rank: number) => void): void => {
+        const at = new Int32Array(only.length);
+        for (;;) {
+          let doc = Infinity;
+          for (let t = 0; t < only.length; t++) {
+            const entry = only[t] as Postings;
+            const p = at[t] as number;
+            if (p < entry.length && (entry.docs[p] as number) < doc) doc = entry.docs[p] as number;
+          }
+          if (doc === Infinity) return;
+          let rank = 0;
+          for (let t = 0; t < only.length; t++) {
+            const entry = only[t] as Postings;
+            const p = at[t] as number;
+            if (p < entry.length && entry.docs[p] === doc) {
+              rank += (weights[t] as Float64Array)[p] as number;
+              at[t] = p + 1;
+            }
+          }
+          if (alive[doc] === 1) write(doc, rank);
+        }
+      };
       let found = 0;
-      for (let p = 0; p < length; p++) if (alive[postingDocs[p] as number] === 1) found++;
+      merged(() => found++);
       const hits = { ids: new Int32Array(found), ranks: new Float32Array(found) };
-      let at = 0;
-      for (let p = 0; p < length; p++) {
-        const doc = postingDocs[p] as number;
-        if (alive[doc] !== 1) continue;
-        hits.ids[at] = productOf[doc] as number;
-        hits.ranks[at++] = weights[p] as number;
-      }
+      let next = 0;
+      merged((doc, rank) => {
+        hits.ids[next] = productOf[doc] as number;
+        hits.ranks[next++] = rank;
+      });
       return hits;
     }
 

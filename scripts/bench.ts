@@ -55,9 +55,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { SingleBar, Presets } from 'cli-progress';
 import { sql } from 'kysely';
-import { CATEGORIES, type Category } from '#shared/categories.ts';
-import { productAttributes } from '#shared/facets.ts';
-import { type Product, type ProductList, type ProductSpecs, SORTS } from '#shared/schemas/catalog.ts';
+import type { Category } from '#shared/categories.ts';
+import type { Product, ProductList, ProductSpecs } from '#shared/schemas/catalog.ts';
 import { createServices } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
 import { type DatabaseHandle, dialectOf, openDatabase } from '#server/db/database.ts';
@@ -65,6 +64,7 @@ import { migrateToLatest } from '#server/db/migrate.ts';
 import { DEMO_PRODUCTS, slugify } from '#server/db/seed/demo-catalog.ts';
 import type { DemoProduct } from '#server/db/seed/demo-catalog.types.ts';
 import type { NewProduct } from '#server/modules/catalog/catalog.service.ts';
+import { BY_CATEGORY, type Dice, dice, LETTERS, listingPath, PRICE_SPREAD, searchPath } from './shopper-draws.ts';
 
 // ---------------------------------------------------------------------------------------------
 // autocannon ships no types; this is the part of its programmatic API used here.
@@ -160,52 +160,11 @@ if (!databaseUrl.startsWith('sqlite:') && !/^postgres(ql)?:\/\//.test(databaseUr
 const dialect = dialectOf(databaseUrl);
 
 // ---------------------------------------------------------------------------------------------
-// Repeatable randomness
-
-/** mulberry32: small, fast and repeatable, so every run benchmarks the same catalogue and draws. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-interface Dice {
-  next: () => number;
-  chance: (probability: number) => boolean;
-  /** a whole number from min to max, both included */
-  int: (min: number, max: number) => number;
-  pick: <T>(items: readonly T[]) => T;
-  /** `count` different items (fewer if there are not that many) */
-  some: <T>(items: readonly T[], count: number) => T[];
-}
-
-function dice(seed: number): Dice {
-  const next = random(seed);
-  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
-  const some = <T>(items: readonly T[], count: number): T[] => {
-    const left = [...items];
-    return Array.from({ length: Math.min(count, left.length) }, () => left.splice(Math.floor(next() * left.length), 1)[0] as T);
-  };
-  return { next, chance: (probability) => next() < probability, int, pick, some };
-}
-
-// ---------------------------------------------------------------------------------------------
 // A deterministic catalogue derived from the demo one
 
 const catalogueDice = dice(20_260_101);
 const rand = catalogueDice.next;
 const pick = catalogueDice.pick;
-
-const BY_CATEGORY = new Map<Category, DemoProduct[]>();
-for (const product of DEMO_PRODUCTS) {
-  BY_CATEGORY.set(product.category, [...(BY_CATEGORY.get(product.category) ?? []), product]);
-}
 
 /** Each spec field from a random demo product of the same category: realistic values, wide spread. */
 function mixedSpecs(category: Category): ProductSpecs {
@@ -224,8 +183,6 @@ const CITIES = [
   'Kochi', 'Indore', 'Chandigarh', 'Bhopal', 'Nagpur', 'Coimbatore', 'Surat', 'Patna', 'Vadodara', 'Guwahati',
 ];
 const SUFFIX_LETTERS = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
-/** Seeded prices spread this far either side of the demo product's. */
-const PRICE_SPREAD = { low: 0.8, high: 1.2 };
 
 function benchProduct(i: number, vendorIds: readonly number[], now: number): NewProduct {
   const base = DEMO_PRODUCTS[i % DEMO_PRODUCTS.length] as DemoProduct;
@@ -293,99 +250,6 @@ async function activeIds(database: DatabaseHandle, inStock: boolean): Promise<nu
   if (inStock) query = query.where('stock', '>', 0);
   const rows = await query.orderBy('id').execute();
   return rows.map((row) => row.id);
-}
-
-// ---------------------------------------------------------------------------------------------
-// What shoppers and crawlers ask for, drawn from the same demo catalogue the products come from
-
-const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
-
-/** Every brand, or a category's. */
-function brandsIn(category?: Category): string[] {
-  return [...new Set(DEMO_PRODUCTS.filter((p) => !category || p.category === category).map((p) => p.brand))];
-}
-
-/** A category's spec facets and their values, as the seeded products carry them (see mixedSpecs). */
-function facetValues(category: Category): Array<[key: string, values: string[]]> {
-  const values = new Map<string, Set<string>>();
-  for (const product of BY_CATEGORY.get(category) ?? []) {
-    for (const [key, value] of productAttributes(category, product.specs)) values.set(key, (values.get(key) ?? new Set()).add(value));
-  }
-  return [...values].map(([key, set]) => [key, [...set]]);
-}
-
-/** The lowest and highest seeded price, in paise. */
-function priceBounds(category?: Category): { min: number; max: number } {
-  const prices = DEMO_PRODUCTS.filter((p) => !category || p.category === category).map((p) => p.price);
-  return { min: Math.min(...prices) * PRICE_SPREAD.low, max: Math.max(...prices) * PRICE_SPREAD.high };
-}
-
-/** Words people type: those of a product's name (three characters or more) and its brand. */
-function searchWords(product: DemoProduct): string[] {
-  const words = [...product.name.toLowerCase().split(/[^\p{L}\p{N}]+/u), product.brand.toLowerCase()];
-  return [...new Set(words.filter((word) => word.length >= 3))];
-}
-
-/** One slip of the thumb: a letter changed, dropped, added, or two swapped. */
-function withTypo(word: string, d: Dice): string {
-  const at = d.int(0, word.length - 1);
-  const letter = () => LETTERS[d.int(0, LETTERS.length - 1)] as string;
-  switch (d.int(0, 3)) {
-    case 0:
-      return word.slice(0, at) + letter() + word.slice(at + 1);
-    case 1:
-      return word.slice(0, at) + word.slice(at + 1);
-    case 2:
-      return word.slice(0, at) + letter() + word.slice(at);
-    default:
-      return at + 1 < word.length ? word.slice(0, at) + word.charAt(at + 1) + word.charAt(at) + word.slice(at + 2) : word.slice(0, -1);
-  }
-}
-
-/** Mostly the first page; crawlers and the patient go deeper. */
-function drawPage(d: Dice, last: number): string {
-  return String(d.chance(0.5) ? 1 : d.int(2, last));
-}
-
-/** A price range in whole thousands of rupees: sometimes only a floor or only a ceiling. */
-function drawPriceRange(d: Dice, category: Category | undefined, params: URLSearchParams): void {
-  const { min, max } = priceBounds(category);
-  const thousand = 1000_00;
-  const [low, high] = [d.int(min, max), d.int(min, max)].sort((a, b) => a - b).map((paise) => Math.round(paise / thousand) * thousand) as [number, number];
-  if (!d.chance(0.2)) params.set('minPrice', String(low));
-  if (!d.chance(0.2)) params.set('maxPrice', String(high));
-}
-
-function listingPath(d: Dice): string {
-  const params = new URLSearchParams();
-  const category = d.chance(0.85) ? d.pick(CATEGORIES) : undefined;
-  if (category) params.set('category', category);
-  for (const brand of d.some(brandsIn(category), d.int(0, 2))) params.append('brand', brand);
-  if (category && d.chance(0.4)) {
-    const [key, values] = d.pick(facetValues(category));
-    for (const value of d.some(values, d.int(1, 2))) params.append(key, value);
-  }
-  if (d.chance(0.3)) drawPriceRange(d, category, params);
-  if (d.chance(0.3)) params.set('inStock', 'true');
-  params.set('sort', d.pick(SORTS));
-  params.set('page', drawPage(d, 20));
-  return `/api/products?${params}`;
-}
-
-/** Words of one product, as someone looking for it would type them; its category when narrowing. */
-function searchPath(d: Dice): string {
-  const product = d.pick(DEMO_PRODUCTS);
-  const words = d.some(searchWords(product), d.chance(0.3) ? 2 : 1);
-  if (d.chance(0.3)) {
-    // The longest word: shorter ones are too short for the server to correct (and for people to mistype).
-    const longest = words.reduce((a, b) => (b.length > a.length ? b : a));
-    words[words.indexOf(longest)] = withTypo(longest, d);
-  }
-  const params = new URLSearchParams({ q: words.join(' ') });
-  if (d.chance(0.2)) params.set('category', product.category);
-  if (d.chance(0.2)) params.set('sort', d.pick(SORTS));
-  if (d.chance(0.2)) params.set('page', drawPage(d, 5));
-  return `/api/search?${params}`;
 }
 
 /**

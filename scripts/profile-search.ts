@@ -15,14 +15,11 @@
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { constants, PerformanceObserver, performance } from 'node:perf_hooks';
-import { CATEGORIES } from '#shared/categories.ts';
-import { productAttributes } from '#shared/facets.ts';
 import { ProductQuerySchema, SearchQuerySchema } from '#shared/schemas/catalog-query.ts';
-import { SORTS } from '#shared/schemas/catalog.ts';
 import { createServices } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
 import { openDatabase } from '#server/db/database.ts';
-import { DEMO_PRODUCTS } from '#server/db/seed/demo-catalog.ts';
+import { dice, LETTERS, listingPath, searchPath } from './shopper-draws.ts';
 
 const [url, secondsArg = '20', mode = 'search'] = process.argv.slice(2);
 if (!url || !['search', 'listing'].includes(mode)) {
@@ -31,79 +28,7 @@ if (!url || !['search', 'listing'].includes(mode)) {
 }
 const SECONDS = Number(secondsArg);
 
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const next = random(20_260_102);
-const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
-const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
-const chance = (p: number) => next() < p;
-const some = <T>(items: readonly T[], count: number): T[] => {
-  const left = [...items];
-  return Array.from({ length: Math.min(count, left.length) }, () => left.splice(Math.floor(next() * left.length), 1)[0] as T);
-};
-const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
-
-function searchWords(product: (typeof DEMO_PRODUCTS)[number]): string[] {
-  const words = [...product.name.toLowerCase().split(/[^\p{L}\p{N}]+/u), product.brand.toLowerCase()];
-  return [...new Set(words.filter((word) => word.length >= 3))];
-}
-function withTypo(word: string): string {
-  const at = int(0, word.length - 1);
-  const letter = () => LETTERS[int(0, LETTERS.length - 1)] as string;
-  switch (int(0, 3)) {
-    case 0:
-      return word.slice(0, at) + letter() + word.slice(at + 1);
-    case 1:
-      return word.slice(0, at) + word.slice(at + 1);
-    case 2:
-      return word.slice(0, at) + letter() + word.slice(at);
-    default:
-      return at + 1 < word.length ? word.slice(0, at) + word.charAt(at + 1) + word.charAt(at) + word.slice(at + 2) : word.slice(0, -1);
-  }
-}
-const drawPage = (last: number) => String(chance(0.5) ? 1 : int(2, last));
-
-function searchParams(): URLSearchParams {
-  const product = pick(DEMO_PRODUCTS);
-  const words = some(searchWords(product), chance(0.3) ? 2 : 1);
-  if (chance(0.3)) {
-    const longest = words.reduce((a, b) => (b.length > a.length ? b : a));
-    words[words.indexOf(longest)] = withTypo(longest);
-  }
-  const params = new URLSearchParams({ q: words.join(' ') });
-  if (chance(0.2)) params.set('category', product.category);
-  if (chance(0.2)) params.set('sort', pick(SORTS));
-  if (chance(0.2)) params.set('page', drawPage(5));
-  return params;
-}
-
-function listingParams(): URLSearchParams {
-  const params = new URLSearchParams();
-  const category = chance(0.85) ? pick(CATEGORIES) : undefined;
-  if (category) params.set('category', category);
-  const brands = [...new Set(DEMO_PRODUCTS.filter((p) => !category || p.category === category).map((p) => p.brand))];
-  for (const brand of some(brands, int(0, 2))) params.append('brand', brand);
-  if (category && chance(0.4)) {
-    const values = new Map<string, Set<string>>();
-    for (const product of DEMO_PRODUCTS.filter((p) => p.category === category)) {
-      for (const [key, value] of productAttributes(category, product.specs)) values.set(key, (values.get(key) ?? new Set()).add(value));
-    }
-    const [key, set] = pick([...values]);
-    for (const value of some([...set], int(1, 2))) params.append(key, value);
-  }
-  if (chance(0.3)) params.set('inStock', 'true');
-  params.set('sort', pick(SORTS));
-  params.set('page', drawPage(20));
-  return params;
-}
+const draws = dice(20_260_102);
 
 function toObject(params: URLSearchParams): Record<string, string | string[]> {
   const object: Record<string, string | string[]> = {};
@@ -128,22 +53,22 @@ console.log(`search index loaded in ${((performance.now() - started) / 1000).toF
 const ids = (await database.db.selectFrom('products').select('id').where('status', '=', 'active').execute()).map((row) => row.id);
 let edits = 0;
 const writer = setInterval(() => {
-  const id = pick(ids);
+  const id = draws.pick(ids);
   const renamed = edits++ % 2 === 0;
   void (async () => {
     const row = await database.db.selectFrom('products').select(['name', 'price', 'stock']).where('id', '=', id).executeTakeFirstOrThrow();
-    const word = `zq${Array.from({ length: 6 }, () => LETTERS[int(0, 25)]).join('')}`;
+    const word = `zq${Array.from({ length: 6 }, () => LETTERS[draws.int(0, 25)]).join('')}`;
     await database.db
       .updateTable('products')
-      .set({ price: Number(row.price) + 100, mrp: Number(row.price) + 100_000, stock: Math.max(0, row.stock + int(-2, 3)), name: renamed ? `${row.name.replace(/ zq[a-z]{6}$/, '')} ${word}` : row.name, updated_at: new Date().toISOString() })
+      .set({ price: Number(row.price) + 100, mrp: Number(row.price) + 100_000, stock: Math.max(0, row.stock + draws.int(-2, 3)), name: renamed ? `${row.name.replace(/ zq[a-z]{6}$/, '')} ${word}` : row.name, updated_at: new Date().toISOString() })
       .where('id', '=', id)
       .execute();
   })();
 }, 500);
 
 async function once(): Promise<void> {
-  if (mode === 'listing') await services.catalog.listJson(ProductQuerySchema.parse(toObject(listingParams())));
-  else await services.search.searchJson(SearchQuerySchema.parse(toObject(searchParams())));
+  if (mode === 'listing') await services.catalog.listJson(ProductQuerySchema.parse(toObject(new URL(listingPath(draws), 'http://x').searchParams)));
+  else await services.search.searchJson(SearchQuerySchema.parse(toObject(new URL(searchPath(draws), 'http://x').searchParams)));
 }
 
 // Warm up for a third of the time, then measure.

@@ -7,7 +7,7 @@ import { buildTestApp, type TestApp } from '#server/testing/build-app.ts';
 import { createProduct, createVendor, laptopSpecs, monitorSpecs } from '#server/testing/factories.ts';
 import { testDialects } from '#server/testing/test-database.ts';
 import { CHANGE_LOG_MARGIN_MS, createChangeFeed } from './catalog-changes.ts';
-import { createCatalogIndex, type IndexFilter, type IndexResult } from './catalog-index.ts';
+import { createCatalogIndex, type IndexFilter, type IndexResult, type SearchHits, type SlotHints } from './catalog-index.ts';
 import { CHANGE_WAIT_MS, createCatalogService } from './catalog.service.ts';
 
 /** An index kept by its own change feed, as each process keeps one. */
@@ -351,10 +351,20 @@ describe.each(testDialects())('the listing index under catalogue changes on %s',
     const searched = ids.filter(() => next() < 0.6);
     const keptHits = { ids: Int32Array.from(searched), ranks: Float32Array.from(searched, () => Math.floor(next() * 3)) };
     const hitsCopy = () => ({ ids: Int32Array.from(keptHits.ids), ranks: Float32Array.from(keptHits.ranks) });
+    // The same hits as the search index gives them, with their documents and the slot hints all its
+    // hits share: those laid over this index keep theirs across the rounds' edits, and those laid
+    // over each round's fresh index (another listing, other slots) must not take the old ones.
+    const documentsOf = (hits: SearchHits) => Int32Array.from(hits.ids, (id) => searched.indexOf(id));
+    const hinted: SearchHits = { ...hitsCopy(), docs: documentsOf(keptHits), slotHints: { listing: -1, slots: new Int32Array(searched.length) } };
+    const freshHints: SlotHints = { listing: -1, slots: new Int32Array(searched.length) };
     // A rare word's: fewer than a 32nd of the products, which are put in slot order by sorting them.
     const rareFirst = (await createProduct(t.services, { vendorId, price: rupees(50_000) })).id;
     const rareSecond = (await createProduct(t.services, { vendorId, price: rupees(40_000) })).id;
     const rareHits = { ids: Int32Array.from([rareSecond, rareFirst]), ranks: Float32Array.from([2, 3]) };
+    // Taken in before the first search: hits the listing does not have are dropped from them for good.
+    feed.changed();
+    await feed.settled();
+    expect(index.query({ ...everything, match: keptHits }, 'relevance', 1, 1).total).toBe(searched.length);
     for (let round = 0; round < 6; round++) {
       // Searches asked before the edits, so their kept passes must see them.
       for (const sort of SORTS) index.query({ ...everything, match: keptHits }, sort, 1, 5);
@@ -402,6 +412,10 @@ describe.each(testDialects())('the listing index under catalogue changes on %s',
             expect(canonical(answer), described).toEqual(canonical(index.queryByPass(filter, sort, page, pageSize)));
             const copied = filter.match === keptHits ? hitsCopy() : { ids: Int32Array.from(rareHits.ids), ranks: Float32Array.from(rareHits.ranks) };
             expect(canonical(answer), `${described}, fresh`).toEqual(canonical(fresh.query({ ...filter, match: copied }, sort, page, pageSize)));
+            if (filter.match !== keptHits) continue;
+            expect(canonical(index.query({ ...filter, match: hinted }, sort, page, pageSize)), `${described}, with slot hints`).toEqual(canonical(answer));
+            const freshHinted = { ...hitsCopy(), docs: documentsOf(keptHits), slotHints: freshHints };
+            expect(canonical(fresh.query({ ...filter, match: freshHinted }, sort, page, pageSize)), `${described}, fresh, with slot hints`).toEqual(canonical(answer));
           }
         }
       }

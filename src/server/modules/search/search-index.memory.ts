@@ -1,5 +1,5 @@
 import { type CatalogChange, letRequestsThrough } from '#server/modules/catalog/catalog-changes.ts';
-import type { SearchHits } from '#server/modules/catalog/catalog-index.ts';
+import type { SearchHits, SlotHints } from '#server/modules/catalog/catalog-index.ts';
 import type { SearchIndex, TermGroups } from './search-index.ts';
 import { closeTerms, MAX_ALTERNATIVES, MIN_LENGTH_FOR_TYPOS } from './typo-tolerance.ts';
 
@@ -139,6 +139,8 @@ function createDocuments(onNewWord: (word: string) => void) {
   let alive = new Uint8Array(1024);
   let lengths = [new Uint16Array(1024), new Uint16Array(1024), new Uint16Array(1024)];
   let textHash = new Uint32Array(1024);
+  /** the listing's slot of each document, as the listing index last worked it out (see SlotHints) */
+  const slotHints: SlotHints = { listing: -1, slots: new Int32Array(1024) };
   let docs = 0;
   let aliveDocs = 0;
   /** changes with every document added or forgotten: the corpus statistics BM25 weights depend on */
@@ -187,6 +189,7 @@ function createDocuments(onNewWord: (word: string) => void) {
     productOf = grown(productOf, docs);
     alive = grown(alive, docs);
     textHash = grown(textHash, docs);
+    slotHints.slots = grown(slotHints.slots, docs);
     lengths = lengths.map((column) => grown(column, docs));
     productOf[doc] = row.id;
     alive[doc] = 1;
@@ -286,6 +289,10 @@ function createDocuments(onNewWord: (word: string) => void) {
   let score = new Float64Array(0);
   let groupsMatched = new Uint8Array(0);
   let touched = new Int32Array(0);
+  let mergedDocs = new Int32Array(0);
+  let mergedRanks = new Float32Array(0);
+
+  const foundHits = (found: number): SearchHits => ({ ids: new Int32Array(found), ranks: new Float32Array(found), docs: new Int32Array(found), slotHints });
 
   function match(groups: TermGroups): SearchHits {
     if (score.length < docs) {
@@ -351,38 +358,58 @@ function createDocuments(onNewWord: (word: string) => void) {
     // the listing index's slot order (see searchableRows), where a table gave them in the order
     // first met.
     const only = expanded.length === 1 ? (expanded[0] as { postings: Postings[] }).postings : undefined;
+    if (only && only.length === 1) {
+      // One term: its live postings, as they are.
+      const entry = only[0] as Postings;
+      const weights = weightsOf(entry);
+      let found = 0;
+      for (let p = 0; p < entry.length; p++) found += alive[entry.docs[p] as number] as number;
+      const hits = foundHits(found);
+      let next = 0;
+      for (let p = 0; p < entry.length; p++) {
+        const doc = entry.docs[p] as number;
+        if (alive[doc] !== 1) continue;
+        (hits.docs as Int32Array)[next] = doc;
+        hits.ids[next] = productOf[doc] as number;
+        hits.ranks[next++] = weights[p] as number;
+      }
+      return hits;
+    }
     if (only && only.length <= MERGED_TERMS) {
       const weights = only.map(weightsOf);
-      const merged = (write: (doc: number, rank: number) => void): void => {
-        const at = new Int32Array(only.length);
-        for (;;) {
-          let doc = Infinity;
-          for (let t = 0; t < only.length; t++) {
-            const entry = only[t] as Postings;
-            const p = at[t] as number;
-            if (p < entry.length && (entry.docs[p] as number) < doc) doc = entry.docs[p] as number;
-          }
-          if (doc === Infinity) return;
-          let rank = 0;
-          for (let t = 0; t < only.length; t++) {
-            const entry = only[t] as Postings;
-            const p = at[t] as number;
-            if (p < entry.length && entry.docs[p] === doc) {
-              rank += (weights[t] as Float64Array)[p] as number;
-              at[t] = p + 1;
-            }
-          }
-          if (alive[doc] === 1) write(doc, rank);
-        }
-      };
+      // Merged once into scratch arrays (as long as all the postings), then copied at their length.
+      const most = only.reduce((sum, entry) => sum + entry.length, 0);
+      if (mergedDocs.length < most) {
+        mergedDocs = new Int32Array(Math.ceil(most * 1.25));
+        mergedRanks = new Float32Array(mergedDocs.length);
+      }
+      const at = new Int32Array(only.length);
       let found = 0;
-      merged(() => found++);
-      const hits = { ids: new Int32Array(found), ranks: new Float32Array(found) };
-      let next = 0;
-      merged((doc, rank) => {
-        hits.ids[next] = productOf[doc] as number;
-        hits.ranks[next++] = rank;
-      });
+      for (;;) {
+        let doc = 2 ** 31 - 1;
+        for (let t = 0; t < only.length; t++) {
+          const entry = only[t] as Postings;
+          const p = at[t] as number;
+          if (p < entry.length && (entry.docs[p] as number) < doc) doc = entry.docs[p] as number;
+        }
+        if (doc === 2 ** 31 - 1) break;
+        let rank = 0;
+        for (let t = 0; t < only.length; t++) {
+          const entry = only[t] as Postings;
+          const p = at[t] as number;
+          if (p < entry.length && entry.docs[p] === doc) {
+            rank += (weights[t] as Float64Array)[p] as number;
+            at[t] = p + 1;
+          }
+        }
+        if (alive[doc] !== 1) continue;
+        mergedDocs[found] = doc;
+        mergedRanks[found++] = rank;
+      }
+      const hits = foundHits(found);
+      (hits.docs as Int32Array).set(mergedDocs.subarray(0, found));
+      hits.ranks.set(mergedRanks.subarray(0, found));
+      for (let h = 0; h < found; h++) hits.ids[h] = productOf[mergedDocs[h] as number] as number;
       return hits;
     }
 
@@ -409,11 +436,12 @@ function createDocuments(onNewWord: (word: string) => void) {
       const doc = touched[t] as number;
       if (groupsMatched[doc] === all && alive[doc] === 1) found++;
     }
-    const hits = { ids: new Int32Array(found), ranks: new Float32Array(found) };
+    const hits = foundHits(found);
     let at = 0;
     for (let t = 0; t < candidates; t++) {
       const doc = touched[t] as number;
       if (groupsMatched[doc] === all && alive[doc] === 1) {
+        (hits.docs as Int32Array)[at] = doc;
         hits.ids[at] = productOf[doc] as number;
         hits.ranks[at++] = score[doc] as number;
       }

@@ -9,8 +9,8 @@
  * seeds one and keeps it. The search index and the listing index answer here exactly as in the
  * server, without Fastify and HTTP, so a change to them is measured apart from the noise of both.
  *
- * Prints the time per request (mean, p50, p90, p99, max), garbage collections by kind, memory,
- * and writes a CPU profile of the measured part to /tmp/profile-search.cpuprofile.
+ * Prints the time per request (mean, p50, p90, p99, max) and the ten slowest requests, garbage
+ * collections by kind, memory, and writes a CPU profile of the measured part to /tmp/profile-search.cpuprofile.
  */
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
@@ -66,9 +66,14 @@ const writer = setInterval(() => {
   })();
 }, 500);
 
+/** The request last made, for the slowest ones' list. */
+let asked = '';
+
 async function once(): Promise<void> {
-  if (mode === 'listing') await services.catalog.listJson(ProductQuerySchema.parse(toObject(new URL(listingPath(draws), 'http://x').searchParams)));
-  else await services.search.searchJson(SearchQuerySchema.parse(toObject(new URL(searchPath(draws), 'http://x').searchParams)));
+  asked = mode === 'listing' ? listingPath(draws) : searchPath(draws);
+  const params = toObject(new URL(asked, 'http://x').searchParams);
+  if (mode === 'listing') await services.catalog.listJson(ProductQuerySchema.parse(params));
+  else await services.search.searchJson(SearchQuerySchema.parse(params));
 }
 
 // Warm up for a third of the time, then measure.
@@ -87,11 +92,18 @@ const observer = new PerformanceObserver((list) => {
 });
 observer.observe({ entryTypes: ['gc'] });
 const times: number[] = [];
+const slowest: Array<{ ms: number; path: string }> = [];
 const end = performance.now() + SECONDS * 1000;
 while (performance.now() < end) {
   const t = performance.now();
   await once();
-  times.push(performance.now() - t);
+  const ms = performance.now() - t;
+  times.push(ms);
+  if (slowest.length < 10 || ms > (slowest[slowest.length - 1] as { ms: number }).ms) {
+    slowest.push({ ms, path: asked });
+    slowest.sort((a, b) => b.ms - a.ms);
+    slowest.length = Math.min(slowest.length, 10);
+  }
   await new Promise(setImmediate);
 }
 const { profile } = await session.post('Profiler.stop');
@@ -107,6 +119,8 @@ times.sort((a, b) => a - b);
 const q = (p: number) => (times[Math.min(times.length - 1, Math.floor(times.length * p))] as number).toFixed(2);
 const mean = times.reduce((a, b) => a + b, 0) / times.length;
 console.log(`${mode}: ${times.length} in ${SECONDS} s (${(times.length / SECONDS).toFixed(0)}/s); mean ${mean.toFixed(3)} ms, p50 ${q(0.5)}, p90 ${q(0.9)}, p99 ${q(0.99)}, max ${q(1)}; ${edits} edits; heap ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MB`);
+console.log('slowest:');
+for (const { ms, path } of slowest) console.log(`  ${ms.toFixed(1)} ms ${decodeURIComponent(path)}`);
 const usage = process.memoryUsage();
 console.log(`memory MB: rss ${(usage.rss / 2 ** 20).toFixed(0)}, heap used ${(usage.heapUsed / 2 ** 20).toFixed(0)} of ${(usage.heapTotal / 2 ** 20).toFixed(0)}, external ${(usage.external / 2 ** 20).toFixed(0)} (array buffers ${(usage.arrayBuffers / 2 ** 20).toFixed(0)})`);
 await database.destroy();

@@ -144,10 +144,10 @@ describe.each(testDialects())('search ranks while sellers edit, on %s', (dialect
 
   beforeAll(async () => {
     t = await buildTestApp(dialect);
-    // A catalogue large enough that one rename moves its statistics by well under 1 %: searches
-    // asked before it keep their hits rather than being found afresh.
+    // A catalogue large enough that a few renames move its statistics by well under 1 %: searches
+    // asked before them keep their hits rather than being found afresh.
     const vendorId = (await createProduct(t.services, { name: 'Acer Aspire 1' })).vendorId;
-    const fillers = Array.from({ length: 300 }, (_, n) => ({
+    const fillers = Array.from({ length: 1_500 }, (_, n) => ({
       vendorId, name: `Acer Aspire Lite ${n}`, slug: `acer-aspire-lite-${n}`, brand: 'Acer', category: 'Laptop' as const, description: 'An everyday laptop.',
       price: rupees(40_000 + n), mrp: rupees(40_000 + n), stock: 5, images: ['/catalog/test.svg'], specs: laptopSpecs(), status: 'active' as const, featured: false,
     }));
@@ -169,5 +169,32 @@ describe.each(testDialects())('search ranks while sellers edit, on %s', (dialect
     expect(await found('latitude', '&pageSize=1&page=2')).toEqual([hp]);
     await t.database.db.updateTable('products').set({ name: 'Dell Vostro 3520' }).where('id', '=', dell).execute();
     expect(await found('latitude')).toEqual([hp, dell]);
+  });
+
+  it('checks a search asked before many renames against them all: moved, found and lost products as a search asked afresh has them', async () => {
+    const search = async (q: string, extra = '') => ((await t.app.inject({ url: `/api/search?q=${encodeURIComponent(q)}&pageSize=100${extra}` })).json() as ProductList);
+    const rename = (id: number, name: string) => t.database.db.updateTable('products').set({ name }).where('id', '=', id).execute();
+    const before = await search('lite');
+    expect(before.total).toBe(1_500);
+    const [first, , third] = before.items.map((item) => item.id) as [number, number, number];
+    const firstPrice = before.items[0]?.price as number;
+    const others = await Promise.all([0, 1, 2, 3, 4].map((n) => createProduct(t.services, { name: `Asus Vivobook ${n}`, brand: 'Asus' })));
+    await search('lite');
+    // More renames than are looked for one by one, none gaining or losing the word: the kept
+    // hits stand, and the one product among them whose name now has the word twice moves first.
+    await rename(third, 'Acer Aspire Lite Lite');
+    for (const [n, other] of others.entries()) await rename(other.id, `Asus Vivobook Go ${n}`);
+    const moved = await search('lite');
+    expect(moved.total).toBe(1_500);
+    expect(moved.items[0]?.id).toBe(third);
+    expect(moved.items.map((item) => item.id).filter((id) => id !== third)).toEqual(before.items.map((item) => item.id).filter((id) => id !== third).slice(0, 99));
+    // And among many more: one gains the word, one loses it.
+    await rename((others[0] as { id: number }).id, 'Asus Vivobook Lite');
+    await rename(first, 'Acer Aspire Plus');
+    for (const [n, other] of others.slice(1).entries()) await rename(other.id, `Asus Vivobook Flip ${n}`);
+    expect((await search('lite')).total).toBe(1_500);
+    expect((await search('lite', '&brand=Asus')).items.map((item) => item.id)).toEqual([(others[0] as { id: number }).id]);
+    expect((await search('lite', `&minPrice=${firstPrice}&maxPrice=${firstPrice}`)).total).toBe(0);
+    expect((await search('aspire', `&minPrice=${firstPrice}&maxPrice=${firstPrice}`)).items.map((item) => item.id)).toEqual([first]);
   });
 });

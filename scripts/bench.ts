@@ -907,7 +907,7 @@ try {
   console.log(
     `\n**${dialect}**, ${PRODUCTS.toLocaleString('en-IN')} products, ${VENDORS} vendors · Node ${process.version} · ` +
       `${availableParallelism()} CPUs (${cpuModel}) · ${serverProcesses} server process${serverProcesses === 1 ? '' : 'es'} · ` +
-      `${SECONDS} s × ${CONNECTIONS} connections per scenario · seeded in ${seedSeconds.toFixed(1)} s (${seedRate} products/s)\n`,
+      `${SECONDS} s × ${CONNECTIONS} connections per scenario · ${reused ? 'reusing a database seeded before' : `seeded in ${seedSeconds.toFixed(1)} s (${seedRate} products/s)`}\n`,
   );
   printScenarios(rows);
 

@@ -86,9 +86,12 @@ describe('the in-memory search index: a query in its fewest words', () => {
 
 describe('the in-memory search index: a word standing for several terms', () => {
   it('finds each product having any of them once, ranked by the sum of its terms\' weights, as the terms searched alone give them', async () => {
+    // Common words (their products added up in a table), rare ones (their postings merged), and
+    // more rare ones than are merged (added up, found in the order met).
+    const rare = ['xenon', 'krypton', 'argon', 'neon', 'radon', 'helium', 'boron', 'carbon', 'cobalt'];
     const rows = Array.from({ length: 400 }, (_, n) => ({
       id: n + 1,
-      name: `${['Dell', 'Lenovo', 'Acer', 'Asus'][n % 4]} ${n % 3 === 0 ? 'Vostro' : 'Aspire'} ${n}`,
+      name: `${['Dell', 'Lenovo', 'Acer', 'Asus'][n % 4]} ${n % 3 === 0 ? 'Vostro' : 'Aspire'} ${n}${n % 41 === 5 ? ` ${rare[n % 9]} ${rare[(n + 1) % 9]}` : ''}`,
       brand: ['Dell', 'Lenovo', 'Acer', 'Asus'][n % 4] as string,
       search_text: n % 5 === 0 ? 'vostro office laptop' : 'laptop',
     }));
@@ -98,7 +101,7 @@ describe('the in-memory search index: a word standing for several terms', () => 
     await index.apply({ all: true });
     // Some products leave sale: their postings are left in, and must be skipped.
     await index.apply(changeOf([], [3, 30, 33]));
-    for (const terms of [['vostro', 'aspire'], ['dell', 'vostro'], ['acer', 'asus', 'office']]) {
+    for (const terms of [['vostro', 'aspire'], ['dell', 'vostro'], ['acer', 'asus', 'office'], ['xenon', 'krypton', 'argon'], rare, ['dell', ...rare]]) {
       const alone = await Promise.all(terms.map((term) => ranks(index, [[term]])));
       const expected = new Map<number, number>();
       for (const found of alone) for (const [id, rank] of found) expected.set(id, (expected.get(id) ?? 0) + rank);
@@ -108,6 +111,7 @@ describe('the in-memory search index: a word standing for several terms', () => 
       expect([...together.keys()].sort((a, b) => a - b), terms.join()).toEqual([...expected.keys()].sort((a, b) => a - b));
       for (const [id, rank] of expected) expect(together.get(id), `${terms} ${id}`).toBeCloseTo(rank, 3);
       expect(together.has(3) || together.has(30) || together.has(33)).toBe(false);
+      expect(together.size, terms.join()).toBeGreaterThan(1);
     }
   });
 });

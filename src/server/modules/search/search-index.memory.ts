@@ -106,6 +106,8 @@ const LETTERS = /^\p{L}+$/u;
 
 /** A word standing for up to this many terms is matched by merging their postings (see match). */
 const MERGED_TERMS = 8;
+/** Postings, as a share of the documents, from which a search adds them up in a table swept in document order (see match). */
+const DENSE_POSTINGS = 1 / 32;
 
 /** Index of the first term >= word in a sorted list. */
 function lowerBound(sorted: readonly string[], word: string): number {
@@ -375,7 +377,12 @@ function createDocuments(onNewWord: (word: string) => void) {
       }
       return hits;
     }
-    if (only && only.length <= MERGED_TERMS) {
+    // Postings of a few terms finding a good share of the catalogue are added up in the score table
+    // and swept for in document order instead: a merge looked at every term for every product
+    // found (five common typo stand-ins, 690,000 products: 54-97 ms at 1,000,000 products).
+    const postingsRead = expanded.reduce((sum, { size }) => sum + size, 0);
+    const dense = postingsRead >= docs * DENSE_POSTINGS;
+    if (only && only.length <= MERGED_TERMS && !dense) {
       const weights = only.map(weightsOf);
       // Merged once into scratch arrays (as long as all the postings), then copied at their length.
       const most = only.reduce((sum, entry) => sum + entry.length, 0);
@@ -432,6 +439,28 @@ function createDocuments(onNewWord: (word: string) => void) {
 
     const all = groups.length;
     let found = 0;
+    if (candidates >= docs * DENSE_POSTINGS) {
+      // Many: swept for in document order (mostly the listing's slot order), not in the order met.
+      if (mergedDocs.length < candidates) {
+        mergedDocs = new Int32Array(Math.ceil(candidates * 1.25));
+        mergedRanks = new Float32Array(mergedDocs.length);
+      }
+      for (let doc = 0; doc < docs; doc++) {
+        const matched = groupsMatched[doc] as number;
+        if (matched === 0) continue;
+        if (matched === all && alive[doc] === 1) {
+          mergedDocs[found] = doc;
+          mergedRanks[found++] = score[doc] as number;
+        }
+        score[doc] = 0;
+        groupsMatched[doc] = 0;
+      }
+      const hits = foundHits(found);
+      (hits.docs as Int32Array).set(mergedDocs.subarray(0, found));
+      hits.ranks.set(mergedRanks.subarray(0, found));
+      for (let h = 0; h < found; h++) hits.ids[h] = productOf[mergedDocs[h] as number] as number;
+      return hits;
+    }
     for (let t = 0; t < candidates; t++) {
       const doc = touched[t] as number;
       if (groupsMatched[doc] === all && alive[doc] === 1) found++;

@@ -1001,6 +1001,33 @@ interface KeptSpec {
 }
 
 /**
+ * The products within a price range (and in stock, and of the spec's values) of the given scopes,
+ * in `order`, read off the scopes' price orders and sorted, when there are few enough of them that
+ * this costs less than walking the scopes' own orders (`walked`) for the first `wanted`; otherwise
+ * undefined.
+ */
+function pickedInRange(listing: Listing, scopes: readonly Orders[], walked: readonly SortedSlots[], order: SortedSlots, total: number, inStock: boolean, spec: KeptSpec | undefined, minPrice: number, maxPrice: number, wanted: number): number[] | undefined {
+  const slices = scopes.map(({ price_asc: byPrice }) => {
+    const from = firstPriced(listing, byPrice, minPrice, false);
+    return byPrice.slots.subarray(from, Math.max(from, firstPriced(listing, byPrice, maxPrice, true)));
+  });
+  const inRange = slices.reduce((sum, slice) => sum + slice.length, 0);
+  const walkedLength = walked.reduce((sum, along) => sum + along.length, 0);
+  const walk = total > 0 ? Math.min(walkedLength, (wanted * walkedLength) / total) : walkedLength;
+  if (inRange * Math.log2(inRange + 2) >= walk) return undefined;
+  const { stock } = listing;
+  const picked: number[] = [];
+  for (const slice of slices) {
+    for (const slot of slice) {
+      if (inStock && (stock[slot] as number) <= 0) continue;
+      if (spec && spec.accepted[spec.codes[slot] as number] !== 1) continue;
+      picked.push(slot);
+    }
+  }
+  return picked.sort(order.compare);
+}
+
+/**
  * A listing narrowed by nothing but stock, brands and the values of one spec, of every product or
  * a category's: its counts are the sum of kept cells (a product failing only the brand counts for
  * its brand, one failing only the spec for its value, as in a pass), and its page a slice of the
@@ -1034,6 +1061,14 @@ function counted(listing: Listing, categoryCode: number, inStock: boolean, brand
       !range ? 0 : stored === 'price_asc' ? firstPriced(listing, along, minPrice, false) : stored === 'price_desc' ? firstPricedDescending(listing, along, maxPrice) : 0;
     const at = walked.map(startOf);
     let seen = 0;
+    // A price range in another order: the products in it, read off the price orders, are sorted
+    // themselves when that costs less than the walk, which passes walkedLength / total products for
+    // each it keeps (a few hundred of two brands' 200,000 at 1,000,000 products: 50-60 ms).
+    const picked = range && stored !== 'price_asc' && stored !== 'price_desc' ? pickedInRange(listing, brandCodes ? brands.map((brand) => brandOrders(listing, categoryCode, brand)) : [scope], walked, order, total, inStock, spec, minPrice, maxPrice, start + pageSize) : undefined;
+    if (picked) {
+      for (const slot of picked.slice(start, start + pageSize)) ids.push(listing.ids[slot] as number);
+      seen = total;
+    }
     while (ids.length < pageSize && seen < total) {
       let next = -1;
       for (let w = 0; w < walked.length; w++) {

@@ -774,29 +774,25 @@ function overlay(listing: Listing, match: SearchHits): SearchOverlay {
   // Hits the listing does not have (not on sale) are dropped first.
   let hitSlots = scratchInts(0, match.ids.length);
   let found = 0;
+  // Looked up by document where the search index gives them, in the order the hits come in
+  // (mostly ascending), rather than by product id, all over the listing's id table: at 1,000,000
+  // products the look-ups by id of a common word's 400,000 hits missed the processor's caches at
+  // almost every one.
   const { docs, slotHints: hints } = match;
-  if (docs && hints) {
-    // Looked up by document, in the order the hits come in (mostly ascending), rather than by
-    // product id, all over the listing's id table: at 1,000,000 products the look-ups by id of
-    // a common word's 400,000 hits missed the processor's caches at almost every one.
-    if (hints.listing !== listing.number) {
-      hints.slots.fill(0);
-      hints.listing = listing.number;
+  if (hints && hints.listing !== listing.number) {
+    hints.slots.fill(0);
+    hints.listing = listing.number;
+  }
+  const hinted = docs && hints?.slots;
+  for (let h = 0; h < match.ids.length; h++) {
+    const doc = hinted ? ((docs as Int32Array)[h] as number) : 0;
+    let slot = hinted ? (hinted[doc] as number) - 1 : -1;
+    if (slot < 0) {
+      slot = slotOf(listing, match.ids[h] as number) ?? -1;
+      if (hinted && slot >= 0) hinted[doc] = slot + 1;
     }
-    const hinted = hints.slots;
-    for (let h = 0; h < docs.length; h++) {
-      const doc = docs[h] as number;
-      let slot = (hinted[doc] as number) - 1;
-      if (slot < 0) {
-        slot = slotOf(listing, match.ids[h] as number) ?? -1;
-        if (slot >= 0) hinted[doc] = slot + 1;
-      }
-      hitSlots[h] = slot;
-      if (slot >= 0) found++;
-    }
-  } else {
-    for (let h = 0; h < match.ids.length; h++) hitSlots[h] = slotOf(listing, match.ids[h] as number) ?? -1;
-    for (let h = 0; h < match.ids.length; h++) if ((hitSlots[h] as number) >= 0) found++;
+    hitSlots[h] = slot;
+    if (slot >= 0) found++;
   }
   if (found < match.ids.length) {
     const ids = new Int32Array(found);

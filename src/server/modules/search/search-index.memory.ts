@@ -296,6 +296,22 @@ function createDocuments(onNewWord: (word: string) => void) {
 
   const foundHits = (found: number): SearchHits => ({ ids: new Int32Array(found), ranks: new Float32Array(found), docs: new Int32Array(found), slotHints });
 
+  /** The scratch arrays hits are collected in before their length is known, with room for `most`. */
+  function roomToCollect(most: number): void {
+    if (mergedDocs.length >= most) return;
+    mergedDocs = new Int32Array(Math.ceil(most * 1.25));
+    mergedRanks = new Float32Array(mergedDocs.length);
+  }
+
+  /** Hits of the first `found` documents and ranks collected in the scratch arrays. */
+  function collectedHits(found: number): SearchHits {
+    const hits = foundHits(found);
+    (hits.docs as Int32Array).set(mergedDocs.subarray(0, found));
+    hits.ranks.set(mergedRanks.subarray(0, found));
+    for (let h = 0; h < found; h++) hits.ids[h] = productOf[mergedDocs[h] as number] as number;
+    return hits;
+  }
+
   function match(groups: TermGroups): SearchHits {
     if (score.length < docs) {
       score = new Float64Array(Math.ceil(docs * 1.5));
@@ -354,11 +370,10 @@ function createDocuments(onNewWord: (word: string) => void) {
       return weights;
     };
 
-    // One word standing for a few terms (most searches: a word, or a typo's stand-ins): the hits
-    // are their live postings merged in document order, a product in several counted once with
-    // its weights summed. No score table, and the hits come in document order, which is mostly
-    // the listing index's slot order (see searchableRows), where a table gave them in the order
-    // first met.
+    // One word standing for a few rare terms (a typo's stand-ins, a short prefix): the hits are
+    // their live postings merged in document order, a product in several counted once with its
+    // weights summed. No score table, and the hits come in document order, which is mostly the
+    // listing index's slot order (see searchableRows).
     const only = expanded.length === 1 ? (expanded[0] as { postings: Postings[] }).postings : undefined;
     if (only && only.length === 1) {
       // One term: its live postings, as they are.
@@ -385,11 +400,7 @@ function createDocuments(onNewWord: (word: string) => void) {
     if (only && only.length <= MERGED_TERMS && !dense) {
       const weights = only.map(weightsOf);
       // Merged once into scratch arrays (as long as all the postings), then copied at their length.
-      const most = only.reduce((sum, entry) => sum + entry.length, 0);
-      if (mergedDocs.length < most) {
-        mergedDocs = new Int32Array(Math.ceil(most * 1.25));
-        mergedRanks = new Float32Array(mergedDocs.length);
-      }
+      roomToCollect(only.reduce((sum, entry) => sum + entry.length, 0));
       const at = new Int32Array(only.length);
       let found = 0;
       for (;;) {
@@ -413,11 +424,7 @@ function createDocuments(onNewWord: (word: string) => void) {
         mergedDocs[found] = doc;
         mergedRanks[found++] = rank;
       }
-      const hits = foundHits(found);
-      (hits.docs as Int32Array).set(mergedDocs.subarray(0, found));
-      hits.ranks.set(mergedRanks.subarray(0, found));
-      for (let h = 0; h < found; h++) hits.ids[h] = productOf[mergedDocs[h] as number] as number;
-      return hits;
+      return collectedHits(found);
     }
 
     let candidates = 0;
@@ -441,10 +448,7 @@ function createDocuments(onNewWord: (word: string) => void) {
     let found = 0;
     if (candidates >= docs * DENSE_POSTINGS) {
       // Many: swept for in document order (mostly the listing's slot order), not in the order met.
-      if (mergedDocs.length < candidates) {
-        mergedDocs = new Int32Array(Math.ceil(candidates * 1.25));
-        mergedRanks = new Float32Array(mergedDocs.length);
-      }
+      roomToCollect(candidates);
       for (let doc = 0; doc < docs; doc++) {
         const matched = groupsMatched[doc] as number;
         if (matched === 0) continue;
@@ -455,11 +459,7 @@ function createDocuments(onNewWord: (word: string) => void) {
         score[doc] = 0;
         groupsMatched[doc] = 0;
       }
-      const hits = foundHits(found);
-      (hits.docs as Int32Array).set(mergedDocs.subarray(0, found));
-      hits.ranks.set(mergedRanks.subarray(0, found));
-      for (let h = 0; h < found; h++) hits.ids[h] = productOf[mergedDocs[h] as number] as number;
-      return hits;
+      return collectedHits(found);
     }
     for (let t = 0; t < candidates; t++) {
       const doc = touched[t] as number;

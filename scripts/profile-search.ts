@@ -4,13 +4,15 @@
  * every other edit a word of the name), over a database the benchmark seeded and kept.
  *
  *   node --experimental-strip-types scripts/profile-search.ts sqlite:/path/bench.db [seconds] [search|listing]
+ *   (PROFILE_WARM=0 to measure from the first request, as a server meets them)
  *
  * A database to run it on: `npm run bench -- --products=1000000 --database-url=sqlite:/tmp/1m.db --only=none`
  * seeds one and keeps it. The search index and the listing index answer here exactly as in the
  * server, without Fastify and HTTP, so a change to them is measured apart from the noise of both.
  *
  * Prints the time per request (mean, p50, p90, p99, max) and the ten slowest requests, garbage
- * collections by kind, memory, and writes a CPU profile of the measured part to /tmp/profile-search.cpuprofile.
+ * collections by kind, memory, and writes a CPU profile of the measured part to /tmp/profile-search.cpuprofile
+ * and the spans of requests over 20 ms, in its clock, to /tmp/profile-search-slow.json.
  */
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
@@ -76,8 +78,8 @@ async function once(): Promise<void> {
   else await services.search.searchJson(SearchQuerySchema.parse(params));
 }
 
-// Warm up for a third of the time, then measure.
-const warmUntil = performance.now() + (SECONDS * 1000) / 3;
+// Warm up for a third of the time (PROFILE_WARM seconds if set: 0 measures searches met afresh), then measure.
+const warmUntil = performance.now() + Number(process.env.PROFILE_WARM ?? SECONDS / 3) * 1000;
 while (performance.now() < warmUntil) {
   await once();
   await new Promise(setImmediate);
@@ -92,12 +94,16 @@ const observer = new PerformanceObserver((list) => {
 });
 observer.observe({ entryTypes: ['gc'] });
 const times: number[] = [];
+const slowWindows: Array<[number, number, string]> = [];
 const slowest: Array<{ ms: number; path: string }> = [];
 const end = performance.now() + SECONDS * 1000;
 while (performance.now() < end) {
   const t = performance.now();
+  const from = process.hrtime.bigint();
   await once();
   const ms = performance.now() - t;
+  // In the profile's clock (microseconds), to tell what the slow requests spent their time on.
+  if (ms > 20) slowWindows.push([Number(from / 1000n), Number(process.hrtime.bigint() / 1000n), asked]);
   times.push(ms);
   if (slowest.length < 10 || ms > (slowest[slowest.length - 1] as { ms: number }).ms) {
     slowest.push({ ms, path: asked });
@@ -114,6 +120,7 @@ for (const kind of new Set(gcs.map((gc) => gc.kind))) {
   console.log(`gc ${kinds[kind] ?? kind}: ${of.length}, ${of.reduce((a, b) => a + b, 0).toFixed(0)} ms in all, longest ${Math.max(...of).toFixed(1)} ms`);
 }
 writeFileSync('/tmp/profile-search.cpuprofile', JSON.stringify(profile));
+writeFileSync('/tmp/profile-search-slow.json', JSON.stringify(slowWindows));
 clearInterval(writer);
 times.sort((a, b) => a - b);
 const q = (p: number) => (times[Math.min(times.length - 1, Math.floor(times.length * p))] as number).toFixed(2);

@@ -115,3 +115,24 @@ describe('the in-memory search index: a word standing for several terms', () => 
     }
   });
 });
+
+describe('the in-memory search index: a mistyped word', () => {
+  it('is read as the close word most products have, kept up to date as words come and go', async () => {
+    const rows = [row(1, 'Acer Core Laptop'), row(2, 'Dell Core Desktop'), row(3, 'HP Core Mini'), row(4, 'Lenovo Cure Edition'), row(5, 'Asus Code Pro')];
+    const index = createMemorySearchIndex(async function* () {
+      yield* rows;
+    });
+    await index.apply({ all: true });
+    expect(index.alternatives('cire')).toEqual(['core']);
+    expect(index.alternatives('coxe')).toEqual(['core']);
+    const found = async (word: string) => [...(await index.match(index.canonical([index.alternatives(word)]))).ids].sort();
+    expect(await found('cire')).toEqual([1, 2, 3]);
+    // More products come to have "cure": the same typo reads as it now.
+    await index.apply(changeOf([row(6, 'Cure One'), row(7, 'Cure Two'), row(8, 'Cure Three')]));
+    expect(index.alternatives('cire')).toEqual(['cure']);
+    expect(await found('cire')).toEqual([4, 6, 7, 8]);
+    // A word in no product is not a reading.
+    await index.apply(changeOf([], [4, 6, 7, 8]));
+    expect(index.alternatives('cire')).toEqual(['core']);
+  });
+});

@@ -1,7 +1,7 @@
 import { type CatalogChange, letRequestsThrough } from '#server/modules/catalog/catalog-changes.ts';
 import type { SearchHits, SlotHints } from '#server/modules/catalog/catalog-index.ts';
 import type { SearchIndex, TermGroups } from './search-index.ts';
-import { closeTerms, MAX_ALTERNATIVES, MIN_LENGTH_FOR_TYPOS } from './typo-tolerance.ts';
+import { closeTerms, likeliest, MIN_LENGTH_FOR_TYPOS } from './typo-tolerance.ts';
 
 /** A product's searchable text, as the catalogue stores it. */
 export interface SearchableRow {
@@ -541,6 +541,12 @@ function createDocuments(onNewWord: (word: string) => void) {
     canonical,
     finishLoad,
     has: (term: string) => terms.has(term),
+    /** postings of the terms the word starts: about how many products it finds */
+    products: (word: string) =>
+      withPrefix(word).reduce((sum, term) => {
+        const postings = terms.get(term);
+        return sum + (postings ? live(term, postings).length : 0);
+      }, 0),
     get removals() {
       return removals;
     },
@@ -575,7 +581,7 @@ export function createMemorySearchIndex(
   onWordsChanged: (row: SearchableRow) => void = () => {},
 ): SearchIndex & {
   apply(change: CatalogChange): Promise<void>;
-  /** the best stand-ins for a query word (see typo-tolerance), kept up to date as words are added */
+  /** the terms a query word stands for: itself as a prefix, or its likeliest reading (see typo-tolerance), kept up to date as words are added */
   alternatives(word: string): string[];
   /** the groups in the fewest, shortest words that find the same products with the same ranks (a group finding nothing is empty) */
   canonical(groups: TermGroups): string[][];
@@ -611,10 +617,11 @@ export function createMemorySearchIndex(
     } else {
       found = closeTerms(current.typoWords, word);
     }
-    found = found.slice(0, MAX_ALTERNATIVES);
     if (standIns.size > 5_000) standIns.clear();
     standIns.set(word, { version, removals: current.removals, terms: found });
-    return found;
+    // Read afresh each time from the close words kept: edits move how many products have each.
+    const reading = likeliest(found, current.has, current.products);
+    return reading === undefined ? [] : [reading];
   }
 
   return {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { alternatives, editDistance, queryWords, withinOneEdit } from './typo-tolerance.ts';
+import { alternatives, editDistance, likeliest, queryWords, withinOneEdit } from './typo-tolerance.ts';
 
 describe('typo tolerance', () => {
   const vocabulary = ['carbon', 'dell', 'lenovo', 'thinkpad', 'ultrasharp', 'x1'].sort();
@@ -22,6 +22,19 @@ describe('typo tolerance', () => {
     expect(alternatives(vocabulary, 'ultrashrp')).toContain('ultrasharp');
     expect(alternatives(vocabulary, 'thnkpd')).toEqual([]);
     expect(alternatives(vocabulary, 'xyz')).toEqual([]);
+  });
+
+  it('reads a typo as one word: a whole term before the start of a longer one, then the one most products have', () => {
+    const products = new Map([['core', 900], ['one', 300], ['code', 20], ['cure', 20], ['conn', 5000]]);
+    const count = (term: string) => products.get(term) ?? 0;
+    const isTerm = (standIn: string) => standIn !== 'conn';
+    expect(likeliest(['code', 'conn', 'core', 'one'], isTerm, count)).toBe('core');
+    expect(likeliest(['code', 'cure'], isTerm, count)).toBe('code');
+    expect(likeliest(['conn'], isTerm, count)).toBe('conn');
+    expect(likeliest([], isTerm, count)).toBeUndefined();
+    const vocabulary = ['code', 'connectivity', 'core', 'one'];
+    expect(alternatives(vocabulary, 'cone', count)).toEqual(['core']);
+    expect(alternatives(vocabulary, 'connectivty', count)).toEqual(['connectivity']);
   });
 
   it('tells within one edit the same as the full edit distance', () => {

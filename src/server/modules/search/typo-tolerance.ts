@@ -1,11 +1,11 @@
 /**
  * Query words to index terms: a word that starts some indexed term is used as a prefix;
- * otherwise indexed terms within one edit (insertion, deletion, substitution or transposition)
- * of the word, or of the same-length start of a term, stand in for it ("thinkpd" → "thinkpad").
+ * otherwise it is read as the likeliest indexed term within one edit (insertion, deletion,
+ * substitution or transposition) of it, or of the same-length start of a term ("thinkpd" →
+ * "thinkpad"): see `likeliest`.
  */
 
 const MAX_WORDS = 8;
-export const MAX_ALTERNATIVES = 12;
 export const MIN_LENGTH_FOR_TYPOS = 4;
 
 export function queryWords(q: string): string[] {
@@ -97,9 +97,34 @@ export function closeTerms(terms: Iterable<string>, word: string): string[] {
   return [...new Set(found.sort((a, b) => a.distance - b.distance).map((entry) => entry.term))];
 }
 
-/** The terms a word may stand for, or none when nothing in the index is close. */
-export function alternatives(sortedVocabulary: readonly string[], word: string): string[] {
+/**
+ * What a mistyped word is read as, of the stand-ins `closeTerms` found: a whole term before the
+ * start of a longer one, then the one the most products have, then the first in order. One
+ * reading, as a shop's "showing results for" gives, rather than every close word at once: "cone"
+ * is "core" (i3 to i9, on most laptops), not "core", "one", "code", "done" and "conn…" together,
+ * which found 70 % of the catalogue and ranked none of it sensibly. A typo then finds what its
+ * word finds, so the two share their kept hits.
+ */
+export function likeliest(standIns: readonly string[], isTerm: (standIn: string) => boolean, products: (standIn: string) => number): string | undefined {
+  let best: { standIn: string; whole: boolean; products: number } | undefined;
+  for (const standIn of standIns) {
+    const candidate = { standIn, whole: isTerm(standIn), products: products(standIn) };
+    const better =
+      best === undefined ||
+      (candidate.whole !== best.whole ? candidate.whole : candidate.products !== best.products ? candidate.products > best.products : candidate.standIn < best.standIn);
+    if (better) best = candidate;
+  }
+  return best?.standIn;
+}
+
+/**
+ * The terms a word stands for: itself when it starts an indexed term, else its likeliest reading
+ * (see `likeliest`; `products` tells how many products have a term), or none when nothing is close.
+ */
+export function alternatives(sortedVocabulary: readonly string[], word: string, products: (term: string) => number = () => 0): string[] {
   if (hasPrefix(sortedVocabulary, word)) return [word];
   if (word.length < MIN_LENGTH_FOR_TYPOS) return [];
-  return closeTerms(sortedVocabulary, word).slice(0, MAX_ALTERNATIVES);
+  const terms = new Set(sortedVocabulary);
+  const reading = likeliest(closeTerms(sortedVocabulary, word), (standIn) => terms.has(standIn), products);
+  return reading === undefined ? [] : [reading];
 }

@@ -96,7 +96,10 @@ observer.observe({ entryTypes: ['gc'] });
 const times: number[] = [];
 const slowWindows: Array<[number, number, string]> = [];
 const slowest: Array<{ ms: number; path: string }> = [];
-const end = performance.now() + SECONDS * 1000;
+const measuring = performance.now();
+const end = measuring + SECONDS * 1000;
+/** requests done in each 5 s of the measured time: how fast kept hits and passes fill */
+const perFive: number[] = [];
 while (performance.now() < end) {
   const t = performance.now();
   const from = process.hrtime.bigint();
@@ -105,6 +108,8 @@ while (performance.now() < end) {
   // In the profile's clock (microseconds), to tell what the slow requests spent their time on.
   if (ms > 20) slowWindows.push([Number(from / 1000n), Number(process.hrtime.bigint() / 1000n), asked]);
   times.push(ms);
+  const five = Math.floor((performance.now() - measuring) / 5000);
+  perFive[five] = (perFive[five] ?? 0) + 1;
   if (slowest.length < 10 || ms > (slowest[slowest.length - 1] as { ms: number }).ms) {
     slowest.push({ ms, path: asked });
     slowest.sort((a, b) => b.ms - a.ms);
@@ -126,6 +131,7 @@ times.sort((a, b) => a - b);
 const q = (p: number) => (times[Math.min(times.length - 1, Math.floor(times.length * p))] as number).toFixed(2);
 const mean = times.reduce((a, b) => a + b, 0) / times.length;
 console.log(`${mode}: ${times.length} in ${SECONDS} s (${(times.length / SECONDS).toFixed(0)}/s); mean ${mean.toFixed(3)} ms, p50 ${q(0.5)}, p90 ${q(0.9)}, p99 ${q(0.99)}, max ${q(1)}; ${edits} edits; heap ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MB`);
+console.log(`a second, in each 5 s: ${Array.from(perFive, (n = 0) => Math.round(n / 5)).join(', ')}`);
 console.log('slowest:');
 for (const { ms, path } of slowest) console.log(`  ${ms.toFixed(1)} ms ${decodeURIComponent(path)}`);
 const usage = process.memoryUsage();

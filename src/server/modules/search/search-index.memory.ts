@@ -104,6 +104,17 @@ const STALE_WEIGHTS = 1 / 100;
 
 const LETTERS = /^\p{L}+$/u;
 
+/** one field's BM25 term weight */
+function field(weight: number, frequency: number, length: number, averageLength: number): number {
+  return frequency === 0 ? 0 : (weight * frequency * (K1 + 1)) / (frequency + K1 * (1 - B + (B * length) / averageLength));
+}
+
+/**
+ * Terms with at least this many postings are weighed when the index loads, not by the first
+ * search of each: a common word's weights took 5-20 ms to work out at 1,000,000 products.
+ */
+const WEIGHED_AT_LOAD = 4_096;
+
 /** A word standing for up to this many terms is matched by merging their postings (see match). */
 const MERGED_TERMS = 8;
 /** Postings, as a share of the documents, from which a search adds them up in a table swept in document order (see match). */
@@ -312,19 +323,49 @@ function createDocuments(onNewWord: (word: string) => void) {
     return hits;
   }
 
+  /**
+   * A term's postings' weights, worked out once for the corpus as it stands: a common word's
+   * 40,000 postings are weighed again only after the catalogue changed, not at every search.
+   */
+  function weightsOf(postings: Postings): Float64Array {
+    const [nameAverage, brandAverage, textAverage] = totalLength.map((total) => Math.max(1, total / Math.max(1, aliveDocs))) as [number, number, number];
+    const [nameLengths, brandLengths, textLengths] = lengths as [Uint16Array, Uint16Array, Uint16Array];
+    const [nameWeight, brandWeight, textWeight] = WEIGHTS;
+    const { docs: postingDocs, tfs, length } = postings;
+    const known = postings.weights;
+    const fresh = known !== undefined && postings.weighedCleared === postings.cleared && statistics - postings.weighed <= aliveDocs * STALE_WEIGHTS;
+    if (known !== undefined && fresh && postings.weighedLength === length) return known;
+    // Still fresh: only the postings added since are weighed (with today's statistics).
+    const from = fresh ? postings.weighedLength : 0;
+    const weights = known !== undefined && known.length >= length ? known : new Float64Array(postingDocs.length);
+    if (from > 0) weights.set((known as Float64Array).subarray(0, from));
+    // Dead postings left in (at most a sliver) may count a word found everywhere more often than there are products.
+    const found = Math.min(length, aliveDocs);
+    const idf = Math.log(1 + (aliveDocs - found + 0.5) / (found + 0.5));
+    for (let p = from; p < length; p++) {
+      const doc = postingDocs[p] as number;
+      const packed = tfs[p] as number;
+      const weight =
+        field(nameWeight, packed & 0xff, nameLengths[doc] as number, nameAverage) +
+        field(brandWeight, (packed >>> 8) & 0xff, brandLengths[doc] as number, brandAverage) +
+        field(textWeight, packed >>> 16, textLengths[doc] as number, textAverage);
+      weights[p] = idf * weight;
+    }
+    postings.weights = weights;
+    postings.weighedLength = length;
+    if (from === 0) {
+      postings.weighed = statistics;
+      postings.weighedCleared = postings.cleared;
+    }
+    return weights;
+  }
+
   function match(groups: TermGroups): SearchHits {
     if (score.length < docs) {
       score = new Float64Array(Math.ceil(docs * 1.5));
       groupsMatched = new Uint8Array(score.length);
       touched = new Int32Array(score.length);
     }
-    const average = totalLength.map((total) => Math.max(1, total / Math.max(1, aliveDocs)));
-    const [nameWeight, brandWeight, textWeight] = WEIGHTS;
-    const [nameAverage, brandAverage, textAverage] = average as [number, number, number];
-    const [nameLengths, brandLengths, textLengths] = lengths as [Uint16Array, Uint16Array, Uint16Array];
-    /** one field's BM25 term weight */
-    const field = (weight: number, frequency: number, length: number, averageLength: number) =>
-      frequency === 0 ? 0 : (weight * frequency * (K1 + 1)) / (frequency + K1 * (1 - B + (B * length) / averageLength));
 
     // Each word's terms (its prefixes' and stand-ins' expansions), rarest word first: only products
     // having the first can be results, so the rest only look at those.
@@ -335,40 +376,6 @@ function createDocuments(onNewWord: (word: string) => void) {
       }))
       .map((postings) => ({ postings, size: postings.reduce((sum, entry) => sum + entry.length, 0) }))
       .sort((a, b) => a.size - b.size);
-
-    /**
-     * A term's postings' weights, worked out once for the corpus as it stands: a common word's
-     * 40,000 postings are weighed again only after the catalogue changed, not at every search.
-     */
-    const weightsOf = (postings: Postings): Float64Array => {
-      const { docs: postingDocs, tfs, length } = postings;
-      const known = postings.weights;
-      const fresh = known !== undefined && postings.weighedCleared === postings.cleared && statistics - postings.weighed <= aliveDocs * STALE_WEIGHTS;
-      if (known !== undefined && fresh && postings.weighedLength === length) return known;
-      // Still fresh: only the postings added since are weighed (with today's statistics).
-      const from = fresh ? postings.weighedLength : 0;
-      const weights = known !== undefined && known.length >= length ? known : new Float64Array(postingDocs.length);
-      if (from > 0) weights.set((known as Float64Array).subarray(0, from));
-      // Dead postings left in (at most a sliver) may count a word found everywhere more often than there are products.
-      const found = Math.min(length, aliveDocs);
-      const idf = Math.log(1 + (aliveDocs - found + 0.5) / (found + 0.5));
-      for (let p = from; p < length; p++) {
-        const doc = postingDocs[p] as number;
-        const packed = tfs[p] as number;
-        const weight =
-          field(nameWeight, packed & 0xff, nameLengths[doc] as number, nameAverage) +
-          field(brandWeight, (packed >>> 8) & 0xff, brandLengths[doc] as number, brandAverage) +
-          field(textWeight, packed >>> 16, textLengths[doc] as number, textAverage);
-        weights[p] = idf * weight;
-      }
-      postings.weights = weights;
-      postings.weighedLength = length;
-      if (from === 0) {
-        postings.weighed = statistics;
-        postings.weighedCleared = postings.cleared;
-      }
-      return weights;
-    };
 
     // One word standing for a few rare terms (a typo's stand-ins, a short prefix): the hits are
     // their live postings merged in document order, a product in several counted once with its
@@ -448,18 +455,26 @@ function createDocuments(onNewWord: (word: string) => void) {
     let found = 0;
     if (candidates >= docs * DENSE_POSTINGS) {
       // Many: swept for in document order (mostly the listing's slot order), not in the order met.
-      roomToCollect(candidates);
+      // One word's candidates are all hits but dead documents (a sliver): written where they are
+      // kept, not collected and copied; several words' into scratch first.
+      const direct = all === 1 ? foundHits(candidates) : undefined;
+      if (!direct) roomToCollect(candidates);
+      const hitDocs = direct ? (direct.docs as Int32Array) : mergedDocs;
+      const hitRanks = direct ? direct.ranks : mergedRanks;
       for (let doc = 0; doc < docs; doc++) {
         const matched = groupsMatched[doc] as number;
         if (matched === 0) continue;
         if (matched === all && alive[doc] === 1) {
-          mergedDocs[found] = doc;
-          mergedRanks[found++] = score[doc] as number;
+          hitDocs[found] = doc;
+          hitRanks[found++] = score[doc] as number;
         }
         score[doc] = 0;
         groupsMatched[doc] = 0;
       }
-      return collectedHits(found);
+      if (!direct) return collectedHits(found);
+      const hits = found === candidates ? direct : { ...direct, ids: direct.ids.subarray(0, found), ranks: direct.ranks.subarray(0, found), docs: hitDocs.subarray(0, found) };
+      for (let h = 0; h < found; h++) hits.ids[h] = productOf[hitDocs[h] as number] as number;
+      return hits;
     }
     for (let t = 0; t < candidates; t++) {
       const doc = touched[t] as number;
@@ -540,6 +555,18 @@ function createDocuments(onNewWord: (word: string) => void) {
     hasPrefix,
     canonical,
     finishLoad,
+    /** works out the weights of the terms with WEIGHED_AT_LOAD postings or more, a few at a time between yields */
+    async weighCommonTerms(): Promise<void> {
+      let weighed = 0;
+      for (const postings of [...terms.values()]) {
+        if (postings.length < WEIGHED_AT_LOAD) continue;
+        weightsOf(postings);
+        if ((weighed += postings.length) >= 1_000_000) {
+          weighed = 0;
+          await letRequestsThrough();
+        }
+      }
+    },
     has: (term: string) => terms.has(term),
     /** postings of the terms the word starts: about how many products it finds */
     products: (word: string) =>
@@ -656,6 +683,7 @@ export function createMemorySearchIndex(
           if (++rows % 2_000 === 0) await letRequestsThrough();
         }
         next.finishLoad();
+        await next.weighCommonTerms();
         current = next;
         added = [];
         standIns.clear();

@@ -344,10 +344,9 @@ function emptyListing(capacity: number): Listing {
     keptFrom: 0,
   };
   // Each order reads the columns at compare time, so it sees them however often they grow.
-  const { price, created, featured, ids } = {
+  const { price, created, ids } = {
     price: (slot: number) => listing.price[slot] as number,
     created: (slot: number) => listing.created[slot] as number,
-    featured: (slot: number) => listing.featured[slot] as number,
     ids: (slot: number) => listing.ids[slot] as number,
   };
   const newestId = (a: number, b: number) => ids(b) - ids(a);
@@ -356,7 +355,7 @@ function emptyListing(capacity: number): Listing {
     price_asc: sortedSlots((a, b) => price(a) - price(b) || newestId(a, b)),
     price_desc: sortedSlots((a, b) => price(b) - price(a) || newestId(a, b)),
     newest: sortedSlots((a, b) => created(b) - created(a) || newestId(a, b)),
-    featured: sortedSlots((a, b) => featured(b) - featured(a) || created(b) - created(a) || newestId(a, b)),
+    featured: sortedSlots((a, b) => featuredBefore(listing, a, b)),
   });
   listing.orders = orders();
   listing.ordersByCategory = CATEGORIES.map(orders);
@@ -642,9 +641,19 @@ function withPlace(places: Int32Array, place: number, add: boolean): Int32Array 
   return changed;
 }
 
+/**
+ * The featured order (featured first, then newest, then the larger id), read off the columns
+ * directly: the stored order sorts by it, and a search's ties on rank (copies of one model rank
+ * alike) run it hundreds of thousands of times.
+ */
+function featuredBefore(listing: Listing, a: number, b: number): number {
+  const { featured, created, ids } = listing;
+  return (featured[b] as number) - (featured[a] as number) || (created[b] as number) - (created[a] as number) || (ids[b] as number) - (ids[a] as number);
+}
+
 /** Whether `a` (a place in the overlay) ranks before `b`: by rank, ties featured-then-newest. */
 function rankedBefore(listing: Listing, search: SearchOverlay, a: number, b: number): number {
-  return (search.ranks[b] as number) - (search.ranks[a] as number) || listing.orders.featured.compare(search.slots[a] as number, search.slots[b] as number);
+  return (search.ranks[b] as number) - (search.ranks[a] as number) || featuredBefore(listing, search.slots[a] as number, search.slots[b] as number);
 }
 
 /**
@@ -705,9 +714,10 @@ const OUT_OF_ORDER = 1 / 8;
  * past the running largest slot are taken as they come, and the few others (products renamed or
  * added since the load) are sorted and merged in, one pass in memory order where a common word's
  * 400,000 hits were marked on a million slots and swept. Hits far out of order are put in order
- * afresh: a dense search's by a sweep over the slots, the others by a sort.
+ * afresh: a dense search's by a sweep over the slots, the others by a sort. Undefined when they
+ * are all in order already.
  */
-function slotOrder(listing: Listing, hitSlots: Int32Array): Int32Array {
+function slotOrder(listing: Listing, hitSlots: Int32Array): Int32Array | undefined {
   const count = hitSlots.length;
   const inOrder = scratchInts(1, count);
   const rest: number[] = [];
@@ -723,6 +733,8 @@ function slotOrder(listing: Listing, hitSlots: Int32Array): Int32Array {
       if (rest.length > count * OUT_OF_ORDER) break;
     }
   }
+  // All in order already (a search of a catalogue no one renamed in since the load): as they are.
+  if (rest.length === 0) return undefined;
   const order = scratchInts(2, count);
   if (rest.length <= count * OUT_OF_ORDER) {
     rest.sort((a, b) => (hitSlots[a] as number) - (hitSlots[b] as number));
@@ -818,6 +830,11 @@ function overlay(listing: Listing, match: SearchHits): SearchOverlay {
   // An overlay made before is never used again: it was for another listing or epoch, and
   // queries run one at a time.
   const order = slotOrder(listing, hitSlots);
+  if (!order) {
+    const made: SearchOverlay = { listing: listing.number, epoch: listing.epoch, slots: hitSlots.slice(), ranks: match.ranks, passes: new Map() };
+    overlays.set(match, made);
+    return made;
+  }
   const slots = new Int32Array(found);
   const ids = scratchInts(3, found);
   if (scratchRanks.length < found) scratchRanks = new Float32Array(Math.ceil(found * 1.25));

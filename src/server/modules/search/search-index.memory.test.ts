@@ -136,3 +136,26 @@ describe('the in-memory search index: a mistyped word', () => {
     expect(index.alternatives('cire')).toEqual(['core']);
   });
 });
+
+describe('the in-memory search index: a whole word', () => {
+  it('matches that word alone, where a prefix matches every word it starts', async () => {
+    const rows = [row(1, 'Acer Pro 14'), row(2, 'Dell Processor Tower'), row(3, 'HP Professional Monitor'), row(4, 'Asus Vivobook')];
+    const index = createMemorySearchIndex(async function* () {
+      yield* rows;
+    });
+    await index.apply({ all: true });
+    const found = async (groups: string[][]) => [...(await index.match(index.canonical(groups))).ids].sort();
+    expect(await found([['pro$']])).toEqual([1]);
+    expect(await found([['pro']])).toEqual([1, 2, 3]);
+    expect(await found([['pro$'], ['14']])).toEqual([1]);
+    expect(index.canonical([['pro$', 'pro'], ['zzz$'], ['processor$', 'proc']])).toEqual([['pro'], [], ['processor']]);
+    expect(index.alternatives('pro', true)).toEqual(['pro$']);
+    // Not a word of its own: a typo of the nearest whole word, or nothing.
+    expect(index.alternatives('proc', true)).toEqual(['pro$']);
+    expect(index.alternatives('procesor', true)).toEqual(['processor$']);
+    expect(index.alternatives('xyzq', true)).toEqual([]);
+    expect(index.alternatives('vivobok', true)).toEqual(['vivobook$']);
+    expect(index.score([['pro$']], 2)).toBeUndefined();
+    expect(index.score([['pro$']], 1)).toBeGreaterThan(0);
+  });
+});

@@ -1,6 +1,6 @@
 import { type CatalogChange, letRequestsThrough } from '#server/modules/catalog/catalog-changes.ts';
 import type { SearchHits, SlotHints } from '#server/modules/catalog/catalog-index.ts';
-import type { SearchIndex, TermGroups } from './search-index.ts';
+import { type SearchIndex, type TermGroups, WHOLE } from './search-index.ts';
 import { closeTerms, likeliest, MIN_LENGTH_FOR_TYPOS } from './typo-tolerance.ts';
 
 /** A product's searchable text, as the catalogue stores it. */
@@ -263,8 +263,12 @@ function createDocuments(onNewWord: (word: string) => void) {
     return postings;
   }
 
-  /** Every indexed term the word starts (the word itself included). */
+  /** Every indexed term the word starts (the word itself included); a whole word's term alone. */
   function withPrefix(word: string): string[] {
+    if (word.endsWith(WHOLE)) {
+      const term = word.slice(0, -1);
+      return terms.has(term) ? [term] : [];
+    }
     const found: string[] = [];
     for (let at = lowerBound(vocabulary, word); at < vocabulary.length && (vocabulary[at] as string).startsWith(word); at++) found.push(vocabulary[at] as string);
     return found;
@@ -279,11 +283,12 @@ function createDocuments(onNewWord: (word: string) => void) {
    * The groups in the fewest, shortest words that find the same products with the same ranks:
    * each word lengthened to what every indexed term it starts has in common ("lenov" and
    * "lenovo" are both "lenovo", "del" stays "del" for "dell" and "delivery"), less those another
-   * of them starts, in order. A group that finds nothing is empty.
+   * of them starts, in order. A whole word stays as it is. A group that finds nothing is empty.
    */
   function canonical(groups: TermGroups): string[][] {
     return groups.map((group) => {
       const prefixes = group.flatMap((word) => {
+        if (word.endsWith(WHOLE)) return terms.has(word.slice(0, -1)) ? [word] : [];
         const first = vocabulary[lowerBound(vocabulary, word)];
         if (first === undefined || !first.startsWith(word)) return [];
         const last = vocabulary[lowerBound(vocabulary, `${word}\uffff`) - 1] as string;
@@ -608,8 +613,12 @@ export function createMemorySearchIndex(
   onWordsChanged: (row: SearchableRow) => void = () => {},
 ): SearchIndex & {
   apply(change: CatalogChange): Promise<void>;
-  /** the terms a query word stands for: itself as a prefix, or its likeliest reading (see typo-tolerance), kept up to date as words are added */
-  alternatives(word: string): string[];
+  /**
+   * The terms a query word stands for: itself as a prefix, or its likeliest reading (see
+   * typo-tolerance), kept up to date as words are added. A `whole` word (any but a query's last)
+   * stands for itself or its reading as whole words alone.
+   */
+  alternatives(word: string, whole?: boolean): string[];
   /** the groups in the fewest, shortest words that find the same products with the same ranks (a group finding nothing is empty) */
   canonical(groups: TermGroups): string[][];
   /** a product's rank for the groups now, as `match` would give it; undefined when they do not find it */
@@ -628,8 +637,8 @@ export function createMemorySearchIndex(
   const newWord = (term: string) => added.push({ version, term });
   let current = createDocuments(newWord);
 
-  function alternatives(word: string): string[] {
-    if (current.hasPrefix(word)) return [word];
+  function alternatives(word: string, whole = false): string[] {
+    if (whole ? current.has(word) : current.hasPrefix(word)) return [whole ? word + WHOLE : word];
     if (word.length < MIN_LENGTH_FOR_TYPOS || !LETTERS.test(word)) return [];
     const known = standIns.get(word);
     let found: string[];
@@ -647,6 +656,10 @@ export function createMemorySearchIndex(
     if (standIns.size > 5_000) standIns.clear();
     standIns.set(word, { version, removals: current.removals, terms: found });
     // Read afresh each time from the close words kept: edits move how many products have each.
+    if (whole) {
+      const reading = likeliest(found.filter(current.has), current.has, current.products);
+      return reading === undefined ? [] : [reading + WHOLE];
+    }
     const reading = likeliest(found, current.has, current.products);
     return reading === undefined ? [] : [reading];
   }

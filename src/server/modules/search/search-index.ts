@@ -2,9 +2,17 @@ import type { SearchHits } from '#server/modules/catalog/catalog-index.ts';
 
 /**
  * A query the index understands: every group must match (AND); within a group any term may
- * (OR); each term matches as a word prefix.
+ * (OR); each term matches as a word prefix, or, ending in WHOLE, as the whole word alone.
  */
 export type TermGroups = ReadonlyArray<readonly string[]>;
+
+/** Ends a term that matches the whole word alone ("pro$" is "pro", not "processor"). */
+export const WHOLE = '$';
+
+/** Whether a word of a product matches a term of TermGroups. */
+export function termMatches(term: string, word: string): boolean {
+  return term.endsWith(WHOLE) ? word.length === term.length - 1 && term.startsWith(word) : word.startsWith(term);
+}
 
 /** The search index port (search-index.memory.ts: in each process, kept up to date from the change log). */
 export interface SearchIndex {

@@ -3,7 +3,7 @@ import type { ProductList } from '#shared/schemas/catalog.ts';
 import type { SearchQuery } from '#shared/schemas/catalog-query.ts';
 import type { SearchHits } from '#server/modules/catalog/catalog-index.ts';
 import type { CatalogService, ListOptions } from '#server/modules/catalog/catalog.service.ts';
-import type { TermGroups } from './search-index.ts';
+import { type TermGroups, termMatches } from './search-index.ts';
 import { createMemorySearchIndex, words } from './search-index.memory.ts';
 import { queryWords } from './typo-tolerance.ts';
 
@@ -45,9 +45,9 @@ interface KeptHits {
   hits: SearchHits;
 }
 
-/** Whether a product with these words is found by the groups: each group has a term that starts one of them. */
+/** Whether a product with these words is found by the groups: each group has a term that matches one of them. */
 function finds(groups: TermGroups, productWords: readonly string[]): boolean {
-  return groups.every((group) => group.some((term) => productWords.some((word) => word.startsWith(term))));
+  return groups.every((group) => group.some((term) => productWords.some((word) => termMatches(term, word))));
 }
 
 /**
@@ -145,8 +145,11 @@ export function createSearchService({ catalog }: { catalog: CatalogService }) {
     if (words.length === 0) return render();
     await catalog.fresh();
     // Kept hits are keyed by the words as the index finds them, so that "lenov", "lenovo" and "lenvo"
-    // share theirs: a common word's typos and prefixes are not each found afresh.
-    const groups = index.canonical(words.map((word) => index.alternatives(word)));
+    // share theirs: a common word's typos and prefixes are not each found afresh. Only the last
+    // word is a prefix, the one still being typed (as Algolia's and Meilisearch's defaults have
+    // it): "pro gaming" is about "pro", not "processor" and "professional", and a short word
+    // before another no longer stands for every term it starts.
+    const groups = index.canonical(words.map((word, at) => index.alternatives(word, at < words.length - 1)));
     if (groups.some((group) => group.length === 0)) return none();
     return render(await hits(groups), { waited: true });
   }

@@ -34,9 +34,14 @@ describe.each(testDialects())('search API on %s', (dialect) => {
     expect(body.facets.find((facet) => facet.key === 'brand')?.values).toEqual([{ value: 'Lenovo', label: 'Lenovo', count: 2 }]);
   });
 
-  it('matches word prefixes', async () => {
+  it('matches the last word as a prefix, the words before it whole (or as a typo\'s whole word)', async () => {
     expect(names((await search('ultras')).body)).toEqual(['Dell UltraSharp U2723QE']);
     expect(names((await search('rog str')).body)).toEqual(['ASUS ROG Strix G16']);
+    expect((await search('str rog')).body.total).toBe(0);
+    expect((await search('ultras dell')).body.total).toBe(0);
+    expect(names((await search('ultrasharp dell')).body)).toEqual(['Dell UltraSharp U2723QE']);
+    expect(names((await search('ultrasharpp del')).body)).toEqual(['Dell UltraSharp U2723QE']);
+    expect(names((await search('lenvo carb')).body)).toEqual(['Lenovo ThinkPad X1 Carbon Gen 12']);
   });
 
   it('tolerates one typo: "thinkpd" finds the ThinkPad', async () => {

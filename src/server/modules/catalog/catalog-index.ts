@@ -626,6 +626,21 @@ function holds(search: SearchOverlay, slot: number): boolean {
   return search.slots[placeOf(search, slot)] === slot;
 }
 
+/**
+ * 0, 1, … count - 1, as a view of one array shared by every kept pass whose results are all its
+ * hits: a common word's 400,000 places are not allocated and written again for each (a fresh
+ * array that size cost a millisecond in page faults alone). Never written once handed out: a
+ * pass's results change only by withPlace, which makes a new array.
+ */
+let sharedPlaces = new Int32Array(0);
+function firstPlaces(count: number): Int32Array {
+  if (sharedPlaces.length < count) {
+    sharedPlaces = new Int32Array(Math.ceil(count * 1.25));
+    for (let at = 0; at < sharedPlaces.length; at++) sharedPlaces[at] = at;
+  }
+  return sharedPlaces.subarray(0, count);
+}
+
 /** Sorted places with one added or taken out. */
 function withPlace(places: Int32Array, place: number, add: boolean): Int32Array {
   let at = 0;
@@ -1369,13 +1384,20 @@ function query(listing: Listing, filter: IndexFilter, sort: Sort, page: number, 
   });
 
   if (search && passKept !== undefined) {
-    const results = new Int32Array(total);
-    let found = 0;
-    for (let h = 0; h < search.slots.length; h++) {
-      const slot = search.slots[h] as number;
-      if (matched[slot] !== 1) continue;
-      results[found++] = h;
-      matched[slot] = 0;
+    let results: Int32Array;
+    if (total === search.slots.length) {
+      // Every hit a result (a search narrowed by nothing): the places 0 to total, shared.
+      results = firstPlaces(total);
+      for (let h = 0; h < total; h++) matched[search.slots[h] as number] = 0;
+    } else {
+      results = new Int32Array(total);
+      let found = 0;
+      for (let h = 0; h < search.slots.length; h++) {
+        const slot = search.slots[h] as number;
+        if (matched[slot] !== 1) continue;
+        results[found++] = h;
+        matched[slot] = 0;
+      }
     }
     // One product's part in the counts, by the rule of `scan` (which tests check against a pass).
     const keyIndexOf = (key: string) => ATTRIBUTE_KEYS.indexOf(key);

@@ -135,6 +135,29 @@ describe('the in-memory search index: a mistyped word', () => {
     await index.apply(changeOf([], [4, 6, 7, 8]));
     expect(index.alternatives('cire')).toEqual(['core']);
   });
+
+  it('is never read as a word no product has any more, even when only the start of a longer word is left', async () => {
+    const rows = [row(1, 'Corex One'), row(2, 'Corex Two'), row(3, 'Corex Three'), row(4, 'Cure Edition')];
+    const index = createMemorySearchIndex(async function* () {
+      yield* rows;
+    });
+    await index.apply({ all: true });
+    expect(index.alternatives('cire')).toEqual(['cure']);
+    await index.apply(changeOf([], [4]));
+    expect(index.alternatives('cire')).toEqual(['core']);
+    expect([...(await index.match(index.canonical([index.alternatives('cire')]))).ids].sort()).toEqual([1, 2, 3]);
+  });
+
+  it('before the last word, is read as the whole word most products have, not the one starting the most words', async () => {
+    const rows = [row(1, 'Core A'), row(2, 'Cord B'), row(3, 'Cord C'), row(4, 'Cores D'), row(5, 'Cores E'), row(6, 'Cores F')];
+    const index = createMemorySearchIndex(async function* () {
+      yield* rows;
+    });
+    await index.apply({ all: true });
+    // "corr" is one letter off "core" and "cord": as a prefix, "core" starts more words (core, cores).
+    expect(index.alternatives('corr', true)).toEqual(['cord$']);
+    expect(index.alternatives('corr')).toEqual(['core']);
+  });
 });
 
 describe('the in-memory search index: a whole word', () => {
@@ -154,6 +177,10 @@ describe('the in-memory search index: a whole word', () => {
     expect(index.alternatives('proc', true)).toEqual(['pro$']);
     expect(index.alternatives('procesor', true)).toEqual(['processor$']);
     expect(index.alternatives('xyzq', true)).toEqual([]);
+    // Neither a word nor a typo of one (a shortened word, part of a model number): a prefix after all.
+    expect(index.alternatives('professio', true)).toEqual(['professio']);
+    expect(index.alternatives('1', true)).toEqual(['1']);
+    expect(index.alternatives('14', true)).toEqual(['14$']);
     expect(index.alternatives('vivobok', true)).toEqual(['vivobook$']);
     expect(index.score([['pro$']], 2)).toBeUndefined();
     expect(index.score([['pro$']], 1)).toBeGreaterThan(0);

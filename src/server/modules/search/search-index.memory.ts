@@ -637,9 +637,8 @@ export function createMemorySearchIndex(
   const newWord = (term: string) => added.push({ version, term });
   let current = createDocuments(newWord);
 
-  function alternatives(word: string, whole = false): string[] {
-    if (whole ? current.has(word) : current.hasPrefix(word)) return [whole ? word + WHOLE : word];
-    if (word.length < MIN_LENGTH_FOR_TYPOS || !LETTERS.test(word)) return [];
+  /** The indexed words within one edit of the word, or whose start is, remembered and kept up to date as words are added. */
+  function closeWords(word: string): string[] {
     const known = standIns.get(word);
     let found: string[];
     const stillGood = known !== undefined && known.removals === current.removals;
@@ -655,12 +654,23 @@ export function createMemorySearchIndex(
     }
     if (standIns.size > 5_000) standIns.clear();
     standIns.set(word, { version, removals: current.removals, terms: found });
-    // Read afresh each time from the close words kept: edits move how many products have each.
+    return found;
+  }
+
+  function alternatives(word: string, whole = false): string[] {
+    // How many products a term of the groups finds now (dead postings dropped): none, and it is no reading.
+    const products = (term: string) => current.products(term);
     if (whole) {
-      const reading = likeliest(found.filter(current.has), current.has, current.products);
-      return reading === undefined ? [] : [reading + WHOLE];
+      if (products(word + WHOLE) > 0) return [word + WHOLE];
+      // Read afresh each time from the close words kept: edits move how many products have each.
+      const close = word.length >= MIN_LENGTH_FOR_TYPOS && LETTERS.test(word) ? closeWords(word).filter(current.has) : [];
+      const reading = likeliest(close, () => true, (term) => products(term + WHOLE));
+      // Not a word, nor a typo of one ("u2723", "thinkp"): taken as a prefix after all.
+      return reading === undefined ? alternatives(word) : [reading + WHOLE];
     }
-    const reading = likeliest(found, current.has, current.products);
+    if (current.hasPrefix(word)) return [word];
+    if (word.length < MIN_LENGTH_FOR_TYPOS || !LETTERS.test(word)) return [];
+    const reading = likeliest(closeWords(word), current.has, products);
     return reading === undefined ? [] : [reading];
   }
 

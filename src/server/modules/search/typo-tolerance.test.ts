@@ -25,13 +25,15 @@ describe('typo tolerance', () => {
   });
 
   it('reads a typo as one word: a whole term before the start of a longer one, then the one most products have', () => {
-    const products = new Map([['core', 900], ['one', 300], ['code', 20], ['cure', 20], ['conn', 5000]]);
+    const products = new Map([['core', 900], ['one', 300], ['code', 20], ['cure', 20], ['conn', 5000], ['connectivity', 50], ['cone', 0]]);
     const count = (term: string) => products.get(term) ?? 0;
     const isTerm = (standIn: string) => standIn !== 'conn';
     expect(likeliest(['code', 'conn', 'core', 'one'], isTerm, count)).toBe('core');
     expect(likeliest(['code', 'cure'], isTerm, count)).toBe('code');
     expect(likeliest(['conn'], isTerm, count)).toBe('conn');
     expect(likeliest([], isTerm, count)).toBeUndefined();
+    // A word no product has any more is no reading.
+    expect(likeliest(['cone', 'conn'], isTerm, count)).toBe('conn');
     const vocabulary = ['code', 'connectivity', 'core', 'one'];
     expect(alternatives(vocabulary, 'cone', count)).toEqual(['core']);
     expect(alternatives(vocabulary, 'connectivty', count)).toEqual(['connectivity']);

@@ -108,7 +108,11 @@ export function closeTerms(terms: Iterable<string>, word: string): string[] {
 export function likeliest(standIns: readonly string[], isTerm: (standIn: string) => boolean, products: (standIn: string) => number): string | undefined {
   let best: { standIn: string; whole: boolean; products: number } | undefined;
   for (const standIn of standIns) {
-    const candidate = { standIn, whole: isTerm(standIn), products: products(standIn) };
+    // Counted first: a word no product has any more (its postings all dead) is no reading, and
+    // counting it drops it from the index, so that it is not taken for a whole term either.
+    const found = products(standIn);
+    if (found === 0) continue;
+    const candidate = { standIn, whole: isTerm(standIn), products: found };
     const better =
       best === undefined ||
       (candidate.whole !== best.whole ? candidate.whole : candidate.products !== best.products ? candidate.products > best.products : candidate.standIn < best.standIn);
@@ -121,7 +125,7 @@ export function likeliest(standIns: readonly string[], isTerm: (standIn: string)
  * The terms a word stands for: itself when it starts an indexed term, else its likeliest reading
  * (see `likeliest`; `products` tells how many products have a term), or none when nothing is close.
  */
-export function alternatives(sortedVocabulary: readonly string[], word: string, products: (term: string) => number = () => 0): string[] {
+export function alternatives(sortedVocabulary: readonly string[], word: string, products: (term: string) => number = () => 1): string[] {
   if (hasPrefix(sortedVocabulary, word)) return [word];
   if (word.length < MIN_LENGTH_FOR_TYPOS) return [];
   const terms = new Set(sortedVocabulary);

@@ -845,11 +845,12 @@ function overlay(listing: Listing, match: SearchHits): SearchOverlay {
   // An overlay made before is never used again: it was for another listing or epoch, and
   // queries run one at a time.
   const order = slotOrder(listing, hitSlots);
-  if (!order) {
-    const made: SearchOverlay = { listing: listing.number, epoch: listing.epoch, slots: hitSlots.slice(), ranks: match.ranks, passes: new Map() };
-    overlays.set(match, made);
-    return made;
-  }
+  const made = (slots: Int32Array): SearchOverlay => {
+    const search: SearchOverlay = { listing: listing.number, epoch: listing.epoch, slots, ranks: match.ranks, passes: new Map() };
+    overlays.set(match, search);
+    return search;
+  };
+  if (!order) return made(hitSlots.slice());
   const slots = new Int32Array(found);
   const ids = scratchInts(3, found);
   if (scratchRanks.length < found) scratchRanks = new Float32Array(Math.ceil(found * 1.25));
@@ -866,9 +867,7 @@ function overlay(listing: Listing, match: SearchHits): SearchOverlay {
   match.ids.set(ids);
   match.ranks.set(ranks);
   if (reordered) (matchDocs as Int32Array).set(reordered);
-  const made: SearchOverlay = { listing: listing.number, epoch: listing.epoch, slots, ranks: match.ranks, passes: new Map() };
-  overlays.set(match, made);
-  return made;
+  return made(slots);
 }
 
 /**

@@ -328,14 +328,31 @@ function createDocuments(onNewWord: (word: string) => void) {
     return hits;
   }
 
+  /** The fields' average lengths over the documents in the catalogue, as BM25 takes them. */
+  const averageLengths = () => totalLength.map((total) => Math.max(1, total / Math.max(1, aliveDocs))) as [number, number, number];
+
+  /** A term's inverse document frequency. Dead postings left in (at most a sliver) may count a word found everywhere more often than there are products. */
+  function idfOf(postings: Postings): number {
+    const found = Math.min(postings.length, aliveDocs);
+    return Math.log(1 + (aliveDocs - found + 0.5) / (found + 0.5));
+  }
+
+  /** One posting's BM25 weight: its fields' frequencies (packed) in document `doc`, weighed. */
+  function postingWeight(packed: number, doc: number, idf: number, average: readonly [number, number, number]): number {
+    const [nameLengths, brandLengths, textLengths] = lengths as [Uint16Array, Uint16Array, Uint16Array];
+    return (
+      idf *
+      (field(WEIGHTS[0], packed & 0xff, nameLengths[doc] as number, average[0]) +
+        field(WEIGHTS[1], (packed >>> 8) & 0xff, brandLengths[doc] as number, average[1]) +
+        field(WEIGHTS[2], packed >>> 16, textLengths[doc] as number, average[2]))
+    );
+  }
+
   /**
    * A term's postings' weights, worked out once for the corpus as it stands: a common word's
    * 40,000 postings are weighed again only after the catalogue changed, not at every search.
    */
   function weightsOf(postings: Postings): Float64Array {
-    const [nameAverage, brandAverage, textAverage] = totalLength.map((total) => Math.max(1, total / Math.max(1, aliveDocs))) as [number, number, number];
-    const [nameLengths, brandLengths, textLengths] = lengths as [Uint16Array, Uint16Array, Uint16Array];
-    const [nameWeight, brandWeight, textWeight] = WEIGHTS;
     const { docs: postingDocs, tfs, length } = postings;
     const known = postings.weights;
     const fresh = known !== undefined && postings.weighedCleared === postings.cleared && statistics - postings.weighed <= aliveDocs * STALE_WEIGHTS;
@@ -344,18 +361,9 @@ function createDocuments(onNewWord: (word: string) => void) {
     const from = fresh ? postings.weighedLength : 0;
     const weights = known !== undefined && known.length >= length ? known : new Float64Array(postingDocs.length);
     if (from > 0) weights.set((known as Float64Array).subarray(0, from));
-    // Dead postings left in (at most a sliver) may count a word found everywhere more often than there are products.
-    const found = Math.min(length, aliveDocs);
-    const idf = Math.log(1 + (aliveDocs - found + 0.5) / (found + 0.5));
-    for (let p = from; p < length; p++) {
-      const doc = postingDocs[p] as number;
-      const packed = tfs[p] as number;
-      const weight =
-        field(nameWeight, packed & 0xff, nameLengths[doc] as number, nameAverage) +
-        field(brandWeight, (packed >>> 8) & 0xff, brandLengths[doc] as number, brandAverage) +
-        field(textWeight, packed >>> 16, textLengths[doc] as number, textAverage);
-      weights[p] = idf * weight;
-    }
+    const average = averageLengths();
+    const idf = idfOf(postings);
+    for (let p = from; p < length; p++) weights[p] = postingWeight(tfs[p] as number, postingDocs[p] as number, idf, average);
     postings.weights = weights;
     postings.weighedLength = length;
     if (from === 0) {
@@ -520,7 +528,7 @@ function createDocuments(onNewWord: (word: string) => void) {
   function rankOf(groups: TermGroups, productId: number): number | undefined {
     const doc = docOf.get(productId);
     if (doc === undefined || alive[doc] !== 1) return undefined;
-    const average = totalLength.map((total) => Math.max(1, total / Math.max(1, aliveDocs)));
+    const average = averageLengths();
     let total = 0;
     for (const group of groups) {
       let matched = false;
@@ -529,16 +537,7 @@ function createDocuments(onNewWord: (word: string) => void) {
         const p = postings ? postingOf(postings, doc) : -1;
         if (!postings || p < 0) continue;
         matched = true;
-        const found = Math.min(postings.length, aliveDocs);
-        const idf = Math.log(1 + (aliveDocs - found + 0.5) / (found + 0.5));
-        const packed = postings.tfs[p] as number;
-        const frequencies = [packed & 0xff, (packed >>> 8) & 0xff, packed >>> 16];
-        for (let field = 0; field < 3; field++) {
-          const frequency = frequencies[field] as number;
-          if (frequency === 0) continue;
-          const length = (lengths[field] as Uint16Array)[doc] as number;
-          total += (idf * (WEIGHTS[field] as number) * frequency * (K1 + 1)) / (frequency + K1 * (1 - B + (B * length) / (average[field] as number)));
-        }
+        total += postingWeight(postings.tfs[p] as number, doc, idfOf(postings), average);
       }
       if (!matched) return undefined;
     }

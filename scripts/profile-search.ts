@@ -4,7 +4,8 @@
  * every other edit a word of the name), over a database the benchmark seeded and kept.
  *
  *   node --experimental-strip-types scripts/profile-search.ts sqlite:/path/bench.db [seconds] [search|listing]
- *   (PROFILE_WARM=0 to measure from the first request, as a server meets them)
+ *   (PROFILE_WARM=0 to measure from the first request, as a server meets them; PROFILE_AHEAD=1 to
+ *   search the common words first, as a server does before it takes requests)
  *
  * A database to run it on: `npm run bench -- --products=1000000 --database-url=sqlite:/tmp/1m.db --only=none`
  * seeds one and keeps it. The search index and the listing index answer here exactly as in the
@@ -51,6 +52,11 @@ console.log(`loaded in ${((performance.now() - started) / 1000).toFixed(1)} s; h
 started = performance.now();
 await services.search.searchJson(SearchQuerySchema.parse({ q: 'lenovo' }));
 console.log(`search index loaded in ${((performance.now() - started) / 1000).toFixed(1)} s; heap ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MB`);
+if (process.env.PROFILE_AHEAD === '1') {
+  // What a server does before it takes requests (see searchService.warm).
+  const warmed = await services.search.warm();
+  console.log(`searched ${warmed.words} common words ahead (${warmed.hits} hits kept) in ${(warmed.ms / 1000).toFixed(1)} s; heap ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MB`);
+}
 
 const ids = (await database.db.selectFrom('products').select('id').where('status', '=', 'active').execute()).map((row) => row.id);
 let edits = 0;
@@ -98,6 +104,20 @@ const slowWindows: Array<[number, number, string]> = [];
 const slowest: Array<{ ms: number; path: string }> = [];
 const measuring = performance.now();
 const end = measuring + SECONDS * 1000;
+/** What kind of request a path is: how many words, the last one short, a category, a sort, a later page. */
+function kindOf(path: string): string {
+  const params = new URL(path, 'http://x').searchParams;
+  const words = (params.get('q') ?? '').split(/\s+/).filter(Boolean);
+  return [
+    `${words.length} word${words.length === 1 ? '' : 's'}`,
+    (words.at(-1)?.length ?? 0) < 4 ? 'short' : '',
+    params.get('category') ? 'category' : '',
+    params.get('sort') && params.get('sort') !== 'relevance' ? 'sorted' : '',
+    Number(params.get('page') ?? 1) > 1 ? 'later page' : '',
+  ].filter(Boolean).join(', ');
+}
+/** time spent in the first 10 s, by kind of request */
+const firstTen = new Map<string, { count: number; ms: number }>();
 /** requests done in each 5 s of the measured time: how fast kept hits and passes fill */
 const perFive: number[] = [];
 while (performance.now() < end) {
@@ -108,6 +128,10 @@ while (performance.now() < end) {
   // In the profile's clock (microseconds), to tell what the slow requests spent their time on.
   if (ms > 20) slowWindows.push([Number(from / 1000n), Number(process.hrtime.bigint() / 1000n), asked]);
   times.push(ms);
+  if (performance.now() - measuring < 10_000) {
+    const spent = firstTen.get(kindOf(asked)) ?? { count: 0, ms: 0 };
+    firstTen.set(kindOf(asked), { count: spent.count + 1, ms: spent.ms + ms });
+  }
   const five = Math.floor((performance.now() - measuring) / 5000);
   perFive[five] = (perFive[five] ?? 0) + 1;
   if (slowest.length < 10 || ms > (slowest[slowest.length - 1] as { ms: number }).ms) {
@@ -132,6 +156,8 @@ const q = (p: number) => (times[Math.min(times.length - 1, Math.floor(times.leng
 const mean = times.reduce((a, b) => a + b, 0) / times.length;
 console.log(`${mode}: ${times.length} in ${SECONDS} s (${(times.length / SECONDS).toFixed(0)}/s); mean ${mean.toFixed(3)} ms, p50 ${q(0.5)}, p90 ${q(0.9)}, p99 ${q(0.99)}, max ${q(1)}; ${edits} edits; heap ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MB`);
 console.log(`a second, in each 5 s: ${Array.from(perFive, (n = 0) => Math.round(n / 5)).join(', ')}`);
+console.log('time in the first 10 s, by kind:');
+for (const [kind, { count, ms }] of [...firstTen].sort((a, b) => b[1].ms - a[1].ms).slice(0, 12)) console.log(`  ${(ms / 1000).toFixed(2)} s in ${count} (${(ms / count).toFixed(2)} ms each): ${kind}`);
 console.log('slowest:');
 for (const { ms, path } of slowest) console.log(`  ${ms.toFixed(1)} ms ${decodeURIComponent(path)}`);
 const usage = process.memoryUsage();

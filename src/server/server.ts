@@ -177,6 +177,8 @@ async function serve(): Promise<void> {
   const loading = performance.now();
   await services.catalog.ready();
   app.log.info(`Catalogue loaded in ${Math.round(performance.now() - loading)} ms`);
+  const warmed = await services.search.warm();
+  app.log.info(`Searched ${warmed.words} common words ahead (${warmed.hits} hits kept) in ${warmed.ms} ms`);
 
   await app.listen({ port: config.port, host: config.host });
   // A worker's primary says when they all listen.

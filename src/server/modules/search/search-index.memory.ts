@@ -572,6 +572,11 @@ function createDocuments(onNewWord: (word: string) => void) {
       }
     },
     has: (term: string) => terms.has(term),
+    /** the words (letters alone) in at least `least` products, the commonest first */
+    commonWords(least: number): string[] {
+      const common = typoWords.filter((term) => (terms.get(term)?.length ?? 0) >= least);
+      return common.sort((a, b) => (terms.get(b)?.length ?? 0) - (terms.get(a)?.length ?? 0));
+    },
     /** postings of the terms the word starts: about how many products it finds */
     products: (word: string) =>
       withPrefix(word).reduce((sum, term) => {
@@ -628,6 +633,8 @@ export function createMemorySearchIndex(
   readonly version: number;
   /** products indexed */
   readonly size: number;
+  /** the words (letters alone) in at least `least` products, the commonest first */
+  commonWords(least: number): string[];
 } {
   let version = 0;
   /** letter words added since the typo stand-ins in `standIns` were worked out, by version */
@@ -692,6 +699,7 @@ export function createMemorySearchIndex(
     get size() {
       return current.documents.alive;
     },
+    commonWords: (least) => current.commonWords(least),
 
     async apply(change) {
       // Documents replaced by edits are dropped lazily; once they outnumber the live ones, load afresh.

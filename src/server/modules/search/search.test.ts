@@ -130,6 +130,19 @@ describe.each(testDialects())('search while sellers edit, on %s', (dialect) => {
     expect(await found('thinkpad t14')).toEqual([thinkpad]);
   });
 
+  it('searches the common words ahead of the first shopper, and what it kept follows later edits', async () => {
+    expect(await t.services.search.warm(0)).toMatchObject({ words: 0 });
+    const warmed = await t.services.search.warm();
+    // lenovo, thinkpad, hp, pavilion: every word of letters is common in two products.
+    expect(warmed.words).toBeGreaterThanOrEqual(4);
+    expect(warmed.hits).toBeGreaterThanOrEqual(warmed.words);
+    await rename('Lenovo Kestrelbook T14');
+    expect(await found('thinkpad')).toEqual([]);
+    expect(await found('kestrelbook')).toEqual([thinkpad]);
+    await rename('Lenovo ThinkPad T14');
+    expect(await found('thinkpad')).toEqual([thinkpad]);
+  });
+
   it('drops a product the moment it leaves sale, and finds it again when it is back', async () => {
     const setStatus = (status: 'draft' | 'active') => t.database.db.updateTable('products').set({ status }).where('id', '=', thinkpad).execute();
     await setStatus('draft');

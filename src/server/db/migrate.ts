@@ -13,6 +13,7 @@ import * as moneySafety from './migrations/0010-money-safety.ts';
 import * as catalogChanges from './migrations/0011-catalog-changes.ts';
 import * as searchInMemory from './migrations/0012-search-in-memory.ts';
 import * as dropSqlListingIndexes from './migrations/0013-drop-sql-listing-indexes.ts';
+import * as offers from './migrations/0014-offers.ts';
 
 /** The one ordered set of migrations, run on either engine. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -29,6 +30,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0011-catalog-changes': catalogChanges,
   '0012-search-in-memory': searchInMemory,
   '0013-drop-sql-listing-indexes': dropSqlListingIndexes,
+  '0014-offers': offers,
 };
 
 /**

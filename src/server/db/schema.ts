@@ -76,6 +76,11 @@ export interface SignInFailuresTable {
   failed_at: Timestamp;
 }
 
+/**
+ * A catalogue product, whoever sells it. `vendor_id`, `price`, `mrp`, `stock` and `status` are
+ * its buy box's (the winning offer: the product's offer from `vendor_id`; see offers.repository's
+ * refreshBuyBox), written with every offer write; `sku` is the offer's and left NULL here.
+ */
 export interface ProductsTable {
   id: Generated<number>;
   vendor_id: number;
@@ -100,6 +105,26 @@ export interface ProductsTable {
   sku: string | null;
   /** set when an admin hid the product from the storefront; the vendor sees why */
   hidden_reason: string | null;
+  /** the seller who listed it: its content is theirs to edit while no one else sells it */
+  listed_by: number | null;
+  /** offers on sale (active, from an active seller) */
+  offer_count: Generated<number>;
+}
+
+/** One seller's offer of a product: the seller's alone to price and stock. */
+export interface OffersTable {
+  id: Generated<number>;
+  product_id: number;
+  vendor_id: number;
+  sku: string | null;
+  price: number;
+  mrp: number;
+  stock: number;
+  /** working days from order to dispatch */
+  dispatch_days: Generated<number>;
+  status: Generated<'draft' | 'active' | 'archived'>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 /** Written by triggers (migration 0011): which products and vendors changed, when (epoch ms, database clock). */
@@ -180,6 +205,8 @@ export interface OrderItemsTable {
   order_id: number;
   fulfilment_id: number;
   product_id: number;
+  /** the offer bought from; null only on lines older than offers that none matched */
+  offer_id: number | null;
   vendor_id: number;
   name: string;
   image: string | null;
@@ -257,6 +284,7 @@ export interface SandboxGatewayTable {
 export interface Database {
   vendors: VendorsTable;
   products: ProductsTable;
+  offers: OffersTable;
   product_attributes: ProductAttributesTable;
   catalog_changes: CatalogChangesTable;
   contact_messages: ContactMessagesTable;
@@ -278,3 +306,4 @@ export interface Database {
 export type VendorRow = Selectable<VendorsTable>;
 export type ProductRow = Selectable<ProductsTable>;
 export type NewProductRow = Insertable<ProductsTable>;
+export type NewOfferRow = Insertable<OffersTable>;

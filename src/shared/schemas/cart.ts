@@ -4,8 +4,12 @@ import { z } from './zod-mini.ts';
 export const MAX_QUANTITY_PER_LINE = 10;
 export const MAX_CART_LINES = 50;
 
+/** A cart line: a product, from one seller's offer (`offerId`) or, without one, from its buy box's. */
 export const CartLineInputSchema = z.object({
   productId: ProductIdSchema,
+  offerId: z.optional(
+    z.number({ error: 'offerId must be a whole number' }).check(z.int('offerId must be a whole number'), z.positive('offerId must be a whole number')),
+  ),
   quantity: z
     .number({ error: 'quantity must be a whole number' })
     .check(
@@ -39,6 +43,8 @@ export type QuoteLineStatus = z.infer<typeof QuoteLineStatusSchema>;
 
 export const QuoteLineSchema = z.object({
   productId: z.number().check(z.int()),
+  /** the offer the line is priced from: the one asked for, else the buy box's */
+  offerId: z.nullable(z.number().check(z.int())),
   name: z.nullable(z.string()),
   image: z.nullable(z.string()),
   vendorName: z.nullable(z.string()),

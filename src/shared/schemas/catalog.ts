@@ -66,6 +66,21 @@ export const VendorSummarySchema = z.object({
   slug: z.string(),
 });
 
+/** One seller's offer of a product: what "Sold by" and "Other sellers" show. */
+export const OfferSchema = z.object({
+  id: z.number().check(z.int()),
+  vendor: VendorSummarySchema,
+  price: z.number().check(z.int(), z.describe('GST-inclusive price in paise')),
+  mrp: z.number().check(z.int(), z.describe('Maximum retail price in paise')),
+  stock: z.number().check(z.int()),
+  dispatchDays: z.number().check(z.int(), z.describe('working days from order to dispatch')),
+});
+export type Offer = z.infer<typeof OfferSchema>;
+
+/**
+ * A catalogue product. `vendor`, `price`, `mrp` and `stock` are its buy box's: the winning offer
+ * (`offerId`), the lowest price among sellers with stock (see offers.repository's buyBoxOrder).
+ */
 export const ProductSchema = z.object({
   id: z.number().check(z.int()),
   vendor: VendorSummarySchema,
@@ -83,6 +98,11 @@ export const ProductSchema = z.object({
   featured: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  offerId: z.nullable(z.number().check(z.int())),
+  /** sellers with an offer on sale */
+  sellerCount: z.number().check(z.int()),
+  /** the storefront's answers: every offer on sale, the buy box first; elsewhere the one offer the answer is about */
+  offers: z.array(OfferSchema),
 });
 export type Product = z.infer<typeof ProductSchema>;
 

@@ -110,6 +110,8 @@ export const DeliveryAddressSchema = z.object({
 
 export const OrderItemSchema = z.object({
   productId: z.number().int(),
+  /** the seller's offer it was bought from */
+  offerId: z.number().int().nullable(),
   name: z.string(),
   image: z.string().nullable(),
   unitPrice: z.number().int(),

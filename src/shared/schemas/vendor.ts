@@ -64,6 +64,17 @@ export type VendorProductInput = z.infer<typeof VendorProductInputSchema>;
 export const VendorProductUpdateSchema = withProductRules(strict({ ...productInputFields, stockWas: stockWasField }));
 export type VendorProductUpdate = z.infer<typeof VendorProductUpdateSchema>;
 
+/** A seller's offer of a product already in the catalogue: its price, MRP, stock, SKU and dispatch time. */
+export const OfferInputSchema = strict({
+  productId: z.number({ error: 'productId must be a whole number' }).int('productId must be a whole number').positive('productId must be a whole number'),
+  sku: productInputFields.sku,
+  price: productInputFields.price,
+  mrp: productInputFields.mrp,
+  stock: productInputFields.stock,
+  dispatchDays: z.number({ error: 'dispatchDays must be a whole number' }).int('dispatchDays must be a whole number').min(0, 'dispatchDays cannot be negative').max(30, 'dispatchDays must be at most 30').default(2),
+}).refine((offer) => offer.mrp >= offer.price, { message: 'MRP must be at least the price', path: ['mrp'] });
+export type OfferInput = z.infer<typeof OfferInputSchema>;
+
 /** A 409's details when an edit would take stock below 0: the stock now. */
 export const StockConflictSchema = z.object({ stock: z.number().int() });
 

@@ -75,6 +75,13 @@ export function createAdminService(deps: Deps) {
   const { db, users, vendors, catalog, orders, authService, payments, checkout, outbox, mailer, store } = deps;
   const products = createAdminProductsService({ db, catalog, vendors });
 
+  /** A shop's status, and the buy boxes it moves (a suspended seller's offers stop winning), together. */
+  const setShopStatus = (vendorId: number, status: VendorRow['status']) =>
+    db.transaction().execute(async (tx) => {
+      await vendors.setStatus(vendorId, status, tx);
+      await catalog.refreshBuyBoxesOf([vendorId], tx);
+    });
+
   function toAdminUser(user: { id: string; name: string; email: string; role: Role; status: 'active' | 'suspended'; created_at: string | Date }, shop?: VendorRow): AdminUser {
     return {
       uid: user.id,
@@ -145,7 +152,7 @@ export function createAdminService(deps: Deps) {
       if (!shop || user.role !== 'vendor') throw new AppError('CONFLICT', 'This account has no shop to approve');
       const status = decision === 'approve' ? 'active' : 'suspended';
       if (shop.status === status) throw new AppError('CONFLICT', `This shop is already ${decision === 'approve' ? 'approved' : 'rejected'}`);
-      await vendors.setStatus(shop.id, status);
+      await setShopStatus(shop.id, status);
       await audit.recordAudit(db, { actor, action: `vendor.${decision}`, entityType: 'user', entityId: uid, before: { shopStatus: shop.status }, after: { shopStatus: status }, reason });
       await mail(
         user.email,
@@ -204,7 +211,7 @@ export function createAdminService(deps: Deps) {
     async setVendorStatus(actor: Actor, vendorId: number, status: 'pending' | 'active' | 'suspended') {
       const shop = await vendors.findById(vendorId);
       if (!shop) throw new AppError('NOT_FOUND', 'Vendor not found');
-      await vendors.setStatus(shop.id, status);
+      await setShopStatus(shop.id, status);
       await audit.recordAudit(db, { actor, action: 'vendor.status', entityType: 'vendor', entityId: String(shop.id), before: { status: shop.status }, after: { status } });
       return { id: shop.id, name: shop.name, slug: shop.slug, status };
     },

@@ -5,16 +5,22 @@ import type { Product } from '#shared/schemas/catalog.ts';
 import { FREE_SHIPPING_THRESHOLD, shippingFor } from '#shared/shipping.ts';
 import type { CatalogService } from '#server/modules/catalog/catalog.service.ts';
 
+/**
+ * A line priced from its offer: the one asked for, or the product's buy box (the first of its
+ * offers) when the line names none.
+ */
 function quoteLine(line: CartLineInput, product: Product | undefined): QuoteLine {
+  const offer = line.offerId === undefined ? product?.offers[0] : product?.offers.find((candidate) => candidate.id === line.offerId);
   const base = {
     productId: line.productId,
+    offerId: offer?.id ?? line.offerId ?? null,
     requestedQuantity: line.quantity,
     name: product?.name ?? null,
     image: product?.images[0] ?? null,
-    vendorName: product?.vendor.name ?? null,
-    mrp: product?.mrp ?? null,
+    vendorName: offer?.vendor.name ?? null,
+    mrp: offer?.mrp ?? null,
   };
-  if (!product) {
+  if (!product || !offer) {
     return {
       ...base,
       unitPrice: null,
@@ -22,23 +28,23 @@ function quoteLine(line: CartLineInput, product: Product | undefined): QuoteLine
       stock: 0,
       lineTotal: 0,
       status: 'unavailable',
-      message: 'This product is no longer available',
+      message: product ? 'This seller no longer offers this product' : 'This product is no longer available',
     };
   }
-  const quantity = Math.min(line.quantity, product.stock);
-  const status = product.stock === 0 ? 'out_of_stock' : quantity < line.quantity ? 'insufficient_stock' : 'ok';
+  const quantity = Math.min(line.quantity, offer.stock);
+  const status = offer.stock === 0 ? 'out_of_stock' : quantity < line.quantity ? 'insufficient_stock' : 'ok';
   const message =
     status === 'out_of_stock'
       ? 'Out of stock'
       : status === 'insufficient_stock'
-        ? `Only ${product.stock} left in stock`
+        ? `Only ${offer.stock} left in stock`
         : null;
   return {
     ...base,
-    unitPrice: product.price,
+    unitPrice: offer.price,
     quantity,
-    stock: product.stock,
-    lineTotal: product.price * quantity,
+    stock: offer.stock,
+    lineTotal: offer.price * quantity,
     status,
     message,
   };
@@ -48,14 +54,16 @@ function quoteLine(line: CartLineInput, product: Product | undefined): QuoteLine
 export function createCartService({ catalog }: { catalog: CatalogService }) {
   return {
     async quote(lines: readonly CartLineInput[]): Promise<CartQuote> {
-      const seen = new Set<number>();
+      const seen = new Set<string>();
       for (const line of lines) {
-        if (seen.has(line.productId)) {
+        // One line per product and seller: a product may be bought from two sellers at once.
+        const key = `${line.productId}:${line.offerId ?? ''}`;
+        if (seen.has(key)) {
           throw new AppError('VALIDATION_FAILED', `Product ${line.productId} appears more than once`);
         }
-        seen.add(line.productId);
+        seen.add(key);
       }
-      const products = await catalog.findPurchasable([...seen]);
+      const products = await catalog.findPurchasable([...new Set(lines.map((line) => line.productId))]);
       const byId = new Map(products.map((product) => [product.id, product]));
       const items = lines.map((line) => quoteLine(line, byId.get(line.productId)));
       const subtotal = items.reduce((sum, item) => sum + item.lineTotal, 0);

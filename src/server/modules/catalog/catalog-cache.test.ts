@@ -101,7 +101,8 @@ describe.each(testDialects())('catalogue response cache on %s', (dialect) => {
     const inStock = async () => ((await get('/api/products?brand=Acer&inStock=true')).json() as ProductList).items.map((item) => item.id);
     expect(await inStock()).toContain(sold);
 
-    await t.database.db.transaction().execute((tx) => t.services.catalog.takeStock([{ productId: sold, quantity: 1 }], tx));
+    const [offerId] = [...(await t.database.db.transaction().execute((tx) => t.services.catalog.buyBoxOffers([sold], tx))).values()];
+    await t.database.db.transaction().execute((tx) => t.services.catalog.takeStock([{ productId: sold, offerId: offerId as number, quantity: 1 }], tx));
     expect(await inStock()).not.toContain(sold);
 
     await t.database.db.updateTable('products').set({ brand: 'Acer Predator' }).where('id', '=', sold).execute();

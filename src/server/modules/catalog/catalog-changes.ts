@@ -1,4 +1,6 @@
+import type { Offer } from '#shared/schemas/catalog.ts';
 import type { Db } from '#server/db/database.ts';
+import { offersOn } from './offers.repository.ts';
 import * as repository from './catalog.repository.ts';
 import type { ChangedProduct } from './catalog.repository.ts';
 
@@ -17,6 +19,8 @@ export type CatalogChange =
       products: readonly ChangedProduct[];
       /** facet attributes of those products: `ram=16|storage=512` */
       attributes: ReadonlyMap<number, string>;
+      /** every offer on sale of those of the products that more than one seller offers (the rest show their row's own) */
+      offers?: ReadonlyMap<number, Offer[]>;
       vendorSlugs?: ReadonlyArray<{ id: number; slug: string }>;
     };
 
@@ -160,8 +164,9 @@ export function createChangeFeed(
       const ids = [...productIds];
       const products = await repository.changedProducts(db, ids);
       const attributes = await repository.listingAttributesOf(db, products.map((product) => product.id));
+      const offers = await offersOn(db, products.filter((product) => product.offer_count > 1).map((product) => product.id));
       const vendorSlugs = vendorIds.size > 0 ? await repository.activeVendorSlugs(db) : undefined;
-      await deliver({ all: false, productIds: ids, products, attributes: new Map(attributes.map((row) => [row.product_id, row.pairs])), vendorSlugs });
+      await deliver({ all: false, productIds: ids, products, attributes: new Map(attributes.map((row) => [row.product_id, row.pairs])), offers, vendorSlugs });
     }
     // Only once delivered: a look that failed is made again from where it started.
     for (const row of rows) afterId = Math.max(afterId, row.id);

@@ -59,7 +59,7 @@ export interface IndexResult {
 }
 
 /** Tables whose committed writes change what the storefront lists. */
-export const CATALOG_TABLES: readonly string[] = ['products', 'products.stock', 'product_attributes', 'vendors'];
+export const CATALOG_TABLES: readonly string[] = ['products', 'products.stock', 'offers', 'product_attributes', 'vendors'];
 /** Cached catalogue answers are kept at most this long, a backstop should word of a change be lost. */
 export const CATALOG_MAX_AGE_MS = 60_000;
 

@@ -2,7 +2,8 @@ import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kyse
 import type { Category } from '#shared/categories.ts';
 import type { Product, ProductSpecs, ProductStatus } from '#shared/schemas/catalog.ts';
 import { type DbOrTx, toIso } from '#server/db/database.ts';
-import type { Database, NewProductRow } from '#server/db/schema.ts';
+import type { Database, NewOfferRow, NewProductRow } from '#server/db/schema.ts';
+import { insertOffers } from './offers.repository.ts';
 
 
 type ProductsEb = ExpressionBuilder<Database, 'products'>;
@@ -20,10 +21,12 @@ function onSale(eb: ProductsEb): Expression<SqlBool> {
   ]);
 }
 
+/** A product with its buy box: the winning offer is the product's offer from the row's seller. */
 function productColumns(db: DbOrTx) {
   return db
     .selectFrom('products')
     .innerJoin('vendors', 'vendors.id', 'products.vendor_id')
+    .leftJoin('offers as buy_box', (join) => join.onRef('buy_box.product_id', '=', 'products.id').onRef('buy_box.vendor_id', '=', 'products.vendor_id'))
     .select([
       'products.id',
       'products.name',
@@ -43,18 +46,65 @@ function productColumns(db: DbOrTx) {
       'vendors.id as vendor_id',
       'vendors.name as vendor_name',
       'vendors.slug as vendor_slug',
-      'products.sku',
+      'buy_box.sku',
       'products.hidden_reason',
+      'buy_box.id as offer_id',
+      'buy_box.dispatch_days',
+      'products.offer_count',
+      'products.listed_by',
+    ]);
+}
+
+/**
+ * A seller's products as its own offers show them: the offer's price, MRP, stock, SKU and status,
+ * the seller itself as the vendor. Every query carries the vendor id: another seller's offer is
+ * not found.
+ */
+function ownProductColumns(db: DbOrTx, vendorId: number) {
+  return db
+    .selectFrom('products')
+    .innerJoin('offers as mine', (join) => join.onRef('mine.product_id', '=', 'products.id').on('mine.vendor_id', '=', vendorId))
+    .innerJoin('vendors', 'vendors.id', 'mine.vendor_id')
+    .select([
+      'products.id',
+      'products.name',
+      'products.slug',
+      'products.brand',
+      'products.category',
+      'products.description',
+      'mine.price',
+      'mine.mrp',
+      'mine.stock',
+      'products.images',
+      'products.specs',
+      'mine.status',
+      'products.featured',
+      'products.created_at',
+      'products.updated_at',
+      'vendors.id as vendor_id',
+      'vendors.name as vendor_name',
+      'vendors.slug as vendor_slug',
+      'mine.sku',
+      'products.hidden_reason',
+      'mine.id as offer_id',
+      'mine.dispatch_days',
+      'products.offer_count',
+      'products.listed_by',
     ]);
 }
 
 export type ProductSelection = Awaited<ReturnType<ReturnType<typeof productColumns>['executeTakeFirstOrThrow']>>;
 
-/** A product row as the API shows it. */
-export function toProduct(row: ProductSelection): Product {
+/** A product row as the API shows it; `offers`, every offer on sale when known, else the row's own. */
+export function toProduct(row: ProductSelection, offers?: Product['offers']): Product {
+  const vendor = { id: row.vendor_id, name: row.vendor_name, slug: row.vendor_slug };
+  const own =
+    row.offer_id === null
+      ? []
+      : [{ id: row.offer_id, vendor, price: Number(row.price), mrp: Number(row.mrp), stock: row.stock, dispatchDays: row.dispatch_days ?? 2 }];
   return {
     id: row.id,
-    vendor: { id: row.vendor_id, name: row.vendor_name, slug: row.vendor_slug },
+    vendor,
     name: row.name,
     slug: row.slug,
     brand: row.brand,
@@ -69,6 +119,9 @@ export function toProduct(row: ProductSelection): Product {
     featured: row.featured === 1,
     createdAt: toIso(row.created_at),
     updatedAt: toIso(row.updated_at),
+    offerId: row.offer_id,
+    sellerCount: row.offer_count,
+    offers: offers ?? own,
   };
 }
 
@@ -159,7 +212,11 @@ export function searchableRows(db: DbOrTx) {
 /** Every product of the given vendors, on sale or not: what a vendor's suspension or return changes. */
 export async function productIdsOfVendors(db: DbOrTx, vendorIds: readonly number[]): Promise<number[]> {
   if (vendorIds.length === 0) return [];
-  const rows = await db.selectFrom('products').select('id').where('vendor_id', 'in', vendorIds).execute();
+  const rows = await db
+    .selectFrom('products')
+    .select('id')
+    .where((eb) => eb.or([eb('vendor_id', 'in', vendorIds), eb('id', 'in', eb.selectFrom('offers').select('offers.product_id').where('offers.vendor_id', 'in', vendorIds))]))
+    .execute();
   return rows.map((row) => row.id);
 }
 
@@ -222,33 +279,24 @@ export function activeVendorSlugs(db: DbOrTx) {
   return db.selectFrom('vendors').select(['id', 'slug']).where('status', '=', 'active').execute();
 }
 
-/** Active products of active vendors among the given ids: what can be bought now. */
-export async function findPurchasableProducts(db: DbOrTx, ids: readonly number[]): Promise<Product[]> {
-  if (ids.length === 0) return [];
-  // Only the ids in SQL, so the planner looks each one up by key (with the status conditions it
-  // would scan the listing index instead); what is for sale is decided here.
-  const rows = await productColumns(db).select('vendors.status as vendor_status').where('products.id', 'in', ids).execute();
-  return rows
-    .filter((row) => row.status === 'active' && row.hidden_reason === null && row.vendor_status === 'active')
-    .map(toProduct);
-}
-
 /**
- * Many products in two statements (products, then their attributes). Ids are matched back by slug,
- * which is unique, so the result does not rely on the order RETURNING gives.
+ * Many products, each with its lister's offer, in three statements (products, offers, attributes).
+ * Ids are matched back by slug, which is unique, so the result does not rely on the order
+ * RETURNING gives. The row is its own buy box: its one offer's seller, price, MRP, stock and status.
  */
 export async function insertProducts(
   db: DbOrTx,
-  products: ReadonlyArray<{ row: NewProductRow; attributes: ReadonlyArray<[string, string]> }>,
+  products: ReadonlyArray<{ row: NewProductRow; offer: Omit<NewOfferRow, 'product_id'>; attributes: ReadonlyArray<[string, string]> }>,
 ): Promise<number[]> {
   if (products.length === 0) return [];
   const inserted = await db
     .insertInto('products')
-    .values(products.map((product) => product.row))
+    .values(products.map((product) => ({ ...product.row, sku: null, listed_by: product.row.vendor_id, offer_count: product.offer.status === 'active' ? 1 : 0 })))
     .returning(['id', 'slug'])
     .execute();
   const idBySlug = new Map(inserted.map((row) => [row.slug, row.id]));
   const ids = products.map((product) => idBySlug.get(product.row.slug) as number);
+  await insertOffers(db, products.map((product, n) => ({ ...product.offer, product_id: ids[n] as number })));
   const attributes = products.flatMap((product, n) =>
     product.attributes.map(([key, value]) => ({ product_id: ids[n] as number, key, value })),
   );
@@ -264,29 +312,6 @@ export async function countProducts(db: DbOrTx): Promise<number> {
   return Number(row.total);
 }
 
-/**
- * Takes stock for an order line: one guarded UPDATE, so concurrent checkouts can never take
- * the stock below zero. False when there is not enough (or the product is no longer on sale).
- */
-export async function takeStock(db: DbOrTx, productId: number, quantity: number): Promise<boolean> {
-  const result = await db
-    .updateTable('products')
-    .set((eb) => ({ stock: eb('stock', '-', quantity) }))
-    .where('id', '=', productId)
-    .where('status', '=', 'active')
-    .where('stock', '>=', quantity)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
-
-export async function returnStock(db: DbOrTx, productId: number, quantity: number): Promise<void> {
-  await db
-    .updateTable('products')
-    .set((eb) => ({ stock: eb('stock', '+', quantity) }))
-    .where('id', '=', productId)
-    .execute();
-}
-
 /** Names of products in any status, for messages about items that can no longer be bought. */
 export async function productNames(db: DbOrTx, ids: readonly number[]): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();
@@ -294,9 +319,12 @@ export async function productNames(db: DbOrTx, ids: readonly number[]): Promise<
   return new Map(rows.map((row) => [row.id, row.name]));
 }
 
-// ---- A vendor's own products. Every query carries the vendor id: another vendor's product is not found.
+// ---- A vendor's own products: those it has an offer on, as its offer shows them. Every query
+// carries the vendor id: another seller's offer is not found.
 
-export type OwnedProduct = Product & { sku: string | null; hiddenReason: string | null };
+export type OwnedProduct = Product & { sku: string | null; hiddenReason: string | null; listedBy: number | null };
+
+const owned = (row: ProductSelection): OwnedProduct => ({ ...toProduct(row), sku: row.sku, hiddenReason: row.hidden_reason, listedBy: row.listed_by });
 
 export interface VendorListOptions {
   q?: string;
@@ -307,34 +335,30 @@ export interface VendorListOptions {
 }
 
 export async function listVendorProducts(db: DbOrTx, vendorId: number, options: VendorListOptions): Promise<{ items: OwnedProduct[]; total: number }> {
-  const where = (eb: ProductsEb) => {
-    const conditions: Expression<SqlBool>[] = [eb('products.vendor_id', '=', vendorId)];
-    if (options.status) conditions.push(eb('products.status', '=', options.status));
-    if (options.q) {
-      const pattern = `%${options.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      conditions.push(eb.or([sql<SqlBool>`lower(products.name) like ${pattern} escape '\\'`, sql<SqlBool>`lower(coalesce(products.sku, '')) like ${pattern} escape '\\'`]));
-    }
-    return eb.and(conditions);
-  };
-  const total = await db.selectFrom('products').where(where).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  let query = productColumns(db).where(where);
+  let query = ownProductColumns(db, vendorId);
+  if (options.status) query = query.where('mine.status', '=', options.status);
+  if (options.q) {
+    const pattern = `%${options.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    query = query.where((eb) => eb.or([sql<SqlBool>`lower(products.name) like ${pattern} escape '\\'`, sql<SqlBool>`lower(coalesce(mine.sku, '')) like ${pattern} escape '\\'`]));
+  }
+  const total = await query.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   query =
     options.sort === 'name'
       ? query.orderBy('products.name')
       : options.sort === 'price_asc'
-        ? query.orderBy('products.price', 'asc')
+        ? query.orderBy('mine.price', 'asc')
         : options.sort === 'price_desc'
-          ? query.orderBy('products.price', 'desc')
+          ? query.orderBy('mine.price', 'desc')
           : options.sort === 'stock_asc'
-            ? query.orderBy('products.stock', 'asc')
+            ? query.orderBy('mine.stock', 'asc')
             : query.orderBy('products.created_at', 'desc');
   const rows = await query.orderBy('products.id', 'desc').limit(options.pageSize).offset((options.page - 1) * options.pageSize).execute();
-  return { items: rows.map((row) => ({ ...toProduct(row), sku: row.sku, hiddenReason: row.hidden_reason })), total: Number(total.n) };
+  return { items: rows.map(owned), total: Number(total.n) };
 }
 
 export async function countVendorProductsByStatus(db: DbOrTx, vendorId: number): Promise<Record<ProductStatus, number>> {
   const rows = await db
-    .selectFrom('products')
+    .selectFrom('offers')
     .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
     .where('vendor_id', '=', vendorId)
     .groupBy('status')
@@ -345,14 +369,14 @@ export async function countVendorProductsByStatus(db: DbOrTx, vendorId: number):
 }
 
 export async function findVendorProduct(db: DbOrTx, vendorId: number, id: number): Promise<OwnedProduct | undefined> {
-  const row = await productColumns(db).where('products.vendor_id', '=', vendorId).where('products.id', '=', id).executeTakeFirst();
-  return row ? { ...toProduct(row), sku: row.sku, hiddenReason: row.hidden_reason } : undefined;
+  const row = await ownProductColumns(db, vendorId).where('products.id', '=', id).executeTakeFirst();
+  return row ? owned(row) : undefined;
 }
 
 export async function findVendorProductIdsBySku(db: DbOrTx, vendorId: number, skus: readonly string[]): Promise<Map<string, number>> {
   if (skus.length === 0) return new Map();
-  const rows = await db.selectFrom('products').select(['id', 'sku']).where('vendor_id', '=', vendorId).where('sku', 'in', skus).execute();
-  return new Map(rows.map((row) => [row.sku as string, row.id]));
+  const rows = await db.selectFrom('offers').select(['product_id', 'sku']).where('vendor_id', '=', vendorId).where('sku', 'in', skus).execute();
+  return new Map(rows.map((row) => [row.sku as string, row.product_id]));
 }
 
 /**
@@ -362,37 +386,33 @@ export async function findVendorProductIdsBySku(db: DbOrTx, vendorId: number, sk
  */
 export type StockChange = { to: number } | { by: number };
 
-/** The product's stock after the write; undefined when no row matched (not the vendor's, or too little stock). */
-export async function updateVendorProduct(
-  db: DbOrTx,
-  vendorId: number,
-  id: number,
-  row: Omit<NewProductRow, 'vendor_id' | 'created_at' | 'slug' | 'featured' | 'stock'>,
-  stock: StockChange,
-  attributes: ReadonlyArray<[string, string]>,
-): Promise<number | undefined> {
-  let query = db.updateTable('products').set(row).where('vendor_id', '=', vendorId).where('id', '=', id);
-  if ('to' in stock) query = query.set({ stock: stock.to });
-  else if (stock.by !== 0) query = query.set((eb) => ({ stock: eb('stock', '+', stock.by) })).where('stock', '>=', -stock.by);
-  const updated = await query.returning('stock').executeTakeFirst();
-  if (!updated) return undefined;
+/** What a product's content is: the fields every seller of it shares. */
+export type ProductContent = Pick<NewProductRow, 'name' | 'brand' | 'category' | 'description' | 'images' | 'specs' | 'search_text' | 'updated_at'>;
+/** What a seller's offer holds. */
+export type OfferFields = { price: number; mrp: number; sku: string | null; status: ProductStatus; updated_at: string };
+
+/** A product's content and facet attributes, written as given (the caller decided the seller may). */
+export async function updateProductContent(db: DbOrTx, id: number, content: ProductContent, attributes: ReadonlyArray<[string, string]>): Promise<void> {
+  await db.updateTable('products').set(content).where('id', '=', id).execute();
   await db.deleteFrom('product_attributes').where('product_id', '=', id).execute();
   if (attributes.length > 0) {
     await db.insertInto('product_attributes').values(attributes.map(([key, value]) => ({ product_id: id, key, value }))).execute();
   }
-  return updated.stock;
 }
 
-/** The product's stock after the write; undefined when no row matched (not the vendor's, or too little stock). */
-export async function setVendorProductFields(
+/**
+ * Writes a seller's offer of a product: any of its fields, and stock. The offer's stock after the
+ * write; undefined when no row matched (not the seller's, or too little stock). The caller
+ * refreshes the buy box.
+ */
+export async function updateOffer(
   db: DbOrTx,
   vendorId: number,
-  id: number,
-  fields: { stock?: StockChange; status?: ProductStatus },
+  productId: number,
+  fields: Partial<OfferFields> & { stock?: StockChange },
 ): Promise<number | undefined> {
-  let query = db.updateTable('products').set({ updated_at: new Date().toISOString() }).where('vendor_id', '=', vendorId).where('id', '=', id);
-  if (fields.status) query = query.set({ status: fields.status });
-  const stock = fields.stock;
+  const { stock, ...rest } = fields;
+  let query = db.updateTable('offers').set({ updated_at: new Date().toISOString(), ...rest }).where('vendor_id', '=', vendorId).where('product_id', '=', productId);
   if (stock && 'to' in stock) query = query.set({ stock: stock.to });
   else if (stock && stock.by !== 0) query = query.set((eb) => ({ stock: eb('stock', '+', stock.by) })).where('stock', '>=', -stock.by);
   const updated = await query.returning('stock').executeTakeFirst();
@@ -409,20 +429,32 @@ export async function setFeatured(db: DbOrTx, id: number, featured: boolean): Pr
   return Number(result.numUpdatedRows) === 1;
 }
 
-export async function deleteVendorProduct(db: DbOrTx, vendorId: number, id: number): Promise<boolean> {
-  const result = await db.deleteFrom('products').where('vendor_id', '=', vendorId).where('id', '=', id).executeTakeFirst();
-  return Number(result.numDeletedRows) === 1;
+/**
+ * Deletes a seller's offer, and the product with it when no other seller offers it; false when the
+ * seller has no offer of it. True and the product left: the caller refreshes its buy box.
+ */
+export async function deleteVendorProduct(db: DbOrTx, vendorId: number, id: number): Promise<{ deleted: boolean; productLeft: boolean }> {
+  const result = await db.deleteFrom('offers').where('vendor_id', '=', vendorId).where('product_id', '=', id).executeTakeFirst();
+  if (Number(result.numDeletedRows) !== 1) return { deleted: false, productLeft: false };
+  const left = await db.selectFrom('offers').select('id').where('product_id', '=', id).executeTakeFirst();
+  // Another seller's orders of it keep the product (archived, with no one selling it) for their history.
+  const ordered = await db.selectFrom('order_items').select('id').where('product_id', '=', id).executeTakeFirst();
+  if (left || ordered) return { deleted: true, productLeft: true };
+  await db.deleteFrom('product_attributes').where('product_id', '=', id).execute();
+  await db.deleteFrom('products').where('id', '=', id).execute();
+  return { deleted: true, productLeft: false };
 }
 
 export async function lowStockProducts(db: DbOrTx, vendorId: number, threshold: number, limit = 20) {
   return db
-    .selectFrom('products')
-    .select(['id', 'name', 'stock'])
-    .where('vendor_id', '=', vendorId)
-    .where('status', '=', 'active')
-    .where('stock', '<=', threshold)
-    .orderBy('stock')
-    .orderBy('id')
+    .selectFrom('offers')
+    .innerJoin('products', 'products.id', 'offers.product_id')
+    .select(['products.id', 'products.name', 'offers.stock'])
+    .where('offers.vendor_id', '=', vendorId)
+    .where('offers.status', '=', 'active')
+    .where('offers.stock', '<=', threshold)
+    .orderBy('offers.stock')
+    .orderBy('products.id')
     .limit(limit)
     .execute();
 }
@@ -430,7 +462,7 @@ export async function lowStockProducts(db: DbOrTx, vendorId: number, threshold: 
 /** Any product by id, whatever its status or vendor: for the admin. */
 export async function findAnyProduct(db: DbOrTx, id: number): Promise<OwnedProduct | undefined> {
   const row = await productColumns(db).where('products.id', '=', id).executeTakeFirst();
-  return row ? { ...toProduct(row), sku: row.sku, hiddenReason: row.hidden_reason } : undefined;
+  return row ? owned(row) : undefined;
 }
 
 export async function setHiddenReason(db: DbOrTx, id: number, reason: string | null): Promise<void> {
@@ -444,7 +476,10 @@ export async function listAllProducts(
 ) {
   const where = (eb: ProductsEb) => {
     const conditions: Expression<SqlBool>[] = [];
-    if (filter.vendorSlug) conditions.push(eb('products.vendor_id', 'in', eb.selectFrom('vendors').select('vendors.id').where('vendors.slug', '=', filter.vendorSlug)));
+    if (filter.vendorSlug) {
+      const offered = eb.selectFrom('offers').innerJoin('vendors', 'vendors.id', 'offers.vendor_id').select('offers.product_id').where('vendors.slug', '=', filter.vendorSlug);
+      conditions.push(eb('products.id', 'in', offered));
+    }
     if (filter.category) conditions.push(eb('products.category', '=', filter.category));
     if (filter.status === 'hidden') conditions.push(eb('products.hidden_reason', 'is not', null));
     else if (filter.status) conditions.push(eb('products.status', '=', filter.status));
@@ -458,5 +493,5 @@ export async function listAllProducts(
   };
   const total = await db.selectFrom('products').where(where).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   const rows = await productColumns(db).where(where).orderBy('products.updated_at', 'desc').orderBy('products.id', 'desc').limit(filter.pageSize).offset((filter.page - 1) * filter.pageSize).execute();
-  return { items: rows.map((row) => ({ ...toProduct(row), sku: row.sku, hiddenReason: row.hidden_reason })), total: Number(total.n) };
+  return { items: rows.map(owned), total: Number(total.n) };
 }

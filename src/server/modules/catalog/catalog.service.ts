@@ -17,12 +17,15 @@ import { compileResponseSerializer } from '#server/plugins/compiled-serializer.t
 import { type ChangeListener, createChangeFeed } from './catalog-changes.ts';
 import { createCatalogIndex, type IndexFilter, type IndexResult, type SearchHits } from './catalog-index.ts';
 import * as repository from './catalog.repository.ts';
+import * as offers from './offers.repository.ts';
 import { createProductStore } from './product-store.ts';
 import type { RawFacetCount } from './catalog.repository.ts';
 
 export interface NewProduct {
   vendorId: number;
   sku?: string | null;
+  /** working days from order to dispatch (default 2) */
+  dispatchDays?: number;
   name: string;
   slug: string;
   brand: string;
@@ -36,6 +39,27 @@ export interface NewProduct {
   status: ProductStatus;
   featured?: boolean;
   createdAt?: string;
+}
+
+/** A seller's offer of a product already in the catalogue. */
+export interface NewOffer {
+  sku?: string | null;
+  price: number;
+  mrp: number;
+  stock: number;
+  dispatchDays: number;
+}
+
+/** Whether an edit changes a product's content: what every seller of it shares. */
+function contentChanged(current: Product, content: { name: string; brand: string; category: Category; description: string; images: string; specs: string }): boolean {
+  return (
+    current.name !== content.name ||
+    current.brand !== content.brand ||
+    current.category !== content.category ||
+    current.description !== content.description ||
+    JSON.stringify(current.images) !== content.images ||
+    JSON.stringify(current.specs) !== content.specs
+  );
 }
 
 /** A change to a vendor's product; `stockWas` is the stock the editor was shown (see updateForVendor). */
@@ -153,27 +177,23 @@ export function createCatalogService({ db, dialect, log, changeWaitMs = CHANGE_W
     return { filter, found: index.query(filter, query.sort, query.page, query.pageSize) };
   }
 
-  /** The stored form of a product's editable fields, and the facet attributes its specs give. */
+  /** The stored form of a product's content (every seller's) and of a seller's offer, and the facet attributes its specs give. */
   function productRow(input: Omit<NewProduct, 'vendorId' | 'slug' | 'createdAt'>) {
     const specs = SPECS_SCHEMAS[input.category].parse(input.specs);
     if (input.mrp < input.price) throw new AppError('VALIDATION_FAILED', 'MRP must be at least the price');
+    const updatedAt = new Date().toISOString();
     return {
-      row: {
+      content: {
         name: input.name,
         brand: input.brand,
         category: input.category,
         description: input.description,
-        price: input.price,
-        mrp: input.mrp,
-        stock: input.stock,
         images: JSON.stringify(input.images),
         specs: JSON.stringify(specs),
         search_text: searchText(input.category, specs, input.description),
-        status: input.status,
-        featured: input.featured ? 1 : 0,
-        sku: input.sku ?? null,
-        updated_at: new Date().toISOString(),
+        updated_at: updatedAt,
       },
+      offer: { price: input.price, mrp: input.mrp, sku: input.sku ?? null, status: input.status, updated_at: updatedAt },
       attributes: productAttributes(input.category, specs),
     };
   }
@@ -185,14 +205,19 @@ export function createCatalogService({ db, dialect, log, changeWaitMs = CHANGE_W
     return id as number;
   }
 
-  /** Many products in one go (bulk loads, the benchmark): a few statements per batch. */
+  /** Many products, each with its lister's offer, in one go (bulk loads, the benchmark): a few statements per batch. */
   async function createMany(inputs: readonly NewProduct[], tx: DbOrTx): Promise<number[]> {
     return repository.insertProducts(
       tx,
       inputs.map((input) => {
-        const { row, attributes } = productRow(input);
-        const createdAt = input.createdAt ?? row.updated_at;
-        return { row: { ...row, vendor_id: input.vendorId, slug: input.slug, created_at: createdAt, updated_at: createdAt }, attributes };
+        const { content, offer, attributes } = productRow(input);
+        const createdAt = input.createdAt ?? content.updated_at;
+        const { sku, ...buyBox } = offer;
+        return {
+          row: { ...content, ...buyBox, stock: input.stock, featured: input.featured ? 1 : 0, vendor_id: input.vendorId, slug: input.slug, created_at: createdAt, updated_at: createdAt },
+          offer: { ...offer, sku, vendor_id: input.vendorId, stock: input.stock, dispatch_days: input.dispatchDays ?? 2, created_at: createdAt, updated_at: createdAt },
+          attributes,
+        };
       }),
     );
   }
@@ -220,20 +245,54 @@ export function createCatalogService({ db, dialect, log, changeWaitMs = CHANGE_W
    */
   async function updateForVendor(vendorId: number, id: number, input: ProductEdit, tx?: DbOrTx): Promise<{ stock: number } | null> {
     if (!tx) return db.transaction().execute((trx) => updateForVendor(vendorId, id, input, trx));
-    const { row, attributes } = productRow(input);
-    // Featuring is the store's choice, not the vendor's: an edit leaves it as it is (see setFeatured).
-    const { featured: _featured, stock: _stock, ...editable } = row;
+    const current = await repository.findVendorProduct(tx, vendorId, id);
+    if (!current) return null;
+    const { content, offer, attributes } = productRow(input);
+    // Price, MRP, SKU, status and stock are the seller's own offer; the product's content is
+    // shared by everyone who sells it, and stays the lister's alone to change while no one else does.
+    if (contentChanged(current, content)) {
+      if (current.listedBy !== vendorId || (await offers.otherSellers(tx, vendorId, id)) > 0) {
+        throw new AppError('CONFLICT', 'Other sellers offer this product too, so its details are shared: you can change your price, MRP, SKU, stock and status. Ask the marketplace to change its details.');
+      }
+      await repository.updateProductContent(tx, id, content, attributes);
+    }
     const change = stockChange(input.stock, input.stockWas);
-    const stock = await repository.updateVendorProduct(tx, vendorId, id, editable, change, attributes);
-    return stock === undefined ? refused(vendorId, id, change, tx) : { stock };
+    const stock = await repository.updateOffer(tx, vendorId, id, { ...offer, stock: change });
+    if (stock === undefined) return refused(vendorId, id, change, tx);
+    await offers.refreshBuyBox(tx, id);
+    return { stock };
   }
 
-  /** The list's quick changes: a status, or stock by the same rule as updateForVendor. Null when the product is not the vendor's. */
+  /** The list's quick changes to a seller's offer: a status, or stock by the same rule as updateForVendor. Null when the seller has no offer of it. */
   async function setFieldsForVendor(vendorId: number, id: number, fields: { status?: ProductStatus; stock?: number; stockWas?: number }): Promise<{ stock: number } | null> {
-    const change = fields.stock === undefined ? undefined : stockChange(fields.stock, fields.stockWas);
-    const stock = await repository.setVendorProductFields(db, vendorId, id, { status: fields.status, stock: change });
-    if (stock !== undefined) return { stock };
-    return change ? refused(vendorId, id, change, db) : null;
+    return db.transaction().execute(async (tx) => {
+      const change = fields.stock === undefined ? undefined : stockChange(fields.stock, fields.stockWas);
+      const stock = await repository.updateOffer(tx, vendorId, id, { ...(fields.status ? { status: fields.status } : {}), stock: change });
+      if (stock === undefined) return change ? refused(vendorId, id, change, tx) : null;
+      await offers.refreshBuyBox(tx, id);
+      return { stock };
+    });
+  }
+
+  /**
+   * A seller's offer of a product already in the catalogue (found by its model name, part number
+   * or EAN): price, MRP, stock and dispatch time are its own; the product's content is not
+   * touched. 409 when it already has one; 404 when the product is not in the catalogue or was
+   * taken off it by the marketplace.
+   */
+  async function addOffer(vendorId: number, productId: number, input: NewOffer): Promise<{ offerId: number }> {
+    if (input.mrp < input.price) throw new AppError('VALIDATION_FAILED', 'MRP must be at least the price');
+    return db.transaction().execute(async (tx) => {
+      const product = await repository.findAnyProduct(tx, productId);
+      if (!product || product.hiddenReason !== null || product.status === 'archived') throw new AppError('NOT_FOUND', `Product ${productId} was not found`);
+      if (await offers.offerOf(tx, vendorId, productId)) throw new AppError('CONFLICT', 'You already sell this product: change your offer in your product list.');
+      const now = new Date().toISOString();
+      const [offer] = await offers.insertOffers(tx, [
+        { product_id: productId, vendor_id: vendorId, sku: input.sku ?? null, price: input.price, mrp: input.mrp, stock: input.stock, dispatch_days: input.dispatchDays, status: 'active', created_at: now, updated_at: now },
+      ]);
+      await offers.refreshBuyBox(tx, productId);
+      return { offerId: (offer as { id: number }).id };
+    });
   }
 
   return {
@@ -304,11 +363,28 @@ export function createCatalogService({ db, dialect, log, changeWaitMs = CHANGE_W
       return purchasable(index.related(id, limit));
     },
 
-    /** What can be bought now among the given ids; inactive or unknown ids are simply absent. */
-    findPurchasable(ids: readonly number[], tx?: DbOrTx): Promise<Product[]> {
-      // Inside a transaction (placing an order) always the database, as the transaction sees it.
-      if (tx) return repository.findPurchasableProducts(tx, ids);
+    /** What can be bought now among the given ids, from memory; inactive or unknown ids are simply absent. */
+    findPurchasable(ids: readonly number[]): Promise<Product[]> {
       return feed.fresh(changeWaitMs).then(() => purchasable(ids));
+    },
+
+    /**
+     * Offers that can be bought now, as the transaction sees them (placing an order): on sale, from
+     * an active seller, of a product on sale. Others are absent.
+     */
+    /** Each product's buy box offer as the transaction sees it, by product id (absent when it has none). */
+    buyBoxOffers: (productIds: readonly number[], tx: DbOrTx) => offers.buyBoxOffers(tx, productIds),
+
+    async findPurchasableOffers(offerIds: readonly number[], tx: DbOrTx) {
+      const rows = await offers.findOffers(tx, offerIds);
+      return rows.filter((row) => row.status === 'active' && row.vendor_status === 'active' && row.product_status === 'active' && row.hidden_reason === null);
+    },
+
+    addOffer,
+
+    /** Works out again the buy boxes of every product the sellers offer: after a change of their status. */
+    async refreshBuyBoxesOf(vendorIds: readonly number[], tx: DbOrTx): Promise<void> {
+      for (const productId of await offers.productsOfferedBy(tx, vendorIds)) await offers.refreshBuyBox(tx, productId);
     },
 
     async categories(): Promise<CategoryCount[]> {
@@ -326,17 +402,23 @@ export function createCatalogService({ db, dialect, log, changeWaitMs = CHANGE_W
 
     names: (ids: readonly number[], tx?: DbOrTx) => repository.productNames(tx ?? db, ids),
 
-    /** Takes stock for every line or none: false as soon as one line cannot be had. */
-    async takeStock(lines: ReadonlyArray<{ productId: number; quantity: number }>, tx: DbOrTx): Promise<number[]> {
+    /**
+     * Takes stock from each line's offer, in one guarded statement each, and moves the buy boxes
+     * it changes: the offers that had too little (the caller rolls back when there are any).
+     */
+    async takeStock(lines: ReadonlyArray<{ productId: number; offerId: number; quantity: number }>, tx: DbOrTx): Promise<number[]> {
       const short: number[] = [];
       for (const line of lines) {
-        if (!(await repository.takeStock(tx, line.productId, line.quantity))) short.push(line.productId);
+        if (!(await offers.takeOfferStock(tx, line.offerId, line.quantity))) short.push(line.offerId);
       }
+      if (short.length === 0) for (const productId of new Set(lines.map((line) => line.productId))) await offers.refreshBuyBox(tx, productId);
       return short;
     },
 
-    async returnStock(lines: ReadonlyArray<{ productId: number; quantity: number }>, tx: DbOrTx): Promise<void> {
-      for (const line of lines) await repository.returnStock(tx, line.productId, line.quantity);
+    /** Puts stock back on each line's offer (a cancelled order) and moves the buy boxes it changes. */
+    async returnStock(lines: ReadonlyArray<{ productId: number; offerId: number | null; quantity: number }>, tx: DbOrTx): Promise<void> {
+      for (const line of lines) if (line.offerId !== null) await offers.returnOfferStock(tx, line.offerId, line.quantity);
+      for (const productId of new Set(lines.map((line) => line.productId))) await offers.refreshBuyBox(tx, productId);
     },
 
     // A vendor's own products: every call is scoped by the vendor id.
@@ -346,7 +428,13 @@ export function createCatalogService({ db, dialect, log, changeWaitMs = CHANGE_W
     idsBySku: (vendorId: number, skus: readonly string[], tx?: DbOrTx) => repository.findVendorProductIdsBySku(tx ?? db, vendorId, skus),
     updateForVendor,
     setFieldsForVendor,
-    deleteForVendor: (vendorId: number, id: number) => repository.deleteVendorProduct(db, vendorId, id),
+    /** Deletes a seller's offer (and the product when no one else offers it): false when it has none. */
+    deleteForVendor: (vendorId: number, id: number): Promise<boolean> =>
+      db.transaction().execute(async (tx) => {
+        const { deleted, productLeft } = await repository.deleteVendorProduct(tx, vendorId, id);
+        if (productLeft) await offers.refreshBuyBox(tx, id);
+        return deleted;
+      }),
     lowStock: (vendorId: number, threshold: number) => repository.lowStockProducts(db, vendorId, threshold),
     findAny: (id: number) => repository.findAnyProduct(db, id),
     listAll: (filter: Parameters<typeof repository.listAllProducts>[1]) => repository.listAllProducts(db, filter),

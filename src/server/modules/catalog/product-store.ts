@@ -1,15 +1,16 @@
-import { type Product, ProductSchema } from '#shared/schemas/catalog.ts';
+import { type Offer, type Product, ProductSchema } from '#shared/schemas/catalog.ts';
 import type { Db } from '#server/db/database.ts';
 import { compileResponseSerializer } from '#server/plugins/compiled-serializer.ts';
 import { type CatalogChange, letRequestsThrough } from './catalog-changes.ts';
 import * as repository from './catalog.repository.ts';
+import { offersOn, productsWithOtherSellers } from './offers.repository.ts';
 
 const serializeProduct = compileResponseSerializer(ProductSchema);
 
-function encode(row: repository.ProductSelection): string {
+function encode(row: repository.ProductSelection, offers: Offer[] | undefined): string {
   // The serializer builds its answer piece by piece (a rope of small strings, about three times
   // the size); a number conversion makes V8 flatten it into one string before it is kept.
-  const json = serializeProduct(repository.toProduct(row));
+  const json = serializeProduct(repository.toProduct(row, offers));
   void Number(json);
   return json;
 }
@@ -32,8 +33,10 @@ export function createProductStore(db: Db) {
     async apply(change: CatalogChange): Promise<void> {
       if (change.all) {
         const loaded = new Map<number, string>();
+        // Products more than one seller offers list every offer; the rest, their row's own.
+        const offers = await offersOn(db, await productsWithOtherSellers(db));
         for await (const row of repository.productRows(db)) {
-          loaded.set(row.id, encode(row));
+          loaded.set(row.id, encode(row, offers.get(row.id)));
           if (loaded.size % 2_000 === 0) await letRequestsThrough();
         }
         json = loaded;
@@ -41,7 +44,7 @@ export function createProductStore(db: Db) {
       }
       // Synchronous, so no answer sees half of a change.
       for (const id of change.productIds) json.delete(id);
-      for (const row of change.products) json.set(row.id, encode(row));
+      for (const row of change.products) json.set(row.id, encode(row, change.offers?.get(row.id)));
     },
 
     /** A product on sale as JSON; undefined when it is not on sale. */

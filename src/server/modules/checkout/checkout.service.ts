@@ -217,30 +217,35 @@ export function createCheckoutService(deps: Deps) {
       const existing = await orders.findIdByIdempotencyKey(userId, input.idempotencyKey);
       if (existing !== undefined) return { order: await orders.get(userId, existing), created: false };
 
-      const ids = input.items.map((line) => line.productId);
-      if (new Set(ids).size !== ids.length) throw new AppError('VALIDATION_FAILED', 'Each product may appear only once in an order');
       const address = await users.findAddress(userId, input.addressId);
       if (!address) throw new AppError('VALIDATION_FAILED', 'Please choose one of your saved delivery addresses');
 
       try {
         const orderId = await db.transaction().execute(async (tx) => {
-          const products = new Map((await catalog.findPurchasable(ids, tx)).map((p) => [p.id, p]));
-          const unavailable = ids.filter((id) => !products.has(id));
+          // Each line is bought from its offer, or without one from its product's buy box as it is now.
+          const buyBoxes = await catalog.buyBoxOffers(input.items.filter((line) => line.offerId === undefined).map((line) => line.productId), tx);
+          const asked = input.items.map((line) => ({ ...line, offerId: line.offerId ?? buyBoxes.get(line.productId) ?? 0 }));
+          if (new Set(asked.map((line) => line.offerId)).size !== asked.length) {
+            throw new AppError('VALIDATION_FAILED', 'Each product may appear only once in an order for each seller');
+          }
+          const offers = new Map((await catalog.findPurchasableOffers(asked.map((line) => line.offerId), tx)).map((offer) => [offer.id, offer]));
+          const unavailable = asked.filter((line) => offers.get(line.offerId)?.product_id !== line.productId).map((line) => line.productId);
           if (unavailable.length > 0) {
             const names = await catalog.names(unavailable, tx);
             throw new AppError('CONFLICT', `These items are no longer available: ${list(unavailable.map((id) => names.get(id) ?? `product ${id}`))}`, { productIds: unavailable });
           }
-          const short = await catalog.takeStock(input.items, tx);
+          const short = await catalog.takeStock(asked, tx);
           if (short.length > 0) {
+            const shortOffers = short.map((id) => offers.get(id)!);
             throw new AppError(
               'CONFLICT',
-              `Not enough stock for: ${list(short.map((id) => { const p = products.get(id)!; return p.stock > 0 ? `${p.name} (only ${p.stock} left)` : `${p.name} (out of stock)`; }))}`,
-              { productIds: short },
+              `Not enough stock for: ${list(shortOffers.map((o) => (o.stock > 0 ? `${o.product_name} (only ${o.stock} left)` : `${o.product_name} (out of stock)`)))}`,
+              { productIds: shortOffers.map((o) => o.product_id) },
             );
           }
-          const lines = input.items.map((line) => {
-            const product = products.get(line.productId)!;
-            return { product, quantity: line.quantity, lineTotal: product.price * line.quantity };
+          const lines = asked.map((line) => {
+            const offer = offers.get(line.offerId)!;
+            return { offer, quantity: line.quantity, lineTotal: Number(offer.price) * line.quantity };
           });
           const subtotal = lines.reduce((sum, line) => sum + line.lineTotal, 0);
           const shipping = shippingFor(subtotal);
@@ -258,22 +263,22 @@ export function createCheckoutService(deps: Deps) {
             at,
           });
           const fulfilmentOf = new Map<number, number>();
-          for (const line of lines) {
-            const vendor = line.product.vendor;
-            if (!fulfilmentOf.has(vendor.id)) fulfilmentOf.set(vendor.id, await orders.insertFulfilment(tx, { orderId, vendorId: vendor.id, vendorName: vendor.name, at }));
+          for (const { offer } of lines) {
+            if (!fulfilmentOf.has(offer.vendor_id)) fulfilmentOf.set(offer.vendor_id, await orders.insertFulfilment(tx, { orderId, vendorId: offer.vendor_id, vendorName: offer.vendor_name, at }));
           }
           await orders.insertItems(
             tx,
-            lines.map((line) => ({
+            lines.map(({ offer, quantity, lineTotal }) => ({
               orderId,
-              fulfilmentId: fulfilmentOf.get(line.product.vendor.id)!,
-              productId: line.product.id,
-              vendorId: line.product.vendor.id,
-              name: line.product.name,
-              image: line.product.images[0] ?? null,
-              unitPrice: line.product.price,
-              quantity: line.quantity,
-              lineTotal: line.lineTotal,
+              fulfilmentId: fulfilmentOf.get(offer.vendor_id)!,
+              productId: offer.product_id,
+              offerId: offer.id,
+              vendorId: offer.vendor_id,
+              name: offer.product_name,
+              image: (JSON.parse(offer.images) as string[])[0] ?? null,
+              unitPrice: Number(offer.price),
+              quantity,
+              lineTotal,
             })),
           );
           return orderId;

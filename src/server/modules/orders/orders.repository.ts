@@ -21,6 +21,7 @@ export interface ItemRow {
   orderId: number;
   fulfilmentId: number;
   productId: number;
+  offerId: number | null;
   vendorId: number;
   name: string;
   image: string | null;
@@ -103,6 +104,7 @@ export async function insertItems(db: DbOrTx, items: readonly ItemRow[]): Promis
         order_id: item.orderId,
         fulfilment_id: item.fulfilmentId,
         product_id: item.productId,
+        offer_id: item.offerId,
         vendor_id: item.vendorId,
         name: item.name,
         image: item.image,
@@ -138,25 +140,30 @@ export async function listOrders(db: DbOrTx, userId: string, limit = 100): Promi
   return rows.map(toOrderRow);
 }
 
-export async function itemsOf(db: DbOrTx, orderIds: readonly number[]): Promise<ItemRow[]> {
-  if (orderIds.length === 0) return [];
-  const rows = await db
-    .selectFrom('order_items')
-    .select(['order_id', 'fulfilment_id', 'product_id', 'vendor_id', 'name', 'image', 'unit_price', 'quantity', 'line_total'])
-    .where('order_id', 'in', orderIds)
-    .orderBy('id')
-    .execute();
-  return rows.map((row) => ({
+const itemColumns = ['order_id', 'fulfilment_id', 'product_id', 'offer_id', 'vendor_id', 'name', 'image', 'unit_price', 'quantity', 'line_total'] as const;
+
+function itemRows(db: DbOrTx) {
+  return db.selectFrom('order_items').select(itemColumns).orderBy('id');
+}
+
+function toItemRow(row: Awaited<ReturnType<ReturnType<typeof itemRows>['executeTakeFirstOrThrow']>>): ItemRow {
+  return {
     orderId: row.order_id,
     fulfilmentId: row.fulfilment_id,
     productId: row.product_id,
+    offerId: row.offer_id,
     vendorId: row.vendor_id,
     name: row.name,
     image: row.image,
     unitPrice: Number(row.unit_price),
     quantity: row.quantity,
     lineTotal: Number(row.line_total),
-  }));
+  };
+}
+
+export async function itemsOf(db: DbOrTx, orderIds: readonly number[]): Promise<ItemRow[]> {
+  if (orderIds.length === 0) return [];
+  return (await itemRows(db).where('order_id', 'in', orderIds).execute()).map(toItemRow);
 }
 
 export async function fulfilmentsOf(db: DbOrTx, orderIds: readonly number[]): Promise<FulfilmentRow[]> {
@@ -235,9 +242,12 @@ export async function unpaidBefore(db: DbOrTx, before: Date): Promise<Array<{ id
 
 // ---- The vendor's side: its fulfilments, its own lines, its sales. Every query carries the vendor id.
 
-export async function productsWithOrders(db: DbOrTx, productIds: readonly number[]): Promise<Set<number>> {
+/** The products among these with order lines: any seller's, or one seller's (`vendorId`). */
+export async function productsWithOrders(db: DbOrTx, productIds: readonly number[], vendorId?: number): Promise<Set<number>> {
   if (productIds.length === 0) return new Set();
-  const rows = await db.selectFrom('order_items').select('product_id').distinct().where('product_id', 'in', productIds).execute();
+  let query = db.selectFrom('order_items').select('product_id').distinct().where('product_id', 'in', productIds);
+  if (vendorId !== undefined) query = query.where('vendor_id', '=', vendorId);
+  const rows = await query.execute();
   return new Set(rows.map((row) => row.product_id));
 }
 
@@ -314,23 +324,7 @@ export async function vendorFulfilment(db: DbOrTx, vendorId: number, id: number)
 
 export async function itemsOfFulfilments(db: DbOrTx, fulfilmentIds: readonly number[]): Promise<ItemRow[]> {
   if (fulfilmentIds.length === 0) return [];
-  const rows = await db
-    .selectFrom('order_items')
-    .select(['order_id', 'fulfilment_id', 'product_id', 'vendor_id', 'name', 'image', 'unit_price', 'quantity', 'line_total'])
-    .where('fulfilment_id', 'in', fulfilmentIds)
-    .orderBy('id')
-    .execute();
-  return rows.map((row) => ({
-    orderId: row.order_id,
-    fulfilmentId: row.fulfilment_id,
-    productId: row.product_id,
-    vendorId: row.vendor_id,
-    name: row.name,
-    image: row.image,
-    unitPrice: Number(row.unit_price),
-    quantity: row.quantity,
-    lineTotal: Number(row.line_total),
-  }));
+  return (await itemRows(db).where('fulfilment_id', 'in', fulfilmentIds).execute()).map(toItemRow);
 }
 
 /** Moves a fulfilment on only from the status it is in, stamping the step's time. */

@@ -36,6 +36,7 @@ export function createOrdersService({ db, payments, now = () => new Date() }: { 
           .filter((item) => item.orderId === row.id)
           .map((item) => ({
             productId: item.productId,
+            offerId: item.offerId,
             name: item.name,
             image: item.image,
             unitPrice: item.unitPrice,
@@ -121,7 +122,7 @@ export function createOrdersService({ db, payments, now = () => new Date() }: { 
     cancelOpenFulfilments: repository.cancelOpenFulfilments,
     unpaidBefore: (before: Date) => repository.unpaidBefore(db, before),
     fulfilmentStatuses: async (orderId: number, tx?: DbOrTx) => (await repository.fulfilmentsOf(tx ?? db, [orderId])).map((f) => f.status),
-    productsWithOrders: (productIds: readonly number[]) => repository.productsWithOrders(db, productIds),
+    productsWithOrders: (productIds: readonly number[], vendorId?: number) => repository.productsWithOrders(db, productIds, vendorId),
     vendorPaidLines: (vendorId: number, from: Date, to: Date) => repository.vendorPaidLines(db, vendorId, from, to),
     vendorDeliveredLines: (vendorId: number, from: Date, to: Date) => repository.vendorDeliveredLines(db, vendorId, from, to),
     awaitingPacking: async (vendorId: number) => (await repository.vendorFulfilments(db, vendorId, 'pending')).filter((f) => f.orderStatus === 'confirmed').length,

@@ -133,9 +133,9 @@ describe.each(testDialects())('search while sellers edit, on %s', (dialect) => {
   it('searches the common words ahead of the first shopper, and what it kept follows later edits', async () => {
     expect(await t.services.search.warm(0)).toMatchObject({ words: 0 });
     const warmed = await t.services.search.warm();
-    // lenovo, thinkpad, hp, pavilion: every word of letters is common in two products.
+    // lenovo, thinkpad, hp, pavilion and their starts: every word of letters is common in two products.
     expect(warmed.words).toBeGreaterThanOrEqual(4);
-    expect(warmed.hits).toBeGreaterThanOrEqual(warmed.words);
+    expect(warmed.hits).toBeGreaterThanOrEqual(4);
     await rename('Lenovo Kestrelbook T14');
     expect(await found('thinkpad')).toEqual([]);
     expect(await found('kestrelbook')).toEqual([thinkpad]);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { AppError } from '#shared/errors.ts';
-import type { VendorProduct, VendorProductInput, VendorProductQuery, VendorProductUpdate } from '#shared/schemas/vendor.ts';
+import type { OfferInput, VendorProduct, VendorProductInput, VendorProductQuery, VendorProductUpdate } from '#shared/schemas/vendor.ts';
 import type { DbOrTx } from '#server/db/database.ts';
 import type { VendorRow } from '#server/db/schema.ts';
 import { isUniqueViolation } from '#server/db/unique-violation.ts';
@@ -20,8 +20,9 @@ export function createVendorProductsService(deps: { vendors: VendorsService; cat
     return shop;
   }
 
+  /** The seller's products, each saying whether the seller has sold it (an offer with orders is archived, not deleted). */
   async function withOrders(products: Array<Awaited<ReturnType<CatalogService['findForVendor']>> & object>): Promise<VendorProduct[]> {
-    const sold = await orders.productsWithOrders(products.map((p) => p.id));
+    const sold = await orders.productsWithOrders(products.map((p) => p.id), products[0]?.vendor.id);
     return products.map((p) => ({ ...p, hasOrders: sold.has(p.id) }));
   }
 
@@ -144,8 +145,22 @@ export function createVendorProductsService(deps: { vendors: VendorsService; cat
       const shop = await shopOf(userId);
       assertNotSuspended(shop);
       const product = await require(shop, id);
-      if ((await orders.productsWithOrders([product.id])).size > 0) throw new AppError('CONFLICT', 'This product has orders; archive it instead');
+      if ((await orders.productsWithOrders([product.id], shop.id)).size > 0) throw new AppError('CONFLICT', 'This product has orders; archive it instead');
       await catalog.deleteForVendor(shop.id, id);
+    },
+
+    /**
+     * Sells a product already in the catalogue: the seller's own offer of it (price, MRP, stock,
+     * SKU, dispatch time), on sale at once; its content stays as it is. Shops awaiting approval
+     * or suspended cannot.
+     */
+    async addOffer(userId: string, input: OfferInput): Promise<VendorProduct> {
+      const shop = await shopOf(userId);
+      assertNotSuspended(shop);
+      if (shop.status !== 'active') throw new AppError('CONFLICT', 'Your shop is awaiting approval: you can sell products once it is approved.');
+      const { productId, ...offer } = input;
+      await save(() => catalog.addOffer(shop.id, productId, { ...offer, sku: offer.sku ?? null }), input.sku);
+      return (await withOrders([await require(shop, productId)]))[0]!;
     },
   };
 }

@@ -58,12 +58,16 @@ export async function updateVendorProfile(
   await db.updateTable('vendors').set(fields).where('id', '=', id).execute();
 }
 
+/** Products the shop offers for sale: its active offers of products on the storefront. */
 export async function countActiveProducts(db: DbOrTx, vendorId: number): Promise<number> {
   const row = await db
-    .selectFrom('products')
+    .selectFrom('offers')
+    .innerJoin('products', 'products.id', 'offers.product_id')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('vendor_id', '=', vendorId)
-    .where('status', '=', 'active')
+    .where('offers.vendor_id', '=', vendorId)
+    .where('offers.status', '=', 'active')
+    .where('products.status', '=', 'active')
+    .where('products.hidden_reason', 'is', null)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }

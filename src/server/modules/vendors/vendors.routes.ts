@@ -13,6 +13,7 @@ import {
   VendorOrderListSchema,
   VendorOrderSchema,
   VendorOverviewSchema,
+  OfferInputSchema,
   VendorProductInputSchema,
   VendorProductListSchema,
   VendorProductQuerySchema,
@@ -115,6 +116,12 @@ export function vendorRoutes(deps: Deps): FastifyPluginAsyncZod {
         if (typeof request.body !== 'string') throw new AppError('VALIDATION_FAILED', 'Send the CSV file as the body with content-type text/csv');
         return productImport.run(requireUser(request).id, request.body, request.query.dryRun);
       },
+    );
+
+    app.post(
+      '/vendor/offers',
+      { schema: { tags: ['vendor'], summary: 'Sell a product already in the catalogue: your own price, MRP, stock, SKU and dispatch time (409 if you already sell it)', body: OfferInputSchema, response: { 201: VendorProductSchema, ...errors } } },
+      async (request, reply) => reply.status(201).send(await vendorProducts.addOffer(requireUser(request).id, request.body)),
     );
 
     app.get('/vendor/products/:id', { schema: { tags: ['vendor'], params: idParams, response: { 200: VendorProductSchema, ...errors } } }, (request) => vendorProducts.get(requireUser(request).id, request.params.id));

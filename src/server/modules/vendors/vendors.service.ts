@@ -56,7 +56,7 @@ export function createVendorsService({ db }: { db: Db }) {
     updateProfile: (id: number, fields: Parameters<typeof repository.updateVendorProfile>[2]) => repository.updateVendorProfile(db, id, fields),
     countActiveProducts: (vendorId: number) => repository.countActiveProducts(db, vendorId),
     /** Approval and suspension; the admin area calls this. */
-    setStatus: (id: number, status: VendorRow['status']) => repository.setVendorStatus(db, id, status),
+    setStatus: (id: number, status: VendorRow['status'], tx?: DbOrTx) => repository.setVendorStatus(tx ?? db, id, status),
   };
 }
 

@@ -33,6 +33,9 @@ function product(id: number): Product {
     featured: false,
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
+    offerId: null,
+    sellerCount: 1,
+    offers: [],
   };
 }
 

@@ -14,6 +14,7 @@ const confirmedOrder: Order = {
   items: [
     {
       productId: 7,
+      offerId: null,
       name: 'Dell XPS 13',
       image: '/images/xps-13.jpg',
       unitPrice: 12_999_900,
@@ -23,6 +24,7 @@ const confirmedOrder: Order = {
     },
     {
       productId: 9,
+      offerId: null,
       name: 'LG 27" 4K Monitor',
       image: null,
       unitPrice: 2_999_900,

@@ -26,6 +26,9 @@ const product: VendorProduct = {
   featured: false,
   createdAt: '2025-01-10T10:00:00.000Z',
   updatedAt: '2025-01-10T10:00:00.000Z',
+  offerId: null,
+  sellerCount: 1,
+  offers: [],
   sku: 'DELL-P2723QE',
   hasOrders: true, hiddenReason: null,
 };

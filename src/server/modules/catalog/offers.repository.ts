@@ -1,0 +1,166 @@
+import type { Offer } from '#shared/schemas/catalog.ts';
+import type { DbOrTx } from '#server/db/database.ts';
+import type { NewOfferRow } from '#server/db/schema.ts';
+
+/** An offer as the buy box weighs it. */
+interface OfferRow {
+  id: number;
+  vendor_id: number;
+  price: number;
+  mrp: number;
+  stock: number;
+  dispatch_days: number;
+  status: 'draft' | 'active' | 'archived';
+  vendor_status: 'pending' | 'active' | 'suspended';
+}
+
+const onSale = (offer: OfferRow) => offer.status === 'active' && offer.vendor_status === 'active';
+
+/**
+ * The buy box's order, the winner first: an offer in stock before one without; then the lowest
+ * price (delivery costs every seller's buyer the same, so the lowest price is the lowest
+ * delivered price); then the quicker dispatch; then the earlier offer, so that a seller cannot
+ * take the box by matching a price to the paisa.
+ */
+export function buyBoxOrder(a: Pick<OfferRow, 'id' | 'stock' | 'price' | 'dispatch_days'>, b: Pick<OfferRow, 'id' | 'stock' | 'price' | 'dispatch_days'>): number {
+  return Number(b.stock > 0) - Number(a.stock > 0) || Number(a.price) - Number(b.price) || a.dispatch_days - b.dispatch_days || a.id - b.id;
+}
+
+function offerRows(db: DbOrTx) {
+  return db
+    .selectFrom('offers')
+    .innerJoin('vendors', 'vendors.id', 'offers.vendor_id')
+    .select(['offers.id', 'offers.product_id', 'offers.vendor_id', 'offers.price', 'offers.mrp', 'offers.stock', 'offers.dispatch_days', 'offers.status', 'vendors.status as vendor_status']);
+}
+
+/**
+ * Writes the product's buy box onto its row: the winning offer's seller, price, MRP and stock, and
+ * how many offers are on sale. Called in the transaction of every offer write, so the row never
+ * shows an offer that is not there. With none on sale, the listing seller's offer (or the first)
+ * stands in, and the product takes its status: a draft stays a draft, and one no one sells any
+ * longer is archived. Writes only what moved: a row written logs a catalogue change.
+ */
+export async function refreshBuyBox(db: DbOrTx, productId: number): Promise<void> {
+  const product = await db
+    .selectFrom('products')
+    .select(['vendor_id', 'offer_count', 'price', 'mrp', 'stock', 'status', 'listed_by'])
+    .where('id', '=', productId)
+    .executeTakeFirst();
+  if (!product) return;
+  const offers = (await offerRows(db).where('offers.product_id', '=', productId).execute()) as OfferRow[];
+  const selling = offers.filter(onSale).sort(buyBoxOrder);
+  const winner = selling[0] ?? offers.find((offer) => offer.vendor_id === product.listed_by) ?? [...offers].sort((a, b) => a.id - b.id)[0];
+  const status = selling.length > 0 ? 'active' : (winner?.status ?? 'archived');
+  const next = {
+    vendor_id: winner?.vendor_id ?? product.vendor_id,
+    offer_count: selling.length,
+    price: winner ? Number(winner.price) : Number(product.price),
+    mrp: winner ? Number(winner.mrp) : Number(product.mrp),
+    stock: winner?.stock ?? 0,
+    status,
+  } as const;
+  const same =
+    next.vendor_id === product.vendor_id &&
+    next.offer_count === product.offer_count &&
+    next.price === Number(product.price) &&
+    next.mrp === Number(product.mrp) &&
+    next.stock === product.stock &&
+    next.status === product.status;
+  if (same) return;
+  await db.updateTable('products').set(next).where('id', '=', productId).execute();
+}
+
+export async function insertOffers(db: DbOrTx, rows: readonly NewOfferRow[]): Promise<Array<{ id: number; product_id: number }>> {
+  if (rows.length === 0) return [];
+  return db.insertInto('offers').values(rows).returning(['id', 'product_id']).execute();
+}
+
+/** Offers on sale of the given products, the buy box first, as product answers list them. */
+export async function offersOn(db: DbOrTx, productIds: readonly number[]): Promise<Map<number, Offer[]>> {
+  const byProduct = new Map<number, Offer[]>();
+  for (let at = 0; at < productIds.length; at += 500) {
+    const rows = await offerRows(db)
+      .select(['vendors.name as vendor_name', 'vendors.slug as vendor_slug'])
+      .where('offers.product_id', 'in', productIds.slice(at, at + 500))
+      .where('offers.status', '=', 'active')
+      .where('vendors.status', '=', 'active')
+      .execute();
+    for (const row of rows.sort(buyBoxOrder)) {
+      const offers = byProduct.get(row.product_id) ?? [];
+      offers.push({ id: row.id, vendor: { id: row.vendor_id, name: row.vendor_name, slug: row.vendor_slug }, price: Number(row.price), mrp: Number(row.mrp), stock: row.stock, dispatchDays: row.dispatch_days });
+      byProduct.set(row.product_id, offers);
+    }
+  }
+  return byProduct;
+}
+
+/** The products more than one seller offers: those whose answers list other sellers. */
+export async function productsWithOtherSellers(db: DbOrTx): Promise<number[]> {
+  const rows = await db.selectFrom('products').select('id').where('offer_count', '>', 1).execute();
+  return rows.map((row) => row.id);
+}
+
+/** An offer with what buying from it needs: its product, its seller, whether both are on sale. */
+export async function findOffers(db: DbOrTx, offerIds: readonly number[]) {
+  if (offerIds.length === 0) return [];
+  return offerRows(db)
+    .innerJoin('products', 'products.id', 'offers.product_id')
+    .select(['vendors.name as vendor_name', 'vendors.slug as vendor_slug', 'products.status as product_status', 'products.hidden_reason', 'products.name as product_name', 'products.images'])
+    .where('offers.id', 'in', offerIds)
+    .execute();
+}
+
+/** Each product's buy box offer (the one of its row's seller), by product id. */
+export async function buyBoxOffers(db: DbOrTx, productIds: readonly number[]): Promise<Map<number, number>> {
+  if (productIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('products')
+    .innerJoin('offers', (join) => join.onRef('offers.product_id', '=', 'products.id').onRef('offers.vendor_id', '=', 'products.vendor_id'))
+    .select(['products.id', 'offers.id as offer_id'])
+    .where('products.id', 'in', productIds)
+    .execute();
+  return new Map(rows.map((row) => [row.id, row.offer_id]));
+}
+
+/** Takes stock from an offer for an order line in one guarded statement: false when there is too little, or it is not on sale. */
+export async function takeOfferStock(db: DbOrTx, offerId: number, quantity: number): Promise<boolean> {
+  const result = await db
+    .updateTable('offers')
+    .set((eb) => ({ stock: eb('stock', '-', quantity) }))
+    .where('id', '=', offerId)
+    .where('status', '=', 'active')
+    .where('stock', '>=', quantity)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function returnOfferStock(db: DbOrTx, offerId: number, quantity: number): Promise<void> {
+  await db
+    .updateTable('offers')
+    .set((eb) => ({ stock: eb('stock', '+', quantity) }))
+    .where('id', '=', offerId)
+    .execute();
+}
+
+/** The seller's offer of a product, if it has one. */
+export async function offerOf(db: DbOrTx, vendorId: number, productId: number) {
+  return db.selectFrom('offers').selectAll().where('vendor_id', '=', vendorId).where('product_id', '=', productId).executeTakeFirst();
+}
+
+/** Other sellers' offers of the product (on sale or not): a product they sell is shared, and its content no longer one seller's. */
+export async function otherSellers(db: DbOrTx, vendorId: number, productId: number): Promise<number> {
+  const row = await db
+    .selectFrom('offers')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('product_id', '=', productId)
+    .where('vendor_id', '!=', vendorId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The products whose buy box a seller's change of status may move: every product it has an offer on. */
+export async function productsOfferedBy(db: DbOrTx, vendorIds: readonly number[]): Promise<number[]> {
+  if (vendorIds.length === 0) return [];
+  const rows = await db.selectFrom('offers').select('product_id').distinct().where('vendor_id', 'in', vendorIds).execute();
+  return rows.map((row) => row.product_id);
+}

@@ -1,5 +1,6 @@
 import { deflateSync } from 'node:zlib';
-import { expect, request as playwrightRequest, test } from './fixtures.ts';
+import { expect, test } from './fixtures.ts';
+import { checkoutWithUpi, packAndShip, registerApprovedShop, registerCustomer } from './sellers.ts';
 
 const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
 
@@ -39,24 +40,8 @@ test('a vendor publishes a product, a customer buys it, the vendor ships it and 
   const id = unique();
   const productName = `Zenith ProView 27 QHD ${id}`;
 
-  // The vendor registers; the shop starts pending.
-  await page.goto('/vendor/register');
-  await page.getByLabel('Your full name').fill('Vikram Sethi');
-  await page.getByLabel('E-mail').fill(`vikram.${id}@shop.in`);
-  await page.getByLabel('Password').fill('vendor-password');
-  await page.getByLabel('Business name').fill(`Sethi Displays ${id}`);
-  await page.getByLabel('Business phone (+91)').fill('9810012345');
-  await page.getByRole('button', { name: 'Register as a vendor' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Your shop is awaiting approval' })).toBeVisible();
-
-  // An admin approves the shop (the admin's screens come later; the API exists).
-  const shop = await (await page.request.get('/api/vendor/profile')).json();
-  const admin = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL! } });
-  expect((await admin.post('/api/auth/login', { data: { email: 'admin@e2e.test', password: 'e2e-admin-password', portal: 'admin' } })).ok()).toBe(true);
-  expect((await admin.patch(`/api/admin/vendors/${shop.id}`, { data: { status: 'active' } })).ok()).toBe(true);
-  await admin.dispose();
-  await page.reload();
-  await expect(page.getByText('Your shop is awaiting approval')).toHaveCount(0);
+  // The vendor registers; an admin approves the shop.
+  await registerApprovedShop(page, baseURL!, { name: 'Vikram Sethi', email: `vikram.${id}@shop.in`, business: `Sethi Displays ${id}` });
 
   // The vendor creates a monitor with an image and publishes it.
   await page.getByRole('navigation', { name: 'Vendor dashboard' }).getByRole('link', { name: 'Products' }).click();
@@ -89,40 +74,14 @@ test('a vendor publishes a product, a customer buys it, the vendor ships it and 
   // A customer buys it with UPI.
   const customerContext = await browser.newContext();
   const customer = await customerContext.newPage();
-  await customer.goto('/register');
-  await customer.getByLabel('Full name').fill('Nisha Kapoor');
-  await customer.getByLabel('E-mail').fill(`nisha.${id}@example.in`);
-  await customer.getByLabel('Password').fill('a-good-password');
-  await customer.getByRole('button', { name: 'Create account' }).click();
-  await expect(customer).toHaveURL(/\/$/);
+  await registerCustomer(customer, 'Nisha Kapoor', `nisha.${id}@example.in`);
   await customer.goto(`/search?q=${encodeURIComponent(`zenith ${id}`)}`);
   await customer.locator('main article').first().getByRole('link').click();
   await customer.getByRole('button', { name: 'Add to cart' }).click();
-  await customer.goto('/checkout');
-  await customer.getByLabel('Full name').fill('Nisha Kapoor');
-  await customer.getByLabel('Mobile number').fill('9811012345');
-  await customer.getByLabel(/Address line 1/).fill('B-12 Defence Colony');
-  await customer.getByLabel('City').fill('New Delhi');
-  await customer.getByLabel('State').selectOption('Delhi');
-  await customer.getByLabel('PIN code').fill('110024');
-  await customer.getByRole('button', { name: 'Save and deliver here' }).click();
-  await customer.getByRole('button', { name: 'Deliver here' }).click();
-  await customer.getByRole('button', { name: 'Continue to payment' }).click();
-  await customer.getByLabel('UPI ID').fill('nisha@okaxis');
-  await customer.getByRole('button', { name: /^Pay ₹/ }).click();
-  await expect(customer).toHaveURL(/\/order-success/);
-  const orderNumber = (await customer.getByTestId('order-number').textContent()) ?? '';
+  const orderNumber = await checkoutWithUpi(customer, 'Nisha Kapoor');
 
   // The vendor packs and ships it.
-  await page.goto('/vendor/dashboard/orders');
-  const card = page.locator('article, li').filter({ hasText: orderNumber }).first();
-  await expect(card).toBeVisible();
-  await card.getByRole('button', { name: /Mark packed/ }).click();
-  await card.getByRole('button', { name: /Mark shipped/ }).click();
-  await card.getByLabel('Carrier').fill('Delhivery');
-  await card.getByLabel('Tracking number').fill(`DLV${id}`);
-  await card.getByRole('button', { name: /^Ship/ }).click();
-  await expect(card.getByText(`DLV${id}`)).toBeVisible();
+  await packAndShip(page, orderNumber, `DLV${id}`);
 
   // The customer sees the tracking update.
   await customer.goto('/orders');

@@ -63,6 +63,7 @@ const ROUTES: Route[] = [
   { path: '/vendor/dashboard/products', module: 'app/routes/vendor/products.tsx' },
   { path: '/vendor/dashboard/products/:productId', module: 'app/routes/vendor/product-editor.tsx' },
   { path: '/vendor/dashboard/products/import', module: 'app/routes/vendor/product-import.tsx' },
+  { path: '/vendor/dashboard/products/sell', module: 'app/routes/vendor/product-sell.tsx' },
   { path: '/vendor/dashboard/orders', module: 'app/routes/vendor/orders.tsx' },
   { path: '/vendor/dashboard/settlements', module: 'app/routes/vendor/settlements.tsx' },
   { path: '/vendor/dashboard/profile', module: 'app/routes/vendor/profile.tsx' },

@@ -70,10 +70,12 @@ export const VendorSummarySchema = z.object({
 export const OfferSchema = z.object({
   id: z.number().check(z.int()),
   vendor: VendorSummarySchema,
-  price: z.number().check(z.int(), z.describe('GST-inclusive price in paise')),
-  mrp: z.number().check(z.int(), z.describe('Maximum retail price in paise')),
+  /** GST-inclusive, in paise, as the product's own */
+  price: z.number().check(z.int()),
+  mrp: z.number().check(z.int()),
   stock: z.number().check(z.int()),
-  dispatchDays: z.number().check(z.int(), z.describe('working days from order to dispatch')),
+  /** working days from order to dispatch */
+  dispatchDays: z.number().check(z.int()),
 });
 export type Offer = z.infer<typeof OfferSchema>;
 

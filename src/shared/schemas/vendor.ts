@@ -86,6 +86,8 @@ export const VendorProductSchema = z.object({
   hasOrders: z.boolean(),
   /** set when an admin hid the product from the storefront */
   hiddenReason: z.string().nullable(),
+  /** another seller listed it or sells it too: its details are not this seller's alone to change */
+  sharedDetails: z.boolean(),
 });
 export type VendorProduct = z.infer<typeof VendorProductSchema>;
 

@@ -61,6 +61,7 @@ const VendorDashboard = lazyPage(() => import('./routes/vendor/dashboard.tsx'));
 const VendorProducts = lazyPage(() => import('./routes/vendor/products.tsx'));
 const VendorProductEditor = lazyPage(() => import('./routes/vendor/product-editor.tsx'));
 const VendorProductImport = lazyPage(() => import('./routes/vendor/product-import.tsx'));
+const VendorOffer = lazyPage(() => import('./routes/vendor/product-sell.tsx'));
 const VendorOrders = lazyPage(() => import('./routes/vendor/orders.tsx'));
 const VendorSettlements = lazyPage(() => import('./routes/vendor/settlements.tsx'));
 const VendorProfile = lazyPage(() => import('./routes/vendor/profile.tsx'));
@@ -126,6 +127,7 @@ export const routes: RouteObject[] = [
           { path: 'products', element: <VendorProducts /> },
           { path: 'products/new', element: <VendorProductEditor /> },
           { path: 'products/import', element: <VendorProductImport /> },
+          { path: 'products/sell', element: <VendorOffer /> },
           { path: 'products/:productId', element: <VendorProductEditor /> },
           { path: 'orders', element: <VendorOrders /> },
           { path: 'settlements', element: <VendorSettlements /> },

@@ -71,7 +71,7 @@ describe.each(testDialects())('one product, many sellers, on %s', (dialect) => {
   it('lets each seller change only its own offer: price and stock, not the shared details', async () => {
     const sitaOffer = (await product()).offers[0]!;
     const current = (await as(t, sita)('GET', `/api/vendor/products/${inspiron}`)).json();
-    expect(current).toMatchObject({ price: rupees(51_490), stock: 5, sku: 'SITA-3530' });
+    expect(current).toMatchObject({ price: rupees(51_490), stock: 5, sku: 'SITA-3530', sharedDetails: true });
     const edit = (changes: Record<string, unknown>) => ({
       name: current.name, brand: current.brand, category: current.category, description: current.description, sku: current.sku,
       price: current.price, mrp: current.mrp, stock: current.stock, specs: current.specs, images: current.images, status: 'active', stockWas: current.stock, ...changes,
@@ -85,7 +85,7 @@ describe.each(testDialects())('one product, many sellers, on %s', (dialect) => {
     expect(renamed.json().error.message).toContain('details are shared');
     // Ravi listed it, but Sita sells it too: its details are no longer Ravi's alone either.
     const ravis = (await as(t, ravi)('GET', `/api/vendor/products/${inspiron}`)).json();
-    expect(ravis).toMatchObject({ price: rupees(52_990), stock: 3, vendor: { name: 'Ravi Computers' } });
+    expect(ravis).toMatchObject({ price: rupees(52_990), stock: 3, vendor: { name: 'Ravi Computers' }, sharedDetails: true });
     const raviRename = await as(t, ravi)('PUT', `/api/vendor/products/${inspiron}`, { ...edit({ name: 'Dell Inspiron 15 New' }), price: ravis.price, mrp: ravis.mrp, stock: ravis.stock, stockWas: ravis.stock, sku: undefined });
     expect(raviRename.statusCode).toBe(409);
     // Stock of another seller's offer is out of reach: Sita's own stays as it was.

@@ -23,7 +23,7 @@ export function createVendorProductsService(deps: { vendors: VendorsService; cat
   /** The seller's products, each saying whether the seller has sold it (an offer with orders is archived, not deleted). */
   async function withOrders(products: Array<Awaited<ReturnType<CatalogService['findForVendor']>> & object>): Promise<VendorProduct[]> {
     const sold = await orders.productsWithOrders(products.map((p) => p.id), products[0]?.vendor.id);
-    return products.map((p) => ({ ...p, hasOrders: sold.has(p.id) }));
+    return products.map((p) => ({ ...p, hasOrders: sold.has(p.id), sharedDetails: p.listedBy !== p.vendor.id || p.sellerCount > 1 }));
   }
 
   function assertNotSuspended(shop: VendorRow): void {

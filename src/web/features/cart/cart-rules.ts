@@ -4,6 +4,8 @@ import { z } from '#shared/schemas/zod-mini.ts';
 /** What the cart remembers of a product when it was added; prices are re-checked by the server. */
 export const CartProductSchema = z.object({
   id: z.number().check(z.int(), z.positive()),
+  /** the seller's offer it is bought from; a line saved without one is bought from the product's buy box */
+  offerId: z.optional(z.number().check(z.int(), z.positive())),
   name: z.string(),
   price: z.number().check(z.int(), z.nonnegative()),
   mrp: z.optional(z.number().check(z.int(), z.nonnegative())),
@@ -31,31 +33,42 @@ export function isCartFull(items: readonly CartItem[]): boolean {
   return items.length >= MAX_CART_LINES;
 }
 
+/** What tells cart lines apart: the product and the seller's offer (one line per product and seller). */
+export function lineKey(product: Pick<CartProduct, 'id' | 'offerId'>): string {
+  return product.offerId === undefined ? String(product.id) : `${product.id}:${product.offerId}`;
+}
+
+/** The lines as the server takes them (cart quote, checkout): product, offer, quantity. */
+export function cartLines(items: readonly CartItem[]): Array<{ productId: number; offerId?: number; quantity: number }> {
+  return items.map((item) => ({ productId: item.product.id, offerId: item.product.offerId, quantity: item.quantity }));
+}
+
 /**
- * Adding a product already in the cart increases its quantity (up to the per-line limit).
- * A new product is not added once the cart holds the most different products it may.
+ * Adding a product from a seller already in the cart increases its quantity (up to the per-line
+ * limit). A new line is not added once the cart holds the most lines it may.
  */
 export function addItem(items: readonly CartItem[], product: CartProduct, quantity = 1): CartItem[] {
   if (quantity <= 0) return [...items];
-  const existing = items.find((item) => item.product.id === product.id);
+  const key = lineKey(product);
+  const existing = items.find((item) => lineKey(item.product) === key);
   if (!existing) return isCartFull(items) ? [...items] : [...items, { product, quantity: clampQuantity(quantity) }];
   return items.map((item) =>
-    item.product.id === product.id
+    lineKey(item.product) === key
       ? { product, quantity: clampQuantity(item.quantity + quantity) }
       : item,
   );
 }
 
-/** Setting a quantity of 0 or less removes the item. */
-export function setQuantity(items: readonly CartItem[], productId: number, quantity: number): CartItem[] {
-  if (!Number.isFinite(quantity) || quantity <= 0) return removeItem(items, productId);
+/** Setting a quantity of 0 or less removes the line (see lineKey). */
+export function setQuantity(items: readonly CartItem[], key: string, quantity: number): CartItem[] {
+  if (!Number.isFinite(quantity) || quantity <= 0) return removeItem(items, key);
   return items.map((item) =>
-    item.product.id === productId ? { ...item, quantity: clampQuantity(quantity) } : item,
+    lineKey(item.product) === key ? { ...item, quantity: clampQuantity(quantity) } : item,
   );
 }
 
-export function removeItem(items: readonly CartItem[], productId: number): CartItem[] {
-  return items.filter((item) => item.product.id !== productId);
+export function removeItem(items: readonly CartItem[], key: string): CartItem[] {
+  return items.filter((item) => lineKey(item.product) !== key);
 }
 
 export function itemCount(items: readonly CartItem[]): number {

@@ -11,9 +11,28 @@ export function productDescription(product: Product): string {
   return start + text;
 }
 
-/** schema.org `Product` with its one offer, in rupees (https://schema.org/Product, Google's product snippets). */
+/**
+ * schema.org `Product` with its offer, in rupees (https://schema.org/Product, Google's product
+ * snippets): the buy box's, or with several sellers an `AggregateOffer` of their prices.
+ */
 export function productJsonLd(product: Product, origin: string): object {
   const url = `${origin}${paths.product(product.id)}`;
+  const rupees = (paise: number) => (paise / PAISE_PER_RUPEE).toFixed(2);
+  const prices = product.offers.map((offer) => offer.price);
+  const many = prices.length > 1;
+  const offers = {
+    '@type': many ? 'AggregateOffer' : 'Offer',
+    url,
+    priceCurrency: 'INR',
+    availability: product.stock > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+    ...(many
+      ? { lowPrice: rupees(Math.min(...prices)), highPrice: rupees(Math.max(...prices)), offerCount: prices.length }
+      : {
+          price: rupees(product.price),
+          itemCondition: 'https://schema.org/NewCondition',
+          seller: { '@type': 'Organization', name: product.vendor.name, url: `${origin}${paths.vendorStore(product.vendor.slug)}` },
+        }),
+  };
   return {
     '@context': 'https://schema.org',
     '@type': 'Product',
@@ -24,15 +43,7 @@ export function productJsonLd(product: Product, origin: string): object {
     brand: { '@type': 'Brand', name: product.brand },
     category: CATEGORY_LABELS[product.category].plural,
     url,
-    offers: {
-      '@type': 'Offer',
-      url,
-      priceCurrency: 'INR',
-      price: (product.price / PAISE_PER_RUPEE).toFixed(2),
-      availability: product.stock > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
-      itemCondition: 'https://schema.org/NewCondition',
-      seller: { '@type': 'Organization', name: product.vendor.name, url: `${origin}${paths.vendorStore(product.vendor.slug)}` },
-    },
+    offers,
   };
 }
 

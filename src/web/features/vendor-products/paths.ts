@@ -3,6 +3,7 @@ export const vendorProductPaths = {
   list: () => '/vendor/dashboard/products',
   create: () => '/vendor/dashboard/products/new',
   import: () => '/vendor/dashboard/products/import',
+  sell: () => '/vendor/dashboard/products/sell',
   edit: (id: number) => `/vendor/dashboard/products/${id}`,
   importTemplate: () => '/api/vendor/products/import/template',
 } as const;

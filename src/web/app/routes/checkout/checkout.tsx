@@ -5,6 +5,7 @@ import { paths } from '#web/config/paths.ts';
 import { useAddAddress } from '#web/features/account/api/addresses.ts';
 import { useAuth } from '#web/features/auth/hooks/use-auth.ts';
 import { useCart } from '#web/features/cart/hooks/use-cart.ts';
+import { cartLines } from '#web/features/cart/cart-rules.ts';
 import { CheckoutFlow } from '#web/features/checkout/components/checkout-flow.tsx';
 import { useStoreInfo } from '#web/lib/store-info.ts';
 
@@ -16,7 +17,7 @@ export default function CheckoutRoute() {
   const [params] = useSearchParams();
   const addAddress = useAddAddress();
   const resume = /^[1-9]\d{0,14}$/.test(params.get('order') ?? '') ? Number(params.get('order')) : undefined;
-  const lines = cart.items.map((item) => ({ productId: item.product.id, quantity: item.quantity }));
+  const lines = cartLines(cart.items);
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 lg:py-8">

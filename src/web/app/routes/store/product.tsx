@@ -1,3 +1,4 @@
+import { lazy } from 'react';
 import { Link, useParams } from 'react-router';
 import { JsonLd, PageMeta } from '#web/components/seo/page-meta.tsx';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
@@ -6,11 +7,14 @@ import { paths } from '#web/config/paths.ts';
 import { AddToCartForm } from '#web/features/cart/components/add-to-cart-form.tsx';
 import { useProduct, useRelatedProducts } from '#web/features/catalog/api/get-product.ts';
 import { ProductGrid } from '#web/features/catalog/components/product-card.tsx';
+import { OtherSellers } from '#web/features/catalog/components/other-sellers.tsx';
 import { ProductDetails } from '#web/features/catalog/components/product-details.tsx';
 import { breadcrumbJsonLd, productDescription, productJsonLd } from '#web/features/catalog/structured-data.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { useStoreInfo } from '#web/lib/store-info.ts';
-import NotFound from '../not-found.tsx';
+
+// Only an unknown product needs it: loaded then (server rendering waits for it), not with every product page.
+const NotFound = lazy(() => import('../not-found.tsx'));
 
 function Related({ id }: { id: number }) {
   const related = useRelatedProducts(id);
@@ -46,6 +50,8 @@ export default function ProductRoute() {
     );
   }
   const p = product.data;
+  // What the cart remembers of the product, bought from one offer.
+  const cartProduct = { id: p.id, name: p.name, image: p.images[0], brand: p.brand, category: p.category };
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:py-8">
       <PageMeta title={`${p.name} · ${store.name}`} description={productDescription(p)} canonical={paths.product(p.id)} image={p.images[0]} type="product" />
@@ -55,9 +61,17 @@ export default function ProductRoute() {
         product={p}
         actions={
           <AddToCartForm
-            key={p.id}
+            key={`${p.id}:${p.offerId}`}
             stock={p.stock}
-            product={{ id: p.id, name: p.name, price: p.price, mrp: p.mrp, image: p.images[0], brand: p.brand, category: p.category, stock: p.stock }}
+            product={{ ...cartProduct, offerId: p.offerId ?? undefined, price: p.price, mrp: p.mrp, stock: p.stock }}
+          />
+        }
+        sellers={
+          <OtherSellers
+            product={p}
+            action={(offer) => (
+              <AddToCartForm key={offer.id} stock={offer.stock} seller={offer.vendor.name} product={{ ...cartProduct, offerId: offer.id, price: offer.price, mrp: offer.mrp, stock: offer.stock }} />
+            )}
           />
         }
       />

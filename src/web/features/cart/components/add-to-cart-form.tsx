@@ -3,16 +3,16 @@ import { Link } from 'react-router';
 import { MAX_CART_LINES, MAX_QUANTITY_PER_LINE } from '#shared/schemas/cart.ts';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
 import { paths } from '#web/config/paths.ts';
-import { type CartProduct, isCartFull } from '../cart-rules.ts';
+import { type CartProduct, isCartFull, lineKey } from '../cart-rules.ts';
 import { useCart } from '../hooks/use-cart.ts';
 
-/** Quantity selector and "Add to cart"; disabled when the product is out of stock. */
-export function AddToCartForm({ product, stock }: { product: CartProduct; stock: number }) {
+/** Quantity selector and "Add to cart"; disabled when the product is out of stock. `seller` names the offer's seller to screen readers where several sellers' forms share a page. */
+export function AddToCartForm({ product, stock, seller }: { product: CartProduct; stock: number; seller?: string }) {
   const cart = useCart();
   const id = useId();
   const [quantity, setQuantity] = useState(1);
   const [added, setAdded] = useState(false);
-  const inCart = cart.items.find((item) => item.product.id === product.id)?.quantity ?? 0;
+  const inCart = cart.items.find((item) => lineKey(item.product) === lineKey(product))?.quantity ?? 0;
   const maxSelectable = Math.max(0, Math.min(MAX_QUANTITY_PER_LINE, stock) - inCart);
   const soldOut = stock <= 0;
   const cartFull = inCart === 0 && isCartFull(cart.items);
@@ -48,6 +48,7 @@ export function AddToCartForm({ product, stock }: { product: CartProduct; stock:
         </div>
         <button type="submit" disabled={soldOut || maxSelectable === 0} className={`${buttonClass('accent', 'lg')} min-w-40 flex-1`}>
           {soldOut ? 'Out of stock' : 'Add to cart'}
+          {seller && <span className="sr-only"> from {seller}</span>}
         </button>
       </div>
       <div aria-live="polite" className="text-sm">

@@ -14,7 +14,7 @@ function Probe() {
       <button type="button" onClick={() => cart.addItem({ id: 7, name: 'Dell XPS 13', price: 12_999_900 })}>
         add
       </button>
-      <button type="button" onClick={() => cart.setQuantity(7, 0)}>
+      <button type="button" onClick={() => cart.setQuantity('7', 0)}>
         zero
       </button>
     </div>

@@ -16,8 +16,9 @@ export interface CartContextValue {
   itemCount: number;
   subtotal: number;
   addItem: (product: CartProduct, quantity?: number) => void;
-  setQuantity: (productId: number, quantity: number) => void;
-  removeItem: (productId: number) => void;
+  /** by the line's key (cart-rules' lineKey: product and seller) */
+  setQuantity: (key: string, quantity: number) => void;
+  removeItem: (key: string) => void;
   clear: () => void;
 }
 
@@ -90,8 +91,8 @@ export function CartProvider({ children }: { children: ReactNode }) {
   const items = useSyncExternalStore(store.subscribe, store.read, serverSnapshot);
 
   const add = useCallback((product: CartProduct, quantity = 1) => store.write(addItem(store.read(), product, quantity)), [store]);
-  const update = useCallback((productId: number, quantity: number) => store.write(setQuantity(store.read(), productId, quantity)), [store]);
-  const remove = useCallback((productId: number) => store.write(removeItem(store.read(), productId)), [store]);
+  const update = useCallback((key: string, quantity: number) => store.write(setQuantity(store.read(), key, quantity)), [store]);
+  const remove = useCallback((key: string) => store.write(removeItem(store.read(), key)), [store]);
   const clear = useCallback(() => store.write([]), [store]);
 
   const value = useMemo<CartContextValue>(

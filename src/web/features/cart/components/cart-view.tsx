@@ -6,7 +6,7 @@ import { MAX_QUANTITY_PER_LINE } from '#shared/schemas/cart.ts';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
 import { paths } from '#web/config/paths.ts';
 import { useCartQuote } from '../api/get-cart-quote.ts';
-import type { CartItem } from '../cart-rules.ts';
+import { type CartItem, cartLines, lineKey } from '../cart-rules.ts';
 import { useCart } from '../hooks/use-cart.ts';
 
 /** Lines whose photos are in the first screen on a phone; the rest load as they scroll into view. */
@@ -29,7 +29,8 @@ function lineNotice(item: CartItem, line: QuoteLine | undefined): { tone: 'warn'
 
 function QuantityStepper({ item }: { item: CartItem }) {
   const cart = useCart();
-  const { id, name } = item.product;
+  const { name } = item.product;
+  const key = lineKey(item.product);
   const step = 'inline-flex size-9 items-center justify-center text-lg font-semibold text-slate-700 hover:bg-slate-100 disabled:text-slate-300 disabled:hover:bg-transparent';
   return (
     <div className="inline-flex items-center rounded-lg border border-slate-300 bg-white" role="group" aria-label={`Quantity of ${name}`}>
@@ -37,7 +38,7 @@ function QuantityStepper({ item }: { item: CartItem }) {
         type="button"
         className={`${step} rounded-l-lg`}
         aria-label={item.quantity === 1 ? `Decrease quantity of ${name} (removes it from the cart)` : `Decrease quantity of ${name}`}
-        onClick={() => cart.setQuantity(id, item.quantity - 1)}
+        onClick={() => cart.setQuantity(key, item.quantity - 1)}
       >
         −
       </button>
@@ -49,7 +50,7 @@ function QuantityStepper({ item }: { item: CartItem }) {
         className={`${step} rounded-r-lg`}
         aria-label={`Increase quantity of ${name}`}
         disabled={item.quantity >= MAX_QUANTITY_PER_LINE}
-        onClick={() => cart.setQuantity(id, item.quantity + 1)}
+        onClick={() => cart.setQuantity(key, item.quantity + 1)}
       >
         +
       </button>
@@ -71,7 +72,7 @@ function useFocusAfterRemoval(count: number): RefObject<HTMLHeadingElement | nul
 /** The cart: lines with steppers and remove, and the server's price of the whole cart. */
 export function CartView() {
   const cart = useCart();
-  const lines = cart.items.map((item) => ({ productId: item.product.id, quantity: item.quantity }));
+  const lines = cartLines(cart.items);
   const quote = useCartQuote(lines);
   const heading = useFocusAfterRemoval(cart.items.length);
 
@@ -89,7 +90,12 @@ export function CartView() {
     );
   }
 
-  const byId = new Map(quote.data?.items.map((line) => [line.productId, line]));
+  // The quote's lines come in the cart's order; a line saved without an offer is priced from the buy box's.
+  const lineOf = (item: CartItem, index: number) => {
+    const matches = (line: QuoteLine | undefined) => line !== undefined && line.productId === item.product.id && (item.product.offerId === undefined || line.offerId === item.product.offerId);
+    const atIndex = quote.data?.items[index];
+    return matches(atIndex) ? atIndex : quote.data?.items.find(matches);
+  };
   const blocked = quote.data?.items.some((line) => line.status !== 'ok') ?? false;
   // A quote for the previous quantities is shown while the new one loads, but never checked out.
   const settled = quote.data !== undefined && !quote.isPlaceholderData;
@@ -103,11 +109,11 @@ export function CartView() {
         </h2>
         <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
           {cart.items.map((item, index) => {
-            const line = byId.get(item.product.id);
+            const line = lineOf(item, index);
             const notice = lineNotice(item, line);
             const unitPrice = line?.unitPrice ?? item.product.price;
             return (
-              <li key={item.product.id} className="flex gap-4 p-4">
+              <li key={lineKey(item.product)} className="flex gap-4 p-4">
                 <Link to={paths.product(item.product.id)} className="shrink-0">
                   <img
                     src={item.product.image}
@@ -141,7 +147,7 @@ export function CartView() {
                   )}
                   <div className="mt-3 flex flex-wrap items-center gap-3">
                     <QuantityStepper item={item} />
-                    <button type="button" onClick={() => cart.removeItem(item.product.id)} className="text-sm font-medium text-red-700 hover:underline">
+                    <button type="button" onClick={() => cart.removeItem(lineKey(item.product))} className="text-sm font-medium text-red-700 hover:underline">
                       Remove<span className="sr-only"> {item.product.name}</span>
                     </button>
                   </div>

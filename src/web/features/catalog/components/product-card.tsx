@@ -32,6 +32,7 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
         <p className="line-clamp-2 text-sm text-slate-600">{keySpecs(product.category, product.specs)}</p>
         <div className="mt-auto pt-2">
           <PriceTag price={product.price} mrp={product.mrp} />
+          {product.sellerCount > 1 && <p className="text-sm text-slate-600">from {product.sellerCount} sellers</p>}
           <StockLabel stock={product.stock} />
         </div>
       </div>

@@ -14,9 +14,11 @@ interface ProductDetailsProps {
   product: Product;
   /** the buy box's actions (quantity and add to cart), supplied by the page */
   actions: ReactNode;
+  /** the other sellers' offers, under the buy box */
+  sellers?: ReactNode;
 }
 
-export function ProductDetails({ product, actions }: ProductDetailsProps) {
+export function ProductDetails({ product, actions, sellers }: ProductDetailsProps) {
   const emi = emiFrom(product.price);
   return (
     <>
@@ -46,7 +48,18 @@ export function ProductDetails({ product, actions }: ProductDetailsProps) {
           <p className="text-sm font-semibold tracking-wide text-slate-500 uppercase">{product.brand}</p>
           <h1 className="mt-1 text-2xl leading-tight font-bold text-slate-900 sm:text-3xl">{product.name}</h1>
           <p className="mt-1 text-sm text-slate-600">
-            Sold by <span className="font-medium text-slate-800">{product.vendor.name}</span>
+            Sold by{' '}
+            <Link to={paths.vendorStore(product.vendor.slug)} className="font-medium text-slate-800 underline underline-offset-2 hover:text-brand-700">
+              {product.vendor.name}
+            </Link>
+            {product.sellerCount > 1 && (
+              <>
+                {' · '}
+                <a href="#other-sellers" className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900">
+                  {product.sellerCount} sellers
+                </a>
+              </>
+            )}
           </p>
           <div className="mt-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
             <PriceTag price={product.price} mrp={product.mrp} size="lg" />
@@ -67,6 +80,7 @@ export function ProductDetails({ product, actions }: ProductDetailsProps) {
             <li>✓ 10-day returns</li>
             <li>✓ UPI, Net Banking, cards and EMI</li>
           </ul>
+          {sellers}
         </div>
       </div>
 

@@ -151,6 +151,16 @@ function ProductForm({ product, onSaved, shopApproved, onDeleted }: ProductFormP
         </div>
       )}
 
+      {product?.sharedDetails && (
+        <div className="mt-4 rounded-xl border border-sky-200 bg-sky-50 p-4 text-sky-950">
+          <p className="font-semibold">{product.sellerCount > 1 ? `${product.sellerCount} sellers offer this product` : 'This product is shared'}</p>
+          <p className="mt-1 text-sm">
+            Its name, description, photos and specifications are the catalogue's: you can change your price, MRP, stock, SKU and status. Contact seller support to
+            correct its details.
+          </p>
+        </div>
+      )}
+
       {product?.hiddenReason && (
         <div className="mt-4 rounded-xl border border-red-300 bg-red-50 p-4 text-red-950">
           <p className="font-semibold">Hidden from the store by our team</p>

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { ImageOff, Plus, Upload } from 'lucide-react';
+import { ImageOff, Plus, Store, Upload } from 'lucide-react';
 import { formatPrice } from '#shared/money.ts';
 import { VENDOR_PRODUCT_SORTS, type VendorProduct } from '#shared/schemas/vendor.ts';
 import { stockNowOf } from '#web/components/product-form/product-form.ts';
@@ -89,6 +89,10 @@ export default function VendorProductList() {
           <Link to={vendorProductPaths.create()} className={buttonClass('primary')}>
             <Plus aria-hidden="true" className="size-4" />
             Add a product
+          </Link>
+          <Link to={vendorProductPaths.sell()} className={buttonClass('secondary')}>
+            <Store aria-hidden="true" className="size-4" />
+            Sell a catalogue product
           </Link>
           <Link to={vendorProductPaths.import()} className={buttonClass('secondary')}>
             <Upload aria-hidden="true" className="size-4" />

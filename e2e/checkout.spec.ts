@@ -12,7 +12,7 @@ async function customerWithCart(page: Page, name: string) {
   await expect(page).toHaveURL(/\/$/);
   const product = await page.request.get('/api/products?category=Monitor&inStock=true&sort=price_asc&minPrice=1000000&pageSize=1').then(async (r) => (await r.json()).items[0]);
   await page.goto(`/product/${product.id}`);
-  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
   await expect(page.getByTestId('cart-count')).toHaveText(/^1/);
   return product as { id: number; name: string; price: number };
 }

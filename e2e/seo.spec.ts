@@ -9,6 +9,8 @@ interface ListedProduct {
   price: number;
   stock: number;
   vendor: { name: string };
+  sellerCount: number;
+  offers: Array<{ price: number }>;
 }
 
 async function firstProduct(request: import('@playwright/test').APIRequestContext, query = ''): Promise<ListedProduct> {
@@ -21,8 +23,17 @@ function rupees(paise: number): string {
   return `₹${new Intl.NumberFormat('en-IN').format(Math.floor(paise / 100))}`;
 }
 
+/** The products' structured data as a page gives it. */
+async function productJsonLd(request: import('@playwright/test').APIRequestContext, id: number): Promise<Record<string, unknown> | undefined> {
+  const html = await (await request.get(`/product/${id}`)).text();
+  const blocks = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((match) => JSON.parse(match[1] as string));
+  return blocks.find((block) => block['@type'] === 'Product');
+}
+
 test('a product page holds its name, price, availability and structured data before any script runs', async ({ request }) => {
-  const product = await firstProduct(request, '&inStock=true');
+  // One seller's product: its one offer. (Several sellers' products give an AggregateOffer, below.)
+  const listed = (await (await request.get('/api/products?pageSize=100&inStock=true')).json()).items as ListedProduct[];
+  const product = listed.find((item) => item.sellerCount === 1) as ListedProduct;
   const response = await request.get(`/product/${product.id}`);
   expect(response.status()).toBe(200);
   const html = await response.text();
@@ -43,6 +54,12 @@ test('a product page holds its name, price, availability and structured data bef
   expect(blocks.find((block) => block['@type'] === 'BreadcrumbList')?.itemListElement).toHaveLength(3);
   // No inline script: the page's data is JSON the app reads, not code (the CSP runs no inline script).
   expect(html).not.toMatch(/<script>/);
+
+  const shared = listed.find((item) => item.sellerCount > 1) as ListedProduct;
+  const prices = shared.offers.map((offer) => offer.price);
+  expect(await productJsonLd(request, shared.id)).toMatchObject({
+    offers: { '@type': 'AggregateOffer', priceCurrency: 'INR', lowPrice: (Math.min(...prices) / 100).toFixed(2), highPrice: (Math.max(...prices) / 100).toFixed(2), offerCount: shared.sellerCount },
+  });
 });
 
 test('with JavaScript off, a shopper still reads a product, a listing and a search', async ({ browser, request }) => {
@@ -84,7 +101,7 @@ test('the app takes over a rendered page without drawing it again, and works', a
   release();
   // A press before the app's code has run goes nowhere, as on any page still loading.
   await page.waitForLoadState('networkidle');
-  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
   await expect(page.getByTestId('cart-count')).toHaveText(/1/);
   await expect(heading).toHaveAttribute('data-from-server', 'yes');
   expect(errors).toEqual([]);

@@ -68,10 +68,11 @@ test('product page shows price, MRP, taxes, stock, EMI and specs; add to cart sh
 
   const cart = page.getByRole('link', { name: 'Cart', exact: true });
   await expect(page.getByTestId('cart-count')).toHaveCount(0);
-  await page.getByLabel('Quantity').selectOption('2');
-  await page.getByRole('button', { name: 'Add to cart' }).click();
+  // The buy box's own picker and button; the other sellers' are named with their seller.
+  await page.getByLabel('Quantity', { exact: true }).selectOption('2');
+  await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
   await expect(page.getByTestId('cart-count')).toHaveText(/^2/);
-  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
   await expect(page.getByTestId('cart-count')).toHaveText(/^3/);
   await cart.click();
   await expect(page).toHaveURL(/\/cart$/);
@@ -84,7 +85,7 @@ test('the cart survives a reload and is priced by the server', async ({ page }) 
   const name = (await first.locator('h3').textContent()) ?? '';
   const unit = rupeesOf((await first.locator('p.flex > span').first().textContent()) ?? '');
   await first.getByRole('link').click();
-  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
   await page.goto('/cart');
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Your cart' })).toBeVisible();

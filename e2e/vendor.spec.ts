@@ -77,7 +77,7 @@ test('a vendor publishes a product, a customer buys it, the vendor ships it and 
   await registerCustomer(customer, 'Nisha Kapoor', `nisha.${id}@example.in`);
   await customer.goto(`/search?q=${encodeURIComponent(`zenith ${id}`)}`);
   await customer.locator('main article').first().getByRole('link').click();
-  await customer.getByRole('button', { name: 'Add to cart' }).click();
+  await customer.getByRole('button', { name: 'Add to cart', exact: true }).click();
   const orderNumber = await checkoutWithUpi(customer, 'Nisha Kapoor');
 
   // The vendor packs and ships it.

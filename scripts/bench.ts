@@ -761,7 +761,13 @@ try {
   const idAt = (fraction: number) => ids[Math.floor(ids.length * fraction)] as number;
   // Limited stock for checkout, spread through the catalogue; the writer leaves these alone.
   const limited = Array.from({ length: LIMITED_PRODUCTS }, (_, n) => idAt((n + 0.5) / LIMITED_PRODUCTS));
-  if (!reused) await database.db.updateTable('products').set({ stock: LIMITED_STOCK }).where('id', 'in', limited).execute();
+  // Each seeded product has one offer, its own: the offer holds the stock, the product row its buy box's.
+  if (!reused) {
+    await database.db.transaction().execute(async (tx) => {
+      await tx.updateTable('offers').set({ stock: LIMITED_STOCK }).where('product_id', 'in', limited).execute();
+      await tx.updateTable('products').set({ stock: LIMITED_STOCK }).where('id', 'in', limited).execute();
+    });
+  }
   const editable = ids.filter((id) => !limited.includes(id));
 
   server = await startServer();
@@ -891,7 +897,7 @@ try {
     .select(['order_items.product_id', (eb) => eb.fn.sum<number>('order_items.quantity').as('units')])
     .groupBy('order_items.product_id')
     .execute();
-  const left = await database.db.selectFrom('products').select(['id', 'stock']).where('id', 'in', limited).execute();
+  const left = await database.db.selectFrom('offers').select(['product_id as id', 'stock']).where('product_id', 'in', limited).execute();
   const oversold = !checkoutRow ? [] : limited.filter((id) => {
     const units = Number(sold.find((row) => row.product_id === id)?.units ?? 0);
     const stock = left.find((row) => row.id === id)?.stock ?? 0;

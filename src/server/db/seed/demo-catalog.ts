@@ -1318,3 +1318,17 @@ const MONITORS: MonitorProduct[] = [
 ];
 
 export const DEMO_PRODUCTS: DemoProduct[] = [...LAPTOPS, ...DESKTOPS, ...MONITORS];
+
+/**
+ * Other sellers' offers of demo products, as a marketplace has them: the same model from another
+ * shop, a little dearer (so the listing seller keeps the buy box) but dispatched sooner, or with
+ * fewer units. Prices are the listing seller's plus `dearerBy`; the MRP is the product's.
+ */
+export const DEMO_OFFERS: ReadonlyArray<{ product: string; vendor: string; dearerBy: number; stock: number; dispatchDays: number }> = [
+  { product: 'Lenovo ThinkPad E14 Gen 6', vendor: NP, dearerBy: rupees(800), stock: 6, dispatchDays: 0 },
+  { product: 'Lenovo ThinkPad E14 Gen 6', vendor: CH, dearerBy: rupees(1_500), stock: 3, dispatchDays: 1 },
+  { product: 'HP Victus 15 (Ryzen 7, RTX 4050)', vendor: BL, dearerBy: rupees(1_200), stock: 4, dispatchDays: 1 },
+  { product: 'Apple MacBook Air 13 (M4)', vendor: LR, dearerBy: rupees(2_000), stock: 5, dispatchDays: 0 },
+  { product: 'Dell UltraSharp U2724D', vendor: NP, dearerBy: rupees(500), stock: 8, dispatchDays: 1 },
+  { product: 'LG UltraGear 27GR75Q', vendor: CH, dearerBy: rupees(400), stock: 10, dispatchDays: 2 },
+];

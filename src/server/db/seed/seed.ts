@@ -1,7 +1,7 @@
 import type { Db } from '#server/db/database.ts';
 import type { CatalogService } from '#server/modules/catalog/catalog.service.ts';
 import type { VendorsService } from '#server/modules/vendors/vendors.service.ts';
-import { DEMO_PRODUCTS, DEMO_VENDORS, slugify } from './demo-catalog.ts';
+import { DEMO_OFFERS, DEMO_PRODUCTS, DEMO_VENDORS, slugify } from './demo-catalog.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -20,10 +20,11 @@ export async function seedDemoCatalog(
     for (const vendor of DEMO_VENDORS) {
       vendorIds.set(vendor.slug, await services.vendors.create({ ...vendor, status: 'active' }, tx));
     }
+    const productIds = new Map<string, number>();
     for (const product of DEMO_PRODUCTS) {
       const vendorId = vendorIds.get(product.vendor);
       if (vendorId === undefined) throw new Error(`Demo product ${product.name} has unknown vendor ${product.vendor}`);
-      await services.catalog.create(
+      const id = await services.catalog.create(
         {
           vendorId,
           name: product.name,
@@ -42,6 +43,15 @@ export async function seedDemoCatalog(
         },
         tx,
       );
+      productIds.set(product.name, id);
+    }
+    for (const offer of DEMO_OFFERS) {
+      const product = DEMO_PRODUCTS.find((candidate) => candidate.name === offer.product);
+      const productId = productIds.get(offer.product);
+      const vendorId = vendorIds.get(offer.vendor);
+      if (!product || productId === undefined || vendorId === undefined) throw new Error(`Demo offer of ${offer.product} by ${offer.vendor} names an unknown product or vendor`);
+      const price = product.price + offer.dearerBy;
+      await services.catalog.addOffer(vendorId, productId, { price, mrp: Math.max(product.mrp, price), stock: offer.stock, dispatchDays: offer.dispatchDays }, tx);
     }
     return DEMO_PRODUCTS.length;
   });

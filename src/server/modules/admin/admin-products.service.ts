@@ -70,7 +70,8 @@ export function createAdminProductsService(deps: { db: Db; catalog: CatalogServi
       const diff = changes(current, next);
       if (!diff) return false;
       const { featured, ...edit } = next;
-      const saved = await catalog.updateForVendor(shop.id, id, { ...edit, sku: current.sku, images: current.images, stockWas: current.stock }, tx);
+      // The product's details and its buy box's offer (the seller shown as "Sold by").
+      const saved = await catalog.updateForVendor(shop.id, id, { ...edit, sku: current.sku, images: current.images, stockWas: current.stock }, tx, { byMarketplace: true });
       if (!saved) throw new AppError('NOT_FOUND', 'Product not found');
       if (featured !== current.featured) await catalog.setFeatured(id, featured, tx);
       if (diff.after.stock !== undefined) {

@@ -243,15 +243,16 @@ export function createCatalogService({ db, dialect, log, changeWaitMs = CHANGE_W
    * the editor's change in one guarded statement, so units sold while the form was open stay sold;
    * without it (the CSV import) stock is set as given. Null when the product is not the vendor's.
    */
-  async function updateForVendor(vendorId: number, id: number, input: ProductEdit, tx?: DbOrTx): Promise<{ stock: number } | null> {
-    if (!tx) return db.transaction().execute((trx) => updateForVendor(vendorId, id, input, trx));
+  async function updateForVendor(vendorId: number, id: number, input: ProductEdit, tx?: DbOrTx, { byMarketplace = false } = {}): Promise<{ stock: number } | null> {
+    if (!tx) return db.transaction().execute((trx) => updateForVendor(vendorId, id, input, trx, { byMarketplace }));
     const current = await repository.findVendorProduct(tx, vendorId, id);
     if (!current) return null;
     const { content, offer, attributes } = productRow(input);
     // Price, MRP, SKU, status and stock are the seller's own offer; the product's content is
-    // shared by everyone who sells it, and stays the lister's alone to change while no one else does.
+    // shared by everyone who sells it, and stays the lister's alone to change while no one else
+    // does; the marketplace (an admin) may always correct it.
     if (contentChanged(current, content)) {
-      if (current.listedBy !== vendorId || (await offers.otherSellers(tx, vendorId, id)) > 0) {
+      if (!byMarketplace && (current.listedBy !== vendorId || (await offers.otherSellers(tx, vendorId, id)) > 0)) {
         throw new AppError('CONFLICT', 'Other sellers offer this product too, so its details are shared: you can change your price, MRP, SKU, stock and status. Ask the marketplace to change its details.');
       }
       await repository.updateProductContent(tx, id, content, attributes);
@@ -280,9 +281,10 @@ export function createCatalogService({ db, dialect, log, changeWaitMs = CHANGE_W
    * touched. 409 when it already has one; 404 when the product is not in the catalogue or was
    * taken off it by the marketplace.
    */
-  async function addOffer(vendorId: number, productId: number, input: NewOffer): Promise<{ offerId: number }> {
+  async function addOffer(vendorId: number, productId: number, input: NewOffer, within?: DbOrTx): Promise<{ offerId: number }> {
     if (input.mrp < input.price) throw new AppError('VALIDATION_FAILED', 'MRP must be at least the price');
-    return db.transaction().execute(async (tx) => {
+    const inTransaction = <T>(work: (tx: DbOrTx) => Promise<T>) => (within ? work(within) : db.transaction().execute(work));
+    return inTransaction(async (tx) => {
       const product = await repository.findAnyProduct(tx, productId);
       if (!product || product.hiddenReason !== null || product.status === 'archived') throw new AppError('NOT_FOUND', `Product ${productId} was not found`);
       if (await offers.offerOf(tx, vendorId, productId)) throw new AppError('CONFLICT', 'You already sell this product: change your offer in your product list.');

@@ -31,6 +31,7 @@ export function AddToCartForm({ product, stock, seller }: { product: CartProduct
         <div>
           <label htmlFor={`${id}-quantity`} className="block text-sm font-medium text-slate-700">
             Quantity
+            {seller && <span className="sr-only"> from {seller}</span>}
           </label>
           <select
             id={`${id}-quantity`}
@@ -46,7 +47,8 @@ export function AddToCartForm({ product, stock, seller }: { product: CartProduct
             ))}
           </select>
         </div>
-        <button type="submit" disabled={soldOut || maxSelectable === 0} className={`${buttonClass('accent', 'lg')} min-w-40 flex-1`}>
+        {/* Another seller's offer under the buy box: a quieter button than the buy box's own. */}
+        <button type="submit" disabled={soldOut || maxSelectable === 0} className={`${seller ? buttonClass('secondary') : buttonClass('accent', 'lg')} min-w-40 flex-1`}>
           {soldOut ? 'Out of stock' : 'Add to cart'}
           {seller && <span className="sr-only"> from {seller}</span>}
         </button>

@@ -27,9 +27,9 @@ function lineNotice(item: CartItem, line: QuoteLine | undefined): { tone: 'warn'
   return undefined;
 }
 
-function QuantityStepper({ item }: { item: CartItem }) {
+/** `name`: the product, and its seller when the quote says (two sellers' lines of one product read apart). */
+function QuantityStepper({ item, name }: { item: CartItem; name: string }) {
   const cart = useCart();
-  const { name } = item.product;
   const key = lineKey(item.product);
   const step = 'inline-flex size-9 items-center justify-center text-lg font-semibold text-slate-700 hover:bg-slate-100 disabled:text-slate-300 disabled:hover:bg-transparent';
   return (
@@ -112,6 +112,7 @@ export function CartView() {
             const line = lineOf(item, index);
             const notice = lineNotice(item, line);
             const unitPrice = line?.unitPrice ?? item.product.price;
+            const named = line?.vendorName ? `${item.product.name} from ${line.vendorName}` : item.product.name;
             return (
               <li key={lineKey(item.product)} className="flex gap-4 p-4">
                 <Link to={paths.product(item.product.id)} className="shrink-0">
@@ -146,9 +147,9 @@ export function CartView() {
                     </p>
                   )}
                   <div className="mt-3 flex flex-wrap items-center gap-3">
-                    <QuantityStepper item={item} />
+                    <QuantityStepper item={item} name={named} />
                     <button type="button" onClick={() => cart.removeItem(lineKey(item.product))} className="text-sm font-medium text-red-700 hover:underline">
-                      Remove<span className="sr-only"> {item.product.name}</span>
+                      Remove<span className="sr-only"> {named}</span>
                     </button>
                   </div>
                 </div>

@@ -35,7 +35,7 @@ export function OtherSellers({ product, action }: { product: Product; action: (o
                   </Link>
                 </p>
               </div>
-              <div className="text-right text-sm">
+              <div className="text-sm sm:text-right">
                 <StockLabel stock={offer.stock} />
                 <p className="text-slate-600">{dispatchText(offer.dispatchDays)}</p>
               </div>

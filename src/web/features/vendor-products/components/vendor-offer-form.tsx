@@ -66,7 +66,12 @@ export function VendorOfferForm({ shopApproved }: { shopApproved: boolean }) {
     const sku = values.sku.trim();
     if (sku !== '' && !/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(sku)) next.sku = 'SKU: letters, digits, . _ - (up to 64)';
     setErrors(next);
-    if (Object.keys(next).length > 0) return;
+    const first = Object.keys(next)[0];
+    if (first !== undefined) {
+      // Focus goes to the first field to fix, which says what is wrong with it.
+      document.getElementById(`${id}-${first}`)?.focus();
+      return;
+    }
     add.mutate(
       { productId: chosen.id, price: price as number, mrp: mrp as number, stock: Number(values.stock), dispatchDays: Number(values.dispatchDays), ...(sku ? { sku } : {}) },
       { onSuccess: (product) => void navigate(vendorProductPaths.edit(product.id)) },

@@ -5,6 +5,7 @@ import type { Db } from '#server/db/database.ts';
 import type { ListingRow, RawFacetCount } from './catalog.repository.ts';
 import { type CatalogChange, letRequestsThrough } from './catalog-changes.ts';
 import * as repository from './catalog.repository.ts';
+import { offersOn, productsWithOtherSellers } from './offers.repository.ts';
 
 /**
  * The storefront's listing index: the few columns that filters, facets and sorting need, for every
@@ -235,8 +236,11 @@ interface Listing {
   stock: Int32Array;
   featured: Uint8Array;
   created: Float64Array;
+  /** the buy box's seller */
   vendor: Int32Array;
   vendorBySlug: Map<string, number>;
+  /** by product id, the other sellers with an offer on sale: a shop's listing holds what it sells, winning or not */
+  othersOf: Map<number, number[]>;
   attributes: Map<string, Attribute>;
   /** slots on sale in each stored order: of every product, and of each category's (by category code) */
   orders: Orders;
@@ -322,6 +326,7 @@ function emptyListing(capacity: number): Listing {
     created: new Float64Array(capacity),
     vendor: new Int32Array(capacity),
     vendorBySlug: new Map(),
+    othersOf: new Map(),
     attributes: new Map(
       ATTRIBUTE_KEYS.map((key) => {
         const values = interner();
@@ -446,6 +451,7 @@ async function loadAll(db: Db): Promise<Listing> {
     if (slot % 5_000 === 0) await letRequestsThrough();
   }
   listing.vendorBySlug = new Map((await repository.activeVendorSlugs(db)).map((vendor) => [vendor.slug, vendor.id]));
+  setOtherSellers(listing, await offersOn(db, await productsWithOtherSellers(db)));
   const all = Int32Array.from({ length: listing.size }, (_, slot) => slot);
   for (const sort of STORED_SORTS) {
     listing.orders[sort].fill(all.slice());
@@ -534,6 +540,27 @@ function move(listing: Listing, slot: number, sorts: readonly StoredSort[], acti
 }
 
 /** Brings the given products up to date: on sale ones from `rows`, the rest taken off. Synchronous, so no query sees half of it. */
+/** Each product's sellers besides its buy box's, from its offers on sale (the buy box's first); products without are left out. */
+function setOtherSellers(listing: Listing, offersOf: ReadonlyMap<number, ReadonlyArray<{ vendor: { id: number } }>>): void {
+  for (const [id, offers] of offersOf) {
+    const slot = slotOf(listing, id);
+    const others = offers.map((offer) => offer.vendor.id).filter((vendorId) => slot === undefined || vendorId !== listing.vendor[slot]);
+    if (others.length > 0) listing.othersOf.set(id, others);
+  }
+}
+
+/** The slots of the products a seller offers without holding their buy box, flagged; undefined when there are none. */
+function otherSellerSlots(listing: Listing, vendorId: number): Uint8Array | undefined {
+  let flagged: Uint8Array | undefined;
+  for (const [id, others] of listing.othersOf) {
+    const slot = others.includes(vendorId) ? slotOf(listing, id) : undefined;
+    if (slot === undefined) continue;
+    flagged ??= new Uint8Array(listing.size);
+    flagged[slot] = 1;
+  }
+  return flagged;
+}
+
 function applyRows(listing: Listing, productIds: readonly number[], rows: readonly ListingRow[], pairsOf: ReadonlyMap<number, string>): void {
   const rowOf = new Map(rows.map((row) => [row.id, row]));
   for (const id of productIds) {
@@ -1170,6 +1197,8 @@ interface Scan {
   featured: Uint8Array | undefined;
   vendor: Int32Array | undefined;
   vendorId: number;
+  /** with `vendor`: the slots the seller offers without holding the buy box, which pass too */
+  otherSeller: Uint8Array | undefined;
   /** set when searching: hits are checked for sale and category here */
   live: Uint8Array | undefined;
   category: Uint8Array;
@@ -1207,7 +1236,7 @@ const BRAND = -1;
  * shopper can widen a choice; failing none, it counts everywhere and is a result.
  */
 function scan(pass: Scan): number {
-  const { candidates, candidateCount, price, minPrice, maxPrice, stock, featured, vendor, vendorId, live, category, categoryCode, brand, brandCodes } = pass;
+  const { candidates, candidateCount, price, minPrice, maxPrice, stock, featured, vendor, vendorId, otherSeller, live, category, categoryCode, brand, brandCodes } = pass;
   const { selectedCodes, selectedAccepted, selectedCounts, unselectedCodes, unselectedCounts, categoryCounts, brandCounts, matched } = pass;
   let total = 0;
   for (let o = 0; o < candidateCount; o++) {
@@ -1216,7 +1245,7 @@ function scan(pass: Scan): number {
     if (itemPrice < minPrice || itemPrice > maxPrice) continue;
     if (stock !== undefined && (stock[i] as number) <= 0) continue;
     if (featured !== undefined && featured[i] !== 1) continue;
-    if (vendor !== undefined && vendor[i] !== vendorId) continue;
+    if (vendor !== undefined && vendor[i] !== vendorId && (otherSeller === undefined || otherSeller[i] !== 1)) continue;
     if (live !== undefined && (live[i] !== 1 || (categoryCode >= 0 && category[i] !== categoryCode))) continue;
 
     let failures = 0;
@@ -1260,7 +1289,8 @@ function query(listing: Listing, filter: IndexFilter, sort: Sort, page: number, 
   const scope = categoryCode >= 0 ? (listing.ordersByCategory[categoryCode] as Orders) : listing.orders;
 
   const search = filter.match ? overlay(listing, filter.match) : undefined;
-  const passKept = search && !byPass ? passKey(filter, categoryCode) : undefined;
+  // A shop's search is not kept: which products a shop sells moves with other sellers' offers, which kept passes do not follow.
+  const passKept = search && !byPass && filter.vendorSlug === undefined ? passKey(filter, categoryCode) : undefined;
   if (search && passKept !== undefined) {
     const kept = search.passes.get(passKept);
     if (kept && caughtUp(listing, search, scope, kept)) return keptPage(listing, scope, search, kept, sort, page, pageSize);
@@ -1283,6 +1313,7 @@ function query(listing: Listing, filter: IndexFilter, sort: Sort, page: number, 
   }
   const { live } = listing;
   const vendorId = filter.vendorSlug === undefined ? undefined : (listing.vendorBySlug.get(filter.vendorSlug) ?? -1);
+  const otherSeller = vendorId === undefined ? undefined : otherSellerSlots(listing, vendorId);
   const minPrice = filter.minPrice ?? -Infinity;
   const maxPrice = filter.maxPrice ?? Infinity;
   const inStock = filter.inStock === true;
@@ -1322,6 +1353,7 @@ function query(listing: Listing, filter: IndexFilter, sort: Sort, page: number, 
       featured: featuredOnly ? featured : undefined,
       vendor: vendorId === undefined ? undefined : vendor,
       vendorId: vendorId ?? -1,
+      otherSeller,
       live: search ? live : undefined,
       category,
       categoryCode: search ? categoryCode : -1,
@@ -1515,6 +1547,8 @@ export function createCatalogIndex(db: Db) {
       }
       if (!listing) return;
       applyRows(listing, change.productIds, change.products, change.attributes);
+      for (const id of change.productIds) listing.othersOf.delete(id);
+      if (change.offers) setOtherSellers(listing, change.offers);
       if (change.vendorSlugs) {
         listing.vendorBySlug = new Map(change.vendorSlugs.map((vendor) => [vendor.slug, vendor.id]));
         listing.keptFrom = listing.changes;

@@ -57,6 +57,13 @@ describe.each(testDialects())('one product, many sellers, on %s', (dialect) => {
     const found = (await t.app.inject({ url: '/api/search?q=inspiron' })).json() as ProductList;
     expect(found.items.map((item) => item.id)).toEqual([inspiron]);
     expect((await t.app.inject({ url: `/api/products?brand=Dell&maxPrice=${rupees(52_000)}` })).json().total).toBe(1);
+    // Each shop's page lists what it sells, holding the buy box or not.
+    for (const offer of after.offers) {
+      const shop = (await t.app.inject({ url: `/api/products?vendor=${offer.vendor.slug}` })).json() as ProductList;
+      expect(shop.items.map((item) => item.id), offer.vendor.name).toEqual([inspiron]);
+      const shopSearch = (await t.app.inject({ url: `/api/search?q=inspiron&vendor=${offer.vendor.slug}` })).json() as ProductList;
+      expect(shopSearch.items.map((item) => item.id), offer.vendor.name).toEqual([inspiron]);
+    }
   });
 
   it('refuses a second offer from the same seller, an offer below its MRP rule, and sellers who may not sell', async () => {

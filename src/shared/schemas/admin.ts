@@ -137,11 +137,31 @@ export type AdminProductInput = z.infer<typeof AdminProductInputSchema>;
 export const AdminProductStatusInputSchema = strict({ status: productStatus, reason: auditNote });
 export type AdminProductStatusInput = z.infer<typeof AdminProductStatusInputSchema>;
 
-/** One product as the admin edits it: every field, its shop's status, and the admin actions on it. */
+/** One seller's offer of a product as the admin sees it: on sale or not. */
+export const AdminOfferSchema = z.object({
+  id: z.number().int(),
+  vendor: z.object({ id: z.number().int(), name: z.string(), slug: z.string(), status: z.enum(['pending', 'active', 'suspended']) }),
+  sku: z.string().nullable(),
+  price: z.number().int(),
+  mrp: z.number().int(),
+  stock: z.number().int(),
+  dispatchDays: z.number().int(),
+  status: productStatus,
+});
+export type AdminOffer = z.infer<typeof AdminOfferSchema>;
+
+/** One product as the admin edits it: every field, its buy box's shop, every seller's offer, and the admin actions on it. */
 export const AdminProductDetailSchema = z.object({
   product: z.object({ ...ProductSchema.shape, sku: z.string().nullable(), hiddenReason: z.string().nullable() }),
   shop: z.object({ id: z.number().int(), name: z.string(), slug: z.string(), status: z.enum(['pending', 'active', 'suspended']) }),
+  offers: z.array(AdminOfferSchema),
   audit: z.array(AuditEntrySchema),
+});
+
+/** Merge a duplicate into the product it duplicates: its sellers' offers move there. */
+export const AdminProductMergeInputSchema = strict({
+  into: z.number({ error: 'into must be the id of the product to keep' }).int('into must be a product id').positive('into must be a product id'),
+  reason: auditNote,
 });
 export type AdminProductDetail = z.infer<typeof AdminProductDetailSchema>;
 

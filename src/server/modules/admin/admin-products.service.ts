@@ -49,7 +49,17 @@ export function createAdminProductsService(deps: { db: Db; catalog: CatalogServi
   async function detail(id: number): Promise<AdminProductDetail> {
     const { product, shop } = await locate(id);
     const history = await audit.listAudit(db, { entityType: 'product', entityId: String(id), page: 1, pageSize: 50 });
-    return { product, shop: { id: shop.id, name: shop.name, slug: shop.slug, status: shop.status }, audit: history.items };
+    const offers = (await catalog.offersOf(id)).map((offer) => ({
+      id: offer.id,
+      vendor: { id: offer.vendor_id, name: offer.vendor_name, slug: offer.vendor_slug, status: offer.vendor_status },
+      sku: offer.sku,
+      price: Number(offer.price),
+      mrp: Number(offer.mrp),
+      stock: offer.stock,
+      dispatchDays: offer.dispatch_days,
+      status: offer.status,
+    }));
+    return { product, shop: { id: shop.id, name: shop.name, slug: shop.slug, status: shop.status }, offers, audit: history.items };
   }
 
   /**
@@ -87,6 +97,21 @@ export function createAdminProductsService(deps: { db: Db; catalog: CatalogServi
 
   return {
     productDetail: detail,
+
+    /**
+     * Merges a duplicate product into the one it duplicates (audited on both): its sellers' offers
+     * move there, order history keeps its lines, and the duplicate leaves the store. The kept product.
+     */
+    async mergeProduct(actor: Actor, id: number, into: number, reason?: string): Promise<AdminProductDetail> {
+      await db.transaction().execute(async (tx) => {
+        const moved = await catalog.offersOf(id, tx);
+        await catalog.mergeProducts(id, into, tx);
+        const sellers = moved.map((offer) => offer.vendor_name);
+        await audit.recordAudit(tx, { actor, action: 'product.merge', entityType: 'product', entityId: String(id), before: { sellers }, after: { mergedInto: into }, reason });
+        await audit.recordAudit(tx, { actor, action: 'product.merge', entityType: 'product', entityId: String(into), before: {}, after: { mergedFrom: id, sellers }, reason });
+      });
+      return detail(into);
+    },
 
     /**
      * Changes any vendor's product with the vendor editor's rules (stock moves by stock − stockWas,

@@ -216,4 +216,43 @@ describe.each(testDialects())('admin product editing and archiving on %s', (dial
     expect((await storefront(product.id)).json()).toMatchObject({ name: 'Stale Form Laptop 2', stock: 12 });
     expect(await auditOf(product.id)).toHaveLength(2);
   });
+  it('sees every seller\'s offer of a product and merges a duplicate into it: offers move, order lines stay, the duplicate leaves the store, all audited', async () => {
+    const first = await createVendor(t.services, { name: 'Delhi Duplicates' });
+    const second = await createVendor(t.services, { name: 'Mumbai Monitors' });
+    const kept = await createProduct(t.services, { vendorId: first.id, category: 'Monitor', name: 'Dell S2425H', price: 10_999_00 });
+    const duplicate = await createProduct(t.services, { vendorId: second.id, category: 'Monitor', name: 'DELL S2425H 24 inch Monitor', price: 10_499_00, stock: 7 });
+    const laptop = await createProduct(t.services, { vendorId: second.id, name: 'Not a monitor' });
+    // An order of the duplicate, to show its history survives the merge.
+    await t.database.db.transaction().execute(async (tx) => {
+      const [offerId] = [...(await t.services.catalog.buyBoxOffers([duplicate.id], tx)).values()];
+      await t.services.catalog.takeStock([{ productId: duplicate.id, offerId: offerId as number, quantity: 1 }], tx);
+    });
+
+    const before = (await as(t, admin)('GET', `/api/admin/products/${kept.id}`)).json();
+    expect(before.offers.map((offer: { vendor: { name: string } }) => offer.vendor.name)).toEqual(['Delhi Duplicates']);
+    expect((await as(t, vendor)('POST', `/api/admin/products/${duplicate.id}/merge`, { into: kept.id })).statusCode).toBe(403);
+    expect((await as(t, admin)('POST', `/api/admin/products/${duplicate.id}/merge`, { into: duplicate.id })).statusCode).toBe(400);
+    expect((await as(t, admin)('POST', `/api/admin/products/${laptop.id}/merge`, { into: kept.id })).statusCode).toBe(409);
+    expect((await as(t, admin)('POST', `/api/admin/products/${duplicate.id}/merge`, { into: 999_999 })).statusCode).toBe(404);
+
+    const merged = await as(t, admin)('POST', `/api/admin/products/${duplicate.id}/merge`, { into: kept.id, reason: 'Same model listed twice' });
+    expect(merged.statusCode, merged.body).toBe(200);
+    // The cheaper seller's offer now wins the kept product's buy box.
+    expect(merged.json().offers.map((offer: { vendor: { name: string }; price: number; stock: number }) => [offer.vendor.name, offer.price, offer.stock])).toEqual([
+      ['Mumbai Monitors', 10_499_00, 6],
+      ['Delhi Duplicates', 10_999_00, 10],
+    ]);
+    await t.services.catalog.settled();
+    expect((await storefront(kept.id)).json()).toMatchObject({ sellerCount: 2, price: 10_499_00, vendor: { name: 'Mumbai Monitors' } });
+    expect((await storefront(duplicate.id)).statusCode).toBe(404);
+    const { status } = await t.database.db.selectFrom('products').select('status').where('id', '=', duplicate.id).executeTakeFirstOrThrow();
+    expect(status).toBe('archived');
+    expect((await auditOf(duplicate.id))[0]).toMatchObject({ action: 'product.merge', after: { mergedInto: kept.id }, reason: 'Same model listed twice' });
+    expect((await auditOf(kept.id))[0]).toMatchObject({ action: 'product.merge', after: { mergedFrom: duplicate.id, sellers: ['Mumbai Monitors'] } });
+    // A seller offering both cannot be merged into two offers of one product.
+    const third = await createProduct(t.services, { vendorId: first.id, category: 'Monitor', name: 'Dell S2425H (again)' });
+    const twice = await as(t, admin)('POST', `/api/admin/products/${third.id}/merge`, { into: kept.id });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().error.message).toContain('Delhi Duplicates sells both products');
+  });
 });

@@ -8,6 +8,7 @@ import {
   AdminPaymentListSchema,
   AdminPaymentQuerySchema,
   AdminProductDetailSchema,
+  AdminProductMergeInputSchema,
   AdminProductInputSchema,
   AdminProductListSchema,
   AdminProductStatusInputSchema,
@@ -126,6 +127,20 @@ export function adminRoutes(deps: { users: UsersService; vendors: VendorsService
       '/admin/products/:id/status',
       { schema: { tags: ['admin'], summary: 'Archive a product (it leaves the store) or bring it back as a draft or published', params: idParams, body: AdminProductStatusInputSchema, response: { 200: AdminProductDetailSchema, ...errors } } },
       (request) => admin.setProductStatus(actor(request), request.params.id, request.body.status, request.body.reason),
+    );
+
+    app.post(
+      '/admin/products/:id/merge',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: "Merge a duplicate product into the one it duplicates: its sellers' offers move there, its orders keep their lines, and it leaves the store (409 when a seller offers both)",
+          params: idParams,
+          body: AdminProductMergeInputSchema,
+          response: { 200: AdminProductDetailSchema, ...errors },
+        },
+      },
+      (request) => admin.mergeProduct(actor(request), request.params.id, request.body.into, request.body.reason),
     );
 
     app.post(

@@ -205,6 +205,7 @@ export function createAdminService(deps: Deps) {
 
     productDetail: products.productDetail,
     updateProduct: products.updateProduct,
+    mergeProduct: products.mergeProduct,
     setProductStatus: products.setProductStatus,
 
     /** Sets a shop's status by its id (approve, suspend, reinstate). */

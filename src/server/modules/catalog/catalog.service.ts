@@ -384,6 +384,28 @@ export function createCatalogService({ db, dialect, log, changeWaitMs = CHANGE_W
 
     addOffer,
 
+    /** Every offer of a product, whatever its status: what the admin sees. */
+    offersOf: (productId: number, tx?: DbOrTx) => offers.allOffersOf(tx ?? db, productId),
+
+    /**
+     * Merges a duplicate product into the one it duplicates: its offers move there (order lines keep
+     * theirs), and the duplicate, left without offers, is archived; both buy boxes are worked out
+     * again. 409 when a seller offers both (it would have two offers of one product).
+     */
+    async mergeProducts(from: number, into: number, tx: DbOrTx): Promise<void> {
+      if (from === into) throw new AppError('VALIDATION_FAILED', 'A product cannot be merged into itself');
+      const [source, target] = await Promise.all([repository.findAnyProduct(tx, from), repository.findAnyProduct(tx, into)]);
+      if (!source || !target) throw new AppError('NOT_FOUND', 'Product not found');
+      if (source.category !== target.category) throw new AppError('CONFLICT', `${source.name} is a ${source.category.toLowerCase()} and ${target.name} a ${target.category.toLowerCase()}: only duplicates of one model are merged`);
+      const conflicting = await offers.moveOffers(tx, from, into);
+      if (conflicting.length > 0) {
+        const names = (await offers.allOffersOf(tx, into)).filter((offer) => conflicting.includes(offer.vendor_id)).map((offer) => offer.vendor_name);
+        throw new AppError('CONFLICT', `${names.join(', ')} ${names.length === 1 ? 'sells' : 'sell'} both products: ask them to remove one of their offers first`);
+      }
+      await offers.refreshBuyBox(tx, from);
+      await offers.refreshBuyBox(tx, into);
+    },
+
     /** Works out again the buy boxes of every product the sellers offer: after a change of their status. */
     async refreshBuyBoxesOf(vendorIds: readonly number[], tx: DbOrTx): Promise<void> {
       for (const productId of await offers.productsOfferedBy(tx, vendorIds)) await offers.refreshBuyBox(tx, productId);

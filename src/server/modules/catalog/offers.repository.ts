@@ -158,6 +158,33 @@ export async function otherSellers(db: DbOrTx, vendorId: number, productId: numb
   return Number(row.n);
 }
 
+/** Every offer of a product, whatever its status or seller's, the buy box's order first: what the admin sees. */
+export async function allOffersOf(db: DbOrTx, productId: number) {
+  const rows = await offerRows(db)
+    .select(['vendors.name as vendor_name', 'vendors.slug as vendor_slug', 'offers.sku'])
+    .where('offers.product_id', '=', productId)
+    .execute();
+  return rows.sort((a, b) => Number(onSale(b as OfferRow)) - Number(onSale(a as OfferRow)) || buyBoxOrder(a, b));
+}
+
+/**
+ * Moves every offer of `from` to `into` (the duplicate's sellers sell the product it duplicates);
+ * order lines keep their offer, so order history reads as it did. The sellers offering both, who
+ * would then have two offers of one product; empty when moved.
+ */
+export async function moveOffers(db: DbOrTx, from: number, into: number): Promise<number[]> {
+  const both = await db
+    .selectFrom('offers as a')
+    .innerJoin('offers as b', (join) => join.onRef('a.vendor_id', '=', 'b.vendor_id'))
+    .select('a.vendor_id')
+    .where('a.product_id', '=', from)
+    .where('b.product_id', '=', into)
+    .execute();
+  if (both.length > 0) return both.map((row) => row.vendor_id);
+  await db.updateTable('offers').set({ product_id: into, updated_at: new Date().toISOString() }).where('product_id', '=', from).execute();
+  return [];
+}
+
 /** The products whose buy box a seller's change of status may move: every product it has an offer on. */
 export async function productsOfferedBy(db: DbOrTx, vendorIds: readonly number[]): Promise<number[]> {
   if (vendorIds.length === 0) return [];

@@ -34,6 +34,7 @@ const detail: AdminProductDetail = {
     hiddenReason: null,
   },
   shop: { id: 3, name: 'Kochi Computers', slug: 'kochi-computers', status: 'active' },
+  offers: [],
   audit: [],
 };
 
@@ -231,5 +232,31 @@ describe('AdminProductEditor', () => {
     renderEditor();
     expect(await screen.findByText('We could not find this product.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Manage Products' }).getAttribute('href')).toBe('/admin/products');
+  });
+  it("lists every seller's offer and merges a duplicate into the product it names, refusing a bad id in the form", async () => {
+    const offer = (id: number, name: string, price: number, stock: number) => ({ id, vendor: { id, name, slug: name.toLowerCase().replace(/ /g, '-'), status: 'active' as const }, sku: null, price, mrp: 79_990_00, stock, dispatchDays: id, status: 'active' as const });
+    const shared = { ...detail, offers: [offer(1, 'Nehru Place Computers', 64_990_00, 6), offer(2, 'Chennai Tech Mart', 65_490_00, 0)] };
+    const fetch = fakeApi(shared);
+    const merged = vi.fn(async (_url: string, init?: RequestInit) => json(200, { ...shared, product: { ...shared.product, id: 7 }, audit: [], body: init?.body }));
+    vi.stubGlobal('fetch', vi.fn((url: string, init?: RequestInit) => (url === '/api/admin/products/12/merge' ? merged(url, init) : fetch(url, init))));
+    renderEditor();
+
+    const sellers = await screen.findByRole('region', { name: 'Sellers (2)' });
+    const rows = sellers.querySelectorAll('tbody tr');
+    expect([...rows].map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent))).toEqual([
+      ['Nehru Place Computers', '₹64,990', '₹79,990', '6', '1 working day', 'Active'],
+      ['Chennai Tech Mart', '₹65,490', '₹79,990', '0', '2 working days', 'Active'],
+    ]);
+
+    fireEvent.change(screen.getByLabelText(/Id of the product to keep/), { target: { value: '12' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Merge into that product' }));
+    expect(await screen.findByText('Choose another product: a product cannot be merged into itself')).toBeTruthy();
+    expect(merged).not.toHaveBeenCalled();
+
+    fireEvent.change(screen.getByLabelText(/Id of the product to keep/), { target: { value: '7' } });
+    fireEvent.change(screen.getByLabelText(/Reason, kept in the audit log/), { target: { value: 'Same model twice' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Merge into that product' }));
+    await waitFor(() => expect(merged).toHaveBeenCalledTimes(1));
+    expect(JSON.parse(String(merged.mock.calls[0]?.[1]?.body))).toEqual({ into: 7, reason: 'Same model twice' });
   });
 });

@@ -17,6 +17,7 @@ import { PRODUCT_STATUS_NAMES } from '../utils/product-changes.ts';
 import { ModerationActions } from './moderation-actions.tsx';
 import { FeaturedBadge, HiddenBadge, StatusBadge } from './product-badges.tsx';
 import { ProductHistory } from './product-history.tsx';
+import { ProductSellers } from './product-sellers.tsx';
 
 const NOTE_MAX = 500;
 const OFFLINE = 'Please check your internet connection and try again.';
@@ -124,6 +125,8 @@ function EditorPage({ detail }: { detail: AdminProductDetail }) {
           setNotice(message);
         }}
       />
+
+      <ProductSellers detail={detail} />
 
       <section aria-labelledby={`${ids}-moderation`} className={`${formSectionClass} mt-6`}>
         <h2 id={`${ids}-moderation`} className="text-lg font-semibold text-slate-900">

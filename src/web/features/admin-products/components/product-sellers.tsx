@@ -1,0 +1,114 @@
+import { type FormEvent, useId, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useMutation } from '@tanstack/react-query';
+import { formatPrice } from '#shared/money.ts';
+import { type AdminProductDetail, AdminProductDetailSchema } from '#shared/schemas/admin.ts';
+import { formSectionClass } from '#web/components/product-form/product-fields.tsx';
+import { buttonClass } from '#web/components/ui/button-styles.ts';
+import { controlClassName, Field } from '#web/components/ui/field.tsx';
+import { paths } from '#web/config/paths.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
+import { errorMessage, useShowSavedProduct } from '../api/admin-products.ts';
+import { StatusBadge } from './product-badges.tsx';
+
+function useMergeProduct() {
+  const show = useShowSavedProduct();
+  return useMutation({
+    mutationKey: ['admin-products', 'merge'],
+    mutationFn: ({ id, into, reason }: { id: number; into: number; reason?: string }) =>
+      apiRequest(`/admin/products/${id}/merge`, { method: 'POST', body: { into, ...(reason ? { reason } : {}) }, schema: AdminProductDetailSchema }),
+    onSuccess: (kept) => show(kept),
+  });
+}
+
+/**
+ * Every seller's offer of the product (on sale or not, the buy box first), and merging a
+ * duplicate listing of the same model into another product: its sellers' offers move there, its
+ * orders keep their lines, and it leaves the store.
+ */
+export function ProductSellers({ detail }: { detail: AdminProductDetail }) {
+  const { product, offers } = detail;
+  const ids = useId();
+  const navigate = useNavigate();
+  const merge = useMergeProduct();
+  const [into, setInto] = useState('');
+  const [reason, setReason] = useState('');
+  const [problem, setProblem] = useState<string | undefined>();
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const target = Number(into.trim());
+    if (!/^[1-9]\d{0,14}$/.test(into.trim())) return setProblem('Enter the id of the product to keep, such as 42');
+    if (target === product.id) return setProblem('Choose another product: a product cannot be merged into itself');
+    setProblem(undefined);
+    merge.mutate({ id: product.id, into: target, reason: reason.trim() || undefined }, { onSuccess: () => void navigate(paths.adminProduct(target)) });
+  }
+
+  return (
+    <section aria-labelledby={`${ids}-sellers`} className={`${formSectionClass} mt-6`}>
+      <h2 id={`${ids}-sellers`} className="text-lg font-semibold text-slate-900">
+        Sellers ({offers.length})
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">Each seller's own offer. The first on sale holds the buy box: the lowest price in stock, then the quicker dispatch.</p>
+      <div role="region" aria-label="Sellers' offers" tabIndex={0} className="mt-3 overflow-x-auto rounded-lg border border-slate-200">
+        <table className="w-full min-w-[36rem] text-left text-sm">
+          <thead className="bg-slate-50 text-slate-700">
+            <tr>
+              <th scope="col" className="px-3 py-2 font-semibold">Seller</th>
+              <th scope="col" className="px-3 py-2 text-right font-semibold">Price</th>
+              <th scope="col" className="px-3 py-2 text-right font-semibold">MRP</th>
+              <th scope="col" className="px-3 py-2 text-right font-semibold">Stock</th>
+              <th scope="col" className="px-3 py-2 font-semibold">Dispatch</th>
+              <th scope="col" className="px-3 py-2 font-semibold">Offer</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-200">
+            {offers.map((offer) => (
+              <tr key={offer.id}>
+                <td className="px-3 py-2">
+                  <Link to={`/store/${encodeURIComponent(offer.vendor.slug)}`} className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900">
+                    {offer.vendor.name}
+                  </Link>
+                  {offer.vendor.status !== 'active' && <span className="block text-xs text-amber-900">shop {offer.vendor.status === 'pending' ? 'awaiting approval' : 'suspended'}</span>}
+                  {offer.sku && <span className="block text-xs text-slate-500">SKU {offer.sku}</span>}
+                </td>
+                <td className="px-3 py-2 text-right tabular-nums">{formatPrice(offer.price)}</td>
+                <td className="px-3 py-2 text-right tabular-nums">{formatPrice(offer.mrp)}</td>
+                <td className="px-3 py-2 text-right tabular-nums">{offer.stock}</td>
+                <td className="px-3 py-2">{offer.dispatchDays === 0 ? 'Same day' : `${offer.dispatchDays} working day${offer.dispatchDays === 1 ? '' : 's'}`}</td>
+                <td className="px-3 py-2">
+                  <StatusBadge status={offer.status} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+
+      <form onSubmit={submit} noValidate className="mt-5 border-t border-slate-200 pt-4" aria-labelledby={`${ids}-merge`}>
+        <h3 id={`${ids}-merge`} className="font-semibold text-slate-900">
+          Merge into another product
+        </h3>
+        <p className="mt-1 text-sm text-slate-600">
+          When this listing duplicates another of the same model, move its sellers' offers there. Its orders keep their lines; this listing leaves the store.
+        </p>
+        <div className="mt-3 grid gap-4 sm:grid-cols-2">
+          <Field id={`${ids}-into`} label="Id of the product to keep" hint="The number at the end of its address, /product/42" error={problem}>
+            {(describedBy) => (
+              <input id={`${ids}-into`} inputMode="numeric" value={into} onChange={(event) => setInto(event.target.value)} aria-invalid={problem ? true : undefined} aria-describedby={describedBy} className={controlClassName} />
+            )}
+          </Field>
+          <Field id={`${ids}-reason`} label="Reason, kept in the audit log" optional>
+            {(describedBy) => <input id={`${ids}-reason`} value={reason} onChange={(event) => setReason(event.target.value)} aria-describedby={describedBy} className={controlClassName} />}
+          </Field>
+        </div>
+        <div aria-live="assertive">
+          {merge.isError && <p className="mt-3 rounded-lg bg-red-50 p-3 text-sm text-red-800">{errorMessage(merge.error, 'The products could not be merged. Please try again.')}</p>}
+        </div>
+        <button type="submit" disabled={merge.isPending} className={`${buttonClass('secondary')} mt-3`}>
+          {merge.isPending ? 'Merging…' : 'Merge into that product'}
+        </button>
+      </form>
+    </section>
+  );
+}

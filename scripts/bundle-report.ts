@@ -77,6 +77,7 @@ const ROUTES: Route[] = [
   { path: '/admin/payments/:id', module: 'app/routes/admin/payment-detail.tsx' },
   { path: '/admin/audit', module: 'app/routes/admin/audit.tsx' },
   { path: '/admin/retry-queue', module: 'app/routes/admin/retry-queue.tsx' },
+  { path: '/admin/product-changes', module: 'app/routes/admin/product-changes.tsx' },
   { path: '*', module: 'app/routes/not-found.tsx' },
 ];
 

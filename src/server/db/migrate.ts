@@ -14,6 +14,7 @@ import * as catalogChanges from './migrations/0011-catalog-changes.ts';
 import * as searchInMemory from './migrations/0012-search-in-memory.ts';
 import * as dropSqlListingIndexes from './migrations/0013-drop-sql-listing-indexes.ts';
 import * as offers from './migrations/0014-offers.ts';
+import * as productProposals from './migrations/0015-product-proposals.ts';
 
 /** The one ordered set of migrations, run on either engine. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -31,6 +32,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0012-search-in-memory': searchInMemory,
   '0013-drop-sql-listing-indexes': dropSqlListingIndexes,
   '0014-offers': offers,
+  '0015-product-proposals': productProposals,
 };
 
 /**

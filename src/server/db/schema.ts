@@ -111,6 +111,20 @@ export interface ProductsTable {
   offer_count: Generated<number>;
 }
 
+/** A seller's change to a shared product's details, waiting for an admin (migration 0015). */
+export interface ProductProposalsTable {
+  id: Generated<number>;
+  product_id: number;
+  vendor_id: number;
+  /** JSON: name, brand, category, description, images, specs */
+  changes: string;
+  status: Generated<'pending' | 'approved' | 'rejected'>;
+  reason: string | null;
+  decided_by: string | null;
+  created_at: Timestamp;
+  decided_at: Timestamp | null;
+}
+
 /** One seller's offer of a product: the seller's alone to price and stock. */
 export interface OffersTable {
   id: Generated<number>;
@@ -285,6 +299,7 @@ export interface Database {
   vendors: VendorsTable;
   products: ProductsTable;
   offers: OffersTable;
+  product_proposals: ProductProposalsTable;
   product_attributes: ProductAttributesTable;
   catalog_changes: CatalogChangesTable;
   contact_messages: ContactMessagesTable;

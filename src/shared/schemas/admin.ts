@@ -158,6 +158,38 @@ export const AdminProductDetailSchema = z.object({
   audit: z.array(AuditEntrySchema),
 });
 
+/** A shared product's details, as a seller proposes them and as they are. */
+const ProductContentSchema = z.object({
+  name: z.string(),
+  brand: z.string(),
+  category: z.enum(['Laptop', 'Desktop', 'Monitor']),
+  description: z.string(),
+  images: z.array(z.string()),
+  specs: z.record(z.string(), z.unknown()),
+});
+
+/** A seller's proposed change to a shared product's details, with the details as they are now. */
+export const AdminProposalSchema = z.object({
+  id: z.number().int(),
+  product: z.object({ id: z.number().int(), name: z.string() }),
+  vendor: z.object({ id: z.number().int(), name: z.string() }),
+  changes: ProductContentSchema,
+  current: ProductContentSchema,
+  status: z.enum(['pending', 'approved', 'rejected']),
+  reason: z.string().nullable(),
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
+});
+export type AdminProposal = z.infer<typeof AdminProposalSchema>;
+export const AdminProposalListSchema = z.object({ items: z.array(AdminProposalSchema) });
+export const AdminProposalQuerySchema = z.object({ status: z.enum(['pending', 'approved', 'rejected']).default('pending') });
+
+/** Approve a proposal (the product takes it), or reject it with a reason the seller sees. */
+export const AdminProposalDecisionSchema = strict({
+  decision: z.enum(['approve', 'reject'], { error: 'decision must be approve or reject' }),
+  reason: z.string().trim().max(500, 'The reason can be at most 500 characters').optional(),
+}).refine((body) => body.decision === 'approve' || (body.reason ?? '').length > 0, { message: 'Please say why the change is rejected: the seller sees it', path: ['reason'] });
+
 /** Merge a duplicate into the product it duplicates: its sellers' offers move there. */
 export const AdminProductMergeInputSchema = strict({
   into: z.number({ error: 'into must be the id of the product to keep' }).int('into must be a product id').positive('into must be a product id'),

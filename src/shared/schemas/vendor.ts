@@ -88,6 +88,10 @@ export const VendorProductSchema = z.object({
   hiddenReason: z.string().nullable(),
   /** another seller listed it or sells it too: its details are not this seller's alone to change */
   sharedDetails: z.boolean(),
+  /** the seller's latest proposed change to those details, waiting for the marketplace or decided */
+  proposal: z
+    .object({ status: z.enum(['pending', 'approved', 'rejected']), reason: z.string().nullable(), createdAt: z.string() })
+    .nullable(),
 });
 export type VendorProduct = z.infer<typeof VendorProductSchema>;
 

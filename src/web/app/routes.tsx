@@ -81,6 +81,7 @@ const AdminUserDetail = lazyPage(() => import('./routes/admin/user-detail.tsx'))
 const AdminAudit = lazyPage(() => import('./routes/admin/audit.tsx'));
 const AdminPaymentDetail = lazyPage(() => import('./routes/admin/payment-detail.tsx'));
 const AdminRetryQueue = lazyPage(() => import('./routes/admin/retry-queue.tsx'));
+const AdminProductChanges = lazyPage(() => import('./routes/admin/product-changes.tsx'));
 
 /** The pages the server renders, and which data each needs (see entry-server.tsx); the others are drawn in the browser. */
 export type SsrPage = 'home' | 'products' | 'category' | 'search' | 'product' | 'info' | 'vendor-store' | 'not-found';
@@ -163,6 +164,7 @@ export const routes: RouteObject[] = [
       { path: 'audit', element: <AdminAudit /> },
       { path: 'products', element: <AdminProducts /> },
       { path: 'products/:id', element: <AdminProductEdit /> },
+      { path: 'product-changes', element: <AdminProductChanges /> },
       { path: 'payments', element: <AdminPayments /> },
       { path: 'payments/:id', element: <AdminPaymentDetail /> },
       { path: 'retry-queue', element: <AdminRetryQueue /> },

@@ -1,7 +1,7 @@
 import { AppError } from '#shared/errors.ts';
-import type { AdminProductDetail, AdminProductInput } from '#shared/schemas/admin.ts';
+import type { AdminProductDetail, AdminProductInput, AdminProposal } from '#shared/schemas/admin.ts';
 import { type ProductStatus, SPECS_SCHEMAS } from '#shared/schemas/catalog.ts';
-import type { Db } from '#server/db/database.ts';
+import { type Db, toIso } from '#server/db/database.ts';
 import type { CatalogService } from '#server/modules/catalog/catalog.service.ts';
 import type { VendorsService } from '#server/modules/vendors/vendors.service.ts';
 import * as audit from './audit.repository.ts';
@@ -95,8 +95,56 @@ export function createAdminProductsService(deps: { db: Db; catalog: CatalogServi
     return written;
   }
 
+  /** What a product's details are now, as a proposal is compared with them. */
+  const contentOf = (product: StoredProduct | Awaited<ReturnType<CatalogService['findAny']>> & object) => ({
+    name: product.name,
+    brand: product.brand,
+    category: product.category,
+    description: product.description,
+    images: product.images,
+    specs: product.specs as Record<string, unknown>,
+  });
+
   return {
     productDetail: detail,
+
+    /** Sellers' proposed changes to shared products' details, with the details now; the oldest first. */
+    async proposals(status: 'pending' | 'approved' | 'rejected'): Promise<AdminProposal[]> {
+      const rows = await catalog.proposals(status);
+      const products = await Promise.all(rows.map((row) => catalog.findAny(row.product_id)));
+      return rows.flatMap((row, n) => {
+        const product = products[n];
+        if (!product) return [];
+        return [{
+          id: row.id,
+          product: { id: row.product_id, name: row.product_name },
+          vendor: { id: row.vendor_id, name: row.vendor_name },
+          changes: JSON.parse(row.changes) as AdminProposal['changes'],
+          current: contentOf(product),
+          status: row.status,
+          reason: row.reason,
+          createdAt: toIso(row.created_at),
+          decidedAt: row.decided_at === null ? null : toIso(row.decided_at),
+        }];
+      });
+    },
+
+    /** Approves a proposal (the product takes the details) or rejects it with a reason; audited on the product. */
+    async decideProposal(actor: Actor, id: number, decision: 'approve' | 'reject', reason?: string): Promise<void> {
+      await db.transaction().execute(async (tx) => {
+        const before = await catalog.findAny(await catalog.proposalProduct(id, tx), tx);
+        const proposal = await catalog.decideProposal(id, decision === 'approve' ? 'approved' : 'rejected', actor.id, reason ?? null, tx);
+        await audit.recordAudit(tx, {
+          actor,
+          action: `product.proposal.${decision}`,
+          entityType: 'product',
+          entityId: String(proposal.product_id),
+          before: before ? contentOf(before) : {},
+          after: { ...(JSON.parse(proposal.changes) as object), proposedBy: proposal.vendor_name },
+          reason,
+        });
+      });
+    },
 
     /**
      * Merges a duplicate product into the one it duplicates (audited on both): its sellers' offers

@@ -9,6 +9,9 @@ import {
   AdminPaymentQuerySchema,
   AdminProductDetailSchema,
   AdminProductMergeInputSchema,
+  AdminProposalDecisionSchema,
+  AdminProposalListSchema,
+  AdminProposalQuerySchema,
   AdminProductInputSchema,
   AdminProductListSchema,
   AdminProductStatusInputSchema,
@@ -127,6 +130,19 @@ export function adminRoutes(deps: { users: UsersService; vendors: VendorsService
       '/admin/products/:id/status',
       { schema: { tags: ['admin'], summary: 'Archive a product (it leaves the store) or bring it back as a draft or published', params: idParams, body: AdminProductStatusInputSchema, response: { 200: AdminProductDetailSchema, ...errors } } },
       (request) => admin.setProductStatus(actor(request), request.params.id, request.body.status, request.body.reason),
+    );
+
+    app.get('/admin/proposals', { schema: { tags: ['admin'], summary: "Sellers' proposed changes to shared products' details (pending first in line), with the details now", querystring: AdminProposalQuerySchema, response: { 200: AdminProposalListSchema, ...errors } } }, async (request) => ({
+      items: await admin.proposals(request.query.status),
+    }));
+
+    app.post(
+      '/admin/proposals/:id/decision',
+      { schema: { tags: ['admin'], summary: "Approve a seller's proposed change (the product takes it) or reject it with a reason the seller sees; audited. 409 when already decided", params: idParams, body: AdminProposalDecisionSchema, response: { 204: z.null(), ...errors } } },
+      async (request, reply) => {
+        await admin.decideProposal(actor(request), request.params.id, request.body.decision, request.body.reason);
+        return reply.status(204).send(null);
+      },
     );
 
     app.post(

@@ -206,6 +206,8 @@ export function createAdminService(deps: Deps) {
     productDetail: products.productDetail,
     updateProduct: products.updateProduct,
     mergeProduct: products.mergeProduct,
+    proposals: products.proposals,
+    decideProposal: products.decideProposal,
     setProductStatus: products.setProductStatus,
 
     /** Sets a shop's status by its id (approve, suspend, reinstate). */

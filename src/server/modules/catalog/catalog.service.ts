@@ -18,6 +18,8 @@ import { type ChangeListener, createChangeFeed } from './catalog-changes.ts';
 import { createCatalogIndex, type IndexFilter, type IndexResult, type SearchHits } from './catalog-index.ts';
 import * as repository from './catalog.repository.ts';
 import * as offers from './offers.repository.ts';
+import * as proposals from './proposals.repository.ts';
+import type { ProposedContent } from './proposals.repository.ts';
 import { createProductStore } from './product-store.ts';
 import type { RawFacetCount } from './catalog.repository.ts';
 
@@ -177,25 +179,30 @@ export function createCatalogService({ db, dialect, log, changeWaitMs = CHANGE_W
     return { filter, found: index.query(filter, query.sort, query.page, query.pageSize) };
   }
 
-  /** The stored form of a product's content (every seller's) and of a seller's offer, and the facet attributes its specs give. */
-  function productRow(input: Omit<NewProduct, 'vendorId' | 'slug' | 'createdAt'>) {
-    const specs = SPECS_SCHEMAS[input.category].parse(input.specs);
-    if (input.mrp < input.price) throw new AppError('VALIDATION_FAILED', 'MRP must be at least the price');
-    const updatedAt = new Date().toISOString();
+  /** The stored form of a product's content (every seller's), and the facet attributes its specs give. */
+  function contentRow(input: ProposedContent) {
+    const category = input.category;
+    const specs = SPECS_SCHEMAS[category].parse(input.specs);
     return {
       content: {
         name: input.name,
         brand: input.brand,
-        category: input.category,
+        category,
         description: input.description,
         images: JSON.stringify(input.images),
         specs: JSON.stringify(specs),
-        search_text: searchText(input.category, specs, input.description),
-        updated_at: updatedAt,
+        search_text: searchText(category, specs, input.description),
+        updated_at: new Date().toISOString(),
       },
-      offer: { price: input.price, mrp: input.mrp, sku: input.sku ?? null, status: input.status, updated_at: updatedAt },
-      attributes: productAttributes(input.category, specs),
+      attributes: productAttributes(category, specs),
     };
+  }
+
+  /** The stored form of a product's content and of a seller's offer, and the facet attributes its specs give. */
+  function productRow(input: Omit<NewProduct, 'vendorId' | 'slug' | 'createdAt'>) {
+    if (input.mrp < input.price) throw new AppError('VALIDATION_FAILED', 'MRP must be at least the price');
+    const { content, attributes } = contentRow(input);
+    return { content, offer: { price: input.price, mrp: input.mrp, sku: input.sku ?? null, status: input.status, updated_at: content.updated_at }, attributes };
   }
 
   async function create(input: NewProduct, tx?: DbOrTx): Promise<number> {
@@ -243,25 +250,46 @@ export function createCatalogService({ db, dialect, log, changeWaitMs = CHANGE_W
    * the editor's change in one guarded statement, so units sold while the form was open stay sold;
    * without it (the CSV import) stock is set as given. Null when the product is not the vendor's.
    */
-  async function updateForVendor(vendorId: number, id: number, input: ProductEdit, tx?: DbOrTx, { byMarketplace = false } = {}): Promise<{ stock: number } | null> {
+  async function updateForVendor(vendorId: number, id: number, input: ProductEdit, tx?: DbOrTx, { byMarketplace = false } = {}): Promise<{ stock: number; proposed: boolean } | null> {
     if (!tx) return db.transaction().execute((trx) => updateForVendor(vendorId, id, input, trx, { byMarketplace }));
     const current = await repository.findVendorProduct(tx, vendorId, id);
     if (!current) return null;
     const { content, offer, attributes } = productRow(input);
     // Price, MRP, SKU, status and stock are the seller's own offer; the product's content is
     // shared by everyone who sells it, and stays the lister's alone to change while no one else
-    // does; the marketplace (an admin) may always correct it.
+    // does. Other changes to it wait for the marketplace as a proposal (an admin approves or
+    // rejects it); an admin may always correct it.
+    let proposed = false;
     if (contentChanged(current, content)) {
-      if (!byMarketplace && (current.listedBy !== vendorId || (await offers.otherSellers(tx, vendorId, id)) > 0)) {
-        throw new AppError('CONFLICT', 'Other sellers offer this product too, so its details are shared: you can change your price, MRP, SKU, stock and status. Ask the marketplace to change its details.');
+      if (byMarketplace || (current.listedBy === vendorId && (await offers.otherSellers(tx, vendorId, id)) === 0)) {
+        await repository.updateProductContent(tx, id, content, attributes);
+      } else {
+        const { name, brand, category, description, images, specs } = input;
+        await proposals.propose(tx, id, vendorId, { name, brand, category, description, images, specs: specs as Record<string, unknown> });
+        proposed = true;
       }
-      await repository.updateProductContent(tx, id, content, attributes);
     }
     const change = stockChange(input.stock, input.stockWas);
     const stock = await repository.updateOffer(tx, vendorId, id, { ...offer, stock: change });
     if (stock === undefined) return refused(vendorId, id, change, tx);
     await offers.refreshBuyBox(tx, id);
-    return { stock };
+    return { stock, proposed };
+  }
+
+  /**
+   * An admin's decision on a seller's proposed change to a product's details: approved, the
+   * product takes it (and every seller's listing with it); rejected, it is kept with the reason the
+   * seller sees. 409 when it was decided already.
+   */
+  async function decideProposal(id: number, decision: 'approved' | 'rejected', decidedBy: string, reason: string | null, tx: DbOrTx) {
+    const proposal = await proposals.findProposal(tx, id);
+    if (!proposal) throw new AppError('NOT_FOUND', 'Proposal not found');
+    if (!(await proposals.decide(tx, id, decision, decidedBy, reason))) throw new AppError('CONFLICT', `This proposal was already ${proposal.status}`);
+    if (decision === 'approved') {
+      const { content, attributes } = contentRow(JSON.parse(proposal.changes) as ProposedContent);
+      await repository.updateProductContent(tx, proposal.product_id, content, attributes);
+    }
+    return proposal;
   }
 
   /** The list's quick changes to a seller's offer: a status, or stock by the same rule as updateForVendor. Null when the seller has no offer of it. */
@@ -383,6 +411,17 @@ export function createCatalogService({ db, dialect, log, changeWaitMs = CHANGE_W
     },
 
     addOffer,
+    decideProposal,
+    /** The product a proposal is about (404 when there is no such proposal). */
+    async proposalProduct(id: number, tx?: DbOrTx): Promise<number> {
+      const proposal = await proposals.findProposal(tx ?? db, id);
+      if (!proposal) throw new AppError('NOT_FOUND', 'Proposal not found');
+      return proposal.product_id;
+    },
+    /** Proposed changes to shared products' details with a status, oldest first. */
+    proposals: (status: 'pending' | 'approved' | 'rejected') => proposals.proposalsWith(db, status),
+    /** The seller's latest proposal for a product, if any. */
+    latestProposal: (productId: number, vendorId: number) => proposals.latestProposal(db, productId, vendorId),
 
     /** Every offer of a product, whatever its status: what the admin sees. */
     offersOf: (productId: number, tx?: DbOrTx) => offers.allOffersOf(tx ?? db, productId),
@@ -460,7 +499,7 @@ export function createCatalogService({ db, dialect, log, changeWaitMs = CHANGE_W
         return deleted;
       }),
     lowStock: (vendorId: number, threshold: number) => repository.lowStockProducts(db, vendorId, threshold),
-    findAny: (id: number) => repository.findAnyProduct(db, id),
+    findAny: (id: number, tx?: DbOrTx) => repository.findAnyProduct(tx ?? db, id),
     listAll: (filter: Parameters<typeof repository.listAllProducts>[1]) => repository.listAllProducts(db, filter),
     setHiddenReason: (id: number, reason: string | null) => repository.setHiddenReason(db, id, reason),
     /** Features a product on the home page or stops featuring it; false when there is no such product. */

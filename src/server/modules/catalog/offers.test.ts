@@ -5,7 +5,7 @@ import type { CartQuote } from '#shared/schemas/cart.ts';
 import type { Order } from '#shared/schemas/orders.ts';
 import { buildTestApp, type TestApp } from '#server/testing/build-app.ts';
 import { createProduct } from '#server/testing/factories.ts';
-import { as, registerCustomer, registerVendor, type TestUser } from '#server/testing/sessions.ts';
+import { as, registerCustomer, registerVendor, TEST_HEADERS, type TestUser } from '#server/testing/sessions.ts';
 import { testDialects } from '#server/testing/test-database.ts';
 
 describe.each(testDialects())('one product, many sellers, on %s', (dialect) => {
@@ -87,14 +87,16 @@ describe.each(testDialects())('one product, many sellers, on %s', (dialect) => {
     expect(repriced.statusCode, repriced.body).toBe(200);
     // Sita is dearer now: Ravi's offer wins the box back.
     expect(await product()).toMatchObject({ vendor: { name: 'Ravi Computers' }, price: rupees(52_990), stock: 3 });
+    // A change to the shared details waits for the marketplace; the offer's own part is saved.
     const renamed = await as(t, sita)('PUT', `/api/vendor/products/${inspiron}`, edit({ price: rupees(53_490), name: 'Dell Inspiron 15 (Sita edition)' }));
-    expect(renamed.statusCode).toBe(409);
-    expect(renamed.json().error.message).toContain('details are shared');
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json()).toMatchObject({ name: 'Dell Inspiron 15 3530', price: rupees(53_490), proposal: { status: 'pending', reason: null } });
+    expect((await product()).name).toBe('Dell Inspiron 15 3530');
     // Ravi listed it, but Sita sells it too: its details are no longer Ravi's alone either.
     const ravis = (await as(t, ravi)('GET', `/api/vendor/products/${inspiron}`)).json();
     expect(ravis).toMatchObject({ price: rupees(52_990), stock: 3, vendor: { name: 'Ravi Computers' }, sharedDetails: true });
     const raviRename = await as(t, ravi)('PUT', `/api/vendor/products/${inspiron}`, { ...edit({ name: 'Dell Inspiron 15 New' }), price: ravis.price, mrp: ravis.mrp, stock: ravis.stock, stockWas: ravis.stock, sku: undefined });
-    expect(raviRename.statusCode).toBe(409);
+    expect(raviRename.json()).toMatchObject({ name: 'Dell Inspiron 15 3530', proposal: { status: 'pending' } });
     // Stock of another seller's offer is out of reach: Sita's own stays as it was.
     const stock = await as(t, sita)('PATCH', `/api/vendor/products/${inspiron}/stock`, { stock: 6, stockWas: 5 });
     expect(stock.json()).toMatchObject({ stock: 6 });
@@ -182,5 +184,30 @@ describe.each(testDialects())('one product, many sellers, on %s', (dialect) => {
     expect(await product()).toMatchObject({ vendor: { name: 'Ravi Computers' }, sellerCount: 1 });
     await admin.setVendorStatus({ id: asha.uid, email: asha.email }, sita.vendorId, 'active');
     expect(await product()).toMatchObject({ vendor: { name: 'Sita Electronics' }, sellerCount: 2 });
+  });
+  it('lets an admin approve one seller\'s proposed details (the product takes them) and reject another\'s with a reason the seller sees', async () => {
+    await t.services.authService.ensureAdmin({ email: 'asha@admin.in', password: 'admin-pass-123', name: 'Asha Admin' });
+    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: TEST_HEADERS, payload: { email: 'asha@admin.in', password: 'admin-pass-123', portal: 'admin' } });
+    const admin = { cookie: `store.session_token=${login.cookies.find((c) => c.name === 'store.session_token')?.value}`, uid: login.json().user.uid, email: 'asha@admin.in' };
+    expect((await as(t, sita)('GET', '/api/admin/proposals')).statusCode).toBe(403);
+    const queue = (await as(t, admin)('GET', '/api/admin/proposals')).json().items as Array<{ id: number; vendor: { name: string }; changes: { name: string }; current: { name: string } }>;
+    expect(queue.map((item) => [item.vendor.name, item.changes.name, item.current.name])).toEqual([
+      ['Sita Electronics', 'Dell Inspiron 15 (Sita edition)', 'Dell Inspiron 15 3530'],
+      ['Ravi Computers', 'Dell Inspiron 15 New', 'Dell Inspiron 15 3530'],
+    ]);
+    const [sitas, ravis] = queue as unknown as [{ id: number }, { id: number }];
+    const noReason = await as(t, admin)('POST', `/api/admin/proposals/${ravis.id}/decision`, { decision: 'reject' });
+    expect(noReason.statusCode).toBe(400);
+    expect((await as(t, admin)('POST', `/api/admin/proposals/${ravis.id}/decision`, { decision: 'reject', reason: 'The model name is the maker\'s' })).statusCode).toBe(204);
+    expect((await as(t, admin)('POST', `/api/admin/proposals/${sitas.id}/decision`, { decision: 'approve' })).statusCode).toBe(204);
+    expect((await as(t, admin)('POST', `/api/admin/proposals/${sitas.id}/decision`, { decision: 'reject', reason: 'Too late' })).statusCode).toBe(409);
+    expect((await as(t, admin)('POST', '/api/admin/proposals/999999/decision', { decision: 'approve' })).statusCode).toBe(404);
+
+    expect((await product()).name).toBe('Dell Inspiron 15 (Sita edition)');
+    expect(((await t.app.inject({ url: '/api/search?q=edition' })).json() as ProductList).items.map((item) => item.id)).toEqual([inspiron]);
+    expect((await as(t, ravi)('GET', `/api/vendor/products/${inspiron}`)).json()).toMatchObject({ proposal: { status: 'rejected', reason: "The model name is the maker's" } });
+    expect((await as(t, admin)('GET', '/api/admin/proposals')).json().items).toEqual([]);
+    const audit = (await as(t, admin)('GET', `/api/admin/audit?entityType=product&entityId=${inspiron}`)).json().items as Array<{ action: string }>;
+    expect(audit.map((entry) => entry.action)).toEqual(['product.proposal.approve', 'product.proposal.reject']);
   });
 });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { AppError } from '#shared/errors.ts';
 import type { OfferInput, VendorProduct, VendorProductInput, VendorProductQuery, VendorProductUpdate } from '#shared/schemas/vendor.ts';
-import type { DbOrTx } from '#server/db/database.ts';
+import { type DbOrTx, toIso } from '#server/db/database.ts';
 import type { VendorRow } from '#server/db/schema.ts';
 import { isUniqueViolation } from '#server/db/unique-violation.ts';
 import type { CatalogService } from '#server/modules/catalog/catalog.service.ts';
@@ -23,7 +23,16 @@ export function createVendorProductsService(deps: { vendors: VendorsService; cat
   /** The seller's products, each saying whether the seller has sold it (an offer with orders is archived, not deleted). */
   async function withOrders(products: Array<Awaited<ReturnType<CatalogService['findForVendor']>> & object>): Promise<VendorProduct[]> {
     const sold = await orders.productsWithOrders(products.map((p) => p.id), products[0]?.vendor.id);
-    return products.map((p) => ({ ...p, hasOrders: sold.has(p.id), sharedDetails: p.listedBy !== p.vendor.id || p.sellerCount > 1 }));
+    const proposals = await Promise.all(products.map((p) => catalog.latestProposal(p.id, p.vendor.id)));
+    return products.map((p, n) => {
+      const proposal = proposals[n];
+      return {
+        ...p,
+        hasOrders: sold.has(p.id),
+        sharedDetails: p.listedBy !== p.vendor.id || p.sellerCount > 1,
+        proposal: proposal ? { status: proposal.status, reason: proposal.reason, createdAt: toIso(proposal.created_at) } : null,
+      };
+    });
   }
 
   function assertNotSuspended(shop: VendorRow): void {

@@ -13,6 +13,7 @@ const LINKS = [
   { to: '/admin/dashboard', label: 'Dashboard' },
   { to: '/admin/users', label: 'Manage Users' },
   { to: '/admin/products', label: 'Manage Products' },
+  { to: '/admin/product-changes', label: 'Product changes' },
   { to: paths.adminPayments(), label: 'Manage Payments' },
 ];
 

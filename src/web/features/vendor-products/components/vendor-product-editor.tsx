@@ -29,6 +29,7 @@ import { useProductImages } from '../hooks/use-product-images.ts';
 import { vendorProductPaths } from '../paths.ts';
 import { StatusBadge } from './field.tsx';
 import { ImageManager } from './image-manager.tsx';
+import { SharedDetailsNotice } from './shared-details-notice.tsx';
 
 export interface VendorProductEditorProps {
   /** The product to edit; a new product when absent. */
@@ -115,7 +116,9 @@ function ProductForm({ product, onSaved, shopApproved, onDeleted }: ProductFormP
       reset(toFormValues(saved));
       imageState.reset(saved.images);
       const note = product ? stockNote(input.stock, stockWas, saved.stock) : '';
-      setNotice(`${saved.status === 'active' ? 'Saved. The product is published.' : 'Saved as a draft.'}${note ? ` ${note}` : ''}`);
+      const proposed = saved.proposal?.status === 'pending' && saved.proposal.createdAt !== product?.proposal?.createdAt;
+      const sent = proposed ? ' Your change to its details was sent to the marketplace for approval; they show as they are until then.' : '';
+      setNotice(`${saved.status === 'active' ? 'Saved. The product is published.' : 'Saved as a draft.'}${note ? ` ${note}` : ''}${sent}`);
       onSaved(saved);
     } catch (error) {
       setServerError(placeServerIssues(error, category, { setError, setValue }, 'We could not save the product. Please check your internet connection and try again.'));
@@ -151,15 +154,7 @@ function ProductForm({ product, onSaved, shopApproved, onDeleted }: ProductFormP
         </div>
       )}
 
-      {product?.sharedDetails && (
-        <div className="mt-4 rounded-xl border border-sky-200 bg-sky-50 p-4 text-sky-950">
-          <p className="font-semibold">{product.sellerCount > 1 ? `${product.sellerCount} sellers offer this product` : 'This product is shared'}</p>
-          <p className="mt-1 text-sm">
-            Its name, description, photos and specifications are the catalogue's: you can change your price, MRP, stock, SKU and status. Contact seller support to
-            correct its details.
-          </p>
-        </div>
-      )}
+      {product?.sharedDetails && <SharedDetailsNotice product={product} />}
 
       {product?.hiddenReason && (
         <div className="mt-4 rounded-xl border border-red-300 bg-red-50 p-4 text-red-950">

@@ -1,0 +1,32 @@
+import { type ColumnDefinitionBuilder, type Kysely, sql } from 'kysely';
+import { columnTypes } from './dialect.ts';
+
+/**
+ * Changes a seller proposes to the details of a product other sellers also sell (name, brand,
+ * category, description, images, specifications): they wait for an admin, who approves (the
+ * product takes them) or rejects them with a reason the seller sees. One pending proposal per
+ * seller and product; a newer one replaces it.
+ */
+export async function up(db: Kysely<unknown>): Promise<void> {
+  const t = columnTypes(db);
+  const id = (c: ColumnDefinitionBuilder) => (t.postgres ? c.primaryKey() : c.primaryKey().autoIncrement());
+  await db.schema
+    .createTable('product_proposals')
+    .addColumn('id', t.id, id)
+    .addColumn('product_id', 'integer', (c) => c.notNull().references('products.id').onDelete('cascade'))
+    .addColumn('vendor_id', 'integer', (c) => c.notNull().references('vendors.id'))
+    /** JSON: the proposed name, brand, category, description, images and specs */
+    .addColumn('changes', 'text', (c) => c.notNull())
+    .addColumn('status', 'text', (c) => c.notNull().defaultTo('pending').check(sql`status in ('pending', 'approved', 'rejected')`))
+    .addColumn('reason', 'text')
+    .addColumn('decided_by', 'text')
+    .addColumn('created_at', t.timestamp, (c) => c.notNull())
+    .addColumn('decided_at', t.timestamp)
+    .execute();
+  await db.schema.createIndex('product_proposals_status_idx').on('product_proposals').columns(['status', 'created_at']).execute();
+  await db.schema.createIndex('product_proposals_product_idx').on('product_proposals').columns(['product_id', 'vendor_id']).execute();
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable('product_proposals').execute();
+}

@@ -1,5 +1,19 @@
 import { expect, type Page, request as playwrightRequest } from './fixtures.ts';
 
+/** The e2e admin, signed in through the API, for what the admin's screens are tested for elsewhere. */
+async function asAdmin(baseURL: string) {
+  const admin = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } });
+  expect((await admin.post('/api/auth/login', { data: { email: 'admin@e2e.test', password: 'e2e-admin-password', portal: 'admin' } })).ok()).toBe(true);
+  return admin;
+}
+
+/** The admin approves a seller's new listing, which then goes on sale. */
+export async function approveListing(baseURL: string, productId: number): Promise<void> {
+  const admin = await asAdmin(baseURL);
+  expect((await admin.post(`/api/admin/products/${productId}/review`, { data: { decision: 'approve' } })).ok()).toBe(true);
+  await admin.dispose();
+}
+
 /** Registers a shop through the vendor sign-up page and has the admin approve it (through the API). */
 export async function registerApprovedShop(page: Page, baseURL: string, owner: { name: string; email: string; business: string }): Promise<void> {
   await page.goto('/vendor/register');
@@ -12,8 +26,7 @@ export async function registerApprovedShop(page: Page, baseURL: string, owner: {
   await expect(page.getByRole('status').filter({ hasText: 'Your shop is awaiting approval' })).toBeVisible();
 
   const shop = await (await page.request.get('/api/vendor/profile')).json();
-  const admin = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } });
-  expect((await admin.post('/api/auth/login', { data: { email: 'admin@e2e.test', password: 'e2e-admin-password', portal: 'admin' } })).ok()).toBe(true);
+  const admin = await asAdmin(baseURL);
   expect((await admin.patch(`/api/admin/vendors/${shop.id}`, { data: { status: 'active' } })).ok()).toBe(true);
   await admin.dispose();
   await page.reload();

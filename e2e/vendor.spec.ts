@@ -1,6 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import { expect, test } from './fixtures.ts';
-import { checkoutWithUpi, packAndShip, registerApprovedShop, registerCustomer } from './sellers.ts';
+import { approveListing, checkoutWithUpi, packAndShip, registerApprovedShop, registerCustomer } from './sellers.ts';
 
 const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
 
@@ -65,6 +65,9 @@ test('a vendor publishes a product, a customer buys it, the vendor ships it and 
   await expect(page.getByRole('list', { name: 'Product images' }).getByRole('listitem')).toHaveCount(1);
   await page.getByRole('button', { name: /^Publish/ }).click();
   await expect(page).toHaveURL(/\/vendor\/dashboard\/products\/\d+$/);
+  // A new listing waits for the marketplace's approval before shoppers see it.
+  await expect(page.getByText("Awaiting the marketplace's approval")).toBeVisible();
+  await approveListing(baseURL!, Number(/(\d+)$/.exec(page.url())?.[1]));
 
   // The storefront finds it.
   await page.goto(`/search?q=${encodeURIComponent(`zenith proview ${id}`)}`);

@@ -109,6 +109,9 @@ export interface ProductsTable {
   listed_by: number | null;
   /** offers on sale (active, from an active seller) */
   offer_count: Generated<number>;
+  /** a product a seller lists waits for an admin's approval before the storefront shows it (migration 0015) */
+  review: Generated<'pending' | 'approved' | 'rejected'>;
+  review_reason: Generated<string | null>;
 }
 
 /** A seller's change to a shared product's details, waiting for an admin (migration 0015). */

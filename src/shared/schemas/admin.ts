@@ -88,7 +88,8 @@ export const AdminProductQuerySchema = z.object({
   q: z.string().trim().max(100).optional(),
   vendor: z.string().regex(/^[a-z0-9-]{1,80}$/, 'vendor must be a store slug').optional(),
   category: z.enum(['Laptop', 'Desktop', 'Monitor']).optional(),
-  status: z.enum(['draft', 'active', 'archived', 'hidden']).optional(),
+  /** `review`: new listings awaiting the marketplace's approval */
+  status: z.enum(['draft', 'active', 'archived', 'hidden', 'review']).optional(),
   stock: z.enum(['out', 'low']).optional(),
   page: wholeNumber('page', 1, 100_000).default(1),
   pageSize: wholeNumber('pageSize', 1, 100).default(20),
@@ -104,6 +105,8 @@ export const AdminProductSchema = z.object({
   stock: z.number().int(),
   status: z.enum(['draft', 'active', 'archived']),
   hiddenReason: z.string().nullable(),
+  /** a seller's new listing waits for approval before the storefront shows it */
+  review: z.enum(['pending', 'approved', 'rejected']),
   image: z.string().nullable(),
   vendor: z.object({ id: z.number().int(), name: z.string(), slug: z.string() }),
   updatedAt: z.string(),
@@ -189,6 +192,12 @@ export const AdminProposalDecisionSchema = strict({
   decision: z.enum(['approve', 'reject'], { error: 'decision must be approve or reject' }),
   reason: z.string().trim().max(500, 'The reason can be at most 500 characters').optional(),
 }).refine((body) => body.decision === 'approve' || (body.reason ?? '').length > 0, { message: 'Please say why the change is rejected: the seller sees it', path: ['reason'] });
+
+/** Approve a seller's new listing (it goes on sale) or reject it with a reason the seller sees. */
+export const AdminProductReviewSchema = strict({
+  decision: z.enum(['approve', 'reject'], { error: 'decision must be approve or reject' }),
+  reason: z.string().trim().max(500, 'The reason can be at most 500 characters').optional(),
+}).refine((body) => body.decision === 'approve' || (body.reason ?? '').length > 0, { message: 'Please say why the listing is rejected: the seller sees it', path: ['reason'] });
 
 /** Merge a duplicate into the product it duplicates: its sellers' offers move there. */
 export const AdminProductMergeInputSchema = strict({

@@ -88,6 +88,8 @@ export const VendorProductSchema = z.object({
   hiddenReason: z.string().nullable(),
   /** another seller listed it or sells it too: its details are not this seller's alone to change */
   sharedDetails: z.boolean(),
+  /** a new listing waits for the marketplace's approval before the storefront shows it; a rejected one says why */
+  review: z.object({ status: z.enum(['pending', 'approved', 'rejected']), reason: z.string().nullable() }),
   /** the seller's latest proposed change to those details, waiting for the marketplace or decided */
   proposal: z
     .object({ status: z.enum(['pending', 'approved', 'rejected']), reason: z.string().nullable(), createdAt: z.string() })

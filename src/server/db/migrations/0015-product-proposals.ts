@@ -2,10 +2,13 @@ import { type ColumnDefinitionBuilder, type Kysely, sql } from 'kysely';
 import { columnTypes } from './dialect.ts';
 
 /**
- * Changes a seller proposes to the details of a product other sellers also sell (name, brand,
- * category, description, images, specifications): they wait for an admin, who approves (the
- * product takes them) or rejects them with a reason the seller sees. One pending proposal per
- * seller and product; a newer one replaces it.
+ * What waits for an admin's approval before the storefront shows it:
+ * - changes a seller proposes to the details of a product other sellers also sell (name, brand,
+ *   category, description, images, specifications). Approved, the product takes them; rejected,
+ *   they are kept with a reason the seller sees. One pending proposal per seller and product; a
+ *   newer one replaces it.
+ * - a product a seller lists (`products.review`): pending until approved, and a rejected one
+ *   carries its reason. Products already on the storefront are approved.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const t = columnTypes(db);
@@ -25,8 +28,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.createIndex('product_proposals_status_idx').on('product_proposals').columns(['status', 'created_at']).execute();
   await db.schema.createIndex('product_proposals_product_idx').on('product_proposals').columns(['product_id', 'vendor_id']).execute();
+  await db.schema
+    .alterTable('products')
+    .addColumn('review', 'text', (c) => c.notNull().defaultTo('approved').check(sql`review in ('pending', 'approved', 'rejected')`))
+    .execute();
+  await db.schema.alterTable('products').addColumn('review_reason', 'text').execute();
+  await db.schema.createIndex('products_review_idx').on('products').columns(['review', 'created_at']).execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropIndex('products_review_idx').execute();
+  for (const column of ['review_reason', 'review']) await db.schema.alterTable('products').dropColumn(column).execute();
   await db.schema.dropTable('product_proposals').execute();
 }

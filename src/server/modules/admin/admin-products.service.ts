@@ -108,6 +108,19 @@ export function createAdminProductsService(deps: { db: Db; catalog: CatalogServi
   return {
     productDetail: detail,
 
+    /** Approves a seller's new listing (it goes on sale) or rejects it with a reason it sees; audited. */
+    async reviewProduct(actor: Actor, id: number, decision: 'approve' | 'reject', reason?: string): Promise<AdminProductDetail> {
+      await db.transaction().execute(async (tx) => {
+        const product = await catalog.findAny(id, tx);
+        if (!product) throw new AppError('NOT_FOUND', 'Product not found');
+        if (product.review.status !== 'pending') throw new AppError('CONFLICT', `This listing was already ${product.review.status}`);
+        const review = decision === 'approve' ? 'approved' : 'rejected';
+        await catalog.reviewProduct(id, review, reason ?? null, tx);
+        await audit.recordAudit(tx, { actor, action: `product.review.${decision}`, entityType: 'product', entityId: String(id), before: { review: 'pending' }, after: { review }, reason });
+      });
+      return detail(id);
+    },
+
     /** Sellers' proposed changes to shared products' details, with the details now; the oldest first. */
     async proposals(status: 'pending' | 'approved' | 'rejected'): Promise<AdminProposal[]> {
       const rows = await catalog.proposals(status);

@@ -255,4 +255,28 @@ describe.each(testDialects())('admin product editing and archiving on %s', (dial
     expect(twice.statusCode).toBe(409);
     expect(twice.json().error.message).toContain('Delhi Duplicates sells both products');
   });
+  it("holds a seller's new listing for approval: rejected with a reason the seller sees, sent again by an edit, approved into the store, audited", async () => {
+    await t.services.vendors.setStatus(vendor.vendorId, 'active');
+    const body = { name: 'Meena Workstation 14', brand: 'Meena', category: 'Laptop', description: 'A laptop for review.', sku: 'MW-14', price: 55_000_00, mrp: 60_000_00, stock: 4, specs: laptopSpecs(), images: [], status: 'active' };
+    const created = (await as(t, vendor)('POST', '/api/vendor/products', body)).json();
+    expect(created).toMatchObject({ status: 'active', review: { status: 'pending', reason: null } });
+    await t.services.catalog.settled();
+    expect((await storefront(created.id)).statusCode).toBe(404);
+    const queue = (await as(t, admin)('GET', '/api/admin/products?status=review')).json();
+    expect(queue.items.map((item: { id: number; review: string }) => [item.id, item.review])).toEqual([[created.id, 'pending']]);
+    expect((await as(t, vendor)('POST', `/api/admin/products/${created.id}/review`, { decision: 'approve' })).statusCode).toBe(403);
+    expect((await as(t, admin)('POST', `/api/admin/products/${created.id}/review`, { decision: 'reject' })).statusCode).toBe(400);
+
+    const rejected = await as(t, admin)('POST', `/api/admin/products/${created.id}/review`, { decision: 'reject', reason: 'Add the processor to the name' });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    expect((await as(t, vendor)('GET', `/api/vendor/products/${created.id}`)).json()).toMatchObject({ review: { status: 'rejected', reason: 'Add the processor to the name' } });
+    const resent = await as(t, vendor)('PUT', `/api/vendor/products/${created.id}`, { ...body, name: 'Meena Workstation 14 (Core i5)', stockWas: 4 });
+    expect(resent.json()).toMatchObject({ name: 'Meena Workstation 14 (Core i5)', review: { status: 'pending', reason: null } });
+
+    expect((await as(t, admin)('POST', `/api/admin/products/${created.id}/review`, { decision: 'approve' })).statusCode).toBe(200);
+    expect((await as(t, admin)('POST', `/api/admin/products/${created.id}/review`, { decision: 'approve' })).statusCode).toBe(409);
+    await t.services.catalog.settled();
+    expect((await storefront(created.id)).json()).toMatchObject({ name: 'Meena Workstation 14 (Core i5)', sellerCount: 1 });
+    expect((await auditOf(created.id)).map((entry: { action: string }) => entry.action)).toEqual(['product.review.approve', 'product.review.reject']);
+  });
 });

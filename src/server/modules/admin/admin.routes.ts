@@ -9,6 +9,7 @@ import {
   AdminPaymentQuerySchema,
   AdminProductDetailSchema,
   AdminProductMergeInputSchema,
+  AdminProductReviewSchema,
   AdminProposalDecisionSchema,
   AdminProposalListSchema,
   AdminProposalQuerySchema,
@@ -109,7 +110,7 @@ export function adminRoutes(deps: { users: UsersService; vendors: VendorsService
       const q = request.query;
       const { items, total } = await deps.catalog.listAll({ q: q.q, vendorSlug: q.vendor, category: q.category, status: q.status, stock: q.stock, page: q.page, pageSize: q.pageSize });
       return {
-        items: items.map((p) => ({ id: p.id, name: p.name, brand: p.brand, category: p.category, price: p.price, stock: p.stock, status: p.status, hiddenReason: p.hiddenReason, image: p.images[0] ?? null, vendor: p.vendor, updatedAt: p.updatedAt })),
+        items: items.map((p) => ({ id: p.id, name: p.name, brand: p.brand, category: p.category, price: p.price, stock: p.stock, status: p.status, hiddenReason: p.hiddenReason, review: p.review.status, image: p.images[0] ?? null, vendor: p.vendor, updatedAt: p.updatedAt })),
         total,
         page: q.page,
         pageSize: q.pageSize,
@@ -143,6 +144,12 @@ export function adminRoutes(deps: { users: UsersService; vendors: VendorsService
         await admin.decideProposal(actor(request), request.params.id, request.body.decision, request.body.reason);
         return reply.status(204).send(null);
       },
+    );
+
+    app.post(
+      '/admin/products/:id/review',
+      { schema: { tags: ['admin'], summary: "Approve a seller's new listing (it goes on sale) or reject it with a reason the seller sees; audited. 409 unless it awaits approval", params: idParams, body: AdminProductReviewSchema, response: { 200: AdminProductDetailSchema, ...errors } } },
+      (request) => admin.reviewProduct(actor(request), request.params.id, request.body.decision, request.body.reason),
     );
 
     app.post(

@@ -207,6 +207,7 @@ export function createAdminService(deps: Deps) {
     updateProduct: products.updateProduct,
     mergeProduct: products.mergeProduct,
     proposals: products.proposals,
+    reviewProduct: products.reviewProduct,
     decideProposal: products.decideProposal,
     setProductStatus: products.setProductStatus,
 

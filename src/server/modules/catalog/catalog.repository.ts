@@ -17,6 +17,7 @@ function onSale(eb: ProductsEb): Expression<SqlBool> {
   return eb.and([
     eb('products.status', '=', 'active'),
     eb('products.hidden_reason', 'is', null),
+    eb('products.review', '=', 'approved'),
     eb('products.vendor_id', 'in', eb.selectFrom('vendors').select('vendors.id').where('vendors.status', '=', 'active')),
   ]);
 }
@@ -52,6 +53,8 @@ function productColumns(db: DbOrTx) {
       'buy_box.dispatch_days',
       'products.offer_count',
       'products.listed_by',
+      'products.review',
+      'products.review_reason',
     ]);
 }
 
@@ -90,6 +93,8 @@ function ownProductColumns(db: DbOrTx, vendorId: number) {
       'mine.dispatch_days',
       'products.offer_count',
       'products.listed_by',
+      'products.review',
+      'products.review_reason',
     ]);
 }
 
@@ -322,9 +327,22 @@ export async function productNames(db: DbOrTx, ids: readonly number[]): Promise<
 // ---- A vendor's own products: those it has an offer on, as its offer shows them. Every query
 // carries the vendor id: another seller's offer is not found.
 
-export type OwnedProduct = Product & { sku: string | null; hiddenReason: string | null; listedBy: number | null };
+/** `review`: a product a seller lists waits for the marketplace's approval; a rejected one says why. */
+export type OwnedProduct = Product & { sku: string | null; hiddenReason: string | null; listedBy: number | null; review: { status: 'pending' | 'approved' | 'rejected'; reason: string | null } };
 
-const owned = (row: ProductSelection): OwnedProduct => ({ ...toProduct(row), sku: row.sku, hiddenReason: row.hidden_reason, listedBy: row.listed_by });
+const owned = (row: ProductSelection): OwnedProduct => ({
+  ...toProduct(row),
+  sku: row.sku,
+  hiddenReason: row.hidden_reason,
+  listedBy: row.listed_by,
+  review: { status: row.review, reason: row.review_reason },
+});
+
+/** The marketplace's decision on a product a seller listed, or its return to the queue (a rejected one edited). */
+export async function setReview(db: DbOrTx, id: number, review: 'pending' | 'approved' | 'rejected', reason: string | null): Promise<boolean> {
+  const result = await db.updateTable('products').set({ review, review_reason: reason, updated_at: new Date().toISOString() }).where('id', '=', id).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
 
 export interface VendorListOptions {
   q?: string;
@@ -472,7 +490,7 @@ export async function setHiddenReason(db: DbOrTx, id: number, reason: string | n
 /** Every product of every vendor, for the admin: search, vendor, category, status, stock. */
 export async function listAllProducts(
   db: DbOrTx,
-  filter: { q?: string; vendorSlug?: string; category?: Category; status?: ProductStatus | 'hidden'; stock?: 'out' | 'low'; page: number; pageSize: number },
+  filter: { q?: string; vendorSlug?: string; category?: Category; status?: ProductStatus | 'hidden' | 'review'; stock?: 'out' | 'low'; page: number; pageSize: number },
 ) {
   const where = (eb: ProductsEb) => {
     const conditions: Expression<SqlBool>[] = [];
@@ -482,6 +500,7 @@ export async function listAllProducts(
     }
     if (filter.category) conditions.push(eb('products.category', '=', filter.category));
     if (filter.status === 'hidden') conditions.push(eb('products.hidden_reason', 'is not', null));
+    else if (filter.status === 'review') conditions.push(eb('products.review', '=', 'pending'));
     else if (filter.status) conditions.push(eb('products.status', '=', filter.status));
     if (filter.stock === 'out') conditions.push(eb('products.stock', '=', 0));
     if (filter.stock === 'low') conditions.push(eb('products.stock', '<=', 5));

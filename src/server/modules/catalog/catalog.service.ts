@@ -28,6 +28,8 @@ export interface NewProduct {
   sku?: string | null;
   /** working days from order to dispatch (default 2) */
   dispatchDays?: number;
+  /** a seller's new listing waits for the marketplace ('pending'); seeded and imported-by-admin ones are approved */
+  review?: 'pending' | 'approved';
   name: string;
   slug: string;
   brand: string;
@@ -221,7 +223,7 @@ export function createCatalogService({ db, dialect, log, changeWaitMs = CHANGE_W
         const createdAt = input.createdAt ?? content.updated_at;
         const { sku, ...buyBox } = offer;
         return {
-          row: { ...content, ...buyBox, stock: input.stock, featured: input.featured ? 1 : 0, vendor_id: input.vendorId, slug: input.slug, created_at: createdAt, updated_at: createdAt },
+          row: { ...content, ...buyBox, stock: input.stock, featured: input.featured ? 1 : 0, vendor_id: input.vendorId, slug: input.slug, review: input.review ?? 'approved', created_at: createdAt, updated_at: createdAt },
           offer: { ...offer, sku, vendor_id: input.vendorId, stock: input.stock, dispatch_days: input.dispatchDays ?? 2, created_at: createdAt, updated_at: createdAt },
           attributes,
         };
@@ -263,6 +265,8 @@ export function createCatalogService({ db, dialect, log, changeWaitMs = CHANGE_W
     if (contentChanged(current, content)) {
       if (byMarketplace || (current.listedBy === vendorId && (await offers.otherSellers(tx, vendorId, id)) === 0)) {
         await repository.updateProductContent(tx, id, content, attributes);
+        // A listing the marketplace turned down goes back to it once its seller has changed it.
+        if (!byMarketplace && current.review.status === 'rejected') await repository.setReview(tx, id, 'pending', null);
       } else {
         const { name, brand, category, description, images, specs } = input;
         await proposals.propose(tx, id, vendorId, { name, brand, category, description, images, specs: specs as Record<string, unknown> });
@@ -314,7 +318,7 @@ export function createCatalogService({ db, dialect, log, changeWaitMs = CHANGE_W
     const inTransaction = <T>(work: (tx: DbOrTx) => Promise<T>) => (within ? work(within) : db.transaction().execute(work));
     return inTransaction(async (tx) => {
       const product = await repository.findAnyProduct(tx, productId);
-      if (!product || product.hiddenReason !== null || product.status === 'archived') throw new AppError('NOT_FOUND', `Product ${productId} was not found`);
+      if (!product || product.hiddenReason !== null || product.status === 'archived' || product.review.status !== 'approved') throw new AppError('NOT_FOUND', `Product ${productId} was not found`);
       if (await offers.offerOf(tx, vendorId, productId)) throw new AppError('CONFLICT', 'You already sell this product: change your offer in your product list.');
       const now = new Date().toISOString();
       const [offer] = await offers.insertOffers(tx, [
@@ -407,11 +411,13 @@ export function createCatalogService({ db, dialect, log, changeWaitMs = CHANGE_W
 
     async findPurchasableOffers(offerIds: readonly number[], tx: DbOrTx) {
       const rows = await offers.findOffers(tx, offerIds);
-      return rows.filter((row) => row.status === 'active' && row.vendor_status === 'active' && row.product_status === 'active' && row.hidden_reason === null);
+      return rows.filter((row) => row.status === 'active' && row.vendor_status === 'active' && row.product_status === 'active' && row.hidden_reason === null && row.review === 'approved');
     },
 
     addOffer,
     decideProposal,
+    /** The marketplace's decision on a product a seller listed: approved, it goes on sale (with its offers); rejected, its seller sees why. */
+    reviewProduct: (id: number, decision: 'approved' | 'rejected', reason: string | null, tx: DbOrTx) => repository.setReview(tx, id, decision, reason),
     /** The product a proposal is about (404 when there is no such proposal). */
     async proposalProduct(id: number, tx?: DbOrTx): Promise<number> {
       const proposal = await proposals.findProposal(tx ?? db, id);

@@ -14,6 +14,7 @@ function onSale(eb: ExpressionBuilder<Database, 'products'>): Expression<SqlBool
   return eb.and([
     eb('products.status', '=', 'active'),
     eb('products.hidden_reason', 'is', null),
+    eb('products.review', '=', 'approved'),
     eb('products.vendor_id', 'in', eb.selectFrom('vendors').select('vendors.id').where('vendors.status', '=', 'active')),
   ]);
 }

@@ -51,6 +51,9 @@ describe.each(testDialects())('vendor area API on %s', (dialect) => {
   });
   afterAll(() => t.close());
 
+  /** The marketplace approves a seller's new listing, as an admin does (see the admin's review tests). */
+  const approve = (id: number) => t.services.catalog.reviewProduct(id, 'approved', null, t.database.db);
+
   it('lets a pending shop save drafts but not publish, then publish once approved', async () => {
     const draft = await as(t, ravi)('POST', '/api/vendor/products', laptop());
     expect(draft.statusCode).toBe(201);
@@ -62,7 +65,10 @@ describe.each(testDialects())('vendor area API on %s', (dialect) => {
 
     await t.services.vendors.setStatus(ravi.vendorId, 'active');
     const published = await as(t, ravi)('PUT', `/api/vendor/products/${draft.json().id}`, laptop({ status: 'active', stockWas: 10 }));
-    expect(published.json().status).toBe('active');
+    expect(published.json()).toMatchObject({ status: 'active', review: { status: 'pending', reason: null } });
+    // A new listing waits for the marketplace: published, it is not in the store until approved.
+    expect((await t.app.inject({ url: '/api/search?q=thinkpd' })).json().total).toBe(0);
+    await approve(draft.json().id);
     expect((await t.app.inject({ url: '/api/search?q=thinkpd' })).json().items[0]?.name).toBe('Lenovo ThinkPad E14 Gen 6');
     expect((await t.app.inject({ url: '/api/products?vendor=ravi-computers' })).json().total).toBe(1);
     expect((await t.app.inject({ url: '/api/stores/ravi-computers' })).json()).toMatchObject({ name: 'Ravi Computers', productCount: 1 });
@@ -153,7 +159,8 @@ describe.each(testDialects())('vendor area API on %s', (dialect) => {
     const done = (await post(false)).json();
     expect(done).toMatchObject({ dryRun: false, created: 1, updated: 1 });
     const list = (await as(t, ravi)('GET', '/api/vendor/products?q=ultragear')).json();
-    expect(list.items[0]).toMatchObject({ price: rupees(24_999), stock: 20, status: 'active', specs: { ports: ['HDMI 2.0', 'DisplayPort 1.4'] } });
+    expect(list.items[0]).toMatchObject({ price: rupees(24_999), stock: 20, status: 'active', review: { status: 'pending' }, specs: { ports: ['HDMI 2.0', 'DisplayPort 1.4'] } });
+    await approve(list.items[0].id);
     const updated = (await as(t, ravi)('GET', '/api/vendor/products?q=LT-E14')).json().items as VendorProduct[];
     expect(updated.map((p) => [p.sku, p.price, p.stock])).toEqual([['LT-E14', rupees(69_990), 7]]);
     const again = (await post(false)).json();
@@ -207,6 +214,7 @@ describe.each(testDialects())('vendor area API on %s', (dialect) => {
 
   it('keeps sales made while the vendor had the product open: the edit and the list move stock by the change, never below 0', async () => {
     const created = await as(t, ravi)('POST', '/api/vendor/products', laptop({ sku: 'STALE-1', name: 'Stale Form ThinkPad', stock: 10, status: 'active' }));
+    await approve(created.json().id);
     expect(created.statusCode, created.body).toBe(201);
     const opened = created.json() as VendorProduct;
     const address = (await as(t, customer)('POST', '/api/account/addresses', { name: 'Bina Buyer', phone: '9845012345', line1: '2 MG Road', city: 'Bengaluru', state: 'Karnataka', pincode: '560001' })).json();
@@ -264,6 +272,7 @@ describe.each(testDialects())('vendor area API on %s', (dialect) => {
     expect(created.statusCode).toBe(400);
     expect(created.json().error.message).toContain('Unexpected field: featured');
     const product = (await as(t, ravi)('POST', '/api/vendor/products', laptop({ sku: 'FEAT-1', status: 'active' }))).json() as VendorProduct;
+    await approve(product.id);
     expect(product.featured).toBe(false);
     const featuredIds = async () => (await t.app.inject({ url: '/api/products?featured=true&pageSize=100' })).json().items.map((p: { id: number }) => p.id);
 

@@ -100,8 +100,9 @@ export function createVendorProductsService(deps: { vendors: VendorsService; cat
     async create(userId: string, input: VendorProductInput): Promise<VendorProduct> {
       const shop = await shopOf(userId);
       await check(shop, input);
+      // A new listing waits for the marketplace's approval before the storefront shows it.
       const id = await save(
-        () => catalog.create({ ...fields(input), vendorId: shop.id, slug: `${vendorSlug(input.name)}-${randomBytes(3).toString('hex')}` }),
+        () => catalog.create({ ...fields(input), vendorId: shop.id, slug: `${vendorSlug(input.name)}-${randomBytes(3).toString('hex')}`, review: 'pending' }),
         input.sku,
       );
       return (await withOrders([await require(shop, id)]))[0]!;
@@ -129,7 +130,7 @@ export function createVendorProductsService(deps: { vendors: VendorsService; cat
         input = { ...input, images: current.images };
       }
       if (id === undefined) {
-        await save(() => catalog.create({ ...fields(input), vendorId: shop.id, slug: `${vendorSlug(input.name)}-${randomBytes(3).toString('hex')}` }, tx), input.sku);
+        await save(() => catalog.create({ ...fields(input), vendorId: shop.id, slug: `${vendorSlug(input.name)}-${randomBytes(3).toString('hex')}`, review: 'pending' }, tx), input.sku);
       } else if (!(await save(() => catalog.updateForVendor(shop.id, id, fields(input), tx), input.sku))) {
         throw new AppError('NOT_FOUND', 'Product not found');
       }

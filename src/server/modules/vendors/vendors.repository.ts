@@ -68,6 +68,7 @@ export async function countActiveProducts(db: DbOrTx, vendorId: number): Promise
     .where('offers.status', '=', 'active')
     .where('products.status', '=', 'active')
     .where('products.hidden_reason', 'is', null)
+    .where('products.review', '=', 'approved')
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }

@@ -23,12 +23,13 @@ import { HiddenBadge, StatusBadge } from './product-badges.tsx';
 
 const PAGE_SIZE = 20;
 
-const STATUS_FILTERS = ['draft', 'active', 'archived', 'hidden'] as const satisfies readonly AdminProductStatusFilter[];
+const STATUS_FILTERS = ['draft', 'active', 'archived', 'hidden', 'review'] as const satisfies readonly AdminProductStatusFilter[];
 const STATUS_FILTER_LABELS: Record<AdminProductStatusFilter, string> = {
   draft: 'Draft',
   active: 'Active',
   archived: 'Archived',
   hidden: 'Hidden by moderation',
+  review: 'Awaiting approval',
 };
 
 const STOCK_FILTERS = ['out', 'low'] as const satisfies readonly AdminProductStockFilter[];

@@ -18,13 +18,23 @@ const proposal = (id: number, vendor: string, changes: Partial<typeof content>):
   decidedAt: null,
 });
 
-function renderQueue(items: AdminProposal[]) {
+const listing = (id: number, name: string) => ({ id, name, brand: 'Meena', category: 'Laptop', price: 55_000_00, stock: 4, status: 'active' as const, hiddenReason: null, review: 'pending' as const, image: null, vendor: { id: 9, name: 'Meena Machines', slug: 'meena-machines' }, updatedAt: '2026-11-25T04:00:00.000Z' });
+
+function renderQueue(items: AdminProposal[], newListings: Array<ReturnType<typeof listing>> = []) {
   let left = items;
+  let listings = newListings;
+  const answer = (body: unknown, status = 200) => new Response(body === null ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   const fetch = vi.fn(async (url: string, _init?: RequestInit) => {
-    if (url === '/api/admin/proposals?status=pending') return new Response(JSON.stringify({ items: left }), { status: 200, headers: { 'content-type': 'application/json' } });
+    if (url === '/api/admin/proposals?status=pending') return answer({ items: left });
+    if (url === '/api/admin/products?status=review&pageSize=50') return answer({ items: listings, total: listings.length, page: 1, pageSize: 50 });
+    const reviewed = Number(/products\/(\d+)\/review/.exec(url)?.[1]);
+    if (reviewed) {
+      listings = listings.filter((item) => item.id !== reviewed);
+      return answer({});
+    }
     const id = Number(/proposals\/(\d+)\/decision/.exec(url)?.[1]);
     left = left.filter((item) => item.id !== id);
-    return new Response(null, { status: 204 });
+    return answer(null, 204);
   });
   vi.stubGlobal('fetch', fetch);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
@@ -54,7 +64,7 @@ describe('ProductProposals', () => {
       ['Specifications', '{"ramGb":8}', '{"ramGb":16}'],
     ]);
 
-    const cards = screen.getAllByRole('listitem');
+    const cards = within(screen.getByRole('region', { name: 'Changes to shared products' })).getAllByRole('listitem');
     fireEvent.click(within(cards[1]!).getByRole('button', { name: 'Reject' }));
     expect(await within(cards[1]!).findByText('Please say why: the seller sees it')).toBeTruthy();
     expect(document.activeElement).toBe(within(cards[1]!).getByLabelText(/Reason to reject/));
@@ -63,7 +73,19 @@ describe('ProductProposals', () => {
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe("Approved: Dell Inspiron 15 3530 now shows Sita Electronics's change."));
     const decisions = fetch.mock.calls.filter(([, init]) => init?.method === 'POST').map(([url, init]) => [url, JSON.parse(String(init?.body))]);
     expect(decisions).toEqual([['/api/admin/proposals/1/decision', { decision: 'approve' }]]);
-    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(1));
+    await waitFor(() => expect(within(screen.getByRole('region', { name: 'Changes to shared products' })).getAllByRole('listitem')).toHaveLength(1));
     expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Product changes' }));
+  });
+
+  it('approves a seller\'s new listing from the same page', async () => {
+    const fetch = renderQueue([], [listing(21, 'Meena Workstation 14')]);
+    const listings = await screen.findByRole('region', { name: 'New listings' });
+    expect(await within(listings).findByText(/Laptop · ₹55,000 · listed by Meena Machines/)).toBeTruthy();
+    expect(screen.getByText('No change waits for a decision.')).toBeTruthy();
+    fireEvent.click(within(listings).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Approved: Meena Workstation 14 is in the store.'));
+    const posted = fetch.mock.calls.filter(([, init]) => init?.method === 'POST').map(([url, init]) => [url, JSON.parse(String(init?.body))]);
+    expect(posted).toEqual([['/api/admin/products/21/review', { decision: 'approve' }]]);
+    expect(await screen.findByText('No new listing waits for approval.')).toBeTruthy();
   });
 });

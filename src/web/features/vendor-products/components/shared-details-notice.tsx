@@ -19,3 +19,20 @@ export function SharedDetailsNotice({ product }: { product: VendorProduct }) {
     </div>
   );
 }
+
+/** A new listing waiting for the marketplace's approval, or turned down with its reason. */
+export function ReviewNotice({ review }: { review: VendorProduct['review'] }) {
+  if (review.status === 'approved') return null;
+  return review.status === 'pending' ? (
+    <div className="mt-4 rounded-xl border border-amber-200 bg-amber-50 p-4 text-amber-950">
+      <p className="font-semibold">Awaiting the marketplace's approval</p>
+      <p className="mt-1 text-sm">New listings are checked before shoppers see them, usually within a working day. You can keep editing it meanwhile.</p>
+    </div>
+  ) : (
+    <div className="mt-4 rounded-xl border border-red-300 bg-red-50 p-4 text-red-950">
+      <p className="font-semibold">Not approved by the marketplace</p>
+      <p className="mt-1 text-sm">Reason: {review.reason}</p>
+      <p className="mt-1 text-sm">Change the listing and save it: it goes back for approval.</p>
+    </div>
+  );
+}

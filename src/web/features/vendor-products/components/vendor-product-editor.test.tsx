@@ -35,7 +35,7 @@ function fakeApi() {
         sellerCount: 1,
         offers: [],
         sku: input.sku ?? null,
-        hasOrders: false, hiddenReason: null, sharedDetails: false, proposal: null,
+        hasOrders: false, hiddenReason: null, sharedDetails: false, proposal: null, review: { status: 'approved', reason: null },
       };
       return json(201, product);
     }
@@ -260,7 +260,7 @@ describe('VendorProductEditor', () => {
       sellerCount: 1,
       offers: [],
       sku: 'DELL-P2723QE',
-      hasOrders: false, hiddenReason: null, sharedDetails: false, proposal: null,
+      hasOrders: false, hiddenReason: null, sharedDetails: false, proposal: null, review: { status: 'approved', reason: null },
     };
     const fetch = vi.fn(async (url: string, init?: RequestInit) => {
       const method = init?.method ?? 'GET';
@@ -322,7 +322,7 @@ describe('VendorProductEditor', () => {
       sku: 'DELL-P2723QE',
       hasOrders: true,
       hiddenReason: null,
-      sharedDetails: false, proposal: null,
+      sharedDetails: false, proposal: null, review: { status: 'approved', reason: null },
     };
     // The server as it is: stock moves by (stock − stockWas), never below 0; `stock` is what is left after sales.
     let stock = stored.stock;

@@ -29,7 +29,7 @@ import { useProductImages } from '../hooks/use-product-images.ts';
 import { vendorProductPaths } from '../paths.ts';
 import { StatusBadge } from './field.tsx';
 import { ImageManager } from './image-manager.tsx';
-import { SharedDetailsNotice } from './shared-details-notice.tsx';
+import { ReviewNotice, SharedDetailsNotice } from './shared-details-notice.tsx';
 
 export interface VendorProductEditorProps {
   /** The product to edit; a new product when absent. */
@@ -154,6 +154,7 @@ function ProductForm({ product, onSaved, shopApproved, onDeleted }: ProductFormP
         </div>
       )}
 
+      {product && <ReviewNotice review={product.review} />}
       {product?.sharedDetails && <SharedDetailsNotice product={product} />}
 
       {product?.hiddenReason && (

@@ -318,6 +318,11 @@ function ProductTable({ products, describedBy }: { products: VendorProduct[]; de
             <td className="col-start-2 flex items-center gap-2 md:table-cell md:px-4 md:py-3 md:align-middle">
               <span className={cellLabel}>Status</span>
               <StatusBadge status={product.status} />
+              {product.review.status !== 'approved' && (
+                <span className={`text-xs font-medium ${product.review.status === 'pending' ? 'text-amber-800' : 'text-red-700'}`}>
+                  {product.review.status === 'pending' ? 'Awaiting approval' : 'Not approved'}
+                </span>
+              )}
             </td>
             <td className="col-span-2 flex items-center gap-2 md:table-cell md:px-4 md:py-3 md:text-right md:align-middle">
               <span className={cellLabel}>Price</span>

@@ -12,7 +12,7 @@ test('a second seller offers a laptop already in the catalogue, a shopper buys i
   // The seller finds the laptop in the catalogue and makes an offer: dearer, but dispatched today.
   await page.getByRole('navigation', { name: 'Vendor dashboard' }).getByRole('link', { name: 'Products' }).click();
   await page.getByRole('link', { name: 'Sell a catalogue product' }).click();
-  await page.getByLabel('Model name or part number').fill('Inspiron 15 3530');
+  await page.getByLabel('Model name, part number or EAN').fill('Inspiron 15 3530');
   await page.getByRole('radio', { name: /Dell Inspiron 15 3530/ }).check();
   await expect(page.getByRole('heading', { name: /Your offer for Dell Inspiron 15 3530/ })).toBeFocused();
   await page.getByLabel('Your price (₹)').fill('1,49,999');

@@ -7,6 +7,25 @@ export type ProductStatus = z.infer<typeof ProductStatusSchema>;
 
 const text = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
 
+/** Whether a GTIN (EAN-8, UPC-A, EAN-13 or GTIN-14) has the right check digit (GS1's mod-10). */
+export function validGtin(code: string): boolean {
+  if (!/^(\d{8}|\d{12,14})$/.test(code)) return false;
+  const digits = [...code].map(Number);
+  const check = digits.pop() as number;
+  const sum = digits.reverse().reduce((total, digit, at) => total + digit * (at % 2 === 0 ? 3 : 1), 0);
+  return (10 - (sum % 10)) % 10 === check;
+}
+
+/**
+ * What identifies the model whoever sells it, in every category, both optional: the maker's part
+ * number (MPN) and the barcode (EAN/GTIN). Sellers find a product to offer by them, and shoppers'
+ * searches do too.
+ */
+const identifiers = {
+  partNumber: z.optional(z.string().check(z.trim(), z.regex(/^[A-Za-z0-9][A-Za-z0-9 ./_-]{0,39}$/, 'The part number may hold letters, digits, spaces and . / _ - (up to 40)'))),
+  ean: z.optional(z.string().check(z.trim(), z.refine(validGtin, 'The EAN must be 8, 12, 13 or 14 digits with a valid check digit'))),
+};
+
 export const LaptopSpecsSchema = z.object({
   processor: text(120),
   ramGb: z.number().check(z.int(), z.positive(), z.maximum(512)),
@@ -17,6 +36,7 @@ export const LaptopSpecsSchema = z.object({
   os: text(60),
   weightKg: z.number().check(z.positive(), z.maximum(10)),
   batteryWh: z.number().check(z.positive(), z.maximum(120)),
+  ...identifiers,
 });
 
 export const DesktopSpecsSchema = z.object({
@@ -26,6 +46,7 @@ export const DesktopSpecsSchema = z.object({
   storageType: z.enum(['SSD', 'HDD', 'SSD + HDD']),
   graphics: text(120),
   formFactor: z.enum(['Tower', 'Mini Tower', 'Small Form Factor', 'Mini PC', 'All-in-One']),
+  ...identifiers,
 });
 
 export const MonitorSpecsSchema = z.object({
@@ -35,6 +56,7 @@ export const MonitorSpecsSchema = z.object({
   refreshRateHz: z.number().check(z.int(), z.positive(), z.maximum(540)),
   responseTimeMs: z.number().check(z.positive(), z.maximum(20)),
   ports: z.array(text(40)).check(z.minLength(1), z.maxLength(12)),
+  ...identifiers,
 });
 
 export type LaptopSpecs = z.infer<typeof LaptopSpecsSchema>;

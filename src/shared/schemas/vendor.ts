@@ -127,6 +127,7 @@ export const CSV_COLUMNS = [
   'sku', 'name', 'brand', 'category', 'price', 'mrp', 'stock', 'status', 'description',
   'processor', 'ram_gb', 'storage_gb', 'storage_type', 'display_size_in', 'graphics', 'os', 'weight_kg', 'battery_wh',
   'form_factor', 'size_in', 'resolution', 'panel', 'refresh_rate_hz', 'response_time_ms', 'ports',
+  'part_number', 'ean',
 ] as const;
 
 export const ImportRowResultSchema = z.object({

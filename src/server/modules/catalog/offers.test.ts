@@ -4,7 +4,7 @@ import type { Product, ProductList } from '#shared/schemas/catalog.ts';
 import type { CartQuote } from '#shared/schemas/cart.ts';
 import type { Order } from '#shared/schemas/orders.ts';
 import { buildTestApp, type TestApp } from '#server/testing/build-app.ts';
-import { createProduct } from '#server/testing/factories.ts';
+import { createProduct, laptopSpecs } from '#server/testing/factories.ts';
 import { as, registerCustomer, registerVendor, TEST_HEADERS, type TestUser } from '#server/testing/sessions.ts';
 import { testDialects } from '#server/testing/test-database.ts';
 
@@ -209,5 +209,18 @@ describe.each(testDialects())('one product, many sellers, on %s', (dialect) => {
     expect((await as(t, admin)('GET', '/api/admin/proposals')).json().items).toEqual([]);
     const audit = (await as(t, admin)('GET', `/api/admin/audit?entityType=product&entityId=${inspiron}`)).json().items as Array<{ action: string }>;
     expect(audit.map((entry) => entry.action)).toEqual(['product.proposal.approve', 'product.proposal.reject']);
+  });
+  it('finds a product to sell by its maker\'s part number or its EAN, which sellers give and shoppers see', async () => {
+    const vostro = await createProduct(t.services, { vendorId: ravi.vendorId, name: 'Dell Vostro 3530 Laptop', brand: 'Dell', specs: laptopSpecs({ partNumber: 'V3530-7YKN4', ean: '5901234123457' }) });
+    await t.services.catalog.settled();
+    for (const q of ['V3530-7YKN4', 'v3530 7ykn4', '5901234123457']) {
+      expect(((await t.app.inject({ url: `/api/search?q=${encodeURIComponent(q)}` })).json() as ProductList).items.map((item) => item.id), q).toEqual([vostro.id]);
+    }
+    expect((await product(vostro.id)).specs).toMatchObject({ partNumber: 'V3530-7YKN4', ean: '5901234123457' });
+    const badEan = await as(t, sita)('POST', '/api/vendor/products', {
+      name: 'Sita Laptop', brand: 'Sita', category: 'Laptop', description: '', price: rupees(40_000), mrp: rupees(45_000), stock: 1, specs: laptopSpecs({ ean: '5901234123458' }), images: [], status: 'draft',
+    });
+    expect(badEan.statusCode).toBe(400);
+    expect(badEan.json().error.message).toContain('valid check digit');
   });
 });

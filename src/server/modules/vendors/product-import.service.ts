@@ -22,6 +22,9 @@ function rowToInput(row: Record<string, string>): unknown {
       : category === 'Desktop'
         ? { processor: row.processor, ramGb: number(row.ram_gb), storageGb: number(row.storage_gb), storageType: row.storage_type, graphics: row.graphics, formFactor: row.form_factor }
         : { sizeIn: number(row.size_in), resolution: row.resolution, panel: row.panel, refreshRateHz: number(row.refresh_rate_hz), responseTimeMs: number(row.response_time_ms), ports: (row.ports ?? '').split(';').map((p) => p.trim()).filter(Boolean) };
+  // The model's identifiers, optional columns in every category.
+  const partNumber = row.part_number?.trim() || undefined;
+  const ean = row.ean?.trim() || undefined;
   return {
     sku: row.sku?.trim() || undefined,
     name: row.name,
@@ -32,15 +35,15 @@ function rowToInput(row: Record<string, string>): unknown {
     mrp: paise(row.mrp),
     stock: number(row.stock),
     status: row.status?.trim() || 'draft',
-    specs,
+    specs: { ...specs, ...(partNumber ? { partNumber } : {}), ...(ean ? { ean } : {}) },
   };
 }
 
 export const CSV_TEMPLATE = `${Papa.unparse({
   fields: [...CSV_COLUMNS],
   data: [
-    ['LT-E14-G6', 'Lenovo ThinkPad E14 Gen 6', 'Lenovo', 'Laptop', '72990', '96490', '12', 'draft', 'Business laptop with a spill-resistant keyboard.', 'Intel Core Ultra 5 125U', '16', '512', 'SSD', '14', 'Intel Graphics', 'Windows 11 Pro', '1.44', '47', '', '', '', '', '', '', ''],
-    ['MN-27GR75Q', 'LG UltraGear 27GR75Q', 'LG', 'Monitor', '24999', '32999', '20', 'draft', '27 inch QHD IPS gaming monitor.', '', '', '', '', '', '', '', '', '', '', '27', '2560x1440', 'IPS', '165', '1', 'HDMI 2.0 ×2; DisplayPort 1.4'],
+    ['LT-E14-G6', 'Lenovo ThinkPad E14 Gen 6', 'Lenovo', 'Laptop', '72990', '96490', '12', 'draft', 'Business laptop with a spill-resistant keyboard.', 'Intel Core Ultra 5 125U', '16', '512', 'SSD', '14', 'Intel Graphics', 'Windows 11 Pro', '1.44', '47', '', '', '', '', '', '', '', '21JK0060IG', ''],
+    ['MN-27GR75Q', 'LG UltraGear 27GR75Q', 'LG', 'Monitor', '24999', '32999', '20', 'draft', '27 inch QHD IPS gaming monitor.', '', '', '', '', '', '', '', '', '', '', '27', '2560x1440', 'IPS', '165', '1', 'HDMI 2.0 ×2; DisplayPort 1.4', '27GR75Q-B', ''],
   ],
 })}\r\n`;
 

@@ -212,7 +212,7 @@ interface SpecInputProps {
 function SpecInput({ field, id, error, registration }: SpecInputProps) {
   const hint = field.kind === 'choice' ? undefined : field.hint;
   return (
-    <Field id={id} label={specLabel(field)} hint={hint} error={error} className={field.kind === 'list' ? 'sm:col-span-2' : ''}>
+    <Field id={id} label={specLabel(field)} optional={field.kind === 'text' && field.optional === true} hint={hint} error={error} className={field.kind === 'list' ? 'sm:col-span-2' : ''}>
       {(describedBy) => {
         const common = {
           id,

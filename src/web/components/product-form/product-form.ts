@@ -8,7 +8,7 @@ import { paiseToRupeeText, parseRupees } from './rupees.ts';
 
 /** How one spec is entered: a text box, a number box, a select of the schema's options, or a comma list. */
 export type SpecField =
-  | { key: string; kind: 'text'; title: string; hint?: string }
+  | { key: string; kind: 'text'; title: string; hint?: string; optional?: boolean }
   | { key: string; kind: 'integer' | 'decimal'; title: string; unit: string; hint?: string }
   | { key: string; kind: 'choice'; title: string; options: readonly string[] }
   | { key: string; kind: 'list'; title: string; hint: string; item: string };
@@ -21,6 +21,11 @@ const processor: SpecField = { key: 'processor', kind: 'text', title: 'Processor
 const ram: SpecField = { key: 'ramGb', kind: 'integer', title: 'RAM', unit: 'GB' };
 const storage: SpecField = { key: 'storageGb', kind: 'integer', title: 'Storage', unit: 'GB', hint: 'Total capacity; 1 TB is 1024 GB' };
 const graphics: SpecField = { key: 'graphics', kind: 'text', title: 'Graphics', hint: 'For example, Intel Iris Xe or NVIDIA GeForce RTX 4060' };
+/** The model's identifiers, in every category: other sellers find the product by them. */
+const identifiers: readonly SpecField[] = [
+  { key: 'partNumber', kind: 'text', title: 'Part number (MPN)', hint: "The maker's model or part number, for example 82XB00FLIN", optional: true },
+  { key: 'ean', kind: 'text', title: 'EAN barcode', hint: 'The 13 digits under the barcode on the box', optional: true },
+];
 
 /** The spec fields of each category, in the order the form shows them; options come from the shared schemas. */
 export const SPEC_FIELDS: Record<Category, readonly SpecField[]> = {
@@ -34,6 +39,7 @@ export const SPEC_FIELDS: Record<Category, readonly SpecField[]> = {
     { key: 'os', kind: 'text', title: 'Operating system', hint: 'For example, Windows 11 Home' },
     { key: 'weightKg', kind: 'decimal', title: 'Weight', unit: 'kg' },
     { key: 'batteryWh', kind: 'decimal', title: 'Battery', unit: 'Wh' },
+    ...identifiers,
   ],
   Desktop: [
     processor,
@@ -42,6 +48,7 @@ export const SPEC_FIELDS: Record<Category, readonly SpecField[]> = {
     { key: 'storageType', kind: 'choice', title: 'Storage type', options: DesktopSpecsSchema.shape.storageType.options },
     graphics,
     { key: 'formFactor', kind: 'choice', title: 'Form factor', options: DesktopSpecsSchema.shape.formFactor.options },
+    ...identifiers,
   ],
   Monitor: [
     { key: 'sizeIn', kind: 'decimal', title: 'Screen size', unit: 'inches' },
@@ -50,6 +57,7 @@ export const SPEC_FIELDS: Record<Category, readonly SpecField[]> = {
     { key: 'refreshRateHz', kind: 'integer', title: 'Refresh rate', unit: 'Hz' },
     { key: 'responseTimeMs', kind: 'decimal', title: 'Response time', unit: 'ms' },
     { key: 'ports', kind: 'list', title: 'Ports', item: 'port', hint: 'Separate them with commas, for example: HDMI 2.1, DisplayPort 1.4, USB-C' },
+    ...identifiers,
   ],
 };
 
@@ -133,6 +141,7 @@ function readSpec(field: SpecField, raw: string | undefined, errors: FormErrors)
   const noun = field.title.toLowerCase().replace(/^ram$/, 'RAM');
   switch (field.kind) {
     case 'text':
+      if (text === '' && field.optional) return undefined;
       if (text === '') errors[path] = `Please enter the ${noun}`;
       return text;
     case 'choice':

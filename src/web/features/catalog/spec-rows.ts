@@ -6,8 +6,20 @@ const storage = (gb: number, type: string) => `${formatGigabytes(gb)} ${type}`;
 
 const resolution = (value: string) => value.replace('x', ' × ');
 
+/** The model's identifiers, when its seller gave them. */
+function identifierRows(specs: ProductSpecs): Array<[string, string]> {
+  return [
+    ...(specs.partNumber ? [['Model number', specs.partNumber] as [string, string]] : []),
+    ...(specs.ean ? [['EAN', specs.ean] as [string, string]] : []),
+  ];
+}
+
 /** The spec table of a product, labelled for shoppers. */
 export function specRows(category: Category, specs: ProductSpecs): Array<[string, string]> {
+  return [...categoryRows(category, specs), ...identifierRows(specs)];
+}
+
+function categoryRows(category: Category, specs: ProductSpecs): Array<[string, string]> {
   switch (category) {
     case 'Laptop': {
       const s = specs as LaptopSpecs;

@@ -104,7 +104,7 @@ export function VendorOfferForm({ shopApproved }: { shopApproved: boolean }) {
         <h2 id={`${id}-find`} className="text-lg font-semibold text-slate-900">
           1. Find the product
         </h2>
-        <Field id={`${id}-q`} label="Model name or part number" hint="For example “Inspiron 15 3530” or “U2723QE”" className="mt-3">
+        <Field id={`${id}-q`} label="Model name, part number or EAN" hint="For example “Inspiron 15 3530”, “U2723QE” or the 13 digits of the box’s barcode" className="mt-3">
           {(describedBy) => (
             <input id={`${id}-q`} type="search" value={q} onChange={(event) => setQ(event.target.value)} aria-describedby={describedBy} className={controlClassName} autoComplete="off" />
           )}

@@ -7,24 +7,12 @@ export type ProductStatus = z.infer<typeof ProductStatusSchema>;
 
 const text = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
 
-/** Whether a GTIN (EAN-8, UPC-A, EAN-13 or GTIN-14) has the right check digit (GS1's mod-10). */
-export function validGtin(code: string): boolean {
-  if (!/^(\d{8}|\d{12,14})$/.test(code)) return false;
-  const digits = [...code].map(Number);
-  const check = digits.pop() as number;
-  const sum = digits.reverse().reduce((total, digit, at) => total + digit * (at % 2 === 0 ? 3 : 1), 0);
-  return (10 - (sum % 10)) % 10 === check;
-}
-
 /**
  * What identifies the model whoever sells it, in every category, both optional: the maker's part
- * number (MPN) and the barcode (EAN/GTIN). Sellers find a product to offer by them, and shoppers'
- * searches do too.
+ * number (MPN) and the barcode (EAN/GTIN). As products are read; what a seller may enter is checked
+ * by specs-input.ts, which the storefront's pages do not load.
  */
-const identifiers = {
-  partNumber: z.optional(z.string().check(z.trim(), z.regex(/^[A-Za-z0-9][A-Za-z0-9 ./_-]{0,39}$/, 'The part number may hold letters, digits, spaces and . / _ - (up to 40)'))),
-  ean: z.optional(z.string().check(z.trim(), z.refine(validGtin, 'The EAN must be 8, 12, 13 or 14 digits with a valid check digit'))),
-};
+const identifiers = { partNumber: z.optional(z.string()), ean: z.optional(z.string()) };
 
 export const LaptopSpecsSchema = z.object({
   processor: text(120),
@@ -64,11 +52,6 @@ export type DesktopSpecs = z.infer<typeof DesktopSpecsSchema>;
 export type MonitorSpecs = z.infer<typeof MonitorSpecsSchema>;
 export type ProductSpecs = LaptopSpecs | DesktopSpecs | MonitorSpecs;
 
-export const SPECS_SCHEMAS = {
-  Laptop: LaptopSpecsSchema,
-  Desktop: DesktopSpecsSchema,
-  Monitor: MonitorSpecsSchema,
-} as const;
 
 export const SpecsSchema = z.union([LaptopSpecsSchema, DesktopSpecsSchema, MonitorSpecsSchema]);
 

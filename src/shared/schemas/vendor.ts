@@ -3,7 +3,8 @@ import { CATEGORIES, type Category } from '../categories.ts';
 import { GSTIN, INDIAN_MOBILE, normaliseMobile } from '../india.ts';
 import { FULFILMENT_STATUSES } from '../order-states.ts';
 import { AddressInputSchema } from './account.ts';
-import { ProductSchema, SPECS_SCHEMAS } from './catalog.ts';
+import { ProductSchema } from './catalog.ts';
+import { SPECS_SCHEMAS } from './specs-input.ts';
 import { DeliveryAddressSchema } from './orders.ts';
 import { z as mini } from './zod-mini.ts';
 

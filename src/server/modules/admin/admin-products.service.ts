@@ -1,6 +1,7 @@
 import { AppError } from '#shared/errors.ts';
 import type { AdminProductDetail, AdminProductInput, AdminProposal } from '#shared/schemas/admin.ts';
-import { type ProductStatus, SPECS_SCHEMAS } from '#shared/schemas/catalog.ts';
+import type { ProductStatus } from '#shared/schemas/catalog.ts';
+import { SPECS_SCHEMAS } from '#shared/schemas/specs-input.ts';
 import { type Db, toIso } from '#server/db/database.ts';
 import type { CatalogService } from '#server/modules/catalog/catalog.service.ts';
 import type { VendorsService } from '#server/modules/vendors/vendors.service.ts';

@@ -10,12 +10,12 @@ import {
   ProductListSchema,
   type ProductSpecs,
   type ProductStatus,
-  SPECS_SCHEMAS,
 } from '#shared/schemas/catalog.ts';
 import type { Db, DbOrTx, Dialect } from '#server/db/database.ts';
 import { compileResponseSerializer } from '#server/plugins/compiled-serializer.ts';
 import { type ChangeListener, createChangeFeed } from './catalog-changes.ts';
 import { createCatalogIndex, type IndexFilter, type IndexResult, type SearchHits } from './catalog-index.ts';
+import { SPECS_SCHEMAS } from '#shared/schemas/specs-input.ts';
 import * as repository from './catalog.repository.ts';
 import * as offers from './offers.repository.ts';
 import * as proposals from './proposals.repository.ts';

@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router';
 import { JsonLd, PageMeta } from '#web/components/seo/page-meta.tsx';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
@@ -6,7 +6,6 @@ import { Loading } from '#web/components/ui/loading.tsx';
 import { paths } from '#web/config/paths.ts';
 import { AddToCartForm } from '#web/features/cart/components/add-to-cart-form.tsx';
 import { useProduct, useRelatedProducts } from '#web/features/catalog/api/get-product.ts';
-import { ProductGrid } from '#web/features/catalog/components/product-card.tsx';
 import { OtherSellers } from '#web/features/catalog/components/other-sellers.tsx';
 import { ProductDetails } from '#web/features/catalog/components/product-details.tsx';
 import { breadcrumbJsonLd, productDescription, productJsonLd } from '#web/features/catalog/structured-data.ts';
@@ -15,6 +14,8 @@ import { useStoreInfo } from '#web/lib/store-info.ts';
 
 // Only an unknown product needs it: loaded then (server rendering waits for it), not with every product page.
 const NotFound = lazy(() => import('../not-found.tsx'));
+// Below the fold: the cards' code loads after the page's own (server rendering still includes them).
+const ProductGrid = lazy(() => import('#web/features/catalog/components/product-card.tsx').then((module) => ({ default: module.ProductGrid })));
 
 function Related({ id }: { id: number }) {
   const related = useRelatedProducts(id);
@@ -24,7 +25,9 @@ function Related({ id }: { id: number }) {
       <h2 id="related-heading" className="mb-4 text-xl font-semibold text-slate-900">
         Related products
       </h2>
-      <ProductGrid products={related.data.items} />
+      <Suspense fallback={null}>
+        <ProductGrid products={related.data.items} />
+      </Suspense>
     </section>
   );
 }

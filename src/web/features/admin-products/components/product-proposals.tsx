@@ -97,7 +97,7 @@ function ProposalCard({ proposal, onDecided }: { proposal: AdminProposal; onDeci
         Proposed by {proposal.vendor.name} on {formatDateTime(proposal.createdAt)}
       </p>
       <div role="region" aria-label={`Changes to ${proposal.product.name}`} tabIndex={0} className="mt-3 overflow-x-auto rounded-lg border border-slate-200">
-        <table className="w-full min-w-[32rem] text-left text-sm">
+        <table className="w-full min-w-[18rem] text-left text-sm">
           <thead className="bg-slate-50 text-slate-700">
             <tr>
               <th scope="col" className="px-3 py-2 font-semibold">Field</th>

@@ -319,7 +319,7 @@ function ProductTable({ products, describedBy }: { products: VendorProduct[]; de
               <span className={cellLabel}>Status</span>
               <StatusBadge status={product.status} />
               {product.review.status !== 'approved' && (
-                <span className={`text-xs font-medium ${product.review.status === 'pending' ? 'text-amber-800' : 'text-red-700'}`}>
+                <span className={`text-xs font-medium md:ml-2 ${product.review.status === 'pending' ? 'text-amber-800' : 'text-red-700'}`}>
                   {product.review.status === 'pending' ? 'Awaiting approval' : 'Not approved'}
                 </span>
               )}

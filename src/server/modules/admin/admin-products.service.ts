@@ -116,7 +116,8 @@ export function createAdminProductsService(deps: { db: Db; catalog: CatalogServi
         if (!product) throw new AppError('NOT_FOUND', 'Product not found');
         if (product.review.status !== 'pending') throw new AppError('CONFLICT', `This listing was already ${product.review.status}`);
         const review = decision === 'approve' ? 'approved' : 'rejected';
-        await catalog.reviewProduct(id, review, reason ?? null, tx);
+        // Only from pending, in the statement itself: two admins deciding at once cannot both win.
+        if (!(await catalog.reviewProduct(id, review, reason ?? null, tx))) throw new AppError('CONFLICT', 'This listing was decided meanwhile');
         await audit.recordAudit(tx, { actor, action: `product.review.${decision}`, entityType: 'product', entityId: String(id), before: { review: 'pending' }, after: { review }, reason });
       });
       return detail(id);

@@ -338,9 +338,17 @@ const owned = (row: ProductSelection): OwnedProduct => ({
   review: { status: row.review, reason: row.review_reason },
 });
 
-/** The marketplace's decision on a product a seller listed, or its return to the queue (a rejected one edited). */
-export async function setReview(db: DbOrTx, id: number, review: 'pending' | 'approved' | 'rejected', reason: string | null): Promise<boolean> {
-  const result = await db.updateTable('products').set({ review, review_reason: reason, updated_at: new Date().toISOString() }).where('id', '=', id).executeTakeFirst();
+/**
+ * The marketplace's decision on a product a seller listed, or its return to the queue (a rejected
+ * one edited), only from the review it is in (`from`): false when it has moved on meanwhile.
+ */
+export async function setReview(db: DbOrTx, id: number, review: 'pending' | 'approved' | 'rejected', reason: string | null, from: 'pending' | 'rejected'): Promise<boolean> {
+  const result = await db
+    .updateTable('products')
+    .set({ review, review_reason: reason, updated_at: new Date().toISOString() })
+    .where('id', '=', id)
+    .where('review', '=', from)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 

@@ -54,6 +54,9 @@ export interface NewOffer {
   dispatchDays: number;
 }
 
+/** Distinct ids, ascending: the order rows are locked in. */
+const ascending = (ids: readonly number[]) => [...new Set(ids)].sort((a, b) => a - b);
+
 /** Whether an edit changes a product's content: what every seller of it shares. */
 function contentChanged(current: Product, content: { name: string; brand: string; category: Category; description: string; images: string; specs: string }): boolean {
   return (
@@ -254,6 +257,8 @@ export function createCatalogService({ db, dialect, log, changeWaitMs = CHANGE_W
    */
   async function updateForVendor(vendorId: number, id: number, input: ProductEdit, tx?: DbOrTx, { byMarketplace = false } = {}): Promise<{ stock: number; proposed: boolean } | null> {
     if (!tx) return db.transaction().execute((trx) => updateForVendor(vendorId, id, input, trx, { byMarketplace }));
+    // Held first: whether another seller sells it decides what this edit may change.
+    await offers.lockProduct(tx, id);
     const current = await repository.findVendorProduct(tx, vendorId, id);
     if (!current) return null;
     const { content, offer, attributes } = productRow(input);
@@ -266,7 +271,7 @@ export function createCatalogService({ db, dialect, log, changeWaitMs = CHANGE_W
       if (byMarketplace || (current.listedBy === vendorId && (await offers.otherSellers(tx, vendorId, id)) === 0)) {
         await repository.updateProductContent(tx, id, content, attributes);
         // A listing the marketplace turned down goes back to it once its seller has changed it.
-        if (!byMarketplace && current.review.status === 'rejected') await repository.setReview(tx, id, 'pending', null);
+        if (!byMarketplace && current.review.status === 'rejected') await repository.setReview(tx, id, 'pending', null, 'rejected');
       } else {
         const { name, brand, category, description, images, specs } = input;
         await proposals.propose(tx, id, vendorId, { name, brand, category, description, images, specs: specs as Record<string, unknown> });
@@ -317,8 +322,10 @@ export function createCatalogService({ db, dialect, log, changeWaitMs = CHANGE_W
     if (input.mrp < input.price) throw new AppError('VALIDATION_FAILED', 'MRP must be at least the price');
     const inTransaction = <T>(work: (tx: DbOrTx) => Promise<T>) => (within ? work(within) : db.transaction().execute(work));
     return inTransaction(async (tx) => {
+      await offers.lockProduct(tx, productId);
       const product = await repository.findAnyProduct(tx, productId);
-      if (!product || product.hiddenReason !== null || product.status === 'archived' || product.review.status !== 'approved') throw new AppError('NOT_FOUND', `Product ${productId} was not found`);
+      // Only a product on the storefront: another seller's draft, or one awaiting approval, is not to be sold yet.
+      if (!product || product.hiddenReason !== null || product.status !== 'active' || product.review.status !== 'approved') throw new AppError('NOT_FOUND', `Product ${productId} was not found`);
       if (await offers.offerOf(tx, vendorId, productId)) throw new AppError('CONFLICT', 'You already sell this product: change your offer in your product list.');
       const now = new Date().toISOString();
       const [offer] = await offers.insertOffers(tx, [
@@ -417,7 +424,7 @@ export function createCatalogService({ db, dialect, log, changeWaitMs = CHANGE_W
     addOffer,
     decideProposal,
     /** The marketplace's decision on a product a seller listed: approved, it goes on sale (with its offers); rejected, its seller sees why. */
-    reviewProduct: (id: number, decision: 'approved' | 'rejected', reason: string | null, tx: DbOrTx) => repository.setReview(tx, id, decision, reason),
+    reviewProduct: (id: number, decision: 'approved' | 'rejected', reason: string | null, tx: DbOrTx) => repository.setReview(tx, id, decision, reason, 'pending'),
     /** The product a proposal is about (404 when there is no such proposal). */
     async proposalProduct(id: number, tx?: DbOrTx): Promise<number> {
       const proposal = await proposals.findProposal(tx ?? db, id);
@@ -476,18 +483,22 @@ export function createCatalogService({ db, dialect, log, changeWaitMs = CHANGE_W
      * it changes: the offers that had too little (the caller rolls back when there are any).
      */
     async takeStock(lines: ReadonlyArray<{ productId: number; offerId: number; quantity: number }>, tx: DbOrTx): Promise<number[]> {
+      // Offers, then products, each in ascending order: two orders of the same things in another order never wait on each other.
       const short: number[] = [];
-      for (const line of lines) {
+      for (const line of [...lines].sort((a, b) => a.offerId - b.offerId)) {
         if (!(await offers.takeOfferStock(tx, line.offerId, line.quantity))) short.push(line.offerId);
       }
-      if (short.length === 0) for (const productId of new Set(lines.map((line) => line.productId))) await offers.refreshBuyBox(tx, productId);
+      if (short.length === 0) for (const productId of ascending(lines.map((line) => line.productId))) await offers.refreshBuyBox(tx, productId);
       return short;
     },
 
     /** Puts stock back on each line's offer (a cancelled order) and moves the buy boxes it changes. */
     async returnStock(lines: ReadonlyArray<{ productId: number; offerId: number | null; quantity: number }>, tx: DbOrTx): Promise<void> {
-      for (const line of lines) if (line.offerId !== null) await offers.returnOfferStock(tx, line.offerId, line.quantity);
-      for (const productId of new Set(lines.map((line) => line.productId))) await offers.refreshBuyBox(tx, productId);
+      const held = [...lines].sort((a, b) => (a.offerId ?? 0) - (b.offerId ?? 0));
+      for (const line of held) if (line.offerId !== null) await offers.returnOfferStock(tx, line.offerId, line.quantity);
+      // The offer's product now: a merge may have moved the offer since the order was placed.
+      const now = await offers.productsOfOffers(tx, held.flatMap((line) => (line.offerId === null ? [] : [line.offerId])));
+      for (const productId of ascending([...lines.map((line) => line.productId), ...now])) await offers.refreshBuyBox(tx, productId);
     },
 
     // A vendor's own products: every call is scoped by the vendor id.

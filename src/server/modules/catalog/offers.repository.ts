@@ -1,6 +1,16 @@
+import { PostgresAdapter, sql } from 'kysely';
 import type { Offer } from '#shared/schemas/catalog.ts';
 import type { DbOrTx } from '#server/db/database.ts';
 import type { NewOfferRow } from '#server/db/schema.ts';
+
+/**
+ * Holds the product's row until the transaction ends, so that everything read after it (its offers)
+ * is as the last transaction to write them left them. PostgreSQL: a row lock (its statements each
+ * see what committed before them). SQLite runs one writing transaction at a time, so needs none.
+ */
+export async function lockProduct(db: DbOrTx, productId: number): Promise<void> {
+  if (db.getExecutor().adapter instanceof PostgresAdapter) await sql`SELECT id FROM products WHERE id = ${productId} FOR UPDATE`.execute(db);
+}
 
 /** An offer as the buy box weighs it. */
 interface OfferRow {
@@ -41,6 +51,9 @@ function offerRows(db: DbOrTx) {
  * longer is archived. Writes only what moved: a row written logs a catalogue change.
  */
 export async function refreshBuyBox(db: DbOrTx, productId: number): Promise<void> {
+  // The product row first, locked: two transactions writing two offers of one product would each
+  // read the other's offer as it was and write a buy box from stale offers.
+  await lockProduct(db, productId);
   const product = await db
     .selectFrom('products')
     .select(['vendor_id', 'offer_count', 'price', 'mrp', 'stock', 'status', 'listed_by'])
@@ -140,6 +153,13 @@ export async function returnOfferStock(db: DbOrTx, offerId: number, quantity: nu
     .set((eb) => ({ stock: eb('stock', '+', quantity) }))
     .where('id', '=', offerId)
     .execute();
+}
+
+/** The products the offers are of now. */
+export async function productsOfOffers(db: DbOrTx, offerIds: readonly number[]): Promise<number[]> {
+  if (offerIds.length === 0) return [];
+  const rows = await db.selectFrom('offers').select('product_id').distinct().where('id', 'in', offerIds).execute();
+  return rows.map((row) => row.product_id);
 }
 
 /** The seller's offer of a product, if it has one. */

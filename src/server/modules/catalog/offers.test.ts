@@ -223,4 +223,22 @@ describe.each(testDialects())('one product, many sellers, on %s', (dialect) => {
     expect(badEan.statusCode).toBe(400);
     expect(badEan.json().error.message).toContain('valid check digit');
   });
+  it('takes a line saved without a seller and one naming the buy box\'s offer as one line of that offer', async () => {
+    const buyBox = await product();
+    const before = await offerStock(buyBox.offerId as number);
+    const placed = await as(t, asha)('POST', '/api/checkout/orders', {
+      idempotencyKey: crypto.randomUUID(),
+      addressId,
+      items: [{ productId: inspiron, quantity: 1 }, { productId: inspiron, offerId: buyBox.offerId, quantity: 1 }],
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    expect((placed.json() as Order).items.map((item) => [item.offerId, item.quantity])).toEqual([[buyBox.offerId, 2]]);
+    expect(await offerStock(buyBox.offerId as number)).toBe(before - 2);
+    const tooMany = await as(t, asha)('POST', '/api/checkout/orders', {
+      idempotencyKey: crypto.randomUUID(),
+      addressId,
+      items: [{ productId: inspiron, quantity: 6 }, { productId: inspiron, offerId: buyBox.offerId, quantity: 5 }],
+    });
+    expect(tooMany.statusCode).toBe(400);
+  });
 });

@@ -1,6 +1,7 @@
 import { AppError } from '#shared/errors.ts';
 import { formatPrice, gstShare } from '#shared/money.ts';
 import { canCustomerCancel } from '#shared/order-states.ts';
+import { MAX_QUANTITY_PER_LINE } from '#shared/schemas/cart.ts';
 import type { Order, PaymentInput, PaymentResult, PlaceOrderInput } from '#shared/schemas/orders.ts';
 import { shippingFor } from '#shared/shipping.ts';
 import type { StoreInfo } from '#shared/store-info.ts';
@@ -224,9 +225,17 @@ export function createCheckoutService(deps: Deps) {
         const orderId = await db.transaction().execute(async (tx) => {
           // Each line is bought from its offer, or without one from its product's buy box as it is now.
           const buyBoxes = await catalog.buyBoxOffers(input.items.filter((line) => line.offerId === undefined).map((line) => line.productId), tx);
-          const asked = input.items.map((line) => ({ ...line, offerId: line.offerId ?? buyBoxes.get(line.productId) ?? 0 }));
-          if (new Set(asked.map((line) => line.offerId)).size !== asked.length) {
-            throw new AppError('VALIDATION_FAILED', 'Each product may appear only once in an order for each seller');
+          // Lines that come to the same offer (a cart line saved before offers beside one naming the
+          // buy box's) are one line; a line with no offer to buy from is unavailable, below.
+          const asked: Array<{ productId: number; offerId: number; quantity: number }> = [];
+          for (const line of input.items) {
+            const offerId = line.offerId ?? buyBoxes.get(line.productId) ?? 0;
+            const same = offerId === 0 ? undefined : asked.find((other) => other.offerId === offerId);
+            if (same) same.quantity += line.quantity;
+            else asked.push({ productId: line.productId, offerId, quantity: line.quantity });
+          }
+          if (asked.some((line) => line.quantity > MAX_QUANTITY_PER_LINE)) {
+            throw new AppError('VALIDATION_FAILED', `An order holds at most ${MAX_QUANTITY_PER_LINE} of one product from one seller`);
           }
           const offers = new Map((await catalog.findPurchasableOffers(asked.map((line) => line.offerId), tx)).map((offer) => [offer.id, offer]));
           const unavailable = asked.filter((line) => offers.get(line.offerId)?.product_id !== line.productId).map((line) => line.productId);

@@ -242,14 +242,13 @@ export async function unpaidBefore(db: DbOrTx, before: Date): Promise<Array<{ id
 
 // ---- The vendor's side: its fulfilments, its own lines, its sales. Every query carries the vendor id.
 
-/** The products among these with order lines: any seller's, or one seller's (`vendorId`). */
-export async function productsWithOrders(db: DbOrTx, productIds: readonly number[], vendorId?: number): Promise<Set<number>> {
-  if (productIds.length === 0) return new Set();
-  let query = db.selectFrom('order_items').select('product_id').distinct().where('product_id', 'in', productIds);
-  if (vendorId !== undefined) query = query.where('vendor_id', '=', vendorId);
-  const rows = await query.execute();
-  return new Set(rows.map((row) => row.product_id));
+/** The offers among these that order lines were bought from (whichever product they are of now, after a merge). */
+export async function offersWithOrders(db: DbOrTx, offerIds: readonly number[]): Promise<Set<number>> {
+  if (offerIds.length === 0) return new Set();
+  const rows = await db.selectFrom('order_items').select('offer_id').distinct().where('offer_id', 'in', offerIds).execute();
+  return new Set(rows.flatMap((row) => (row.offer_id === null ? [] : [row.offer_id])));
 }
+
 
 export interface VendorFulfilmentRow extends FulfilmentRow {
   orderStatus: OrderStatus;

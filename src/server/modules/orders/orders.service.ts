@@ -122,7 +122,7 @@ export function createOrdersService({ db, payments, now = () => new Date() }: { 
     cancelOpenFulfilments: repository.cancelOpenFulfilments,
     unpaidBefore: (before: Date) => repository.unpaidBefore(db, before),
     fulfilmentStatuses: async (orderId: number, tx?: DbOrTx) => (await repository.fulfilmentsOf(tx ?? db, [orderId])).map((f) => f.status),
-    productsWithOrders: (productIds: readonly number[], vendorId?: number) => repository.productsWithOrders(db, productIds, vendorId),
+    offersWithOrders: (offerIds: readonly number[]) => repository.offersWithOrders(db, offerIds),
     vendorPaidLines: (vendorId: number, from: Date, to: Date) => repository.vendorPaidLines(db, vendorId, from, to),
     vendorDeliveredLines: (vendorId: number, from: Date, to: Date) => repository.vendorDeliveredLines(db, vendorId, from, to),
     awaitingPacking: async (vendorId: number) => (await repository.vendorFulfilments(db, vendorId, 'pending')).filter((f) => f.orderStatus === 'confirmed').length,

@@ -22,13 +22,14 @@ export function createVendorProductsService(deps: { vendors: VendorsService; cat
 
   /** The seller's products, each saying whether the seller has sold it (an offer with orders is archived, not deleted). */
   async function withOrders(products: Array<Awaited<ReturnType<CatalogService['findForVendor']>> & object>): Promise<VendorProduct[]> {
-    const sold = await orders.productsWithOrders(products.map((p) => p.id), products[0]?.vendor.id);
+    // By the seller's own offer: after a merge, its order lines may name another product.
+    const sold = await orders.offersWithOrders(products.flatMap((p) => (p.offerId === null ? [] : [p.offerId])));
     const proposals = await Promise.all(products.map((p) => catalog.latestProposal(p.id, p.vendor.id)));
     return products.map((p, n) => {
       const proposal = proposals[n];
       return {
         ...p,
-        hasOrders: sold.has(p.id),
+        hasOrders: p.offerId !== null && sold.has(p.offerId),
         sharedDetails: p.listedBy !== p.vendor.id || p.sellerCount > 1,
         proposal: proposal ? { status: proposal.status, reason: proposal.reason, createdAt: toIso(proposal.created_at) } : null,
       };
@@ -155,7 +156,7 @@ export function createVendorProductsService(deps: { vendors: VendorsService; cat
       const shop = await shopOf(userId);
       assertNotSuspended(shop);
       const product = await require(shop, id);
-      if ((await orders.productsWithOrders([product.id], shop.id)).size > 0) throw new AppError('CONFLICT', 'This product has orders; archive it instead');
+      if (product.offerId !== null && (await orders.offersWithOrders([product.offerId])).size > 0) throw new AppError('CONFLICT', 'This product has orders; archive it instead');
       await catalog.deleteForVendor(shop.id, id);
     },
 

@@ -80,6 +80,12 @@ export function createAdminProductsService(deps: { db: Db; catalog: CatalogServi
       }
       const diff = changes(current, next);
       if (!diff) return false;
+      // With several sellers, price, MRP, stock and status are each seller's own offer: the buy box's
+      // may have moved to another seller since the form was opened. Details stay the marketplace's.
+      const sellersOwn = ['price', 'mrp', 'stock', 'status'].filter((key) => key in diff.after);
+      if (sellersOwn.length > 0 && (await catalog.offersOf(id, tx)).length > 1) {
+        throw new AppError('CONFLICT', `Several sellers offer this product, and its ${sellersOwn.join(', ')} are each seller's own. Change its details only, or hide it to take it off the store.`);
+      }
       const { featured, ...edit } = next;
       // The product's details and its buy box's offer (the seller shown as "Sold by").
       const saved = await catalog.updateForVendor(shop.id, id, { ...edit, sku: current.sku, images: current.images, stockWas: current.stock }, tx, { byMarketplace: true });

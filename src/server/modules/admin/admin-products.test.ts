@@ -249,6 +249,14 @@ describe.each(testDialects())('admin product editing and archiving on %s', (dial
     expect(status).toBe('archived');
     expect((await auditOf(duplicate.id))[0]).toMatchObject({ action: 'product.merge', after: { mergedInto: kept.id }, reason: 'Same model listed twice' });
     expect((await auditOf(kept.id))[0]).toMatchObject({ action: 'product.merge', after: { mergedFrom: duplicate.id, sellers: ['Mumbai Monitors'] } });
+    // With two sellers, price and status are each seller's: the admin changes the details only.
+    const shared = (await as(t, admin)('GET', `/api/admin/products/${kept.id}`)).json().product;
+    const repriced = await as(t, admin)('PUT', `/api/admin/products/${kept.id}`, { ...editOf(shared), price: 9_999_00 });
+    expect(repriced.statusCode).toBe(409);
+    expect(repriced.json().error.message).toContain("each seller's own");
+    expect((await as(t, admin)('POST', `/api/admin/products/${kept.id}/status`, { status: 'archived' })).statusCode).toBe(409);
+    const renamed = await as(t, admin)('PUT', `/api/admin/products/${kept.id}`, { ...editOf(shared), name: 'Dell S2425H 24" FHD Monitor' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
     // A seller offering both cannot be merged into two offers of one product.
     const third = await createProduct(t.services, { vendorId: first.id, category: 'Monitor', name: 'Dell S2425H (again)' });
     const twice = await as(t, admin)('POST', `/api/admin/products/${third.id}/merge`, { into: kept.id });

@@ -28,6 +28,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.createIndex('product_proposals_status_idx').on('product_proposals').columns(['status', 'created_at']).execute();
   await db.schema.createIndex('product_proposals_product_idx').on('product_proposals').columns(['product_id', 'vendor_id']).execute();
+  // One pending proposal per seller and product, whatever the timing of two saves.
+  await db.schema
+    .createIndex('product_proposals_pending_unique')
+    .on('product_proposals')
+    .columns(['product_id', 'vendor_id'])
+    .unique()
+    .where(sql.ref('status'), '=', 'pending')
+    .execute();
   await db.schema
     .alterTable('products')
     .addColumn('review', 'text', (c) => c.notNull().defaultTo('approved').check(sql`review in ('pending', 'approved', 'rejected')`))

@@ -140,7 +140,8 @@ export function createAdminProductsService(deps: { db: Db; catalog: CatalogServi
           id: row.id,
           product: { id: row.product_id, name: row.product_name },
           vendor: { id: row.vendor_id, name: row.vendor_name },
-          changes: JSON.parse(row.changes) as AdminProposal['changes'],
+          // What the product would read as: the proposal's fields over its details now.
+          changes: { ...contentOf(product), ...(JSON.parse(row.changes) as Partial<AdminProposal['changes']>) },
           current: contentOf(product),
           status: row.status,
           reason: row.reason,

@@ -57,6 +57,12 @@ export interface NewOffer {
 /** Distinct ids, ascending: the order rows are locked in. */
 const ascending = (ids: readonly number[]) => [...new Set(ids)].sort((a, b) => a - b);
 
+/** A product's details: what every seller of it shares. */
+function contentOf(product: Product): ProposedContent {
+  const { name, brand, category, description, images, specs } = product;
+  return { name, brand, category, description, images, specs: specs as Record<string, unknown> };
+}
+
 /** Whether an edit changes a product's content: what every seller of it shares. */
 function contentChanged(current: Product, content: { name: string; brand: string; category: Category; description: string; images: string; specs: string }): boolean {
   return (
@@ -274,7 +280,10 @@ export function createCatalogService({ db, dialect, log, changeWaitMs = CHANGE_W
         if (!byMarketplace && current.review.status === 'rejected') await repository.setReview(tx, id, 'pending', null, 'rejected');
       } else {
         const { name, brand, category, description, images, specs } = input;
-        await proposals.propose(tx, id, vendorId, { name, brand, category, description, images, specs: specs as Record<string, unknown> });
+        const asked: ProposedContent = { name, brand, category, description, images, specs: specs as Record<string, unknown> };
+        const now = contentOf(current);
+        const changed = Object.fromEntries(Object.entries(asked).filter(([key, value]) => JSON.stringify(value) !== JSON.stringify(now[key as keyof ProposedContent])));
+        await proposals.propose(tx, id, vendorId, changed);
         proposed = true;
       }
     }
@@ -295,7 +304,11 @@ export function createCatalogService({ db, dialect, log, changeWaitMs = CHANGE_W
     if (!proposal) throw new AppError('NOT_FOUND', 'Proposal not found');
     if (!(await proposals.decide(tx, id, decision, decidedBy, reason))) throw new AppError('CONFLICT', `This proposal was already ${proposal.status}`);
     if (decision === 'approved') {
-      const { content, attributes } = contentRow(JSON.parse(proposal.changes) as ProposedContent);
+      // The fields it changes, onto the details as they are now.
+      await offers.lockProduct(tx, proposal.product_id);
+      const product = await repository.findAnyProduct(tx, proposal.product_id);
+      if (!product) throw new AppError('NOT_FOUND', 'Product not found');
+      const { content, attributes } = contentRow({ ...contentOf(product), ...(JSON.parse(proposal.changes) as Partial<ProposedContent>) });
       await repository.updateProductContent(tx, proposal.product_id, content, attributes);
     }
     return proposal;

@@ -209,6 +209,15 @@ describe.each(testDialects())('one product, many sellers, on %s', (dialect) => {
     expect((await as(t, admin)('GET', '/api/admin/proposals')).json().items).toEqual([]);
     const audit = (await as(t, admin)('GET', `/api/admin/audit?entityType=product&entityId=${inspiron}`)).json().items as Array<{ action: string }>;
     expect(audit.map((entry) => entry.action)).toEqual(['product.proposal.approve', 'product.proposal.reject']);
+
+    // A proposal holds the fields it changes only, so one approved after another leaves that one's changes as they are.
+    const ravis2 = (await as(t, ravi)('GET', `/api/vendor/products/${inspiron}`)).json() as Product;
+    const { name, brand, category, specs, images, price, mrp, stock } = ravis2;
+    await as(t, ravi)('PUT', `/api/vendor/products/${inspiron}`, { name, brand, category, specs, images, price, mrp, stock, stockWas: stock, description: 'A 15.6 inch everyday laptop.', status: 'active' });
+    const stored = await t.database.db.selectFrom('product_proposals').select(['id', 'changes']).where('status', '=', 'pending').executeTakeFirstOrThrow();
+    expect(JSON.parse(stored.changes)).toEqual({ description: 'A 15.6 inch everyday laptop.' });
+    expect((await as(t, admin)('POST', `/api/admin/proposals/${stored.id}/decision`, { decision: 'approve' })).statusCode).toBe(204);
+    expect(await product()).toMatchObject({ name: 'Dell Inspiron 15 (Sita edition)', description: 'A 15.6 inch everyday laptop.' });
   });
   it('finds a product to sell by its maker\'s part number or its EAN, which sellers give and shoppers see', async () => {
     const vostro = await createProduct(t.services, { vendorId: ravi.vendorId, name: 'Dell Vostro 3530 Laptop', brand: 'Dell', specs: laptopSpecs({ partNumber: 'V3530-7YKN4', ean: '5901234123457' }) });

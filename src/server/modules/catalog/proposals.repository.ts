@@ -1,6 +1,6 @@
 import type { DbOrTx } from '#server/db/database.ts';
 
-/** The details a proposal changes, as the seller's editor sent them. */
+/** A product's details, as a proposal's approval writes them. */
 export interface ProposedContent {
   name: string;
   brand: string;
@@ -31,8 +31,12 @@ function proposalRows(db: DbOrTx) {
 
 export type ProposalRow = Awaited<ReturnType<ReturnType<typeof proposalRows>['executeTakeFirstOrThrow']>>;
 
-/** Records a seller's proposal, replacing its pending one for the same product. */
-export async function propose(db: DbOrTx, productId: number, vendorId: number, changes: ProposedContent): Promise<void> {
+/**
+ * Records a seller's proposal: the details it changes, and only those (approved later, it leaves
+ * whatever changed meanwhile in the others as it is). It replaces the seller's pending one for
+ * the same product.
+ */
+export async function propose(db: DbOrTx, productId: number, vendorId: number, changes: Partial<ProposedContent>): Promise<void> {
   await db.deleteFrom('product_proposals').where('product_id', '=', productId).where('vendor_id', '=', vendorId).where('status', '=', 'pending').execute();
   await db
     .insertInto('product_proposals')

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { changeClock, createChangeTriggers, dropChangeTriggers } from './change-log-triggers.ts';
 import { columnTypes } from './dialect.ts';
 
 /**
@@ -21,21 +22,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.createIndex('catalog_changes_at_idx').on('catalog_changes').column('changed_at').execute();
 
+  const now = changeClock(db);
   if (t.postgres) {
-    const now = sql.raw(`(extract(epoch from clock_timestamp()) * 1000)::bigint`);
     await sql`
       CREATE FUNCTION log_product_changes() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
         INSERT INTO catalog_changes (product_id, changed_at) SELECT id, ${now} FROM changed_rows;
         RETURN NULL;
       END $$`.execute(db);
-    for (const event of ['INSERT', 'UPDATE', 'DELETE'] as const) {
-      const rows = event === 'DELETE' ? 'OLD' : 'NEW';
-      await sql`
-        CREATE TRIGGER ${sql.id(`products_log_${event.toLowerCase()}`)} AFTER ${sql.raw(event)} ON products
-        REFERENCING ${sql.raw(rows)} TABLE AS changed_rows
-        FOR EACH STATEMENT EXECUTE FUNCTION log_product_changes()`.execute(db);
-    }
+  }
+  await createChangeTriggers(db, 'products', 'id', 'log_product_changes');
+  if (t.postgres) {
     await sql`
       CREATE FUNCTION log_vendor_change() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
@@ -49,13 +46,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     return;
   }
 
-  const now = sql.raw(`CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)`);
-  for (const [event, row] of [['INSERT', 'new'], ['UPDATE', 'new'], ['DELETE', 'old']] as const) {
-    await sql`
-      CREATE TRIGGER ${sql.id(`products_log_${event.toLowerCase()}`)} AFTER ${sql.raw(event)} ON products BEGIN
-        INSERT INTO catalog_changes (product_id, changed_at) VALUES (${sql.raw(row)}.id, ${now});
-      END`.execute(db);
-  }
   await sql`
     CREATE TRIGGER vendors_log_update AFTER UPDATE OF status, slug, name ON vendors BEGIN
       INSERT INTO catalog_changes (vendor_id, changed_at) VALUES (new.id, ${now});
@@ -68,9 +58,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const trigger of ['products_log_insert', 'products_log_update', 'products_log_delete']) {
-    await sql`DROP TRIGGER IF EXISTS ${sql.id(trigger)}${sql.raw(columnTypes(db).postgres ? ' ON products' : '')}`.execute(db);
-  }
+  await dropChangeTriggers(db, 'products');
   for (const trigger of ['vendors_log_update', 'vendors_log_insert']) {
     await sql`DROP TRIGGER IF EXISTS ${sql.id(trigger)}${sql.raw(columnTypes(db).postgres ? ' ON vendors' : '')}`.execute(db);
   }

@@ -1,4 +1,5 @@
 import { type ColumnDefinitionBuilder, type Kysely, sql } from 'kysely';
+import { changeClock, createChangeTriggers, dropChangeTriggers } from './change-log-triggers.ts';
 import { columnTypes } from './dialect.ts';
 
 /**
@@ -49,11 +50,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // The SKU is the offer's now: the product row's seller moves with the buy box, and two sellers may use one SKU each.
   await db.schema.dropIndex('products_vendor_sku_unique').execute();
   // Written with the triggers of 0011 off: a mirror of what is already there changes no listing.
-  await dropProductTriggers(db);
+  await dropChangeTriggers(db, 'products');
   await sql`
     UPDATE products SET listed_by = vendor_id, sku = NULL,
       offer_count = CASE WHEN status = 'active' AND vendor_id IN (SELECT id FROM vendors WHERE status = 'active') THEN 1 ELSE 0 END`.execute(db);
-  await createProductTriggers(db);
+  await createChangeTriggers(db, 'products', 'id', 'log_product_changes');
   await db.schema.createIndex('products_listed_by_idx').on('products').columns(['listed_by', 'created_at']).execute();
 
   await db.schema.alterTable('order_items').addColumn('offer_id', 'integer', (c) => (t.postgres ? c.references('offers.id') : c)).execute();
@@ -63,71 +64,28 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   // An offer written (a losing seller's price or stock among them) changes its product's page.
   if (t.postgres) {
-    const now = sql.raw(`(extract(epoch from clock_timestamp()) * 1000)::bigint`);
     await sql`
       CREATE FUNCTION log_offer_changes() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
-        INSERT INTO catalog_changes (product_id, changed_at) SELECT DISTINCT product_id, ${now} FROM changed_rows;
+        INSERT INTO catalog_changes (product_id, changed_at) SELECT DISTINCT product_id, ${changeClock(db)} FROM changed_rows;
         RETURN NULL;
       END $$`.execute(db);
-    for (const event of ['INSERT', 'UPDATE', 'DELETE'] as const) {
-      await sql`
-        CREATE TRIGGER ${sql.id(`offers_log_${event.toLowerCase()}`)} AFTER ${sql.raw(event)} ON offers
-        REFERENCING ${sql.raw(event === 'DELETE' ? 'OLD' : 'NEW')} TABLE AS changed_rows
-        FOR EACH STATEMENT EXECUTE FUNCTION log_offer_changes()`.execute(db);
-    }
-    return;
   }
-  const now = sql.raw(`CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)`);
-  for (const [event, row] of [['INSERT', 'new'], ['UPDATE', 'new'], ['DELETE', 'old']] as const) {
-    await sql`
-      CREATE TRIGGER ${sql.id(`offers_log_${event.toLowerCase()}`)} AFTER ${sql.raw(event)} ON offers BEGIN
-        INSERT INTO catalog_changes (product_id, changed_at) VALUES (${sql.raw(row)}.product_id, ${now});
-      END`.execute(db);
-  }
-}
-
-/** 0011's triggers on products, dropped and made again around the backfill. */
-async function dropProductTriggers(db: Kysely<unknown>): Promise<void> {
-  const postgres = columnTypes(db).postgres;
-  for (const trigger of ['products_log_insert', 'products_log_update', 'products_log_delete']) {
-    await sql`DROP TRIGGER IF EXISTS ${sql.id(trigger)}${sql.raw(postgres ? ' ON products' : '')}`.execute(db);
-  }
-}
-
-async function createProductTriggers(db: Kysely<unknown>): Promise<void> {
-  if (columnTypes(db).postgres) {
-    for (const event of ['INSERT', 'UPDATE', 'DELETE'] as const) {
-      await sql`
-        CREATE TRIGGER ${sql.id(`products_log_${event.toLowerCase()}`)} AFTER ${sql.raw(event)} ON products
-        REFERENCING ${sql.raw(event === 'DELETE' ? 'OLD' : 'NEW')} TABLE AS changed_rows
-        FOR EACH STATEMENT EXECUTE FUNCTION log_product_changes()`.execute(db);
-    }
-    return;
-  }
-  const now = sql.raw(`CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)`);
-  for (const [event, row] of [['INSERT', 'new'], ['UPDATE', 'new'], ['DELETE', 'old']] as const) {
-    await sql`
-      CREATE TRIGGER ${sql.id(`products_log_${event.toLowerCase()}`)} AFTER ${sql.raw(event)} ON products BEGIN
-        INSERT INTO catalog_changes (product_id, changed_at) VALUES (${sql.raw(row)}.id, ${now});
-      END`.execute(db);
-  }
+  await createChangeTriggers(db, 'offers', 'product_id', 'log_offer_changes');
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   const postgres = columnTypes(db).postgres;
-  for (const trigger of ['offers_log_insert', 'offers_log_update', 'offers_log_delete']) {
-    await sql`DROP TRIGGER IF EXISTS ${sql.id(trigger)}${sql.raw(postgres ? ' ON offers' : '')}`.execute(db);
-  }
+  await dropChangeTriggers(db, 'offers');
   if (postgres) await sql`DROP FUNCTION IF EXISTS log_offer_changes()`.execute(db);
   await db.schema.alterTable('order_items').dropColumn('offer_id').execute();
   await db.schema.dropIndex('products_listed_by_idx').execute();
   // Each product's seller and SKU back from the offer of the one who listed it.
-  await dropProductTriggers(db);
+  await dropChangeTriggers(db, 'products');
   await sql`
     UPDATE products SET vendor_id = coalesce(listed_by, vendor_id),
       sku = (SELECT offers.sku FROM offers WHERE offers.product_id = products.id AND offers.vendor_id = products.listed_by)`.execute(db);
-  await createProductTriggers(db);
+  await createChangeTriggers(db, 'products', 'id', 'log_product_changes');
   await db.schema.createIndex('products_vendor_sku_unique').on('products').columns(['vendor_id', 'sku']).unique().execute();
   for (const column of ['offer_count', 'listed_by']) await db.schema.alterTable('products').dropColumn(column).execute();
   await db.schema.dropTable('offers').execute();

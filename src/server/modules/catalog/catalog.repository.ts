@@ -22,40 +22,36 @@ function onSale(eb: ProductsEb): Expression<SqlBool> {
   ]);
 }
 
+/** A product's own columns and its seller's, whichever offer is read beside them (the buy box's, or a seller's own). */
+const PRODUCT_COLUMNS = [
+  'products.id',
+  'products.name',
+  'products.slug',
+  'products.brand',
+  'products.category',
+  'products.description',
+  'products.images',
+  'products.specs',
+  'products.featured',
+  'products.created_at',
+  'products.updated_at',
+  'vendors.id as vendor_id',
+  'vendors.name as vendor_name',
+  'vendors.slug as vendor_slug',
+  'products.hidden_reason',
+  'products.offer_count',
+  'products.listed_by',
+  'products.review',
+  'products.review_reason',
+] as const;
+
 /** A product with its buy box: the winning offer is the product's offer from the row's seller. */
 function productColumns(db: DbOrTx) {
   return db
     .selectFrom('products')
     .innerJoin('vendors', 'vendors.id', 'products.vendor_id')
     .leftJoin('offers as buy_box', (join) => join.onRef('buy_box.product_id', '=', 'products.id').onRef('buy_box.vendor_id', '=', 'products.vendor_id'))
-    .select([
-      'products.id',
-      'products.name',
-      'products.slug',
-      'products.brand',
-      'products.category',
-      'products.description',
-      'products.price',
-      'products.mrp',
-      'products.stock',
-      'products.images',
-      'products.specs',
-      'products.status',
-      'products.featured',
-      'products.created_at',
-      'products.updated_at',
-      'vendors.id as vendor_id',
-      'vendors.name as vendor_name',
-      'vendors.slug as vendor_slug',
-      'buy_box.sku',
-      'products.hidden_reason',
-      'buy_box.id as offer_id',
-      'buy_box.dispatch_days',
-      'products.offer_count',
-      'products.listed_by',
-      'products.review',
-      'products.review_reason',
-    ]);
+    .select([...PRODUCT_COLUMNS, 'products.price', 'products.mrp', 'products.stock', 'products.status', 'buy_box.sku', 'buy_box.id as offer_id', 'buy_box.dispatch_days']);
 }
 
 /**
@@ -68,34 +64,7 @@ function ownProductColumns(db: DbOrTx, vendorId: number) {
     .selectFrom('products')
     .innerJoin('offers as mine', (join) => join.onRef('mine.product_id', '=', 'products.id').on('mine.vendor_id', '=', vendorId))
     .innerJoin('vendors', 'vendors.id', 'mine.vendor_id')
-    .select([
-      'products.id',
-      'products.name',
-      'products.slug',
-      'products.brand',
-      'products.category',
-      'products.description',
-      'mine.price',
-      'mine.mrp',
-      'mine.stock',
-      'products.images',
-      'products.specs',
-      'mine.status',
-      'products.featured',
-      'products.created_at',
-      'products.updated_at',
-      'vendors.id as vendor_id',
-      'vendors.name as vendor_name',
-      'vendors.slug as vendor_slug',
-      'mine.sku',
-      'products.hidden_reason',
-      'mine.id as offer_id',
-      'mine.dispatch_days',
-      'products.offer_count',
-      'products.listed_by',
-      'products.review',
-      'products.review_reason',
-    ]);
+    .select([...PRODUCT_COLUMNS, 'mine.price', 'mine.mrp', 'mine.stock', 'mine.status', 'mine.sku', 'mine.id as offer_id', 'mine.dispatch_days']);
 }
 
 export type ProductSelection = Awaited<ReturnType<ReturnType<typeof productColumns>['executeTakeFirstOrThrow']>>;

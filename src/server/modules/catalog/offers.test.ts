@@ -250,4 +250,20 @@ describe.each(testDialects())('one product, many sellers, on %s', (dialect) => {
     });
     expect(tooMany.statusCode).toBe(400);
   });
+  it('leaves offers and the buy box as they were when a checkout stops between its writes', async () => {
+    const before = await product();
+    const winner = before.offerId as number;
+    const stockBefore = await offerStock(winner);
+    // Stock taken and the buy box moved, then the process dies before the order is written: nothing commits.
+    await expect(
+      t.database.db.transaction().execute(async (tx) => {
+        await t.services.catalog.takeStock([{ productId: inspiron, offerId: winner, quantity: stockBefore }], tx);
+        throw new Error('killed between the stock and the order');
+      }),
+    ).rejects.toThrow('killed');
+    expect(await offerStock(winner)).toBe(stockBefore);
+    const row = await t.database.db.selectFrom('products').select(['vendor_id', 'stock', 'price']).where('id', '=', inspiron).executeTakeFirstOrThrow();
+    expect([row.vendor_id, row.stock, Number(row.price)]).toEqual([before.vendor.id, before.stock, before.price]);
+    expect(await product()).toMatchObject({ offerId: winner, stock: before.stock });
+  });
 });

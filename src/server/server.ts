@@ -178,7 +178,11 @@ async function serve(): Promise<void> {
   await services.catalog.ready();
   app.log.info(`Catalogue loaded in ${Math.round(performance.now() - loading)} ms`);
   const warmed = await services.search.warm();
-  app.log.info(`Searched ${warmed.words} common words ahead (${warmed.hits} hits kept) in ${warmed.ms} ms`);
+  const memory = process.memoryUsage();
+  const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
+  app.log.info(
+    `Searched ${warmed.words} common words ahead (${warmed.hits} hits kept) in ${warmed.ms} ms; memory ${mb(memory.rss)} MB (heap ${mb(memory.heapUsed)} of ${mb(memory.heapTotal)} MB, outside it ${mb(memory.external)} MB)`,
+  );
 
   await app.listen({ port: config.port, host: config.host });
   // A worker's primary says when they all listen.

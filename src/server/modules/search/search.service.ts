@@ -11,14 +11,17 @@ import { queryWords } from './typo-tolerance.ts';
 /**
  * Hits kept for repeated searches (other pages, sorts, filters), counted in product ids, per
  * product indexed: about 16 bytes each (id, rank, search document, and the listing index's slot
- * in its overlay of them), so some 128 MB at 100,000 products. A common word finds some 40 % of
+ * in its overlay of them), so some 64 MB at 100,000 products. A common word finds some 40 % of
  * the products. Random searches over 100,000 products with 2 edits a second, one worker: at
  * 4,000,000 ids one in nine was found afresh (0.33 ms of server time a search), at 8,000,000 one
- * in twenty, almost only those never asked before (0.30 ms), and 16,000,000 bought nothing more. At 1,000,000 products 8,000,000 held some twenty
- * common words' hits, and most searches found theirs afresh (168 a second).
+ * in twenty, almost only those never asked before (0.30 ms), and 16,000,000 bought nothing more.
+ * Twice this (80 a product) kept a worker some 60 MB over the 512 MB a process may take at
+ * 100,000 products, for no search a second more in the benchmark (25 November: 13,450 a second
+ * with 40 against 11,862 with 80). At 1,000,000 products 8,000,000 held some twenty common
+ * words' hits, and most searches found theirs afresh (168 a second).
  */
-const CACHED_HITS_PER_PRODUCT = 80;
-const MIN_CACHED_HITS = 8_000_000;
+const CACHED_HITS_PER_PRODUCT = 40;
+const MIN_CACHED_HITS = 4_000_000;
 /**
  * How far the corpus may move (documents added or forgotten, as a share of those indexed) before
  * kept hits are found afresh: their ranks were worked out with the corpus statistics of their

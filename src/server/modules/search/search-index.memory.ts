@@ -546,15 +546,23 @@ function createDocuments(onNewWord: (word: string) => void) {
   }
 
   /**
-   * Sorts the vocabulary once, after a bulk load (`index(row, true)`), and gives each common
-   * term's postings arrays as long as they are: doubled as they grew, a quarter of their room
-   * was left empty (16 MB at 100,000 products), and their weights are made as long.
+   * Sorts the vocabulary once, after a bulk load (`index(row, true)`), and leaves each common
+   * term's postings arrays a sixteenth of room to grow into: doubled as they grew, a quarter of
+   * their room was left empty (16 MB at 100,000 products), and their weights are made as long.
+   * Cut to their length, the first edit adding to each common word copied its postings into
+   * arrays twice as long (a million postings at 1,000,000 products).
    */
   function finishLoad(): void {
+    const trimmed = (array: Int32Array, length: number, room: number) => {
+      const kept = new Int32Array(room);
+      kept.set(array.subarray(0, length));
+      return kept;
+    };
     for (const postings of terms.values()) {
-      if (postings.docs.length <= SMALL_POSTINGS || postings.docs.length === postings.length) continue;
-      postings.docs = postings.docs.slice(0, postings.length);
-      postings.tfs = postings.tfs.slice(0, postings.length);
+      const room = postings.length + (postings.length >>> 4);
+      if (postings.docs.length <= SMALL_POSTINGS || postings.docs.length <= room) continue;
+      postings.docs = trimmed(postings.docs, postings.length, room);
+      postings.tfs = trimmed(postings.tfs, postings.length, room);
     }
     vocabulary = [...terms.keys()].sort();
     typoWords = vocabulary.filter((term) => LETTERS.test(term));
@@ -645,6 +653,8 @@ export function createMemorySearchIndex(
   readonly size: number;
   /** the words (letters alone) in at least `least` products, the commonest first */
   commonWords(least: number): string[];
+  /** about how many products the word finds as a prefix (a product having several of its terms is counted for each) */
+  products(word: string): number;
 } {
   let version = 0;
   /** letter words added since the typo stand-ins in `standIns` were worked out, by version */
@@ -710,6 +720,7 @@ export function createMemorySearchIndex(
       return current.documents.alive;
     },
     commonWords: (least) => current.commonWords(least),
+    products: (word) => current.products(word),
 
     async apply(change) {
       // Documents replaced by edits are dropped lazily; once they outnumber the live ones, load afresh.

@@ -146,7 +146,7 @@ observer.disconnect();
 const kinds: Record<number, string> = { [constants.NODE_PERFORMANCE_GC_MAJOR]: 'major', [constants.NODE_PERFORMANCE_GC_MINOR]: 'minor', [constants.NODE_PERFORMANCE_GC_INCREMENTAL]: 'incremental', [constants.NODE_PERFORMANCE_GC_WEAKCB]: 'weak' };
 for (const kind of new Set(gcs.map((gc) => gc.kind))) {
   const of = gcs.filter((gc) => gc.kind === kind).map((gc) => gc.ms);
-  console.log(`gc ${kinds[kind] ?? kind}: ${of.length}, ${of.reduce((a, b) => a + b, 0).toFixed(0)} ms in all, longest ${Math.max(...of).toFixed(1)} ms`);
+  console.log(`gc ${kinds[kind] ?? kind}: ${of.length}, ${of.reduce((a, b) => a + b, 0).toFixed(0)} ms in all, longest ${Math.max(...of).toFixed(1)} ms, ${of.filter((ms) => ms > 10).length} over 10 ms, ${of.filter((ms) => ms > 25).length} over 25 ms`);
 }
 writeFileSync('/tmp/profile-search.cpuprofile', JSON.stringify(profile));
 writeFileSync('/tmp/profile-search-slow.json', JSON.stringify(slowWindows));

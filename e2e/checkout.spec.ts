@@ -18,7 +18,7 @@ async function customerWithCart(page: Page, name: string) {
 }
 
 async function toPayment(page: Page) {
-  await page.getByRole('link', { name: 'Cart', exact: true }).click();
+  await page.getByRole('link', { name: 'Cart 1 item', exact: true }).click();
   await page.getByRole('link', { name: 'Proceed to checkout' }).click();
   await expect(page).toHaveURL(/\/checkout$/);
   // First purchase: add the delivery address inline.
@@ -42,12 +42,12 @@ async function fillCard(page: Page, number: string) {
   await page.getByLabel('Name on card').fill('Deepa Nair');
 }
 
-async function expectSuccess(page: Page, product: { name: string }) {
+async function expectSuccess(page: Page, product: { name: string }, address = 'Thiruvananthapuram, Kerala 695010') {
   await expect(page).toHaveURL(/\/order-success\?order=\d+$/);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Thank you! Your order is confirmed.');
   await expect(page.getByTestId('order-number')).toHaveText(/^CB\d{8}$/);
   await expect(page.getByText(product.name)).toBeVisible();
-  await expect(page.getByText('Thiruvananthapuram, Kerala 695010')).toBeVisible();
+  await expect(page.getByText(address)).toBeVisible();
   await expect(page.getByTestId('cart-count')).toHaveCount(0);
   return (await page.getByTestId('order-number').textContent()) ?? '';
 }
@@ -131,4 +131,29 @@ test('checkout needs a signed-in user and returns there after login', async ({ p
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fcheckout$/);
   await page.goto('/orders');
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Forders$/);
+});
+
+test('from the keyboard alone, each checkout step and the confirmation take the focus on their heading', async ({ page }) => {
+  const product = await customerWithCart(page, 'Ravi Shankar');
+  await page.goto('/checkout');
+  await page.getByLabel('Full name').fill('Ravi Shankar');
+  await page.getByLabel('Mobile number').fill('9845012345');
+  await page.getByLabel(/Address line 1/).fill('14 Residency Road');
+  await page.getByLabel('City').fill('Bengaluru');
+  await page.getByLabel('State').selectOption('Karnataka');
+  await page.getByLabel('PIN code').fill('560025');
+  await page.getByRole('button', { name: 'Save and deliver here' }).press('Enter');
+  await page.getByRole('button', { name: 'Deliver here' }).press('Enter');
+  await expect(page.getByRole('heading', { name: 'Review items' })).toBeFocused();
+  await page.getByRole('button', { name: 'Continue to payment' }).press('Enter');
+  await expect(page.getByRole('heading', { name: 'Payment' })).toBeFocused();
+  // Back to change the address, from the keyboard: its step's heading takes the focus.
+  await page.getByRole('button', { name: 'Change delivery address' }).press('Enter');
+  await expect(page.getByRole('heading', { name: 'Delivery address' })).toBeFocused();
+  await page.getByRole('button', { name: 'Deliver here' }).press('Enter');
+  await page.getByRole('button', { name: 'Continue to payment' }).press('Enter');
+  await page.getByLabel('UPI ID').fill('ravi@okhdfcbank');
+  await page.getByRole('button', { name: /^Pay ₹/ }).press('Enter');
+  await expectSuccess(page, product, 'Bengaluru, Karnataka 560025');
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
 });

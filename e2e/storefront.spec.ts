@@ -66,7 +66,8 @@ test('product page shows price, MRP, taxes, stock, EMI and specs; add to cart sh
   await expect(page.getByRole('row', { name: /Processor/ })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Related products' })).toBeVisible();
 
-  const cart = page.getByRole('link', { name: 'Cart', exact: true });
+  const cart = page.getByRole('link', { name: /^Cart/ });
+  await expect(cart).toHaveAccessibleName('Cart');
   await expect(page.getByTestId('cart-count')).toHaveCount(0);
   // The buy box's own picker and button; the other sellers' are named with their seller.
   await page.getByLabel('Quantity', { exact: true }).selectOption('2');
@@ -74,6 +75,8 @@ test('product page shows price, MRP, taxes, stock, EMI and specs; add to cart sh
   await expect(page.getByTestId('cart-count')).toHaveText(/^2/);
   await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
   await expect(page.getByTestId('cart-count')).toHaveText(/^3/);
+  // Its name holds the count it shows.
+  await expect(cart).toHaveAccessibleName('Cart 3 items');
   await cart.click();
   await expect(page).toHaveURL(/\/cart$/);
   await expect(page.getByRole('group', { name: /Quantity of Lenovo ThinkPad E14/ }).locator('output')).toHaveText('3');

@@ -40,13 +40,13 @@ function CartLink() {
   return (
     <Link
       to={paths.cart()}
-      aria-label="Cart"
-      aria-describedby={itemCount > 0 ? 'cart-count' : undefined}
       className="relative inline-flex items-center rounded-lg p-2 text-slate-700 hover:bg-slate-100"
     >
       <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth={1.8}>
         <path strokeLinecap="round" strokeLinejoin="round" d="M2.25 3h1.39c.51 0 .96.34 1.09.84l.38 1.44m0 0L6.6 12.6a1.5 1.5 0 0 0 1.46 1.15h8.7a1.5 1.5 0 0 0 1.45-1.1l1.8-6.35a.75.75 0 0 0-.72-.95H5.11ZM8.25 20.25a.75.75 0 1 0 0-1.5.75.75 0 0 0 0 1.5Zm9 0a.75.75 0 1 0 0-1.5.75.75 0 0 0 0 1.5Z" />
       </svg>
+      {/* The name is the link's own text, so it holds the count it shows ("Cart 2 items"). */}
+      <span className="sr-only">Cart </span>
       {itemCount > 0 && (
         <span
           id="cart-count"
@@ -54,7 +54,7 @@ function CartLink() {
           className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-accent-500 px-1 text-center text-xs leading-5 font-bold text-slate-950"
         >
           {itemCount > 99 ? '99+' : itemCount}
-          <span className="sr-only"> {itemCount === 1 ? 'item' : 'items'} in cart</span>
+          <span className="sr-only"> {itemCount === 1 ? 'item' : 'items'}</span>
         </span>
       )}
     </Link>

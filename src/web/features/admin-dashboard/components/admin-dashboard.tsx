@@ -6,6 +6,7 @@ import type { AdminDashboard as Dashboard } from '#shared/schemas/admin.ts';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
 import { controlClassName } from '#web/components/ui/field.tsx';
 import { Loading } from '#web/components/ui/loading.tsx';
+import { ScrollRegion } from '#web/components/ui/scroll-region.tsx';
 import {
   DASHBOARD_PERIODS,
   DEFAULT_DASHBOARD_PERIOD,
@@ -184,7 +185,7 @@ function SalesByCategory({ rows }: { rows: Dashboard['salesByCategory'] }) {
       {rows.length === 0 ? (
         <p className={emptyText}>No sales in this period.</p>
       ) : (
-        <div className="relative mt-3 overflow-x-auto">
+        <ScrollRegion labelledBy={headingId} className="relative mt-3">
           <table className="w-full text-left text-sm" aria-labelledby={headingId}>
             <thead className="text-slate-600">
               <tr>
@@ -217,7 +218,7 @@ function SalesByCategory({ rows }: { rows: Dashboard['salesByCategory'] }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
     </section>
   );
@@ -270,7 +271,7 @@ function LatestOrders({ orders }: { orders: Dashboard['latestOrders'] }) {
       {orders.length === 0 ? (
         <p className={emptyText}>No orders yet.</p>
       ) : (
-        <div className="relative mt-3 overflow-x-auto">
+        <ScrollRegion labelledBy={headingId} className="relative mt-3">
           <table className="w-full min-w-lg text-left text-sm" aria-labelledby={headingId}>
             <thead className="text-slate-600">
               <tr>
@@ -307,7 +308,7 @@ function LatestOrders({ orders }: { orders: Dashboard['latestOrders'] }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
     </section>
   );

@@ -11,6 +11,7 @@ import { paths } from '#web/config/paths.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
 import { formatDateTime } from '#web/lib/format.ts';
 import { type AdminProduct, adminProductKeys, errorMessage } from '../api/admin-products.ts';
+import { ScrollRegion } from '#web/components/ui/scroll-region.tsx';
 
 const proposalKeys = { pending: ['admin-products', 'proposals', 'pending'] as const };
 
@@ -96,7 +97,7 @@ function ProposalCard({ proposal, onDecided }: { proposal: AdminProposal; onDeci
       <p className="text-sm text-slate-600">
         Proposed by {proposal.vendor.name} on {formatDateTime(proposal.createdAt)}
       </p>
-      <div role="region" aria-label={`Changes to ${proposal.product.name}`} tabIndex={0} className="mt-3 overflow-x-auto rounded-lg border border-slate-200">
+      <ScrollRegion label={`Changes to ${proposal.product.name}`} className="mt-3 rounded-lg border border-slate-200">
         <table className="w-full min-w-[18rem] text-left text-sm">
           <thead className="bg-slate-50 text-slate-700">
             <tr>
@@ -115,7 +116,7 @@ function ProposalCard({ proposal, onDecided }: { proposal: AdminProposal; onDeci
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       <DecisionForm
         labelledBy={`${ids}-title`}
         pending={decide.isPending}

@@ -10,6 +10,7 @@ import { paths } from '#web/config/paths.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
 import { errorMessage, useShowSavedProduct } from '../api/admin-products.ts';
 import { StatusBadge } from './product-badges.tsx';
+import { ScrollRegion } from '#web/components/ui/scroll-region.tsx';
 
 function useMergeProduct() {
   const show = useShowSavedProduct();
@@ -50,7 +51,7 @@ export function ProductSellers({ detail }: { detail: AdminProductDetail }) {
         Sellers ({offers.length})
       </h2>
       <p className="mt-1 text-sm text-slate-600">Each seller's own offer. The first on sale holds the buy box: the lowest price in stock, then the quicker dispatch.</p>
-      <div role="region" aria-label="Sellers' offers" tabIndex={0} className="mt-3 overflow-x-auto rounded-lg border border-slate-200">
+      <ScrollRegion label="Sellers' offers" className="mt-3 rounded-lg border border-slate-200">
         <table className="w-full min-w-[36rem] text-left text-sm">
           <thead className="bg-slate-50 text-slate-700">
             <tr>
@@ -83,7 +84,7 @@ export function ProductSellers({ detail }: { detail: AdminProductDetail }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
 
       <form onSubmit={submit} noValidate className="mt-5 border-t border-slate-200 pt-4" aria-labelledby={`${ids}-merge`}>
         <h3 id={`${ids}-merge`} className="font-semibold text-slate-900">

@@ -4,6 +4,7 @@ import { formatPrice } from '#shared/money.ts';
 import type { QuoteLine } from '#shared/schemas/cart.ts';
 import { MAX_QUANTITY_PER_LINE } from '#shared/schemas/cart.ts';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
+import { OrderTotals } from '#web/components/ui/order-totals.tsx';
 import { paths } from '#web/config/paths.ts';
 import { useCartQuote } from '../api/get-cart-quote.ts';
 import { type CartItem, cartLines, lineKey } from '../cart-rules.ts';
@@ -175,24 +176,19 @@ export function CartView() {
             Checking current prices…
           </p>
         ) : (
-          <dl className="mt-3 space-y-2 text-sm" aria-busy={quote.isFetching}>
-            <div className="flex justify-between">
-              <dt className="text-slate-600">Subtotal ({quote.data.itemCount} {quote.data.itemCount === 1 ? 'item' : 'items'})</dt>
-              <dd className="font-medium tabular-nums" data-testid="cart-subtotal">{formatPrice(quote.data.subtotal)}</dd>
-            </div>
-            <div className="flex justify-between">
-              <dt className="text-slate-600">Delivery</dt>
-              <dd className="font-medium tabular-nums">{quote.data.shipping === 0 ? 'Free' : formatPrice(quote.data.shipping)}</dd>
-            </div>
-            <div className="flex justify-between border-t border-slate-200 pt-2 text-base">
-              <dt className="font-semibold">Total</dt>
-              <dd className="font-bold tabular-nums">{formatPrice(quote.data.total)}</dd>
-            </div>
-            <p className="text-xs text-slate-500">Includes GST of {formatPrice(quote.data.gst)}</p>
+          <OrderTotals
+            subtotalLabel={`Subtotal (${quote.data.itemCount} ${quote.data.itemCount === 1 ? 'item' : 'items'})`}
+            subtotal={quote.data.subtotal}
+            shipping={quote.data.shipping}
+            total={quote.data.total}
+            gst={quote.data.gst}
+            subtotalTestId="cart-subtotal"
+            busy={quote.isFetching}
+          >
             {quote.data.shipping > 0 && (
               <p className="text-xs text-slate-600">Free delivery on orders of {formatPrice(quote.data.freeShippingThreshold)} or more.</p>
             )}
-          </dl>
+          </OrderTotals>
         )}
         {blocked && <p className="mt-3 text-sm text-amber-900">Please fix the highlighted items before checking out.</p>}
         <Link

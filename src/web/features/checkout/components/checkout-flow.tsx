@@ -1,4 +1,4 @@
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { formatPrice } from '#shared/money.ts';
 import type { Address } from '#shared/schemas/account.ts';
@@ -6,6 +6,7 @@ import type { CartLineInput } from '#shared/schemas/cart.ts';
 import type { Order, PaymentInput, PaymentResult } from '#shared/schemas/orders.ts';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
 import { Loading } from '#web/components/ui/loading.tsx';
+import { OrderTotals } from '#web/components/ui/order-totals.tsx';
 import { paths } from '#web/config/paths.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { confirmOtp, payOrder, placeOrder, useCheckoutOptions, useOrderForCheckout, useReview } from '../api/checkout.ts';
@@ -45,10 +46,19 @@ function useIdempotencyKey(lines: CartLineInput[]): string {
 
 function Section({ n, title, active, done, summary, onEdit, children }: { n: number; title: string; active: boolean; done: boolean; summary?: ReactNode; onEdit?: () => void; children: ReactNode }) {
   const id = useId();
+  // A step opened after the page's first (the shopper went on, or back to change one) takes the
+  // keyboard focus on its heading: the button that opened it is gone, and a screen reader says
+  // where the shopper now is.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const wasActive = useRef(active);
+  useEffect(() => {
+    if (active && !wasActive.current) heading.current?.focus();
+    wasActive.current = active;
+  }, [active]);
   return (
     <section aria-labelledby={id} className={`rounded-xl border bg-white p-4 sm:p-5 ${active ? 'border-brand-300 shadow-sm' : 'border-slate-200'}`}>
       <div className="flex items-center justify-between gap-3">
-        <h2 id={id} className="flex items-center gap-2 text-lg font-semibold text-slate-900">
+        <h2 id={id} ref={heading} tabIndex={-1} className="flex items-center gap-2 text-lg font-semibold text-slate-900 focus:outline-none">
           <span aria-hidden="true" className={`inline-flex size-7 items-center justify-center rounded-full text-sm ${done ? 'bg-emerald-600 text-white' : active ? 'bg-brand-600 text-white' : 'bg-slate-200 text-slate-700'}`}>
             {done ? '✓' : n}
           </span>
@@ -251,21 +261,14 @@ export function CheckoutFlow({ lines, addresses, renderAddressForm, resumeOrderI
       <aside aria-label="Order summary" className="h-fit rounded-xl border border-slate-200 bg-white p-5 lg:sticky lg:top-24">
         <h2 className="text-lg font-semibold text-slate-900">Order summary</h2>
         {(order ?? quote) && (
-          <dl className="mt-3 space-y-2 text-sm">
-            <div className="flex justify-between">
-              <dt className="text-slate-600">Subtotal</dt>
-              <dd className="tabular-nums">{formatPrice(order?.subtotal ?? quote?.subtotal ?? 0)}</dd>
-            </div>
-            <div className="flex justify-between">
-              <dt className="text-slate-600">Delivery</dt>
-              <dd className="tabular-nums">{(order?.shipping ?? quote?.shipping) === 0 ? 'Free' : formatPrice(order?.shipping ?? quote?.shipping ?? 0)}</dd>
-            </div>
-            <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-bold">
-              <dt>Total</dt>
-              <dd className="tabular-nums" data-testid="checkout-total">{formatPrice(total)}</dd>
-            </div>
-            <p className="text-xs text-slate-500">Includes GST of {formatPrice(order?.gst ?? quote?.gst ?? 0)}</p>
-          </dl>
+          <OrderTotals
+            subtotalLabel="Subtotal"
+            subtotal={order?.subtotal ?? quote?.subtotal ?? 0}
+            shipping={order?.shipping ?? quote?.shipping ?? 0}
+            total={total}
+            gst={order?.gst ?? quote?.gst ?? 0}
+            totalTestId="checkout-total"
+          />
         )}
       </aside>
     </div>

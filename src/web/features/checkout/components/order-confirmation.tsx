@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { formatPrice } from '#shared/money.ts';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
@@ -8,6 +9,12 @@ import { useOrderForCheckout } from '../api/checkout.ts';
 /** After a successful payment: the order number, items, total and delivery address. */
 export function OrderConfirmation({ orderId }: { orderId: number }) {
   const order = useOrderForCheckout(orderId);
+  // Paying left the focus on a button that is gone: it goes to what the shopper needs to hear.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const loaded = order.isSuccess;
+  useEffect(() => {
+    if (loaded) heading.current?.focus();
+  }, [loaded]);
   if (order.isPending) return <Loading label="Loading your order…" />;
   if (order.isError) return <p role="alert" className="text-red-800">{order.error.message}</p>;
   const o = order.data;
@@ -16,7 +23,7 @@ export function OrderConfirmation({ orderId }: { orderId: number }) {
     <div className="mx-auto max-w-2xl">
       <div className="rounded-2xl border border-emerald-200 bg-emerald-50 p-6 text-center">
         <p aria-hidden="true" className="text-4xl">✓</p>
-        <h1 className="mt-2 text-2xl font-bold text-emerald-900">Thank you! Your order is {o.status === 'confirmed' ? 'confirmed' : o.displayStatus.toLowerCase()}.</h1>
+        <h1 ref={heading} tabIndex={-1} className="mt-2 text-2xl font-bold text-emerald-900 focus:outline-none">Thank you! Your order is {o.status === 'confirmed' ? 'confirmed' : o.displayStatus.toLowerCase()}.</h1>
         <p className="mt-1 text-emerald-900">
           Order number <strong data-testid="order-number">{o.number}</strong>. A confirmation e-mail is on its way.
         </p>

@@ -1,0 +1,141 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, request as playwrightRequest, test } from './fixtures.ts';
+import { checkoutWithUpi, registerApprovedShop, registerCustomer } from './sellers.ts';
+
+/**
+ * axe-core's WCAG 2.0, 2.1 and 2.2 A and AA rules over every page of the store, signed out and
+ * as a customer, a seller and an admin, at a desktop's width and a phone's. A page is checked
+ * once it has finished loading (no "Loading…" left) and fails on any violation; the report names
+ * the rule, the page, the width and the elements.
+ */
+
+const WIDTHS = [
+  { name: 'desktop', width: 1280, height: 900 },
+  { name: 'phone', width: 360, height: 780 },
+] as const;
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
+
+const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+
+/** The page at `path` once it has loaded, at each width: the violations found, as lines of a report. */
+async function check(page: Page, paths: readonly string[]): Promise<string[]> {
+  const found: string[] = [];
+  for (const size of WIDTHS) {
+    await page.setViewportSize({ width: size.width, height: size.height });
+    for (const path of paths) {
+      await page.goto(path);
+      await expect(page.locator('main, [role="main"]').first()).toBeVisible();
+      await expect(page.getByText(/^Loading/)).toHaveCount(0);
+      const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+      for (const violation of violations) {
+        const where = violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join(' | ');
+        found.push(`${path} at ${size.width} px: ${violation.id} (${violation.impact}): ${violation.help}: ${where}`);
+      }
+    }
+  }
+  return found;
+}
+
+/** A product on sale, in stock, through the API. */
+async function productOnSale(page: Page): Promise<{ id: number; vendor: { slug: string } }> {
+  const listed = await (await page.request.get('/api/products?inStock=true&pageSize=1')).json();
+  return listed.items[0];
+}
+
+test('every public page has no accessibility violations, signed out, at 1280 and 360 px', async ({ page }) => {
+  test.setTimeout(120_000);
+  const product = await productOnSale(page);
+  const found = await check(page, [
+    '/',
+    '/products',
+    '/products?category=Laptop&sort=price_asc',
+    '/category/Laptop',
+    '/search?q=lenovo',
+    '/search?q=zzzzqqq',
+    `/product/${product.id}`,
+    `/store/${product.vendor.slug}`,
+    '/cart',
+    '/about',
+    '/contact',
+    '/returns',
+    '/privacy',
+    '/terms',
+    '/login',
+    '/register',
+    '/vendor/login',
+    '/vendor/register',
+    '/admin/login',
+    '/no-such-page',
+  ]);
+  expect(found, found.join('\n')).toEqual([]);
+});
+
+test('every customer page has no accessibility violations, a cart and an order in hand', async ({ page }) => {
+  test.setTimeout(120_000);
+  await registerCustomer(page, 'Anjali Menon', `anjali.${unique()}@example.in`);
+  const product = await productOnSale(page);
+  await page.goto(`/product/${product.id}`);
+  await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
+  await expect(page.getByTestId('cart-count')).toHaveText(/^1/);
+  // The cart with an item (the header's count in the cart link's name) and the checkout's first step.
+  const withCart = await check(page, ['/cart', '/checkout', '/account']);
+  const orderNumber = await checkoutWithUpi(page, 'Anjali Menon');
+  const orders = await (await page.request.get('/api/orders')).json();
+  const order = orders.items.find((o: { number: string }) => o.number === orderNumber);
+  const found = [...withCart, ...(await check(page, [`/order-success?order=${order.id}`, '/orders', `/order-details/${order.id}`, '/account']))];
+  expect(found, found.join('\n')).toEqual([]);
+});
+
+test('every seller page has no accessibility violations', async ({ page, baseURL }) => {
+  test.setTimeout(120_000);
+  await registerApprovedShop(page, baseURL!, { name: 'Farhan Qureshi', email: `farhan.${unique()}@shop.in`, business: `Lucknow Laptops ${unique()}` });
+  const product = await productOnSale(page);
+  const offered = await page.request.post('/api/vendor/offers', {
+    headers: { origin: baseURL! },
+    data: { productId: product.id, price: 5_000_000, mrp: 6_000_000, stock: 4, dispatchDays: 2 },
+  });
+  expect(offered.status()).toBe(201);
+  const found = await check(page, [
+    '/vendor/dashboard',
+    '/vendor/dashboard/products',
+    '/vendor/dashboard/products/new',
+    '/vendor/dashboard/products/import',
+    '/vendor/dashboard/products/sell',
+    `/vendor/dashboard/products/${product.id}`,
+    '/vendor/dashboard/orders',
+    '/vendor/dashboard/settlements',
+    '/vendor/dashboard/profile',
+  ]);
+  expect(found, found.join('\n')).toEqual([]);
+});
+
+test('every admin page has no accessibility violations', async ({ page, baseURL }) => {
+  test.setTimeout(120_000);
+  const admin = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL! } });
+  expect((await admin.post('/api/auth/login', { data: { email: 'admin@e2e.test', password: 'e2e-admin-password', portal: 'admin' } })).ok()).toBe(true);
+  const users = await (await admin.get('/api/admin/users')).json();
+  const payments = await (await admin.get('/api/admin/payments')).json();
+  await admin.dispose();
+  // The customer's order in the test before paid one.
+  expect(payments.items.length).toBeGreaterThan(0);
+  await page.goto('/admin/login');
+  await page.getByLabel('E-mail').fill('admin@e2e.test');
+  await page.getByLabel('Password').fill('e2e-admin-password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  const product = await productOnSale(page);
+  const found = await check(page, [
+    '/admin/dashboard',
+    '/admin/users',
+    `/admin/users/${users.items[0].id}`,
+    '/admin/audit',
+    '/admin/products',
+    `/admin/products/${product.id}`,
+    '/admin/product-changes',
+    '/admin/payments',
+    `/admin/payments/${payments.items[0].id}`,
+    '/admin/retry-queue',
+  ]);
+  expect(found, found.join('\n')).toEqual([]);
+});

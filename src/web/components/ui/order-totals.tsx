@@ -1,0 +1,48 @@
+import type { ReactNode } from 'react';
+import { formatPrice } from '#shared/money.ts';
+
+interface OrderTotalsProps {
+  /** "Subtotal", or "Subtotal (3 items)" */
+  subtotalLabel: ReactNode;
+  subtotal: number;
+  shipping: number;
+  total: number;
+  gst: number;
+  /** test ids of the subtotal and total figures */
+  subtotalTestId?: string;
+  totalTestId?: string;
+  busy?: boolean;
+  /** notes under the totals, such as what delivery costs below a threshold */
+  children?: ReactNode;
+}
+
+/**
+ * An order's subtotal, delivery and total as a description list, and the GST they include (and
+ * any notes) after it: a `<dl>` holds only its terms and their values.
+ */
+export function OrderTotals({ subtotalLabel, subtotal, shipping, total, gst, subtotalTestId, totalTestId, busy, children }: OrderTotalsProps) {
+  return (
+    <div className="mt-3 space-y-2 text-sm" aria-busy={busy}>
+      <dl className="space-y-2">
+        <div className="flex justify-between">
+          <dt className="text-slate-600">{subtotalLabel}</dt>
+          <dd className="font-medium tabular-nums" data-testid={subtotalTestId}>
+            {formatPrice(subtotal)}
+          </dd>
+        </div>
+        <div className="flex justify-between">
+          <dt className="text-slate-600">Delivery</dt>
+          <dd className="font-medium tabular-nums">{shipping === 0 ? 'Free' : formatPrice(shipping)}</dd>
+        </div>
+        <div className="flex justify-between border-t border-slate-200 pt-2 text-base">
+          <dt className="font-semibold">Total</dt>
+          <dd className="font-bold tabular-nums" data-testid={totalTestId}>
+            {formatPrice(total)}
+          </dd>
+        </div>
+      </dl>
+      <p className="text-xs text-slate-500">Includes GST of {formatPrice(gst)}</p>
+      {children}
+    </div>
+  );
+}

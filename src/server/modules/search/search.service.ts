@@ -11,24 +11,16 @@ import { queryWords } from './typo-tolerance.ts';
 /**
  * Hits kept for repeated searches (other pages, sorts, filters), counted in product ids, per
  * product indexed: about 16 bytes each (id, rank, search document, and the listing index's slot
- * in its overlay of them), so some 64 MB at 100,000 products. A common word finds some 40 % of
+ * in its overlay of them), so some 128 MB at 100,000 products. A common word finds some 40 % of
  * the products. Random searches over 100,000 products with 2 edits a second, one worker: at
  * 4,000,000 ids one in nine was found afresh (0.33 ms of server time a search), at 8,000,000 one
  * in twenty, almost only those never asked before (0.30 ms), and 16,000,000 bought nothing more.
- * Twice this (80 a product) kept a worker some 60 MB over the 512 MB a process may take at
- * 100,000 products, for no search a second more in the benchmark (25 November: 13,450 a second
- * with 40 against 11,862 with 80). At 1,000,000 products 8,000,000 held some twenty common
- * words' hits, and most searches found theirs afresh (168 a second).
+ * Half as many (40 a product) saved a worker some 40-60 MB at 100,000 products, but product
+ * pages fell from 26,700-29,200 a second to 16,900-19,700 in the benchmark (26 November), and at
+ * 1,000,000 products search from 3,197 a second (p99 121 ms) to 1,679 (p99 374 ms).
  */
-const CACHED_HITS_PER_PRODUCT = 40;
-const MIN_CACHED_HITS = 4_000_000;
-/**
- * The ids kept: CACHED_HITS_PER_PRODUCT a product at 100,000 products, and once more for each
- * tenfold beyond, as a search met afresh costs more with each product: at 1,000,000 products (80
- * a product), 40 held half the common words and the benchmark's searches fell from 3,197 a second
- * (p99 121 ms) to 1,679 (p99 374 ms).
- */
-const keptHitsFor = (products: number) => Math.max(MIN_CACHED_HITS, Math.round(products * CACHED_HITS_PER_PRODUCT * (1 + Math.log10(Math.max(1, products / 100_000)))));
+const CACHED_HITS_PER_PRODUCT = 80;
+const MIN_CACHED_HITS = 8_000_000;
 /**
  * How far the corpus may move (documents added or forgotten, as a share of those indexed) before
  * kept hits are found afresh: their ranks were worked out with the corpus statistics of their
@@ -101,9 +93,9 @@ export function createSearchService({ catalog }: { catalog: CatalogService }) {
   let hitsByQuery = keptHits(MIN_CACHED_HITS);
   /** Products changed since kept hits were last checked, flagged by id while they are (see stillGood); all zeros between checks. */
   let flagged = new Uint8Array(0);
-  /** Room for the catalogue's kept hits (see keptHitsFor): made larger (and emptied) when the catalogue has outgrown it by half. */
+  /** Room for CACHED_HITS_PER_PRODUCT per product: made larger (and emptied) when the catalogue has outgrown it by half. */
   function roomForCatalogue(): void {
-    const wanted = keptHitsFor(index.size);
+    const wanted = Math.max(MIN_CACHED_HITS, index.size * CACHED_HITS_PER_PRODUCT);
     if (wanted >= hitsByQuery.maxSize * 1.5) hitsByQuery = keptHits(wanted);
   }
 

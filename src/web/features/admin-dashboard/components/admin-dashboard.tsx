@@ -185,7 +185,7 @@ function SalesByCategory({ rows }: { rows: Dashboard['salesByCategory'] }) {
       {rows.length === 0 ? (
         <p className={emptyText}>No sales in this period.</p>
       ) : (
-        <ScrollRegion labelledBy={headingId} className="relative mt-3">
+        <ScrollRegion label="Sales by category, table" className="relative mt-3">
           <table className="w-full text-left text-sm" aria-labelledby={headingId}>
             <thead className="text-slate-600">
               <tr>
@@ -271,7 +271,7 @@ function LatestOrders({ orders }: { orders: Dashboard['latestOrders'] }) {
       {orders.length === 0 ? (
         <p className={emptyText}>No orders yet.</p>
       ) : (
-        <ScrollRegion labelledBy={headingId} className="relative mt-3">
+        <ScrollRegion label="Latest orders, table" className="relative mt-3">
           <table className="w-full min-w-lg text-left text-sm" aria-labelledby={headingId}>
             <thead className="text-slate-600">
               <tr>

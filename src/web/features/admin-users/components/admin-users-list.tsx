@@ -1,47 +1,32 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { UserPlus } from 'lucide-react';
-import type { z } from 'zod';
-import { ADMIN_USER_SORTS, CreateAdminInputSchema, VendorDecisionInputSchema, type AdminUser } from '#shared/schemas/admin.ts';
-import { PASSWORD_MAX, PASSWORD_MIN, ROLES, type Role } from '#shared/schemas/auth.ts';
-import { Announcer, ErrorAlert } from '#web/components/ui/alerts.tsx';
+import { ADMIN_USER_SORTS, type AdminUser } from '#shared/schemas/admin.ts';
+import { ROLES, type Role } from '#shared/schemas/auth.ts';
+import { Announcer } from '#web/components/ui/alerts.tsx';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
-import { controlClassName, labelClassName } from '#web/components/ui/field.tsx';
+import { columnsOf, type DataColumn, DataTable } from '#web/components/data-table/data-table.tsx';
+import { anyFilterSet, type Filter, FilterBar, withoutFilters } from '#web/components/data-table/filter-bar.tsx';
 import { LoadError, PastLastPage, ResultSummary } from '#web/components/ui/list-states.tsx';
 import { Loading } from '#web/components/ui/loading.tsx';
 import { formatDate } from '#web/lib/format.ts';
-import {
-  errorMessage,
-  useAdminUsers,
-  useCreateAdmin,
-  useVendorDecision,
-  type AccountStatus,
-  type AdminUserSort,
-  type CreateAdminInput,
-} from '../api/admin-users.ts';
+import { errorMessage, useAdminUsers, type AccountStatus, type AdminUserSort } from '../api/admin-users.ts';
 import { adminUserPaths } from '../paths.ts';
 import { oneOf, readPage, searchOf, withParam } from '../utils/url-state.ts';
-import {
-  ACCOUNT_STATUS_LABELS,
-  AccountStatusBadge,
-  Field,
-  Pagination,
-  ROLE_LABELS,
-  RoleBadge,
-  ShopStatusBadge,
-} from './admin-ui.tsx';
+import { AddAdminForm } from './add-admin-form.tsx';
+import { ACCOUNT_STATUS_LABELS, AccountStatusBadge, Pagination, ROLE_LABELS, RoleBadge, ShopStatusBadge } from './admin-ui.tsx';
+import { PendingVendorActions } from './pending-vendor-actions.tsx';
 
 const PAGE_SIZE = 20;
 const ACCOUNT_STATUSES = ['active', 'suspended'] as const satisfies readonly AccountStatus[];
 
-const SORT_LABELS: Record<AdminUserSort, string> = {
-  newest: 'Newest first',
-  oldest: 'Oldest first',
-  name: 'Name (A–Z)',
-  email: 'E-mail (A–Z)',
-};
+/** The list's filters, each a URL parameter. */
+const FILTERS: readonly Filter[] = [
+  { kind: 'search', param: 'q', label: 'Search by name or e-mail' },
+  { kind: 'select', param: 'role', label: 'Role', anyLabel: 'All roles', options: ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] })) },
+  { kind: 'select', param: 'status', label: 'Account status', anyLabel: 'Any status', options: ACCOUNT_STATUSES.map((status) => ({ value: status, label: ACCOUNT_STATUS_LABELS[status] })) },
+  { kind: 'checkbox', param: 'pendingVendors', label: 'Vendors awaiting approval' },
+];
 
 interface ListState {
   q: string | undefined;
@@ -101,12 +86,6 @@ export default function AdminUsersList() {
 
   const update = (next: URLSearchParams) => void setParams(next, { preventScrollReset: true });
 
-  const onSearch = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const q = String(new FormData(event.currentTarget).get('q') ?? '').trim();
-    update(withParam(params, 'q', q));
-  };
-
   const onDecided = (user: AdminUser, message: string) => {
     setAnnouncement(message);
     setFocusRequest(state.pendingVendors ? { to: 'heading' } : { to: 'row', uid: user.uid });
@@ -115,12 +94,8 @@ export default function AdminUsersList() {
   const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   const first = data && data.total > 0 ? (data.page - 1) * data.pageSize + 1 : 0;
   const last = data ? Math.min((data.page - 1) * data.pageSize + data.items.length, data.total) : 0;
-  const filtered = state.q !== undefined || state.role !== undefined || state.status !== undefined || state.pendingVendors;
-  const cleared = (() => {
-    let next = params;
-    for (const key of ['q', 'role', 'status', 'pendingVendors'] as const) next = withParam(next, key, undefined);
-    return next;
-  })();
+  const filtered = anyFilterSet(params, FILTERS);
+  const cleared = withoutFilters(params, FILTERS);
 
   return (
     <div className="mx-auto w-full max-w-6xl">
@@ -162,106 +137,7 @@ export default function AdminUsersList() {
         />
       )}
 
-      <section aria-label="Filters" className="mt-6 rounded-xl border border-slate-200 bg-white p-4">
-        <form role="search" onSubmit={onSearch} className="flex min-w-0 flex-col gap-1.5">
-          <label htmlFor={`${ids}-q`} className={labelClassName}>
-            Search by name or e-mail
-          </label>
-          <div className="flex gap-2">
-            <input
-              key={state.q ?? ''}
-              id={`${ids}-q`}
-              name="q"
-              type="search"
-              defaultValue={state.q ?? ''}
-              maxLength={100}
-              autoComplete="off"
-              className={controlClassName}
-            />
-            <button type="submit" className={buttonClass('secondary')}>
-              Search
-            </button>
-          </div>
-        </form>
-        <div className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4 lg:items-end">
-          <div className="min-w-0">
-            <label htmlFor={`${ids}-role`} className={labelClassName}>
-              Role
-            </label>
-            <select
-              id={`${ids}-role`}
-              value={state.role ?? ''}
-              onChange={(event) => update(withParam(params, 'role', event.target.value))}
-              className={`${controlClassName} mt-1.5`}
-            >
-              <option value="">All roles</option>
-              {ROLES.map((role) => (
-                <option key={role} value={role}>
-                  {ROLE_LABELS[role]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="min-w-0">
-            <label htmlFor={`${ids}-status`} className={labelClassName}>
-              Account status
-            </label>
-            <select
-              id={`${ids}-status`}
-              value={state.status ?? ''}
-              onChange={(event) => update(withParam(params, 'status', event.target.value))}
-              className={`${controlClassName} mt-1.5`}
-            >
-              <option value="">Any status</option>
-              {ACCOUNT_STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {ACCOUNT_STATUS_LABELS[status]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="min-w-0">
-            <label htmlFor={`${ids}-sort`} className={labelClassName}>
-              Sort by
-            </label>
-            <select
-              id={`${ids}-sort`}
-              value={state.sort}
-              onChange={(event) => update(withParam(params, 'sort', event.target.value === 'newest' ? undefined : event.target.value))}
-              className={`${controlClassName} mt-1.5`}
-            >
-              {ADMIN_USER_SORTS.map((sort) => (
-                <option key={sort} value={sort}>
-                  {SORT_LABELS[sort]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="flex min-h-11 items-center gap-2">
-            <input
-              id={`${ids}-pending`}
-              type="checkbox"
-              checked={state.pendingVendors}
-              onChange={(event) => update(withParam(params, 'pendingVendors', event.target.checked ? 'true' : undefined))}
-              className="size-5 shrink-0 rounded border-slate-400 accent-brand-600"
-            />
-            <label htmlFor={`${ids}-pending`} className="text-sm font-medium text-slate-900">
-              Vendors awaiting approval
-            </label>
-          </div>
-        </div>
-        {filtered && (
-          <p className="mt-3">
-            <Link
-              to={{ search: searchOf(cleared) }}
-              preventScrollReset
-              className="text-sm font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800"
-            >
-              Clear filters
-            </Link>
-          </p>
-        )}
-      </section>
+      <FilterBar filters={FILTERS} params={params} onChange={update} />
 
       <ResultSummary id={`${ids}-summary`} total={data?.total} shown={data?.items.length ?? 0} first={first} last={last} noun={['user', 'users']} />
 
@@ -291,298 +167,72 @@ export default function AdminUsersList() {
             )}
           </div>
         ) : (
-          <div className={isPlaceholderData ? 'opacity-60 transition-opacity' : undefined} aria-busy={isPlaceholderData}>
-            <UserTable users={data.items} describedBy={`${ids}-summary`} rowLinkId={rowLinkId} onDecided={onDecided} />
+          <>
+            <DataTable
+              columns={userColumns(rowLinkId, onDecided)}
+              rows={data.items}
+              rowId={(user) => user.uid}
+              label="Users"
+              describedBy={`${ids}-summary`}
+              sort={{ value: state.sort, onChange: (sort) => update(withParam(params, 'sort', sort === 'newest' ? undefined : sort)) }}
+              busy={isPlaceholderData}
+            />
             <Pagination page={data.page} pageCount={pageCount} params={params} label="Pages of users" />
-          </div>
+          </>
         )}
       </div>
     </div>
   );
 }
 
-const cellLabel = 'text-xs font-medium text-slate-500 lg:hidden';
-const cell = 'min-w-0 lg:table-cell lg:px-4 lg:py-3 lg:align-top';
+const users = columnsOf<AdminUser>();
 
-interface UserTableProps {
-  users: AdminUser[];
-  describedBy: string;
-  rowLinkId: (uid: string) => string;
-  onDecided: (user: AdminUser, message: string) => void;
-}
-
-/** A table on wide screens; on phones each row is a card (the header row is hidden and each cell says what it is). */
-function UserTable({ users, describedBy, rowLinkId, onDecided }: UserTableProps) {
-  return (
-    <div className="relative lg:overflow-x-auto lg:rounded-xl lg:border lg:border-slate-200 lg:bg-white">
-      <table aria-describedby={describedBy} className="block w-full text-left text-sm lg:table">
-        <thead className="hidden border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase lg:table-header-group">
-          <tr>
-            <th scope="col" className="px-4 py-3">Name</th>
-            <th scope="col" className="px-4 py-3">E-mail</th>
-            <th scope="col" className="px-4 py-3">Role</th>
-            <th scope="col" className="px-4 py-3">Status</th>
-            <th scope="col" className="px-4 py-3">Joined</th>
-            <th scope="col" className="px-4 py-3">Actions</th>
-          </tr>
-        </thead>
-        <tbody className="block space-y-3 lg:table-row-group lg:space-y-0 lg:divide-y lg:divide-slate-200">
-          {users.map((user) => (
-            <tr
-              key={user.uid}
-              className="grid grid-cols-1 gap-y-2 rounded-xl border border-slate-200 bg-white p-4 lg:table-row lg:rounded-none lg:border-0 lg:p-0"
-            >
-              <th scope="row" className={`${cell} text-left font-normal`}>
-                <Link
-                  id={rowLinkId(user.uid)}
-                  to={adminUserPaths.detail(user.uid)}
-                  className="text-base font-semibold wrap-break-word text-slate-900 underline-offset-2 hover:text-brand-700 hover:underline lg:text-sm"
-                >
-                  {user.name}
-                </Link>
-              </th>
-              <td className={`${cell} flex flex-wrap items-baseline gap-x-2`}>
-                <span className={cellLabel}>E-mail</span>
-                <span className="break-all text-slate-700">{user.email}</span>
-              </td>
-              <td className={`${cell} flex items-center gap-2`}>
-                <span className={cellLabel}>Role</span>
-                <RoleBadge role={user.role} />
-              </td>
-              <td className={`${cell} flex flex-col items-start gap-1.5`}>
-                <span className={cellLabel}>Status</span>
-                <AccountStatusBadge status={user.status} />
-                {user.vendor && (
-                  <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
-                    <span className="wrap-break-word text-slate-700">
-                      <span className="sr-only">Shop: </span>
-                      {user.vendor.name}
-                    </span>
-                    <ShopStatusBadge status={user.vendor.status} />
-                  </span>
-                )}
-              </td>
-              <td className={`${cell} flex items-baseline gap-2 whitespace-nowrap`}>
-                <span className={cellLabel}>Joined</span>
-                <time dateTime={user.createdAt} className="text-slate-700">
-                  {formatDate(user.createdAt)}
-                </time>
-              </td>
-              <td className={`${cell} ${isPendingVendor(user) ? '' : 'hidden'} lg:min-w-44`}>
-                {isPendingVendor(user) && <PendingVendorActions user={user} onDecided={onDecided} />}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
-/** Approve at once, or "Reject…" which asks for the reason that is e-mailed to the vendor. */
-function PendingVendorActions({ user, onDecided }: { user: AdminUser; onDecided: (user: AdminUser, message: string) => void }) {
-  const id = useId();
-  const decision = useVendorDecision();
-  const [rejecting, setRejecting] = useState(false);
-  const [reason, setReason] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const rejectToggleRef = useRef<HTMLButtonElement>(null);
-  const reasonRef = useRef<HTMLTextAreaElement>(null);
-  const shop = user.vendor?.name ?? user.name;
-
-  useEffect(() => {
-    if (rejecting) reasonRef.current?.focus();
-  }, [rejecting]);
-
-  const approve = () => {
-    setProblem(null);
-    decision.mutate(
-      { uid: user.uid, decision: 'approve' },
-      { onSuccess: (answered) => onDecided(answered, `Approved ${shop}. The vendor can now sell.`) },
-    );
-  };
-
-  const reject = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const parsed = VendorDecisionInputSchema.safeParse({ decision: 'reject', reason });
-    if (!parsed.success) {
-      setProblem(parsed.error.issues[0]?.message ?? 'Please give the vendor a reason');
-      reasonRef.current?.focus();
-      return;
-    }
-    setProblem(null);
-    decision.mutate(
-      { uid: user.uid, decision: 'reject', reason: parsed.data.reason },
-      { onSuccess: (answered) => onDecided(answered, `Rejected ${shop}. The vendor has been e-mailed the reason.`) },
-    );
-  };
-
-  const failure = decision.error ? errorMessage(decision.error, 'The decision was not saved. Please check your connection and try again.') : null;
-
-  return (
-    <div className="min-w-0 space-y-2">
-      <div className="flex flex-wrap gap-2">
-        <button type="button" onClick={approve} disabled={decision.isPending} className={buttonClass('primary', 'sm')}>
-          {decision.isPending && decision.variables.decision === 'approve' ? 'Approving…' : 'Approve'}{' '}
-          <span className="sr-only">{shop}</span>
-        </button>
-        <button
-          ref={rejectToggleRef}
-          type="button"
-          aria-expanded={rejecting}
-          aria-controls={rejecting ? `${id}-reject` : undefined}
-          onClick={() => {
-            decision.reset();
-            setProblem(null);
-            setRejecting((open) => !open);
-          }}
-          disabled={decision.isPending}
-          className={buttonClass('secondary', 'sm')}
-        >
-          Reject…{' '}
-          <span className="sr-only">{shop}</span>
-        </button>
-      </div>
-      {rejecting && (
-        <form id={`${id}-reject`} noValidate onSubmit={reject} aria-label={`Reject ${shop}`} className="space-y-2 rounded-lg border border-slate-200 bg-slate-50 p-3">
-          <Field id={`${id}-reason`} label={
-              <>
-                Reason for rejecting{' '}
-                <span className="sr-only">{shop}</span>
-              </>
-            }
-            hint="E-mailed to the vendor; at least 5 characters." error={problem ?? undefined}>
-            {(describedBy) => (
-              <textarea
-                ref={reasonRef}
-                id={`${id}-reason`}
-                rows={3}
-                maxLength={500}
-                value={reason}
-                onChange={(event) => {
-                  setReason(event.target.value);
-                  if (problem) setProblem(null);
-                }}
-                aria-invalid={problem ? true : undefined}
-                aria-describedby={describedBy}
-                className={controlClassName}
-              />
-            )}
-          </Field>
-          <div className="flex flex-wrap gap-2">
-            <button type="submit" disabled={decision.isPending} className={buttonClass('primary', 'sm')}>
-              {decision.isPending ? 'Rejecting…' : 'Reject shop'}
-            </button>
-            <button
-              type="button"
-              onClick={() => {
-                setRejecting(false);
-                setReason('');
-                setProblem(null);
-                decision.reset();
-                rejectToggleRef.current?.focus();
-              }}
-              className={buttonClass('secondary', 'sm')}
-            >
-              Cancel
-            </button>
-          </div>
-        </form>
-      )}
-      {failure && <ErrorAlert className="px-3 py-2">{failure}</ErrorAlert>}
-    </div>
-  );
-}
-
-type AdminFormValues = z.input<typeof CreateAdminInputSchema>;
-
-/** Name, e-mail and password for a new admin; POST /api/admin/admins. */
-function AddAdminForm({ id, onCreated, onCancel }: { id: string; onCreated: (user: AdminUser) => void; onCancel: () => void }) {
-  const create = useCreateAdmin();
-  const [serverError, setServerError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setFocus,
-    formState: { errors },
-  } = useForm<AdminFormValues, unknown, CreateAdminInput>({
-    resolver: zodResolver(CreateAdminInputSchema),
-    defaultValues: { name: '', email: '', password: '' },
-  });
-
-  useEffect(() => {
-    setFocus('name');
-  }, [setFocus]);
-
-  const submit = handleSubmit((values) => {
-    setServerError(null);
-    create.mutate(values, {
-      onSuccess: (user) => onCreated(user),
-      onError: (error) => setServerError(errorMessage(error, 'The admin was not created. Please check your connection and try again.')),
-    });
-  });
-
-  const field = (name: keyof AdminFormValues) => `${id}-${name}`;
-
-  return (
-    <section id={id} aria-labelledby={`${id}-heading`} className="mt-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
-      <h2 id={`${id}-heading`} className="text-lg font-semibold text-slate-900">
-        Add an admin
-      </h2>
-      <p className="mt-1 text-sm text-slate-600">The new admin signs in at the admin login with this e-mail address and password.</p>
-      <form noValidate onSubmit={(event) => void submit(event)} className="mt-4 space-y-4">
-        {serverError && <ErrorAlert>{serverError}</ErrorAlert>}
-        <div className="grid gap-4 md:grid-cols-3">
-          <Field id={field('name')} label="Name" error={errors.name?.message}>
-            {(describedBy) => (
-              <input
-                id={field('name')}
-                type="text"
-                autoComplete="off"
-                aria-invalid={errors.name ? true : undefined}
-                aria-describedby={describedBy}
-                className={controlClassName}
-                {...register('name')}
-              />
-            )}
-          </Field>
-          <Field id={field('email')} label="E-mail" error={errors.email?.message}>
-            {(describedBy) => (
-              <input
-                id={field('email')}
-                type="email"
-                autoComplete="off"
-                spellCheck={false}
-                aria-invalid={errors.email ? true : undefined}
-                aria-describedby={describedBy}
-                className={controlClassName}
-                {...register('email')}
-              />
-            )}
-          </Field>
-          <Field id={field('password')} label="Password" hint={`${PASSWORD_MIN} to ${PASSWORD_MAX} characters`} error={errors.password?.message}>
-            {(describedBy) => (
-              <input
-                id={field('password')}
-                type="password"
-                autoComplete="new-password"
-                aria-invalid={errors.password ? true : undefined}
-                aria-describedby={describedBy}
-                className={controlClassName}
-                {...register('password')}
-              />
-            )}
-          </Field>
-        </div>
-        <div className="flex flex-col gap-2 sm:flex-row">
-          <button type="submit" disabled={create.isPending} className={`${buttonClass('primary')} w-full sm:w-auto`}>
-            {create.isPending ? 'Creating…' : 'Create admin'}
-          </button>
-          <button type="button" onClick={onCancel} className={`${buttonClass('secondary')} w-full sm:w-auto`}>
-            Cancel
-          </button>
-        </div>
-      </form>
-    </section>
-  );
+/** The table's columns: the name links to the account; a pending vendor's row holds its approval. */
+function userColumns(rowLinkId: (uid: string) => string, onDecided: (user: AdminUser, message: string) => void): DataColumn<AdminUser>[] {
+  return users.columns([
+    users.accessor('name', {
+      header: 'Name',
+      meta: { rowHeader: true, sort: { asc: 'name' } },
+      cell: ({ row }) => (
+        <Link id={rowLinkId(row.original.uid)} to={adminUserPaths.detail(row.original.uid)} className="font-semibold wrap-break-word text-slate-900 underline-offset-2 hover:text-brand-700 hover:underline">
+          {row.original.name}
+        </Link>
+      ),
+    }),
+    users.accessor('email', { header: 'E-mail', meta: { sort: { asc: 'email' } }, cell: ({ getValue }) => <span className="break-all text-slate-700">{getValue()}</span> }),
+    users.accessor('role', { header: 'Role', cell: ({ getValue }) => <RoleBadge role={getValue()} /> }),
+    users.accessor('status', {
+      header: 'Status',
+      cell: ({ row: { original: user } }) => (
+        <span className="flex flex-col items-start gap-1.5">
+          <AccountStatusBadge status={user.status} />
+          {user.vendor && (
+            <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+              <span className="wrap-break-word text-slate-700">
+                <span className="sr-only">Shop: </span>
+                {user.vendor.name}
+              </span>
+              <ShopStatusBadge status={user.vendor.status} />
+            </span>
+          )}
+        </span>
+      ),
+    }),
+    users.accessor('createdAt', {
+      header: 'Joined',
+      sortDescFirst: true,
+      meta: { sort: { desc: 'newest', asc: 'oldest' }, className: 'whitespace-nowrap' },
+      cell: ({ getValue }) => (
+        <time dateTime={getValue()} className="text-slate-700">
+          {formatDate(getValue())}
+        </time>
+      ),
+    }),
+    users.display({
+      id: 'actions',
+      header: 'Actions',
+      meta: { className: 'min-w-44' },
+      cell: ({ row: { original: user } }) => (isPendingVendor(user) ? <PendingVendorActions user={user} onDecided={onDecided} /> : null),
+    }),
+  ]);
 }

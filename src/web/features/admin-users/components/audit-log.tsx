@@ -1,8 +1,10 @@
 import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { AuditEntry } from '#shared/schemas/admin.ts';
+import { columnsOf, type DataColumn, DataTable } from '#web/components/data-table/data-table.tsx';
+import { type Filter, FilterBar } from '#web/components/data-table/filter-bar.tsx';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
-import { controlClassName, labelClassName } from '#web/components/ui/field.tsx';
+import { LoadError } from '#web/components/ui/list-states.tsx';
 import { Loading } from '#web/components/ui/loading.tsx';
 import { paths } from '#web/config/paths.ts';
 import { errorMessage, useAuditLog, type AuditEntityType } from '../api/admin-users.ts';
@@ -14,6 +16,10 @@ import { Pagination } from './admin-ui.tsx';
 const PAGE_SIZE = 50;
 const ENTITY_TYPES = ['user', 'vendor', 'product', 'payment', 'outbox'] as const satisfies readonly AuditEntityType[];
 const ENTITY_LABELS: Record<AuditEntityType, string> = { user: 'Users', vendor: 'Shops', product: 'Products', payment: 'Payments', outbox: 'Retry queue' };
+
+const FILTERS: readonly Filter[] = [
+  { kind: 'select', param: 'entityType', label: 'Show changes to', anyLabel: 'Everything', options: ENTITY_TYPES.map((type) => ({ value: type, label: ENTITY_LABELS[type] })) },
+];
 
 export interface AuditLogProps {
   /** 1 on its own page (the default); 2 when it is a section of another page. */
@@ -41,24 +47,7 @@ export default function AuditLog({ headingLevel = 1 }: AuditLogProps) {
       </Heading>
       <p className="mt-1 text-slate-600">What admins changed, when and why, newest first.</p>
 
-      <div className="mt-4 max-w-xs">
-        <label htmlFor={`${ids}-type`} className={labelClassName}>
-          Show changes to
-        </label>
-        <select
-          id={`${ids}-type`}
-          value={entityType ?? ''}
-          onChange={(event) => void setParams(withParam(params, 'entityType', event.target.value), { preventScrollReset: true })}
-          className={`${controlClassName} mt-1.5`}
-        >
-          <option value="">Everything</option>
-          {ENTITY_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {ENTITY_LABELS[type]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FilterBar filters={FILTERS} params={params} onChange={(next) => void setParams(next, { preventScrollReset: true })} />
 
       <p id={`${ids}-summary`} className="mt-4 text-sm text-slate-700" aria-live="polite">
         {data && data.items.length > 0 ? `Showing ${first}–${last} of ${data.total} ${data.total === 1 ? 'entry' : 'entries'}` : ''}
@@ -68,13 +57,7 @@ export default function AuditLog({ headingLevel = 1 }: AuditLogProps) {
         {isPending ? (
           <Loading label="Loading the audit log…" />
         ) : isError ? (
-          <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-6 text-red-800">
-            <p className="font-semibold">We could not load the audit log.</p>
-            <p className="mt-1 text-sm">{errorMessage(error, 'Please check your internet connection and try again.')}</p>
-            <button type="button" className={`${buttonClass('secondary')} mt-3`} onClick={() => void refetch()}>
-              Try again
-            </button>
-          </div>
+          <LoadError what="the audit log" message={errorMessage(error, 'Please check your internet connection and try again.')} onRetry={() => void refetch()} />
         ) : data.items.length === 0 ? (
           <div className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center sm:p-8">
             <p className="font-semibold text-slate-900">
@@ -87,66 +70,40 @@ export default function AuditLog({ headingLevel = 1 }: AuditLogProps) {
             )}
           </div>
         ) : (
-          <div className={isPlaceholderData ? 'opacity-60 transition-opacity' : undefined} aria-busy={isPlaceholderData}>
-            <AuditTable entries={data.items} describedBy={`${ids}-summary`} />
+          <>
+            <DataTable columns={COLUMNS} rows={data.items} rowId={(entry) => String(entry.id)} label="Admin actions" describedBy={`${ids}-summary`} busy={isPlaceholderData} />
             <Pagination page={data.page} pageCount={pageCount} params={params} label="Pages of the audit log" />
-          </div>
+          </>
         )}
       </div>
     </section>
   );
 }
 
-const cellLabel = 'text-xs font-medium text-slate-500 lg:hidden';
-const cell = 'min-w-0 lg:table-cell lg:px-4 lg:py-3 lg:align-top';
+const entries = columnsOf<AuditEntry>();
 
-/** A table on wide screens; a card per entry on phones. */
-function AuditTable({ entries, describedBy }: { entries: AuditEntry[]; describedBy: string }) {
-  return (
-    <div className="relative lg:overflow-x-auto lg:rounded-xl lg:border lg:border-slate-200 lg:bg-white">
-      <table aria-describedby={describedBy} className="block w-full text-left text-sm lg:table">
-        <thead className="hidden border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase lg:table-header-group">
-          <tr>
-            <th scope="col" className="px-4 py-3">When</th>
-            <th scope="col" className="px-4 py-3">Admin</th>
-            <th scope="col" className="px-4 py-3">Action</th>
-            <th scope="col" className="px-4 py-3">Entity</th>
-            <th scope="col" className="px-4 py-3">Reason</th>
-          </tr>
-        </thead>
-        <tbody className="block space-y-3 lg:table-row-group lg:space-y-0 lg:divide-y lg:divide-slate-200">
-          {entries.map((entry) => (
-            <tr key={entry.id} className="grid grid-cols-1 gap-y-1.5 rounded-xl border border-slate-200 bg-white p-4 lg:table-row lg:rounded-none lg:border-0 lg:p-0">
-              <td className={`${cell} flex flex-wrap items-baseline gap-x-2 lg:whitespace-nowrap`}>
-                <span className={cellLabel}>When</span>
-                <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
-              </td>
-              <td className={`${cell} flex flex-wrap items-baseline gap-x-2`}>
-                <span className={cellLabel}>Admin</span>
-                <span className="break-all">{entry.actor.email}</span>
-              </td>
-              <td className={`${cell} flex flex-wrap items-baseline gap-x-2`}>
-                <span className={cellLabel}>Action</span>
-                <span>
-                  <span className="font-semibold text-slate-900">{actionLabel(entry.action)}</span>{' '}
-                  <span className="font-mono text-xs break-all text-slate-500">({entry.action})</span>
-                </span>
-              </td>
-              <td className={`${cell} flex flex-wrap items-baseline gap-x-2`}>
-                <span className={cellLabel}>Entity</span>
-                <Entity entry={entry} />
-              </td>
-              <td className={`${cell} flex flex-wrap items-baseline gap-x-2`}>
-                <span className={cellLabel}>Reason</span>
-                <span className="wrap-break-word">{entry.reason ?? <span className="text-slate-500">None given</span>}</span>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
+const COLUMNS: DataColumn<AuditEntry>[] = entries.columns([
+  entries.accessor('createdAt', {
+    header: 'When',
+    meta: { className: 'whitespace-nowrap' },
+    cell: ({ getValue }) => <time dateTime={getValue()}>{formatDateTime(getValue())}</time>,
+  }),
+  entries.accessor((entry) => entry.actor.email, { id: 'admin', header: 'Admin', cell: ({ getValue }) => <span className="break-all">{getValue()}</span> }),
+  entries.accessor('action', {
+    header: 'Action',
+    cell: ({ getValue }) => (
+      <span>
+        <span className="font-semibold text-slate-900">{actionLabel(getValue())}</span> <span className="font-mono text-xs break-all text-slate-500">({getValue()})</span>
+      </span>
+    ),
+  }),
+  entries.display({ id: 'entity', header: 'Entity', cell: ({ row }) => <Entity entry={row.original} /> }),
+  entries.accessor('reason', {
+    header: 'Reason',
+    meta: { className: 'min-w-48' },
+    cell: ({ getValue }) => <span className="wrap-break-word">{getValue() ?? <span className="text-slate-500">None given</span>}</span>,
+  }),
+]);
 
 function Entity({ entry }: { entry: AuditEntry }) {
   const label = `${entry.entityType} ${entry.entityId}`;

@@ -27,6 +27,9 @@ async function check(page: Page, paths: readonly string[]): Promise<string[]> {
       await page.goto(path);
       await expect(page.locator('main, [role="main"]').first()).toBeVisible();
       await expect(page.getByText(/^Loading/)).toHaveCount(0);
+      // Reflow (WCAG 1.4.10): nothing but a named scrolling region may be wider than a phone.
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      if (width > size.width) found.push(`${path} at ${size.width} px: the page scrolls sideways (${width} px wide)`);
       const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
       for (const violation of violations) {
         const where = violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join(' | ');

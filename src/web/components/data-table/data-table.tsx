@@ -101,7 +101,7 @@ export function DataTable<T extends RowData>({ columns, rows, rowId, label, desc
 
   return (
     <ScrollRegion label={label} className="max-h-[75vh] overflow-y-auto rounded-xl border border-slate-200 bg-white">
-      <table aria-describedby={describedBy} aria-busy={busy || undefined} className={`w-full text-left text-sm ${busy ? 'opacity-60 transition-opacity' : ''}`}>
+      <table aria-describedby={describedBy} aria-busy={busy || undefined} className={`w-full min-w-2xl text-left text-sm ${busy ? 'opacity-60 transition-opacity' : ''}`}>
         <caption className="sr-only">{label}</caption>
         <thead className="sticky top-0 z-10 border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
           {table.getHeaderGroups().map((group) => (

@@ -9,7 +9,7 @@ type ScrollRegionProps = { className?: string; children: ReactNode } & ({ labell
  */
 export function ScrollRegion({ labelledBy, label, className = '', children }: ScrollRegionProps) {
   return (
-    <div role="region" aria-labelledby={labelledBy} aria-label={label} tabIndex={0} className={`overflow-x-auto focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none ${className}`}>
+    <div role="region" aria-labelledby={labelledBy} aria-label={label} tabIndex={0} className={`relative overflow-x-auto focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none ${className}`}>
       {children}
     </div>
   );

@@ -199,7 +199,7 @@ function userColumns(rowLinkId: (uid: string) => string, onDecided: (user: Admin
         </Link>
       ),
     }),
-    users.accessor('email', { header: 'E-mail', meta: { sort: { asc: 'email' } }, cell: ({ getValue }) => <span className="break-all text-slate-700">{getValue()}</span> }),
+    users.accessor('email', { header: 'E-mail', meta: { sort: { asc: 'email' } }, cell: ({ getValue }) => <span className="whitespace-nowrap text-slate-700">{getValue()}</span> }),
     users.accessor('role', { header: 'Role', cell: ({ getValue }) => <RoleBadge role={getValue()} /> }),
     users.accessor('status', {
       header: 'Status',

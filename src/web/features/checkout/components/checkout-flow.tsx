@@ -104,6 +104,7 @@ export function CheckoutFlow({ lines, addresses, renderAddressForm, resumeOrderI
   const quote = review.data;
   const blocked = quote?.items.some((line) => line.status !== 'ok') ?? false;
   const total = order?.total ?? quote?.total ?? 0;
+  const itemCount = (order?.items ?? quote?.items ?? []).length;
 
   function outcome(result: PaymentResult, orderId: number) {
     if (result.next === 'done') onPaid(orderId);
@@ -210,7 +211,7 @@ export function CheckoutFlow({ lines, addresses, renderAddressForm, resumeOrderI
           )}
         </Section>
 
-        <Section n={2} title="Review items" active={step === 'review'} done={step === 'payment'} onEdit={order ? undefined : () => setStep('review')} summary={`${(order?.items ?? quote?.items ?? []).length} products · ${formatPrice(total)}`}>
+        <Section n={2} title="Review items" active={step === 'review'} done={step === 'payment'} onEdit={order ? undefined : () => setStep('review')} summary={`${itemCount} ${itemCount === 1 ? 'product' : 'products'} · ${formatPrice(total)}`}>
           {review.isPending ? (
             <Loading label="Checking prices and stock…" />
           ) : review.isError ? (

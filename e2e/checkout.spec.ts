@@ -17,17 +17,22 @@ async function customerWithCart(page: Page, name: string) {
   return product as { id: number; name: string; price: number };
 }
 
+/** The checkout's new-address form: name, mobile, first line, city, state and PIN code. */
+async function fillAddress(page: Page, [name, phone, line1, city, state, pincode]: [string, string, string, string, string, string]) {
+  await page.getByLabel('Full name').fill(name);
+  await page.getByLabel('Mobile number').fill(phone);
+  await page.getByLabel(/Address line 1/).fill(line1);
+  await page.getByLabel('City').fill(city);
+  await page.getByLabel('State').selectOption(state);
+  await page.getByLabel('PIN code').fill(pincode);
+}
+
 async function toPayment(page: Page) {
   await page.getByRole('link', { name: 'Cart 1 item', exact: true }).click();
   await page.getByRole('link', { name: 'Proceed to checkout' }).click();
   await expect(page).toHaveURL(/\/checkout$/);
   // First purchase: add the delivery address inline.
-  await page.getByLabel('Full name').fill('Deepa Nair');
-  await page.getByLabel('Mobile number').fill('9447012345');
-  await page.getByLabel(/Address line 1/).fill('TC 12/345, Vellayambalam');
-  await page.getByLabel('City').fill('Thiruvananthapuram');
-  await page.getByLabel('State').selectOption('Kerala');
-  await page.getByLabel('PIN code').fill('695010');
+  await fillAddress(page, ['Deepa Nair', '9447012345', 'TC 12/345, Vellayambalam', 'Thiruvananthapuram', 'Kerala', '695010']);
   await page.getByRole('button', { name: 'Save and deliver here' }).click();
   await page.getByRole('button', { name: 'Deliver here' }).click();
   await expect(page.getByText(/Sold by/).first()).toBeVisible();
@@ -136,12 +141,7 @@ test('checkout needs a signed-in user and returns there after login', async ({ p
 test('from the keyboard alone, each checkout step and the confirmation take the focus on their heading', async ({ page }) => {
   const product = await customerWithCart(page, 'Ravi Shankar');
   await page.goto('/checkout');
-  await page.getByLabel('Full name').fill('Ravi Shankar');
-  await page.getByLabel('Mobile number').fill('9845012345');
-  await page.getByLabel(/Address line 1/).fill('14 Residency Road');
-  await page.getByLabel('City').fill('Bengaluru');
-  await page.getByLabel('State').selectOption('Karnataka');
-  await page.getByLabel('PIN code').fill('560025');
+  await fillAddress(page, ['Ravi Shankar', '9845012345', '14 Residency Road', 'Bengaluru', 'Karnataka', '560025']);
   await page.getByRole('button', { name: 'Save and deliver here' }).press('Enter');
   await page.getByRole('button', { name: 'Deliver here' }).press('Enter');
   await expect(page.getByRole('heading', { name: 'Review items' })).toBeFocused();

@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { ImageOff } from 'lucide-react';
 import { CATEGORIES, CATEGORY_LABELS } from '#shared/categories.ts';
 import { formatPrice } from '#shared/money.ts';
+import { columnsOf, type DataColumn, DataTable } from '#web/components/data-table/data-table.tsx';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
 import { LoadError, PastLastPage, ResultSummary } from '#web/components/ui/list-states.tsx';
 import { Loading } from '#web/components/ui/loading.tsx';
@@ -264,7 +265,7 @@ export default function AdminProductsList() {
           </div>
         ) : (
           <div className={isPlaceholderData ? 'opacity-60 transition-opacity' : undefined} aria-busy={isPlaceholderData}>
-            <ProductTable products={data.items} describedBy={`${ids}-summary`} rowLinkId={rowLinkId} onModerated={onModerated} />
+            <DataTable columns={productColumns(rowLinkId, onModerated)} rows={data.items} rowId={(product) => String(product.id)} label="Products" describedBy={`${ids}-summary`} />
             <PageNav
               page={data.page}
               pageCount={pageCount}
@@ -324,102 +325,70 @@ function StockCount({ stock }: { stock: number }) {
   );
 }
 
-const cellLabel = 'text-xs font-medium text-slate-500 xl:hidden';
-const cell = 'min-w-0 xl:table-cell xl:px-4 xl:py-3 xl:align-top';
+const products = columnsOf<AdminProduct>();
 
-interface ProductTableProps {
-  products: AdminProduct[];
-  describedBy: string;
-  rowLinkId: (productId: number) => string;
-  onModerated: (result: ModerationResult, message: string) => void;
-}
-
-/**
- * A table on wide screens; on phones and tablets each row is a card (the header row is hidden and
- * each cell says what it is). The scrolling wrapper is `relative` so visually hidden text inside it
- * cannot widen the page.
- */
-function ProductTable({ products, describedBy, rowLinkId, onModerated }: ProductTableProps) {
-  return (
-    <div className="relative xl:overflow-x-auto xl:rounded-xl xl:border xl:border-slate-200 xl:bg-white">
-      <table aria-describedby={describedBy} className="block w-full text-left text-sm xl:table">
-        <thead className="hidden border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase xl:table-header-group">
-          <tr>
-            <th scope="col" className="px-4 py-3">
-              <span className="sr-only">Image</span>
-            </th>
-            <th scope="col" className="px-4 py-3">Product</th>
-            <th scope="col" className="px-4 py-3">Vendor</th>
-            <th scope="col" className="px-4 py-3">Category</th>
-            <th scope="col" className="px-4 py-3 text-right">Price</th>
-            <th scope="col" className="px-4 py-3">Stock</th>
-            <th scope="col" className="px-4 py-3">Status</th>
-            <th scope="col" className="px-4 py-3">Actions</th>
-          </tr>
-        </thead>
-        <tbody className="block space-y-3 xl:table-row-group xl:space-y-0 xl:divide-y xl:divide-slate-200">
-          {products.map((product) => (
-            <tr
-              key={product.id}
-              className="grid grid-cols-[4rem_minmax(0,1fr)] gap-x-3 gap-y-2 rounded-xl border border-slate-200 bg-white p-3 sm:p-4 xl:table-row xl:rounded-none xl:border-0 xl:p-0"
-            >
-              <td className="row-span-2 xl:table-cell xl:w-20 xl:px-4 xl:py-3 xl:align-top">
-                {product.image ? (
-                  <img src={product.image} alt="" width={64} height={48} loading="lazy" className="aspect-[4/3] w-16 rounded-md bg-slate-100 object-cover" />
-                ) : (
-                  <span className="flex aspect-[4/3] w-16 items-center justify-center rounded-md bg-slate-100 text-slate-400">
-                    <ImageOff aria-hidden="true" className="size-5" />
-                  </span>
-                )}
-              </td>
-              <th scope="row" className={`${cell} text-left font-normal`}>
-                <Link
-                  id={rowLinkId(product.id)}
-                  to={paths.adminProduct(product.id)}
-                  className="text-base font-semibold wrap-break-word text-slate-900 underline decoration-slate-300 underline-offset-2 hover:text-brand-700 hover:decoration-current xl:text-sm"
-                >
-                  {product.name}
-                </Link>
-                <span className="block text-xs wrap-break-word text-slate-600">{product.brand}</span>
-              </th>
-              <td className={`${cell} flex flex-wrap items-baseline gap-x-2`}>
-                <span className={cellLabel}>Vendor</span>
-                <Link
-                  to={storePath(product.vendor.slug)}
-                  className="min-w-0 wrap-break-word text-brand-700 underline underline-offset-2 hover:text-brand-800"
-                >
-                  {product.vendor.name}
-                </Link>
-              </td>
-              <td className={`${cell} col-span-2 flex items-baseline gap-2`}>
-                <span className={cellLabel}>Category</span>
-                <span className="text-slate-700">{product.category}</span>
-              </td>
-              <td className={`${cell} col-span-2 flex items-baseline gap-2 xl:text-right`}>
-                <span className={cellLabel}>Price</span>
-                <span className="font-semibold whitespace-nowrap text-slate-900">{formatPrice(product.price)}</span>
-              </td>
-              <td className={`${cell} col-span-2 flex items-baseline gap-2`}>
-                <span className={cellLabel}>Stock</span>
-                <StockCount stock={product.stock} />
-              </td>
-              <td className={`${cell} col-span-2 flex flex-wrap items-center gap-2`}>
-                <span className={cellLabel}>Status</span>
-                <StatusBadge status={product.status} />
-                {product.hiddenReason !== null && (
-                  <>
-                    {' '}
-                    <HiddenBadge reason={product.hiddenReason} />
-                  </>
-                )}
-              </td>
-              <td className={`${cell} col-span-2 xl:w-72`}>
-                <ModerationActions product={product} onModerated={onModerated} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
+/** The table's columns: the name links to the product's editor; the last column hides or restores it. */
+function productColumns(rowLinkId: (productId: number) => string, onModerated: (result: ModerationResult, message: string) => void): DataColumn<AdminProduct>[] {
+  return products.columns([
+    products.accessor('image', {
+      header: () => <span className="sr-only">Image</span>,
+      // A minimum too: an image's max-width of 100% lets a squeezed table take its column to nothing.
+      meta: { className: 'w-20 min-w-20' },
+      cell: ({ getValue }) =>
+        getValue() ? (
+          <img src={getValue() as string} alt="" width={64} height={48} loading="lazy" className="aspect-[4/3] w-16 rounded-md bg-slate-100 object-cover" />
+        ) : (
+          <span className="flex aspect-[4/3] w-16 items-center justify-center rounded-md bg-slate-100 text-slate-400">
+            <ImageOff aria-hidden="true" className="size-5" />
+          </span>
+        ),
+    }),
+    products.accessor('name', {
+      header: 'Product',
+      meta: { rowHeader: true, className: 'min-w-56' },
+      cell: ({ row: { original: product } }) => (
+        <>
+          <Link
+            id={rowLinkId(product.id)}
+            to={paths.adminProduct(product.id)}
+            className="font-semibold wrap-break-word text-slate-900 underline decoration-slate-300 underline-offset-2 hover:text-brand-700 hover:decoration-current"
+          >
+            {product.name}
+          </Link>
+          <span className="block text-xs wrap-break-word text-slate-600">{product.brand}</span>
+        </>
+      ),
+    }),
+    products.accessor((product) => product.vendor.name, {
+      id: 'vendor',
+      header: 'Vendor',
+      cell: ({ row: { original: product } }) => (
+        <Link to={storePath(product.vendor.slug)} className="wrap-break-word text-brand-700 underline underline-offset-2 hover:text-brand-800">
+          {product.vendor.name}
+        </Link>
+      ),
+    }),
+    products.accessor('category', { header: 'Category', cell: ({ getValue }) => <span className="text-slate-700">{getValue()}</span> }),
+    products.accessor('price', {
+      header: 'Price',
+      meta: { className: 'text-right' },
+      cell: ({ getValue }) => <span className="font-semibold whitespace-nowrap text-slate-900">{formatPrice(getValue())}</span>,
+    }),
+    products.accessor('stock', { header: 'Stock', cell: ({ getValue }) => <StockCount stock={getValue()} /> }),
+    products.accessor('status', {
+      header: 'Status',
+      cell: ({ row: { original: product } }) => (
+        <span className="flex flex-wrap items-center gap-2">
+          <StatusBadge status={product.status} />
+          {product.hiddenReason !== null && <HiddenBadge reason={product.hiddenReason} />}
+        </span>
+      ),
+    }),
+    products.display({
+      id: 'actions',
+      header: 'Actions',
+      meta: { className: 'w-72 min-w-64' },
+      cell: ({ row: { original: product } }) => <ModerationActions product={product} onModerated={onModerated} />,
+    }),
+  ]);
 }

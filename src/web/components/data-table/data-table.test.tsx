@@ -91,7 +91,7 @@ describe('DataTable', () => {
 });
 
 const filters: Filter[] = [
-  { kind: 'search', param: 'q', label: 'Search shops' },
+  { kind: 'text', param: 'q', label: 'Search shops' },
   { kind: 'select', param: 'city', label: 'City', anyLabel: 'Any city', options: [{ value: 'kochi', label: 'Kochi' }, { value: 'pune', label: 'Pune' }] },
   { kind: 'checkbox', param: 'pending', label: 'Awaiting approval' },
 ];
@@ -132,5 +132,64 @@ describe('FilterBar', () => {
     fireEvent.click(screen.getByRole('link', { name: 'Clear filters' }));
     expect(search()).toBe('?sort=name');
     expect(screen.queryByRole('link', { name: 'Clear filters' })).toBeNull();
+  });
+});
+
+const ranges: Filter[] = [
+  { kind: 'text', param: 'q', label: 'Order or e-mail' },
+  { kind: 'text', param: 'min', label: 'Lowest (₹)', type: 'text', normalize: (text) => text.replace(/,/g, ''), check: (text) => (/^\d+$/.test(text) ? undefined : 'Enter rupees, such as 1500.') },
+  { kind: 'text', param: 'max', label: 'Highest (₹)', type: 'text', normalize: (text) => text.replace(/,/g, ''), check: (text) => (/^\d+$/.test(text) ? undefined : 'Enter rupees, such as 1500.') },
+];
+
+function Ranged() {
+  const [params, setParams] = useSearchParams();
+  const location = useLocation();
+  return (
+    <>
+      <FilterBar
+        filters={ranges}
+        params={params}
+        onChange={(next) => setParams(next)}
+        submitLabel="Apply filters"
+        checkAll={(values) => (values.min && values.max && Number(values.min) > Number(values.max) ? { message: 'The lowest must not be more than the highest.', params: ['min', 'max'] } : undefined)}
+      />
+      <output data-testid="search">{location.search}</output>
+    </>
+  );
+}
+
+describe('FilterBar text filters', () => {
+  it('checks each box and the boxes together before writing any of them to the URL', () => {
+    render(
+      <MemoryRouter initialEntries={['/payments?page=2']}>
+        <Ranged />
+      </MemoryRouter>,
+    );
+    const search = () => screen.getByTestId('search').textContent;
+    const lowest = screen.getByLabelText('Lowest (₹)');
+    fireEvent.change(lowest, { target: { value: '15 hundred' } });
+    fireEvent.change(screen.getByLabelText('Order or e-mail'), { target: { value: 'CB00000042' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
+    // The box at fault says why, takes the focus, and nothing is applied.
+    expect(screen.getByRole('alert').textContent).toBe('Enter rupees, such as 1500.');
+    expect(lowest.getAttribute('aria-invalid')).toBe('true');
+    expect(lowest.getAttribute('aria-describedby')).toBe(screen.getByRole('alert').id);
+    expect(document.activeElement).toBe(lowest);
+    expect(search()).toBe('?page=2');
+
+    fireEvent.change(lowest, { target: { value: '5,000' } });
+    fireEvent.change(screen.getByLabelText('Highest (₹)'), { target: { value: '1,500' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
+    expect(screen.getByRole('alert').textContent).toContain('The lowest must not be more than the highest.');
+    // The two boxes at fault are marked and described by it; the others are not.
+    expect(lowest.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByLabelText('Highest (₹)').getAttribute('aria-describedby')).toBe(screen.getByRole('alert').id);
+    expect(screen.getByLabelText('Order or e-mail').getAttribute('aria-invalid')).toBeNull();
+    expect(search()).toBe('?page=2');
+
+    fireEvent.change(screen.getByLabelText('Highest (₹)'), { target: { value: '25,000' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
+    expect(search()).toBe('?q=CB00000042&min=5000&max=25000');
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 
 /** The red box for errors that belong to no single field or row (the server refused, or we are offline). */
-export function ErrorAlert({ children, className = '' }: { children: ReactNode; className?: string }) {
+export function ErrorAlert({ children, className = '', id }: { children: ReactNode; className?: string; id?: string }) {
   return (
-    <div role="alert" className={`rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium wrap-break-word text-red-800 ${className}`}>
+    <div id={id} role="alert" className={`rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium wrap-break-word text-red-800 ${className}`}>
       {children}
     </div>
   );

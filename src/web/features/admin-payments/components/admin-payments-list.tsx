@@ -1,11 +1,11 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Download } from 'lucide-react';
 import { formatPrice } from '#shared/money.ts';
 import { AdminPaymentQuerySchema } from '#shared/schemas/admin.ts';
-import { ErrorAlert } from '#web/components/ui/alerts.tsx';
+import { columnsOf, type DataColumn, DataTable } from '#web/components/data-table/data-table.tsx';
+import { anyFilterSet, type Filter, FilterBar, withoutFilters } from '#web/components/data-table/filter-bar.tsx';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
-import { controlClassName, labelClassName } from '#web/components/ui/field.tsx';
 import { LoadError, PastLastPage, ResultSummary } from '#web/components/ui/list-states.tsx';
 import { Loading } from '#web/components/ui/loading.tsx';
 import { errorMessage, paymentsCsvHref, useAdminPayments, type AdminPayment, type AdminPaymentListParams, type PaymentMethod, type PaymentStatus } from '../api/admin-payments.ts';
@@ -17,8 +17,33 @@ const STATUSES = AdminPaymentQuerySchema.shape.status.unwrap().options satisfies
 const METHODS = AdminPaymentQuerySchema.shape.method.unwrap().options satisfies readonly PaymentMethod[];
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-/** The URL keys of the filters; amounts are rupees in the URL and paise for the API. */
-const FILTER_KEYS = ['q', 'status', 'method', 'from', 'to', 'min', 'max'] as const;
+const AMOUNT_PROBLEM = 'Enter amounts in rupees, for example 1500 or 1499.50.';
+/** An amount as the URL keeps it (rupees, written out), or the text as typed when it is not one. */
+const amountText = (text: string) => {
+  const paise = rupeesToPaise(text);
+  return paise === undefined ? text : paiseToRupeesText(paise);
+};
+const amountProblem = (text: string) => (rupeesToPaise(text) === undefined ? AMOUNT_PROBLEM : undefined);
+
+/** The list's filters, each a URL parameter; amounts are rupees in the URL and paise for the API. */
+const FILTERS: readonly Filter[] = [
+  { kind: 'text', param: 'q', label: 'Order number or customer e-mail', placeholder: 'e.g. CB00000042' },
+  { kind: 'text', param: 'from', label: 'From date', type: 'date', check: (date) => (ISO_DATE.test(date) ? undefined : 'Enter a date such as 2026-11-01.') },
+  { kind: 'text', param: 'to', label: 'To date', type: 'date', check: (date) => (ISO_DATE.test(date) ? undefined : 'Enter a date such as 2026-11-30.') },
+  { kind: 'text', param: 'min', label: 'Lowest amount (₹)', type: 'text', inputMode: 'decimal', normalize: amountText, check: amountProblem },
+  { kind: 'text', param: 'max', label: 'Highest amount (₹)', type: 'text', inputMode: 'decimal', normalize: amountText, check: amountProblem },
+  { kind: 'select', param: 'status', label: 'Status', anyLabel: 'Any status', options: STATUSES.map((status) => ({ value: status, label: PAYMENT_STATUS_LABELS[status] })) },
+  { kind: 'select', param: 'method', label: 'Payment method', anyLabel: 'Any method', options: METHODS.map((method) => ({ value: method, label: methodName(method) })) },
+];
+
+/** The ranges' ends in order, once each is good. */
+function inOrder(values: Readonly<Record<string, string>>) {
+  const min = values.min ? rupeesToPaise(values.min) : undefined;
+  const max = values.max ? rupeesToPaise(values.max) : undefined;
+  if (min !== undefined && max !== undefined && min > max) return { message: 'The lowest amount must not be more than the highest.', params: ['min', 'max'] };
+  if (values.from && values.to && values.from > values.to) return { message: 'The “from” date must be on or before the “to” date.', params: ['from', 'to'] };
+  return undefined;
+}
 
 const paymentPath = (id: number) => `/admin/payments/${id}`;
 
@@ -75,49 +100,14 @@ export default function AdminPaymentsList() {
     pageSize: PAGE_SIZE,
   };
   const { data, isPending, isError, error, refetch, isPlaceholderData } = useAdminPayments(query);
-  const [problem, setProblem] = useState<string | null>(null);
 
   const update = (next: URLSearchParams) => void setParams(next, { preventScrollReset: true });
-
-  const onApply = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const value = (key: string) => String(form.get(key) ?? '').trim();
-    const q = value('q');
-    const from = value('from');
-    const to = value('to');
-    const min = value('min');
-    const max = value('max');
-    const minPaise = min === '' ? undefined : rupeesToPaise(min);
-    const maxPaise = max === '' ? undefined : rupeesToPaise(max);
-    if ((min !== '' && minPaise === undefined) || (max !== '' && maxPaise === undefined)) {
-      setProblem('Enter amounts in rupees, for example 1500 or 1499.50.');
-      return;
-    }
-    if (minPaise !== undefined && maxPaise !== undefined && minPaise > maxPaise) {
-      setProblem('The lowest amount must not be more than the highest.');
-      return;
-    }
-    if (from && to && from > to) {
-      setProblem('The “from” date must be on or before the “to” date.');
-      return;
-    }
-    setProblem(null);
-    let next = params;
-    next = withParam(next, 'q', q);
-    next = withParam(next, 'from', from);
-    next = withParam(next, 'to', to);
-    next = withParam(next, 'min', minPaise === undefined ? undefined : paiseToRupeesText(minPaise));
-    next = withParam(next, 'max', maxPaise === undefined ? undefined : paiseToRupeesText(maxPaise));
-    update(next);
-  };
 
   const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   const first = data && data.total > 0 ? (data.page - 1) * data.pageSize + 1 : 0;
   const last = data ? Math.min((data.page - 1) * data.pageSize + data.items.length, data.total) : 0;
-  const filtered = FILTER_KEYS.some((key) => params.get(key));
-  const cleared = FILTER_KEYS.reduce((next, key) => withParam(next, key, undefined), params);
-  const formKey = ['q', 'from', 'to', 'min', 'max'].map((key) => params.get(key) ?? '').join('|');
+  const filtered = anyFilterSet(params, FILTERS);
+  const cleared = withoutFilters(params, FILTERS);
 
   return (
     <div className="mx-auto w-full max-w-7xl">
@@ -131,68 +121,7 @@ export default function AdminPaymentsList() {
       </div>
       <p className="mt-1 text-slate-600">Every payment on the store. Open a payment to see its order and history, or to refund it.</p>
 
-      <section aria-label="Filters" className="mt-6 rounded-xl border border-slate-200 bg-white p-4">
-        <form key={formKey} role="search" aria-label="Payments" noValidate onSubmit={onApply} className="grid min-w-0 grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          <div className="min-w-0 sm:col-span-2 lg:col-span-4">
-            <label htmlFor={`${ids}-q`} className={labelClassName}>
-              Order number or customer e-mail
-            </label>
-            <input
-              id={`${ids}-q`}
-              name="q"
-              type="search"
-              defaultValue={state.q ?? ''}
-              maxLength={100}
-              autoComplete="off"
-              spellCheck={false}
-              placeholder="e.g. CB00000042"
-              className={`${controlClassName} mt-1.5`}
-            />
-          </div>
-          <DateInput id={`${ids}-from`} name="from" label="From date" value={state.from} />
-          <DateInput id={`${ids}-to`} name="to" label="To date" value={state.to} />
-          <AmountInput id={`${ids}-min`} name="min" label="Lowest amount (₹)" value={params.get('min')} invalid={problem !== null} />
-          <AmountInput id={`${ids}-max`} name="max" label="Highest amount (₹)" value={params.get('max')} invalid={problem !== null} />
-          <div className="sm:col-span-2 lg:col-span-4">
-            {problem && <ErrorAlert className="mb-3">{problem}</ErrorAlert>}
-            <button type="submit" className={`${buttonClass('primary')} w-full sm:w-auto`}>
-              Apply filters
-            </button>
-          </div>
-        </form>
-
-        <div className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <FilterSelect
-            id={`${ids}-status`}
-            label="Status"
-            value={state.status}
-            anyLabel="Any status"
-            options={STATUSES.map((status) => ({ value: status, label: PAYMENT_STATUS_LABELS[status] }))}
-            onChange={(value) => update(withParam(params, 'status', value))}
-          />
-          <FilterSelect
-            id={`${ids}-method`}
-            label="Payment method"
-            value={state.method}
-            anyLabel="Any method"
-            options={METHODS.map((method) => ({ value: method, label: methodName(method) }))}
-            onChange={(value) => update(withParam(params, 'method', value))}
-          />
-        </div>
-
-        {filtered && (
-          <p className="mt-3">
-            <Link
-              to={{ search: searchOf(cleared) }}
-              preventScrollReset
-              onClick={() => setProblem(null)}
-              className="text-sm font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800"
-            >
-              Clear filters
-            </Link>
-          </p>
-        )}
-      </section>
+      <FilterBar filters={FILTERS} params={params} onChange={update} searchLabel="Payments" submitLabel="Apply filters" checkAll={inOrder} />
 
       {data && (
         <section aria-label="Totals" className="mt-4">
@@ -232,7 +161,7 @@ export default function AdminPaymentsList() {
           </div>
         ) : (
           <div className={isPlaceholderData ? 'opacity-60 transition-opacity' : undefined} aria-busy={isPlaceholderData}>
-            <PaymentTable payments={data.items} describedBy={`${ids}-summary`} />
+            <DataTable columns={COLUMNS} rows={data.items} rowId={(payment) => String(payment.id)} label="Payments" describedBy={`${ids}-summary`} />
             <Pagination page={data.page} pageCount={pageCount} params={params} label="Pages of payments" />
           </div>
         )}
@@ -250,138 +179,43 @@ function Total({ label, value }: { label: string; value: string }) {
   );
 }
 
-function DateInput({ id, name, label, value }: { id: string; name: string; label: string; value: string | undefined }) {
-  return (
-    <div className="min-w-0">
-      <label htmlFor={id} className={labelClassName}>
-        {label}
-      </label>
-      <input id={id} name={name} type="date" defaultValue={value ?? ''} className={`${controlClassName} mt-1.5`} />
-    </div>
-  );
-}
+const payments = columnsOf<AdminPayment>();
 
-function AmountInput({ id, name, label, value, invalid }: { id: string; name: string; label: string; value: string | null; invalid: boolean }) {
-  return (
-    <div className="min-w-0">
-      <label htmlFor={id} className={labelClassName}>
-        {label}
-      </label>
-      <input
-        id={id}
-        name={name}
-        type="text"
-        inputMode="decimal"
-        autoComplete="off"
-        defaultValue={value ?? ''}
-        aria-invalid={invalid ? true : undefined}
-        className={`${controlClassName} mt-1.5`}
-      />
-    </div>
-  );
-}
-
-interface FilterSelectProps<T extends string> {
-  id: string;
-  label: string;
-  value: T | undefined;
-  anyLabel: string;
-  options: Array<{ value: T; label: string }>;
-  onChange: (value: string) => void;
-}
-
-function FilterSelect<T extends string>({ id, label, value, anyLabel, options, onChange }: FilterSelectProps<T>) {
-  return (
-    <div className="min-w-0">
-      <label htmlFor={id} className={labelClassName}>
-        {label}
-      </label>
-      <select id={id} value={value ?? ''} onChange={(event) => onChange(event.target.value)} className={`${controlClassName} mt-1.5`}>
-        <option value="">{anyLabel}</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
-
-const cellLabel = 'text-xs font-medium text-slate-500 lg:hidden';
-const cell = 'min-w-0 lg:table-cell lg:px-4 lg:py-3 lg:align-top';
-
-/**
- * A table on wide screens; on phones each row is a card (the header row is hidden and each cell
- * says what it is). The scrolling wrapper is `relative` so visually hidden text cannot widen the page.
- */
-function PaymentTable({ payments, describedBy }: { payments: AdminPayment[]; describedBy: string }) {
-  return (
-    <div className="relative lg:overflow-x-auto lg:rounded-xl lg:border lg:border-slate-200 lg:bg-white">
-      <table aria-describedby={describedBy} className="block w-full text-left text-sm lg:table">
-        <thead className="hidden border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase lg:table-header-group">
-          <tr>
-            <th scope="col" className="px-4 py-3">Order</th>
-            <th scope="col" className="px-4 py-3">Date</th>
-            <th scope="col" className="px-4 py-3">Customer</th>
-            <th scope="col" className="px-4 py-3">Method</th>
-            <th scope="col" className="px-4 py-3 text-right">Amount</th>
-            <th scope="col" className="px-4 py-3 text-right">Refunded</th>
-            <th scope="col" className="px-4 py-3">Status</th>
-          </tr>
-        </thead>
-        <tbody className="block space-y-3 lg:table-row-group lg:space-y-0 lg:divide-y lg:divide-slate-200">
-          {payments.map((payment) => {
-            const masked = maskedDetails(payment);
-            return (
-              <tr
-                key={payment.id}
-                className="grid grid-cols-1 gap-y-2 rounded-xl border border-slate-200 bg-white p-4 lg:table-row lg:rounded-none lg:border-0 lg:p-0"
-              >
-                <th scope="row" className={`${cell} text-left font-normal`}>
-                  <Link
-                    to={paymentPath(payment.id)}
-                    className="text-base font-semibold wrap-break-word text-slate-900 underline-offset-2 hover:text-brand-700 hover:underline lg:text-sm"
-                  >
-                    {payment.orderNumber}
-                    <span className="sr-only"> – payment {payment.id}</span>
-                  </Link>
-                </th>
-                <td className={`${cell} flex flex-wrap items-baseline gap-x-2`}>
-                  <span className={cellLabel}>Date</span>
-                  <span className="text-slate-700">{formatDateTime(payment.createdAt)}</span>
-                </td>
-                <td className={`${cell} flex flex-wrap items-baseline gap-x-2`}>
-                  <span className={cellLabel}>Customer</span>
-                  <span className="min-w-0">
-                    <span className="block wrap-break-word text-slate-900">{payment.customer.name}</span>
-                    <span className="block text-xs break-all text-slate-600">{payment.customer.email}</span>
-                  </span>
-                </td>
-                <td className={`${cell} flex flex-wrap items-baseline gap-x-2`}>
-                  <span className={cellLabel}>Method</span>
-                  <span className="min-w-0">
-                    <span className="block text-slate-900">{methodName(payment.method)}</span>
-                    {masked && <span className="block text-xs break-all text-slate-600">{masked}</span>}
-                  </span>
-                </td>
-                <td className={`${cell} flex items-baseline gap-x-2 lg:text-right`}>
-                  <span className={cellLabel}>Amount</span>
-                  <span className="font-semibold whitespace-nowrap text-slate-900">{formatPrice(payment.amount)}</span>
-                </td>
-                <td className={`${cell} flex items-baseline gap-x-2 lg:text-right`}>
-                  <span className={cellLabel}>Refunded</span>
-                  <span className="whitespace-nowrap text-slate-700">{formatPrice(payment.refundedAmount)}</span>
-                </td>
-                <td className={`${cell} flex flex-wrap items-center gap-x-2`}>
-                  <span className={cellLabel}>Status</span>
-                  <PaymentStatusBadge status={payment.status} />
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
-  );
-}
+const COLUMNS: DataColumn<AdminPayment>[] = payments.columns([
+  payments.accessor('orderNumber', {
+    header: 'Order',
+    meta: { rowHeader: true },
+    cell: ({ row: { original: payment } }) => (
+      <Link to={paymentPath(payment.id)} className="font-semibold whitespace-nowrap text-slate-900 underline-offset-2 hover:text-brand-700 hover:underline">
+        {payment.orderNumber}
+        <span className="sr-only"> – payment {payment.id}</span>
+      </Link>
+    ),
+  }),
+  payments.accessor('createdAt', { header: 'Date', meta: { className: 'whitespace-nowrap' }, cell: ({ getValue }) => <span className="text-slate-700">{formatDateTime(getValue())}</span> }),
+  payments.accessor((payment) => payment.customer.name, {
+    id: 'customer',
+    header: 'Customer',
+    cell: ({ row: { original: payment } }) => (
+      <>
+        <span className="block wrap-break-word text-slate-900">{payment.customer.name}</span>
+        <span className="block text-xs whitespace-nowrap text-slate-600">{payment.customer.email}</span>
+      </>
+    ),
+  }),
+  payments.accessor('method', {
+    header: 'Method',
+    cell: ({ row: { original: payment } }) => {
+      const masked = maskedDetails(payment);
+      return (
+        <>
+          <span className="block text-slate-900">{methodName(payment.method)}</span>
+          {masked && <span className="block text-xs whitespace-nowrap text-slate-600">{masked}</span>}
+        </>
+      );
+    },
+  }),
+  payments.accessor('amount', { header: 'Amount', meta: { className: 'text-right' }, cell: ({ getValue }) => <span className="font-semibold whitespace-nowrap text-slate-900">{formatPrice(getValue())}</span> }),
+  payments.accessor('refundedAmount', { header: 'Refunded', meta: { className: 'text-right' }, cell: ({ getValue }) => <span className="whitespace-nowrap text-slate-700">{formatPrice(getValue())}</span> }),
+  payments.accessor('status', { header: 'Status', cell: ({ getValue }) => <PaymentStatusBadge status={getValue()} /> }),
+]);

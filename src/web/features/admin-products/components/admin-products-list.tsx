@@ -1,9 +1,10 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ImageOff } from 'lucide-react';
 import { CATEGORIES, CATEGORY_LABELS } from '#shared/categories.ts';
 import { formatPrice } from '#shared/money.ts';
 import { columnsOf, type DataColumn, DataTable } from '#web/components/data-table/data-table.tsx';
+import { anyFilterSet, type Filter, FilterBar, withoutFilters } from '#web/components/data-table/filter-bar.tsx';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
 import { LoadError, PastLastPage, ResultSummary } from '#web/components/ui/list-states.tsx';
 import { Loading } from '#web/components/ui/loading.tsx';
@@ -19,7 +20,7 @@ import {
   type AdminProductStockFilter,
   type ModerationResult,
 } from '../api/admin-products.ts';
-import { controlClass, ModerationActions } from './moderation-actions.tsx';
+import { ModerationActions } from './moderation-actions.tsx';
 import { HiddenBadge, StatusBadge } from './product-badges.tsx';
 
 const PAGE_SIZE = 20;
@@ -38,7 +39,23 @@ const STOCK_FILTER_LABELS: Record<AdminProductStockFilter, string> = { out: 'Out
 
 const VENDOR_SLUG = /^[a-z0-9-]{1,80}$/;
 
-const FILTER_KEYS = ['q', 'vendor', 'category', 'status', 'stock'] as const;
+/** The list's filters, each a URL parameter; a vendor is named by its store address. */
+const FILTERS: readonly Filter[] = [
+  { kind: 'text', param: 'q', label: 'Search by name or brand' },
+  {
+    kind: 'text',
+    param: 'vendor',
+    label: 'Vendor (store address)',
+    type: 'text',
+    maxLength: 200,
+    placeholder: 'e.g. kochi-computers',
+    normalize: toVendorSlug,
+    check: (slug) => (VENDOR_SLUG.test(slug) ? undefined : 'Enter the store address as it appears after /store/, for example kochi-computers'),
+  },
+  { kind: 'select', param: 'category', label: 'Category', anyLabel: 'All categories', options: CATEGORIES.map((category) => ({ value: category, label: CATEGORY_LABELS[category].singular })) },
+  { kind: 'select', param: 'status', label: 'Status', anyLabel: 'All', options: STATUS_FILTERS.map((status) => ({ value: status, label: STATUS_FILTER_LABELS[status] })) },
+  { kind: 'select', param: 'stock', label: 'Stock', anyLabel: 'Any', options: STOCK_FILTERS.map((stock) => ({ value: stock, label: STOCK_FILTER_LABELS[stock] })) },
+];
 
 interface ListState {
   q: string | undefined;
@@ -94,10 +111,8 @@ export default function AdminProductsList() {
     pageSize: PAGE_SIZE,
   });
   const [announcement, setAnnouncement] = useState('');
-  const [vendorProblem, setVendorProblem] = useState<string | null>(null);
   const [focusRequest, setFocusRequest] = useState<FocusRequest | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const vendorRef = useRef<HTMLInputElement>(null);
 
   const rowLinkId = (productId: number) => `${ids}-product-${productId}`;
 
@@ -111,20 +126,6 @@ export default function AdminProductsList() {
 
   const update = (next: URLSearchParams) => void setParams(next, { preventScrollReset: true });
 
-  const onSearch = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const q = String(form.get('q') ?? '').trim();
-    const vendor = toVendorSlug(String(form.get('vendor') ?? ''));
-    if (vendor !== '' && !VENDOR_SLUG.test(vendor)) {
-      setVendorProblem('Enter the store address as it appears after /store/, for example kochi-computers');
-      vendorRef.current?.focus();
-      return;
-    }
-    setVendorProblem(null);
-    update(withParam(withParam(params, 'q', q), 'vendor', vendor));
-  };
-
   const onModerated = (result: ModerationResult, message: string) => {
     setAnnouncement(message);
     setFocusRequest((previous) => ({ productId: result.id, seq: (previous?.seq ?? 0) + 1 }));
@@ -133,8 +134,8 @@ export default function AdminProductsList() {
   const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   const first = data && data.total > 0 ? (data.page - 1) * data.pageSize + 1 : 0;
   const last = data ? Math.min((data.page - 1) * data.pageSize + data.items.length, data.total) : 0;
-  const filtered = FILTER_KEYS.some((key) => state[key] !== undefined);
-  const cleared = FILTER_KEYS.reduce((next, key) => withParam(next, key, undefined), params);
+  const filtered = anyFilterSet(params, FILTERS);
+  const cleared = withoutFilters(params, FILTERS);
 
   return (
     <div className="mx-auto w-full max-w-7xl">
@@ -148,95 +149,7 @@ export default function AdminProductsList() {
         {announcement}
       </p>
 
-      <section aria-label="Filters" className="mt-6 rounded-xl border border-slate-200 bg-white p-4">
-        <form role="search" aria-label="Products" noValidate onSubmit={onSearch} className="grid min-w-0 grid-cols-1 gap-4 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] md:items-start">
-          <div className="min-w-0">
-            <label htmlFor={`${ids}-q`} className="block text-sm font-medium text-slate-900">
-              Search by name or brand
-            </label>
-            <input
-              key={state.q ?? ''}
-              id={`${ids}-q`}
-              name="q"
-              type="search"
-              defaultValue={state.q ?? ''}
-              maxLength={100}
-              autoComplete="off"
-              className={`${controlClass} mt-1.5`}
-            />
-          </div>
-          <div className="min-w-0">
-            <label htmlFor={`${ids}-vendor`} className="block text-sm font-medium text-slate-900">
-              Vendor (store address)
-            </label>
-            <input
-              ref={vendorRef}
-              key={state.vendor ?? ''}
-              id={`${ids}-vendor`}
-              name="vendor"
-              type="text"
-              defaultValue={state.vendor ?? ''}
-              maxLength={200}
-              autoComplete="off"
-              autoCapitalize="none"
-              spellCheck={false}
-              placeholder="e.g. kochi-computers"
-              aria-invalid={vendorProblem ? true : undefined}
-              aria-describedby={vendorProblem ? `${ids}-vendor-error` : undefined}
-              onChange={() => vendorProblem && setVendorProblem(null)}
-              className={`${controlClass} mt-1.5`}
-            />
-            {vendorProblem && (
-              <p id={`${ids}-vendor-error`} role="alert" className="mt-1.5 text-sm font-medium wrap-break-word text-red-700">
-                {vendorProblem}
-              </p>
-            )}
-          </div>
-          <button type="submit" className={`${buttonClass('secondary')} w-full md:mt-6.5 md:w-auto`}>
-            Search
-          </button>
-        </form>
-
-        <div className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-3">
-          <FilterSelect
-            id={`${ids}-category`}
-            label="Category"
-            value={state.category}
-            anyLabel="All categories"
-            options={CATEGORIES.map((category) => ({ value: category, label: CATEGORY_LABELS[category].singular }))}
-            onChange={(value) => update(withParam(params, 'category', value))}
-          />
-          <FilterSelect
-            id={`${ids}-status`}
-            label="Status"
-            value={state.status}
-            anyLabel="All"
-            options={STATUS_FILTERS.map((status) => ({ value: status, label: STATUS_FILTER_LABELS[status] }))}
-            onChange={(value) => update(withParam(params, 'status', value))}
-          />
-          <FilterSelect
-            id={`${ids}-stock`}
-            label="Stock"
-            value={state.stock}
-            anyLabel="Any"
-            options={STOCK_FILTERS.map((stock) => ({ value: stock, label: STOCK_FILTER_LABELS[stock] }))}
-            onChange={(value) => update(withParam(params, 'stock', value))}
-          />
-        </div>
-
-        {filtered && (
-          <p className="mt-3">
-            <Link
-              to={{ search: searchOf(cleared) }}
-              preventScrollReset
-              onClick={() => setVendorProblem(null)}
-              className="text-sm font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800"
-            >
-              Clear filters
-            </Link>
-          </p>
-        )}
-      </section>
+      <FilterBar filters={FILTERS} params={params} onChange={update} searchLabel="Products" />
 
       <ResultSummary id={`${ids}-summary`} total={data?.total} shown={data?.items.length ?? 0} first={first} last={last} noun={['product', 'products']} />
 
@@ -281,33 +194,6 @@ export default function AdminProductsList() {
           </div>
         )}
       </div>
-    </div>
-  );
-}
-
-interface FilterSelectProps<T extends string> {
-  id: string;
-  label: string;
-  value: T | undefined;
-  anyLabel: string;
-  options: Array<{ value: T; label: string }>;
-  onChange: (value: string) => void;
-}
-
-function FilterSelect<T extends string>({ id, label, value, anyLabel, options, onChange }: FilterSelectProps<T>) {
-  return (
-    <div className="min-w-0">
-      <label htmlFor={id} className="block text-sm font-medium text-slate-900">
-        {label}
-      </label>
-      <select id={id} value={value ?? ''} onChange={(event) => onChange(event.target.value)} className={`${controlClass} mt-1.5`}>
-        <option value="">{anyLabel}</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
     </div>
   );
 }

@@ -22,7 +22,7 @@ const ACCOUNT_STATUSES = ['active', 'suspended'] as const satisfies readonly Acc
 
 /** The list's filters, each a URL parameter. */
 const FILTERS: readonly Filter[] = [
-  { kind: 'search', param: 'q', label: 'Search by name or e-mail' },
+  { kind: 'text', param: 'q', label: 'Search by name or e-mail' },
   { kind: 'select', param: 'role', label: 'Role', anyLabel: 'All roles', options: ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] })) },
   { kind: 'select', param: 'status', label: 'Account status', anyLabel: 'Any status', options: ACCOUNT_STATUSES.map((status) => ({ value: status, label: ACCOUNT_STATUS_LABELS[status] })) },
   { kind: 'checkbox', param: 'pendingVendors', label: 'Vendors awaiting approval' },

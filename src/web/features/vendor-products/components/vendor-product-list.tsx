@@ -4,7 +4,10 @@ import { ImageOff, Plus, Store, Upload } from 'lucide-react';
 import { formatPrice } from '#shared/money.ts';
 import { VENDOR_PRODUCT_SORTS, type VendorProduct } from '#shared/schemas/vendor.ts';
 import { stockNowOf } from '#web/components/product-form/product-form.ts';
+import { columnsOf, type DataColumn, DataTable } from '#web/components/data-table/data-table.tsx';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
+import { LoadError, PastLastPage } from '#web/components/ui/list-states.tsx';
+import { PageNav } from '#web/components/ui/page-nav.tsx';
 import { Loading } from '#web/components/ui/loading.tsx';
 import { searchOf, withParam } from '#web/lib/url-params.ts';
 import {
@@ -187,26 +190,9 @@ export default function VendorProductList() {
         {isPending ? (
           <Loading label="Loading your products…" />
         ) : isError ? (
-          <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-6 text-red-800">
-            <p className="font-semibold">We could not load your products.</p>
-            <p className="mt-1 text-sm">{errorMessage(error, 'Please check your internet connection and try again.')}</p>
-            <button type="button" className={`${buttonClass('secondary')} mt-3`} onClick={() => void refetch()}>
-              Try again
-            </button>
-          </div>
+          <LoadError what="your products" message={errorMessage(error, 'Please check your internet connection and try again.')} onRetry={() => void refetch()} />
         ) : data.items.length === 0 && data.total > 0 ? (
-          <div className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center">
-            <h2 className="text-lg font-semibold text-slate-900">This page is past the last page</h2>
-            <p className="mt-1 text-slate-600">
-              There are {data.total} matching products on {pageCount} {pageCount === 1 ? 'page' : 'pages'}.
-            </p>
-            <Link
-              to={{ search: searchOf(withParam(params, 'page', pageCount === 1 ? undefined : String(pageCount))) }}
-              className={`${buttonClass('primary')} mt-4`}
-            >
-              Go to the last page
-            </Link>
-          </div>
+          <PastLastPage total={data.total} pageCount={pageCount} noun="products" lastPage={{ search: searchOf(withParam(params, 'page', pageCount === 1 ? undefined : String(pageCount))) }} />
         ) : data.items.length === 0 ? (
           !filtered && all === 0 ? (
             <div className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center">
@@ -234,16 +220,15 @@ export default function VendorProductList() {
           )
         ) : (
           <div className={isPlaceholderData ? 'opacity-60 transition-opacity' : undefined} aria-busy={isPlaceholderData}>
-            <ProductTable products={data.items} describedBy={`${ids}-summary`} />
-            {pageCount > 1 && (
-              <nav aria-label="Pagination" className="mt-6 flex flex-wrap items-center justify-between gap-3">
-                <PageLink label="Previous" rel="prev" page={data.page > 1 ? data.page - 1 : undefined} params={params} />
-                <p className="text-sm text-slate-700">
-                  Page {data.page} of {pageCount}
-                </p>
-                <PageLink label="Next" rel="next" page={data.page < pageCount ? data.page + 1 : undefined} params={params} />
-              </nav>
-            )}
+            <DataTable
+              columns={COLUMNS}
+              rows={data.items}
+              rowId={(product) => String(product.id)}
+              label="Your products"
+              describedBy={`${ids}-summary`}
+              sort={{ value: state.sort, onChange: (sort) => update(withParam(params, 'sort', sort === 'newest' ? undefined : sort)) }}
+            />
+            <PageNav page={data.page} pageCount={pageCount} params={params} label="Pagination" />
           </div>
         )}
       </div>
@@ -251,92 +236,60 @@ export default function VendorProductList() {
   );
 }
 
-function PageLink({ label, rel, page, params }: { label: string; rel: string; page: number | undefined; params: URLSearchParams }) {
-  if (page === undefined) {
-    return (
-      <span aria-disabled="true" className={`${buttonClass('secondary', 'sm')} cursor-not-allowed opacity-50`}>
-        {label}
+const products = columnsOf<VendorProduct>();
+
+/** The table's columns: a product's name opens its editor; its stock is changed in place. */
+const COLUMNS: DataColumn<VendorProduct>[] = products.columns([
+  products.accessor((product) => product.images[0], {
+    id: 'image',
+    header: () => <span className="sr-only">Image</span>,
+    // A minimum too: an image's max-width of 100% lets a squeezed table take its column to nothing.
+    meta: { className: 'w-20 min-w-20' },
+    cell: ({ getValue }) =>
+      getValue() ? (
+        <img src={getValue() as string} alt="" width={64} height={48} loading="lazy" className="aspect-[4/3] w-16 rounded-md bg-slate-100 object-cover" />
+      ) : (
+        <span className="flex aspect-[4/3] w-16 items-center justify-center rounded-md bg-slate-100 text-slate-400">
+          <ImageOff aria-hidden="true" className="size-5" />
+          <span className="sr-only">No image</span>
+        </span>
+      ),
+  }),
+  products.accessor('name', {
+    header: 'Product',
+    meta: { rowHeader: true, sort: { asc: 'name' }, className: 'min-w-56' },
+    cell: ({ row: { original: product } }) => (
+      <>
+        <Link to={vendorProductPaths.edit(product.id)} className="font-semibold wrap-break-word text-slate-900 underline-offset-2 hover:text-brand-700 hover:underline">
+          {product.name}
+        </Link>
+        <span className="block text-xs text-slate-500">
+          {product.brand} · {product.category}
+        </span>
+      </>
+    ),
+  }),
+  products.accessor('sku', { header: 'SKU', cell: ({ getValue }) => <span className="font-mono text-xs whitespace-nowrap text-slate-700">{getValue() ?? '—'}</span> }),
+  products.accessor('status', {
+    header: 'Status',
+    cell: ({ row: { original: product } }) => (
+      <span className="flex flex-wrap items-center gap-2">
+        <StatusBadge status={product.status} />
+        {product.review.status !== 'approved' && (
+          <span className={`text-xs font-medium ${product.review.status === 'pending' ? 'text-amber-800' : 'text-red-700'}`}>
+            {product.review.status === 'pending' ? 'Awaiting approval' : 'Not approved'}
+          </span>
+        )}
       </span>
-    );
-  }
-  return (
-    <Link to={{ search: searchOf(withParam(params, 'page', page === 1 ? undefined : String(page))) }} rel={rel} className={buttonClass('secondary', 'sm')}>
-      {label}
-    </Link>
-  );
-}
-
-const cellLabel = 'text-xs font-medium text-slate-500 md:hidden';
-
-/** A table on wider screens; each row becomes a card on phones (the header row is then hidden and each cell says what it is). */
-function ProductTable({ products, describedBy }: { products: VendorProduct[]; describedBy: string }) {
-  return (
-    <table aria-describedby={describedBy} className="block w-full text-left text-sm md:table md:rounded-xl md:border md:border-slate-200 md:bg-white">
-      <thead className="hidden border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase md:table-header-group">
-        <tr>
-          <th scope="col" className="px-4 py-3">
-            <span className="sr-only">Image</span>
-          </th>
-          <th scope="col" className="px-4 py-3">Product</th>
-          <th scope="col" className="px-4 py-3">SKU</th>
-          <th scope="col" className="px-4 py-3">Status</th>
-          <th scope="col" className="px-4 py-3 text-right">Price</th>
-          <th scope="col" className="px-4 py-3">Stock</th>
-        </tr>
-      </thead>
-      <tbody className="block space-y-3 md:table-row-group md:space-y-0 md:divide-y md:divide-slate-200">
-        {products.map((product) => (
-          <tr
-            key={product.id}
-            className="grid grid-cols-[4rem_minmax(0,1fr)] gap-x-3 gap-y-2 rounded-xl border border-slate-200 bg-white p-3 md:table-row md:rounded-none md:border-0 md:p-0"
-          >
-            <td className="row-span-3 md:table-cell md:w-20 md:px-4 md:py-3 md:align-middle">
-              {product.images[0] ? (
-                <img src={product.images[0]} alt="" width={64} height={48} loading="lazy" className="aspect-[4/3] w-16 rounded-md bg-slate-100 object-cover" />
-              ) : (
-                <span className="flex aspect-[4/3] w-16 items-center justify-center rounded-md bg-slate-100 text-slate-400">
-                  <ImageOff aria-hidden="true" className="size-5" />
-                  <span className="sr-only">No image</span>
-                </span>
-              )}
-            </td>
-            <td className="min-w-0 md:table-cell md:px-4 md:py-3 md:align-middle">
-              <Link
-                to={vendorProductPaths.edit(product.id)}
-                className="font-semibold wrap-break-word text-slate-900 underline-offset-2 hover:text-brand-700 hover:underline"
-              >
-                {product.name}
-              </Link>
-              <p className="text-xs text-slate-500">
-                {product.brand} · {product.category}
-              </p>
-            </td>
-            <td className="col-start-2 flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1 md:table-cell md:px-4 md:py-3 md:align-middle">
-              <span className={cellLabel}>SKU</span>
-              <span className="font-mono text-xs break-all text-slate-700">{product.sku ?? '—'}</span>
-            </td>
-            <td className="col-start-2 flex items-center gap-2 md:table-cell md:px-4 md:py-3 md:align-middle">
-              <span className={cellLabel}>Status</span>
-              <StatusBadge status={product.status} />
-              {product.review.status !== 'approved' && (
-                <span className={`text-xs font-medium md:ml-2 ${product.review.status === 'pending' ? 'text-amber-800' : 'text-red-700'}`}>
-                  {product.review.status === 'pending' ? 'Awaiting approval' : 'Not approved'}
-                </span>
-              )}
-            </td>
-            <td className="col-span-2 flex items-center gap-2 md:table-cell md:px-4 md:py-3 md:text-right md:align-middle">
-              <span className={cellLabel}>Price</span>
-              <span className="font-semibold text-slate-900">{formatPrice(product.price)}</span>
-            </td>
-            <td className="col-span-2 md:table-cell md:px-4 md:py-3 md:align-middle">
-              <StockEditor product={product} />
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
-}
+    ),
+  }),
+  products.accessor('price', {
+    header: 'Price',
+    meta: { sort: { asc: 'price_asc', desc: 'price_desc' }, className: 'text-right' },
+    cell: ({ getValue }) => <span className="font-semibold whitespace-nowrap text-slate-900">{formatPrice(getValue())}</span>,
+  }),
+  products.accessor('stock', { header: 'Stock', meta: { sort: { asc: 'stock_asc' } }, cell: ({ row }) => <StockEditor product={row.original} /> }),
+]);
 
 const stockFormat = new Intl.NumberFormat('en-IN');
 

@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { ImageOff } from 'lucide-react';
 import { CATEGORIES, CATEGORY_LABELS } from '#shared/categories.ts';
 import { formatPrice } from '#shared/money.ts';
 import { columnsOf, type DataColumn, DataTable } from '#web/components/data-table/data-table.tsx';
+import { thumbnailColumn } from '#web/components/data-table/thumbnail-column.tsx';
 import { anyFilterSet, type Filter, FilterBar, withoutFilters } from '#web/components/data-table/filter-bar.tsx';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
 import { LoadError, PastLastPage, ResultSummary } from '#web/components/ui/list-states.tsx';
@@ -216,19 +216,7 @@ const products = columnsOf<AdminProduct>();
 /** The table's columns: the name links to the product's editor; the last column hides or restores it. */
 function productColumns(rowLinkId: (productId: number) => string, onModerated: (result: ModerationResult, message: string) => void): DataColumn<AdminProduct>[] {
   return products.columns([
-    products.accessor('image', {
-      header: () => <span className="sr-only">Image</span>,
-      // A minimum too: an image's max-width of 100% lets a squeezed table take its column to nothing.
-      meta: { className: 'w-20 min-w-20' },
-      cell: ({ getValue }) =>
-        getValue() ? (
-          <img src={getValue() as string} alt="" width={64} height={48} loading="lazy" className="aspect-[4/3] w-16 rounded-md bg-slate-100 object-cover" />
-        ) : (
-          <span className="flex aspect-[4/3] w-16 items-center justify-center rounded-md bg-slate-100 text-slate-400">
-            <ImageOff aria-hidden="true" className="size-5" />
-          </span>
-        ),
-    }),
+    thumbnailColumn<AdminProduct>((product) => product.image),
     products.accessor('name', {
       header: 'Product',
       meta: { rowHeader: true, className: 'min-w-56' },

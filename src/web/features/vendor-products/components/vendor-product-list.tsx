@@ -1,10 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { ImageOff, Plus, Store, Upload } from 'lucide-react';
+import { Plus, Store, Upload } from 'lucide-react';
 import { formatPrice } from '#shared/money.ts';
 import { VENDOR_PRODUCT_SORTS, type VendorProduct } from '#shared/schemas/vendor.ts';
 import { stockNowOf } from '#web/components/product-form/product-form.ts';
 import { columnsOf, type DataColumn, DataTable } from '#web/components/data-table/data-table.tsx';
+import { thumbnailColumn } from '#web/components/data-table/thumbnail-column.tsx';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
 import { LoadError, PastLastPage } from '#web/components/ui/list-states.tsx';
 import { PageNav } from '#web/components/ui/page-nav.tsx';
@@ -240,21 +241,7 @@ const products = columnsOf<VendorProduct>();
 
 /** The table's columns: a product's name opens its editor; its stock is changed in place. */
 const COLUMNS: DataColumn<VendorProduct>[] = products.columns([
-  products.accessor((product) => product.images[0], {
-    id: 'image',
-    header: () => <span className="sr-only">Image</span>,
-    // A minimum too: an image's max-width of 100% lets a squeezed table take its column to nothing.
-    meta: { className: 'w-20 min-w-20' },
-    cell: ({ getValue }) =>
-      getValue() ? (
-        <img src={getValue() as string} alt="" width={64} height={48} loading="lazy" className="aspect-[4/3] w-16 rounded-md bg-slate-100 object-cover" />
-      ) : (
-        <span className="flex aspect-[4/3] w-16 items-center justify-center rounded-md bg-slate-100 text-slate-400">
-          <ImageOff aria-hidden="true" className="size-5" />
-          <span className="sr-only">No image</span>
-        </span>
-      ),
-  }),
+  thumbnailColumn<VendorProduct>((product) => product.images[0]),
   products.accessor('name', {
     header: 'Product',
     meta: { rowHeader: true, sort: { asc: 'name' }, className: 'min-w-56' },

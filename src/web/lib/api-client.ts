@@ -83,3 +83,8 @@ export function fieldIssues(error: unknown): FieldIssue[] {
   const parsed = IssuesSchema.safeParse(error.details);
   return parsed.success ? parsed.data.issues : [];
 }
+
+/** What to tell the user when a request failed: the server's own message, or `fallback` (we could not reach it). */
+export function errorMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError ? error.message : fallback;
+}

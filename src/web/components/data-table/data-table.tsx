@@ -53,6 +53,8 @@ export interface DataTableProps<T extends RowData> {
   sort?: { value: string; onChange: (key: string) => void };
   /** while another page or sort loads: the rows shown are the last ones */
   busy?: boolean;
+  /** the narrowest the table is drawn before its region scrolls sideways (a few short columns need less) */
+  minWidth?: 'min-w-md' | 'min-w-lg' | 'min-w-2xl';
 }
 
 /** The column and direction a sort key stands for, as TanStack Table's sorting state. */
@@ -78,7 +80,7 @@ function ariaSort<T extends RowData>(header: Header<typeof features, T, unknown>
  * rows scroll, and on narrow screens the table scrolls sideways in a named region a keyboard can
  * reach. Rows, pages and sorting come from the server; the list keeps its state in the URL.
  */
-export function DataTable<T extends RowData>({ columns, rows, rowId, label, describedBy, sort, busy = false }: DataTableProps<T>) {
+export function DataTable<T extends RowData>({ columns, rows, rowId, label, describedBy, sort, busy = false, minWidth = 'min-w-2xl' }: DataTableProps<T>) {
   const sorting = sortingOf(columns, sort?.value);
   const table = useTable({
     features,
@@ -101,7 +103,7 @@ export function DataTable<T extends RowData>({ columns, rows, rowId, label, desc
 
   return (
     <ScrollRegion label={label} className="max-h-[75vh] overflow-y-auto rounded-xl border border-slate-200 bg-white">
-      <table aria-describedby={describedBy} aria-busy={busy || undefined} className={`w-full min-w-2xl text-left text-sm ${busy ? 'opacity-60 transition-opacity' : ''}`}>
+      <table aria-describedby={describedBy} aria-busy={busy || undefined} className={`w-full ${minWidth} text-left text-sm ${busy ? 'opacity-60 transition-opacity' : ''}`}>
         <caption className="sr-only">{label}</caption>
         <thead className="sticky top-0 z-10 border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
           {table.getHeaderGroups().map((group) => (

@@ -14,12 +14,14 @@ interface FieldProps {
   hint?: ReactNode;
   error?: string;
   className?: string;
+  /** says the error aloud as it appears (role="alert"): for a field a form checks itself, not through react-hook-form */
+  announceError?: boolean;
   /** Renders the control, given the ids that should go in its aria-describedby (if any). */
   children: (describedBy: string | undefined) => ReactNode;
 }
 
 /** A visible label, an optional hint, the control and its error, tied together by ids. */
-export function Field({ id, label, optional = false, hint, error, className = '', children }: FieldProps) {
+export function Field({ id, label, optional = false, hint, error, className = '', announceError = false, children }: FieldProps) {
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
@@ -37,7 +39,7 @@ export function Field({ id, label, optional = false, hint, error, className = ''
       ) : null}
       <div className="mt-1.5">{children(describedBy)}</div>
       {error ? (
-        <p id={errorId} className="mt-1.5 text-sm font-medium text-red-700">
+        <p id={errorId} role={announceError ? 'alert' : undefined} className="mt-1.5 text-sm font-medium text-red-700">
           {error}
         </p>
       ) : null}

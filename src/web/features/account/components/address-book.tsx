@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { Address, AddressInput } from '#shared/schemas/account.ts';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
-import { ApiError } from '#web/lib/api-client.ts';
+import { errorMessage } from '#web/lib/api-client.ts';
 import {
   useAddAddress,
   useAddresses,
@@ -30,10 +30,6 @@ type FocusTarget =
   | { kind: 'confirm-cancel'; id: number };
 
 const IDLE: Mode = { kind: 'idle' };
-
-function errorMessage(error: unknown, fallback: string): string {
-  return error instanceof ApiError ? error.message : fallback;
-}
 
 /** "address of Asha Menon, Kochi": what each card's buttons act on, for their accessible names. */
 function addressContext(address: Address): string {

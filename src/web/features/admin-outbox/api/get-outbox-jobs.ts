@@ -48,10 +48,8 @@ export function useOutboxPendingCount(): number | undefined {
   return data;
 }
 
-/** The server's message for an API error; the fallback for anything else (offline, a bad answer). */
-export function errorMessage(error: unknown, fallback: string): string {
-  return error instanceof ApiError ? error.message : fallback;
-}
+/** The server's message for an API error, or the fallback: one function for the whole store. */
+export { errorMessage } from '#web/lib/api-client.ts';
 
 /** 409: the job was already done (by the worker, or another admin) when asked to retry it. */
 export function isAlreadyDone(error: unknown): boolean {

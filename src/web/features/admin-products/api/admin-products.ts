@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { AdminProductListSchema, type AdminProductDetail, type AdminProductQuery, type AdminProductSchema } from '#shared/schemas/admin.ts';
-import { ApiError, apiRequest } from '#web/lib/api-client.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 
 export type AdminProduct = z.infer<typeof AdminProductSchema>;
 export type AdminProductList = z.infer<typeof AdminProductListSchema>;
@@ -106,7 +106,5 @@ export function useShowSavedProduct() {
 // ---------------------------------------------------------------------------------------------
 // Errors
 
-/** The server's message for an API error; the fallback for anything else (offline, a bad answer). */
-export function errorMessage(error: unknown, fallback: string): string {
-  return error instanceof ApiError ? error.message : fallback;
-}
+/** The server's message for an API error, or the fallback: one function for the whole store. */
+export { errorMessage } from '#web/lib/api-client.ts';

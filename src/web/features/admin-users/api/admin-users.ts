@@ -209,10 +209,8 @@ export function useCreateAdmin() {
 // ---------------------------------------------------------------------------------------------
 // Errors
 
-/** The server's message for an API error; the fallback for anything else (offline, a bad answer). */
-export function errorMessage(error: unknown, fallback: string): string {
-  return error instanceof ApiError ? error.message : fallback;
-}
+/** The server's message for an API error, or the fallback: one function for the whole store. */
+export { errorMessage } from '#web/lib/api-client.ts';
 
 export function isNotFound(error: unknown): boolean {
   return error instanceof ApiError && error.status === 404;

@@ -4,11 +4,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { CreateAdminInputSchema, type AdminUser } from '#shared/schemas/admin.ts';
 import { PASSWORD_MAX, PASSWORD_MIN } from '#shared/schemas/auth.ts';
-import { ErrorAlert } from '#web/components/ui/alerts.tsx';
-import { buttonClass } from '#web/components/ui/button-styles.ts';
-import { controlClassName } from '#web/components/ui/field.tsx';
+import { FormActions, TextField } from '#web/components/form/form-fields.tsx';
 import { errorMessage, useCreateAdmin, type CreateAdminInput } from '../api/admin-users.ts';
-import { Field } from './admin-ui.tsx';
 
 type AdminFormValues = z.input<typeof CreateAdminInputSchema>;
 
@@ -16,16 +13,12 @@ type AdminFormValues = z.input<typeof CreateAdminInputSchema>;
 export function AddAdminForm({ id, onCreated, onCancel }: { id: string; onCreated: (user: AdminUser) => void; onCancel: () => void }) {
   const create = useCreateAdmin();
   const [serverError, setServerError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setFocus,
-    formState: { errors },
-  } = useForm<AdminFormValues, unknown, CreateAdminInput>({
+  const form = useForm<AdminFormValues, unknown, CreateAdminInput>({
     resolver: zodResolver(CreateAdminInputSchema),
     defaultValues: { name: '', email: '', password: '' },
   });
 
+  const { handleSubmit, setFocus } = form;
   useEffect(() => {
     setFocus('name');
   }, [setFocus]);
@@ -38,66 +31,19 @@ export function AddAdminForm({ id, onCreated, onCancel }: { id: string; onCreate
     });
   });
 
-  const field = (name: keyof AdminFormValues) => `${id}-${name}`;
-
   return (
     <section id={id} aria-labelledby={`${id}-heading`} className="mt-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
       <h2 id={`${id}-heading`} className="text-lg font-semibold text-slate-900">
         Add an admin
       </h2>
       <p className="mt-1 text-sm text-slate-600">The new admin signs in at the admin login with this e-mail address and password.</p>
-      <form noValidate onSubmit={(event) => void submit(event)} className="mt-4 space-y-4">
-        {serverError && <ErrorAlert>{serverError}</ErrorAlert>}
+      <form noValidate onSubmit={(event) => void submit(event)} className="mt-4">
         <div className="grid gap-4 md:grid-cols-3">
-          <Field id={field('name')} label="Name" error={errors.name?.message}>
-            {(describedBy) => (
-              <input
-                id={field('name')}
-                type="text"
-                autoComplete="off"
-                aria-invalid={errors.name ? true : undefined}
-                aria-describedby={describedBy}
-                className={controlClassName}
-                {...register('name')}
-              />
-            )}
-          </Field>
-          <Field id={field('email')} label="E-mail" error={errors.email?.message}>
-            {(describedBy) => (
-              <input
-                id={field('email')}
-                type="email"
-                autoComplete="off"
-                spellCheck={false}
-                aria-invalid={errors.email ? true : undefined}
-                aria-describedby={describedBy}
-                className={controlClassName}
-                {...register('email')}
-              />
-            )}
-          </Field>
-          <Field id={field('password')} label="Password" hint={`${PASSWORD_MIN} to ${PASSWORD_MAX} characters`} error={errors.password?.message}>
-            {(describedBy) => (
-              <input
-                id={field('password')}
-                type="password"
-                autoComplete="new-password"
-                aria-invalid={errors.password ? true : undefined}
-                aria-describedby={describedBy}
-                className={controlClassName}
-                {...register('password')}
-              />
-            )}
-          </Field>
+          <TextField form={form} name="name" label="Name" autoComplete="off" />
+          <TextField form={form} name="email" label="E-mail" type="email" autoComplete="off" spellCheck={false} />
+          <TextField form={form} name="password" label="Password" hint={`${PASSWORD_MIN} to ${PASSWORD_MAX} characters`} type="password" autoComplete="new-password" />
         </div>
-        <div className="flex flex-col gap-2 sm:flex-row">
-          <button type="submit" disabled={create.isPending} className={`${buttonClass('primary')} w-full sm:w-auto`}>
-            {create.isPending ? 'Creating…' : 'Create admin'}
-          </button>
-          <button type="button" onClick={onCancel} className={`${buttonClass('secondary')} w-full sm:w-auto`}>
-            Cancel
-          </button>
-        </div>
+        <FormActions submitLabel="Create admin" pendingLabel="Creating…" pending={create.isPending} error={serverError} onCancel={onCancel} />
       </form>
     </section>
   );

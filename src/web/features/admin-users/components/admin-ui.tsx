@@ -1,43 +1,6 @@
-import type { ReactNode } from 'react';
 import type { Role } from '#shared/schemas/auth.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
-import { labelClassName } from '#web/components/ui/field.tsx';
 import type { AccountStatus, ShopStatus } from '../api/admin-users.ts';
-
-interface FieldProps {
-  id: string;
-  label: ReactNode;
-  hint?: ReactNode;
-  error?: string;
-  className?: string;
-  /** Renders the control, given the ids for its aria-describedby (if any). */
-  children: (describedBy: string | undefined) => ReactNode;
-}
-
-/** A visible label, an optional hint, the control and its error, tied together by ids. */
-export function Field({ id, label, hint, error, className = '', children }: FieldProps) {
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className={`min-w-0 ${className}`}>
-      <label htmlFor={id} className={labelClassName}>
-        {label}
-      </label>
-      {hint ? (
-        <p id={hintId} className="mt-1 text-sm text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-      <div className="mt-1.5">{children(describedBy)}</div>
-      {error ? (
-        <p id={errorId} role="alert" className="mt-1.5 text-sm font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
 
 export const ROLE_LABELS: Record<Role, string> = { customer: 'Customer', vendor: 'Vendor', admin: 'Admin' };
 const ROLE_STYLES: Record<Role, string> = {

@@ -1,33 +1,19 @@
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
-import type { z } from 'zod';
 import { formatPrice } from '#shared/money.ts';
-import { UserRoleInputSchema, UserStatusInputSchema, VendorDecisionInputSchema, type AdminUser, type AuditEntry } from '#shared/schemas/admin.ts';
-import { ROLES } from '#shared/schemas/auth.ts';
-import { Announcer, ErrorAlert } from '#web/components/ui/alerts.tsx';
+import type { AuditEntry } from '#shared/schemas/admin.ts';
+import { columnsOf, type DataColumn, DataTable } from '#web/components/data-table/data-table.tsx';
+import { Announcer } from '#web/components/ui/alerts.tsx';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
-import { controlClassName } from '#web/components/ui/field.tsx';
 import { Loading } from '#web/components/ui/loading.tsx';
 import { paths } from '#web/config/paths.ts';
 import { formatDate } from '#web/lib/format.ts';
-import {
-  errorMessage,
-  isNotFound,
-  useAdminUser,
-  useSetUserRole,
-  useSetUserStatus,
-  useVendorDecision,
-  type AdminUserDetail as Detail,
-  type UserRoleInput,
-} from '../api/admin-users.ts';
+import { errorMessage, isNotFound, useAdminUser, type AdminUserDetail as Detail } from '../api/admin-users.ts';
 import { adminUserPaths } from '../paths.ts';
 import { actionLabel, compactJson, formatDateTime } from '../utils/format.ts';
-import { AccountStatusBadge, Field, ROLE_LABELS, RoleBadge, ShopStatusBadge } from './admin-ui.tsx';
-
-const CONNECTION_PROBLEM = 'The change was not saved. Please check your internet connection and try again.';
+import { AccountStatusBadge, RoleBadge, ShopStatusBadge } from './admin-ui.tsx';
+import { RoleForm, StatusForm, VendorDecisionForm } from './user-action-forms.tsx';
 
 function BackLink() {
   return (
@@ -163,317 +149,57 @@ function Item({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-const cardClass = 'min-w-0 rounded-xl border border-slate-200 bg-white p-4 sm:p-5';
-const h3Class = 'text-base font-semibold text-slate-900';
-
-// ---- Account status ---------------------------------------------------------------------------
-
-const ReasonSchema = UserStatusInputSchema.pick({ reason: true });
-type ReasonValues = z.input<typeof ReasonSchema>;
-
-function StatusForm({ user, onDone }: { user: AdminUser; onDone: (message: string) => void }) {
-  const id = useId();
-  const mutation = useSetUserStatus();
-  const suspending = user.status === 'active';
-  const title = suspending ? 'Suspend account' : 'Reactivate account';
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useForm<ReasonValues, unknown, z.output<typeof ReasonSchema>>({ resolver: zodResolver(ReasonSchema), defaultValues: { reason: '' } });
-
-  const submit = handleSubmit(({ reason }) => {
-    const status = suspending ? 'suspended' : 'active';
-    mutation.mutate(
-      { uid: user.uid, status, reason },
-      {
-        onSuccess: (answered) => {
-          reset({ reason: '' });
-          onDone(answered.status === 'suspended' ? `${answered.name}’s account is suspended.` : `${answered.name}’s account is active again.`);
-        },
-      },
-    );
-  });
-
-  return (
-    <section aria-labelledby={`${id}-heading`} className={cardClass}>
-      <h3 id={`${id}-heading`} className={h3Class}>
-        {title}
-      </h3>
-      <p className="mt-1 text-sm text-slate-600">
-        {suspending ? 'The account stays suspended until an admin reactivates it.' : 'The account is suspended. Reactivating lets the user use it again.'}
-      </p>
-      <form noValidate onSubmit={(event) => void submit(event)} className="mt-3 space-y-3">
-        {mutation.error && <ErrorAlert>{errorMessage(mutation.error, CONNECTION_PROBLEM)}</ErrorAlert>}
-        <Field
-          id={`${id}-reason`}
-          label={suspending ? 'Reason for suspending' : 'Reason for reactivating'}
-          hint="Kept in the audit history; at least 5 characters."
-          error={errors.reason?.message}
-        >
-          {(describedBy) => (
-            <textarea
-              id={`${id}-reason`}
-              rows={3}
-              maxLength={500}
-              aria-invalid={errors.reason ? true : undefined}
-              aria-describedby={describedBy}
-              className={controlClassName}
-              {...register('reason', { onChange: () => mutation.reset() })}
-            />
-          )}
-        </Field>
-        <button
-          type="submit"
-          disabled={mutation.isPending}
-          className={`${buttonClass('primary')} w-full sm:w-auto`}
-        >
-          {mutation.isPending ? (suspending ? 'Suspending…' : 'Reactivating…') : title}
-        </button>
-      </form>
-    </section>
-  );
-}
-
-// ---- Role -------------------------------------------------------------------------------------
-
-function RoleForm({ user, onDone }: { user: AdminUser; onDone: (message: string) => void }) {
-  const id = useId();
-  const mutation = useSetUserRole();
-  const schema = useMemo(
-    () => UserRoleInputSchema.refine((input) => input.role !== user.role, { message: `This user is already a ${ROLE_LABELS[user.role].toLowerCase()}. Choose another role.`, path: ['role'] }),
-    [user.role],
-  );
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useForm<z.input<typeof UserRoleInputSchema>, unknown, UserRoleInput>({ resolver: zodResolver(schema), defaultValues: { role: user.role, reason: '' } });
-
-  const submit = handleSubmit(({ role, reason }) => {
-    mutation.mutate(
-      { uid: user.uid, role, reason },
-      {
-        onSuccess: (answered) => {
-          reset({ role: answered.role, reason: '' });
-          onDone(`${answered.name} is now ${answered.role === 'admin' ? 'an' : 'a'} ${ROLE_LABELS[answered.role].toLowerCase()}.`);
-        },
-      },
-    );
-  });
-
-  return (
-    <section aria-labelledby={`${id}-heading`} className={cardClass}>
-      <h3 id={`${id}-heading`} className={h3Class}>
-        Change role
-      </h3>
-      <p className="mt-1 text-sm text-slate-600">
-        Currently {user.role === 'admin' ? 'an' : 'a'} {ROLE_LABELS[user.role].toLowerCase()}.
-      </p>
-      <form noValidate onSubmit={(event) => void submit(event)} className="mt-3 space-y-3">
-        {mutation.error && <ErrorAlert>{errorMessage(mutation.error, CONNECTION_PROBLEM)}</ErrorAlert>}
-        <Field id={`${id}-role`} label="New role" error={errors.role?.message}>
-          {(describedBy) => (
-            <select
-              id={`${id}-role`}
-              aria-invalid={errors.role ? true : undefined}
-              aria-describedby={describedBy}
-              className={controlClassName}
-              {...register('role', { onChange: () => mutation.reset() })}
-            >
-              {ROLES.map((role) => (
-                <option key={role} value={role}>
-                  {ROLE_LABELS[role]}
-                  {role === user.role ? ' (current)' : ''}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field id={`${id}-reason`} label="Reason for the role change" hint="Kept in the audit history; at least 5 characters." error={errors.reason?.message}>
-          {(describedBy) => (
-            <textarea
-              id={`${id}-reason`}
-              rows={3}
-              maxLength={500}
-              aria-invalid={errors.reason ? true : undefined}
-              aria-describedby={describedBy}
-              className={controlClassName}
-              {...register('reason', { onChange: () => mutation.reset() })}
-            />
-          )}
-        </Field>
-        <button type="submit" disabled={mutation.isPending} className={`${buttonClass('primary')} w-full sm:w-auto`}>
-          {mutation.isPending ? 'Changing…' : 'Change role'}
-        </button>
-      </form>
-    </section>
-  );
-}
-
-// ---- Vendor decision --------------------------------------------------------------------------
-
-function VendorDecisionForm({ user, onDone }: { user: AdminUser; onDone: (message: string) => void }) {
-  const id = useId();
-  const mutation = useVendorDecision();
-  const [reason, setReason] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const reasonRef = useRef<HTMLTextAreaElement>(null);
-  const shop = user.vendor?.name ?? 'this shop';
-
-  const decide = (decision: 'approve' | 'reject') => {
-    const parsed = VendorDecisionInputSchema.safeParse({ decision, reason: reason.trim() === '' ? undefined : reason });
-    if (!parsed.success) {
-      setProblem(parsed.error.issues[0]?.message ?? 'Please give the vendor a reason');
-      reasonRef.current?.focus();
-      return;
-    }
-    setProblem(null);
-    mutation.mutate(
-      { uid: user.uid, decision, ...(parsed.data.reason ? { reason: parsed.data.reason } : {}) },
-      {
-        onSuccess: () =>
-          onDone(decision === 'approve' ? `${shop} is approved. The vendor can now sell.` : `${shop} is rejected. The vendor has been e-mailed the reason.`),
-      },
-    );
-  };
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    decide('approve');
-  };
-
-  return (
-    <section aria-labelledby={`${id}-heading`} className={`${cardClass} border-amber-300 md:col-span-2`}>
-      <h3 id={`${id}-heading`} className={h3Class}>
-        Shop awaiting approval
-      </h3>
-      <p className="mt-1 text-sm text-slate-600 wrap-break-word">Approve {shop} so the vendor can publish products, or reject it with a reason.</p>
-      <form noValidate onSubmit={onSubmit} className="mt-3 space-y-3">
-        {mutation.error && <ErrorAlert>{errorMessage(mutation.error, CONNECTION_PROBLEM)}</ErrorAlert>}
-        <Field
-          id={`${id}-reason`}
-          label="Reason for the decision"
-          hint="Required to reject (at least 5 characters); it is e-mailed to the vendor. Optional when approving."
-          error={problem ?? undefined}
-        >
-          {(describedBy) => (
-            <textarea
-              ref={reasonRef}
-              id={`${id}-reason`}
-              rows={3}
-              maxLength={500}
-              value={reason}
-              onChange={(event) => {
-                setReason(event.target.value);
-                setProblem(null);
-                mutation.reset();
-              }}
-              aria-invalid={problem ? true : undefined}
-              aria-describedby={describedBy}
-              className={controlClassName}
-            />
-          )}
-        </Field>
-        <div className="flex flex-col gap-2 sm:flex-row">
-          <button type="submit" disabled={mutation.isPending} className={`${buttonClass('primary')} w-full sm:w-auto`}>
-            {mutation.isPending && mutation.variables.decision === 'approve' ? 'Approving…' : 'Approve shop'}
-          </button>
-          <button type="button" onClick={() => decide('reject')} disabled={mutation.isPending} className={`${buttonClass('secondary')} w-full sm:w-auto`}>
-            {mutation.isPending && mutation.variables.decision === 'reject' ? 'Rejecting…' : 'Reject shop'}
-          </button>
-        </div>
-      </form>
-    </section>
-  );
-}
-
 // ---- Products and orders ----------------------------------------------------------------------
 
-const thClass = 'px-3 py-2.5 text-xs font-semibold tracking-wide text-slate-600 uppercase';
-const tdClass = 'px-3 py-2.5 align-top';
-
-function TableBox({ children }: { children: ReactNode }) {
-  return <div className="relative mt-3 overflow-x-auto rounded-xl border border-slate-200 bg-white">{children}</div>;
-}
+const productColumn = columnsOf<Detail['products'][number]>();
+const productColumns: DataColumn<Detail['products'][number]>[] = [
+  productColumn.accessor('name', {
+    header: 'Name',
+    meta: { rowHeader: true, className: 'font-medium wrap-anywhere text-slate-900' },
+    cell: ({ row }) => (
+      <Link to={paths.adminProduct(row.original.id)} className="text-brand-700 underline underline-offset-2 hover:text-brand-800">
+        {row.original.name}
+      </Link>
+    ),
+  }),
+  productColumn.accessor('status', { header: 'Status', meta: { className: 'capitalize' } }),
+  productColumn.accessor('price', { header: 'Price', meta: { className: 'text-right whitespace-nowrap' }, cell: ({ getValue }) => formatPrice(getValue()) }),
+  productColumn.accessor('stock', { header: 'Stock', meta: { className: 'text-right' } }),
+];
 
 function ProductsSection({ products }: { products: Detail['products'] }) {
   return (
     <section aria-labelledby="admin-user-products" className={sectionClass}>
-      <h2 id="admin-user-products" className={h2Class}>
+      <h2 id="admin-user-products" className={`${h2Class} mb-3`}>
         Products
       </h2>
       {products.length === 0 ? (
-        <p className="mt-2 text-sm text-slate-600">This vendor has no products yet.</p>
+        <p className="text-sm text-slate-600">This vendor has no products yet.</p>
       ) : (
-        <TableBox>
-          <table className="w-full text-left text-sm">
-            <thead className="border-b border-slate-200 bg-slate-50">
-              <tr>
-                <th scope="col" className={thClass}>Name</th>
-                <th scope="col" className={thClass}>Status</th>
-                <th scope="col" className={`${thClass} text-right`}>Price</th>
-                <th scope="col" className={`${thClass} text-right`}>Stock</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200">
-              {products.map((product) => (
-                <tr key={product.id}>
-                  <th scope="row" className={`${tdClass} font-medium wrap-anywhere text-slate-900`}>
-                    <Link to={paths.adminProduct(product.id)} className="text-brand-700 underline underline-offset-2 hover:text-brand-800">
-                      {product.name}
-                    </Link>
-                  </th>
-                  <td className={`${tdClass} capitalize`}>{product.status}</td>
-                  <td className={`${tdClass} text-right whitespace-nowrap`}>{formatPrice(product.price)}</td>
-                  <td className={`${tdClass} text-right`}>{product.stock}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableBox>
+        <DataTable label="Products" columns={productColumns} rows={products} rowId={(product) => String(product.id)} minWidth="min-w-lg" />
       )}
     </section>
   );
 }
 
+const orderColumn = columnsOf<Detail['orders'][number]>();
+const orderColumns: DataColumn<Detail['orders'][number]>[] = [
+  orderColumn.accessor('number', { header: 'Order', meta: { rowHeader: true, className: 'font-mono text-xs font-medium break-all text-slate-900' } }),
+  orderColumn.accessor('orderDate', { header: 'Date', cell: ({ getValue }) => <time dateTime={getValue()}>{formatDate(getValue())}</time> }),
+  orderColumn.accessor('displayStatus', { header: 'Status' }),
+  orderColumn.accessor('total', { header: 'Total', meta: { className: 'text-right whitespace-nowrap' }, cell: ({ getValue }) => formatPrice(getValue()) }),
+];
+
 function OrdersSection({ orders }: { orders: Detail['orders'] }) {
   return (
     <section aria-labelledby="admin-user-orders" className={sectionClass}>
-      <h2 id="admin-user-orders" className={h2Class}>
+      <h2 id="admin-user-orders" className={`${h2Class} mb-3`}>
         Latest orders
       </h2>
       {orders.length === 0 ? (
-        <p className="mt-2 text-sm text-slate-600">No orders yet.</p>
+        <p className="text-sm text-slate-600">No orders yet.</p>
       ) : (
-        <TableBox>
-          <table className="w-full text-left text-sm">
-            <thead className="border-b border-slate-200 bg-slate-50">
-              <tr>
-                <th scope="col" className={thClass}>Order</th>
-                <th scope="col" className={thClass}>Date</th>
-                <th scope="col" className={thClass}>Status</th>
-                <th scope="col" className={`${thClass} text-right`}>Total</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200">
-              {orders.map((order) => (
-                <tr key={order.id}>
-                  <th scope="row" className={`${tdClass} font-mono text-xs font-medium break-all text-slate-900`}>
-                    {order.number}
-                  </th>
-                  <td className={tdClass}>
-                    <time dateTime={order.orderDate}>{formatDate(order.orderDate)}</time>
-                  </td>
-                  <td className={tdClass}>{order.displayStatus}</td>
-                  <td className={`${tdClass} text-right whitespace-nowrap`}>{formatPrice(order.total)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableBox>
+        <DataTable label="Latest orders" columns={orderColumns} rows={orders} rowId={(order) => String(order.id)} minWidth="min-w-lg" />
       )}
     </section>
   );

@@ -2,9 +2,8 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { VendorDecisionInputSchema, type AdminUser } from '#shared/schemas/admin.ts';
 import { ErrorAlert } from '#web/components/ui/alerts.tsx';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
-import { controlClassName } from '#web/components/ui/field.tsx';
+import { controlClassName, Field } from '#web/components/ui/field.tsx';
 import { errorMessage, useVendorDecision } from '../api/admin-users.ts';
-import { Field } from './admin-ui.tsx';
 
 /** Approve at once, or "Reject…" which asks for the reason that is e-mailed to the vendor. */
 export function PendingVendorActions({ user, onDecided }: { user: AdminUser; onDecided: (user: AdminUser, message: string) => void }) {
@@ -78,7 +77,8 @@ export function PendingVendorActions({ user, onDecided }: { user: AdminUser; onD
                 <span className="sr-only">{shop}</span>
               </>
             }
-            hint="E-mailed to the vendor; at least 5 characters." error={problem ?? undefined}>
+            hint="E-mailed to the vendor; at least 5 characters." error={problem ?? undefined}
+            announceError>
             {(describedBy) => (
               <textarea
                 ref={reasonRef}

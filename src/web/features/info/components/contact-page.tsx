@@ -1,5 +1,5 @@
 import { PageMeta } from '#web/components/seo/page-meta.tsx';
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useRef } from 'react';
 import { useForm, type DefaultValues } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
@@ -12,7 +12,9 @@ import {
 } from '#shared/schemas/contact.ts';
 import { RETURN_WINDOW_DAYS } from '#shared/store-info.ts';
 import { paths } from '#web/config/paths.ts';
-import { ApiError } from '#web/lib/api-client.ts';
+import { SelectField, TextAreaField, TextField } from '#web/components/form/form-fields.tsx';
+import { ErrorAlert } from '#web/components/ui/alerts.tsx';
+import { errorMessage } from '#web/lib/api-client.ts';
 import { useStoreInfo } from '#web/lib/store-info.ts';
 import { useSendContactMessage } from '../api/send-contact-message.ts';
 import { telHref } from '../utils/tel-href.ts';
@@ -28,51 +30,9 @@ const EMPTY_FORM: DefaultValues<ContactFormValues> = {
   message: '',
 };
 
-const controlClassName =
-  'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-400 ' +
-  'focus:border-brand-500 focus:ring-2 focus:ring-brand-500 focus:outline-hidden ' +
-  'aria-[invalid=true]:border-red-600 aria-[invalid=true]:focus:ring-red-500 disabled:bg-slate-100';
-
 const buttonClassName =
   'inline-flex w-full items-center justify-center rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white ' +
   'hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-70 sm:w-auto';
-
-interface FieldProps {
-  id: string;
-  label: string;
-  optional?: boolean;
-  hint?: string;
-  error?: string;
-  className?: string;
-  /** Renders the control, given the ids that should go in its aria-describedby (if any). */
-  children: (describedBy: string | undefined) => ReactNode;
-}
-
-function Field({ id, label, optional = false, hint, error, className, children }: FieldProps) {
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
-
-  return (
-    <div className={className}>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-900">
-        {label}
-        {optional ? <span className="font-normal text-slate-500"> (optional)</span> : null}
-      </label>
-      {hint ? (
-        <p id={hintId} className="mt-1 text-sm text-slate-500">
-          {hint}
-        </p>
-      ) : null}
-      <div className="mt-1.5">{children(describedBy)}</div>
-      {error ? (
-        <p id={errorId} className="mt-1.5 text-sm font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
 
 function ContactDetails() {
   const store = useStoreInfo();
@@ -153,23 +113,16 @@ function ContactDetails() {
 }
 
 function ContactForm() {
-  const idPrefix = useId();
-  const fieldId = (name: keyof ContactFormValues) => `${idPrefix}-${name}`;
   const statusRef = useRef<HTMLDivElement>(null);
   const focusFormOnReset = useRef(false);
 
   const mutation = useSendContactMessage();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setFocus,
-    formState: { errors },
-  } = useForm<ContactFormValues, unknown, CreateContactMessageInput>({
+  const form = useForm<ContactFormValues, unknown, CreateContactMessageInput>({
     resolver: zodResolver(CreateContactMessageInputSchema),
     defaultValues: EMPTY_FORM,
   });
 
+  const { handleSubmit, reset, setFocus } = form;
   const onSubmit = handleSubmit((input) => {
     mutation.mutate(input, { onSuccess: () => reset(EMPTY_FORM) });
   });
@@ -193,9 +146,7 @@ function ContactForm() {
   };
 
   const submitError = mutation.error
-    ? mutation.error instanceof ApiError
-      ? mutation.error.message
-      : 'We could not send your message. Please check your internet connection and try again.'
+    ? errorMessage(mutation.error, 'We could not send your message. Please check your internet connection and try again.')
     : null;
 
   return (
@@ -228,119 +179,15 @@ function ContactForm() {
           </p>
 
           <div className="mt-5 grid gap-5 sm:grid-cols-2">
-            <Field id={fieldId('name')} label="Name" error={errors.name?.message}>
-              {(describedBy) => (
-                <input
-                  id={fieldId('name')}
-                  type="text"
-                  autoComplete="name"
-                  aria-invalid={errors.name ? true : undefined}
-                  aria-describedby={describedBy}
-                  className={controlClassName}
-                  {...register('name')}
-                />
-              )}
-            </Field>
-
-            <Field id={fieldId('email')} label="E-mail" error={errors.email?.message}>
-              {(describedBy) => (
-                <input
-                  id={fieldId('email')}
-                  type="email"
-                  autoComplete="email"
-                  inputMode="email"
-                  spellCheck={false}
-                  aria-invalid={errors.email ? true : undefined}
-                  aria-describedby={describedBy}
-                  className={controlClassName}
-                  {...register('email')}
-                />
-              )}
-            </Field>
-
-            <Field
-              id={fieldId('phone')}
-              label="Phone"
-              optional
-              hint="10-digit mobile number"
-              error={errors.phone?.message}
-            >
-              {(describedBy) => (
-                <input
-                  id={fieldId('phone')}
-                  type="tel"
-                  autoComplete="tel"
-                  inputMode="tel"
-                  aria-invalid={errors.phone ? true : undefined}
-                  aria-describedby={describedBy}
-                  className={controlClassName}
-                  {...register('phone')}
-                />
-              )}
-            </Field>
-
-            <Field
-              id={fieldId('orderNumber')}
-              label="Order number"
-              optional
-              hint="Shown in My Orders"
-              error={errors.orderNumber?.message}
-            >
-              {(describedBy) => (
-                <input
-                  id={fieldId('orderNumber')}
-                  type="text"
-                  autoComplete="off"
-                  spellCheck={false}
-                  aria-invalid={errors.orderNumber ? true : undefined}
-                  aria-describedby={describedBy}
-                  className={controlClassName}
-                  {...register('orderNumber')}
-                />
-              )}
-            </Field>
-
-            <Field id={fieldId('topic')} label="Topic" error={errors.topic?.message} className="sm:col-span-2">
-              {(describedBy) => (
-                <select
-                  id={fieldId('topic')}
-                  aria-invalid={errors.topic ? true : undefined}
-                  aria-describedby={describedBy}
-                  className={controlClassName}
-                  {...register('topic')}
-                >
-                  <option value="">Choose a topic</option>
-                  {CONTACT_TOPICS.map((topic) => (
-                    <option key={topic} value={topic}>
-                      {topic}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
-
-            <Field id={fieldId('message')} label="Message" error={errors.message?.message} className="sm:col-span-2">
-              {(describedBy) => (
-                <textarea
-                  id={fieldId('message')}
-                  rows={6}
-                  aria-invalid={errors.message ? true : undefined}
-                  aria-describedby={describedBy}
-                  className={`${controlClassName} min-h-32 resize-y`}
-                  {...register('message')}
-                />
-              )}
-            </Field>
+            <TextField form={form} name="name" label="Name" autoComplete="name" />
+            <TextField form={form} name="email" label="E-mail" type="email" autoComplete="email" inputMode="email" spellCheck={false} />
+            <TextField form={form} name="phone" label="Phone" optional hint="10-digit mobile number" type="tel" autoComplete="tel" inputMode="tel" />
+            <TextField form={form} name="orderNumber" label="Order number" optional hint="Shown in My Orders" autoComplete="off" spellCheck={false} />
+            <SelectField form={form} name="topic" label="Topic" options={CONTACT_TOPICS} placeholder="Choose a topic" className="sm:col-span-2" />
+            <TextAreaField form={form} name="message" label="Message" className="sm:col-span-2" />
           </div>
 
-          {submitError ? (
-            <div
-              role="alert"
-              className="mt-5 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800"
-            >
-              {submitError}
-            </div>
-          ) : null}
+          {submitError ? <ErrorAlert className="mt-5">{submitError}</ErrorAlert> : null}
 
           <div className="mt-5">
             <button type="submit" disabled={mutation.isPending} className={buttonClassName}>

@@ -6,7 +6,7 @@ import { buttonClass } from '#web/components/ui/button-styles.ts';
 import { Loading } from '#web/components/ui/loading.tsx';
 import { formatIndianMobile } from '#web/components/address/format-mobile.ts';
 import { paths } from '#web/config/paths.ts';
-import { ApiError } from '#web/lib/api-client.ts';
+import { ApiError, errorMessage } from '#web/lib/api-client.ts';
 import { formatDate } from '#web/lib/format.ts';
 import { useStoreInfo } from '#web/lib/store-info.ts';
 import { useCancelOrder, useOrder, useRequestReturn } from '../api/orders.ts';
@@ -26,10 +26,6 @@ const PAYMENT_STATUS: Record<Payment['status'], { label: string; tone: string }>
   refunded: { label: 'Refunded', tone: 'text-slate-700' },
   partially_refunded: { label: 'Partially refunded', tone: 'text-slate-700' },
 };
-
-function errorMessage(error: unknown, fallback: string): string {
-  return error instanceof ApiError ? error.message : fallback;
-}
 
 /** Masked details only, as the API keeps them: "name@okaxis", "HDFC Bank", "Visa •••• 1111", the EMI plan. */
 function paymentDetails({ method, details }: Payment): string[] {

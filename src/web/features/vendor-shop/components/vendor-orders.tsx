@@ -9,7 +9,7 @@ import { formatPrice } from '#shared/money.ts';
 import { ShipInputSchema, type VendorOrder } from '#shared/schemas/vendor.ts';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
 import { Loading } from '#web/components/ui/loading.tsx';
-import { ApiError } from '#web/lib/api-client.ts';
+import { errorMessage } from '#web/lib/api-client.ts';
 import {
   useDeliverFulfilment,
   usePackFulfilment,
@@ -43,11 +43,7 @@ function isFulfilmentStatus(value: string | null): value is FulfilmentStatus {
   return value !== null && (FULFILMENT_STATUSES as readonly string[]).includes(value);
 }
 
-function errorMessage(error: unknown): string {
-  return error instanceof ApiError
-    ? error.message
-    : 'We could not update the order. Please check your internet connection and try again.';
-}
+const UPDATE_FAILED = 'We could not update the order. Please check your internet connection and try again.';
 
 // ---- Ship form ------------------------------------------------------------------------------
 
@@ -203,7 +199,7 @@ function OrderCard({ order, onAnnounce }: OrderCardProps) {
       setShipOpen(false);
       onAnnounce(`Order ${order.orderNumber} marked ${done}`);
     },
-    onError: (failure: unknown) => setError(errorMessage(failure)),
+    onError: (failure: unknown) => setError(errorMessage(failure, UPDATE_FAILED)),
   });
 
   // After an action its button is gone: focus goes to the card, whose status the vendor just changed.

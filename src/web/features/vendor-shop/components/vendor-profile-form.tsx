@@ -5,20 +5,18 @@ import { Link } from 'react-router';
 import type { z } from 'zod';
 import { INDIAN_STATES } from '#shared/india.ts';
 import { VendorProfileInputSchema, type VendorProfile } from '#shared/schemas/vendor.ts';
-import { buttonClass } from '#web/components/ui/button-styles.ts';
+import { AddressFields } from '#web/components/address/address-fields.tsx';
+import { FormActions, FormSection, TextField } from '#web/components/form/form-fields.tsx';
 import { Loading } from '#web/components/ui/loading.tsx';
-import { ApiError } from '#web/lib/api-client.ts';
+import { errorMessage } from '#web/lib/api-client.ts';
 import { useUpdateVendorProfile, useVendorProfile } from '../api/vendor-shop.ts';
 import { nationalNumber } from '../format.ts';
 import { vendorPaths } from '../vendor-paths.ts';
-import { controlBase, controlClassName, Field } from '#web/components/ui/field.tsx';
-import { MobilePrefix } from './form-field.tsx';
 import { LoadError } from './load-error.tsx';
 
 type ProfileFormValues = z.input<typeof VendorProfileInputSchema>;
 type ProfileInput = z.output<typeof VendorProfileInputSchema>;
 type PickupValues = NonNullable<ProfileFormValues['pickupAddress']>;
-type FieldName = keyof ProfileFormValues | `pickupAddress.${keyof PickupValues}`;
 
 const THRESHOLD_MESSAGE = 'Please enter a whole number from 0 to 1000';
 
@@ -97,35 +95,24 @@ function ShopStatus({ profile }: { profile: VendorProfile }) {
   );
 }
 
-const fieldsetClass = 'min-w-0 rounded-xl border border-slate-200 bg-white p-4 sm:p-6';
-const legendClass = 'float-left w-full text-lg font-semibold text-slate-900';
-
 function ProfileForm({ profile }: { profile: VendorProfile }) {
   const idPrefix = useId();
-  const fieldId = (name: FieldName) => `${idPrefix}-${name.replace('.', '-')}`;
   const [pickupLater, setPickupLater] = useState(profile.pickupAddress === null);
   const [saved, setSaved] = useState(false);
   const mutation = useUpdateVendorProfile();
 
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<ProfileFormValues, unknown, ProfileInput>({
+  const form = useForm<ProfileFormValues, unknown, ProfileInput>({
     // "I'll add it later" sends null; the hidden fields are neither checked nor sent.
     resolver: (values, context, options) =>
       schemaResolver(pickupLater ? { ...values, pickupAddress: null } : values, context, options),
     defaultValues: toDefaultValues(profile),
   });
 
-  const pickupErrors = errors.pickupAddress;
-
-  const submit = handleSubmit(async (input) => {
+  const submit = form.handleSubmit(async (input) => {
     setSaved(false);
     try {
       const updated = await mutation.mutateAsync(input);
-      reset(toDefaultValues(updated));
+      form.reset(toDefaultValues(updated));
       setPickupLater(updated.pickupAddress === null);
       setSaved(true);
     } catch {
@@ -134,71 +121,32 @@ function ProfileForm({ profile }: { profile: VendorProfile }) {
   });
 
   const serverError = mutation.error
-    ? mutation.error instanceof ApiError
-      ? mutation.error.message
-      : 'We could not save your changes. Please check your internet connection and try again.'
+    ? errorMessage(mutation.error, 'We could not save your changes. Please check your internet connection and try again.')
     : null;
-
-  const invalid = (error: unknown) => (error ? true : undefined);
 
   return (
     <form noValidate onSubmit={submit} className="space-y-5">
-      <fieldset className={fieldsetClass}>
-        <legend className={legendClass}>Business details</legend>
-        <div className="clear-left grid gap-5 pt-4 sm:grid-cols-2">
-          <Field id={fieldId('businessName')} label="Business name" error={errors.businessName?.message} className="sm:col-span-2">
-            {(describedBy) => (
-              <input
-                id={fieldId('businessName')}
-                type="text"
-                autoComplete="organization"
-                aria-invalid={invalid(errors.businessName)}
-                aria-describedby={describedBy}
-                className={controlClassName}
-                {...register('businessName')}
-              />
-            )}
-          </Field>
-          <Field id={fieldId('phone')} label="Contact phone" hint="10-digit mobile number" error={errors.phone?.message}>
-            {(describedBy) => (
-              <div className="flex">
-                <MobilePrefix />
-                <input
-                  id={fieldId('phone')}
-                  type="tel"
-                  inputMode="tel"
-                  autoComplete="tel-national"
-                  aria-invalid={invalid(errors.phone)}
-                  aria-describedby={describedBy}
-                  className={`${controlBase} rounded-r-lg`}
-                  {...register('phone')}
-                />
-              </div>
-            )}
-          </Field>
-          <Field id={fieldId('gstin')} label="GSTIN" optional hint="15 characters, like 29ABCDE1234F1Z5" error={errors.gstin?.message}>
-            {(describedBy) => (
-              <input
-                id={fieldId('gstin')}
-                type="text"
-                autoComplete="off"
-                autoCapitalize="characters"
-                spellCheck={false}
-                maxLength={15}
-                aria-invalid={invalid(errors.gstin)}
-                aria-describedby={describedBy}
-                className={`${controlClassName} font-mono uppercase`}
-                {...register('gstin')}
-              />
-            )}
-          </Field>
+      <FormSection legend="Business details">
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField form={form} name="businessName" label="Business name" autoComplete="organization" className="sm:col-span-2" />
+          <TextField form={form} name="phone" label="Contact phone" hint="10-digit mobile number" prefix="+91" type="tel" inputMode="tel" autoComplete="tel-national" />
+          <TextField
+            form={form}
+            name="gstin"
+            label="GSTIN"
+            optional
+            hint="15 characters, like 29ABCDE1234F1Z5"
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={15}
+            controlClass="font-mono uppercase"
+          />
         </div>
-      </fieldset>
+      </FormSection>
 
-      <fieldset className={fieldsetClass}>
-        <legend className={legendClass}>Pickup address</legend>
-        <p className="clear-left pt-1 text-sm text-slate-600">Where couriers collect your parcels.</p>
-        <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:gap-6">
+      <FormSection legend="Pickup address" description="Where couriers collect your parcels.">
+        <div className="flex flex-col gap-2 sm:flex-row sm:gap-6">
           <label className="flex items-center gap-3 text-sm font-medium text-slate-900">
             <input
               type="radio"
@@ -222,175 +170,33 @@ function ProfileForm({ profile }: { profile: VendorProfile }) {
         </div>
 
         {!pickupLater && (
-          <div className="mt-5 grid grid-cols-1 gap-5 sm:grid-cols-12">
-            <Field id={fieldId('pickupAddress.name')} label="Contact name" error={pickupErrors?.name?.message} className="sm:col-span-6">
-              {(describedBy) => (
-                <input
-                  id={fieldId('pickupAddress.name')}
-                  type="text"
-                  autoComplete="name"
-                  aria-invalid={invalid(pickupErrors?.name)}
-                  aria-describedby={describedBy}
-                  className={controlClassName}
-                  {...register('pickupAddress.name')}
-                />
-              )}
-            </Field>
-            <Field
-              id={fieldId('pickupAddress.phone')}
-              label="Mobile number"
-              hint="10-digit mobile number"
-              error={pickupErrors?.phone?.message}
-              className="sm:col-span-6"
-            >
-              {(describedBy) => (
-                <div className="flex">
-                  <MobilePrefix />
-                  <input
-                    id={fieldId('pickupAddress.phone')}
-                    type="tel"
-                    inputMode="tel"
-                    autoComplete="tel-national"
-                    aria-invalid={invalid(pickupErrors?.phone)}
-                    aria-describedby={describedBy}
-                    className={`${controlBase} rounded-r-lg`}
-                    {...register('pickupAddress.phone')}
-                  />
-                </div>
-              )}
-            </Field>
-            <Field
-              id={fieldId('pickupAddress.line1')}
-              label="Address line 1"
-              hint="Shop or building, street"
-              error={pickupErrors?.line1?.message}
-              className="sm:col-span-12"
-            >
-              {(describedBy) => (
-                <input
-                  id={fieldId('pickupAddress.line1')}
-                  type="text"
-                  autoComplete="address-line1"
-                  aria-invalid={invalid(pickupErrors?.line1)}
-                  aria-describedby={describedBy}
-                  className={controlClassName}
-                  {...register('pickupAddress.line1')}
-                />
-              )}
-            </Field>
-            <Field
-              id={fieldId('pickupAddress.line2')}
-              label="Address line 2"
-              optional
-              hint="Area, landmark"
-              error={pickupErrors?.line2?.message}
-              className="sm:col-span-12"
-            >
-              {(describedBy) => (
-                <input
-                  id={fieldId('pickupAddress.line2')}
-                  type="text"
-                  autoComplete="address-line2"
-                  aria-invalid={invalid(pickupErrors?.line2)}
-                  aria-describedby={describedBy}
-                  className={controlClassName}
-                  {...register('pickupAddress.line2')}
-                />
-              )}
-            </Field>
-            <Field id={fieldId('pickupAddress.city')} label="City" error={pickupErrors?.city?.message} className="sm:col-span-4">
-              {(describedBy) => (
-                <input
-                  id={fieldId('pickupAddress.city')}
-                  type="text"
-                  autoComplete="address-level2"
-                  aria-invalid={invalid(pickupErrors?.city)}
-                  aria-describedby={describedBy}
-                  className={controlClassName}
-                  {...register('pickupAddress.city')}
-                />
-              )}
-            </Field>
-            <Field id={fieldId('pickupAddress.state')} label="State" error={pickupErrors?.state?.message} className="sm:col-span-5">
-              {(describedBy) => (
-                <select
-                  id={fieldId('pickupAddress.state')}
-                  autoComplete="address-level1"
-                  aria-invalid={invalid(pickupErrors?.state)}
-                  aria-describedby={describedBy}
-                  className={controlClassName}
-                  {...register('pickupAddress.state')}
-                >
-                  <option value="">Choose a state or union territory</option>
-                  {INDIAN_STATES.map((state) => (
-                    <option key={state} value={state}>
-                      {state}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
-            <Field id={fieldId('pickupAddress.pincode')} label="PIN code" error={pickupErrors?.pincode?.message} className="sm:col-span-3">
-              {(describedBy) => (
-                <input
-                  id={fieldId('pickupAddress.pincode')}
-                  type="text"
-                  inputMode="numeric"
-                  maxLength={6}
-                  autoComplete="postal-code"
-                  aria-invalid={invalid(pickupErrors?.pincode)}
-                  aria-describedby={describedBy}
-                  className={controlClassName}
-                  {...register('pickupAddress.pincode')}
-                />
-              )}
-            </Field>
+          <div className="mt-5">
+            <AddressFields form={form} prefix="pickupAddress." nameLabel="Contact name" line1Hint="Shop or building, street" />
           </div>
         )}
-      </fieldset>
+      </FormSection>
 
-      <fieldset className={fieldsetClass}>
-        <legend className={legendClass}>Stock alerts</legend>
-        <div className="clear-left pt-4">
-          <Field
-            id={fieldId('lowStockThreshold')}
-            label="Low-stock threshold"
-            hint="Products with this many units or fewer are listed under Low stock on your overview."
-            error={errors.lowStockThreshold?.message}
-            className="max-w-xs"
-          >
-            {(describedBy) => (
-              <input
-                id={fieldId('lowStockThreshold')}
-                type="number"
-                inputMode="numeric"
-                min={0}
-                max={1000}
-                step={1}
-                aria-invalid={invalid(errors.lowStockThreshold)}
-                aria-describedby={describedBy}
-                className={controlClassName}
-                {...register('lowStockThreshold', { valueAsNumber: true })}
-              />
-            )}
-          </Field>
-        </div>
-      </fieldset>
+      <FormSection legend="Stock alerts">
+        <TextField
+          form={form}
+          name="lowStockThreshold"
+          label="Low-stock threshold"
+          hint="Products with this many units or fewer are listed under Low stock on your overview."
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={1000}
+          step={1}
+          rules={{ valueAsNumber: true }}
+          className="max-w-xs"
+        />
+      </FormSection>
 
-      {serverError ? (
-        <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
-          {serverError}
-        </div>
-      ) : null}
-
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-        <button type="submit" disabled={isSubmitting} className={`${buttonClass('primary')} w-full sm:w-auto`}>
-          {isSubmitting ? 'Saving…' : 'Save changes'}
-        </button>
+      <FormActions submitLabel="Save changes" pendingLabel="Saving…" pending={form.formState.isSubmitting} error={serverError}>
         <p role="status" aria-live="polite" className="text-sm font-medium text-emerald-800">
           {saved ? 'Your changes have been saved.' : ''}
         </p>
-      </div>
+      </FormActions>
     </form>
   );
 }

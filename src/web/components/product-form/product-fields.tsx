@@ -4,14 +4,12 @@ import {
   type FieldErrors,
   type Path,
   type Resolver,
-  type UseFormRegister,
-  type UseFormRegisterReturn,
   type UseFormSetError,
   type UseFormSetValue,
 } from 'react-hook-form';
 import { CATEGORIES, CATEGORY_LABELS, type Category } from '#shared/categories.ts';
-import { controlBase, controlClassName, Field } from '#web/components/ui/field.tsx';
-import { ApiError, fieldIssues } from '#web/lib/api-client.ts';
+import { FormSection, SelectField, TextAreaField, TextField, type FormOf } from '#web/components/form/form-fields.tsx';
+import { errorMessage, fieldIssues } from '#web/lib/api-client.ts';
 import {
   SPEC_FIELDS,
   formFieldOf,
@@ -61,196 +59,81 @@ export function productFieldId(idPrefix: string, name: string): string {
 }
 
 interface ProductFieldsetsProps {
-  idPrefix: string;
-  register: UseFormRegister<ProductFormValues>;
-  errors: FieldErrors<ProductFormValues>;
+  form: FormOf<ProductFormValues>;
   /** The category chosen in the form, which decides the spec fields. */
   category: Category;
   /** Show the SKU (the vendor's own stock code); the admin editor leaves it to the vendor. */
   withSku?: boolean;
 }
 
+const CATEGORY_CHOICES = CATEGORIES.map((value) => ({ value, label: CATEGORY_LABELS[value].singular }));
+
 /** The product editor's fieldsets: details, price and stock, and the category's specifications. */
-export function ProductFieldsets({ idPrefix, register, errors, category, withSku = true }: ProductFieldsetsProps) {
-  const fieldId = (name: string) => productFieldId(idPrefix, name);
-
-  const textInput = (name: Path<ProductFormValues>, error: string | undefined, describedBy: string | undefined, extra: Record<string, unknown> = {}) => (
-    <input
-      id={fieldId(name)}
-      type="text"
-      aria-invalid={error ? true : undefined}
-      aria-describedby={describedBy}
-      className={controlClassName}
-      {...extra}
-      {...register(name)}
-    />
-  );
-
-  const rupeeInput = (name: 'price' | 'mrp', describedBy: string | undefined) => (
-    <div className="flex">
-      <span
-        aria-hidden="true"
-        className="inline-flex shrink-0 items-center rounded-l-lg border border-r-0 border-slate-300 bg-slate-50 px-3 text-base text-slate-600"
-      >
-        ₹
-      </span>
-      <input
-        id={fieldId(name)}
-        type="text"
-        inputMode="decimal"
-        autoComplete="off"
-        placeholder="64,990"
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={describedBy}
-        className={`${controlBase} rounded-r-lg`}
-        {...register(name)}
-      />
-    </div>
-  );
-
+export function ProductFieldsets({ form, category, withSku = true }: ProductFieldsetsProps) {
   return (
     <>
-      <fieldset className={formSectionClass}>
-        <legend className={formLegendClass}>Details</legend>
-        <div className="clear-both grid grid-cols-1 gap-5 pt-4 sm:grid-cols-2">
-          <Field id={fieldId('name')} label="Name" hint="As shoppers will see it, for example ‘Lenovo IdeaPad Slim 5 14″ (Ryzen 7, 16 GB, 512 GB SSD)’" error={errors.name?.message} className="sm:col-span-2">
-            {(describedBy) => textInput('name', errors.name?.message, describedBy, { autoComplete: 'off' })}
-          </Field>
-          <Field id={fieldId('brand')} label="Brand" error={errors.brand?.message}>
-            {(describedBy) => textInput('brand', errors.brand?.message, describedBy, { autoComplete: 'off' })}
-          </Field>
-          <Field id={fieldId('category')} label="Category" hint="Changing it changes the specifications below." error={errors.category?.message}>
-            {(describedBy) => (
-              <select
-                id={fieldId('category')}
-                aria-invalid={errors.category ? true : undefined}
-                aria-describedby={describedBy}
-                className={controlClassName}
-                {...register('category')}
-              >
-                {CATEGORIES.map((value) => (
-                  <option key={value} value={value}>
-                    {CATEGORY_LABELS[value].singular}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-          <Field id={fieldId('description')} label="Description" optional hint="Up to 5,000 characters." error={errors.description?.message} className="sm:col-span-2">
-            {(describedBy) => (
-              <textarea
-                id={fieldId('description')}
-                rows={6}
-                aria-invalid={errors.description ? true : undefined}
-                aria-describedby={describedBy}
-                className={`${controlClassName} min-h-32 resize-y`}
-                {...register('description')}
-              />
-            )}
-          </Field>
+      <FormSection legend="Details">
+        <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
+          <TextField
+            form={form}
+            name="name"
+            label="Name"
+            hint="As shoppers will see it, for example ‘Lenovo IdeaPad Slim 5 14″ (Ryzen 7, 16 GB, 512 GB SSD)’"
+            autoComplete="off"
+            className="sm:col-span-2"
+          />
+          <TextField form={form} name="brand" label="Brand" autoComplete="off" />
+          <SelectField form={form} name="category" label="Category" hint="Changing it changes the specifications below." options={CATEGORY_CHOICES} />
+          <TextAreaField form={form} name="description" label="Description" optional hint="Up to 5,000 characters." className="sm:col-span-2" />
           {withSku && (
-            <Field id={fieldId('sku')} label="SKU" optional hint="Your own stock code: letters, digits, . _ - (up to 64). The CSV import matches products by SKU." error={errors.sku?.message} className="sm:col-span-2">
-              {(describedBy) => textInput('sku', errors.sku?.message, describedBy, { autoComplete: 'off', spellCheck: false })}
-            </Field>
+            <TextField
+              form={form}
+              name="sku"
+              label="SKU"
+              optional
+              hint="Your own stock code: letters, digits, . _ - (up to 64). The CSV import matches products by SKU."
+              autoComplete="off"
+              spellCheck={false}
+              className="sm:col-span-2"
+            />
           )}
         </div>
-      </fieldset>
+      </FormSection>
 
-      <fieldset className={formSectionClass}>
-        <legend className={formLegendClass}>Price and stock</legend>
-        <div className="clear-both grid grid-cols-1 gap-5 pt-4 sm:grid-cols-3">
-          <Field id={fieldId('price')} label="Price (₹)" hint="Selling price, GST included" error={errors.price?.message}>
-            {(describedBy) => rupeeInput('price', describedBy)}
-          </Field>
-          <Field id={fieldId('mrp')} label="MRP (₹)" hint="At least the price" error={errors.mrp?.message}>
-            {(describedBy) => rupeeInput('mrp', describedBy)}
-          </Field>
-          <Field id={fieldId('stock')} label="Stock" hint="Units ready to ship" error={errors.stock?.message}>
-            {(describedBy) => (
-              <input
-                id={fieldId('stock')}
-                type="number"
-                inputMode="numeric"
-                min={0}
-                max={100_000}
-                step={1}
-                aria-invalid={errors.stock ? true : undefined}
-                aria-describedby={describedBy}
-                className={controlClassName}
-                {...register('stock')}
-              />
-            )}
-          </Field>
+      <FormSection legend="Price and stock">
+        <div className="grid grid-cols-1 gap-5 sm:grid-cols-3">
+          <TextField form={form} name="price" label="Price (₹)" hint="Selling price, GST included" prefix="₹" inputMode="decimal" autoComplete="off" placeholder="64,990" />
+          <TextField form={form} name="mrp" label="MRP (₹)" hint="At least the price" prefix="₹" inputMode="decimal" autoComplete="off" placeholder="64,990" />
+          <TextField form={form} name="stock" label="Stock" hint="Units ready to ship" type="number" inputMode="numeric" min={0} max={100_000} step={1} />
         </div>
-      </fieldset>
+      </FormSection>
 
-      <fieldset className={formSectionClass}>
-        <legend className={formLegendClass}>{CATEGORY_LABELS[category].singular} specifications</legend>
-        <div className="clear-both grid grid-cols-1 gap-5 pt-4 sm:grid-cols-2">
+      <FormSection legend={`${CATEGORY_LABELS[category].singular} specifications`}>
+        <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
           {SPEC_FIELDS[category].map((field) => (
-            <SpecInput
-              key={`${category}-${field.key}`}
-              field={field}
-              id={fieldId(`specs.${field.key}`)}
-              error={errors.specs?.[field.key]?.message}
-              registration={register(`specs.${field.key}`)}
-            />
+            <SpecInput key={`${category}-${field.key}`} form={form} field={field} />
           ))}
         </div>
-      </fieldset>
+      </FormSection>
     </>
   );
 }
 
-interface SpecInputProps {
-  field: SpecField;
-  id: string;
-  error: string | undefined;
-  registration: UseFormRegisterReturn;
-}
-
-function SpecInput({ field, id, error, registration }: SpecInputProps) {
-  const hint = field.kind === 'choice' ? undefined : field.hint;
-  return (
-    <Field id={id} label={specLabel(field)} optional={field.kind === 'text' && field.optional === true} hint={hint} error={error} className={field.kind === 'list' ? 'sm:col-span-2' : ''}>
-      {(describedBy) => {
-        const common = {
-          id,
-          'aria-invalid': error ? true : undefined,
-          'aria-describedby': describedBy,
-          className: controlClassName,
-        };
-        switch (field.kind) {
-          case 'choice':
-            return (
-              <select {...common} {...registration}>
-                <option value="">Choose…</option>
-                {field.options.map((option) => (
-                  <option key={option} value={option}>
-                    {option}
-                  </option>
-                ))}
-              </select>
-            );
-          case 'integer':
-          case 'decimal':
-            return (
-              <input
-                {...common}
-                type="number"
-                inputMode={field.kind === 'integer' ? 'numeric' : 'decimal'}
-                min={0}
-                step={field.kind === 'integer' ? 1 : 'any'}
-                {...registration}
-              />
-            );
-          case 'text':
-          case 'list':
-            return <input {...common} type="text" autoComplete="off" {...registration} />;
-        }
-      }}
-    </Field>
-  );
+/** One specification's field, as its kind asks: a choice, a number or words. */
+function SpecInput({ form, field }: { form: FormOf<ProductFormValues>; field: SpecField }) {
+  const common = { form, name: `specs.${field.key}` as Path<ProductFormValues>, label: specLabel(field) };
+  switch (field.kind) {
+    case 'choice':
+      return <SelectField {...common} options={field.options} placeholder="Choose…" />;
+    case 'integer':
+    case 'decimal':
+      return (
+        <TextField {...common} hint={field.hint} type="number" inputMode={field.kind === 'integer' ? 'numeric' : 'decimal'} min={0} step={field.kind === 'integer' ? 1 : 'any'} />
+      );
+    case 'text':
+    case 'list':
+      return <TextField {...common} hint={field.hint} optional={field.kind === 'text' && field.optional === true} autoComplete="off" className={field.kind === 'list' ? 'sm:col-span-2' : ''} />;
+  }
 }
 
 /** Why a save failed: a message, and the server's issues that belong to no field of the form. */
@@ -271,7 +154,7 @@ export interface ProductFormControl {
  * little of it (a 409), the stock field starts again from the stock as it is now.
  */
 export function placeServerIssues(error: unknown, category: Category, { setError, setValue }: ProductFormControl, offline: string): SaveProblem {
-  const message = (fallback: string) => (error instanceof ApiError ? error.message : fallback);
+  const message = (fallback: string) => errorMessage(error, fallback);
   const stockNow = stockNowOf(error);
   if (stockNow !== undefined) {
     setValue('stock', String(stockNow));

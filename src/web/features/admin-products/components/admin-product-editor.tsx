@@ -163,7 +163,8 @@ function EditForm({ detail, status, onStatus, blocked, onSaved }: EditFormProps)
   const [featured, setFeatured] = useState(product.featured);
   const [problem, setProblem] = useState<SaveProblem | null>(null);
   const update = useUpdateAdminProduct();
-  const { register, handleSubmit, reset, setError, setValue, formState, category } = useProductForm(product);
+  const form = useProductForm(product);
+  const { handleSubmit, reset, setError, setValue, formState, category } = form;
   const { errors, isSubmitting } = formState;
   const blockedId = `${idPrefix}-blocked`;
   const featuredHintId = `${idPrefix}-featured-hint`;
@@ -191,7 +192,7 @@ function EditForm({ detail, status, onStatus, blocked, onSaved }: EditFormProps)
 
   return (
     <form noValidate onSubmit={(event) => void handleSubmit(save)(event)} aria-label={`Edit ${product.name}`} className="mt-6 space-y-6">
-      <ProductFieldsets idPrefix={idPrefix} register={register} errors={errors} category={category} withSku={false} />
+      <ProductFieldsets form={form} category={category} withSku={false} />
 
       <fieldset className={formSectionClass} aria-describedby={blocked ? blockedId : undefined}>
         <legend className={formLegendClass}>Status</legend>

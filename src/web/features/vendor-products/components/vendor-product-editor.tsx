@@ -96,7 +96,8 @@ function ProductForm({ product, onSaved, shopApproved, onDeleted }: ProductFormP
   const update = useUpdateVendorProduct();
   const archive = useArchiveVendorProduct();
 
-  const { register, handleSubmit, reset, setError, setValue, formState, category } = useProductForm(product);
+  const form = useProductForm(product);
+  const { handleSubmit, reset, setError, setValue, formState, category } = form;
   const { errors, isSubmitting } = formState;
 
   const save = async (fields: ProductFields) => {
@@ -175,7 +176,7 @@ function ProductForm({ product, onSaved, shopApproved, onDeleted }: ProductFormP
       </div>
 
       <form noValidate onSubmit={(event) => void handleSubmit(save)(event)} className="mt-6 space-y-6" aria-label={product ? `Edit ${product.name}` : 'Add a product'}>
-        <ProductFieldsets idPrefix={idPrefix} register={register} errors={errors} category={category} />
+        <ProductFieldsets form={form} category={category} />
 
         <fieldset className={formSectionClass}>
           <legend className={formLegendClass}>Images</legend>

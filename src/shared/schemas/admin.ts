@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MAX, PASSWORD_MIN, ROLES } from './auth.ts';
 import { ProductSchema } from './catalog.ts';
+import { pageFields, wholeNumber } from './paging.ts';
 import { productInputFields, stockWasField, withProductRules } from './vendor.ts';
 
 const strict = <T extends z.ZodRawShape>(shape: T) =>
@@ -8,8 +9,6 @@ const strict = <T extends z.ZodRawShape>(shape: T) =>
     error: (issue) => (issue.code === 'unrecognized_keys' ? `Unexpected field: ${issue.keys.join(', ')}` : undefined),
   });
 
-const wholeNumber = (name: string, min: number, max: number) =>
-  z.string().regex(/^\d+$/, `${name} must be a whole number`).transform(Number).pipe(z.number().min(min, `${name} must be at least ${min}`).max(max, `${name} must be at most ${max}`));
 
 export const ADMIN_USER_SORTS = ['newest', 'oldest', 'name', 'email'] as const;
 
@@ -20,8 +19,7 @@ export const AdminUserQuerySchema = z.object({
   /** vendors whose shop awaits approval */
   pendingVendors: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
   sort: z.enum(ADMIN_USER_SORTS, { error: `sort must be one of: ${ADMIN_USER_SORTS.join(', ')}` }).default('newest'),
-  page: wholeNumber('page', 1, 100_000).default(1),
-  pageSize: wholeNumber('pageSize', 1, 100).default(20),
+  ...pageFields(20),
 });
 export type AdminUserQuery = z.infer<typeof AdminUserQuerySchema>;
 
@@ -54,8 +52,7 @@ export const AuditListSchema = z.object({ items: z.array(AuditEntrySchema), tota
 export const AuditQuerySchema = z.object({
   entityType: z.enum(['user', 'vendor', 'product', 'payment', 'outbox']).optional(),
   entityId: z.string().max(100).optional(),
-  page: wholeNumber('page', 1, 100_000).default(1),
-  pageSize: wholeNumber('pageSize', 1, 100).default(50),
+  ...pageFields(50),
 });
 
 export const AdminUserDetailSchema = z.object({
@@ -91,8 +88,7 @@ export const AdminProductQuerySchema = z.object({
   /** `review`: new listings awaiting the marketplace's approval */
   status: z.enum(['draft', 'active', 'archived', 'hidden', 'review']).optional(),
   stock: z.enum(['out', 'low']).optional(),
-  page: wholeNumber('page', 1, 100_000).default(1),
-  pageSize: wholeNumber('pageSize', 1, 100).default(20),
+  ...pageFields(20),
 });
 export type AdminProductQuery = z.infer<typeof AdminProductQuerySchema>;
 
@@ -217,8 +213,7 @@ export const AdminPaymentQuerySchema = z.object({
   to: isoDate('to').optional(),
   minAmount: paise('minAmount').optional(),
   maxAmount: paise('maxAmount').optional(),
-  page: wholeNumber('page', 1, 100_000).default(1),
-  pageSize: wholeNumber('pageSize', 1, 100).default(20),
+  ...pageFields(20),
 });
 export type AdminPaymentQuery = z.infer<typeof AdminPaymentQuerySchema>;
 

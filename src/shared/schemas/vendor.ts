@@ -6,6 +6,7 @@ import { AddressInputSchema } from './account.ts';
 import { ProductSchema } from './catalog.ts';
 import { SPECS_SCHEMAS } from './specs-input.ts';
 import { DeliveryAddressSchema } from './orders.ts';
+import { pageFields } from './paging.ts';
 import { z as mini } from './zod-mini.ts';
 
 const strict = <T extends z.ZodRawShape>(shape: T) =>
@@ -176,8 +177,16 @@ export const VendorOrderSchema = z.object({
   trackingNumber: z.string().nullable(),
 });
 export type VendorOrder = z.infer<typeof VendorOrderSchema>;
-export const VendorOrderListSchema = z.object({ items: z.array(VendorOrderSchema) });
-export const VendorOrderQuerySchema = z.object({ status: z.enum(FULFILMENT_STATUSES).optional() });
+export const VendorOrderListSchema = z.object({ items: z.array(VendorOrderSchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+export type VendorOrderList = z.infer<typeof VendorOrderListSchema>;
+export const VENDOR_ORDERS_PAGE_SIZE = 20;
+export const VendorOrderQuerySchema = z.object({
+  status: z.enum(FULFILMENT_STATUSES, { error: `status must be one of: ${FULFILMENT_STATUSES.join(', ')}` }).optional(),
+  /** an order number (CB00000042) or words of the customer's name */
+  q: z.string().trim().max(100, 'Search at most 100 characters').optional(),
+  ...pageFields(VENDOR_ORDERS_PAGE_SIZE),
+});
+export type VendorOrderQuery = z.infer<typeof VendorOrderQuerySchema>;
 
 export const ShipInputSchema = strict({
   carrier: z.string({ error: 'Please enter the carrier' }).trim().min(2, 'Please enter the carrier').max(60),

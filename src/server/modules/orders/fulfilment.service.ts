@@ -1,7 +1,7 @@
 import { AppError } from '#shared/errors.ts';
 import { canTransitionFulfilment, type FulfilmentStatus } from '#shared/order-states.ts';
 import type { DeliveryAddressSchema } from '#shared/schemas/orders.ts';
-import type { VendorOrder } from '#shared/schemas/vendor.ts';
+import type { VendorOrder, VendorOrderList, VendorOrderQuery } from '#shared/schemas/vendor.ts';
 import type { StoreInfo } from '#shared/store-info.ts';
 import type { Db } from '#server/db/database.ts';
 import type { Mailer } from '#server/modules/mail/mailer.ts';
@@ -45,9 +45,16 @@ export function createFulfilmentService(deps: { db: Db; users: UsersService; mai
   }
 
   return {
-    /** The vendor's orders, newest first: its own lines, the customer's name and address, never payments. */
-    async list(vendorId: number, status?: FulfilmentStatus): Promise<VendorOrder[]> {
-      return assemble(await repository.vendorFulfilments(db, vendorId, status));
+    /**
+     * A page of the vendor's orders, newest first: its own lines, the customer's name and address,
+     * never payments. `q` is an order number (CB00000042, or 42) or words of the customer's name.
+     */
+    async list(vendorId: number, query: VendorOrderQuery): Promise<VendorOrderList> {
+      const q = query.q?.trim();
+      const number = q ? /^(?:CB)?0*(\d{1,12})$/i.exec(q) : null;
+      const filter = { status: query.status, ...(number ? { orderId: Number(number[1]) } : q ? { customer: q } : {}) };
+      const { rows, total } = await repository.vendorFulfilments(db, vendorId, filter, query);
+      return { items: await assemble(rows), total, page: query.page, pageSize: query.pageSize };
     },
 
     async step(vendorId: number, fulfilmentId: number, step: Step, shipment?: { carrier: string; trackingNumber: string }): Promise<VendorOrder> {

@@ -1,5 +1,7 @@
 import type { OrderStatus } from '#shared/order-states.ts';
+import { sql } from 'kysely';
 import { type DbOrTx, toIso } from '#server/db/database.ts';
+import { containing } from '#server/db/like.ts';
 import type { FulfilmentsTable, OrdersTable } from '#server/db/schema.ts';
 
 export interface OrderRow {
@@ -297,17 +299,54 @@ function toVendorFulfilment(row: {
   };
 }
 
-/** The vendor's fulfilments of paid orders (and cancelled ones), newest first. Unpaid orders are not the vendor's business yet. */
-export async function vendorFulfilments(db: DbOrTx, vendorId: number, status?: FulfilmentsTable['status'], limit = 200): Promise<VendorFulfilmentRow[]> {
+/** Which of a vendor's orders to list: a status, one order (by number), or customers whose name holds some words. */
+export interface VendorFulfilmentFilter {
+  status?: FulfilmentsTable['status'];
+  orderId?: number;
+  customer?: string;
+}
+
+/** The vendor's fulfilments of paid orders (and cancelled ones) the filter keeps. Unpaid orders are not the vendor's business yet. */
+function vendorFulfilmentsQuery(db: DbOrTx, vendorId: number, filter: VendorFulfilmentFilter) {
   let query = db
     .selectFrom('fulfilments')
     .innerJoin('orders', 'orders.id', 'fulfilments.order_id')
-    .select(vendorFulfilmentColumns)
     .where('fulfilments.vendor_id', '=', vendorId)
     .where('orders.status', '!=', 'pending_payment');
-  if (status) query = query.where('fulfilments.status', '=', status);
-  const rows = await query.orderBy('orders.created_at', 'desc').orderBy('fulfilments.id', 'desc').limit(limit).execute();
-  return rows.map(toVendorFulfilment);
+  if (filter.status) query = query.where('fulfilments.status', '=', filter.status);
+  if (filter.orderId !== undefined) query = query.where('orders.id', '=', filter.orderId);
+  if (filter.customer) {
+    const customer = filter.customer;
+    query = query.where((eb) =>
+      eb.exists(eb.selectFrom('users').select('users.id').whereRef('users.id', '=', 'orders.user_id').where(sql<boolean>`lower(users.name) like ${containing(customer)} escape '\\'`)),
+    );
+  }
+  return query;
+}
+
+/** One page of the vendor's fulfilments, newest order first, and how many the filter keeps in all. */
+export async function vendorFulfilments(db: DbOrTx, vendorId: number, filter: VendorFulfilmentFilter, page: { page: number; pageSize: number }): Promise<{ rows: VendorFulfilmentRow[]; total: number }> {
+  const query = vendorFulfilmentsQuery(db, vendorId, filter);
+  const [count, rows] = await Promise.all([
+    query.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+    query
+      .select(vendorFulfilmentColumns)
+      .orderBy('orders.created_at', 'desc')
+      .orderBy('fulfilments.id', 'desc')
+      .limit(page.pageSize)
+      .offset((page.page - 1) * page.pageSize)
+      .execute(),
+  ]);
+  return { rows: rows.map(toVendorFulfilment), total: Number(count.n) };
+}
+
+/** How many of the vendor's lines of confirmed (paid) orders wait to be packed. */
+export async function awaitingPacking(db: DbOrTx, vendorId: number): Promise<number> {
+  const row = await vendorFulfilmentsQuery(db, vendorId, { status: 'pending' })
+    .where('orders.status', '=', 'confirmed')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 export async function vendorFulfilment(db: DbOrTx, vendorId: number, id: number): Promise<VendorFulfilmentRow | undefined> {

@@ -125,7 +125,7 @@ export function createOrdersService({ db, payments, now = () => new Date() }: { 
     offersWithOrders: (offerIds: readonly number[]) => repository.offersWithOrders(db, offerIds),
     vendorPaidLines: (vendorId: number, from: Date, to: Date) => repository.vendorPaidLines(db, vendorId, from, to),
     vendorDeliveredLines: (vendorId: number, from: Date, to: Date) => repository.vendorDeliveredLines(db, vendorId, from, to),
-    awaitingPacking: async (vendorId: number) => (await repository.vendorFulfilments(db, vendorId, 'pending')).filter((f) => f.orderStatus === 'confirmed').length,
+    awaitingPacking: (vendorId: number) => repository.awaitingPacking(db, vendorId),
   };
 }
 

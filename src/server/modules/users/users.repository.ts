@@ -1,6 +1,7 @@
 import type { Role } from '#shared/schemas/auth.ts';
 import { sql } from 'kysely';
 import type { DbOrTx } from '#server/db/database.ts';
+import { containing } from '#server/db/like.ts';
 
 export async function findUserById(db: DbOrTx, id: string) {
   return db.selectFrom('users').select(['id', 'name', 'email', 'role', 'status', 'created_at']).where('id', '=', id).executeTakeFirst();
@@ -65,7 +66,7 @@ export async function listUsers(db: DbOrTx, filter: UserListFilter) {
   if (filter.status) query = query.where('status', '=', filter.status);
   if (filter.ids) query = filter.ids.length === 0 ? query.where(sql<boolean>`1 = 0`) : query.where('id', 'in', filter.ids);
   if (filter.q) {
-    const pattern = `%${filter.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = containing(filter.q);
     query = query.where((eb) => eb.or([sql<boolean>`lower(users.name) like ${pattern} escape '\\'`, sql<boolean>`lower(users.email) like ${pattern} escape '\\'`]));
   }
   const total = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();

@@ -213,6 +213,39 @@ describe.each(testDialects())('vendor area API on %s', (dialect) => {
     expect((await as(t, ravi)('POST', `/api/vendor/products/${product.id}/archive`)).json().status).toBe('archived');
   });
 
+  it('pages its orders newest first and finds them by order number or customer name', async () => {
+    const created = await as(t, ravi)('POST', '/api/vendor/products', laptop({ sku: 'PAGE-1', name: 'Paged ThinkPad', stock: 20, status: 'active' }));
+    await approve(created.json().id);
+    const chitra = await registerCustomer(t, 'chitra@example.in', 'Chitra Rao');
+    const buy = async (buyer: TestUser, key: string) => {
+      const address = (await as(t, buyer)('POST', '/api/account/addresses', { name: 'Any Name', phone: '9845012345', line1: '1 MG Road', city: 'Mysuru', state: 'Karnataka', pincode: '570001' })).json();
+      const order = (await as(t, buyer)('POST', '/api/checkout/orders', { idempotencyKey: key, addressId: address.id, items: [{ productId: created.json().id, quantity: 1 }] })).json();
+      await as(t, buyer)('POST', `/api/orders/${order.id}/payments`, { method: 'upi', vpa: 'buyer@okhdfc' });
+      return order.number as string;
+    };
+    const numbers = [await buy(customer, 'paging-1'), await buy(chitra, 'paging-2'), await buy(customer, 'paging-3')];
+    const list = async (query: string) => (await as(t, ravi)('GET', `/api/vendor/orders?${query}`)).json() as { items: VendorOrder[]; total: number; page: number; pageSize: number };
+
+    const first = await list('pageSize=2');
+    expect(first.total).toBeGreaterThanOrEqual(3);
+    expect(first.items.map((order) => order.orderNumber)).toEqual([numbers[2], numbers[1]]);
+    const second = await list('pageSize=2&page=2');
+    expect(second).toMatchObject({ page: 2, pageSize: 2 });
+    expect(second.items[0]?.orderNumber).toBe(numbers[0]);
+
+    expect((await list(`q=${numbers[1]}`)).items.map((order) => order.orderNumber)).toEqual([numbers[1]]);
+    expect((await list(`q=${Number(numbers[1]!.slice(2))}`)).items.map((order) => order.orderNumber)).toEqual([numbers[1]]);
+    expect((await list('q=chitra%20R')).items.map((order) => order.orderNumber)).toEqual([numbers[1]]);
+    expect((await list('q=BINA')).items.map((order) => order.orderNumber)).toEqual(expect.arrayContaining([numbers[0], numbers[2]]));
+    expect((await list('q=%25')).total).toBe(0); // "%" is a character sought, not a wildcard
+    expect((await as(t, sita)('GET', `/api/vendor/orders?q=${numbers[1]}`)).json().total).toBe(0);
+
+    for (const bad of ['status=lost', 'page=0', 'pageSize=101', `q=${'x'.repeat(101)}`]) {
+      const refused = await as(t, ravi)('GET', `/api/vendor/orders?${bad}`);
+      expect(refused.statusCode, bad).toBe(400);
+    }
+  });
+
   it('keeps sales made while the vendor had the product open: the edit and the list move stock by the change, never below 0', async () => {
     const created = await as(t, ravi)('POST', '/api/vendor/products', laptop({ sku: 'STALE-1', name: 'Stale Form ThinkPad', stock: 10, status: 'active' }));
     await approve(created.json().id);

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '#shared/errors.ts';
-import { FULFILMENT_STATUSES } from '#shared/order-states.ts';
 import {
   ImportReportSchema,
   MediaSchema,
@@ -11,6 +10,7 @@ import {
   ShipInputSchema,
   StockUpdateInputSchema,
   VendorOrderListSchema,
+  VendorOrderQuerySchema,
   VendorOrderSchema,
   VendorOverviewSchema,
   OfferInputSchema,
@@ -163,9 +163,9 @@ export function vendorRoutes(deps: Deps): FastifyPluginAsyncZod {
       return reply.status(201).send(await media.upload(current.id, bytes));
     });
 
-    app.get('/vendor/orders', { schema: { tags: ['vendor'], summary: 'Orders with my items, newest first', querystring: z.object({ status: z.enum(FULFILMENT_STATUSES).optional() }), response: { 200: VendorOrderListSchema, ...errors } } }, async (request) => ({
-      items: await fulfilment.list((await shop(request)).id, request.query.status),
-    }));
+    app.get('/vendor/orders', { schema: { tags: ['vendor'], summary: 'Orders with my items, newest first, a page at a time', querystring: VendorOrderQuerySchema, response: { 200: VendorOrderListSchema, ...errors } } }, async (request) =>
+      fulfilment.list((await shop(request)).id, request.query),
+    );
 
     for (const step of ['pack', 'deliver'] as const) {
       app.post(`/vendor/fulfilments/:id/${step}`, { schema: { tags: ['vendor'], summary: step === 'pack' ? 'Mark packed' : 'Mark delivered', params: idParams, response: { 200: VendorOrderSchema, ...errors } } }, async (request) =>

@@ -32,7 +32,7 @@ export const vendorShopKeys = {
   overviews: () => ['vendor-shop', 'overview'] as const,
   overview: (days: Period) => ['vendor-shop', 'overview', days] as const,
   orderLists: () => ['vendor-shop', 'orders'] as const,
-  orders: (status: FulfilmentStatus | undefined) => ['vendor-shop', 'orders', status ?? 'all'] as const,
+  orders: (query: VendorOrdersQuery) => ['vendor-shop', 'orders', query] as const,
   settlementsAll: () => ['vendor-shop', 'settlements'] as const,
   settlements: (days: Period) => ['vendor-shop', 'settlements', days] as const,
   profile: () => ['vendor-shop', 'profile'] as const,
@@ -46,9 +46,16 @@ export function fetchVendorOverview(days: Period, signal?: AbortSignal): Promise
   return apiRequest('/vendor/overview', { query: { days }, schema: VendorOverviewSchema, signal });
 }
 
-/** This vendor's lines of each order, newest first; all of them when no status is given. */
-export function fetchVendorOrders(status: FulfilmentStatus | undefined, signal?: AbortSignal): Promise<VendorOrderList> {
-  return apiRequest('/vendor/orders', { query: { status }, schema: VendorOrderListSchema, signal });
+/** Which of the vendor's orders to show: a status (all when none), an order number or customer's name, and a page. */
+export interface VendorOrdersQuery {
+  status?: FulfilmentStatus;
+  q?: string;
+  page: number;
+}
+
+/** A page of this vendor's lines of each order, newest first. */
+export function fetchVendorOrders(query: VendorOrdersQuery, signal?: AbortSignal): Promise<VendorOrderList> {
+  return apiRequest('/vendor/orders', { query: { ...query }, schema: VendorOrderListSchema, signal });
 }
 
 /** 409 with a message for an unpaid or cancelled order. */
@@ -99,10 +106,10 @@ export function vendorOverviewQuery(days: Period) {
   });
 }
 
-export function vendorOrdersQuery(status: FulfilmentStatus | undefined) {
+export function vendorOrdersQuery(query: VendorOrdersQuery) {
   return queryOptions({
-    queryKey: vendorShopKeys.orders(status),
-    queryFn: ({ signal }) => fetchVendorOrders(status, signal),
+    queryKey: vendorShopKeys.orders(query),
+    queryFn: ({ signal }) => fetchVendorOrders(query, signal),
   });
 }
 
@@ -132,12 +139,9 @@ export function useVendorOverview(days: Period) {
   return useQuery({ ...vendorOverviewQuery(days), placeholderData: keepPreviousData });
 }
 
-const newestFirst = (list: VendorOrderList): VendorOrder[] =>
-  list.items.toSorted((a, b) => Date.parse(b.orderDate) - Date.parse(a.orderDate));
-
-/** This vendor's orders, newest first (`data` is the array). */
-export function useVendorOrders(status: FulfilmentStatus | undefined) {
-  return useQuery({ ...vendorOrdersQuery(status), select: newestFirst });
+/** A page of this vendor's orders, newest first; the last page stays on screen while another loads. */
+export function useVendorOrders(query: VendorOrdersQuery) {
+  return useQuery({ ...vendorOrdersQuery(query), placeholderData: keepPreviousData });
 }
 
 export function useSettlement(days: Period) {
@@ -166,7 +170,7 @@ function useFulfilmentUpdates() {
   return {
     onSuccess: (order: VendorOrder) => {
       queryClient.setQueriesData<VendorOrderList>({ queryKey: vendorShopKeys.orderLists() }, (list) =>
-        list ? { items: list.items.map((item) => (item.fulfilmentId === order.fulfilmentId ? order : item)) } : list,
+        list ? { ...list, items: list.items.map((item) => (item.fulfilmentId === order.fulfilmentId ? order : item)) } : list,
       );
       void queryClient.invalidateQueries({ queryKey: vendorShopKeys.orderLists(), refetchType: 'none' });
       void queryClient.invalidateQueries({ queryKey: vendorShopKeys.overviews() });

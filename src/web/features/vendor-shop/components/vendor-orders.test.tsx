@@ -51,7 +51,7 @@ const json = (status: number, body: unknown) =>
 function fakeApi(orders: VendorOrder[]) {
   return vi.fn(async (url: string, init?: RequestInit) => {
     const method = init?.method ?? 'GET';
-    if (method === 'GET' && url.startsWith('/api/vendor/orders')) return json(200, { items: orders });
+    if (method === 'GET' && url.startsWith('/api/vendor/orders')) return json(200, { items: orders, total: orders.length, page: 1, pageSize: 20 });
     const action = /^\/api\/vendor\/fulfilments\/(\d+)\/(pack|ship|deliver)$/.exec(url);
     const order = action && orders.find((o) => o.fulfilmentId === Number(action[1]));
     if (method === 'POST' && action && order) {
@@ -85,8 +85,8 @@ describe('VendorOrders', () => {
   beforeEach(() => vi.unstubAllGlobals());
   afterEach(cleanup);
 
-  it('lists the orders newest first with their items, and asks the API for the status in the URL', async () => {
-    const fetch = fakeApi([packedOrder, pendingOrder]);
+  it('lists the orders as the API pages them (newest first) with their items, and asks for the status in the URL', async () => {
+    const fetch = fakeApi([pendingOrder, packedOrder]);
     vi.stubGlobal('fetch', fetch);
     renderOrders('/vendor/dashboard/orders?status=pending');
 
@@ -96,8 +96,9 @@ describe('VendorOrders', () => {
       'Order CB00000042',
       'Order CB00000041',
     ]);
-    expect(fetch).toHaveBeenCalledWith('/api/vendor/orders?status=pending', expect.objectContaining({ method: 'GET' }));
-    expect(screen.getByRole('link', { name: 'To pack' }).getAttribute('aria-current')).toBe('page');
+    expect(fetch).toHaveBeenCalledWith('/api/vendor/orders?status=pending&page=1', expect.objectContaining({ method: 'GET' }));
+    expect(screen.getByLabelText<HTMLSelectElement>('Status').value).toBe('pending');
+    expect(screen.getByText('Showing 1–2 of 2 orders')).toBeTruthy();
 
     const pending = card('CB00000042');
     expect(pending.getByText('1 × ₹1,29,999')).toBeTruthy();
@@ -161,7 +162,7 @@ describe('VendorOrders', () => {
       init?.method === 'POST'
         ? json(409, { error: { code: 'CONFLICT', message: 'This order was cancelled.' } })
         : url.startsWith('/api/vendor/orders')
-          ? json(200, { items: [shipped] })
+          ? json(200, { items: [shipped], total: 1, page: 1, pageSize: 20 })
           : json(404, { error: { code: 'NOT_FOUND', message: 'Not found' } }),
     );
     vi.stubGlobal('fetch', fetch);
@@ -176,5 +177,27 @@ describe('VendorOrders', () => {
     vi.stubGlobal('fetch', fakeApi([]));
     renderOrders();
     expect(await screen.findByText('No orders yet.')).toBeTruthy();
+  });
+
+  it('finds orders by number or customer through the URL, pages through them, and offers the way back to all', async () => {
+    const fetch = vi.fn(async (url: string) => {
+      const query = new URL(url, 'http://store.test').searchParams;
+      if (query.get('q') === 'nobody') return json(200, { items: [], total: 0, page: 1, pageSize: 20 });
+      return json(200, { items: [pendingOrder], total: 41, page: Number(query.get('page')), pageSize: 20 });
+    });
+    vi.stubGlobal('fetch', fetch);
+    renderOrders('/vendor/dashboard/orders?page=2');
+
+    expect(await screen.findByText('Showing 21–21 of 41 orders')).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: 'Pages of orders' }).textContent).toContain('Page 2 of 3');
+
+    fireEvent.change(screen.getByLabelText('Order number or customer'), { target: { value: ' nobody ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('No orders match “nobody”.')).toBeTruthy();
+    // A new search starts again at page 1.
+    expect(fetch).toHaveBeenLastCalledWith('/api/vendor/orders?q=nobody&page=1', expect.objectContaining({ method: 'GET' }));
+
+    fireEvent.click(screen.getByRole('link', { name: 'Show all orders' }));
+    expect(await screen.findByText('Showing 1–1 of 41 orders')).toBeTruthy();
   });
 });

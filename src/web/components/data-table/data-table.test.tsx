@@ -88,6 +88,34 @@ describe('DataTable', () => {
     render(<DataTable columns={columns} rows={shops} rowId={(shop) => shop.id} label="Shops" busy />);
     expect(screen.getByRole('table').getAttribute('aria-busy')).toBe('true');
   });
+
+  it('keeps what a cell holds (a note being typed, the focus) when the list renders its columns afresh', () => {
+    /** Columns built on each render, as a list does to reach its own handlers. */
+    function Notes() {
+      const [renders, setRenders] = useState(0);
+      const notes = helper.columns([
+        helper.accessor('name', { header: 'Shop', meta: { rowHeader: true } }),
+        helper.display({ id: 'note', header: 'Note', cell: ({ row }) => <input aria-label={`Note for ${row.original.name}`} /> }),
+      ]);
+      return (
+        <>
+          <DataTable columns={notes} rows={shops} rowId={(shop) => shop.id} label="Shops" />
+          <button type="button" onClick={() => setRenders(renders + 1)}>
+            Render again {renders}
+          </button>
+        </>
+      );
+    }
+    render(<Notes />);
+    const note = screen.getByLabelText<HTMLInputElement>('Note for Pune PCs');
+    fireEvent.change(note, { target: { value: 'Call back' } });
+    note.focus();
+    fireEvent.click(screen.getByRole('button', { name: /Render again/ }));
+    note.focus(); // the click moved focus to the button; what matters is that the same input is still there
+    expect(screen.getByRole('button', { name: 'Render again 1' })).toBeTruthy();
+    expect(screen.getByLabelText('Note for Pune PCs')).toBe(note);
+    expect(note.value).toBe('Call back');
+  });
 });
 
 const filters: Filter[] = [

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import {
+  type Cell,
   type ColumnDef,
   type Header,
   type RowData,
@@ -122,7 +123,7 @@ export function DataTable<T extends RowData>({ columns, rows, rowId, label, desc
               {row.getAllCells().map((cell) => {
                 const meta = cell.column.columnDef.meta;
                 const className = `px-4 py-3 align-top ${meta?.className ?? ''}`;
-                const content = <table.FlexRender cell={cell} />;
+                const content = renderCell(cell);
                 return meta?.rowHeader ? (
                   <th key={cell.id} scope="row" className={`${className} font-normal`}>
                     {content}
@@ -139,6 +140,17 @@ export function DataTable<T extends RowData>({ columns, rows, rowId, label, desc
       </table>
     </ScrollRegion>
   );
+}
+
+/**
+ * A cell's content. A `cell` renderer is called as a function, not mounted as a component: a
+ * table whose columns are built on each render (to reach the list's own handlers) keeps what its
+ * cells hold (an open form, the focus) instead of mounting it afresh. So cell renderers use no
+ * hooks; they return components that do.
+ */
+function renderCell<T extends RowData>(cell: Cell<typeof features, T, unknown>): ReactNode {
+  const render = cell.column.columnDef.cell;
+  return typeof render === 'function' ? (render(cell.getContext()) as ReactNode) : (render ?? (cell.getValue() as ReactNode));
 }
 
 function HeadingContent<T extends RowData>({ header, sortable, title }: { header: Header<typeof features, T, unknown>; sortable: boolean; title: ReactNode }) {

@@ -1,6 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { RotateCw } from 'lucide-react';
+import { columnsOf, type DataColumn, DataTable } from '#web/components/data-table/data-table.tsx';
+import { type Filter, FilterBar } from '#web/components/data-table/filter-bar.tsx';
 import { Announcer, ErrorAlert, type AnnouncerTone } from '#web/components/ui/alerts.tsx';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
 import { LoadError, PastLastPage, ResultSummary } from '#web/components/ui/list-states.tsx';
@@ -11,22 +13,17 @@ import { formatDateTime } from '#web/lib/format.ts';
 import { readPage, searchOf, withParam } from '#web/lib/url-params.ts';
 import { errorMessage, isAlreadyDone, useOutboxJobs, type AdminOutboxJob, type OutboxKind, type OutboxStatus } from '../api/get-outbox-jobs.ts';
 import { useRetryOutboxJob } from '../api/retry-outbox-job.ts';
-import { FilterLinks, KindBadge, StatusBadge } from './outbox-ui.tsx';
+import { KindBadge, StatusBadge } from './outbox-ui.tsx';
 
 const PAGE_SIZE = 20;
 
 /** `status` in the URL: absent means waiting jobs, what an admin opens this page for. */
 type StatusFilter = OutboxStatus | 'all';
 
-const STATUS_OPTIONS: Array<{ value: StatusFilter; label: string }> = [
-  { value: 'pending', label: 'Waiting' },
-  { value: 'done', label: 'Done' },
-  { value: 'all', label: 'All' },
-];
-const KIND_OPTIONS: Array<{ value: OutboxKind | undefined; label: string }> = [
-  { value: undefined, label: 'Refunds and mails' },
-  { value: 'refund', label: 'Refunds' },
-  { value: 'mail', label: 'Mails' },
+/** The list's filters, each a URL parameter; no status means the waiting jobs. */
+const FILTERS: readonly Filter[] = [
+  { kind: 'select', param: 'status', label: 'Status', anyLabel: 'Waiting', options: [{ value: 'done', label: 'Done' }, { value: 'all', label: 'All' }] },
+  { kind: 'select', param: 'kind', label: 'Kind', anyLabel: 'Refunds and mails', options: [{ value: 'refund', label: 'Refunds' }, { value: 'mail', label: 'Mails' }] },
 ];
 
 interface ListState {
@@ -80,7 +77,7 @@ type FocusRequest = { jobId: number };
  * go through. Filter by status and kind (kept in the URL), see why each one failed, and retry one now.
  */
 export default function RetryQueue() {
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const ids = useId();
   const state = readState(params);
   const { data, isPending, isError, error, refetch, isPlaceholderData, dataUpdatedAt } = useOutboxJobs({
@@ -124,7 +121,6 @@ export default function RetryQueue() {
     });
   };
 
-  const filterLink = (key: 'status' | 'kind', value: string | undefined) => ({ search: searchOf(withParam(params, key, value)) });
   const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   const first = data && data.total > 0 ? (data.page - 1) * data.pageSize + 1 : 0;
   const last = data ? Math.min((data.page - 1) * data.pageSize + data.items.length, data.total) : 0;
@@ -155,22 +151,9 @@ export default function RetryQueue() {
       <Announcer message={announcement.message} tone={announcement.tone} className="mt-4" />
       {problem && <ErrorAlert className="mt-4">{problem}</ErrorAlert>}
 
-      <section aria-label="Filters" className="mt-6 grid grid-cols-1 gap-4 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2">
-        <FilterLinks
-          id={`${ids}-status`}
-          label="Status"
-          options={STATUS_OPTIONS.map((option) => ({
-            label: option.label,
-            to: filterLink('status', option.value === 'pending' ? undefined : option.value),
-            current: state.status === option.value,
-          }))}
-        />
-        <FilterLinks
-          id={`${ids}-kind`}
-          label="Kind"
-          options={KIND_OPTIONS.map((option) => ({ label: option.label, to: filterLink('kind', option.value), current: state.kind === option.value }))}
-        />
-      </section>
+      <div className="mt-6">
+        <FilterBar filters={FILTERS} params={params} onChange={setParams} />
+      </div>
 
       <ResultSummary id={`${ids}-summary`} total={data?.total} shown={data?.items.length ?? 0} first={first} last={last} noun={['job', 'jobs']} />
 
@@ -186,7 +169,7 @@ export default function RetryQueue() {
             <h2 className="text-lg font-semibold text-slate-900">{empty.title}</h2>
             <p className="mt-1 text-slate-600">{empty.text}</p>
             {state.status === 'pending' && (
-              <Link to={filterLink('status', 'done')} className={`${buttonClass('secondary')} mt-4`}>
+              <Link to={{ search: searchOf(withParam(params, 'status', 'done')) }} className={`${buttonClass('secondary')} mt-4`}>
                 Show what has gone through
               </Link>
             )}
@@ -209,9 +192,6 @@ export default function RetryQueue() {
   );
 }
 
-const cellLabel = 'text-xs font-medium text-slate-500 lg:hidden';
-const cell = 'min-w-0 lg:table-cell lg:px-4 lg:py-3 lg:align-top';
-
 interface JobTableProps {
   jobs: AdminOutboxJob[];
   describedBy: string;
@@ -223,75 +203,63 @@ interface JobTableProps {
   onRetry: (job: AdminOutboxJob) => void;
 }
 
-/**
- * A table on wide screens; on phones each row is a card (the header row is hidden and each cell
- * says what it is). The scrolling wrapper is `relative` so visually hidden text cannot widen the page.
- */
+const job = columnsOf<AdminOutboxJob>();
+
+/** The queue's rows: what each job is (its row's name, and where focus lands after a retry), its attempts, last error and next try. */
 function JobTable({ jobs, describedBy, rowId, fetchedAt, retrying, onRetry }: JobTableProps) {
-  return (
-    <div className="relative lg:overflow-x-auto lg:rounded-xl lg:border lg:border-slate-200 lg:bg-white">
-      <table aria-describedby={describedBy} className="block w-full text-left text-sm lg:table">
-        <thead className="hidden border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase lg:table-header-group">
-          <tr>
-            <th scope="col" className="px-4 py-3">What</th>
-            <th scope="col" className="px-4 py-3 text-right">Attempts</th>
-            <th scope="col" className="px-4 py-3">Last error</th>
-            <th scope="col" className="px-4 py-3">Next try or done</th>
-          </tr>
-        </thead>
-        <tbody className="block space-y-3 lg:table-row-group lg:space-y-0 lg:divide-y lg:divide-slate-200">
-          {jobs.map((job) => {
-            const due = job.status === 'pending' && Date.parse(job.nextAttemptAt) <= fetchedAt;
-            return (
-              <tr key={job.id} className="grid grid-cols-1 gap-y-2 rounded-xl border border-slate-200 bg-white p-4 lg:table-row lg:rounded-none lg:border-0 lg:p-0">
-                <th id={rowId(job.id)} tabIndex={-1} scope="row" className={`${cell} text-left font-normal lg:max-w-sm`}>
-                  <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
-                    <KindBadge kind={job.kind} />
-                    <span className="text-xs text-slate-600">Job {job.id}</span>
-                  </span>
-                  {job.paymentId !== null ? (
-                    <Link
-                      to={paths.adminPayment(job.paymentId)}
-                      className="mt-1 block font-semibold wrap-anywhere text-slate-900 underline underline-offset-2 hover:text-brand-700"
-                    >
-                      {job.summary}
-                    </Link>
-                  ) : (
-                    <span className="mt-1 block font-semibold wrap-anywhere text-slate-900">{job.summary}</span>
-                  )}
-                  <span className="mt-1 block text-xs text-slate-600">Created {formatDateTime(job.createdAt)}</span>
-                </th>
-                <td className={`${cell} flex items-baseline gap-x-2 lg:text-right`}>
-                  <span className={cellLabel}>Attempts</span>
-                  <span className="text-slate-900 tabular-nums">{job.attempts}</span>
-                </td>
-                <td className={`${cell} flex items-baseline gap-x-2 lg:max-w-xs`}>
-                  <span className={`${cellLabel} shrink-0`}>Last error</span>
-                  {job.lastError ? (
-                    <span className="min-w-0 wrap-anywhere text-red-800">{job.lastError}</span>
-                  ) : (
-                    <span className="text-slate-600">None</span>
-                  )}
-                </td>
-                <td className={`${cell} flex flex-wrap items-center gap-x-2 gap-y-1`}>
-                  <span className={cellLabel}>{job.status === 'done' ? 'Done' : 'Next try'}</span>
-                  <StatusBadge status={job.status} />
-                  <span className="text-slate-700 lg:block lg:pt-1 lg:whitespace-nowrap">
-                    {job.status === 'done' ? (job.doneAt ? formatDateTime(job.doneAt) : '') : due ? 'Due now' : formatDateTime(job.nextAttemptAt)}
-                  </span>
-                  {job.status === 'pending' && (
-                    <span className="mt-1 block basis-full lg:mt-2">
-                      <RetryButton job={job} retrying={retrying} onRetry={onRetry} />
-                    </span>
-                  )}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
-  );
+  const columns: DataColumn<AdminOutboxJob>[] = [
+    job.display({
+      id: 'what',
+      header: 'What',
+      meta: { rowHeader: true, className: 'max-w-sm' },
+      cell: ({ row: { original } }) => (
+        <span id={rowId(original.id)} tabIndex={-1} className="block focus:outline-hidden">
+          <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+            <KindBadge kind={original.kind} />
+            <span className="text-xs text-slate-600">Job {original.id}</span>
+          </span>
+          {original.paymentId !== null ? (
+            <Link to={paths.adminPayment(original.paymentId)} className="mt-1 block font-semibold wrap-anywhere text-slate-900 underline underline-offset-2 hover:text-brand-700">
+              {original.summary}
+            </Link>
+          ) : (
+            <span className="mt-1 block font-semibold wrap-anywhere text-slate-900">{original.summary}</span>
+          )}
+          <span className="mt-1 block text-xs text-slate-600">Created {formatDateTime(original.createdAt)}</span>
+        </span>
+      ),
+    }),
+    job.accessor('attempts', { header: 'Attempts', meta: { className: 'text-right tabular-nums text-slate-900' } }),
+    job.accessor('lastError', {
+      header: 'Last error',
+      meta: { className: 'max-w-xs' },
+      cell: ({ getValue }) => {
+        const lastError = getValue();
+        return lastError ? <span className="wrap-anywhere text-red-800">{lastError}</span> : <span className="text-slate-600">None</span>;
+      },
+    }),
+    job.display({
+      id: 'next',
+      header: 'Next try or done',
+      cell: ({ row: { original } }) => {
+        const due = original.status === 'pending' && Date.parse(original.nextAttemptAt) <= fetchedAt;
+        return (
+          <>
+            <StatusBadge status={original.status} />
+            <span className="block pt-1 whitespace-nowrap text-slate-700">
+              {original.status === 'done' ? (original.doneAt ? formatDateTime(original.doneAt) : '') : due ? 'Due now' : formatDateTime(original.nextAttemptAt)}
+            </span>
+            {original.status === 'pending' && (
+              <span className="mt-2 block">
+                <RetryButton job={original} retrying={retrying} onRetry={onRetry} />
+              </span>
+            )}
+          </>
+        );
+      },
+    }),
+  ];
+  return <DataTable label="Retry queue" columns={columns} rows={jobs} rowId={(row) => String(row.id)} describedBy={describedBy} />;
 }
 
 /**

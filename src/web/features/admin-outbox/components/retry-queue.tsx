@@ -151,9 +151,7 @@ export default function RetryQueue() {
       <Announcer message={announcement.message} tone={announcement.tone} className="mt-4" />
       {problem && <ErrorAlert className="mt-4">{problem}</ErrorAlert>}
 
-      <div className="mt-6">
-        <FilterBar filters={FILTERS} params={params} onChange={setParams} />
-      </div>
+      <FilterBar filters={FILTERS} params={params} onChange={setParams} />
 
       <ResultSummary id={`${ids}-summary`} total={data?.total} shown={data?.items.length ?? 0} first={first} last={last} noun={['job', 'jobs']} />
 

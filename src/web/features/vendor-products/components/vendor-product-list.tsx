@@ -5,6 +5,7 @@ import { formatPrice } from '#shared/money.ts';
 import { VENDOR_PRODUCT_SORTS, type VendorProduct } from '#shared/schemas/vendor.ts';
 import { stockNowOf } from '#web/components/product-form/product-form.ts';
 import { columnsOf, type DataColumn, DataTable } from '#web/components/data-table/data-table.tsx';
+import { type Filter, FilterBar } from '#web/components/data-table/filter-bar.tsx';
 import { thumbnailColumn } from '#web/components/data-table/thumbnail-column.tsx';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
 import { LoadError, PastLastPage } from '#web/components/ui/list-states.tsx';
@@ -33,6 +34,9 @@ const SORT_LABELS: Record<VendorProductSort, string> = {
 };
 
 const STATUSES = ['draft', 'active', 'archived'] as const satisfies readonly VendorProductStatus[];
+
+/** The search box; the status is chosen by the tabs above it, which show each status's count. */
+const SEARCH: readonly Filter[] = [{ kind: 'text', param: 'q', label: 'Search your products', placeholder: 'Name, brand or SKU' }];
 
 interface ListState {
   q: string | undefined;
@@ -65,12 +69,6 @@ export default function VendorProductList() {
   });
 
   const update = (next: URLSearchParams) => void setParams(next, { preventScrollReset: true });
-
-  const onSearch = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const q = String(new FormData(event.currentTarget).get('q') ?? '').trim();
-    update(withParam(params, 'q', q));
-  };
 
   const counts = data?.counts;
   const all = counts ? counts.draft + counts.active + counts.archived : undefined;
@@ -135,27 +133,9 @@ export default function VendorProductList() {
         </ul>
       </nav>
 
-      <div className="mt-4 flex flex-col gap-3 md:flex-row md:items-end md:justify-between">
-        <form role="search" onSubmit={onSearch} className="flex min-w-0 flex-1 flex-col gap-1.5 md:max-w-md">
-          <label htmlFor={`${ids}-q`} className="text-sm font-medium text-slate-900">
-            Search your products
-          </label>
-          <div className="flex gap-2">
-            <input
-              key={state.q ?? ''}
-              id={`${ids}-q`}
-              name="q"
-              type="search"
-              defaultValue={state.q ?? ''}
-              placeholder="Name, brand or SKU"
-              maxLength={100}
-              className="block w-full min-w-0 rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-400 focus:border-brand-500 focus:ring-2 focus:ring-brand-500 focus:outline-hidden"
-            />
-            <button type="submit" className={buttonClass('secondary')}>
-              Search
-            </button>
-          </div>
-        </form>
+      <FilterBar filters={SEARCH} params={params} onChange={update} />
+
+      <div className="mt-4 flex justify-end">
         <div className="flex items-center gap-2">
           <label htmlFor={`${ids}-sort`} className="shrink-0 text-sm font-medium text-slate-900">
             Sort by

@@ -54,9 +54,7 @@ export default function VendorOrders() {
     <div className="min-w-0">
       <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Orders</h1>
 
-      <div className="mt-4">
-        <FilterBar filters={FILTERS} params={params} onChange={setParams} searchLabel="Find orders" />
-      </div>
+      <FilterBar filters={FILTERS} params={params} onChange={setParams} searchLabel="Find orders" />
 
       <p role="status" aria-live="polite" className="sr-only">
         {announcement}

@@ -45,7 +45,8 @@ export function columnsOf<T extends RowData>() {
 export interface DataTableProps<T extends RowData> {
   columns: DataColumn<T>[];
   rows: T[];
-  rowId: (row: T) => string;
+  /** a row's key, kept across pages and sorts: its id, or its place when rows have none */
+  rowId: (row: T, index: number) => string;
   /** what the table holds, as its caption and its scrolling region's name ("Users") */
   label: string;
   /** the id of the "Showing 1–20 of 57" line, which describes the table */

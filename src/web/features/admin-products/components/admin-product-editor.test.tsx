@@ -243,7 +243,7 @@ describe('AdminProductEditor', () => {
 
     const sellers = await screen.findByRole('region', { name: 'Sellers (2)' });
     const rows = sellers.querySelectorAll('tbody tr');
-    expect([...rows].map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent))).toEqual([
+    expect([...rows].map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent))).toEqual([
       ['Nehru Place Computers', '₹64,990', '₹79,990', '6', '1 working day', 'Active'],
       ['Chennai Tech Mart', '₹65,490', '₹79,990', '0', '2 working days', 'Active'],
     ]);

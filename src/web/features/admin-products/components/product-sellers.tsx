@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { formatPrice } from '#shared/money.ts';
 import { type AdminProductDetail, AdminProductDetailSchema } from '#shared/schemas/admin.ts';
+import { columnsOf, type DataColumn, DataTable } from '#web/components/data-table/data-table.tsx';
 import { formSectionClass } from '#web/components/product-form/product-fields.tsx';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
 import { controlClassName, Field } from '#web/components/ui/field.tsx';
@@ -10,7 +11,6 @@ import { paths } from '#web/config/paths.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
 import { errorMessage, useShowSavedProduct } from '../api/admin-products.ts';
 import { StatusBadge } from './product-badges.tsx';
-import { ScrollRegion } from '#web/components/ui/scroll-region.tsx';
 
 function useMergeProduct() {
   const show = useShowSavedProduct();
@@ -21,6 +21,30 @@ function useMergeProduct() {
     onSuccess: (kept) => show(kept),
   });
 }
+
+type Offer = AdminProductDetail['offers'][number];
+const offer = columnsOf<Offer>();
+const OFFER_COLUMNS: DataColumn<Offer>[] = [
+  offer.display({
+    id: 'seller',
+    header: 'Seller',
+    meta: { rowHeader: true },
+    cell: ({ row: { original } }) => (
+      <>
+        <Link to={`/store/${encodeURIComponent(original.vendor.slug)}`} className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900">
+          {original.vendor.name}
+        </Link>
+        {original.vendor.status !== 'active' && <span className="block text-xs text-amber-900">shop {original.vendor.status === 'pending' ? 'awaiting approval' : 'suspended'}</span>}
+        {original.sku && <span className="block text-xs text-slate-500">SKU {original.sku}</span>}
+      </>
+    ),
+  }),
+  offer.accessor('price', { header: 'Price', meta: { className: 'text-right tabular-nums' }, cell: ({ getValue }) => formatPrice(getValue()) }),
+  offer.accessor('mrp', { header: 'MRP', meta: { className: 'text-right tabular-nums' }, cell: ({ getValue }) => formatPrice(getValue()) }),
+  offer.accessor('stock', { header: 'Stock', meta: { className: 'text-right tabular-nums' } }),
+  offer.accessor('dispatchDays', { header: 'Dispatch', cell: ({ getValue }) => (getValue() === 0 ? 'Same day' : `${getValue()} working day${getValue() === 1 ? '' : 's'}`) }),
+  offer.accessor('status', { header: 'Offer', cell: ({ getValue }) => <StatusBadge status={getValue()} /> }),
+];
 
 /**
  * Every seller's offer of the product (on sale or not, the buy box first), and merging a
@@ -51,40 +75,9 @@ export function ProductSellers({ detail }: { detail: AdminProductDetail }) {
         Sellers ({offers.length})
       </h2>
       <p className="mt-1 text-sm text-slate-600">Each seller's own offer. The first on sale holds the buy box: the lowest price in stock, then the quicker dispatch.</p>
-      <ScrollRegion label="Sellers' offers" className="mt-3 rounded-lg border border-slate-200">
-        <table className="w-full min-w-[36rem] text-left text-sm">
-          <thead className="bg-slate-50 text-slate-700">
-            <tr>
-              <th scope="col" className="px-3 py-2 font-semibold">Seller</th>
-              <th scope="col" className="px-3 py-2 text-right font-semibold">Price</th>
-              <th scope="col" className="px-3 py-2 text-right font-semibold">MRP</th>
-              <th scope="col" className="px-3 py-2 text-right font-semibold">Stock</th>
-              <th scope="col" className="px-3 py-2 font-semibold">Dispatch</th>
-              <th scope="col" className="px-3 py-2 font-semibold">Offer</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-200">
-            {offers.map((offer) => (
-              <tr key={offer.id}>
-                <td className="px-3 py-2">
-                  <Link to={`/store/${encodeURIComponent(offer.vendor.slug)}`} className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900">
-                    {offer.vendor.name}
-                  </Link>
-                  {offer.vendor.status !== 'active' && <span className="block text-xs text-amber-900">shop {offer.vendor.status === 'pending' ? 'awaiting approval' : 'suspended'}</span>}
-                  {offer.sku && <span className="block text-xs text-slate-500">SKU {offer.sku}</span>}
-                </td>
-                <td className="px-3 py-2 text-right tabular-nums">{formatPrice(offer.price)}</td>
-                <td className="px-3 py-2 text-right tabular-nums">{formatPrice(offer.mrp)}</td>
-                <td className="px-3 py-2 text-right tabular-nums">{offer.stock}</td>
-                <td className="px-3 py-2">{offer.dispatchDays === 0 ? 'Same day' : `${offer.dispatchDays} working day${offer.dispatchDays === 1 ? '' : 's'}`}</td>
-                <td className="px-3 py-2">
-                  <StatusBadge status={offer.status} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </ScrollRegion>
+      <div className="mt-3">
+        <DataTable label="Sellers' offers" columns={OFFER_COLUMNS} rows={offers} rowId={(offer) => String(offer.id)} />
+      </div>
 
       <form onSubmit={submit} noValidate className="mt-5 border-t border-slate-200 pt-4" aria-labelledby={`${ids}-merge`}>
         <h3 id={`${ids}-merge`} className="font-semibold text-slate-900">

@@ -30,13 +30,9 @@ describe('VendorSettlements', () => {
 
     const table = screen.getByRole('table', { name: 'Delivered items' });
     const row = within(table).getAllByRole('row')[1];
-    expect(row && within(row).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
-      'OrderCB00000042',
-      'Delivered on23 Nov 2026',
-      'ProductDell XPS 13',
-      'Qty1',
-      'Amount₹1,29,999',
-    ]);
+    expect(row && within(row).getByRole('rowheader').textContent).toBe('CB00000042');
+    expect(row && within(row).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['23 Nov 2026', 'Dell XPS 13', '1', '₹1,29,999']);
+    expect(within(table).getAllByRole('columnheader').map((heading) => heading.textContent)).toEqual(['Order', 'Delivered on', 'Product', 'Qty', 'Amount']);
 
     const csv = screen.getByRole('link', { name: 'Download CSV' });
     expect(csv.getAttribute('href')).toBe('/api/vendor/settlements.csv?days=30');

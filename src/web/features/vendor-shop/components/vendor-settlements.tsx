@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { Download } from 'lucide-react';
 import { formatPrice } from '#shared/money.ts';
 import type { Settlement } from '#shared/schemas/vendor.ts';
+import { columnsOf, type DataColumn, DataTable } from '#web/components/data-table/data-table.tsx';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
 import { Loading } from '#web/components/ui/loading.tsx';
 import { formatDate } from '#web/lib/format.ts';
@@ -37,8 +38,15 @@ function Figures({ settlement }: { settlement: Settlement }) {
 
 // On phones each row becomes a small card with its labels shown beside the values; the explicit
 // roles keep it a table for screen readers whatever the CSS display is.
-const cellLabel = 'font-medium text-slate-500 sm:hidden';
-const cell = 'flex justify-between gap-3 px-0 py-0.5 sm:table-cell sm:px-3 sm:py-2';
+type SettlementLine = Settlement['lines'][number];
+const line = columnsOf<SettlementLine>();
+const LINE_COLUMNS: DataColumn<SettlementLine>[] = [
+  line.accessor('orderNumber', { header: 'Order', meta: { rowHeader: true, className: 'font-medium break-all text-slate-900' } }),
+  line.accessor('deliveredAt', { header: 'Delivered on', meta: { className: 'whitespace-nowrap text-slate-700' }, cell: ({ getValue }) => <time dateTime={getValue()}>{formatDate(getValue())}</time> }),
+  line.accessor('product', { header: 'Product', meta: { className: 'wrap-break-word text-slate-900' } }),
+  line.accessor('quantity', { header: 'Qty', meta: { className: 'text-right tabular-nums text-slate-900' } }),
+  line.accessor('amount', { header: 'Amount', meta: { className: 'text-right font-medium tabular-nums text-slate-900' }, cell: ({ getValue }) => formatPrice(getValue()) }),
+];
 
 function Lines({ settlement }: { settlement: Settlement }) {
   const captionId = useId();
@@ -55,47 +63,9 @@ function Lines({ settlement }: { settlement: Settlement }) {
       <h2 id={captionId} className="text-lg font-semibold text-slate-900">
         Delivered items
       </h2>
-      <table role="table" aria-labelledby={captionId} className="mt-3 block w-full text-sm sm:table">
-        <thead role="rowgroup" className="sr-only sm:not-sr-only sm:table-header-group">
-          <tr role="row" className="border-b border-slate-200 text-left text-slate-600">
-            <th role="columnheader" scope="col" className="px-3 py-2 font-medium">Order</th>
-            <th role="columnheader" scope="col" className="px-3 py-2 font-medium">Delivered on</th>
-            <th role="columnheader" scope="col" className="px-3 py-2 font-medium">Product</th>
-            <th role="columnheader" scope="col" className="px-3 py-2 text-right font-medium">Qty</th>
-            <th role="columnheader" scope="col" className="px-3 py-2 text-right font-medium">Amount</th>
-          </tr>
-        </thead>
-        <tbody role="rowgroup" className="block space-y-3 sm:table-row-group sm:space-y-0">
-          {settlement.lines.map((line, index) => (
-            <tr
-              key={`${line.orderNumber}-${index}`}
-              role="row"
-              className="block rounded-lg border border-slate-200 p-3 sm:table-row sm:rounded-none sm:border-0 sm:border-b sm:border-slate-100 sm:p-0"
-            >
-              <td role="cell" className={`${cell} font-medium break-all text-slate-900`}>
-                <span aria-hidden="true" className={cellLabel}>Order</span>
-                {line.orderNumber}
-              </td>
-              <td role="cell" className={`${cell} whitespace-nowrap text-slate-700`}>
-                <span aria-hidden="true" className={cellLabel}>Delivered on</span>
-                <time dateTime={line.deliveredAt}>{formatDate(line.deliveredAt)}</time>
-              </td>
-              <td role="cell" className={`${cell} text-slate-900`}>
-                <span aria-hidden="true" className={cellLabel}>Product</span>
-                <span className="min-w-0 text-right wrap-break-word sm:text-left">{line.product}</span>
-              </td>
-              <td role="cell" className={`${cell} text-slate-900 tabular-nums sm:text-right`}>
-                <span aria-hidden="true" className={cellLabel}>Qty</span>
-                {line.quantity}
-              </td>
-              <td role="cell" className={`${cell} font-medium text-slate-900 tabular-nums sm:text-right`}>
-                <span aria-hidden="true" className={cellLabel}>Amount</span>
-                {formatPrice(line.amount)}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <div className="mt-3">
+        <DataTable label="Delivered items" columns={LINE_COLUMNS} rows={settlement.lines} rowId={(row, index) => `${row.orderNumber}-${index}`} />
+      </div>
     </section>
   );
 }

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { CircleCheck, Download } from 'lucide-react';
 import { CATEGORIES, type Category } from '#shared/categories.ts';
 import { CSV_COLUMNS, type ImportReport } from '#shared/schemas/vendor.ts';
+import { columnsOf, type DataColumn, DataTable } from '#web/components/data-table/data-table.tsx';
 import { ErrorAlert } from '#web/components/ui/alerts.tsx';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
 import { errorMessage, useImportVendorProducts } from '../api/vendor-products.ts';
@@ -345,65 +346,40 @@ function ReportSummary({ report }: { report: ImportReport }) {
 }
 
 const ACTION_LABELS = { create: 'New product', update: 'Updates your product', error: 'Error' } as const;
-const cellLabel = 'text-xs font-medium text-slate-500 md:hidden';
+type ReportRow = ImportReport['rows'][number];
+const reportRow = columnsOf<ReportRow>();
+const REPORT_COLUMNS: DataColumn<ReportRow>[] = [
+  reportRow.accessor('line', { header: 'Line', meta: { rowHeader: true, className: 'font-medium text-slate-900' } }),
+  reportRow.accessor('sku', { header: 'SKU', meta: { className: 'font-mono text-xs break-all text-slate-700' }, cell: ({ getValue }) => getValue() ?? '—' }),
+  reportRow.accessor('name', { header: 'Name', meta: { className: 'wrap-break-word text-slate-900' }, cell: ({ getValue }) => getValue() ?? '—' }),
+  reportRow.display({ id: 'result', header: 'Result', cell: ({ row: { original } }) => <RowResult row={original} /> }),
+];
 
-/** One line per CSV row; a table on wider screens, cards on phones. */
+/** A row's outcome: what the import does with it, or every error that stops it. */
+function RowResult({ row }: { row: ReportRow }) {
+  if (row.action !== 'error') {
+    return <span className={row.action === 'create' ? 'font-medium text-emerald-800' : 'font-medium text-brand-700'}>{ACTION_LABELS[row.action]}</span>;
+  }
+  return (
+    <>
+      <span className="font-semibold text-red-800">{row.errors.length === 1 ? 'Error' : `${row.errors.length} errors`}</span>
+      <ul className="mt-1 list-disc space-y-0.5 pl-5 text-red-800">
+        {row.errors.map((message, index) => (
+          <li key={`${index}-${message}`} className="wrap-break-word">
+            {message}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/** One line per CSV row. */
 function ReportTable({ report, caption }: { report: ImportReport; caption: string }) {
   if (report.rows.length === 0) return null;
   return (
-    <table className="mt-4 block w-full text-left text-sm md:table md:rounded-xl md:border md:border-slate-200">
-      <caption className="sr-only">{caption}</caption>
-      <thead className="hidden border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase md:table-header-group">
-        <tr>
-          <th scope="col" className="px-4 py-3">Line</th>
-          <th scope="col" className="px-4 py-3">SKU</th>
-          <th scope="col" className="px-4 py-3">Name</th>
-          <th scope="col" className="px-4 py-3">Result</th>
-        </tr>
-      </thead>
-      <tbody className="block space-y-3 md:table-row-group md:space-y-0 md:divide-y md:divide-slate-200">
-        {report.rows.map((row) => (
-          <tr
-            key={row.line}
-            className={`grid grid-cols-2 gap-x-3 gap-y-1 rounded-xl border p-3 md:table-row md:rounded-none md:border-0 md:p-0 ${
-              row.action === 'error' ? 'border-red-200 bg-red-50/60' : 'border-slate-200 bg-white'
-            }`}
-          >
-            <td className="md:table-cell md:px-4 md:py-2.5 md:align-top">
-              <span className={cellLabel}>Line </span>
-              <span className="font-medium text-slate-900">{row.line}</span>
-            </td>
-            <td className="min-w-0 md:table-cell md:px-4 md:py-2.5 md:align-top">
-              <span className={cellLabel}>SKU </span>
-              <span className="font-mono text-xs break-all text-slate-700">{row.sku ?? '—'}</span>
-            </td>
-            <td className="col-span-2 min-w-0 wrap-break-word md:table-cell md:px-4 md:py-2.5 md:align-top">
-              <span className={cellLabel}>Name </span>
-              <span className="text-slate-900">{row.name ?? '—'}</span>
-            </td>
-            <td className="col-span-2 min-w-0 md:table-cell md:px-4 md:py-2.5 md:align-top">
-              {row.action === 'error' ? (
-                <>
-                  <span className="font-semibold text-red-800">
-                    {row.errors.length === 1 ? 'Error' : `${row.errors.length} errors`}
-                  </span>
-                  <ul className="mt-1 list-disc space-y-0.5 pl-5 text-red-800">
-                    {row.errors.map((message, index) => (
-                      <li key={`${index}-${message}`} className="wrap-break-word">
-                        {message}
-                      </li>
-                    ))}
-                  </ul>
-                </>
-              ) : (
-                <span className={row.action === 'create' ? 'font-medium text-emerald-800' : 'font-medium text-brand-700'}>
-                  {ACTION_LABELS[row.action]}
-                </span>
-              )}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <div className="mt-4">
+      <DataTable label={caption} columns={REPORT_COLUMNS} rows={report.rows} rowId={(row) => String(row.line)} />
+    </div>
   );
 }

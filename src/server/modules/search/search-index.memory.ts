@@ -40,14 +40,22 @@ function hash(text: string): number {
 }
 
 interface Postings {
+  /**
+   * The documents, ascending, and each one's frequencies (see pack), side by side from `at`: in
+   * arrays of the term's own (`at` 0), or, while few, in slabs shared with other terms (see giveRoom)
+   */
   docs: Int32Array;
   tfs: Int32Array;
+  at: number;
   length: number;
+  /** postings there is room for from `at` */
+  room: number;
   /** how many documents had been forgotten when these were last cleared of them */
   cleared: number;
   /**
    * each posting's BM25 weight (idf included), in single precision as hits' ranks are: the first `weighedLength` worked out at `weighed`
-   * (see `statistics`), with the postings as they were cleared at `weighedCleared`
+   * (see `statistics`), with the postings as they were cleared at `weighedCleared`; none kept
+   * for postings in the slabs (see weightsOf)
    */
   weights: Float32Array | undefined;
   weighed: number;
@@ -56,37 +64,57 @@ interface Postings {
 }
 
 /**
- * Postings this short live in shared slabs rather than arrays of their own. Most terms are a
- * product's own model number, found in one product: 100,000 of them at 100,000 products, and an
- * array buffer each (two, with the frequencies) cost some 400 bytes apiece and made every full
- * garbage collection visit millions of buffers at 1,000,000 products.
+ * Postings this short live in shared slabs rather than arrays of their own, each term at its
+ * offset. Most terms are a product's own model number, found in one product: 95,000 of them at
+ * 100,000 products. An array buffer each (two, with the frequencies) cost some 400 bytes apiece
+ * and made every full garbage collection visit millions of buffers at 1,000,000 products; a view
+ * of a slab each, 200 bytes of heap (19 MB at 100,000 products).
  */
 const SMALL_POSTINGS = 16;
 const SLAB_LENGTH = 65_536;
-let slab = new Int32Array(SLAB_LENGTH);
+let slabDocs = new Int32Array(SLAB_LENGTH);
+let slabTfs = new Int32Array(SLAB_LENGTH);
 let slabUsed = 0;
 
-/** Room for `length` postings: in a slab while few, else an array of its own. */
-function postingsRoom(length: number): Int32Array {
-  if (length > SMALL_POSTINGS) return new Int32Array(length);
-  if (slabUsed + length > SLAB_LENGTH) {
-    slab = new Int32Array(SLAB_LENGTH);
-    slabUsed = 0;
+/** Moves the postings into room for `room`: in the slabs while few, else arrays of their own. */
+function giveRoom(postings: Postings, room: number): void {
+  let docs: Int32Array;
+  let tfs: Int32Array;
+  let at = 0;
+  if (room > SMALL_POSTINGS) {
+    docs = new Int32Array(room);
+    tfs = new Int32Array(room);
+  } else {
+    if (slabUsed + room > SLAB_LENGTH) {
+      slabDocs = new Int32Array(SLAB_LENGTH);
+      slabTfs = new Int32Array(SLAB_LENGTH);
+      slabUsed = 0;
+    }
+    docs = slabDocs;
+    tfs = slabTfs;
+    at = slabUsed;
+    slabUsed += room;
   }
-  slabUsed += length;
-  return slab.subarray(slabUsed - length, slabUsed);
+  const end = postings.at + postings.length;
+  docs.set(postings.docs.subarray(postings.at, end), at);
+  tfs.set(postings.tfs.subarray(postings.at, end), at);
+  postings.docs = docs;
+  postings.tfs = tfs;
+  postings.at = at;
+  postings.room = room;
 }
 
-/** The postings' array with room for `needed`: itself, or twice as long with it copied. */
-function roomFor(array: Int32Array, needed: number): Int32Array {
-  if (needed <= array.length) return array;
-  const larger = postingsRoom(Math.max(needed, array.length * 2));
-  larger.set(array);
-  return larger;
+/** Room for `needed` postings: as they are, or twice the room with them copied. */
+function roomFor(postings: Postings, needed: number): void {
+  if (needed > postings.room) giveRoom(postings, Math.max(needed, postings.room * 2));
 }
+
+const EMPTY = new Int32Array(0);
 
 function newPostings(): Postings {
-  return { docs: postingsRoom(1), tfs: postingsRoom(1), length: 0, cleared: 0, weights: undefined, weighed: -1, weighedLength: 0, weighedCleared: -1 };
+  const postings: Postings = { docs: EMPTY, tfs: EMPTY, at: 0, length: 0, room: 0, cleared: 0, weights: undefined, weighed: -1, weighedLength: 0, weighedCleared: -1 };
+  giveRoom(postings, 1);
+  return postings;
 }
 
 /**
@@ -227,10 +255,9 @@ function createDocuments(onNewWord: (word: string) => void) {
         if (bulk) terms.set(term, (postings = newPostings()));
         else postings = addTerm(term);
       }
-      postings.docs = roomFor(postings.docs, postings.length + 1);
-      postings.tfs = roomFor(postings.tfs, postings.length + 1);
-      postings.docs[postings.length] = doc;
-      postings.tfs[postings.length] = pack(name, brand, rest);
+      roomFor(postings, postings.length + 1);
+      postings.docs[postings.at + postings.length] = doc;
+      postings.tfs[postings.at + postings.length] = pack(name, brand, rest);
       postings.length++;
     }
   }
@@ -241,13 +268,14 @@ function createDocuments(onNewWord: (word: string) => void) {
     // left for the search to skip (a search of an unchanged catalogue reads them once).
     if (forgotten - postings.cleared <= postings.length * DEAD_POSTINGS) return postings;
     postings.cleared = forgotten;
+    const { docs: postingDocs, tfs, at } = postings;
     let kept = 0;
     for (let read = 0; read < postings.length; read++) {
-      const doc = postings.docs[read] as number;
+      const doc = postingDocs[at + read] as number;
       if (alive[doc] !== 1) continue;
       if (kept !== read) {
-        postings.docs[kept] = doc;
-        postings.tfs[kept] = postings.tfs[read] as number;
+        postingDocs[at + kept] = doc;
+        tfs[at + kept] = tfs[at + read] as number;
       }
       kept++;
     }
@@ -353,17 +381,27 @@ function createDocuments(onNewWord: (word: string) => void) {
    * 40,000 postings are weighed again only after the catalogue changed, not at every search.
    */
   function weightsOf(postings: Postings): Float32Array {
-    const { docs: postingDocs, tfs, length } = postings;
+    const { docs: postingDocs, tfs, at, length } = postings;
+    if (postings.room <= SMALL_POSTINGS) {
+      // A few postings in the slabs (a model number) are weighed afresh at each search, not kept:
+      // an array for each of the thousands of terms prefixes and typos once read (26,000 after
+      // 20 s of random searches at 100,000 products) lived on, and died, in the old generation.
+      const weights = new Float32Array(length);
+      const average = averageLengths();
+      const idf = idfOf(postings);
+      for (let p = 0; p < length; p++) weights[p] = postingWeight(tfs[at + p] as number, postingDocs[at + p] as number, idf, average);
+      return weights;
+    }
     const known = postings.weights;
     const fresh = known !== undefined && postings.weighedCleared === postings.cleared && statistics - postings.weighed <= aliveDocs * STALE_WEIGHTS;
     if (known !== undefined && fresh && postings.weighedLength === length) return known;
     // Still fresh: only the postings added since are weighed (with today's statistics).
     const from = fresh ? postings.weighedLength : 0;
-    const weights = known !== undefined && known.length >= length ? known : new Float32Array(postingDocs.length);
+    const weights = known !== undefined && known.length >= length ? known : new Float32Array(postings.room);
     if (from > 0) weights.set((known as Float32Array).subarray(0, from));
     const average = averageLengths();
     const idf = idfOf(postings);
-    for (let p = from; p < length; p++) weights[p] = postingWeight(tfs[p] as number, postingDocs[p] as number, idf, average);
+    for (let p = from; p < length; p++) weights[p] = postingWeight(tfs[at + p] as number, postingDocs[at + p] as number, idf, average);
     postings.weights = weights;
     postings.weighedLength = length;
     if (from === 0) {
@@ -399,12 +437,13 @@ function createDocuments(onNewWord: (word: string) => void) {
       // One term: its live postings, as they are.
       const entry = only[0] as Postings;
       const weights = weightsOf(entry);
+      const { docs: postingDocs, at: start } = entry;
       let found = 0;
-      for (let p = 0; p < entry.length; p++) found += alive[entry.docs[p] as number] as number;
+      for (let p = 0; p < entry.length; p++) found += alive[postingDocs[start + p] as number] as number;
       const hits = foundHits(found);
       let next = 0;
       for (let p = 0; p < entry.length; p++) {
-        const doc = entry.docs[p] as number;
+        const doc = postingDocs[start + p] as number;
         if (alive[doc] !== 1) continue;
         (hits.docs as Int32Array)[next] = doc;
         hits.ids[next] = productOf[doc] as number;
@@ -428,14 +467,14 @@ function createDocuments(onNewWord: (word: string) => void) {
         for (let t = 0; t < only.length; t++) {
           const entry = only[t] as Postings;
           const p = at[t] as number;
-          if (p < entry.length && (entry.docs[p] as number) < doc) doc = entry.docs[p] as number;
+          if (p < entry.length && (entry.docs[entry.at + p] as number) < doc) doc = entry.docs[entry.at + p] as number;
         }
         if (doc === 2 ** 31 - 1) break;
         let rank = 0;
         for (let t = 0; t < only.length; t++) {
           const entry = only[t] as Postings;
           const p = at[t] as number;
-          if (p < entry.length && entry.docs[p] === doc) {
+          if (p < entry.length && entry.docs[entry.at + p] === doc) {
             rank += (weights[t] as Float32Array)[p] as number;
             at[t] = p + 1;
           }
@@ -450,10 +489,10 @@ function createDocuments(onNewWord: (word: string) => void) {
     let candidates = 0;
     expanded.forEach(({ postings }, g) => {
       for (const entry of postings) {
-        const { docs: postingDocs, length } = entry;
+        const { docs: postingDocs, at: start, length } = entry;
         const weights = weightsOf(entry);
         for (let p = 0; p < length; p++) {
-          const doc = postingDocs[p] as number;
+          const doc = postingDocs[start + p] as number;
           // Counted once per word however many of its terms the product has.
           if (groupsMatched[doc] === g) {
             groupsMatched[doc] = g + 1;
@@ -510,14 +549,15 @@ function createDocuments(onNewWord: (word: string) => void) {
 
   /** Where a document's posting is among a term's (documents ascend: they are added in order, and clearing keeps it), or -1. */
   function postingOf(postings: Postings, doc: number): number {
+    const { docs: postingDocs, at } = postings;
     let low = 0;
     let high = postings.length;
     while (low < high) {
       const middle = (low + high) >>> 1;
-      if ((postings.docs[middle] as number) < doc) low = middle + 1;
+      if ((postingDocs[at + middle] as number) < doc) low = middle + 1;
       else high = middle;
     }
-    return low < postings.length && postings.docs[low] === doc ? low : -1;
+    return low < postings.length && postingDocs[at + low] === doc ? low : -1;
   }
 
   /**
@@ -538,7 +578,7 @@ function createDocuments(onNewWord: (word: string) => void) {
         if (!postings || p < 0) continue;
         matched = true;
         // As match adds it up: each posting's weight as kept (in single precision).
-        total += Math.fround(postingWeight(postings.tfs[p] as number, doc, idfOf(postings), average));
+        total += Math.fround(postingWeight(postings.tfs[postings.at + p] as number, doc, idfOf(postings), average));
       }
       if (!matched) return undefined;
     }
@@ -553,16 +593,10 @@ function createDocuments(onNewWord: (word: string) => void) {
    * arrays twice as long (a million postings at 1,000,000 products).
    */
   function finishLoad(): void {
-    const trimmed = (array: Int32Array, length: number, room: number) => {
-      const kept = new Int32Array(room);
-      kept.set(array.subarray(0, length));
-      return kept;
-    };
     for (const postings of terms.values()) {
       const room = postings.length + (postings.length >>> 4);
-      if (postings.docs.length <= SMALL_POSTINGS || postings.docs.length <= room) continue;
-      postings.docs = trimmed(postings.docs, postings.length, room);
-      postings.tfs = trimmed(postings.tfs, postings.length, room);
+      if (postings.room <= SMALL_POSTINGS || postings.room <= room) continue;
+      giveRoom(postings, Math.max(room, SMALL_POSTINGS + 1));
     }
     vocabulary = [...terms.keys()].sort();
     typoWords = vocabulary.filter((term) => LETTERS.test(term));

@@ -3,11 +3,9 @@ import { Link, useSearchParams } from 'react-router';
 import { RotateCw } from 'lucide-react';
 import { columnsOf, type DataColumn, DataTable } from '#web/components/data-table/data-table.tsx';
 import { type Filter, FilterBar } from '#web/components/data-table/filter-bar.tsx';
+import { EmptyState, PagedList } from '#web/components/data-table/paged-list.tsx';
 import { Announcer, ErrorAlert, type AnnouncerTone } from '#web/components/ui/alerts.tsx';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
-import { LoadError, PastLastPage, ResultSummary } from '#web/components/ui/list-states.tsx';
-import { Loading } from '#web/components/ui/loading.tsx';
-import { PageNav } from '#web/components/ui/page-nav.tsx';
 import { paths } from '#web/config/paths.ts';
 import { formatDateTime } from '#web/lib/format.ts';
 import { readPage, searchOf, withParam } from '#web/lib/url-params.ts';
@@ -80,7 +78,7 @@ export default function RetryQueue() {
   const [params, setParams] = useSearchParams();
   const ids = useId();
   const state = readState(params);
-  const { data, isPending, isError, error, refetch, isPlaceholderData, dataUpdatedAt } = useOutboxJobs({
+  const jobs = useOutboxJobs({
     status: state.status === 'all' ? undefined : state.status,
     kind: state.kind,
     page: state.page,
@@ -121,9 +119,7 @@ export default function RetryQueue() {
     });
   };
 
-  const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
-  const first = data && data.total > 0 ? (data.page - 1) * data.pageSize + 1 : 0;
-  const last = data ? Math.min((data.page - 1) * data.pageSize + data.items.length, data.total) : 0;
+  const { data } = jobs;
   const empty = emptyText(state);
 
   return (
@@ -153,39 +149,22 @@ export default function RetryQueue() {
 
       <FilterBar filters={FILTERS} params={params} onChange={setParams} />
 
-      <ResultSummary id={`${ids}-summary`} total={data?.total} shown={data?.items.length ?? 0} first={first} last={last} noun={['job', 'jobs']} />
-
-      <div className="mt-3">
-        {isPending ? (
-          <Loading label="Loading the retry queue…" />
-        ) : isError ? (
-          <LoadError what="the retry queue" message={errorMessage(error, 'Please check your internet connection and try again.')} onRetry={() => void refetch()} />
-        ) : data.items.length === 0 && data.total > 0 ? (
-          <PastLastPage total={data.total} pageCount={pageCount} noun="jobs" lastPage={{ search: searchOf(withParam(params, 'page', pageCount === 1 ? undefined : String(pageCount))) }} />
-        ) : data.items.length === 0 ? (
-          <div className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center sm:p-8">
-            <h2 className="text-lg font-semibold text-slate-900">{empty.title}</h2>
-            <p className="mt-1 text-slate-600">{empty.text}</p>
-            {state.status === 'pending' && (
-              <Link to={{ search: searchOf(withParam(params, 'status', 'done')) }} className={`${buttonClass('secondary')} mt-4`}>
-                Show what has gone through
-              </Link>
-            )}
-          </div>
-        ) : (
-          <div className={isPlaceholderData ? 'opacity-60 transition-opacity' : undefined} aria-busy={isPlaceholderData}>
-            <JobTable
-              jobs={data.items}
-              describedBy={`${ids}-summary`}
-              rowId={rowId}
-              fetchedAt={dataUpdatedAt}
-              retrying={retry.isPending ? retry.variables : undefined}
-              onRetry={onRetry}
-            />
-            <PageNav page={data.page} pageCount={pageCount} params={params} label="Pages of the retry queue" />
-          </div>
+      <PagedList
+        query={jobs}
+        params={params}
+        noun={['job', 'jobs']}
+        what="the retry queue"
+        pagesLabel="Pages of the retry queue"
+        empty={
+          <EmptyState title={empty.title} action={state.status === 'pending' ? { to: { search: searchOf(withParam(params, 'status', 'done')) }, label: 'Show what has gone through' } : undefined}>
+            {empty.text}
+          </EmptyState>
+        }
+      >
+        {(page, summaryId) => (
+          <JobTable jobs={page.items} describedBy={summaryId} rowId={rowId} fetchedAt={jobs.dataUpdatedAt} retrying={retry.isPending ? retry.variables : undefined} onRetry={onRetry} />
         )}
-      </div>
+      </PagedList>
     </div>
   );
 }

@@ -1,16 +1,14 @@
-import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Download } from 'lucide-react';
 import { formatPrice } from '#shared/money.ts';
 import { AdminPaymentQuerySchema } from '#shared/schemas/admin.ts';
 import { columnsOf, type DataColumn, DataTable } from '#web/components/data-table/data-table.tsx';
 import { anyFilterSet, type Filter, FilterBar, withoutFilters } from '#web/components/data-table/filter-bar.tsx';
+import { EmptyState, PagedList } from '#web/components/data-table/paged-list.tsx';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
-import { LoadError, PastLastPage, ResultSummary } from '#web/components/ui/list-states.tsx';
-import { Loading } from '#web/components/ui/loading.tsx';
-import { errorMessage, paymentsCsvHref, useAdminPayments, type AdminPayment, type AdminPaymentListParams, type PaymentMethod, type PaymentStatus } from '../api/admin-payments.ts';
+import { paymentsCsvHref, useAdminPayments, type AdminPayment, type AdminPaymentListParams, type PaymentMethod, type PaymentStatus } from '../api/admin-payments.ts';
 import { PAYMENT_STATUS_LABELS, formatDateTime, maskedDetails, methodName, paiseToRupeesText, rupeesToPaise } from '../utils/format.ts';
-import { Pagination, PaymentStatusBadge, searchOf, withParam } from './payment-ui.tsx';
+import { PaymentStatusBadge, searchOf } from './payment-ui.tsx';
 
 const PAGE_SIZE = 20;
 const STATUSES = AdminPaymentQuerySchema.shape.status.unwrap().options satisfies readonly PaymentStatus[];
@@ -86,7 +84,6 @@ function readState(params: URLSearchParams): ListState {
 /** Every payment: search and filter, totals of the filtered set, a CSV download, and links to each payment. */
 export default function AdminPaymentsList() {
   const [params, setParams] = useSearchParams();
-  const ids = useId();
   const state = readState(params);
   const query: AdminPaymentListParams = {
     q: state.q,
@@ -99,13 +96,10 @@ export default function AdminPaymentsList() {
     page: state.page,
     pageSize: PAGE_SIZE,
   };
-  const { data, isPending, isError, error, refetch, isPlaceholderData } = useAdminPayments(query);
+  const payments = useAdminPayments(query);
 
   const update = (next: URLSearchParams) => void setParams(next, { preventScrollReset: true });
 
-  const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
-  const first = data && data.total > 0 ? (data.page - 1) * data.pageSize + 1 : 0;
-  const last = data ? Math.min((data.page - 1) * data.pageSize + data.items.length, data.total) : 0;
   const filtered = anyFilterSet(params, FILTERS);
   const cleared = withoutFilters(params, FILTERS);
 
@@ -123,49 +117,34 @@ export default function AdminPaymentsList() {
 
       <FilterBar filters={FILTERS} params={params} onChange={update} searchLabel="Payments" submitLabel="Apply filters" checkAll={inOrder} />
 
-      {data && (
+      {payments.data && (
         <section aria-label="Totals" className="mt-4">
           <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-            <Total label="Payments" value={data.totals.count.toLocaleString('en-IN')} />
-            <Total label="Amount" value={formatPrice(data.totals.amount)} />
-            <Total label="Captured" value={formatPrice(data.totals.captured)} />
-            <Total label="Refunded" value={formatPrice(data.totals.refunded)} />
+            <Total label="Payments" value={payments.data.totals.count.toLocaleString('en-IN')} />
+            <Total label="Amount" value={formatPrice(payments.data.totals.amount)} />
+            <Total label="Captured" value={formatPrice(payments.data.totals.captured)} />
+            <Total label="Refunded" value={formatPrice(payments.data.totals.refunded)} />
           </dl>
         </section>
       )}
 
-      <ResultSummary id={`${ids}-summary`} total={data?.total} shown={data?.items.length ?? 0} first={first} last={last} noun={['payment', 'payments']} />
-
-      <div className="mt-3">
-        {isPending ? (
-          <Loading label="Loading payments…" />
-        ) : isError ? (
-          <LoadError what="the payments" message={errorMessage(error, 'Please check your internet connection and try again.')} onRetry={() => void refetch()} />
-        ) : data.items.length === 0 && data.total > 0 ? (
-          <PastLastPage total={data.total} pageCount={pageCount} noun="payments" lastPage={{ search: searchOf(withParam(params, 'page', pageCount === 1 ? undefined : String(pageCount))) }} />
-        ) : data.items.length === 0 ? (
-          <div className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center sm:p-8">
-            <h2 className="text-lg font-semibold text-slate-900">{filtered ? 'No payments match' : 'No payments yet'}</h2>
-            <p className="mt-1 wrap-break-word text-slate-600">
-              {state.q
-                ? `Nothing matches “${state.q}”. Search for a whole order number such as CB00000042, or the customer’s e-mail address.`
-                : filtered
-                  ? 'No payment matches these filters.'
-                  : 'Payments appear here as customers pay for orders.'}
-            </p>
-            {filtered && (
-              <Link to={{ search: searchOf(cleared) }} className={`${buttonClass('secondary')} mt-4`}>
-                Show all payments
-              </Link>
-            )}
-          </div>
-        ) : (
-          <div className={isPlaceholderData ? 'opacity-60 transition-opacity' : undefined} aria-busy={isPlaceholderData}>
-            <DataTable columns={COLUMNS} rows={data.items} rowId={(payment) => String(payment.id)} label="Payments" describedBy={`${ids}-summary`} />
-            <Pagination page={data.page} pageCount={pageCount} params={params} label="Pages of payments" />
-          </div>
-        )}
-      </div>
+      <PagedList
+        query={payments}
+        params={params}
+        noun={['payment', 'payments']}
+        pagesLabel="Pages of payments"
+        empty={
+          <EmptyState title={filtered ? 'No payments match' : 'No payments yet'} action={filtered ? { to: { search: searchOf(cleared) }, label: 'Show all payments' } : undefined}>
+            {state.q
+              ? `Nothing matches “${state.q}”. Search for a whole order number such as CB00000042, or the customer’s e-mail address.`
+              : filtered
+                ? 'No payment matches these filters.'
+                : 'Payments appear here as customers pay for orders.'}
+          </EmptyState>
+        }
+      >
+        {(page, summaryId) => <DataTable columns={COLUMNS} rows={page.items} rowId={(payment) => String(payment.id)} label="Payments" describedBy={summaryId} />}
+      </PagedList>
     </div>
   );
 }

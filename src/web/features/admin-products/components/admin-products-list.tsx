@@ -5,14 +5,10 @@ import { formatPrice } from '#shared/money.ts';
 import { columnsOf, type DataColumn, DataTable } from '#web/components/data-table/data-table.tsx';
 import { thumbnailColumn } from '#web/components/data-table/thumbnail-column.tsx';
 import { anyFilterSet, type Filter, FilterBar, withoutFilters } from '#web/components/data-table/filter-bar.tsx';
-import { buttonClass } from '#web/components/ui/button-styles.ts';
-import { LoadError, PastLastPage, ResultSummary } from '#web/components/ui/list-states.tsx';
-import { Loading } from '#web/components/ui/loading.tsx';
-import { PageNav } from '#web/components/ui/page-nav.tsx';
+import { EmptyState, PagedList } from '#web/components/data-table/paged-list.tsx';
 import { paths } from '#web/config/paths.ts';
-import { searchOf, withParam } from '#web/lib/url-params.ts';
+import { searchOf } from '#web/lib/url-params.ts';
 import {
-  errorMessage,
   useAdminProducts,
   type AdminProduct,
   type AdminProductCategory,
@@ -101,7 +97,7 @@ export default function AdminProductsList() {
   const [params, setParams] = useSearchParams();
   const ids = useId();
   const state = readState(params);
-  const { data, isPending, isError, error, refetch, isPlaceholderData } = useAdminProducts({
+  const products = useAdminProducts({
     q: state.q,
     vendor: state.vendor,
     category: state.category,
@@ -131,9 +127,6 @@ export default function AdminProductsList() {
     setFocusRequest((previous) => ({ productId: result.id, seq: (previous?.seq ?? 0) + 1 }));
   };
 
-  const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
-  const first = data && data.total > 0 ? (data.page - 1) * data.pageSize + 1 : 0;
-  const last = data ? Math.min((data.page - 1) * data.pageSize + data.items.length, data.total) : 0;
   const filtered = anyFilterSet(params, FILTERS);
   const cleared = withoutFilters(params, FILTERS);
 
@@ -151,49 +144,23 @@ export default function AdminProductsList() {
 
       <FilterBar filters={FILTERS} params={params} onChange={update} searchLabel="Products" />
 
-      <ResultSummary id={`${ids}-summary`} total={data?.total} shown={data?.items.length ?? 0} first={first} last={last} noun={['product', 'products']} />
-
-      <div className="mt-3">
-        {isPending ? (
-          <Loading label="Loading products…" />
-        ) : isError ? (
-          <LoadError what="the products" message={errorMessage(error, 'Please check your internet connection and try again.')} onRetry={() => void refetch()} />
-        ) : data.items.length === 0 && data.total > 0 ? (
-          <PastLastPage total={data.total} pageCount={pageCount} noun="products" lastPage={{ search: searchOf(withParam(params, 'page', pageCount === 1 ? undefined : String(pageCount))) }} />
-        ) : data.items.length === 0 ? (
-          <div className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center sm:p-8">
-            <h2 className="text-lg font-semibold text-slate-900">{filtered ? 'No products match' : 'No products yet'}</h2>
-            <p className="mt-1 wrap-break-word text-slate-600">
-              {state.q
-                ? `Nothing matches “${state.q}”. Check the spelling, or search for part of the name or brand.`
-                : filtered
-                  ? 'No product matches these filters.'
-                  : 'Products appear here as vendors add them.'}
-            </p>
-            {filtered && (
-              <Link to={{ search: searchOf(cleared) }} className={`${buttonClass('secondary')} mt-4`}>
-                Show all products
-              </Link>
-            )}
-          </div>
-        ) : (
-          <div className={isPlaceholderData ? 'opacity-60 transition-opacity' : undefined} aria-busy={isPlaceholderData}>
-            <DataTable columns={productColumns(rowLinkId, onModerated)} rows={data.items} rowId={(product) => String(product.id)} label="Products" describedBy={`${ids}-summary`} />
-            <PageNav
-              page={data.page}
-              pageCount={pageCount}
-              params={params}
-              label="Pages of products"
-              note={
-                <span className="text-slate-500">
-                  {' '}
-                  · {data.total} {data.total === 1 ? 'product' : 'products'}
-                </span>
-              }
-            />
-          </div>
-        )}
-      </div>
+      <PagedList
+        query={products}
+        params={params}
+        noun={['product', 'products']}
+        pagesLabel="Pages of products"
+        empty={
+          <EmptyState title={filtered ? 'No products match' : 'No products yet'} action={filtered ? { to: { search: searchOf(cleared) }, label: 'Show all products' } : undefined}>
+            {state.q
+              ? `Nothing matches “${state.q}”. Check the spelling, or search for part of the name or brand.`
+              : filtered
+                ? 'No product matches these filters.'
+                : 'Products appear here as vendors add them.'}
+          </EmptyState>
+        }
+      >
+        {(page, summaryId) => <DataTable columns={productColumns(rowLinkId, onModerated)} rows={page.items} rowId={(product) => String(product.id)} label="Products" describedBy={summaryId} />}
+      </PagedList>
     </div>
   );
 }

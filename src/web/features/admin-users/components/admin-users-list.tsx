@@ -7,14 +7,13 @@ import { Announcer } from '#web/components/ui/alerts.tsx';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
 import { columnsOf, type DataColumn, DataTable } from '#web/components/data-table/data-table.tsx';
 import { anyFilterSet, type Filter, FilterBar, withoutFilters } from '#web/components/data-table/filter-bar.tsx';
-import { LoadError, PastLastPage, ResultSummary } from '#web/components/ui/list-states.tsx';
-import { Loading } from '#web/components/ui/loading.tsx';
+import { EmptyState, PagedList } from '#web/components/data-table/paged-list.tsx';
 import { formatDate } from '#web/lib/format.ts';
-import { errorMessage, useAdminUsers, type AccountStatus, type AdminUserSort } from '../api/admin-users.ts';
+import { useAdminUsers, type AccountStatus, type AdminUserSort } from '../api/admin-users.ts';
 import { adminUserPaths } from '../paths.ts';
 import { oneOf, readPage, searchOf, withParam } from '../utils/url-state.ts';
 import { AddAdminForm } from './add-admin-form.tsx';
-import { ACCOUNT_STATUS_LABELS, AccountStatusBadge, Pagination, ROLE_LABELS, RoleBadge, ShopStatusBadge } from './admin-ui.tsx';
+import { ACCOUNT_STATUS_LABELS, AccountStatusBadge, ROLE_LABELS, RoleBadge, ShopStatusBadge } from './admin-ui.tsx';
 import { PendingVendorActions } from './pending-vendor-actions.tsx';
 
 const PAGE_SIZE = 20;
@@ -59,7 +58,7 @@ export default function AdminUsersList() {
   const [params, setParams] = useSearchParams();
   const ids = useId();
   const state = readState(params);
-  const { data, isPending, isError, error, refetch, isPlaceholderData } = useAdminUsers({
+  const users = useAdminUsers({
     q: state.q,
     role: state.role,
     status: state.status,
@@ -91,9 +90,6 @@ export default function AdminUsersList() {
     setFocusRequest(state.pendingVendors ? { to: 'heading' } : { to: 'row', uid: user.uid });
   };
 
-  const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
-  const first = data && data.total > 0 ? (data.page - 1) * data.pageSize + 1 : 0;
-  const last = data ? Math.min((data.page - 1) * data.pageSize + data.items.length, data.total) : 0;
   const filtered = anyFilterSet(params, FILTERS);
   const cleared = withoutFilters(params, FILTERS);
 
@@ -139,58 +135,45 @@ export default function AdminUsersList() {
 
       <FilterBar filters={FILTERS} params={params} onChange={update} />
 
-      <ResultSummary id={`${ids}-summary`} total={data?.total} shown={data?.items.length ?? 0} first={first} last={last} noun={['user', 'users']} />
-
-      <div className="mt-3">
-        {isPending ? (
-          <Loading label="Loading users…" />
-        ) : isError ? (
-          <LoadError what="the users" message={errorMessage(error, 'Please check your internet connection and try again.')} onRetry={() => void refetch()} />
-        ) : data.items.length === 0 && data.total > 0 ? (
-          <PastLastPage total={data.total} pageCount={pageCount} noun="users" lastPage={{ search: searchOf(withParam(params, 'page', pageCount === 1 ? undefined : String(pageCount))) }} />
-        ) : data.items.length === 0 ? (
-          <div className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center sm:p-8">
-            <h2 className="text-lg font-semibold text-slate-900">{filtered ? 'No users match' : 'No users yet'}</h2>
-            <p className="mt-1 text-slate-600">
-              {state.pendingVendors && !state.q
-                ? 'No vendors are waiting for approval.'
-                : state.q
-                  ? `Nobody matches “${state.q}”. Check the spelling, or search for part of the name or e-mail address.`
-                  : filtered
-                    ? 'Nobody matches these filters.'
-                    : 'Accounts appear here as people register.'}
-            </p>
-            {filtered && (
-              <Link to={{ search: searchOf(cleared) }} className={`${buttonClass('secondary')} mt-4`}>
-                Show all users
-              </Link>
-            )}
-          </div>
-        ) : (
-          <>
-            <DataTable
-              columns={userColumns(rowLinkId, onDecided)}
-              rows={data.items}
-              rowId={(user) => user.uid}
-              label="Users"
-              describedBy={`${ids}-summary`}
-              sort={{ value: state.sort, onChange: (sort) => update(withParam(params, 'sort', sort === 'newest' ? undefined : sort)) }}
-              busy={isPlaceholderData}
-            />
-            <Pagination page={data.page} pageCount={pageCount} params={params} label="Pages of users" />
-          </>
+      <PagedList
+        query={users}
+        params={params}
+        noun={['user', 'users']}
+        pagesLabel="Pages of users"
+        empty={
+          <EmptyState title={filtered ? 'No users match' : 'No users yet'} action={filtered ? { to: { search: searchOf(cleared) }, label: 'Show all users' } : undefined}>
+            {state.pendingVendors && !state.q
+              ? 'No vendors are waiting for approval.'
+              : state.q
+                ? `Nobody matches “${state.q}”. Check the spelling, or search for part of the name or e-mail address.`
+                : filtered
+                  ? 'Nobody matches these filters.'
+                  : 'Accounts appear here as people register.'}
+          </EmptyState>
+        }
+      >
+        {(page, summaryId) => (
+          <DataTable
+            columns={userColumns(rowLinkId, onDecided)}
+            rows={page.items}
+            rowId={(user) => user.uid}
+            label="Users"
+            describedBy={summaryId}
+            sort={{ value: state.sort, onChange: (sort) => update(withParam(params, 'sort', sort === 'newest' ? undefined : sort)) }}
+            busy={users.isPlaceholderData}
+          />
         )}
-      </div>
+      </PagedList>
     </div>
   );
 }
 
-const users = columnsOf<AdminUser>();
+const userColumn = columnsOf<AdminUser>();
 
 /** The table's columns: the name links to the account; a pending vendor's row holds its approval. */
 function userColumns(rowLinkId: (uid: string) => string, onDecided: (user: AdminUser, message: string) => void): DataColumn<AdminUser>[] {
-  return users.columns([
-    users.accessor('name', {
+  return userColumn.columns([
+    userColumn.accessor('name', {
       header: 'Name',
       meta: { rowHeader: true, sort: { asc: 'name' } },
       cell: ({ row }) => (
@@ -199,9 +182,9 @@ function userColumns(rowLinkId: (uid: string) => string, onDecided: (user: Admin
         </Link>
       ),
     }),
-    users.accessor('email', { header: 'E-mail', meta: { sort: { asc: 'email' } }, cell: ({ getValue }) => <span className="whitespace-nowrap text-slate-700">{getValue()}</span> }),
-    users.accessor('role', { header: 'Role', cell: ({ getValue }) => <RoleBadge role={getValue()} /> }),
-    users.accessor('status', {
+    userColumn.accessor('email', { header: 'E-mail', meta: { sort: { asc: 'email' } }, cell: ({ getValue }) => <span className="whitespace-nowrap text-slate-700">{getValue()}</span> }),
+    userColumn.accessor('role', { header: 'Role', cell: ({ getValue }) => <RoleBadge role={getValue()} /> }),
+    userColumn.accessor('status', {
       header: 'Status',
       cell: ({ row: { original: user } }) => (
         <span className="flex flex-col items-start gap-1.5">
@@ -218,7 +201,7 @@ function userColumns(rowLinkId: (uid: string) => string, onDecided: (user: Admin
         </span>
       ),
     }),
-    users.accessor('createdAt', {
+    userColumn.accessor('createdAt', {
       header: 'Joined',
       sortDescFirst: true,
       meta: { sort: { desc: 'newest', asc: 'oldest' }, className: 'whitespace-nowrap' },
@@ -228,7 +211,7 @@ function userColumns(rowLinkId: (uid: string) => string, onDecided: (user: Admin
         </time>
       ),
     }),
-    users.display({
+    userColumn.display({
       id: 'actions',
       header: 'Actions',
       meta: { className: 'min-w-44' },

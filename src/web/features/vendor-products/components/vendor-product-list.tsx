@@ -6,11 +6,9 @@ import { VENDOR_PRODUCT_SORTS, type VendorProduct } from '#shared/schemas/vendor
 import { stockNowOf } from '#web/components/product-form/product-form.ts';
 import { columnsOf, type DataColumn, DataTable } from '#web/components/data-table/data-table.tsx';
 import { type Filter, FilterBar } from '#web/components/data-table/filter-bar.tsx';
+import { EmptyState, PagedList } from '#web/components/data-table/paged-list.tsx';
 import { thumbnailColumn } from '#web/components/data-table/thumbnail-column.tsx';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
-import { LoadError, PastLastPage } from '#web/components/ui/list-states.tsx';
-import { PageNav } from '#web/components/ui/page-nav.tsx';
-import { Loading } from '#web/components/ui/loading.tsx';
 import { searchOf, withParam } from '#web/lib/url-params.ts';
 import {
   errorMessage,
@@ -60,7 +58,7 @@ export default function VendorProductList() {
   const [params, setParams] = useSearchParams();
   const ids = useId();
   const state = readState(params);
-  const { data, isPending, isError, error, refetch, isPlaceholderData } = useVendorProducts({
+  const products = useVendorProducts({
     q: state.q,
     status: state.status,
     sort: state.sort,
@@ -70,11 +68,8 @@ export default function VendorProductList() {
 
   const update = (next: URLSearchParams) => void setParams(next, { preventScrollReset: true });
 
-  const counts = data?.counts;
+  const counts = products.data?.counts;
   const all = counts ? counts.draft + counts.active + counts.archived : undefined;
-  const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
-  const first = data && data.total > 0 ? (data.page - 1) * data.pageSize + 1 : 0;
-  const last = data ? Math.min(data.page * data.pageSize, data.total) : 0;
   const filtered = state.q !== undefined || state.status !== undefined;
 
   const tabs: Array<{ value: VendorProductStatus | undefined; label: string; count: number | undefined }> = [
@@ -155,26 +150,13 @@ export default function VendorProductList() {
         </div>
       </div>
 
-      <p id={`${ids}-summary`} className="mt-4 text-sm text-slate-600" aria-live="polite">
-        {data
-          ? data.total === 0
-            ? state.q
-              ? `No products found for “${state.q}”`
-              : 'No products'
-            : data.items.length === 0
-              ? ''
-              : `Showing ${first}–${last} of ${data.total} ${data.total === 1 ? 'product' : 'products'}`
-          : ''}
-      </p>
-
-      <div className="mt-3">
-        {isPending ? (
-          <Loading label="Loading your products…" />
-        ) : isError ? (
-          <LoadError what="your products" message={errorMessage(error, 'Please check your internet connection and try again.')} onRetry={() => void refetch()} />
-        ) : data.items.length === 0 && data.total > 0 ? (
-          <PastLastPage total={data.total} pageCount={pageCount} noun="products" lastPage={{ search: searchOf(withParam(params, 'page', pageCount === 1 ? undefined : String(pageCount))) }} />
-        ) : data.items.length === 0 ? (
+      <PagedList
+        query={products}
+        params={params}
+        noun={['product', 'products']}
+        what="your products"
+        pagesLabel="Pages of your products"
+        empty={
           !filtered && all === 0 ? (
             <div className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center">
               <h2 className="text-lg font-semibold text-slate-900">You have no products yet</h2>
@@ -189,30 +171,25 @@ export default function VendorProductList() {
               </div>
             </div>
           ) : (
-            <div className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center">
-              <h2 className="text-lg font-semibold text-slate-900">No products match</h2>
-              <p className="mt-1 text-slate-600">
-                {state.q ? `Nothing matches “${state.q}”${state.status ? ` among ${STATUS_LABELS[state.status].toLowerCase()} products` : ''}. Check the spelling or try a shorter search.` : `You have no ${state.status ? STATUS_LABELS[state.status].toLowerCase() : ''} products.`}
-              </p>
-              <Link to={{ search: searchOf(withParam(withParam(params, 'q', undefined), 'status', undefined)) }} className={`${buttonClass('secondary')} mt-4`}>
-                Show all products
-              </Link>
-            </div>
+            <EmptyState title="No products match" action={{ to: { search: searchOf(withParam(withParam(params, 'q', undefined), 'status', undefined)) }, label: 'Show all products' }}>
+              {state.q
+                ? `Nothing matches “${state.q}”${state.status ? ` among ${STATUS_LABELS[state.status].toLowerCase()} products` : ''}. Check the spelling or try a shorter search.`
+                : `You have no ${state.status ? STATUS_LABELS[state.status].toLowerCase() : ''} products.`}
+            </EmptyState>
           )
-        ) : (
-          <div className={isPlaceholderData ? 'opacity-60 transition-opacity' : undefined} aria-busy={isPlaceholderData}>
-            <DataTable
-              columns={COLUMNS}
-              rows={data.items}
-              rowId={(product) => String(product.id)}
-              label="Your products"
-              describedBy={`${ids}-summary`}
-              sort={{ value: state.sort, onChange: (sort) => update(withParam(params, 'sort', sort === 'newest' ? undefined : sort)) }}
-            />
-            <PageNav page={data.page} pageCount={pageCount} params={params} label="Pagination" />
-          </div>
+        }
+      >
+        {(page, summaryId) => (
+          <DataTable
+            columns={COLUMNS}
+            rows={page.items}
+            rowId={(product) => String(product.id)}
+            label="Your products"
+            describedBy={summaryId}
+            sort={{ value: state.sort, onChange: (sort) => update(withParam(params, 'sort', sort === 'newest' ? undefined : sort)) }}
+          />
         )}
-      </div>
+      </PagedList>
     </div>
   );
 }

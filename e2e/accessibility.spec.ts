@@ -40,6 +40,33 @@ async function check(page: Page, paths: readonly string[]): Promise<string[]> {
   return found;
 }
 
+/** The form at `path` with its errors showing (sent empty, or as `fill` leaves it), at each width: the violations found. */
+async function checkErrors(page: Page, path: string, submit: string, fill?: (page: Page) => Promise<void>): Promise<string[]> {
+  const found: string[] = [];
+  for (const size of WIDTHS) {
+    await page.setViewportSize({ width: size.width, height: size.height });
+    await page.goto(path);
+    await expect(page.getByText(/^Loading/)).toHaveCount(0);
+    await fill?.(page);
+    // A page drawn on the server takes a moment to come alive: until then a click sends nothing.
+    await expect(async () => {
+      await page.getByRole('button', { name: submit, exact: true }).click();
+      await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible({ timeout: 1_000 });
+    }).toPass();
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    // The first field in error took the focus and scrolled the page: back at the top, no link sits
+    // under the sticky header, which axe would count as a touch target too small to press.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    if (width > size.width) found.push(`${path} with errors at ${size.width} px: the page scrolls sideways (${width} px wide)`);
+    const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+    for (const violation of violations) {
+      const where = violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join(' | ');
+      found.push(`${path} with errors at ${size.width} px: ${violation.id} (${violation.impact}): ${violation.help}: ${where}`);
+    }
+  }
+  return found;
+}
+
 /** A product on sale, in stock, through the API. */
 async function productOnSale(page: Page): Promise<{ id: number; vendor: { slug: string } }> {
   const listed = await (await page.request.get('/api/products?inStock=true&pageSize=1')).json();
@@ -140,5 +167,24 @@ test('every admin page has no accessibility violations', async ({ page, baseURL 
     `/admin/payments/${payments.items[0].id}`,
     '/admin/retry-queue',
   ]);
+  expect(found, found.join('\n')).toEqual([]);
+});
+
+test('forms showing their errors have no accessibility violations', async ({ page, baseURL }) => {
+  test.setTimeout(120_000);
+  const found = [
+    ...(await checkErrors(page, '/login', 'Sign in')),
+    ...(await checkErrors(page, '/register', 'Create account')),
+    ...(await checkErrors(page, '/vendor/register', 'Register as a vendor')),
+    ...(await checkErrors(page, '/contact', 'Send message')),
+  ];
+  await registerCustomer(page, 'Kavya Nair', `kavya.${unique()}@example.in`);
+  found.push(...(await checkErrors(page, '/account', 'Save address', (account) => account.getByRole('button', { name: 'Add a new address' }).first().click())));
+  await page.context().clearCookies();
+  await registerApprovedShop(page, baseURL!, { name: 'Meera Iyer', email: `meera.${unique()}@shop.in`, business: `Madurai Monitors ${unique()}` });
+  found.push(
+    ...(await checkErrors(page, '/vendor/dashboard/profile', 'Save changes', (form) => form.getByLabel('Business name').fill(''))),
+    ...(await checkErrors(page, '/vendor/dashboard/products/new', 'Save as draft')),
+  );
   expect(found, found.join('\n')).toEqual([]);
 });

@@ -156,7 +156,7 @@ export function CheckboxField<T extends FieldValues>({ form, name, label, hint, 
         </label>
       </div>
       {hint ? (
-        <p id={hintId} className="mt-1 pl-8 text-sm text-slate-500">
+        <p id={hintId} className="mt-1 pl-8 text-sm text-slate-600">
           {hint}
         </p>
       ) : null}

@@ -30,10 +30,10 @@ export function Field({ id, label, optional = false, hint, error, className = ''
     <div className={`min-w-0 ${className}`}>
       <label htmlFor={id} className={labelClassName}>
         {label}
-        {optional ? <span className="font-normal text-slate-500"> (optional)</span> : null}
+        {optional ? <span className="font-normal text-slate-600"> (optional)</span> : null}
       </label>
       {hint ? (
-        <p id={hintId} className="mt-1 text-sm text-slate-500">
+        <p id={hintId} className="mt-1 text-sm text-slate-600">
           {hint}
         </p>
       ) : null}

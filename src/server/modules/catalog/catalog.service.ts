@@ -381,6 +381,9 @@ export function createCatalogService({ db, dialect, log, changeWaitMs = CHANGE_W
     /** What the search index reads: the words of products on sale, all or by id. */
     searchableRows: () => repository.searchableRows(db),
 
+    /** The places among a search's hits of those of the products that are among them (hits laid over a listing let go of their ids). */
+    hitPlaces: (hits: SearchHits, productIds: readonly number[]) => index.hitPlaces(hits, productIds),
+
     /** Resolves once the in-memory views (listings, products, search) hold the whole catalogue. */
     ready: () => feed.ready(),
 

@@ -33,8 +33,6 @@ const MIN_CACHED_HITS = 8_000_000;
 const STALE_STATISTICS = 1 / 100;
 /** Products whose words changed, remembered to check kept hits against; hits older than them all are found afresh. */
 const CHANGES_KEPT = 2_000;
-/** Changes up to which kept hits are checked by scanning them for each changed product. */
-const FEW_CHANGES = 4;
 
 /**
  * Words found in at least this share of the products are searched for before a worker takes
@@ -88,11 +86,9 @@ export function createSearchService({ catalog }: { catalog: CatalogService }) {
   const keptHits = (maxSize: number) =>
     new LRUCache<string, KeptHits>({
       maxSize,
-      sizeCalculation: (entry) => Math.max(1, entry.hits.ids.length),
+      sizeCalculation: (entry) => Math.max(1, entry.hits.ranks.length),
     });
   let hitsByQuery = keptHits(MIN_CACHED_HITS);
-  /** Products changed since kept hits were last checked, flagged by id while they are (see stillGood); all zeros between checks. */
-  let flagged = new Uint8Array(0);
   /** Room for CACHED_HITS_PER_PRODUCT per product: made larger (and emptied) when the catalogue has outgrown it by half. */
   function roomForCatalogue(): void {
     const wanted = Math.max(MIN_CACHED_HITS, index.size * CACHED_HITS_PER_PRODUCT);
@@ -107,15 +103,12 @@ export function createSearchService({ catalog }: { catalog: CatalogService }) {
   function stillGood(groups: TermGroups, kept: KeptHits): boolean {
     if (index.statistics - kept.statistics > index.size * kept.staleAt) return false;
     const unchecked = sequence - kept.checked;
+    if (unchecked === 0) return true;
     if (unchecked > changes.length) return false;
-    const { ids } = kept.hits;
-    // A few changes are looked for among the hits one by one; more, in one pass over the hits
-    // with the changed products flagged: a common word's hits asked again after 2,000 renames
-    // elsewhere took 2,000 scans of its 400,000 ids (300 ms) at 1,000,000 products.
-    const places = unchecked > FEW_CHANGES ? placesAmong(ids, changes.slice(changes.length - unchecked)) : undefined;
-    for (let at = changes.length - unchecked; at < changes.length; at++) {
-      const change = changes[at] as { id: number; words: string[] };
-      const hit = places ? (places.get(change.id) ?? -1) : ids.indexOf(change.id);
+    const since = changes.slice(changes.length - unchecked);
+    const places = catalog.hitPlaces(kept.hits, since.map(({ id }) => id));
+    for (const change of since) {
+      const hit = places.get(change.id) ?? -1;
       if (hit >= 0 !== finds(groups, change.words)) return false;
       if (hit < 0) continue;
       const rank = index.score(groups, change.id);
@@ -124,20 +117,6 @@ export function createSearchService({ catalog }: { catalog: CatalogService }) {
     }
     kept.checked = sequence;
     return true;
-  }
-
-  /** The places among `ids` of the changed products that are there. */
-  function placesAmong(ids: Int32Array, changed: ReadonlyArray<{ id: number }>): Map<number, number> {
-    const largest = changed.reduce((most, { id }) => Math.max(most, id), 0);
-    if (flagged.length <= largest) flagged = new Uint8Array(Math.ceil((largest + 1) * 1.25));
-    for (const { id } of changed) flagged[id] = 1;
-    const places = new Map<number, number>();
-    for (let h = 0; h < ids.length; h++) {
-      const id = ids[h] as number;
-      if (id < flagged.length && flagged[id] === 1) places.set(id, h);
-    }
-    for (const { id } of changed) flagged[id] = 0;
-    return places;
   }
 
   async function hits(groups: TermGroups): Promise<SearchHits> {

@@ -1,7 +1,8 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useForm } from 'react-hook-form';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CheckboxField, FormActions, FormSection, SelectField, TextAreaField, TextField } from './form-fields.tsx';
+import { renderToString } from 'react-dom/server';
+import { CheckboxField, FormActions, FormSection, SelectField, SubmitButton, TextAreaField, TextField } from './form-fields.tsx';
 
 interface Values {
   shop: { name: string; city: string };
@@ -75,5 +76,14 @@ describe('form kit', () => {
     expect(document.getElementById(gift.getAttribute('aria-describedby') ?? '')?.textContent).toBe('₹49 a parcel');
     expect(screen.getByRole('alert').textContent).toBe('The server said no');
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeTruthy();
+  });
+
+  it('draws the submit button disabled on the server, so a press before the page comes alive sends nothing; alive, it works', () => {
+    expect(renderToString(<SubmitButton label="Sign in" pendingLabel="Signing in…" pending={false} />)).toMatch(/^<button type="submit" disabled=""/);
+    render(<SubmitButton label="Sign in" pendingLabel="Signing in…" pending={false} />);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Sign in' }).disabled).toBe(false);
+    cleanup();
+    render(<SubmitButton label="Sign in" pendingLabel="Signing in…" pending />);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Signing in…' }).disabled).toBe(true);
   });
 });

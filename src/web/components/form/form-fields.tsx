@@ -3,6 +3,7 @@ import { get, type FieldValues, type Path, type RegisterOptions, type UseFormRet
 import { ErrorAlert } from '#web/components/ui/alerts.tsx';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
 import { controlBase, controlClassName, Field } from '#web/components/ui/field.tsx';
+import { useTakenOver } from '#web/lib/hydration.ts';
 
 /** What a field needs of its react-hook-form form: to register its control and to read its error. */
 // The form's context and transformed values do not matter to a field; react-hook-form types them with `any` too.
@@ -175,6 +176,29 @@ export function FormSection({ legend, description, children, className = '' }: {
   );
 }
 
+interface SubmitButtonProps {
+  label: string;
+  /** what the button says while the form is sent ("Saving…") */
+  pendingLabel: string;
+  pending: boolean;
+  className?: string;
+}
+
+/**
+ * A form's submit button, disabled while the form is sent, and on a page the server drew until
+ * the page has come alive: pressed before then (a slow phone still loading the app), the browser
+ * would send the form itself, the page would load again, and what was typed (a password in the
+ * address bar, even) would go with it.
+ */
+export function SubmitButton({ label, pendingLabel, pending, className = `${buttonClass('primary')} w-full sm:w-auto` }: SubmitButtonProps) {
+  const alive = useTakenOver();
+  return (
+    <button type="submit" disabled={pending || !alive} className={className}>
+      {pending ? pendingLabel : label}
+    </button>
+  );
+}
+
 interface FormActionsProps {
   submitLabel: string;
   /** what the submit button says while the form is sent ("Saving…") */
@@ -193,9 +217,7 @@ export function FormActions({ submitLabel, pendingLabel, pending, error, onCance
     <>
       {error ? <ErrorAlert className="mt-5">{error}</ErrorAlert> : null}
       <div className="mt-5 flex flex-col gap-3 sm:flex-row sm:items-center">
-        <button type="submit" disabled={pending} className={`${buttonClass('primary')} w-full sm:w-auto`}>
-          {pending ? pendingLabel : submitLabel}
-        </button>
+        <SubmitButton label={submitLabel} pendingLabel={pendingLabel} pending={pending} />
         {onCancel ? (
           <button type="button" onClick={onCancel} className={`${buttonClass('secondary')} w-full sm:w-auto`}>
             Cancel

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { type CurrentUser, LoginInputSchema, type Portal } from '#shared/schemas/auth.ts';
 import { z } from '#shared/schemas/zod-mini.ts';
-import { TextField } from '#web/components/form/form-fields.tsx';
+import { SubmitButton, TextField } from '#web/components/form/form-fields.tsx';
 import { ErrorAlert } from '#web/components/ui/alerts.tsx';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
@@ -44,9 +44,7 @@ export function LoginForm({ portal, footer, destination = homeFor }: LoginFormPr
       {serverError && <ErrorAlert>{serverError}</ErrorAlert>}
       <TextField form={form} name="email" label="E-mail" type="email" autoComplete="email" />
       <TextField form={form} name="password" label="Password" type="password" autoComplete="current-password" />
-      <button type="submit" disabled={form.formState.isSubmitting} className={`${buttonClass('primary', 'lg')} w-full`}>
-        {form.formState.isSubmitting ? 'Signing in…' : 'Sign in'}
-      </button>
+      <SubmitButton label="Sign in" pendingLabel="Signing in…" pending={form.formState.isSubmitting} className={`${buttonClass('primary', 'lg')} w-full`} />
       {footer && <div className="space-y-1 text-center text-sm text-slate-600">{footer}</div>}
     </form>
   );

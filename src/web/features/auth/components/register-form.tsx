@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { PASSWORD_RULE, RegisterCustomerInputSchema, RegisterVendorInputSchema } from '#shared/schemas/auth.ts';
-import { TextField } from '#web/components/form/form-fields.tsx';
+import { SubmitButton, TextField } from '#web/components/form/form-fields.tsx';
 import { ErrorAlert } from '#web/components/ui/alerts.tsx';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
@@ -42,9 +42,7 @@ export function RegisterForm() {
       <TextField form={form} name="name" label="Full name" autoComplete="name" />
       <TextField form={form} name="email" label="E-mail" type="email" autoComplete="email" />
       <TextField form={form} name="password" label="Password" hint={PASSWORD_RULE} type="password" autoComplete="new-password" />
-      <button type="submit" disabled={form.formState.isSubmitting} className={`${buttonClass('primary', 'lg')} w-full`}>
-        {form.formState.isSubmitting ? 'Creating your account…' : 'Create account'}
-      </button>
+      <SubmitButton label="Create account" pendingLabel="Creating your account…" pending={form.formState.isSubmitting} className={`${buttonClass('primary', 'lg')} w-full`} />
     </form>
   );
 }
@@ -75,9 +73,7 @@ export function VendorRegisterForm() {
       <TextField form={form} name="businessName" label="Business name" hint="As on your GST registration or shop licence" autoComplete="organization" />
       <TextField form={form} name="phone" label="Business phone (+91)" hint="10-digit mobile number" type="tel" inputMode="tel" autoComplete="tel-national" />
       <TextField form={form} name="gstin" label="GSTIN (optional)" hint="15 characters, like 29ABCDE1234F1Z5" autoCapitalize="characters" maxLength={15} />
-      <button type="submit" disabled={form.formState.isSubmitting} className={`${buttonClass('primary', 'lg')} w-full`}>
-        {form.formState.isSubmitting ? 'Creating your shop…' : 'Register as a vendor'}
-      </button>
+      <SubmitButton label="Register as a vendor" pendingLabel="Creating your shop…" pending={form.formState.isSubmitting} className={`${buttonClass('primary', 'lg')} w-full`} />
     </form>
   );
 }

@@ -12,7 +12,7 @@ import {
 } from '#shared/schemas/contact.ts';
 import { RETURN_WINDOW_DAYS } from '#shared/store-info.ts';
 import { paths } from '#web/config/paths.ts';
-import { SelectField, TextAreaField, TextField } from '#web/components/form/form-fields.tsx';
+import { SelectField, SubmitButton, TextAreaField, TextField } from '#web/components/form/form-fields.tsx';
 import { ErrorAlert } from '#web/components/ui/alerts.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { useStoreInfo } from '#web/lib/store-info.ts';
@@ -190,9 +190,7 @@ function ContactForm() {
           {submitError ? <ErrorAlert className="mt-5">{submitError}</ErrorAlert> : null}
 
           <div className="mt-5">
-            <button type="submit" disabled={mutation.isPending} className={buttonClassName}>
-              {mutation.isPending ? 'Sending…' : 'Send message'}
-            </button>
+            <SubmitButton label="Send message" pendingLabel="Sending…" pending={mutation.isPending} className={buttonClassName} />
           </div>
         </form>
       )}

@@ -10,8 +10,9 @@ import { queryWords } from './typo-tolerance.ts';
 
 /**
  * Hits kept for repeated searches (other pages, sorts, filters), counted in product ids, per
- * product indexed: about 16 bytes each (id, rank, search document, and the listing index's slot
- * in its overlay of them), so some 128 MB at 100,000 products. A common word finds some 40 % of
+ * product indexed: about 8 bytes each once laid over the listing (rank, and the listing index's
+ * slot in its overlay of them; the id and search document are let go then), so some 64 MB at
+ * 100,000 products (128 MB before 26 November, with both). A common word finds some 40 % of
  * the products. Random searches over 100,000 products with 2 edits a second, one worker: at
  * 4,000,000 ids one in nine was found afresh (0.33 ms of server time a search), at 8,000,000 one
  * in twenty, almost only those never asked before (0.30 ms), and 16,000,000 bought nothing more.

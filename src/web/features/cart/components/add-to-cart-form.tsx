@@ -2,6 +2,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { MAX_CART_LINES, MAX_QUANTITY_PER_LINE } from '#shared/schemas/cart.ts';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
+import { useTakenOver } from '#web/lib/hydration.ts';
 import { paths } from '#web/config/paths.ts';
 import { type CartProduct, isCartFull, lineKey } from '../cart-rules.ts';
 import { useCart } from '../hooks/use-cart.ts';
@@ -16,6 +17,8 @@ export function AddToCartForm({ product, stock, seller }: { product: CartProduct
   const maxSelectable = Math.max(0, Math.min(MAX_QUANTITY_PER_LINE, stock) - inCart);
   const soldOut = stock <= 0;
   const cartFull = inCart === 0 && isCartFull(cart.items);
+  // Until the page drawn by the server comes alive, a press would only reload it.
+  const alive = useTakenOver();
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -48,7 +51,7 @@ export function AddToCartForm({ product, stock, seller }: { product: CartProduct
           </select>
         </div>
         {/* Another seller's offer under the buy box: a quieter button than the buy box's own. */}
-        <button type="submit" disabled={soldOut || maxSelectable === 0} className={`${seller ? buttonClass('secondary') : buttonClass('accent', 'lg')} min-w-40 flex-1`}>
+        <button type="submit" disabled={soldOut || maxSelectable === 0 || !alive} className={`${seller ? buttonClass('secondary') : buttonClass('accent', 'lg')} min-w-40 flex-1`}>
           {soldOut ? 'Out of stock' : 'Add to cart'}
           {seller && <span className="sr-only"> from {seller}</span>}
         </button>

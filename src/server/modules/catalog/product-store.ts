@@ -27,34 +27,39 @@ function encode(row: repository.ProductSelection, offers: Offer[] | undefined): 
  * collections.
  */
 export function createProductStore(db: Db) {
-  let json = new Map<number, string>();
+  // By product id: ids are dense, so an array beats a map (3 MB at 100,000 products).
+  let json: Array<string | undefined> = [];
 
   return {
     async apply(change: CatalogChange): Promise<void> {
       if (change.all) {
-        const loaded = new Map<number, string>();
+        const loaded: Array<string | undefined> = [];
         // Products more than one seller offers list every offer; the rest, their row's own.
         const offers = await offersOn(db, await productsWithOtherSellers(db));
+        let rows = 0;
         for await (const row of repository.productRows(db)) {
-          loaded.set(row.id, encode(row, offers.get(row.id)));
-          if (loaded.size % 2_000 === 0) await letRequestsThrough();
+          // Read in id order, the ids not on sale filled as they come: an array written far past
+          // its end becomes a hash table.
+          while (loaded.length < row.id) loaded.push(undefined);
+          loaded[row.id] = encode(row, offers.get(row.id));
+          if (++rows % 2_000 === 0) await letRequestsThrough();
         }
         json = loaded;
         return;
       }
       // Synchronous, so no answer sees half of a change.
-      for (const id of change.productIds) json.delete(id);
-      for (const row of change.products) json.set(row.id, encode(row, change.offers?.get(row.id)));
+      for (const id of change.productIds) json[id] = undefined;
+      for (const row of change.products) json[row.id] = encode(row, change.offers?.get(row.id));
     },
 
     /** A product on sale as JSON; undefined when it is not on sale. */
     json(id: number): string | undefined {
-      return json.get(id);
+      return Number.isSafeInteger(id) && id >= 0 ? json[id] : undefined;
     },
 
     /** A product on sale; undefined when it is not on sale. */
     product(id: number): Product | undefined {
-      const found = json.get(id);
+      const found = Number.isSafeInteger(id) && id >= 0 ? json[id] : undefined;
       return found === undefined ? undefined : (JSON.parse(found) as Product);
     },
   };

@@ -11,9 +11,7 @@ function dayInstant(date: string): Date {
   return new Date(CALENDAR_DAY.test(date) ? `${date}T00:00:00Z` : date);
 }
 
-export function periodLabel(days: number): string {
-  return `Last ${days} days`;
-}
+export { periodLabel } from '#web/components/ui/period-select.tsx';
 
 /** "22 Nov", for chart ticks. */
 export function formatDay(date: string): string {

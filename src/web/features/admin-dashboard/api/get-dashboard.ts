@@ -7,10 +7,6 @@ export const DASHBOARD_PERIODS = [7, 30, 90] as const;
 export type DashboardPeriod = (typeof DASHBOARD_PERIODS)[number];
 export const DEFAULT_DASHBOARD_PERIOD: DashboardPeriod = 30;
 
-export function isDashboardPeriod(value: number): value is DashboardPeriod {
-  return (DASHBOARD_PERIODS as readonly number[]).includes(value);
-}
-
 export const adminDashboardKey = (days: DashboardPeriod) => ['admin', 'dashboard', days] as const;
 
 export function adminDashboardQuery(days: DashboardPeriod) {

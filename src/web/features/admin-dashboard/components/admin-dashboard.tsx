@@ -3,14 +3,14 @@ import { Link } from 'react-router';
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatPrice, PAISE_PER_RUPEE } from '#shared/money.ts';
 import type { AdminDashboard as Dashboard } from '#shared/schemas/admin.ts';
-import { buttonClass } from '#web/components/ui/button-styles.ts';
-import { controlClassName } from '#web/components/ui/field.tsx';
+import { LoadError } from '#web/components/ui/list-states.tsx';
+import { errorMessage } from '#web/lib/api-client.ts';
 import { Loading } from '#web/components/ui/loading.tsx';
+import { PeriodSelect } from '#web/components/ui/period-select.tsx';
 import { ScrollRegion } from '#web/components/ui/scroll-region.tsx';
 import {
   DASHBOARD_PERIODS,
   DEFAULT_DASHBOARD_PERIOD,
-  isDashboardPeriod,
   useAdminDashboard,
   type DashboardPeriod,
 } from '../api/get-dashboard.ts';
@@ -22,44 +22,6 @@ const heading = 'text-lg font-semibold text-slate-900';
 const emptyText = 'mt-2 text-sm text-slate-600';
 
 const userPath = (uid: string) => `/admin/users/${encodeURIComponent(uid)}`;
-
-function PeriodSelect({ value, onChange }: { value: DashboardPeriod; onChange: (days: DashboardPeriod) => void }) {
-  const id = useId();
-  return (
-    <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1.5">
-      <label htmlFor={id} className="text-sm font-medium text-slate-900">
-        Period
-      </label>
-      <select
-        id={id}
-        value={value}
-        onChange={(event) => {
-          const days = Number(event.target.value);
-          if (isDashboardPeriod(days)) onChange(days);
-        }}
-        className={`${controlClassName} w-auto`}
-      >
-        {DASHBOARD_PERIODS.map((days) => (
-          <option key={days} value={days}>
-            {periodLabel(days)}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
-
-function LoadError({ title, error, onRetry }: { title: string; error: Error; onRetry: () => void }) {
-  return (
-    <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-5 text-red-800 sm:p-6">
-      <p className="font-semibold">{title}</p>
-      <p className="mt-1 text-sm wrap-break-word">{error.message}</p>
-      <button type="button" className={`${buttonClass('secondary')} mt-3`} onClick={onRetry}>
-        Try again
-      </button>
-    </div>
-  );
-}
 
 function Kpis({ data }: { data: Dashboard }) {
   const figures = [
@@ -331,7 +293,7 @@ export default function AdminDashboard() {
           <Link to="/admin/audit" className={link}>
             Audit log
           </Link>
-          <PeriodSelect value={days} onChange={setDays} />
+          <PeriodSelect periods={DASHBOARD_PERIODS} value={days} onChange={setDays} />
         </div>
       </div>
 
@@ -339,11 +301,11 @@ export default function AdminDashboard() {
         {dashboard.isPending ? (
           <Loading label="Loading the dashboard…" />
         ) : dashboard.isError && !data ? (
-          <LoadError title="We could not load the dashboard." error={dashboard.error} onRetry={() => void dashboard.refetch()} />
+          <LoadError what="the dashboard" message={errorMessage(dashboard.error, 'Please check your internet connection and try again.')} onRetry={() => void dashboard.refetch()} />
         ) : data ? (
           <>
             {dashboard.isError && (
-              <LoadError title="We could not load this period." error={dashboard.error} onRetry={() => void dashboard.refetch()} />
+              <LoadError what="this period" message={errorMessage(dashboard.error, 'Please check your internet connection and try again.')} onRetry={() => void dashboard.refetch()} />
             )}
             <Kpis data={data} />
             <PerDayChart data={data} />

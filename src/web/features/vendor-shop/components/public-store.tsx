@@ -2,11 +2,11 @@ import { Link } from 'react-router';
 import { PageMeta } from '#web/components/seo/page-meta.tsx';
 import { Loading } from '#web/components/ui/loading.tsx';
 import { paths } from '#web/config/paths.ts';
-import { ApiError } from '#web/lib/api-client.ts';
+import { ApiError, errorMessage } from '#web/lib/api-client.ts';
 import { useStoreInfo } from '#web/lib/store-info.ts';
 import { usePublicStore } from '../api/vendor-shop.ts';
 import { formatMonthYear, plural } from '../format.ts';
-import { LoadError } from './load-error.tsx';
+import { LoadError } from '#web/components/ui/list-states.tsx';
 
 const link = 'font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900';
 
@@ -32,7 +32,7 @@ export default function PublicStoreHeader({ slug }: { slug: string }) {
         </header>
       );
     }
-    return <LoadError title="We could not load this store." error={store.error} onRetry={() => void store.refetch()} />;
+    return <LoadError what="this store" message={errorMessage(store.error, 'Please check your internet connection and try again.')} onRetry={() => void store.refetch()} />;
   }
 
   const { name, since, productCount } = store.data;

@@ -5,11 +5,12 @@ import { formatPrice, PAISE_PER_RUPEE } from '#shared/money.ts';
 import type { VendorOverview as Overview } from '#shared/schemas/vendor.ts';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
 import { Loading } from '#web/components/ui/loading.tsx';
-import { DEFAULT_PERIOD, useVendorOverview, type Period } from '../api/vendor-shop.ts';
+import { DEFAULT_PERIOD, PERIODS, useVendorOverview, type Period } from '../api/vendor-shop.ts';
 import { formatAxisRupees, formatDay, formatLongDay, plural } from '../format.ts';
 import { vendorPaths } from '../vendor-paths.ts';
-import { LoadError } from './load-error.tsx';
-import { PeriodSelect, periodLabel } from './period-select.tsx';
+import { LoadError } from '#web/components/ui/list-states.tsx';
+import { errorMessage } from '#web/lib/api-client.ts';
+import { PeriodSelect, periodLabel } from '#web/components/ui/period-select.tsx';
 
 const card = 'min-w-0 rounded-xl border border-slate-200 bg-white p-4 sm:p-5';
 const link = 'font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900';
@@ -189,18 +190,18 @@ export default function VendorOverview() {
     <div className="min-w-0">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Overview</h1>
-        <PeriodSelect value={days} onChange={setDays} />
+        <PeriodSelect periods={PERIODS} value={days} onChange={setDays} />
       </div>
 
       <div className="mt-5 space-y-4" aria-busy={overview.isFetching}>
         {overview.isPending ? (
           <Loading label="Loading your shop's figures…" />
         ) : overview.isError && !data ? (
-          <LoadError title="We could not load your shop's figures." error={overview.error} onRetry={() => void overview.refetch()} />
+          <LoadError what="your shop's figures" message={errorMessage(overview.error, 'Please check your internet connection and try again.')} onRetry={() => void overview.refetch()} />
         ) : data ? (
           <>
             {overview.isError && (
-              <LoadError title="We could not load this period." error={overview.error} onRetry={() => void overview.refetch()} />
+              <LoadError what="this period" message={errorMessage(overview.error, 'Please check your internet connection and try again.')} onRetry={() => void overview.refetch()} />
             )}
             <AwaitingPacking count={data.awaitingPacking} />
             <Kpis overview={data} />

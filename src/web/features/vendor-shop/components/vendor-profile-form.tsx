@@ -12,7 +12,7 @@ import { errorMessage } from '#web/lib/api-client.ts';
 import { useUpdateVendorProfile, useVendorProfile } from '../api/vendor-shop.ts';
 import { nationalNumber } from '../format.ts';
 import { vendorPaths } from '../vendor-paths.ts';
-import { LoadError } from './load-error.tsx';
+import { LoadError } from '#web/components/ui/list-states.tsx';
 
 type ProfileFormValues = z.input<typeof VendorProfileInputSchema>;
 type ProfileInput = z.output<typeof VendorProfileInputSchema>;
@@ -211,7 +211,7 @@ export default function VendorProfileForm() {
       {profile.isPending ? (
         <Loading label="Loading your shop profile…" />
       ) : profile.isError ? (
-        <LoadError title="We could not load your shop profile." error={profile.error} onRetry={() => void profile.refetch()} />
+        <LoadError what="your shop profile" message={errorMessage(profile.error, 'Please check your internet connection and try again.')} onRetry={() => void profile.refetch()} />
       ) : (
         <>
           <ShopStatus profile={profile.data} />

@@ -6,11 +6,12 @@ import { columnsOf, type DataColumn, DataTable } from '#web/components/data-tabl
 import { buttonClass } from '#web/components/ui/button-styles.ts';
 import { Loading } from '#web/components/ui/loading.tsx';
 import { formatDate } from '#web/lib/format.ts';
-import { DEFAULT_PERIOD, useSettlement, type Period } from '../api/vendor-shop.ts';
+import { DEFAULT_PERIOD, PERIODS, useSettlement, type Period } from '../api/vendor-shop.ts';
 import { formatPercent } from '../format.ts';
 import { vendorPaths } from '../vendor-paths.ts';
-import { LoadError } from './load-error.tsx';
-import { PeriodSelect } from './period-select.tsx';
+import { LoadError } from '#web/components/ui/list-states.tsx';
+import { errorMessage } from '#web/lib/api-client.ts';
+import { PeriodSelect } from '#web/components/ui/period-select.tsx';
 
 const card = 'min-w-0 rounded-xl border border-slate-200 bg-white p-4 sm:p-5';
 
@@ -81,7 +82,7 @@ export default function VendorSettlements() {
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Settlements</h1>
         <div className="flex flex-wrap items-center gap-3">
-          <PeriodSelect value={days} onChange={setDays} />
+          <PeriodSelect periods={PERIODS} value={days} onChange={setDays} />
           <a href={vendorPaths.settlementsCsv(days)} download className={buttonClass('secondary')}>
             <Download aria-hidden="true" className="size-4" />
             Download CSV
@@ -93,7 +94,7 @@ export default function VendorSettlements() {
         {settlement.isPending ? (
           <Loading label="Loading your settlement…" />
         ) : settlement.isError && !data ? (
-          <LoadError title="We could not load your settlement." error={settlement.error} onRetry={() => void settlement.refetch()} />
+          <LoadError what="your settlement" message={errorMessage(settlement.error, 'Please check your internet connection and try again.')} onRetry={() => void settlement.refetch()} />
         ) : data ? (
           <>
             <p className="text-sm text-slate-600">

@@ -6,6 +6,7 @@ import type { AdminDashboard as Dashboard } from '#shared/schemas/admin.ts';
 import { LoadError } from '#web/components/ui/list-states.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { Loading } from '#web/components/ui/loading.tsx';
+import { ChartTable } from '#web/components/ui/chart-table.tsx';
 import { PeriodSelect } from '#web/components/ui/period-select.tsx';
 import { ScrollRegion } from '#web/components/ui/scroll-region.tsx';
 import {
@@ -109,30 +110,13 @@ function PerDayChart({ data }: { data: Dashboard }) {
               </ComposedChart>
             </ResponsiveContainer>
           </div>
-          {/* A table will not shrink to a screen reader's 1 px: its box hides it, or phones scroll sideways. */}
-          <div className="sr-only">
-            <table>
-              <caption>
-                {title}, {periodLabel(data.days).toLowerCase()}
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col">Date</th>
-                  <th scope="col">Orders</th>
-                  <th scope="col">Revenue</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.perDay.map((day) => (
-                  <tr key={day.date}>
-                    <th scope="row">{formatLongDay(day.date)}</th>
-                    <td>{formatCount(day.orders)}</td>
-                    <td>{formatPrice(day.revenue)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ChartTable
+            caption={`${title}, ${periodLabel(data.days).toLowerCase()}`}
+            headings={['Date', 'Orders', 'Revenue']}
+            rows={data.perDay}
+            rowKey={(day) => day.date}
+            cells={(day) => [formatLongDay(day.date), formatCount(day.orders), formatPrice(day.revenue)]}
+          />
         </>
       )}
     </section>

@@ -10,6 +10,7 @@ import { formatAxisRupees, formatDay, formatLongDay, plural } from '../format.ts
 import { vendorPaths } from '../vendor-paths.ts';
 import { LoadError } from '#web/components/ui/list-states.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
+import { ChartTable } from '#web/components/ui/chart-table.tsx';
 import { PeriodSelect, periodLabel } from '#web/components/ui/period-select.tsx';
 
 const card = 'min-w-0 rounded-xl border border-slate-200 bg-white p-4 sm:p-5';
@@ -83,26 +84,13 @@ function RevenueChart({ overview }: { overview: Overview }) {
           </AreaChart>
         </ResponsiveContainer>
       </div>
-      {/* A table will not shrink to a screen reader's 1 px: its box hides it, or phones scroll sideways. */}
-      <div className="sr-only">
-        <table>
-          <caption>Revenue per day, {periodLabel(days).toLowerCase()}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Date</th>
-              <th scope="col">Revenue</th>
-            </tr>
-          </thead>
-          <tbody>
-            {overview.revenueByDay.map((day) => (
-              <tr key={day.date}>
-                <th scope="row">{formatLongDay(day.date)}</th>
-                <td>{formatPrice(day.revenue)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ChartTable
+        caption={`Revenue per day, ${periodLabel(days).toLowerCase()}`}
+        headings={['Date', 'Revenue']}
+        rows={overview.revenueByDay}
+        rowKey={(day) => day.date}
+        cells={(day) => [formatLongDay(day.date), formatPrice(day.revenue)]}
+      />
     </section>
   );
 }

@@ -28,6 +28,8 @@ export interface DataColumnMeta {
   rowHeader?: boolean;
   /** classes of the column's cells and heading, such as `text-right` or a width */
   className?: string;
+  /** classes of the column's cells only, such as a font or a colour */
+  cellClassName?: string;
 }
 
 /** The table's features: sorting, done by the server (each page comes sorted). */
@@ -123,7 +125,7 @@ export function DataTable<T extends RowData>({ columns, rows, rowId, label, desc
             <tr key={row.id} className="hover:bg-slate-50">
               {row.getAllCells().map((cell) => {
                 const meta = cell.column.columnDef.meta;
-                const className = `px-4 py-3 align-top ${meta?.className ?? ''}`;
+                const className = `px-4 py-3 align-top ${meta?.className ?? ''} ${meta?.cellClassName ?? ''}`;
                 const content = renderCell(cell);
                 return meta?.rowHeader ? (
                   <th key={cell.id} scope="row" className={`${className} font-normal`}>

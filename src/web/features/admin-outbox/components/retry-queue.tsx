@@ -206,7 +206,7 @@ function JobTable({ jobs, describedBy, rowId, fetchedAt, retrying, onRetry }: Jo
         </span>
       ),
     }),
-    job.accessor('attempts', { header: 'Attempts', meta: { className: 'text-right tabular-nums text-slate-900' } }),
+    job.accessor('attempts', { header: 'Attempts', meta: { className: 'text-right', cellClassName: 'tabular-nums text-slate-900' } }),
     job.accessor('lastError', {
       header: 'Last error',
       meta: { className: 'max-w-xs' },

@@ -39,9 +39,9 @@ const OFFER_COLUMNS: DataColumn<Offer>[] = [
       </>
     ),
   }),
-  offer.accessor('price', { header: 'Price', meta: { className: 'text-right tabular-nums' }, cell: ({ getValue }) => formatPrice(getValue()) }),
-  offer.accessor('mrp', { header: 'MRP', meta: { className: 'text-right tabular-nums' }, cell: ({ getValue }) => formatPrice(getValue()) }),
-  offer.accessor('stock', { header: 'Stock', meta: { className: 'text-right tabular-nums' } }),
+  offer.accessor('price', { header: 'Price', meta: { className: 'text-right', cellClassName: 'tabular-nums' }, cell: ({ getValue }) => formatPrice(getValue()) }),
+  offer.accessor('mrp', { header: 'MRP', meta: { className: 'text-right', cellClassName: 'tabular-nums' }, cell: ({ getValue }) => formatPrice(getValue()) }),
+  offer.accessor('stock', { header: 'Stock', meta: { className: 'text-right', cellClassName: 'tabular-nums' } }),
   offer.accessor('dispatchDays', { header: 'Dispatch', cell: ({ getValue }) => (getValue() === 0 ? 'Same day' : `${getValue()} working day${getValue() === 1 ? '' : 's'}`) }),
   offer.accessor('status', { header: 'Offer', cell: ({ getValue }) => <StatusBadge status={getValue()} /> }),
 ];

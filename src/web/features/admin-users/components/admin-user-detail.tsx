@@ -155,14 +155,14 @@ const productColumn = columnsOf<Detail['products'][number]>();
 const productColumns: DataColumn<Detail['products'][number]>[] = [
   productColumn.accessor('name', {
     header: 'Name',
-    meta: { rowHeader: true, className: 'font-medium wrap-anywhere text-slate-900' },
+    meta: { rowHeader: true, cellClassName: 'font-medium wrap-anywhere text-slate-900' },
     cell: ({ row }) => (
       <Link to={paths.adminProduct(row.original.id)} className="text-brand-700 underline underline-offset-2 hover:text-brand-800">
         {row.original.name}
       </Link>
     ),
   }),
-  productColumn.accessor('status', { header: 'Status', meta: { className: 'capitalize' } }),
+  productColumn.accessor('status', { header: 'Status', meta: { cellClassName: 'capitalize' } }),
   productColumn.accessor('price', { header: 'Price', meta: { className: 'text-right whitespace-nowrap' }, cell: ({ getValue }) => formatPrice(getValue()) }),
   productColumn.accessor('stock', { header: 'Stock', meta: { className: 'text-right' } }),
 ];
@@ -184,7 +184,7 @@ function ProductsSection({ products }: { products: Detail['products'] }) {
 
 const orderColumn = columnsOf<Detail['orders'][number]>();
 const orderColumns: DataColumn<Detail['orders'][number]>[] = [
-  orderColumn.accessor('number', { header: 'Order', meta: { rowHeader: true, className: 'font-mono text-xs font-medium break-all text-slate-900' } }),
+  orderColumn.accessor('number', { header: 'Order', meta: { rowHeader: true, cellClassName: 'font-mono text-xs font-medium break-all text-slate-900' } }),
   orderColumn.accessor('orderDate', { header: 'Date', cell: ({ getValue }) => <time dateTime={getValue()}>{formatDate(getValue())}</time> }),
   orderColumn.accessor('displayStatus', { header: 'Status' }),
   orderColumn.accessor('total', { header: 'Total', meta: { className: 'text-right whitespace-nowrap' }, cell: ({ getValue }) => formatPrice(getValue()) }),

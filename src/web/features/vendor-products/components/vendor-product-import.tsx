@@ -349,9 +349,9 @@ const ACTION_LABELS = { create: 'New product', update: 'Updates your product', e
 type ReportRow = ImportReport['rows'][number];
 const reportRow = columnsOf<ReportRow>();
 const REPORT_COLUMNS: DataColumn<ReportRow>[] = [
-  reportRow.accessor('line', { header: 'Line', meta: { rowHeader: true, className: 'font-medium text-slate-900' } }),
-  reportRow.accessor('sku', { header: 'SKU', meta: { className: 'font-mono text-xs break-all text-slate-700' }, cell: ({ getValue }) => getValue() ?? '—' }),
-  reportRow.accessor('name', { header: 'Name', meta: { className: 'wrap-break-word text-slate-900' }, cell: ({ getValue }) => getValue() ?? '—' }),
+  reportRow.accessor('line', { header: 'Line', meta: { rowHeader: true, cellClassName: 'font-medium text-slate-900' } }),
+  reportRow.accessor('sku', { header: 'SKU', meta: { cellClassName: 'font-mono text-xs break-all text-slate-700' }, cell: ({ getValue }) => getValue() ?? '—' }),
+  reportRow.accessor('name', { header: 'Name', meta: { cellClassName: 'wrap-break-word text-slate-900' }, cell: ({ getValue }) => getValue() ?? '—' }),
   reportRow.display({ id: 'result', header: 'Result', cell: ({ row: { original } }) => <RowResult row={original} /> }),
 ];
 

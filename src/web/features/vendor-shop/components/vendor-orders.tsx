@@ -9,7 +9,7 @@ import { FULFILMENT_LABELS } from './fulfilment-status-badge.tsx';
 import { OrderCard } from './vendor-order-card.tsx';
 
 const FILTERS: readonly Filter[] = [
-  { kind: 'text', param: 'q', label: 'Order number or customer', type: 'search', placeholder: 'CB00000042 or Asha', maxLength: 100 },
+  { kind: 'text', param: 'q', label: 'Order number or customer', type: 'search', placeholder: 'e.g. CB00000042', maxLength: 100 },
   { kind: 'select', param: 'status', label: 'Status', anyLabel: 'All orders', options: FULFILMENT_STATUSES.map((status) => ({ value: status, label: FULFILMENT_LABELS[status] })) },
 ];
 

@@ -42,11 +42,11 @@ function Figures({ settlement }: { settlement: Settlement }) {
 type SettlementLine = Settlement['lines'][number];
 const line = columnsOf<SettlementLine>();
 const LINE_COLUMNS: DataColumn<SettlementLine>[] = [
-  line.accessor('orderNumber', { header: 'Order', meta: { rowHeader: true, className: 'font-medium break-all text-slate-900' } }),
-  line.accessor('deliveredAt', { header: 'Delivered on', meta: { className: 'whitespace-nowrap text-slate-700' }, cell: ({ getValue }) => <time dateTime={getValue()}>{formatDate(getValue())}</time> }),
-  line.accessor('product', { header: 'Product', meta: { className: 'wrap-break-word text-slate-900' } }),
-  line.accessor('quantity', { header: 'Qty', meta: { className: 'text-right tabular-nums text-slate-900' } }),
-  line.accessor('amount', { header: 'Amount', meta: { className: 'text-right font-medium tabular-nums text-slate-900' }, cell: ({ getValue }) => formatPrice(getValue()) }),
+  line.accessor('orderNumber', { header: 'Order', meta: { rowHeader: true, cellClassName: 'font-medium break-all text-slate-900' } }),
+  line.accessor('deliveredAt', { header: 'Delivered on', meta: { className: 'whitespace-nowrap', cellClassName: 'text-slate-700' }, cell: ({ getValue }) => <time dateTime={getValue()}>{formatDate(getValue())}</time> }),
+  line.accessor('product', { header: 'Product', meta: { cellClassName: 'wrap-break-word text-slate-900' } }),
+  line.accessor('quantity', { header: 'Qty', meta: { className: 'text-right', cellClassName: 'tabular-nums text-slate-900' } }),
+  line.accessor('amount', { header: 'Amount', meta: { className: 'text-right', cellClassName: 'font-medium tabular-nums text-slate-900' }, cell: ({ getValue }) => formatPrice(getValue()) }),
 ];
 
 function Lines({ settlement }: { settlement: Settlement }) {

@@ -181,6 +181,8 @@ interface SubmitButtonProps {
   /** what the button says while the form is sent ("Saving…") */
   pendingLabel: string;
   pending: boolean;
+  /** not to be pressed for a reason the page shows (a shop still awaiting approval) */
+  disabled?: boolean;
   className?: string;
 }
 
@@ -190,10 +192,10 @@ interface SubmitButtonProps {
  * would send the form itself, the page would load again, and what was typed (a password in the
  * address bar, even) would go with it.
  */
-export function SubmitButton({ label, pendingLabel, pending, className = `${buttonClass('primary')} w-full sm:w-auto` }: SubmitButtonProps) {
+export function SubmitButton({ label, pendingLabel, pending, disabled = false, className = `${buttonClass('primary')} w-full sm:w-auto` }: SubmitButtonProps) {
   const alive = useTakenOver();
   return (
-    <button type="submit" disabled={pending || !alive} className={className}>
+    <button type="submit" disabled={pending || disabled || !alive} className={className}>
       {pending ? pendingLabel : label}
     </button>
   );
@@ -204,6 +206,8 @@ interface FormActionsProps {
   /** what the submit button says while the form is sent ("Saving…") */
   pendingLabel: string;
   pending: boolean;
+  /** the submit button is not to be pressed for a reason the page shows */
+  disabled?: boolean;
   /** why the last submission failed (the server's message, or that we are offline), above the buttons */
   error?: string | null;
   onCancel?: () => void;
@@ -212,12 +216,12 @@ interface FormActionsProps {
 }
 
 /** A form's last row: why it was not saved, the submit button (disabled while sending) and Cancel. */
-export function FormActions({ submitLabel, pendingLabel, pending, error, onCancel, children }: FormActionsProps) {
+export function FormActions({ submitLabel, pendingLabel, pending, disabled, error, onCancel, children }: FormActionsProps) {
   return (
     <>
       {error ? <ErrorAlert className="mt-5">{error}</ErrorAlert> : null}
       <div className="mt-5 flex flex-col gap-3 sm:flex-row sm:items-center">
-        <SubmitButton label={submitLabel} pendingLabel={pendingLabel} pending={pending} />
+        <SubmitButton label={submitLabel} pendingLabel={pendingLabel} pending={pending} disabled={disabled} />
         {onCancel ? (
           <button type="button" onClick={onCancel} className={`${buttonClass('secondary')} w-full sm:w-auto`}>
             Cancel

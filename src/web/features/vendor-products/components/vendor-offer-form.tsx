@@ -1,11 +1,12 @@
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatPrice } from '#shared/money.ts';
 import { type Product, ProductListSchema } from '#shared/schemas/catalog.ts';
 import { type OfferInput, VendorProductSchema } from '#shared/schemas/vendor.ts';
 import { parseRupees } from '#web/components/product-form/rupees.ts';
-import { buttonClass } from '#web/components/ui/button-styles.ts';
+import { FormActions, SelectField, TextField } from '#web/components/form/form-fields.tsx';
 import { controlClassName, Field } from '#web/components/ui/field.tsx';
 import { apiRequest } from '#web/lib/api-client.ts';
 import { errorMessage, vendorProductKeys } from '../api/vendor-products.ts';
@@ -31,6 +32,35 @@ function useAddOffer() {
 }
 
 const DISPATCH_DAYS = [0, 1, 2, 3, 4, 5, 7, 10] as const;
+const DISPATCH_CHOICES = DISPATCH_DAYS.map((days) => ({ value: String(days), label: days === 0 ? 'Same day' : days === 1 ? '1 working day' : `${days} working days` }));
+
+/** The offer as typed: rupees as written ("52,990"), stock and dispatch days as text. */
+interface OfferValues {
+  price: string;
+  mrp: string;
+  stock: string;
+  sku: string;
+  dispatchDays: string;
+}
+type OfferFields = Omit<OfferInput, 'productId'>;
+
+/** Checks the offer as the server will, in the form's terms: each message says what to type. */
+const offerResolver: Resolver<OfferValues, unknown, OfferFields> = (values) => {
+  const price = parseRupees(values.price);
+  const mrp = parseRupees(values.mrp);
+  const sku = values.sku.trim();
+  const problems: Partial<Record<keyof OfferValues, string>> = {};
+  if (price === undefined || price <= 0) problems.price = 'Enter your price in rupees, such as 52,990';
+  if (mrp === undefined || mrp <= 0) problems.mrp = 'Enter the MRP in rupees, such as 64,990';
+  else if (price !== undefined && mrp < price) problems.mrp = 'MRP must be at least the price';
+  if (!/^\d+$/.test(values.stock.trim())) problems.stock = 'Stock must be a whole number, 0 or more';
+  if (sku !== '' && !/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(sku)) problems.sku = 'SKU: letters, digits, . _ - (up to 64)';
+  if (Object.keys(problems).length > 0 || price === undefined || mrp === undefined) {
+    const errors = Object.fromEntries(Object.entries(problems).map(([field, message]) => [field, { type: 'validate', message }]));
+    return { values: {}, errors: errors as FieldErrors<OfferValues> };
+  }
+  return { values: { price, mrp, stock: Number(values.stock), dispatchDays: Number(values.dispatchDays), ...(sku ? { sku } : {}) }, errors: {} };
+};
 
 /**
  * Sell a product already in the catalogue: find it by model name or part number, then give your
@@ -42,8 +72,7 @@ export function VendorOfferForm({ shopApproved }: { shopApproved: boolean }) {
   const navigate = useNavigate();
   const [q, setQ] = useState('');
   const [chosen, setChosen] = useState<Product | undefined>();
-  const [values, setValues] = useState({ price: '', mrp: '', stock: '', sku: '', dispatchDays: '2' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useForm<OfferValues, unknown, OfferFields>({ resolver: offerResolver, defaultValues: { price: '', mrp: '', stock: '', sku: '', dispatchDays: '2' } });
   const found = useCatalogSearch(q);
   const add = useAddOffer();
   const offerHeading = useRef<HTMLHeadingElement>(null);
@@ -53,32 +82,12 @@ export function VendorOfferForm({ shopApproved }: { shopApproved: boolean }) {
     if (chosen) offerHeading.current?.focus();
   }, [chosen]);
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
+  // The first field to fix takes the focus and says what is wrong with it.
+  const submit = form.handleSubmit((fields) => {
     if (!chosen) return;
-    const price = parseRupees(values.price);
-    const mrp = parseRupees(values.mrp);
-    const next: Record<string, string> = {};
-    if (price === undefined || price <= 0) next.price = 'Enter your price in rupees, such as 52,990';
-    if (mrp === undefined || mrp <= 0) next.mrp = 'Enter the MRP in rupees, such as 64,990';
-    else if (price !== undefined && mrp < price) next.mrp = 'MRP must be at least the price';
-    if (!/^\d+$/.test(values.stock.trim())) next.stock = 'Stock must be a whole number, 0 or more';
-    const sku = values.sku.trim();
-    if (sku !== '' && !/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(sku)) next.sku = 'SKU: letters, digits, . _ - (up to 64)';
-    setErrors(next);
-    const first = Object.keys(next)[0];
-    if (first !== undefined) {
-      // Focus goes to the first field to fix, which says what is wrong with it.
-      document.getElementById(`${id}-${first}`)?.focus();
-      return;
-    }
-    add.mutate(
-      { productId: chosen.id, price: price as number, mrp: mrp as number, stock: Number(values.stock), dispatchDays: Number(values.dispatchDays), ...(sku ? { sku } : {}) },
-      { onSuccess: (product) => void navigate(vendorProductPaths.edit(product.id)) },
-    );
-  }
+    add.mutate({ productId: chosen.id, ...fields }, { onSuccess: (product) => void navigate(vendorProductPaths.edit(product.id)) });
+  });
 
-  const set = (key: keyof typeof values) => (event: { target: { value: string } }) => setValues((current) => ({ ...current, [key]: event.target.value }));
   const results = found.data?.items ?? [];
 
   return (
@@ -137,7 +146,7 @@ export function VendorOfferForm({ shopApproved }: { shopApproved: boolean }) {
       </section>
 
       {chosen && (
-        <form onSubmit={submit} noValidate className="mt-6 rounded-xl border border-slate-200 bg-white p-4 sm:p-5" aria-labelledby={`${id}-offer`}>
+        <form onSubmit={(event) => void submit(event)} noValidate className="mt-6 rounded-xl border border-slate-200 bg-white p-4 sm:p-5" aria-labelledby={`${id}-offer`}>
           <h2 id={`${id}-offer`} ref={offerHeading} tabIndex={-1} className="text-lg font-semibold text-slate-900 focus:outline-none">
             2. Your offer for {chosen.name}
           </h2>
@@ -145,36 +154,19 @@ export function VendorOfferForm({ shopApproved }: { shopApproved: boolean }) {
             Lowest price now {formatPrice(chosen.price)}, sold by {chosen.vendor.name}. Prices include GST.
           </p>
           <div className="mt-4 grid gap-4 sm:grid-cols-2">
-            <Field id={`${id}-price`} label="Your price (₹)" error={errors.price}>
-              {(describedBy) => <input id={`${id}-price`} inputMode="decimal" value={values.price} onChange={set('price')} aria-invalid={errors.price ? true : undefined} aria-describedby={describedBy} className={controlClassName} />}
-            </Field>
-            <Field id={`${id}-mrp`} label="MRP (₹)" error={errors.mrp}>
-              {(describedBy) => <input id={`${id}-mrp`} inputMode="decimal" value={values.mrp} onChange={set('mrp')} aria-invalid={errors.mrp ? true : undefined} aria-describedby={describedBy} className={controlClassName} />}
-            </Field>
-            <Field id={`${id}-stock`} label="Stock" error={errors.stock}>
-              {(describedBy) => <input id={`${id}-stock`} inputMode="numeric" value={values.stock} onChange={set('stock')} aria-invalid={errors.stock ? true : undefined} aria-describedby={describedBy} className={controlClassName} />}
-            </Field>
-            <Field id={`${id}-dispatch`} label="Dispatch time">
-              {(describedBy) => (
-                <select id={`${id}-dispatch`} value={values.dispatchDays} onChange={set('dispatchDays')} aria-describedby={describedBy} className={controlClassName}>
-                  {DISPATCH_DAYS.map((days) => (
-                    <option key={days} value={days}>
-                      {days === 0 ? 'Same day' : days === 1 ? '1 working day' : `${days} working days`}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
-            <Field id={`${id}-sku`} label="Your SKU" optional error={errors.sku} className="sm:col-span-2">
-              {(describedBy) => <input id={`${id}-sku`} value={values.sku} onChange={set('sku')} aria-invalid={errors.sku ? true : undefined} aria-describedby={describedBy} className={controlClassName} />}
-            </Field>
+            <TextField form={form} name="price" label="Your price (₹)" inputMode="decimal" autoComplete="off" />
+            <TextField form={form} name="mrp" label="MRP (₹)" inputMode="decimal" autoComplete="off" />
+            <TextField form={form} name="stock" label="Stock" inputMode="numeric" autoComplete="off" />
+            <SelectField form={form} name="dispatchDays" label="Dispatch time" options={DISPATCH_CHOICES} />
+            <TextField form={form} name="sku" label="Your SKU" optional autoComplete="off" spellCheck={false} className="sm:col-span-2" />
           </div>
-          <div aria-live="assertive" className="mt-3">
-            {add.isError && <p className="rounded-lg bg-red-50 p-3 text-sm text-red-800">{errorMessage(add.error, 'We could not add your offer. Please try again.')}</p>}
-          </div>
-          <button type="submit" disabled={add.isPending || !shopApproved} className={`${buttonClass('primary')} mt-4`}>
-            {add.isPending ? 'Adding your offer…' : 'Start selling'}
-          </button>
+          <FormActions
+            submitLabel="Start selling"
+            pendingLabel="Adding your offer…"
+            pending={add.isPending}
+            disabled={!shopApproved}
+            error={add.isError ? errorMessage(add.error, 'We could not add your offer. Please try again.') : null}
+          />
         </form>
       )}
     </div>

@@ -1,11 +1,12 @@
-import { useId, useRef, useState, type FormEvent, type ReactNode, type Ref } from 'react';
+import { useId, useRef, useState, type ReactNode, type Ref } from 'react';
+import { type FieldErrors, type Resolver, type ResolverResult, useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
 import { formatPrice } from '#shared/money.ts';
 import type { AuditEntry } from '#shared/schemas/admin.ts';
-import { Announcer, ErrorAlert, type AnnouncerTone } from '#web/components/ui/alerts.tsx';
+import { Announcer, type AnnouncerTone } from '#web/components/ui/alerts.tsx';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
-import { Field, controlClassName } from '#web/components/ui/field.tsx';
+import { FormActions, TextAreaField, TextField } from '#web/components/form/form-fields.tsx';
 import { Loading } from '#web/components/ui/loading.tsx';
 import { paths } from '#web/config/paths.ts';
 import { errorMessage, isNotFound, useAdminPayment, useRefundPayment, type AdminPaymentDetail as Detail } from '../api/admin-payments.ts';
@@ -255,35 +256,42 @@ interface RefundFormProps {
   refund: ReturnType<typeof useRefundPayment>;
 }
 
+interface RefundValues {
+  amount: string;
+  reason: string;
+}
+
+/** The refund as typed, checked before the server sees it: an amount in rupees up to what is left, and a reason. */
+type RefundFields = { amount: number; reason: string };
+
+function refundResolver(left: number): Resolver<RefundValues, unknown, RefundFields> {
+  return (values): ResolverResult<RefundValues, RefundFields> => {
+    const amount = rupeesToPaise(values.amount);
+    const reason = values.reason.trim();
+    const errors: FieldErrors<RefundValues> = {};
+    if (amount === undefined) errors.amount = { type: 'validate', message: 'Enter the amount in rupees, for example 1500 or 1499.50.' };
+    else if (amount <= 0) errors.amount = { type: 'validate', message: 'The amount must be more than ₹0.' };
+    else if (amount > left) errors.amount = { type: 'validate', message: `You can refund at most ${formatPrice(left)}.` };
+    if (reason.length < REASON_MIN) errors.reason = { type: 'validate', message: `Please give a reason of at least ${REASON_MIN} characters.` };
+    if (amount === undefined || errors.amount || errors.reason) return { values: {}, errors };
+    return { values: { amount, reason }, errors: {} };
+  };
+}
+
 /** Amount in rupees (what is left, to begin with) and a reason; checked here before the server sees it. */
 function RefundForm({ detail, left, onRefunded, onStart, refund }: RefundFormProps) {
   const ids = useId();
-  const [amountText, setAmountText] = useState(() => paiseToRupeesText(left));
-  const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<{ amount?: string; reason?: string }>({});
   const [serverError, setServerError] = useState<string | null>(null);
-  const amountRef = useRef<HTMLInputElement>(null);
-  const reasonRef = useRef<HTMLTextAreaElement>(null);
+  const form = useForm<RefundValues, unknown, RefundFields>({ resolver: refundResolver(left), defaultValues: { amount: paiseToRupeesText(left), reason: '' } });
+  const typed = rupeesToPaise(useWatch({ control: form.control, name: 'amount' }));
   const { payment, order } = detail;
 
-  const amount = rupeesToPaise(amountText);
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submit = form.handleSubmit(({ amount, reason }) => {
     setServerError(null);
-    const next: { amount?: string; reason?: string } = {};
-    if (amount === undefined) next.amount = 'Enter the amount in rupees, for example 1500 or 1499.50.';
-    else if (amount <= 0) next.amount = 'The amount must be more than ₹0.';
-    else if (amount > left) next.amount = `You can refund at most ${formatPrice(left)}.`;
-    if (reason.trim().length < REASON_MIN) next.reason = `Please give a reason of at least ${REASON_MIN} characters.`;
-    setErrors(next);
-    if (next.amount) return amountRef.current?.focus();
-    if (next.reason) return reasonRef.current?.focus();
-    if (amount === undefined) return;
     onStart();
     const full = amount === left;
     refund.mutate(
-      { id: payment.id, amount, reason: reason.trim() },
+      { id: payment.id, amount, reason },
       {
         onSuccess: (updated) => {
           const orderChanged = updated.order.status !== order.status;
@@ -307,7 +315,7 @@ function RefundForm({ detail, left, onRefunded, onStart, refund }: RefundFormPro
         onError: (error) => setServerError(errorMessage(error, 'The refund was not made. Please check your connection and try again.')),
       },
     );
-  };
+  });
 
   return (
     <section aria-labelledby={`${ids}-heading`} className="mt-6 min-w-0 rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
@@ -317,48 +325,15 @@ function RefundForm({ detail, left, onRefunded, onStart, refund }: RefundFormPro
       <p className="mt-1 text-sm text-slate-600">
         {formatPrice(left)} is left to refund. A full refund of an order that has not shipped also cancels the order.
       </p>
-      <form noValidate onSubmit={submit} className="mt-4 space-y-4">
-        {serverError && <ErrorAlert>{serverError}</ErrorAlert>}
-        <Field id={`${ids}-amount`} label="Amount to refund (₹)" hint={`At most ${formatPrice(left)}`} error={errors.amount} className="max-w-xs">
-          {(describedBy) => (
-            <input
-              ref={amountRef}
-              id={`${ids}-amount`}
-              type="text"
-              inputMode="decimal"
-              autoComplete="off"
-              value={amountText}
-              onChange={(event) => {
-                setAmountText(event.target.value);
-                if (errors.amount) setErrors((current) => ({ ...current, amount: undefined }));
-              }}
-              aria-invalid={errors.amount ? true : undefined}
-              aria-describedby={describedBy}
-              className={controlClassName}
-            />
-          )}
-        </Field>
-        <Field id={`${ids}-reason`} label="Reason for the refund" hint={`Kept in the audit history; at least ${REASON_MIN} characters.`} error={errors.reason}>
-          {(describedBy) => (
-            <textarea
-              ref={reasonRef}
-              id={`${ids}-reason`}
-              rows={3}
-              maxLength={REASON_MAX}
-              value={reason}
-              onChange={(event) => {
-                setReason(event.target.value);
-                if (errors.reason) setErrors((current) => ({ ...current, reason: undefined }));
-              }}
-              aria-invalid={errors.reason ? true : undefined}
-              aria-describedby={describedBy}
-              className={controlClassName}
-            />
-          )}
-        </Field>
-        <button type="submit" disabled={refund.isPending} className={`${buttonClass('primary')} w-full sm:w-auto`}>
-          {refund.isPending ? 'Refunding…' : amount !== undefined && amount > 0 ? `Refund ${formatPrice(amount)}` : 'Refund'}
-        </button>
+      <form noValidate onSubmit={(event) => void submit(event)} className="mt-4 space-y-4">
+        <TextField form={form} name="amount" label="Amount to refund (₹)" hint={`At most ${formatPrice(left)}`} inputMode="decimal" autoComplete="off" className="max-w-xs" />
+        <TextAreaField form={form} name="reason" label="Reason for the refund" hint={`Kept in the audit history; at least ${REASON_MIN} characters.`} rows={3} maxLength={REASON_MAX} />
+        <FormActions
+          submitLabel={typed !== undefined && typed > 0 ? `Refund ${formatPrice(typed)}` : 'Refund'}
+          pendingLabel="Refunding…"
+          pending={refund.isPending}
+          error={serverError}
+        />
       </form>
     </section>
   );

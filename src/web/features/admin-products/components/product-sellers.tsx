@@ -1,12 +1,12 @@
-import { type FormEvent, useId, useState } from 'react';
+import { useId } from 'react';
+import { type Resolver, type ResolverResult, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { formatPrice } from '#shared/money.ts';
 import { type AdminProductDetail, AdminProductDetailSchema } from '#shared/schemas/admin.ts';
 import { columnsOf, type DataColumn, DataTable } from '#web/components/data-table/data-table.tsx';
 import { formSectionClass } from '#web/components/product-form/product-fields.tsx';
-import { buttonClass } from '#web/components/ui/button-styles.ts';
-import { controlClassName, Field } from '#web/components/ui/field.tsx';
+import { FormActions, TextField } from '#web/components/form/form-fields.tsx';
 import { paths } from '#web/config/paths.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
 import { errorMessage, useShowSavedProduct } from '../api/admin-products.ts';
@@ -20,6 +20,23 @@ function useMergeProduct() {
       apiRequest(`/admin/products/${id}/merge`, { method: 'POST', body: { into, ...(reason ? { reason } : {}) }, schema: AdminProductDetailSchema }),
     onSuccess: (kept) => show(kept),
   });
+}
+
+interface MergeValues {
+  into: string;
+  reason: string;
+}
+type MergeFields = { into: number; reason?: string };
+
+/** The product to keep: an id, not this product's own. */
+function mergeResolver(productId: number): Resolver<MergeValues, unknown, MergeFields> {
+  return (values): ResolverResult<MergeValues, MergeFields> => {
+    const into = values.into.trim();
+    const reason = values.reason.trim();
+    if (!/^[1-9]\d{0,14}$/.test(into)) return { values: {}, errors: { into: { type: 'validate', message: 'Enter the id of the product to keep, such as 42' } } };
+    if (Number(into) === productId) return { values: {}, errors: { into: { type: 'validate', message: 'Choose another product: a product cannot be merged into itself' } } };
+    return { values: { into: Number(into), ...(reason ? { reason } : {}) }, errors: {} };
+  };
 }
 
 type Offer = AdminProductDetail['offers'][number];
@@ -56,18 +73,11 @@ export function ProductSellers({ detail }: { detail: AdminProductDetail }) {
   const ids = useId();
   const navigate = useNavigate();
   const merge = useMergeProduct();
-  const [into, setInto] = useState('');
-  const [reason, setReason] = useState('');
-  const [problem, setProblem] = useState<string | undefined>();
+  const form = useForm<MergeValues, unknown, MergeFields>({ resolver: mergeResolver(product.id), defaultValues: { into: '', reason: '' } });
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const target = Number(into.trim());
-    if (!/^[1-9]\d{0,14}$/.test(into.trim())) return setProblem('Enter the id of the product to keep, such as 42');
-    if (target === product.id) return setProblem('Choose another product: a product cannot be merged into itself');
-    setProblem(undefined);
-    merge.mutate({ id: product.id, into: target, reason: reason.trim() || undefined }, { onSuccess: () => void navigate(paths.adminProduct(target)) });
-  }
+  const submit = form.handleSubmit(({ into, reason }) => {
+    merge.mutate({ id: product.id, into, reason }, { onSuccess: () => void navigate(paths.adminProduct(into)) });
+  });
 
   return (
     <section aria-labelledby={`${ids}-sellers`} className={`${formSectionClass} mt-6`}>
@@ -79,7 +89,7 @@ export function ProductSellers({ detail }: { detail: AdminProductDetail }) {
         <DataTable label="Sellers' offers" columns={OFFER_COLUMNS} rows={offers} rowId={(offer) => String(offer.id)} />
       </div>
 
-      <form onSubmit={submit} noValidate className="mt-5 border-t border-slate-200 pt-4" aria-labelledby={`${ids}-merge`}>
+      <form onSubmit={(event) => void submit(event)} noValidate className="mt-5 border-t border-slate-200 pt-4" aria-labelledby={`${ids}-merge`}>
         <h3 id={`${ids}-merge`} className="font-semibold text-slate-900">
           Merge into another product
         </h3>
@@ -87,21 +97,15 @@ export function ProductSellers({ detail }: { detail: AdminProductDetail }) {
           When this listing duplicates another of the same model, move its sellers' offers there. Its orders keep their lines; this listing leaves the store.
         </p>
         <div className="mt-3 grid gap-4 sm:grid-cols-2">
-          <Field id={`${ids}-into`} label="Id of the product to keep" hint="The number at the end of its address, /product/42" error={problem}>
-            {(describedBy) => (
-              <input id={`${ids}-into`} inputMode="numeric" value={into} onChange={(event) => setInto(event.target.value)} aria-invalid={problem ? true : undefined} aria-describedby={describedBy} className={controlClassName} />
-            )}
-          </Field>
-          <Field id={`${ids}-reason`} label="Reason, kept in the audit log" optional>
-            {(describedBy) => <input id={`${ids}-reason`} value={reason} onChange={(event) => setReason(event.target.value)} aria-describedby={describedBy} className={controlClassName} />}
-          </Field>
+          <TextField form={form} name="into" label="Id of the product to keep" hint="The number at the end of its address, /product/42" inputMode="numeric" autoComplete="off" />
+          <TextField form={form} name="reason" label="Reason, kept in the audit log" optional autoComplete="off" />
         </div>
-        <div aria-live="assertive">
-          {merge.isError && <p className="mt-3 rounded-lg bg-red-50 p-3 text-sm text-red-800">{errorMessage(merge.error, 'The products could not be merged. Please try again.')}</p>}
-        </div>
-        <button type="submit" disabled={merge.isPending} className={`${buttonClass('secondary')} mt-3`}>
-          {merge.isPending ? 'Merging…' : 'Merge into that product'}
-        </button>
+        <FormActions
+          submitLabel="Merge into that product"
+          pendingLabel="Merging…"
+          pending={merge.isPending}
+          error={merge.isError ? errorMessage(merge.error, 'The products could not be merged. Please try again.') : null}
+        />
       </form>
     </section>
   );

@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import { get, type FieldValues, type Path, type RegisterOptions, type UseFormReturn } from 'react-hook-form';
 import { ErrorAlert } from '#web/components/ui/alerts.tsx';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
@@ -133,6 +133,42 @@ export function TextAreaField<T extends FieldValues>({ form, name, label, hint, 
     <Field id={id} label={label} hint={hint} optional={optional} error={error} className={className}>
       {(describedBy) => (
         <textarea rows={rows} {...textarea} {...wiring(id, error, describedBy)} className={`${controlClassName} resize-y`} {...form.register(name, rules)} />
+      )}
+    </Field>
+  );
+}
+
+interface TextAreaControlProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'className' | 'value' | 'onChange'> {
+  label: ReactNode;
+  hint?: ReactNode;
+  optional?: boolean;
+  error?: string | null;
+  value: string;
+  onChange: (value: string) => void;
+  /** for focusing the box when the form finds it wrong */
+  inputRef?: Ref<HTMLTextAreaElement>;
+  className?: string;
+}
+
+/**
+ * A labelled text area for a form that keeps its own state (a reason asked for by one of two
+ * buttons, approve or reject): its error is announced as it appears, since such a form checks the
+ * box itself.
+ */
+export function TextAreaControl({ label, hint, optional, error, value, onChange, inputRef, className, rows = 3, ...textarea }: TextAreaControlProps) {
+  const id = useId();
+  return (
+    <Field id={id} label={label} hint={hint} optional={optional} error={error ?? undefined} className={className} announceError>
+      {(describedBy) => (
+        <textarea
+          ref={inputRef}
+          rows={rows}
+          {...textarea}
+          {...wiring(id, error ?? undefined, describedBy)}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          className={`${controlClassName} resize-y`}
+        />
       )}
     </Field>
   );

@@ -5,7 +5,7 @@ import type { ProductStatus } from '#shared/schemas/catalog.ts';
 import { formLegendClass, formSectionClass, placeServerIssues, ProductFieldsets, SaveProblemAlert, useProductForm, type SaveProblem } from '#web/components/product-form/product-fields.tsx';
 import { stockNote, toFormValues, type ProductFields } from '#web/components/product-form/product-form.ts';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
-import { controlClassName, Field } from '#web/components/ui/field.tsx';
+import { TextAreaControl } from '#web/components/form/form-fields.tsx';
 import { Loading } from '#web/components/ui/loading.tsx';
 import { paths } from '#web/config/paths.ts';
 import { ApiError } from '#web/lib/api-client.ts';
@@ -251,19 +251,15 @@ function EditForm({ detail, status, onStatus, blocked, onSaved }: EditFormProps)
       </fieldset>
 
       <div className={formSectionClass}>
-        <Field id={`${idPrefix}-note`} label="Note for the audit log" optional hint="Why you made this change, for other admins. The vendor does not see it.">
-          {(describedBy) => (
-            <textarea
-              id={`${idPrefix}-note`}
-              rows={2}
-              maxLength={NOTE_MAX}
-              value={note}
-              onChange={(event) => setNote(event.target.value)}
-              aria-describedby={describedBy}
-              className={`${controlClassName} resize-y`}
-            />
-          )}
-        </Field>
+        <TextAreaControl
+          label="Note for the audit log"
+          optional
+          hint="Why you made this change, for other admins. The vendor does not see it."
+          rows={2}
+          maxLength={NOTE_MAX}
+          value={note}
+          onChange={setNote}
+        />
       </div>
 
       {(problem ?? rootError) && <SaveProblemAlert problem={problem ?? { message: rootError ?? '', more: [] }} />}

@@ -2,7 +2,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { VendorDecisionInputSchema, type AdminUser } from '#shared/schemas/admin.ts';
 import { ErrorAlert } from '#web/components/ui/alerts.tsx';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
-import { controlClassName, Field } from '#web/components/ui/field.tsx';
+import { TextAreaControl } from '#web/components/form/form-fields.tsx';
 import { errorMessage, useVendorDecision } from '../api/admin-users.ts';
 
 /** Approve at once, or "Reject…" which asks for the reason that is e-mailed to the vendor. */
@@ -71,31 +71,22 @@ export function PendingVendorActions({ user, onDecided }: { user: AdminUser; onD
       </div>
       {rejecting && (
         <form id={`${id}-reject`} noValidate onSubmit={reject} aria-label={`Reject ${shop}`} className="space-y-2 rounded-lg border border-slate-200 bg-slate-50 p-3">
-          <Field id={`${id}-reason`} label={
+          <TextAreaControl
+            label={
               <>
-                Reason for rejecting{' '}
-                <span className="sr-only">{shop}</span>
+                Reason for rejecting <span className="sr-only">{shop}</span>
               </>
             }
-            hint="E-mailed to the vendor; at least 5 characters." error={problem ?? undefined}
-            announceError>
-            {(describedBy) => (
-              <textarea
-                ref={reasonRef}
-                id={`${id}-reason`}
-                rows={3}
-                maxLength={500}
-                value={reason}
-                onChange={(event) => {
-                  setReason(event.target.value);
-                  if (problem) setProblem(null);
-                }}
-                aria-invalid={problem ? true : undefined}
-                aria-describedby={describedBy}
-                className={controlClassName}
-              />
-            )}
-          </Field>
+            hint="E-mailed to the vendor; at least 5 characters."
+            error={problem}
+            inputRef={reasonRef}
+            maxLength={500}
+            value={reason}
+            onChange={(value) => {
+              setReason(value);
+              if (problem) setProblem(null);
+            }}
+          />
           <div className="flex flex-wrap gap-2">
             <button type="submit" disabled={decision.isPending} className={buttonClass('primary', 'sm')}>
               {decision.isPending ? 'Rejecting…' : 'Reject shop'}

@@ -4,10 +4,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { UserRoleInputSchema, UserStatusInputSchema, VendorDecisionInputSchema, type AdminUser } from '#shared/schemas/admin.ts';
 import { ROLES } from '#shared/schemas/auth.ts';
-import { FormActions, SelectField, TextAreaField } from '#web/components/form/form-fields.tsx';
+import { FormActions, SelectField, TextAreaControl, TextAreaField } from '#web/components/form/form-fields.tsx';
 import { ErrorAlert } from '#web/components/ui/alerts.tsx';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
-import { controlClassName, Field } from '#web/components/ui/field.tsx';
 import { errorMessage, useSetUserRole, useSetUserStatus, useVendorDecision, type UserRoleInput } from '../api/admin-users.ts';
 import { ROLE_LABELS } from './admin-ui.tsx';
 
@@ -167,31 +166,19 @@ export function VendorDecisionForm({ user, onDone }: { user: AdminUser; onDone: 
       <p className="mt-1 text-sm text-slate-600 wrap-break-word">Approve {shop} so the vendor can publish products, or reject it with a reason.</p>
       <form noValidate onSubmit={onSubmit} className="mt-3 space-y-3">
         {mutation.error && <ErrorAlert>{errorMessage(mutation.error, CONNECTION_PROBLEM)}</ErrorAlert>}
-        <Field
-          id={`${id}-reason`}
+        <TextAreaControl
           label="Reason for the decision"
           hint="Required to reject (at least 5 characters); it is e-mailed to the vendor. Optional when approving."
-          error={problem ?? undefined}
-            announceError
-        >
-          {(describedBy) => (
-            <textarea
-              ref={reasonRef}
-              id={`${id}-reason`}
-              rows={3}
-              maxLength={500}
-              value={reason}
-              onChange={(event) => {
-                setReason(event.target.value);
-                setProblem(null);
-                mutation.reset();
-              }}
-              aria-invalid={problem ? true : undefined}
-              aria-describedby={describedBy}
-              className={controlClassName}
-            />
-          )}
-        </Field>
+          error={problem}
+          inputRef={reasonRef}
+          maxLength={500}
+          value={reason}
+          onChange={(value) => {
+            setReason(value);
+            setProblem(null);
+            mutation.reset();
+          }}
+        />
         <div className="flex flex-col gap-2 sm:flex-row">
           <button type="submit" disabled={mutation.isPending} className={`${buttonClass('primary')} w-full sm:w-auto`}>
             {mutation.isPending && mutation.variables.decision === 'approve' ? 'Approving…' : 'Approve shop'}

@@ -6,9 +6,9 @@ import type { AdminDashboard as Dashboard } from '#shared/schemas/admin.ts';
 import { LoadError } from '#web/components/ui/list-states.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { Loading } from '#web/components/ui/loading.tsx';
+import { columnsOf, type DataColumn, DataTable } from '#web/components/data-table/data-table.tsx';
 import { ChartTable } from '#web/components/ui/chart-table.tsx';
 import { PeriodSelect } from '#web/components/ui/period-select.tsx';
-import { ScrollRegion } from '#web/components/ui/scroll-region.tsx';
 import {
   DASHBOARD_PERIODS,
   DEFAULT_DASHBOARD_PERIOD,
@@ -123,6 +123,29 @@ function PerDayChart({ data }: { data: Dashboard }) {
   );
 }
 
+type CategorySales = Dashboard['salesByCategory'][number];
+const sales = columnsOf<CategorySales>();
+
+/** The category's name with a bar of its revenue against the best category's (`top`), its revenue and units. */
+function categoryColumns(top: number): DataColumn<CategorySales>[] {
+  return [
+    sales.accessor('category', {
+      header: 'Category',
+      meta: { rowHeader: true, cellClassName: 'font-medium text-slate-900' },
+      cell: ({ row: { original } }) => (
+        <>
+          <span className="wrap-break-word">{original.category}</span>
+          <span aria-hidden="true" className="mt-1 block h-1.5 w-full min-w-16 rounded-full bg-slate-100">
+            <span className="block h-full rounded-full bg-brand-500" style={{ width: `${top > 0 ? Math.max(2, Math.round((original.revenue / top) * 100)) : 0}%` }} />
+          </span>
+        </>
+      ),
+    }),
+    sales.accessor('revenue', { header: 'Revenue', meta: { className: 'text-right whitespace-nowrap', cellClassName: 'tabular-nums' }, cell: ({ getValue }) => formatPrice(getValue()) }),
+    sales.accessor('units', { header: 'Units', meta: { className: 'text-right', cellClassName: 'tabular-nums' }, cell: ({ getValue }) => formatCount(getValue()) }),
+  ];
+}
+
 function SalesByCategory({ rows }: { rows: Dashboard['salesByCategory'] }) {
   const headingId = useId();
   const top = rows.reduce((max, row) => Math.max(max, row.revenue), 0);
@@ -134,40 +157,9 @@ function SalesByCategory({ rows }: { rows: Dashboard['salesByCategory'] }) {
       {rows.length === 0 ? (
         <p className={emptyText}>No sales in this period.</p>
       ) : (
-        <ScrollRegion label="Sales by category, table" className="mt-3">
-          <table className="w-full text-left text-sm" aria-labelledby={headingId}>
-            <thead className="text-slate-600">
-              <tr>
-                <th scope="col" className="py-2 pr-3 font-medium">
-                  Category
-                </th>
-                <th scope="col" className="py-2 pr-3 text-right font-medium">
-                  Revenue
-                </th>
-                <th scope="col" className="py-2 text-right font-medium">
-                  Units
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {rows.map((row) => (
-                <tr key={row.category}>
-                  <th scope="row" className="py-2 pr-3 align-top font-medium text-slate-900">
-                    <span className="wrap-break-word">{row.category}</span>
-                    <span aria-hidden="true" className="mt-1 block h-1.5 w-full min-w-16 rounded-full bg-slate-100">
-                      <span
-                        className="block h-full rounded-full bg-brand-500"
-                        style={{ width: `${top > 0 ? Math.max(2, Math.round((row.revenue / top) * 100)) : 0}%` }}
-                      />
-                    </span>
-                  </th>
-                  <td className="py-2 pr-3 text-right align-top whitespace-nowrap tabular-nums">{formatPrice(row.revenue)}</td>
-                  <td className="py-2 text-right align-top tabular-nums">{formatCount(row.units)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </ScrollRegion>
+        <div className="mt-3">
+          <DataTable label="Sales by category, table" columns={categoryColumns(top)} rows={rows} rowId={(row) => row.category} minWidth="min-w-md" />
+        </div>
       )}
     </section>
   );
@@ -210,6 +202,20 @@ function PendingVendors({ vendors }: { vendors: Dashboard['pendingVendors'] }) {
   );
 }
 
+type LatestOrder = Dashboard['latestOrders'][number];
+const order = columnsOf<LatestOrder>();
+const ORDER_COLUMNS: DataColumn<LatestOrder>[] = [
+  order.accessor('number', { header: 'Order', meta: { rowHeader: true, className: 'whitespace-nowrap', cellClassName: 'font-medium text-slate-900' } }),
+  order.accessor('customer', { header: 'Customer', meta: { cellClassName: 'wrap-break-word text-slate-700' } }),
+  order.accessor('total', { header: 'Total', meta: { className: 'text-right whitespace-nowrap', cellClassName: 'tabular-nums' }, cell: ({ getValue }) => formatPrice(getValue()) }),
+  order.accessor('status', { header: 'Status', meta: { className: 'whitespace-nowrap' }, cell: ({ getValue }) => statusLabel(getValue()) }),
+  order.accessor('orderDate', {
+    header: 'Date',
+    meta: { className: 'whitespace-nowrap', cellClassName: 'text-slate-600' },
+    cell: ({ getValue }) => <time dateTime={getValue()}>{formatDate(getValue())}</time>,
+  }),
+];
+
 function LatestOrders({ orders }: { orders: Dashboard['latestOrders'] }) {
   const headingId = useId();
   return (
@@ -220,44 +226,9 @@ function LatestOrders({ orders }: { orders: Dashboard['latestOrders'] }) {
       {orders.length === 0 ? (
         <p className={emptyText}>No orders yet.</p>
       ) : (
-        <ScrollRegion label="Latest orders, table" className="mt-3">
-          <table className="w-full min-w-lg text-left text-sm" aria-labelledby={headingId}>
-            <thead className="text-slate-600">
-              <tr>
-                <th scope="col" className="py-2 pr-3 font-medium">
-                  Order
-                </th>
-                <th scope="col" className="py-2 pr-3 font-medium">
-                  Customer
-                </th>
-                <th scope="col" className="py-2 pr-3 text-right font-medium">
-                  Total
-                </th>
-                <th scope="col" className="py-2 pr-3 font-medium">
-                  Status
-                </th>
-                <th scope="col" className="py-2 font-medium">
-                  Date
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {orders.map((order) => (
-                <tr key={order.id}>
-                  <th scope="row" className="py-2 pr-3 font-medium whitespace-nowrap text-slate-900">
-                    {order.number}
-                  </th>
-                  <td className="py-2 pr-3 wrap-break-word text-slate-700">{order.customer}</td>
-                  <td className="py-2 pr-3 text-right whitespace-nowrap tabular-nums">{formatPrice(order.total)}</td>
-                  <td className="py-2 pr-3 whitespace-nowrap">{statusLabel(order.status)}</td>
-                  <td className="py-2 whitespace-nowrap text-slate-600">
-                    <time dateTime={order.orderDate}>{formatDate(order.orderDate)}</time>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </ScrollRegion>
+        <div className="mt-3">
+          <DataTable label="Latest orders, table" columns={ORDER_COLUMNS} rows={orders} rowId={(order) => String(order.id)} minWidth="min-w-lg" />
+        </div>
       )}
     </section>
   );

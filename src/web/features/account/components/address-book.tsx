@@ -9,8 +9,10 @@ import {
   useSetDefaultAddress,
   useUpdateAddress,
 } from '../api/addresses.ts';
-import { formatIndianMobile } from '#web/components/address/format-mobile.ts';
 import { AddressForm } from '#web/components/address/address-form.tsx';
+import { LoadError } from '#web/components/ui/list-states.tsx';
+import { Loading } from '#web/components/ui/loading.tsx';
+import { AddressCard } from './address-card.tsx';
 
 /** The server keeps at most this many addresses per shopper (and answers 409 beyond it). */
 const MAX_ADDRESSES = 20;
@@ -36,7 +38,6 @@ function addressContext(address: Address): string {
   return `address of ${address.name}, ${address.city}`;
 }
 
-const cardClassName = 'rounded-xl border border-slate-200 bg-white p-4 sm:p-5';
 const formPanelClassName = 'rounded-xl border border-brand-200 bg-brand-50 p-4 sm:p-5';
 
 /** The signed-in shopper's saved delivery addresses: add, edit, delete and choose the default. */
@@ -192,27 +193,14 @@ export default function AddressBook() {
   let body;
   if (addresses.isPending) {
     body = (
-      <div role="status" className="mt-6 flex items-center gap-3 text-slate-600">
-        <span
-          aria-hidden="true"
-          className="size-5 animate-spin rounded-full border-2 border-brand-200 border-t-brand-600"
-        />
-        <span>Loading addresses…</span>
+      <div className="mt-6">
+        <Loading label="Loading addresses…" />
       </div>
     );
   } else if (addresses.isError && !items) {
     body = (
-      <div role="alert" className="mt-6 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-        <p className="font-medium">
-          {errorMessage(addresses.error, 'We could not load your addresses. Please check your internet connection.')}
-        </p>
-        <button
-          type="button"
-          onClick={() => void addresses.refetch()}
-          className={`${buttonClass('secondary', 'sm')} mt-3`}
-        >
-          Try again
-        </button>
+      <div className="mt-6">
+        <LoadError what="your addresses" message={errorMessage(addresses.error, 'Please check your internet connection and try again.')} onRetry={() => void addresses.refetch()} />
       </div>
     );
   } else if (!items || items.length === 0) {
@@ -251,122 +239,22 @@ export default function AddressBook() {
             );
           }
 
-          const nameId = `${idPrefix}-name-${address.id}`;
-          const confirmId = `${idPrefix}-confirm-${address.id}`;
-          const confirming = confirmingDeleteId === address.id;
-          const deleting = deleteMutation.isPending && deleteMutation.variables === address.id;
-          const settingDefault = defaultMutation.isPending && defaultMutation.variables === address.id;
-          const error = cardError?.id === address.id ? cardError.message : null;
-
           return (
             <li key={address.id}>
-              <article
-                id={domId('card', address.id)}
-                tabIndex={-1}
-                aria-labelledby={nameId}
-                className={`${cardClassName} sm:flex sm:items-start sm:justify-between sm:gap-6`}
-              >
-                <div className="min-w-0">
-                  <div className="flex flex-wrap items-center gap-2">
-                    <h3 id={nameId} className="min-w-0 font-semibold wrap-break-word text-slate-900">
-                      {address.name}
-                    </h3>
-                    {address.isDefault ? (
-                      <span className="rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-semibold text-green-800">
-                        Default
-                      </span>
-                    ) : null}
-                  </div>
-                  <p className="mt-2 text-sm leading-6 wrap-break-word text-slate-700">
-                    {address.line1}
-                    {address.line2 ? (
-                      <>
-                        <br />
-                        {address.line2}
-                      </>
-                    ) : null}
-                    <br />
-                    {address.city}, {address.state} {address.pincode}
-                  </p>
-                  <p className="mt-1 text-sm text-slate-700">
-                    <span className="text-slate-500">Mobile:</span> {formatIndianMobile(address.phone)}
-                  </p>
-                </div>
-
-                <div className="mt-4 shrink-0 sm:mt-0">
-                  {confirming ? (
-                    <div
-                      role="group"
-                      aria-labelledby={confirmId}
-                      className="rounded-lg border border-red-200 bg-red-50 p-3"
-                    >
-                      <p id={confirmId} className="text-sm font-medium text-red-900">
-                        Delete this address?
-                      </p>
-                      <div className="mt-2 flex flex-wrap gap-2">
-                        <button
-                          type="button"
-                          onClick={() => void confirmDelete(address)}
-                          disabled={deleting}
-                          aria-label={`Delete ${context}`}
-                          className={`${buttonClass('primary', 'sm')} bg-red-700 hover:bg-red-800 disabled:hover:bg-red-700`}
-                        >
-                          {deleting ? 'Deleting…' : 'Delete'}
-                        </button>
-                        <button
-                          type="button"
-                          id={domId('confirm-cancel', address.id)}
-                          onClick={() => cancelDelete(address)}
-                          disabled={deleting}
-                          className={buttonClass('secondary', 'sm')}
-                        >
-                          Cancel
-                        </button>
-                      </div>
-                    </div>
-                  ) : (
-                    <div className="flex flex-wrap gap-2 sm:justify-end">
-                      <button
-                        type="button"
-                        id={domId('edit-button', address.id)}
-                        onClick={() => openEdit(address)}
-                        aria-label={`Edit ${context}`}
-                        className={buttonClass('secondary', 'sm')}
-                      >
-                        Edit
-                      </button>
-                      <button
-                        type="button"
-                        id={domId('delete-button', address.id)}
-                        onClick={() => askDelete(address)}
-                        aria-label={`Delete ${context}`}
-                        className={buttonClass('secondary', 'sm')}
-                      >
-                        Delete
-                      </button>
-                      {address.isDefault ? null : (
-                        <button
-                          type="button"
-                          onClick={() => void makeDefault(address)}
-                          disabled={settingDefault}
-                          aria-label={`Make default, ${context}`}
-                          className={buttonClass('ghost', 'sm')}
-                        >
-                          {settingDefault ? 'Updating…' : 'Make default'}
-                        </button>
-                      )}
-                    </div>
-                  )}
-                  {error ? (
-                    <p
-                      role="alert"
-                      className="mt-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm font-medium text-red-800"
-                    >
-                      {error}
-                    </p>
-                  ) : null}
-                </div>
-              </article>
+              <AddressCard
+                address={address}
+                context={context}
+                idOf={(kind) => domId(kind, address.id)}
+                confirming={confirmingDeleteId === address.id}
+                deleting={deleteMutation.isPending && deleteMutation.variables === address.id}
+                settingDefault={defaultMutation.isPending && defaultMutation.variables === address.id}
+                error={cardError?.id === address.id ? cardError.message : null}
+                onEdit={() => openEdit(address)}
+                onAskDelete={() => askDelete(address)}
+                onCancelDelete={() => cancelDelete(address)}
+                onDelete={() => void confirmDelete(address)}
+                onMakeDefault={() => void makeDefault(address)}
+              />
             </li>
           );
         })}

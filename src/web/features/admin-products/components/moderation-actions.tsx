@@ -1,12 +1,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { ModerationInputSchema } from '#shared/schemas/admin.ts';
+import { TextAreaControl } from '#web/components/form/form-fields.tsx';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
 import { errorMessage, useModerateProduct, type AdminProduct, type ModerationResult } from '../api/admin-products.ts';
-
-export const controlClass =
-  'block w-full min-w-0 rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-400 ' +
-  'focus:border-brand-500 focus:ring-2 focus:ring-brand-500 focus:outline-hidden ' +
-  'aria-[invalid=true]:border-red-600 aria-[invalid=true]:focus:ring-red-500 disabled:bg-slate-100';
 
 export const REASON_MAX = 500;
 
@@ -63,8 +59,6 @@ export function ModerationActions({ product, onModerated }: ModerationActionsPro
   const failure = moderation.error
     ? errorMessage(moderation.error, 'The change was not saved. Please check your internet connection and try again.')
     : null;
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
 
   return (
     <div className="min-w-0 space-y-2">
@@ -100,33 +94,18 @@ export function ModerationActions({ product, onModerated }: ModerationActionsPro
           aria-label={`Hide ${product.name}`}
           className="min-w-0 space-y-2 rounded-lg border border-slate-200 bg-slate-50 p-3"
         >
-          <div className="min-w-0">
-            <label htmlFor={`${id}-reason`} className="block text-sm font-medium text-slate-900">
-              Reason shown to the vendor
-            </label>
-            <p id={hintId} className="mt-1 text-sm text-slate-600">
-              At least 5 characters.
-            </p>
-            <textarea
-              ref={reasonRef}
-              id={`${id}-reason`}
-              rows={3}
-              maxLength={REASON_MAX}
-              value={reason}
-              onChange={(event) => {
-                setReason(event.target.value);
-                if (problem) setProblem(null);
-              }}
-              aria-invalid={problem ? true : undefined}
-              aria-describedby={problem ? `${hintId} ${errorId}` : hintId}
-              className={`${controlClass} mt-1.5`}
-            />
-            {problem && (
-              <p id={errorId} role="alert" className="mt-1.5 text-sm font-medium text-red-700">
-                {problem}
-              </p>
-            )}
-          </div>
+          <TextAreaControl
+            label="Reason shown to the vendor"
+            hint="At least 5 characters."
+            error={problem}
+            inputRef={reasonRef}
+            maxLength={REASON_MAX}
+            value={reason}
+            onChange={(value) => {
+              setReason(value);
+              if (problem) setProblem(null);
+            }}
+          />
           <div className="flex flex-wrap gap-2">
             <button type="submit" disabled={moderation.isPending} className={buttonClass('primary', 'sm')}>
               {moderation.isPending ? 'Hiding…' : 'Hide product'}

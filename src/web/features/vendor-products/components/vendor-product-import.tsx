@@ -5,6 +5,7 @@ import { CATEGORIES, type Category } from '#shared/categories.ts';
 import { CSV_COLUMNS, type ImportReport } from '#shared/schemas/vendor.ts';
 import { columnsOf, type DataColumn, DataTable } from '#web/components/data-table/data-table.tsx';
 import { ErrorAlert } from '#web/components/ui/alerts.tsx';
+import { Field } from '#web/components/ui/field.tsx';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
 import { errorMessage, useImportVendorProducts } from '../api/vendor-products.ts';
 import { vendorProductPaths } from '../paths.ts';
@@ -201,33 +202,26 @@ export default function VendorProductImport() {
           2. Check your file
         </h2>
         <form noValidate onSubmit={(event) => void onCheck(event)} className="mt-3">
-          <label htmlFor={`${ids}-file`} className="block text-sm font-medium text-slate-900">
-            CSV file
-          </label>
-          <p id={`${ids}-file-hint`} className="mt-1 text-sm text-slate-500">
-            A .csv file saved from a spreadsheet, with the template’s header row.
-          </p>
-          <input
-            ref={inputRef}
-            id={`${ids}-file`}
-            type="file"
-            accept=".csv,text/csv"
-            aria-invalid={fileError ? true : undefined}
-            aria-describedby={`${ids}-file-hint${fileError ? ` ${ids}-file-error` : ''}`}
-            onChange={(event) => {
-              setFile(event.target.files?.[0] ?? null);
-              setFileError(null);
-              setCheckedText(null);
-              check.reset();
-              run.reset();
-            }}
-            className="mt-1.5 block w-full max-w-full min-w-0 text-sm text-slate-700 file:mr-3 file:rounded-lg file:border file:border-slate-300 file:bg-white file:px-3 file:py-2 file:text-sm file:font-semibold file:text-slate-800 hover:file:bg-slate-50"
-          />
-          {fileError && (
-            <p id={`${ids}-file-error`} className="mt-1.5 text-sm font-medium text-red-700">
-              {fileError}
-            </p>
-          )}
+          <Field id={`${ids}-file`} label="CSV file" hint="A .csv file saved from a spreadsheet, with the template’s header row." error={fileError ?? undefined}>
+            {(describedBy) => (
+              <input
+                ref={inputRef}
+                id={`${ids}-file`}
+                type="file"
+                accept=".csv,text/csv"
+                aria-invalid={fileError ? true : undefined}
+                aria-describedby={describedBy}
+                onChange={(event) => {
+                  setFile(event.target.files?.[0] ?? null);
+                  setFileError(null);
+                  setCheckedText(null);
+                  check.reset();
+                  run.reset();
+                }}
+                className="block w-full max-w-full min-w-0 text-sm text-slate-700 file:mr-3 file:rounded-lg file:border file:border-slate-300 file:bg-white file:px-3 file:py-2 file:text-sm file:font-semibold file:text-slate-800 hover:file:bg-slate-50"
+              />
+            )}
+          </Field>
           <button type="submit" disabled={checking || importing} className={`${buttonClass('primary')} mt-4 w-full sm:w-auto`}>
             {checking ? 'Checking…' : 'Check file'}
           </button>

@@ -17,4 +17,3 @@ export function PaymentStatusBadge({ status }: { status: PaymentStatus }) {
 
 export { searchOf, withParam } from '#web/lib/url-params.ts';
 /** Previous / Next links that keep the filters, and "Page X of Y". */
-export { PageNav as Pagination } from '#web/components/ui/page-nav.tsx';

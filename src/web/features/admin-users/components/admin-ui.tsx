@@ -46,4 +46,3 @@ export function ShopStatusBadge({ status }: { status: ShopStatus }) {
 }
 
 /** Previous / Next links that keep the other URL params, and "Page X of Y". */
-export { PageNav as Pagination } from '#web/components/ui/page-nav.tsx';

@@ -3,15 +3,12 @@ import { Link, useSearchParams } from 'react-router';
 import type { AuditEntry } from '#shared/schemas/admin.ts';
 import { columnsOf, type DataColumn, DataTable } from '#web/components/data-table/data-table.tsx';
 import { type Filter, FilterBar } from '#web/components/data-table/filter-bar.tsx';
-import { buttonClass } from '#web/components/ui/button-styles.ts';
-import { LoadError } from '#web/components/ui/list-states.tsx';
-import { Loading } from '#web/components/ui/loading.tsx';
+import { EmptyState, PagedList } from '#web/components/data-table/paged-list.tsx';
 import { paths } from '#web/config/paths.ts';
-import { errorMessage, useAuditLog, type AuditEntityType } from '../api/admin-users.ts';
+import { useAuditLog, type AuditEntityType } from '../api/admin-users.ts';
 import { adminUserPaths } from '../paths.ts';
 import { actionLabel, formatDateTime } from '../utils/format.ts';
-import { oneOf, readPage, searchOf, withParam } from '../utils/url-state.ts';
-import { Pagination } from './admin-ui.tsx';
+import { oneOf, readPage } from '../utils/url-state.ts';
 
 const PAGE_SIZE = 50;
 const ENTITY_TYPES = ['user', 'vendor', 'product', 'payment', 'outbox'] as const satisfies readonly AuditEntityType[];
@@ -32,12 +29,8 @@ export default function AuditLog({ headingLevel = 1 }: AuditLogProps) {
   const ids = useId();
   const entityType = oneOf(ENTITY_TYPES, params.get('entityType'));
   const page = readPage(params);
-  const { data, isPending, isError, error, refetch, isPlaceholderData } = useAuditLog({ entityType, page, pageSize: PAGE_SIZE });
+  const log = useAuditLog({ entityType, page, pageSize: PAGE_SIZE });
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
-
-  const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
-  const first = data && data.total > 0 ? (data.page - 1) * data.pageSize + 1 : 0;
-  const last = data ? Math.min((data.page - 1) * data.pageSize + data.items.length, data.total) : 0;
 
   return (
     <section aria-labelledby={`${ids}-heading`} className="mx-auto w-full max-w-6xl">
@@ -49,33 +42,16 @@ export default function AuditLog({ headingLevel = 1 }: AuditLogProps) {
 
       <FilterBar filters={FILTERS} params={params} onChange={(next) => void setParams(next, { preventScrollReset: true })} />
 
-      <p id={`${ids}-summary`} className="mt-4 text-sm text-slate-700" aria-live="polite">
-        {data && data.items.length > 0 ? `Showing ${first}–${last} of ${data.total} ${data.total === 1 ? 'entry' : 'entries'}` : ''}
-      </p>
-
-      <div className="mt-3">
-        {isPending ? (
-          <Loading label="Loading the audit log…" />
-        ) : isError ? (
-          <LoadError what="the audit log" message={errorMessage(error, 'Please check your internet connection and try again.')} onRetry={() => void refetch()} />
-        ) : data.items.length === 0 ? (
-          <div className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center sm:p-8">
-            <p className="font-semibold text-slate-900">
-              {data.total > 0 ? 'This page is past the last page.' : entityType ? `No changes to ${ENTITY_LABELS[entityType].toLowerCase()} yet.` : 'No admin actions yet.'}
-            </p>
-            {data.total > 0 && (
-              <Link to={{ search: searchOf(withParam(params, 'page', undefined)) }} className={`${buttonClass('secondary')} mt-4`}>
-                Go to the first page
-              </Link>
-            )}
-          </div>
-        ) : (
-          <>
-            <DataTable columns={COLUMNS} rows={data.items} rowId={(entry) => String(entry.id)} label="Admin actions" describedBy={`${ids}-summary`} busy={isPlaceholderData} />
-            <Pagination page={data.page} pageCount={pageCount} params={params} label="Pages of the audit log" />
-          </>
-        )}
-      </div>
+      <PagedList
+        query={log}
+        params={params}
+        noun={['entry', 'entries']}
+        what="the audit log"
+        pagesLabel="Pages of the audit log"
+        empty={<EmptyState title={entityType ? `No changes to ${ENTITY_LABELS[entityType].toLowerCase()} yet.` : 'No admin actions yet.'} />}
+      >
+        {(entries, summaryId) => <DataTable columns={COLUMNS} rows={entries.items} rowId={(entry) => String(entry.id)} label="Admin actions" describedBy={summaryId} />}
+      </PagedList>
     </section>
   );
 }

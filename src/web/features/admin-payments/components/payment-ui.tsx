@@ -16,4 +16,3 @@ export function PaymentStatusBadge({ status }: { status: PaymentStatus }) {
 }
 
 export { searchOf, withParam } from '#web/lib/url-params.ts';
-/** Previous / Next links that keep the filters, and "Page X of Y". */

@@ -45,4 +45,3 @@ export function ShopStatusBadge({ status }: { status: ShopStatus }) {
   );
 }
 
-/** Previous / Next links that keep the other URL params, and "Page X of Y". */

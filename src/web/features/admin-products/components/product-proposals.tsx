@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { formatPrice } from '#shared/money.ts';
 import { AdminProductListSchema, type AdminProposal, AdminProposalListSchema } from '#shared/schemas/admin.ts';
+import { columnsOf, type DataColumn, DataTable } from '#web/components/data-table/data-table.tsx';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
 import { controlClassName, Field } from '#web/components/ui/field.tsx';
 import { Loading } from '#web/components/ui/loading.tsx';
@@ -11,7 +12,6 @@ import { paths } from '#web/config/paths.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
 import { formatDateTime } from '#web/lib/format.ts';
 import { type AdminProduct, adminProductKeys, errorMessage } from '../api/admin-products.ts';
-import { ScrollRegion } from '#web/components/ui/scroll-region.tsx';
 
 const proposalKeys = { pending: ['admin-products', 'proposals', 'pending'] as const };
 
@@ -26,7 +26,7 @@ function useDecision() {
 }
 
 /** The fields a proposal changes, as label, now and proposed. */
-function differences(proposal: AdminProposal): Array<[string, string, string]> {
+function differences(proposal: AdminProposal): Change[] {
   const text = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
   const labels: Array<[keyof AdminProposal['changes'], string]> = [
     ['name', 'Name'],
@@ -84,6 +84,14 @@ function DecisionForm({ labelledBy, pending, error, onApprove, onReject }: { lab
   );
 }
 
+type Change = [field: string, now: string, proposed: string];
+const change = columnsOf<Change>();
+const CHANGE_COLUMNS: DataColumn<Change>[] = [
+  change.accessor((row) => row[0], { id: 'field', header: 'Field', meta: { rowHeader: true, cellClassName: 'font-medium text-slate-700' } }),
+  change.accessor((row) => row[1], { id: 'now', header: 'Now', meta: { cellClassName: 'break-words text-slate-600' } }),
+  change.accessor((row) => row[2], { id: 'proposed', header: 'Proposed', meta: { cellClassName: 'break-words text-slate-900' } }),
+];
+
 function ProposalCard({ proposal, onDecided }: { proposal: AdminProposal; onDecided: (message: string) => void }) {
   const ids = useId();
   const decide = useDecision();
@@ -97,26 +105,9 @@ function ProposalCard({ proposal, onDecided }: { proposal: AdminProposal; onDeci
       <p className="text-sm text-slate-600">
         Proposed by {proposal.vendor.name} on {formatDateTime(proposal.createdAt)}
       </p>
-      <ScrollRegion label={`Changes to ${proposal.product.name}`} className="mt-3 rounded-lg border border-slate-200">
-        <table className="w-full min-w-[18rem] text-left text-sm">
-          <thead className="bg-slate-50 text-slate-700">
-            <tr>
-              <th scope="col" className="px-3 py-2 font-semibold">Field</th>
-              <th scope="col" className="px-3 py-2 font-semibold">Now</th>
-              <th scope="col" className="px-3 py-2 font-semibold">Proposed</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-200 align-top">
-            {differences(proposal).map(([label, before, after]) => (
-              <tr key={label}>
-                <th scope="row" className="px-3 py-2 font-medium text-slate-700">{label}</th>
-                <td className="px-3 py-2 break-words text-slate-600">{before}</td>
-                <td className="px-3 py-2 break-words text-slate-900">{after}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </ScrollRegion>
+      <div className="mt-3">
+        <DataTable label={`Changes to ${proposal.product.name}`} columns={CHANGE_COLUMNS} rows={differences(proposal)} rowId={([label]) => label} minWidth="min-w-md" />
+      </div>
       <DecisionForm
         labelledBy={`${ids}-title`}
         pending={decide.isPending}

@@ -43,9 +43,6 @@ export type IndianState = (typeof INDIAN_STATES)[number];
 /** A +91 mobile number: 10 digits starting 6–9, with or without +91, spaces or hyphens. */
 export const INDIAN_MOBILE = /^(?:\+?91[\s-]?)?[6-9]\d{4}[\s-]?\d{5}$/;
 
-/** 15 characters: state code, PAN, entity number, Z, check character. */
-export const GSTIN = /^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
-
 export const PIN_CODE = /^[1-9]\d{5}$/;
 
 /** "+91 98450 12345" → "+919845012345" */

@@ -26,7 +26,7 @@ export const DEFAULT_STORE_INFO: StoreInfo = {
   phone: '+91 80 4718 2020',
   supportEmail: 'support@circuitbazaar.in',
   supportHours: 'Monday to Saturday, 9:30 am to 7:00 pm IST',
-  gstin: '29AAHCC4821K1Z5',
+  gstin: '29AAHCC4821K1ZF',
 };
 
 export const PAYMENT_METHODS = ['UPI', 'Net Banking', 'Credit/Debit Cards', 'EMI'] as const;

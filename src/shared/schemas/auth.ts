@@ -1,4 +1,5 @@
-import { GSTIN, INDIAN_MOBILE, normaliseMobile } from '../india.ts';
+import { gstinProblem } from '../gst.ts';
+import { INDIAN_MOBILE, normaliseMobile } from '../india.ts';
 import { AddressSchema } from './account.ts';
 import { z } from './zod-mini.ts';
 
@@ -56,7 +57,10 @@ export const RegisterVendorInputSchema = strict({
         .check(
           z.trim(),
           z.toUpperCase(),
-          z.refine((value) => value === '' || GSTIN.test(value), 'GSTIN must be 15 characters, like 29ABCDE1234F1Z5'),
+          z.superRefine((value, ctx) => {
+            const problem = value === '' ? undefined : gstinProblem(value);
+            if (problem) ctx.addIssue({ code: 'custom', message: problem, input: value });
+          }),
         ),
     ),
     z.transform((value) => (value ? value : undefined)),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CATEGORIES, type Category } from '../categories.ts';
-import { GSTIN, INDIAN_MOBILE, normaliseMobile } from '../india.ts';
+import { gstinProblem } from '../gst.ts';
+import { INDIAN_MOBILE, normaliseMobile } from '../india.ts';
 import { FULFILMENT_STATUSES } from '../order-states.ts';
 import { AddressInputSchema } from './account.ts';
 import { ProductSchema } from './catalog.ts';
@@ -230,7 +231,10 @@ export const VendorProfileInputSchema = strict({
     .string()
     .trim()
     .toUpperCase()
-    .refine((value) => value === '' || GSTIN.test(value), 'GSTIN must be 15 characters, like 29ABCDE1234F1Z5')
+    .superRefine((value, ctx) => {
+      const problem = value === '' ? undefined : gstinProblem(value);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
     .transform((value) => value || null),
   pickupAddress: z.nullable(PickupAddressSchema),
   lowStockThreshold: z.number().int().min(0).max(1000),

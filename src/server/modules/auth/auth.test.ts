@@ -64,16 +64,19 @@ describe.each(testDialects())('accounts API on %s', (dialect) => {
     const bad = await post('/api/auth/vendor-register', { name: 'Ravi', email: 'ravi@shop.in', password: 'vendor-pass', businessName: 'Ravi Computers', phone: '12345', gstin: 'ABC' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.details.issues.map((i: { field: string }) => i.field).sort()).toEqual(['gstin', 'phone']);
+    const mistyped = await post('/api/auth/vendor-register', { name: 'Ravi', email: 'ravi@shop.in', password: 'vendor-pass', businessName: 'Ravi Computers', phone: '9845012345', gstin: '29ABCDE1234F1ZV' });
+    expect(mistyped.statusCode).toBe(400);
+    expect(mistyped.json().error.details.issues).toEqual([expect.objectContaining({ field: 'gstin', message: expect.stringContaining('GSTIN does not add up') })]);
     const asAdmin = await post('/api/auth/vendor-register', { name: 'Ravi', email: 'ravi@shop.in', password: 'vendor-pass', businessName: 'Ravi Computers', phone: '9845012345', role: 'admin' });
     expect(asAdmin.statusCode).toBe(400);
     const vendorsBefore = await count('vendors');
 
-    const ok = await post('/api/auth/vendor-register', { name: 'Ravi Kumar', email: 'ravi@shop.in', password: 'vendor-pass', businessName: 'Ravi Computers', phone: '+91 98450 12345', gstin: '29abcde1234f1z5' });
+    const ok = await post('/api/auth/vendor-register', { name: 'Ravi Kumar', email: 'ravi@shop.in', password: 'vendor-pass', businessName: 'Ravi Computers', phone: '+91 98450 12345', gstin: '29abcde1234f1zw' });
     expect(ok.statusCode).toBe(201);
     expect(ok.json().user).toMatchObject({ role: 'vendor', vendor: { name: 'Ravi Computers', slug: 'ravi-computers', status: 'pending' } });
     expect(await count('vendors')).toBe(vendorsBefore + 1);
     const profile = await get('/api/vendor/profile', sessionCookie(ok));
-    expect(profile.json()).toMatchObject({ status: 'pending', phone: '+919845012345', gstin: '29ABCDE1234F1Z5' });
+    expect(profile.json()).toMatchObject({ status: 'pending', phone: '+919845012345', gstin: '29ABCDE1234F1ZW' });
   });
 
   it('gives one generic message for a wrong e-mail and a wrong password', async () => {

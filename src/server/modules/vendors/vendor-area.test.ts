@@ -354,11 +354,11 @@ describe.each(testDialects())('vendor area API on %s', (dialect) => {
     const saved = await as(t, ravi)('PUT', '/api/vendor/profile', {
       businessName: 'Ravi Computers',
       phone: '98450 12345',
-      gstin: '29abcde1234f1z5',
+      gstin: '29abcde1234f1zw',
       pickupAddress: { name: 'Ravi Computers', phone: '9845012345', line1: '12 SP Road', line2: '', city: 'Bengaluru', state: 'Karnataka', pincode: '560002' },
       lowStockThreshold: 25,
     });
-    expect(saved.json()).toMatchObject({ phone: '+919845012345', gstin: '29ABCDE1234F1Z5', lowStockThreshold: 25, pickupAddress: { city: 'Bengaluru' } });
+    expect(saved.json()).toMatchObject({ phone: '+919845012345', gstin: '29ABCDE1234F1ZW', lowStockThreshold: 25, pickupAddress: { city: 'Bengaluru' } });
     const overview = (await as(t, ravi)('GET', '/api/vendor/overview?days=30')).json();
     expect(overview.lowStockThreshold).toBe(25);
     expect(overview.lowStock.map((p: { stock: number }) => p.stock).every((s: number) => s <= 25)).toBe(true);

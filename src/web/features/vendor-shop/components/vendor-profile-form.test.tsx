@@ -46,14 +46,14 @@ describe('VendorProfileForm', () => {
     expect(screen.queryByLabelText('City')).toBeNull();
     expect((screen.getByLabelText('Contact phone') as HTMLInputElement).value).toBe('9810012345');
 
-    fill('GSTIN (optional)', '07aabcn1234f1z5');
+    fill('GSTIN (optional)', '07aabcn1234f1zy');
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
 
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Your changes have been saved.'));
     expect(bodyOf(puts(fetch)[0])).toEqual({
       businessName: 'Nehru Place Computers',
       phone: '+919810012345',
-      gstin: '07AABCN1234F1Z5',
+      gstin: '07AABCN1234F1ZY',
       pickupAddress: null,
       lowStockThreshold: 5,
     });

@@ -135,7 +135,7 @@ function ProfileForm({ profile }: { profile: VendorProfile }) {
             name="gstin"
             label="GSTIN"
             optional
-            hint="15 characters, like 29ABCDE1234F1Z5"
+            hint="15 characters, like 29ABCDE1234F1ZW"
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}

@@ -26,6 +26,21 @@ export async function registerApprovedShop(page: Page, baseURL: string, owner: {
   await expect(page.getByRole('status').filter({ hasText: 'Your shop is awaiting approval' })).toBeVisible();
 
   const shop = await (await page.request.get('/api/vendor/profile')).json();
+  // What the approval needs: a valid GSTIN, the legal name and PAN, a pickup address and a bank account.
+  const details = await page.request.put('/api/vendor/profile', {
+    headers: { origin: baseURL },
+    data: {
+      businessName: owner.business,
+      phone: '9810012345',
+      lowStockThreshold: 5,
+      gstin: '29AABCT1234F1ZM',
+      legalName: `${owner.business} Private Limited`,
+      pan: 'AABCT1234F',
+      pickupAddress: { name: owner.name, phone: '9810012345', line1: '12 SP Road', line2: '', city: 'Bengaluru', state: 'Karnataka', pincode: '560002' },
+      bankAccount: { holder: owner.name, number: '50100123456789', ifsc: 'HDFC0001234' },
+    },
+  });
+  expect(details.ok(), await details.text()).toBe(true);
   const admin = await asAdmin(baseURL);
   expect((await admin.patch(`/api/admin/vendors/${shop.id}`, { data: { status: 'active' } })).ok()).toBe(true);
   await admin.dispose();

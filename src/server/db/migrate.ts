@@ -15,6 +15,7 @@ import * as searchInMemory from './migrations/0012-search-in-memory.ts';
 import * as dropSqlListingIndexes from './migrations/0013-drop-sql-listing-indexes.ts';
 import * as offers from './migrations/0014-offers.ts';
 import * as productProposals from './migrations/0015-product-proposals.ts';
+import * as sellerKyc from './migrations/0016-seller-kyc.ts';
 
 /** The one ordered set of migrations, run on either engine. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -33,6 +34,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0013-drop-sql-listing-indexes': dropSqlListingIndexes,
   '0014-offers': offers,
   '0015-product-proposals': productProposals,
+  '0016-seller-kyc': sellerKyc,
 };
 
 /**

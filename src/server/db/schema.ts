@@ -19,6 +19,12 @@ export interface VendorsTable {
   /** JSON pickup address, or null */
   pickup_address: string | null;
   low_stock_threshold: Generated<number>;
+  /** the name the GST registration is in; PAN; the bank account settlements go to (migration 0016) */
+  legal_name: string | null;
+  pan: string | null;
+  bank_account_holder: string | null;
+  bank_account_number: string | null;
+  bank_ifsc: string | null;
 }
 
 export interface MediaTable {

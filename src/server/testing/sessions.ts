@@ -35,3 +35,18 @@ export async function registerVendor(t: TestApp, email: string, businessName: st
   const user = response.json().user;
   return { cookie: `store.session_token=${cookie?.value}`, uid: user.uid, email, vendorId: user.vendor.id };
 }
+
+/** What a shop gives before the marketplace may approve it: a valid GSTIN, its legal name and PAN, a pickup address and a bank account. */
+export const SHOP_DETAILS = {
+  gstin: '29AABCT1234F1ZM',
+  legalName: 'Test Traders Private Limited',
+  pan: 'AABCT1234F',
+  pickupAddress: { name: 'Test Traders', phone: '9845012345', line1: '12 SP Road', line2: '', city: 'Bengaluru', state: 'Karnataka', pincode: '560002' },
+  bankAccount: { holder: 'Test Traders Private Limited', number: '50100123456789', ifsc: 'HDFC0001234' },
+};
+
+/** Fills in the vendor's shop details through the shop profile, so that an admin may approve it. */
+export async function completeShopDetails(t: TestApp, vendor: TestUser, businessName = 'Test Traders'): Promise<void> {
+  const response = await as(t, vendor)('PUT', '/api/vendor/profile', { businessName, phone: '9845012345', lowStockThreshold: 5, ...SHOP_DETAILS });
+  if (response.statusCode !== 200) throw new Error(`Shop details were refused: ${response.body}`);
+}

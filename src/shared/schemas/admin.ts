@@ -60,6 +60,8 @@ export const AdminUserDetailSchema = z.object({
   orders: z.array(z.object({ id: z.number().int(), number: z.string(), orderDate: z.string(), displayStatus: z.string(), total: z.number().int() })),
   products: z.array(z.object({ id: z.number().int(), name: z.string(), status: z.string(), price: z.number().int(), stock: z.number().int() })),
   audit: z.array(AuditEntrySchema),
+  /** a vendor's shop: what its approval needs, and what it has given */
+  shopChecklist: z.array(z.object({ item: z.string(), done: z.boolean() })).nullable(),
 });
 
 const reason = z.string({ error: 'Please give a reason' }).trim().min(5, 'Please give a reason of at least 5 characters').max(500);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CATEGORIES, type Category } from '../categories.ts';
-import { gstinProblem } from '../gst.ts';
+import { BANK_ACCOUNT_NUMBER, gstinProblem, IFSC, PAN, panOfGstin } from '../gst.ts';
 import { INDIAN_MOBILE, normaliseMobile } from '../india.ts';
 import { FULFILMENT_STATUSES } from '../order-states.ts';
 import { AddressInputSchema } from './account.ts';
@@ -224,6 +224,20 @@ export type VendorOverview = z.infer<typeof VendorOverviewSchema>;
 
 export const PickupAddressSchema = mini.omit(AddressInputSchema, { isDefault: true });
 
+/** The bank account a shop's settlements are paid into. */
+export const BankAccountInputSchema = strict({
+  holder: z.string().trim().min(2, 'Please enter the account holder’s name, as the bank has it').max(120),
+  number: z
+    .string()
+    .transform((value) => value.replace(/[\s-]/g, ''))
+    .pipe(z.string().regex(BANK_ACCOUNT_NUMBER, 'Account number: 9 to 18 digits')),
+  ifsc: z.string().trim().toUpperCase().regex(IFSC, 'IFSC: 11 characters, the bank’s four letters, 0 and the branch code, like HDFC0001234'),
+});
+
+/**
+ * The shop's profile. The onboarding details (legal name, PAN, bank account) may be left out, and
+ * are then kept as they are; the shop's profile page always sends them.
+ */
 export const VendorProfileInputSchema = strict({
   businessName: z.string().trim().min(2, 'Please enter your business name').max(120),
   phone: z.string().trim().regex(INDIAN_MOBILE, 'Please enter a 10-digit Indian mobile number (+91)').transform(normaliseMobile),
@@ -236,8 +250,27 @@ export const VendorProfileInputSchema = strict({
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
     })
     .transform((value) => value || null),
+  legalName: z
+    .string()
+    .trim()
+    .max(160, 'Legal name: at most 160 characters')
+    .transform((value) => value || null)
+    .optional(),
+  pan: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .refine((value) => value === '' || PAN.test(value), 'PAN: 10 characters, five letters, four digits and a letter, like ABCDE1234F')
+    .transform((value) => value || null)
+    .optional(),
   pickupAddress: z.nullable(PickupAddressSchema),
+  bankAccount: BankAccountInputSchema.nullable().optional(),
   lowStockThreshold: z.number().int().min(0).max(1000),
+}).superRefine((profile, ctx) => {
+  // A GST registration is in the PAN's name: the two must agree.
+  if (profile.pan && profile.gstin && panOfGstin(profile.gstin) !== profile.pan) {
+    ctx.addIssue({ code: 'custom', path: ['pan'], message: `PAN must be the one in your GSTIN, ${panOfGstin(profile.gstin)}` });
+  }
 });
 export type VendorProfileInput = z.infer<typeof VendorProfileInputSchema>;
 
@@ -251,6 +284,11 @@ export const VendorProfileSchema = z.object({
   pickupAddress: DeliveryAddressSchema.nullable(),
   lowStockThreshold: z.number().int(),
   createdAt: z.string(),
+  legalName: z.string().nullable(),
+  pan: z.string().nullable(),
+  bankAccount: z.object({ holder: z.string(), number: z.string(), ifsc: z.string() }).nullable(),
+  /** what the marketplace's approval needs, and what the shop has given */
+  checklist: z.array(z.object({ item: z.string(), done: z.boolean() })),
 });
 export type VendorProfile = z.infer<typeof VendorProfileSchema>;
 

@@ -6,6 +6,7 @@ import { orderNumber } from '#server/modules/orders/orders.service.ts';
 import type { PaymentsService } from '#server/modules/payments/payments.service.ts';
 import { EMAIL_IN_USE_MESSAGE, type Role } from '#shared/schemas/auth.ts';
 import type { StoreInfo } from '#shared/store-info.ts';
+import { approvalBlocker, sellerChecklist } from '#shared/seller-kyc.ts';
 import { type Db, toIso } from '#server/db/database.ts';
 import type { VendorRow } from '#server/db/schema.ts';
 import type { AuthService } from '#server/modules/auth/auth.service.ts';
@@ -14,7 +15,7 @@ import type { Mailer } from '#server/modules/mail/mailer.ts';
 import type { OrdersService } from '#server/modules/orders/orders.service.ts';
 import type { OutboxEntry, OutboxService } from '#server/modules/outbox/outbox.service.ts';
 import type { UsersService } from '#server/modules/users/users.service.ts';
-import type { VendorsService } from '#server/modules/vendors/vendors.service.ts';
+import { sellerDetailsOf, type VendorsService } from '#server/modules/vendors/vendors.service.ts';
 import { createAdminProductsService } from './admin-products.service.ts';
 import * as audit from './audit.repository.ts';
 import * as reports from './reports.repository.ts';
@@ -82,6 +83,12 @@ export function createAdminService(deps: Deps) {
       await catalog.refreshBuyBoxesOf([vendorId], tx);
     });
 
+  /** A shop goes on sale only with its GSTIN, legal name, PAN, pickup address and bank account in (409 says what is missing). */
+  function assertApprovable(shop: VendorRow): void {
+    const blocker = approvalBlocker(sellerDetailsOf(shop));
+    if (blocker) throw new AppError('CONFLICT', blocker);
+  }
+
   function toAdminUser(user: { id: string; name: string; email: string; role: Role; status: 'active' | 'suspended'; created_at: string | Date }, shop?: VendorRow): AdminUser {
     return {
       uid: user.id,
@@ -133,16 +140,18 @@ export function createAdminService(deps: Deps) {
 
     async userDetail(uid: string) {
       const user = await view(uid);
-      const [orderList, products, history] = await Promise.all([
+      const [orderList, products, history, shop] = await Promise.all([
         orders.list(uid),
         user.vendor ? catalog.listForVendor(user.vendor.id, { sort: 'newest', page: 1, pageSize: 50 }) : Promise.resolve({ items: [] }),
         audit.listAudit(db, { entityType: 'user', entityId: uid, page: 1, pageSize: 50 }),
+        user.vendor ? vendors.findById(user.vendor.id) : Promise.resolve(undefined),
       ]);
       return {
         user,
         orders: orderList.slice(0, 20).map((o) => ({ id: o.id, number: o.number, orderDate: o.orderDate, displayStatus: o.displayStatus, total: o.total })),
         products: products.items.map((p) => ({ id: p.id, name: p.name, status: p.status, price: p.price, stock: p.stock })),
         audit: history.items,
+        shopChecklist: shop ? sellerChecklist(sellerDetailsOf(shop)) : null,
       };
     },
 
@@ -152,6 +161,7 @@ export function createAdminService(deps: Deps) {
       if (!shop || user.role !== 'vendor') throw new AppError('CONFLICT', 'This account has no shop to approve');
       const status = decision === 'approve' ? 'active' : 'suspended';
       if (shop.status === status) throw new AppError('CONFLICT', `This shop is already ${decision === 'approve' ? 'approved' : 'rejected'}`);
+      if (status === 'active') assertApprovable(shop);
       await setShopStatus(shop.id, status);
       await audit.recordAudit(db, { actor, action: `vendor.${decision}`, entityType: 'user', entityId: uid, before: { shopStatus: shop.status }, after: { shopStatus: status }, reason });
       await mail(
@@ -215,6 +225,7 @@ export function createAdminService(deps: Deps) {
     async setVendorStatus(actor: Actor, vendorId: number, status: 'pending' | 'active' | 'suspended') {
       const shop = await vendors.findById(vendorId);
       if (!shop) throw new AppError('NOT_FOUND', 'Vendor not found');
+      if (status === 'active' && shop.status !== 'active') assertApprovable(shop);
       await setShopStatus(shop.id, status);
       await audit.recordAudit(db, { actor, action: 'vendor.status', entityType: 'vendor', entityId: String(shop.id), before: { status: shop.status }, after: { status } });
       return { id: shop.id, name: shop.name, slug: shop.slug, status };

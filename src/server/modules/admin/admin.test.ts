@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMAIL_IN_USE_MESSAGE } from '#shared/schemas/auth.ts';
 import { buildTestApp, type TestApp } from '#server/testing/build-app.ts';
 import { createProduct } from '#server/testing/factories.ts';
-import { as, registerCustomer, registerVendor, TEST_HEADERS, type TestUser } from '#server/testing/sessions.ts';
+import { as, completeShopDetails, registerCustomer, registerVendor, SHOP_DETAILS, TEST_HEADERS, type TestUser } from '#server/testing/sessions.ts';
 import { testDialects } from '#server/testing/test-database.ts';
 
 describe.each(testDialects())('admin API on %s', (dialect) => {
@@ -58,6 +58,20 @@ describe.each(testDialects())('admin API on %s', (dialect) => {
     const noReason = await as(t, admin)('POST', `/api/admin/users/${vendor.uid}/vendor-decision`, { decision: 'reject' });
     expect(noReason.statusCode).toBe(400);
     expect(noReason.json().error.message).toContain('reason');
+    // A shop without its GSTIN, legal name, PAN, pickup address and bank account cannot be approved, by either way in.
+    const early = await as(t, admin)('POST', `/api/admin/users/${vendor.uid}/vendor-decision`, { decision: 'approve' });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error.message).toBe(
+      'This shop cannot be approved yet. It still needs: a valid GSTIN; the legal name of the GST registration; the PAN in the GSTIN; a pickup address with a valid PIN code; a bank account for settlements (IFSC checked).',
+    );
+    expect((await as(t, admin)('PATCH', `/api/admin/vendors/${vendor.vendorId}`, { status: 'active' })).statusCode).toBe(409);
+    expect((await as(t, admin)('GET', `/api/admin/users/${vendor.uid}`)).json().shopChecklist.every((entry: { done: boolean }) => !entry.done)).toBe(true);
+    // A PAN not in the GSTIN is refused as the seller types it; with everything in, the checklist is complete.
+    const wrongPan = await as(t, vendor)('PUT', '/api/vendor/profile', { businessName: 'Vera Vision', phone: '9845012345', lowStockThreshold: 5, ...SHOP_DETAILS, pan: 'AABCT9999F' });
+    expect(wrongPan.statusCode).toBe(400);
+    expect(wrongPan.json().error.details.issues).toEqual([expect.objectContaining({ field: 'pan', message: 'PAN must be the one in your GSTIN, AABCT1234F' })]);
+    await completeShopDetails(t, vendor, 'Vera Vision');
+    expect((await as(t, admin)('GET', `/api/admin/users/${vendor.uid}`)).json().shopChecklist.every((entry: { done: boolean }) => entry.done)).toBe(true);
     const approved = await as(t, admin)('POST', `/api/admin/users/${vendor.uid}/vendor-decision`, { decision: 'approve' });
     expect(approved.json().vendor.status).toBe('active');
     expect((await as(t, vendor)('GET', '/api/vendor/profile')).json().status).toBe('active');

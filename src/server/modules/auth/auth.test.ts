@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMAIL_IN_USE_MESSAGE } from '#shared/schemas/auth.ts';
 import { buildTestApp, type TestApp } from '#server/testing/build-app.ts';
 import { testDialects } from '#server/testing/test-database.ts';
+import { SHOP_DETAILS } from '#server/testing/sessions.ts';
 import { INVALID_CREDENTIALS_MESSAGE } from './auth.service.ts';
 
 const ORIGIN = 'http://127.0.0.1:3000';
@@ -148,6 +149,10 @@ describe.each(testDialects())('accounts API on %s', (dialect) => {
     expect((await patch(vendor, { status: 'active' })).statusCode).toBe(403);
     expect((await patch(admin, { status: 'approved' })).statusCode).toBe(400);
     expect((await patch(admin, { status: 'active' }, 999_999)).statusCode).toBe(404);
+    expect((await patch(admin, { status: 'active' })).statusCode).toBe(409); // its GSTIN, PAN, pickup address and bank account are not in yet
+    const details = { businessName: 'Ravi Computers', phone: '9845012345', lowStockThreshold: 5, ...SHOP_DETAILS };
+    const saved = await t.app.inject({ method: 'PUT', url: '/api/vendor/profile', payload: details, headers: { host: HOST, origin: ORIGIN, cookie: vendor } });
+    expect(saved.statusCode, saved.body).toBe(200);
     expect((await patch(admin, { status: 'active' })).json()).toMatchObject({ status: 'active', name: 'Ravi Computers' });
     expect((await get('/api/vendor/profile', vendor)).json().status).toBe('active');
     await patch(admin, { status: 'pending' });

@@ -5,7 +5,7 @@ import type { CartQuote } from '#shared/schemas/cart.ts';
 import type { Order } from '#shared/schemas/orders.ts';
 import { buildTestApp, type TestApp } from '#server/testing/build-app.ts';
 import { createProduct, laptopSpecs } from '#server/testing/factories.ts';
-import { as, registerCustomer, registerVendor, TEST_HEADERS, type TestUser } from '#server/testing/sessions.ts';
+import { as, completeShopDetails, registerCustomer, registerVendor, TEST_HEADERS, type TestUser } from '#server/testing/sessions.ts';
 import { testDialects } from '#server/testing/test-database.ts';
 
 describe.each(testDialects())('one product, many sellers, on %s', (dialect) => {
@@ -180,6 +180,8 @@ describe.each(testDialects())('one product, many sellers, on %s', (dialect) => {
     expect(repriced.statusCode, repriced.body).toBe(200);
     expect(await product()).toMatchObject({ vendor: { name: 'Sita Electronics' }, price: rupees(49_990) });
     const admin = t.services.admin;
+    // Reinstating a shop is approving it again: its details must be complete.
+    await completeShopDetails(t, sita, 'Sita Electronics');
     await admin.setVendorStatus({ id: asha.uid, email: asha.email }, sita.vendorId, 'suspended');
     expect(await product()).toMatchObject({ vendor: { name: 'Ravi Computers' }, sellerCount: 1 });
     await admin.setVendorStatus({ id: asha.uid, email: asha.email }, sita.vendorId, 'active');

@@ -53,7 +53,18 @@ export async function countVendorsByStatus(db: DbOrTx): Promise<Array<{ status: 
 export async function updateVendorProfile(
   db: DbOrTx,
   id: number,
-  fields: { name: string; phone: string; gstin: string | null; pickup_address: string | null; low_stock_threshold: number },
+  fields: {
+    name: string;
+    phone: string;
+    gstin: string | null;
+    pickup_address: string | null;
+    low_stock_threshold: number;
+    legal_name?: string | null;
+    pan?: string | null;
+    bank_account_holder?: string | null;
+    bank_account_number?: string | null;
+    bank_ifsc?: string | null;
+  },
 ): Promise<void> {
   await db.updateTable('vendors').set(fields).where('id', '=', id).execute();
 }

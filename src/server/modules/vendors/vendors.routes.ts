@@ -31,12 +31,14 @@ import { ErrorResponseSchema } from '#server/plugins/openapi.ts';
 import { CSV_TEMPLATE, type ProductImportService } from './product-import.service.ts';
 import type { VendorProductsService } from './vendor-products.service.ts';
 import type { VendorReportsService } from './vendor-reports.service.ts';
-import type { VendorsService } from './vendors.service.ts';
+import { sellerDetailsOf, type VendorsService } from './vendors.service.ts';
+import { sellerChecklist } from '#shared/seller-kyc.ts';
 
 const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema, 404: ErrorResponseSchema, 409: ErrorResponseSchema };
 const idParams = z.object({ id: z.string().regex(/^[1-9]\d{0,14}$/, 'id must be a positive whole number').transform(Number) });
 
 function toProfile(shop: VendorRow) {
+  const details = sellerDetailsOf(shop);
   return {
     id: shop.id,
     businessName: shop.name,
@@ -47,6 +49,10 @@ function toProfile(shop: VendorRow) {
     pickupAddress: shop.pickup_address ? JSON.parse(shop.pickup_address) : null,
     lowStockThreshold: shop.low_stock_threshold,
     createdAt: toIso(shop.created_at),
+    legalName: details.legalName,
+    pan: details.pan,
+    bankAccount: details.bankAccount,
+    checklist: sellerChecklist(details),
   };
 }
 
@@ -71,7 +77,7 @@ export function vendorRoutes(deps: Deps): FastifyPluginAsyncZod {
 
     app.put(
       '/vendor/profile',
-      { schema: { tags: ['vendor'], summary: 'Change business name, phone, GSTIN, pickup address, low-stock threshold', body: VendorProfileInputSchema, response: { 200: VendorProfileSchema, ...errors } } },
+      { schema: { tags: ['vendor'], summary: 'Change business name, phone, GSTIN, legal name, PAN, pickup address, bank account, low-stock threshold', body: VendorProfileInputSchema, response: { 200: VendorProfileSchema, ...errors } } },
       async (request) => {
         const current = await shop(request);
         const b = request.body;
@@ -81,6 +87,12 @@ export function vendorRoutes(deps: Deps): FastifyPluginAsyncZod {
           gstin: b.gstin,
           pickup_address: b.pickupAddress ? JSON.stringify(b.pickupAddress) : null,
           low_stock_threshold: b.lowStockThreshold,
+          // Left out, the onboarding details stay as they are.
+          ...(b.legalName !== undefined ? { legal_name: b.legalName } : {}),
+          ...(b.pan !== undefined ? { pan: b.pan } : {}),
+          ...(b.bankAccount !== undefined
+            ? { bank_account_holder: b.bankAccount?.holder ?? null, bank_account_number: b.bankAccount?.number ?? null, bank_ifsc: b.bankAccount?.ifsc ?? null }
+            : {}),
         });
         return toProfile(await shop(request));
       },

@@ -1,4 +1,5 @@
 import type { Db, DbOrTx } from '#server/db/database.ts';
+import type { SellerDetails } from '#shared/seller-kyc.ts';
 import type { VendorRow } from '#server/db/schema.ts';
 import * as repository from './vendors.repository.ts';
 import type { NewVendor } from './vendors.repository.ts';
@@ -13,6 +14,21 @@ export function vendorSlug(name: string): string {
       .replace(/^-|-$/g, '')
       .slice(0, 60) || 'shop'
   );
+}
+
+/** A shop's onboarding details, from its row, for the approval checklist. */
+export function sellerDetailsOf(shop: VendorRow): SellerDetails {
+  const pickup = shop.pickup_address ? (JSON.parse(shop.pickup_address) as { pincode: string }) : null;
+  return {
+    gstin: shop.gstin,
+    legalName: shop.legal_name,
+    pan: shop.pan,
+    pickupAddress: pickup,
+    bankAccount:
+      shop.bank_account_holder && shop.bank_account_number && shop.bank_ifsc
+        ? { holder: shop.bank_account_holder, number: shop.bank_account_number, ifsc: shop.bank_ifsc }
+        : null,
+  };
 }
 
 export function createVendorsService({ db }: { db: Db }) {

@@ -44,6 +44,7 @@ function fakeApi({ roleConflict = false } = {}) {
         orders: [{ id: 3, number: 'CB-2025-000123', orderDate: '2025-03-01T10:00:00.000Z', displayStatus: 'Delivered', total: 12_999_900 }],
         products: [],
         audit,
+        shopChecklist: null,
       });
     }
     if (url === '/api/admin/users/u-customer/status' && method === 'POST') {
@@ -118,6 +119,31 @@ describe('AdminUserDetail', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Change role' }));
 
     expect((await screen.findByRole('alert')).textContent).toBe('You cannot change your own role.');
+  });
+
+  it('shows a pending shop what its approval still needs, and the server’s refusal to approve it', async () => {
+    const vendor: AdminUser = { ...customer, uid: 'u-vendor', name: 'Farhan Qureshi', role: 'vendor', vendor: { id: 9, name: 'Lucknow Laptops', slug: 'lucknow-laptops', status: 'pending' } };
+    const refusal = 'This shop cannot be approved yet. It still needs: a bank account for settlements (IFSC checked).';
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (url === '/api/admin/users/u-vendor/vendor-decision' && init?.method === 'POST') return json(409, { error: { code: 'CONFLICT', message: refusal } });
+        if (url === '/api/admin/users/u-vendor') {
+          const shopChecklist = [
+            { item: 'A valid GSTIN', done: true },
+            { item: 'A bank account for settlements (IFSC checked)', done: false },
+          ];
+          return json(200, { user: vendor, orders: [], products: [], audit: [], shopChecklist });
+        }
+        return json(404, { error: { code: 'NOT_FOUND', message: 'Not found' } });
+      }),
+    );
+    renderWith(<AdminUserDetail uid="u-vendor" />);
+
+    const details = within(await screen.findByRole('region', { name: 'Shop details for approval' }));
+    expect(details.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Done: A valid GSTIN', 'Still needed: A bank account for settlements (IFSC checked)']);
+    fireEvent.click(screen.getByRole('button', { name: 'Approve shop' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(refusal);
   });
 
   it('says "User not found" for a 404', async () => {

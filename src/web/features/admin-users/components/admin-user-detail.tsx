@@ -5,6 +5,7 @@ import { formatPrice } from '#shared/money.ts';
 import type { AuditEntry } from '#shared/schemas/admin.ts';
 import { columnsOf, type DataColumn, DataTable } from '#web/components/data-table/data-table.tsx';
 import { Announcer } from '#web/components/ui/alerts.tsx';
+import { Checklist } from '#web/components/ui/checklist.tsx';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
 import { Loading } from '#web/components/ui/loading.tsx';
 import { paths } from '#web/config/paths.ts';
@@ -113,6 +114,16 @@ function UserPage({ detail }: { detail: Detail }) {
           </>
         )}
       </dl>
+
+      {detail.shopChecklist && (
+        <section aria-labelledby="admin-user-shop-details" className={sectionClass}>
+          <h2 id="admin-user-shop-details" className={h2Class}>
+            Shop details for approval
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">A shop is approved only once each of these is in; the seller gives them in the shop profile.</p>
+          <Checklist items={detail.shopChecklist} className="mt-3 rounded-xl border border-slate-200 bg-white p-4 sm:p-5" />
+        </section>
+      )}
 
       <section aria-labelledby="admin-user-actions" className={sectionClass}>
         <h2 id="admin-user-actions" className={h2Class}>

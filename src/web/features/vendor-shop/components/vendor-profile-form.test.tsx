@@ -14,6 +14,13 @@ const profile: VendorProfile = {
   pickupAddress: null,
   lowStockThreshold: 5,
   createdAt: '2026-01-10T10:00:00.000Z',
+  legalName: null,
+  pan: null,
+  bankAccount: null,
+  checklist: [
+    { item: 'A valid GSTIN', done: false },
+    { item: 'A bank account for settlements (IFSC checked)', done: false },
+  ],
 };
 
 function profileApi(initial: VendorProfile) {
@@ -54,7 +61,10 @@ describe('VendorProfileForm', () => {
       businessName: 'Nehru Place Computers',
       phone: '+919810012345',
       gstin: '07AABCN1234F1ZY',
+      legalName: null,
+      pan: null,
       pickupAddress: null,
+      bankAccount: null,
       lowStockThreshold: 5,
     });
   });
@@ -96,8 +106,44 @@ describe('VendorProfileForm', () => {
         state: 'Delhi',
         pincode: '110019',
       },
+      legalName: null,
+      pan: null,
+      bankAccount: null,
       lowStockThreshold: 3,
     });
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Your changes have been saved.'));
+  });
+
+  it('says what the approval still needs, and sends the tax and bank details checked against the GSTIN', async () => {
+    const fetch = profileApi(profile);
+    vi.stubGlobal('fetch', fetch);
+    renderWithProviders(<VendorProfileForm />);
+
+    expect(await screen.findByText('A valid GSTIN')).toBeTruthy();
+    expect(screen.getAllByText('Still needed:', { exact: false })).toHaveLength(2);
+
+    fill('GSTIN (optional)', '07AABCN1234F1ZY');
+    fill('Legal name', 'Nehru Place Computers Private Limited');
+    fill('PAN', 'aabcn9999f');
+    fill('Account number', '5010 0123 4567 89');
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    expect(await screen.findByText('PAN must be the one in your GSTIN, AABCN1234F')).toBeTruthy();
+    expect(screen.getByText('Please enter the account holder’s name, as the bank has it')).toBeTruthy();
+    expect(screen.getByText(/^IFSC: 11 characters/)).toBeTruthy();
+    expect(puts(fetch)).toHaveLength(0);
+
+    fill('PAN', 'aabcn1234f');
+    fill('Account holder', 'Nehru Place Computers Private Limited');
+    fill('IFSC', 'hdfc0001234');
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    await waitFor(() => expect(puts(fetch)).toHaveLength(1));
+    expect(bodyOf(puts(fetch)[0])).toMatchObject({
+      gstin: '07AABCN1234F1ZY',
+      legalName: 'Nehru Place Computers Private Limited',
+      pan: 'AABCN1234F',
+      bankAccount: { holder: 'Nehru Place Computers Private Limited', number: '50100123456789', ifsc: 'HDFC0001234' },
+    });
   });
 });

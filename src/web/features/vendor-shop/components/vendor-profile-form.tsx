@@ -7,6 +7,7 @@ import { INDIAN_STATES } from '#shared/india.ts';
 import { VendorProfileInputSchema, type VendorProfile } from '#shared/schemas/vendor.ts';
 import { AddressFields } from '#web/components/address/address-fields.tsx';
 import { FormActions, FormSection, TextField } from '#web/components/form/form-fields.tsx';
+import { Checklist } from '#web/components/ui/checklist.tsx';
 import { Loading } from '#web/components/ui/loading.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { useUpdateVendorProfile, useVendorProfile } from '../api/vendor-shop.ts';
@@ -66,7 +67,16 @@ function toDefaultValues(profile: VendorProfile): DefaultValues<ProfileFormValue
         }
       : { name: '', phone: '', line1: '', line2: '', city: '', pincode: '' },
     lowStockThreshold: profile.lowStockThreshold,
+    legalName: profile.legalName ?? '',
+    pan: profile.pan ?? '',
+    bankAccount: profile.bankAccount ?? { holder: '', number: '', ifsc: '' },
   };
+}
+
+/** No bank account typed in (all three boxes empty) is none, not one to check. */
+function withoutEmptyBankAccount(values: ProfileFormValues): ProfileFormValues {
+  const account = values.bankAccount;
+  return account && `${account.holder}${account.number}${account.ifsc}`.trim() === '' ? { ...values, bankAccount: null } : values;
 }
 
 function ShopStatus({ profile }: { profile: VendorProfile }) {
@@ -83,6 +93,14 @@ function ShopStatus({ profile }: { profile: VendorProfile }) {
           <p className="mt-1 text-slate-700">{approval.text}</p>
         </dd>
       </div>
+      {profile.status === 'pending' && (
+        <div className="min-w-0 sm:col-span-2">
+          <dt className="text-slate-600">Before we can approve your shop</dt>
+          <dd className="mt-1.5">
+            <Checklist items={profile.checklist} />
+          </dd>
+        </div>
+      )}
       <div className="min-w-0">
         <dt className="text-slate-600">Your public store</dt>
         <dd className="mt-1">
@@ -104,7 +122,7 @@ function ProfileForm({ profile }: { profile: VendorProfile }) {
   const form = useForm<ProfileFormValues, unknown, ProfileInput>({
     // "I'll add it later" sends null; the hidden fields are neither checked nor sent.
     resolver: (values, context, options) =>
-      schemaResolver(pickupLater ? { ...values, pickupAddress: null } : values, context, options),
+      schemaResolver(withoutEmptyBankAccount(pickupLater ? { ...values, pickupAddress: null } : values), context, options),
     defaultValues: toDefaultValues(profile),
   });
 
@@ -140,6 +158,36 @@ function ProfileForm({ profile }: { profile: VendorProfile }) {
             autoCapitalize="characters"
             spellCheck={false}
             maxLength={15}
+            controlClass="font-mono uppercase"
+          />
+        </div>
+      </FormSection>
+
+      <FormSection legend="Tax and bank details" description="Needed before we approve your shop: your GST registration and the account we pay your settlements into.">
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField form={form} name="legalName" label="Legal name" hint="As on your GST registration certificate" autoComplete="organization" className="sm:col-span-2" />
+          <TextField
+            form={form}
+            name="pan"
+            label="PAN"
+            hint="The 10 characters inside your GSTIN"
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={10}
+            controlClass="font-mono uppercase"
+          />
+          <TextField form={form} name="bankAccount.holder" label="Account holder" hint="As the bank has it" autoComplete="off" />
+          <TextField form={form} name="bankAccount.number" label="Account number" inputMode="numeric" autoComplete="off" spellCheck={false} controlClass="font-mono" />
+          <TextField
+            form={form}
+            name="bankAccount.ifsc"
+            label="IFSC"
+            hint="11 characters, on your cheque book, like HDFC0001234"
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={11}
             controlClass="font-mono uppercase"
           />
         </div>

@@ -33,6 +33,8 @@ import { createUsersService } from './modules/users/users.service.ts';
 import multipart from '@fastify/multipart';
 import { MAX_IMAGE_BYTES } from '#shared/schemas/vendor.ts';
 import { createMediaService } from './modules/media/media.service.ts';
+import { createInvoicesService } from './modules/invoices/invoices.service.ts';
+import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
 import { createFulfilmentService } from './modules/orders/fulfilment.service.ts';
 import { createProductImportService } from './modules/vendors/product-import.service.ts';
 import { createVendorProductsService } from './modules/vendors/vendor-products.service.ts';
@@ -84,13 +86,14 @@ export function createServices({ database, config, log }: Pick<AppDeps, 'databas
   const orders = createOrdersService({ db, payments });
   const checkout = createCheckoutService({ db, catalog, orders, payments, outbox, users, mailer, store: config.store, log, afterCharge: faultAfterCharge(config) });
   const media = createMediaService({ db, dataDir: config.dataDir });
-  const fulfilment = createFulfilmentService({ db, users, mailer, store: config.store, log });
+  const invoices = createInvoicesService({ db });
+  const fulfilment = createFulfilmentService({ db, users, invoices, mailer, store: config.store, log });
   const vendorProducts = createVendorProductsService({ vendors, catalog, orders, media });
   const vendorReports = createVendorReportsService({ orders, catalog, commissionPercent: config.commissionPercent });
   const productImport = createProductImportService({ db, catalog, vendorProducts });
   const admin = createAdminService({ db, users, vendors, catalog, orders, authService, payments, checkout, outbox, mailer, store: config.store, log });
   return {
-    admin, vendors, users, authService, catalog, search, cart, contact, payments, paymentProvider, outbox, orders, checkout, mailer, media, fulfilment, vendorProducts, vendorReports, productImport,
+    admin, vendors, users, authService, catalog, search, cart, contact, payments, paymentProvider, outbox, orders, checkout, mailer, media, fulfilment, invoices, vendorProducts, vendorReports, productImport,
     emiPlans: config.emiPlans,
   };
 }
@@ -188,6 +191,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
       await api.register(authRoutes(services));
       await api.register(addressesRoutes(services));
       await api.register(vendorRoutes(services));
+      await api.register(invoicesRoutes(services));
       await api.register(adminRoutes(services));
       await api.register(checkoutRoutes(services));
       await api.register(storesRoutes(services));

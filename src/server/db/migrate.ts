@@ -16,6 +16,7 @@ import * as dropSqlListingIndexes from './migrations/0013-drop-sql-listing-index
 import * as offers from './migrations/0014-offers.ts';
 import * as productProposals from './migrations/0015-product-proposals.ts';
 import * as sellerKyc from './migrations/0016-seller-kyc.ts';
+import * as invoices from './migrations/0017-invoices.ts';
 
 /** The one ordered set of migrations, run on either engine. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -35,6 +36,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0014-offers': offers,
   '0015-product-proposals': productProposals,
   '0016-seller-kyc': sellerKyc,
+  '0017-invoices': invoices,
 };
 
 /**

@@ -223,6 +223,26 @@ export interface FulfilmentsTable {
   updated_at: Timestamp;
 }
 
+export interface InvoiceSeriesTable {
+  vendor_id: number;
+  financial_year: string;
+  last_number: number;
+}
+
+export interface InvoicesTable {
+  id: Generated<number>;
+  fulfilment_id: number;
+  order_id: number;
+  vendor_id: number;
+  user_id: string;
+  financial_year: string;
+  sequence: number;
+  number: string;
+  issued_at: Timestamp;
+  /** JSON InvoiceDocument, as issued */
+  document: string;
+}
+
 export interface OrderItemsTable {
   id: Generated<number>;
   order_id: number;
@@ -319,6 +339,8 @@ export interface Database {
   orders: OrdersTable;
   fulfilments: FulfilmentsTable;
   order_items: OrderItemsTable;
+  invoice_series: InvoiceSeriesTable;
+  invoices: InvoicesTable;
   payments: PaymentsTable;
   refunds: RefundsTable;
   outbox: OutboxTable;

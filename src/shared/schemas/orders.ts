@@ -129,6 +129,8 @@ export const FulfilmentSchema = z.object({
   deliveredAt: z.string().nullable(),
   carrier: z.string().nullable(),
   trackingNumber: z.string().nullable(),
+  /** the shipment's GST tax invoice (GET /api/invoices/{id}/pdf), once it has shipped */
+  invoice: z.object({ id: z.number().int(), number: z.string() }).nullable(),
 });
 
 export const OrderSchema = z.object({

@@ -176,6 +176,8 @@ export const VendorOrderSchema = z.object({
   deliveredAt: z.string().nullable(),
   carrier: z.string().nullable(),
   trackingNumber: z.string().nullable(),
+  /** the shipment's GST tax invoice (GET /api/invoices/{id}/pdf), issued as it is marked shipped */
+  invoice: z.object({ id: z.number().int(), number: z.string() }).nullable(),
 });
 export type VendorOrder = z.infer<typeof VendorOrderSchema>;
 export const VendorOrderListSchema = z.object({ items: z.array(VendorOrderSchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });

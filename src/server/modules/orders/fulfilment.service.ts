@@ -5,6 +5,7 @@ import type { VendorOrder, VendorOrderList, VendorOrderQuery } from '#shared/sch
 import type { StoreInfo } from '#shared/store-info.ts';
 import type { Db } from '#server/db/database.ts';
 import type { Mailer } from '#server/modules/mail/mailer.ts';
+import type { InvoicesService } from '#server/modules/invoices/invoices.service.ts';
 import type { UsersService } from '#server/modules/users/users.service.ts';
 import type { z } from 'zod';
 import * as repository from './orders.repository.ts';
@@ -15,8 +16,8 @@ type Step = 'pack' | 'ship' | 'deliver';
 const TARGET: Record<Step, FulfilmentStatus> = { pack: 'packed', ship: 'shipped', deliver: 'delivered' };
 
 /** Each vendor fulfils its own lines of an order: packed → shipped (carrier, tracking) → delivered. */
-export function createFulfilmentService(deps: { db: Db; users: UsersService; mailer: Mailer; store: StoreInfo; now?: () => Date; log?: (error: unknown, message: string) => void }) {
-  const { db, users, mailer, store } = deps;
+export function createFulfilmentService(deps: { db: Db; users: UsersService; invoices: InvoicesService; mailer: Mailer; store: StoreInfo; now?: () => Date; log?: (error: unknown, message: string) => void }) {
+  const { db, users, invoices, mailer, store } = deps;
   const now = deps.now ?? (() => new Date());
 
   async function assemble(rows: readonly VendorFulfilmentRow[]): Promise<VendorOrder[]> {
@@ -40,6 +41,7 @@ export function createFulfilmentService(deps: { db: Db; users: UsersService; mai
         deliveredAt: row.deliveredAt,
         carrier: row.carrier,
         trackingNumber: row.trackingNumber,
+        invoice: row.invoice,
       };
     });
   }
@@ -66,12 +68,17 @@ export function createFulfilmentService(deps: { db: Db; users: UsersService; mai
       if (!canTransitionFulfilment(row.status, to)) {
         throw new AppError('CONFLICT', `An order that is ${row.status} cannot be marked ${to}`);
       }
-      const at = now().toISOString();
+      const moment = now();
+      const at = moment.toISOString();
       const fields =
         step === 'pack' ? { packed_at: at } : step === 'ship' ? { shipped_at: at, carrier: shipment?.carrier, tracking_number: shipment?.trackingNumber } : { delivered_at: at };
-      if (!(await repository.moveFulfilment(db, vendorId, fulfilmentId, row.status, to, fields))) {
-        throw new AppError('CONFLICT', 'This order changed meanwhile; please reload');
-      }
+      // A shipment leaves with its tax invoice: both are written, or neither.
+      const moved = await db.transaction().execute(async (tx) => {
+        if (!(await repository.moveFulfilment(tx, vendorId, fulfilmentId, row.status, to, fields))) return false;
+        if (step === 'ship') await invoices.issue(tx, fulfilmentId, moment);
+        return true;
+      });
+      if (!moved) throw new AppError('CONFLICT', 'This order changed meanwhile; please reload');
       const [order] = await assemble([(await repository.vendorFulfilment(db, vendorId, fulfilmentId))!]);
       const customer = await users.findById(row.userId);
       if (customer) {

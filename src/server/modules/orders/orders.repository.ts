@@ -43,6 +43,8 @@ export interface FulfilmentRow {
   deliveredAt: string | null;
   carrier: string | null;
   trackingNumber: string | null;
+  /** the shipment's GST invoice, once it has shipped */
+  invoice: { id: number; number: string } | null;
 }
 
 const iso = (value: string | Date | null) => (value === null ? null : toIso(value));
@@ -172,9 +174,23 @@ export async function fulfilmentsOf(db: DbOrTx, orderIds: readonly number[]): Pr
   if (orderIds.length === 0) return [];
   const rows = await db
     .selectFrom('fulfilments')
-    .select(['id', 'order_id', 'vendor_id', 'vendor_name', 'status', 'packed_at', 'shipped_at', 'delivered_at', 'carrier', 'tracking_number'])
-    .where('order_id', 'in', orderIds)
-    .orderBy('id')
+    .leftJoin('invoices', 'invoices.fulfilment_id', 'fulfilments.id')
+    .select([
+      'fulfilments.id',
+      'fulfilments.order_id',
+      'fulfilments.vendor_id',
+      'fulfilments.vendor_name',
+      'fulfilments.status',
+      'fulfilments.packed_at',
+      'fulfilments.shipped_at',
+      'fulfilments.delivered_at',
+      'fulfilments.carrier',
+      'fulfilments.tracking_number',
+      'invoices.id as invoice_id',
+      'invoices.number as invoice_number',
+    ])
+    .where('fulfilments.order_id', 'in', orderIds)
+    .orderBy('fulfilments.id')
     .execute();
   return rows.map((row) => ({
     id: row.id,
@@ -187,6 +203,7 @@ export async function fulfilmentsOf(db: DbOrTx, orderIds: readonly number[]): Pr
     deliveredAt: iso(row.delivered_at),
     carrier: row.carrier,
     trackingNumber: row.tracking_number,
+    invoice: row.invoice_id !== null && row.invoice_number !== null ? { id: row.invoice_id, number: row.invoice_number } : null,
   }));
 }
 
@@ -274,12 +291,14 @@ const vendorFulfilmentColumns = [
   'orders.created_at as order_date',
   'orders.address',
   'orders.user_id',
+  'invoices.id as invoice_id',
+  'invoices.number as invoice_number',
 ] as const;
 
 function toVendorFulfilment(row: {
   id: number; order_id: number; vendor_id: number; vendor_name: string; status: FulfilmentsTable['status'];
   packed_at: string | Date | null; shipped_at: string | Date | null; delivered_at: string | Date | null; carrier: string | null; tracking_number: string | null;
-  order_status: OrderStatus; order_date: string | Date; address: string; user_id: string;
+  order_status: OrderStatus; order_date: string | Date; address: string; user_id: string; invoice_id: number | null; invoice_number: string | null;
 }): VendorFulfilmentRow {
   return {
     id: row.id,
@@ -296,6 +315,7 @@ function toVendorFulfilment(row: {
     orderDate: toIso(row.order_date),
     address: row.address,
     userId: row.user_id,
+    invoice: row.invoice_id !== null && row.invoice_number !== null ? { id: row.invoice_id, number: row.invoice_number } : null,
   };
 }
 
@@ -311,6 +331,7 @@ function vendorFulfilmentsQuery(db: DbOrTx, vendorId: number, filter: VendorFulf
   let query = db
     .selectFrom('fulfilments')
     .innerJoin('orders', 'orders.id', 'fulfilments.order_id')
+    .leftJoin('invoices', 'invoices.fulfilment_id', 'fulfilments.id')
     .where('fulfilments.vendor_id', '=', vendorId)
     .where('orders.status', '!=', 'pending_payment');
   if (filter.status) query = query.where('fulfilments.status', '=', filter.status);
@@ -353,6 +374,7 @@ export async function vendorFulfilment(db: DbOrTx, vendorId: number, id: number)
   const row = await db
     .selectFrom('fulfilments')
     .innerJoin('orders', 'orders.id', 'fulfilments.order_id')
+    .leftJoin('invoices', 'invoices.fulfilment_id', 'fulfilments.id')
     .select(vendorFulfilmentColumns)
     .where('fulfilments.vendor_id', '=', vendorId)
     .where('fulfilments.id', '=', id)

@@ -58,6 +58,7 @@ export function createOrdersService({ db, payments, now = () => new Date() }: { 
           deliveredAt: f.deliveredAt,
           carrier: f.carrier,
           trackingNumber: f.trackingNumber,
+          invoice: f.invoice,
         })),
         payments: paymentList.filter((p) => p.orderId === row.id),
         canCancel: canCustomerCancel(row.status, statuses),

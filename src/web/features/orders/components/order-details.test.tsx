@@ -56,6 +56,7 @@ const confirmedOrder: Order = {
       deliveredAt: null,
       carrier: null,
       trackingNumber: null,
+      invoice: null,
     },
     {
       id: 2,
@@ -66,6 +67,7 @@ const confirmedOrder: Order = {
       deliveredAt: null,
       carrier: null,
       trackingNumber: null,
+      invoice: null,
     },
   ],
   payments: [

@@ -32,6 +32,7 @@ const pendingOrder: VendorOrder = {
   deliveredAt: null,
   carrier: null,
   trackingNumber: null,
+  invoice: null,
 };
 
 const packedOrder: VendorOrder = {

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { deflateSync } from 'node:zlib';
 import { expect, test } from './fixtures.ts';
 import { approveListing, checkoutWithUpi, packAndShip, registerApprovedShop, registerCustomer } from './sellers.ts';
@@ -91,5 +92,26 @@ test('a vendor publishes a product, a customer buys it, the vendor ships it and 
   await customer.getByRole('link', { name: `View order ${orderNumber}` }).click();
   await expect(customer.getByText(`DLV${id}`)).toBeVisible();
   await expect(customer.getByText('Delhivery').first()).toBeVisible();
+
+  // The shipment's GST tax invoice: the seller in Karnataka, the buyer in Delhi, so the tax is IGST.
+  const invoiceLink = customer.getByRole('link', { name: /^Tax invoice INV\/\d{2}-\d{2}\/\d{6} \(PDF\)$/ });
+  const download = customer.waitForEvent('download');
+  await invoiceLink.click();
+  const file = await (await download).path();
+  const text = await pdfText(await readFile(file));
+  expect(text).toContain('GSTIN: 29AABCT1234F1ZM');
+  expect(text).toContain('Place of supply: Delhi');
+  expect(text).toContain('Supply to another state: IGST applies.');
+  // ₹18,499 at 18 %: ₹15,677.12 taxable and ₹2,821.88 IGST.
+  expect(text).toMatch(/8528 +1 +₹15,677\.12 +18% +₹0\.00 +₹0\.00 +₹2,821\.88 +₹18,499\.00/);
+  expect(text).toContain('Amount in words: Eighteen Thousand Four Hundred Ninety-Nine Rupees Only');
   await customerContext.close();
 });
+
+/** The text of a PDF's first page. */
+async function pdfText(bytes: Buffer): Promise<string> {
+  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const document = await pdfjs.getDocument({ data: new Uint8Array(bytes) }).promise;
+  const content = await (await document.getPage(1)).getTextContent();
+  return content.items.map((item) => ('str' in item ? item.str : '')).join(' ');
+}

@@ -51,6 +51,8 @@ export const GST_STATE_CODES: Readonly<Record<string, IndianState>> = {
   '38': 'Ladakh',
 };
 
+/** The codes GST_STATE_CODES names, 01 to 38: the check needs only these, and the browser not the names. */
+const STATE_CODE = /^(?:0[1-9]|[12]\d|3[0-8])$/;
 const GSTIN_SHAPE = /^(\d{2})([A-Z]{5}\d{4}[A-Z])([1-9A-Z])Z([0-9A-Z])$/;
 const BASE36 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
@@ -68,7 +70,7 @@ export function gstinCheckCharacter(first14: string): string {
 export function gstinProblem(gstin: string): string | undefined {
   const parts = GSTIN_SHAPE.exec(gstin);
   if (!parts) return 'GSTIN must be 15 characters: a 2-digit state code, the PAN, an entity number, Z and a check character, like 29ABCDE1234F1ZW';
-  if (!(parts[1]! in GST_STATE_CODES)) return `GSTIN starts with ${parts[1]}, which is not an Indian state code`;
+  if (!STATE_CODE.test(parts[1]!)) return `GSTIN starts with ${parts[1]}, which is not an Indian state code`;
   if (gstinCheckCharacter(gstin.slice(0, 14)) !== gstin[14]) return 'GSTIN does not add up: please check each character';
   return undefined;
 }

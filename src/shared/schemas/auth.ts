@@ -1,5 +1,3 @@
-import { gstinProblem } from '../gst.ts';
-import { INDIAN_MOBILE, normaliseMobile } from '../india.ts';
 import { AddressSchema } from './account.ts';
 import { z } from './zod-mini.ts';
 
@@ -15,7 +13,7 @@ export const EMAIL_IN_USE_MESSAGE =
   'This email address is already registered. Please try logging in or use a different email.';
 
 /** A request with fields it should not have (say, a role) is refused, not quietly trimmed. */
-const strict = <T extends z.core.$ZodLooseShape>(shape: T) =>
+export const strict = <T extends z.core.$ZodLooseShape>(shape: T) =>
   z.strictObject(shape, {
     error: (issue) => (issue.code === 'unrecognized_keys' ? `Unexpected field: ${issue.keys.join(', ')}` : undefined),
   });
@@ -36,37 +34,12 @@ const name = z
   .string({ error: 'Please enter your name' })
   .check(z.trim(), z.minLength(2, 'Please enter your name'), z.maxLength(100, 'Name must be at most 100 characters'));
 
-export const RegisterCustomerInputSchema = strict({ name, email, password });
+/** The fields every account registers with. */
+export const ACCOUNT_FIELDS = { name, email, password };
+
+export const RegisterCustomerInputSchema = strict(ACCOUNT_FIELDS);
 export type RegisterCustomerInput = z.infer<typeof RegisterCustomerInputSchema>;
 
-export const RegisterVendorInputSchema = strict({
-  name,
-  email,
-  password,
-  businessName: z
-    .string({ error: 'Please enter your business name' })
-    .check(z.trim(), z.minLength(2, 'Please enter your business name'), z.maxLength(120, 'Business name must be at most 120 characters')),
-  phone: z.pipe(
-    z.string({ error: 'Please enter a phone number' }).check(z.trim(), z.regex(INDIAN_MOBILE, 'Please enter a 10-digit Indian mobile number (+91)')),
-    z.transform(normaliseMobile),
-  ),
-  gstin: z.pipe(
-    z.optional(
-      z
-        .string()
-        .check(
-          z.trim(),
-          z.toUpperCase(),
-          z.superRefine((value, ctx) => {
-            const problem = value === '' ? undefined : gstinProblem(value);
-            if (problem) ctx.addIssue({ code: 'custom', message: problem, input: value });
-          }),
-        ),
-    ),
-    z.transform((value) => (value ? value : undefined)),
-  ),
-});
-export type RegisterVendorInput = z.infer<typeof RegisterVendorInputSchema>;
 
 export const PORTALS = ['store', 'vendor', 'admin'] as const;
 export type Portal = (typeof PORTALS)[number];

@@ -1,12 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  CurrentUserSchema,
-  LoginInputSchema,
-  RegisterCustomerInputSchema,
-  RegisterVendorInputSchema,
-  SessionResponseSchema,
-} from '#shared/schemas/auth.ts';
+import { CurrentUserSchema, LoginInputSchema, RegisterCustomerInputSchema, SessionResponseSchema } from '#shared/schemas/auth.ts';
+import { RegisterVendorInputSchema } from '#shared/schemas/vendor-registration.ts';
 import { forwardCookies } from '#server/plugins/auth.ts';
 import { ErrorResponseSchema } from '#server/plugins/openapi.ts';
 import type { AuthService } from './auth.service.ts';

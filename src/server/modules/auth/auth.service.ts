@@ -1,15 +1,8 @@
 import { APIError } from 'better-auth/api';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '#shared/errors.ts';
-import {
-  type CurrentUser,
-  EMAIL_IN_USE_MESSAGE,
-  type LoginInput,
-  type Portal,
-  type RegisterCustomerInput,
-  type RegisterVendorInput,
-  type Role,
-} from '#shared/schemas/auth.ts';
+import { type CurrentUser, EMAIL_IN_USE_MESSAGE, type LoginInput, type Portal, type RegisterCustomerInput, type Role } from '#shared/schemas/auth.ts';
+import type { RegisterVendorInput } from '#shared/schemas/vendor-registration.ts';
 import type { Db } from '#server/db/database.ts';
 import type { VendorsService } from '#server/modules/vendors/vendors.service.ts';
 import type { UsersService } from '#server/modules/users/users.service.ts';

@@ -3,9 +3,9 @@ import {
   CurrentUserSchema,
   type LoginInput,
   type RegisterCustomerInput,
-  type RegisterVendorInput,
   SessionResponseSchema,
 } from '#shared/schemas/auth.ts';
+import type { RegisterVendorInput } from '#shared/schemas/vendor-registration.ts';
 import { z } from '#shared/schemas/zod-mini.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
 

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useMemo } from 'react';
-import type { CurrentUser, LoginInput, RegisterCustomerInput, RegisterVendorInput } from '#shared/schemas/auth.ts';
+import type { CurrentUser, LoginInput, RegisterCustomerInput } from '#shared/schemas/auth.ts';
+import type { RegisterVendorInput } from '#shared/schemas/vendor-registration.ts';
 import { login, logout, register, registerVendor, SESSION_QUERY_KEY, sessionQuery } from '../api/session.ts';
 
 export interface AuthContextValue {

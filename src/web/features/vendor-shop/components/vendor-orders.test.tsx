@@ -60,7 +60,7 @@ function fakeApi(orders: VendorOrder[]) {
       if (action[2] === 'pack') return json(200, { ...order, status: 'packed', packedAt: now });
       if (action[2] === 'ship') {
         const body = JSON.parse(String(init?.body)) as { carrier: string; trackingNumber: string };
-        return json(200, { ...order, status: 'shipped', shippedAt: now, ...body });
+        return json(200, { ...order, status: 'shipped', shippedAt: now, ...body, invoice: { id: 77, number: 'INV/26-27/000001' } });
       }
       return json(200, { ...order, status: 'delivered', deliveredAt: now });
     }
@@ -155,6 +155,7 @@ describe('VendorOrders', () => {
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Order CB00000041 marked shipped'));
     expect(card('CB00000041').getByText(/^Shipped on/).textContent).toContain('via Delhivery');
     expect(card('CB00000041').getByRole('button', { name: 'Mark delivered' })).toBeTruthy();
+    expect(card('CB00000041').getByRole('link', { name: 'Tax invoice INV/26-27/000001 (PDF)' }).getAttribute('href')).toBe('/api/invoices/77/pdf');
   });
 
   it('shows the API message for a refused step inside the card', async () => {

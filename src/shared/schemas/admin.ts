@@ -245,7 +245,16 @@ export const AdminPaymentListSchema = z.object({
 
 export const AdminPaymentDetailSchema = z.object({
   payment: AdminPaymentSchema,
-  order: z.object({ id: z.number().int(), number: z.string(), status: z.string(), displayStatus: z.string(), total: z.number().int(), items: z.array(z.object({ name: z.string(), quantity: z.number().int(), lineTotal: z.number().int() })) }),
+  order: z.object({
+    id: z.number().int(),
+    number: z.string(),
+    status: z.string(),
+    displayStatus: z.string(),
+    total: z.number().int(),
+    items: z.array(z.object({ name: z.string(), quantity: z.number().int(), lineTotal: z.number().int() })),
+    /** each shipped shipment's GST tax invoice, and its seller */
+    invoices: z.array(z.object({ id: z.number().int(), number: z.string(), seller: z.string() })),
+  }),
   refunds: z.array(z.object({ amount: z.number().int(), reason: z.string(), reference: z.string(), createdAt: z.string() })),
   /** refunds claimed on the payment and queued, that the gateway has not made yet */
   queuedRefunds: z.array(

@@ -309,7 +309,15 @@ export function createAdminService(deps: Deps) {
       ]);
       return {
         payment: { ...payment, orderNumber: order.number, customer: { name: buyer?.name ?? '', email: buyer?.email ?? '' } },
-        order: { id: order.id, number: order.number, status: order.status, displayStatus: order.displayStatus, total: order.total, items: order.items.map((i) => ({ name: i.name, quantity: i.quantity, lineTotal: i.lineTotal })) },
+        order: {
+          id: order.id,
+          number: order.number,
+          status: order.status,
+          displayStatus: order.displayStatus,
+          total: order.total,
+          items: order.items.map((i) => ({ name: i.name, quantity: i.quantity, lineTotal: i.lineTotal })),
+          invoices: order.fulfilments.flatMap((f) => (f.invoice ? [{ ...f.invoice, seller: f.vendor.name }] : [])),
+        },
         refunds,
         queuedRefunds,
         audit: history.items,

@@ -54,7 +54,7 @@ function fakeApi({ queued = [] as Queued[], gatewayRefuses = false } = {}) {
   let waiting = queued;
   const detail = () => ({
     payment,
-    order: { id: 42, number: 'CB00000042', status: 'delivered', displayStatus: 'Delivered', total: payment.amount, items: [{ name: 'ThinkPad E14', quantity: 1, lineTotal: payment.amount }] },
+    order: { id: 42, number: 'CB00000042', status: 'delivered', displayStatus: 'Delivered', total: payment.amount, items: [{ name: 'ThinkPad E14', quantity: 1, lineTotal: payment.amount }], invoices: [{ id: 5, number: 'INV/26-27/000007', seller: 'Nehru Place Computers' }] },
     refunds,
     queuedRefunds: waiting,
     audit: [],
@@ -118,6 +118,7 @@ describe('AdminPaymentDetail', () => {
     expect(screen.getByRole('link', { name: 'All payments' }).getAttribute('href')).toBe('/admin/payments');
     expect((screen.getByLabelText('Amount to refund (₹)') as HTMLInputElement).value).toBe('1000');
     expect(screen.getByRole('button', { name: 'Refund ₹1,000' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Tax invoice INV/26-27/000007 (PDF)' }).getAttribute('href')).toBe('/api/invoices/5/pdf');
   });
 
   it('refuses an amount above what is left and sends nothing', async () => {

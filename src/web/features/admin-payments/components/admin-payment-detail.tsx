@@ -7,6 +7,7 @@ import type { AuditEntry } from '#shared/schemas/admin.ts';
 import { Announcer, type AnnouncerTone } from '#web/components/ui/alerts.tsx';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
 import { FormActions, TextAreaField, TextField } from '#web/components/form/form-fields.tsx';
+import { InvoiceLink } from '#web/components/ui/invoice-link.tsx';
 import { Loading } from '#web/components/ui/loading.tsx';
 import { paths } from '#web/config/paths.ts';
 import { errorMessage, isNotFound, useAdminPayment, useRefundPayment, type AdminPaymentDetail as Detail } from '../api/admin-payments.ts';
@@ -146,6 +147,18 @@ export default function AdminPaymentDetail({ id }: { id: number }) {
             <span>Total</span>
             <span className="whitespace-nowrap">{formatPrice(order.total)}</span>
           </p>
+          {order.invoices.length > 0 && (
+            <>
+              <h3 className="mt-4 text-sm font-semibold text-slate-900">Tax invoices</h3>
+              <ul className="mt-2 space-y-1.5">
+                {order.invoices.map((invoice) => (
+                  <li key={invoice.id} className="text-sm text-slate-700">
+                    <InvoiceLink invoice={invoice} /> <span className="wrap-break-word">from {invoice.seller}</span>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
         </Section>
       </div>
 

@@ -17,6 +17,7 @@ import * as offers from './migrations/0014-offers.ts';
 import * as productProposals from './migrations/0015-product-proposals.ts';
 import * as sellerKyc from './migrations/0016-seller-kyc.ts';
 import * as invoices from './migrations/0017-invoices.ts';
+import * as buyerGstin from './migrations/0018-buyer-gstin.ts';
 
 /** The one ordered set of migrations, run on either engine. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -37,6 +38,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0015-product-proposals': productProposals,
   '0016-seller-kyc': sellerKyc,
   '0017-invoices': invoices,
+  '0018-buyer-gstin': buyerGstin,
 };
 
 /**

@@ -206,6 +206,9 @@ export interface OrdersTable {
   cancel_reason: string | null;
   return_reason: string | null;
   return_requested_at: Timestamp | null;
+  /** a business buyer's GSTIN and registered name, for input tax credit (migration 0018) */
+  buyer_gstin: string | null;
+  buyer_business_name: string | null;
 }
 
 export interface FulfilmentsTable {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EMI_TENURES } from '../emi.ts';
 import { FULFILMENT_STATUSES, ORDER_STATUSES } from '../order-states.ts';
 import { NET_BANKING_BANKS, VPA } from '../payment-methods.ts';
+import { gstinProblem } from '../gst.ts';
 import { CartLineInputSchema, MAX_CART_LINES } from './cart.ts';
 
 const strict = <T extends z.ZodRawShape>(shape: T) =>
@@ -18,6 +19,20 @@ export const PaymentIdParamSchema = z
   .regex(/^[1-9]\d{0,14}$/, 'Payment id must be a positive whole number')
   .transform(Number);
 
+/** A business buyer claiming GST input tax credit: its GSTIN, checked in full, and the name it is registered in. */
+export const BuyerGstInputSchema = strict({
+  gstin: z
+    .string({ error: 'Please enter your GSTIN' })
+    .trim()
+    .toUpperCase()
+    .superRefine((value, ctx) => {
+      const problem = gstinProblem(value);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
+  businessName: z.string({ error: 'Please enter the business name' }).trim().min(2, 'Please enter the business name, as on the GST registration').max(160),
+});
+export type BuyerGstInput = z.infer<typeof BuyerGstInputSchema>;
+
 export const PlaceOrderInputSchema = strict({
   idempotencyKey: z
     .string({ error: 'idempotencyKey is required' })
@@ -28,6 +43,8 @@ export const PlaceOrderInputSchema = strict({
     .array(CartLineInputSchema)
     .min(1, 'Your cart is empty')
     .max(MAX_CART_LINES, `An order holds at most ${MAX_CART_LINES} different products`),
+  /** for a tax invoice in the business's name, with its GSTIN (B2B) */
+  buyerGst: BuyerGstInputSchema.optional(),
 });
 export type PlaceOrderInput = z.infer<typeof PlaceOrderInputSchema>;
 
@@ -153,6 +170,8 @@ export const OrderSchema = z.object({
   payBy: z.string().nullable(),
   cancelledAt: z.string().nullable(),
   returnReason: z.string().nullable(),
+  /** the business the order's invoices are made out to, when it claims input tax credit */
+  buyerGst: z.object({ gstin: z.string(), businessName: z.string() }).nullable(),
 });
 export type Order = z.infer<typeof OrderSchema>;
 

@@ -270,6 +270,7 @@ export function createCheckoutService(deps: Deps) {
             total,
             address: JSON.stringify({ name, phone, line1, line2, city, state, pincode }),
             at,
+            buyerGst: input.buyerGst,
           });
           const fulfilmentOf = new Map<number, number>();
           for (const { offer } of lines) {

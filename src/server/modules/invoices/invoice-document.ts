@@ -20,6 +20,8 @@ export interface InvoiceInput {
   seller: { legalName: string; tradeName: string; gstin: string | null; address: InvoiceAddress | null };
   /** the delivery address: billed and shipped to */
   buyer: InvoiceAddress;
+  /** a business buyer claiming input tax credit: the invoice is B2B, made out to it */
+  buyerGst: { gstin: string; businessName: string } | null;
   lines: ReadonlyArray<{ name: string; category: Category; quantity: number; lineTotal: number }>;
 }
 

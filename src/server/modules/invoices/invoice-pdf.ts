@@ -43,7 +43,7 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
   const left = pdf.page.margins.left;
   const width = pdf.page.width - left - pdf.page.margins.right;
 
-  pdf.font('bold').fontSize(16).text('Tax invoice', left, 40);
+  pdf.font('bold').fontSize(16).text(invoice.buyerGst ? 'Tax invoice (B2B)' : 'Tax invoice', left, 40);
   pdf.font('regular').fontSize(9);
   pdf.text(`Invoice number: ${invoice.number}`, left, 62);
   pdf.text(`Invoice date: ${issuedOn.format(new Date(invoice.issuedAt))}`);
@@ -56,7 +56,9 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
   pdf.font('regular').text([invoice.seller.legalName, ...(invoice.seller.tradeName !== invoice.seller.legalName ? [`(${invoice.seller.tradeName})`] : []), ...(invoice.seller.address ? addressLines(invoice.seller.address) : []), `GSTIN: ${invoice.seller.gstin ?? 'not registered'}`].join('\n'), left, blockTop + 13, { width: half });
   const buyerLeft = left + width / 2 + 10;
   pdf.font('bold').text('Billed and shipped to', buyerLeft, blockTop);
-  pdf.font('regular').text([invoice.buyer.name, ...addressLines(invoice.buyer)].join('\n'), buyerLeft, blockTop + 13, { width: half });
+  const buyer = invoice.buyerGst ? [invoice.buyerGst.businessName, `Attn: ${invoice.buyer.name}`] : [invoice.buyer.name];
+  const buyerGstin = invoice.buyerGst ? [`GSTIN: ${invoice.buyerGst.gstin}`] : [];
+  pdf.font('regular').text([...buyer, ...addressLines(invoice.buyer), ...buyerGstin].join('\n'), buyerLeft, blockTop + 13, { width: half });
 
   let y = Math.max(pdf.y, blockTop + 90) + 16;
   const row = (cells: readonly string[], font: 'regular' | 'bold') => {

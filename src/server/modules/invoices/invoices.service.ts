@@ -47,7 +47,18 @@ export function createInvoicesService({ db }: { db: Db }) {
         .selectFrom('fulfilments')
         .innerJoin('orders', 'orders.id', 'fulfilments.order_id')
         .innerJoin('vendors', 'vendors.id', 'fulfilments.vendor_id')
-        .select(['fulfilments.order_id', 'fulfilments.vendor_id', 'orders.user_id', 'orders.address', 'vendors.name', 'vendors.legal_name', 'vendors.gstin', 'vendors.pickup_address'])
+        .select([
+          'fulfilments.order_id',
+          'fulfilments.vendor_id',
+          'orders.user_id',
+          'orders.address',
+          'orders.buyer_gstin',
+          'orders.buyer_business_name',
+          'vendors.name',
+          'vendors.legal_name',
+          'vendors.gstin',
+          'vendors.pickup_address',
+        ])
         .where('fulfilments.id', '=', fulfilmentId)
         .executeTakeFirstOrThrow();
       const lines = await tx
@@ -72,6 +83,7 @@ export function createInvoicesService({ db }: { db: Db }) {
           address: shipment.pickup_address ? (JSON.parse(shipment.pickup_address) as InvoiceAddress) : null,
         },
         buyer: JSON.parse(shipment.address) as InvoiceAddress,
+        buyerGst: shipment.buyer_gstin && shipment.buyer_business_name ? { gstin: shipment.buyer_gstin, businessName: shipment.buyer_business_name } : null,
         lines: lines.map((line) => ({ name: line.name, category: line.category, quantity: line.quantity, lineTotal: Number(line.line_total) })),
       });
       await tx

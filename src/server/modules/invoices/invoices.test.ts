@@ -42,9 +42,9 @@ describe.each(testDialects())('GST tax invoices on %s', (dialect) => {
   afterAll(() => t.close());
 
   /** A paid order of the seller's products to `address`, and its shipment's id. */
-  async function paidOrder(address: typeof KOCHI, items: Array<{ productId: number; quantity: number }>) {
+  async function paidOrder(address: typeof KOCHI, items: Array<{ productId: number; quantity: number }>, buyerGst?: { gstin: string; businessName: string }) {
     const saved = (await as(t, buyer)('POST', '/api/account/addresses', address)).json();
-    const order = (await as(t, buyer)('POST', '/api/checkout/orders', { idempotencyKey: `invoice-test-${dialect}-${++orderCount}`, addressId: saved.id, items })).json();
+    const order = (await as(t, buyer)('POST', '/api/checkout/orders', { idempotencyKey: `invoice-test-${dialect}-${++orderCount}`, addressId: saved.id, items, ...(buyerGst ? { buyerGst } : {}) })).json();
     expect((await as(t, buyer)('POST', `/api/orders/${order.id}/payments`, { method: 'upi', vpa: 'asha@okhdfc' })).statusCode).toBe(200);
     const fulfilment = (await as(t, buyer)('GET', `/api/orders/${order.id}`)).json().fulfilments[0].id as number;
     return { orderId: order.id as number, fulfilment };
@@ -87,6 +87,28 @@ describe.each(testDialects())('GST tax invoices on %s', (dialect) => {
     expect(text).toContain('Place of supply: Karnataka');
     expect(text).toContain('Supply within the seller’s state: CGST and SGST apply.');
     expect(text).toMatch(/8471 +1 +₹1,10,168\.64 +18% +₹9,915\.18 +₹9,915\.18 +₹0\.00 +₹1,29,999\.00/);
+  });
+
+  it('makes the invoice out to a business that claims input tax credit with a valid GSTIN (B2B)', async () => {
+    const saved = (await as(t, buyer)('POST', '/api/account/addresses', MYSURU)).json();
+    const mistyped = await as(t, buyer)('POST', '/api/checkout/orders', {
+      idempotencyKey: `invoice-b2b-bad-${dialect}`,
+      addressId: saved.id,
+      items: [{ productId: monitor, quantity: 1 }],
+      buyerGst: { gstin: '27AAPFU0939F1ZW', businessName: 'Udyog Electronics LLP' },
+    });
+    expect(mistyped.statusCode).toBe(400);
+    expect(mistyped.json().error.details.issues).toEqual([expect.objectContaining({ field: 'buyerGst.gstin', message: 'GSTIN does not add up: please check each character' })]);
+
+    const buyerGst = { gstin: '27aapfu0939f1zv', businessName: 'Udyog Electronics LLP' };
+    const { orderId, fulfilment } = await paidOrder(MYSURU, [{ productId: monitor, quantity: 1 }], buyerGst);
+    expect(((await as(t, buyer)('GET', `/api/orders/${orderId}`)).json() as Order).buyerGst).toEqual({ gstin: '27AAPFU0939F1ZV', businessName: 'Udyog Electronics LLP' });
+    await ship(fulfilment);
+    const text = await pdfText((await pdfOf(buyer, (await invoiceOf(orderId))!.id)).rawPayload);
+    expect(text).toContain('Tax invoice (B2B)');
+    expect(text).toMatch(/Billed and shipped to +Udyog Electronics LLP +Attn: Asha Menon .* GSTIN: 27AAPFU0939F1ZV/);
+    // The place of supply is where the goods go (Karnataka), not the buyer's registration (Maharashtra).
+    expect(text).toContain('Supply within the seller’s state: CGST and SGST apply.');
   });
 
   it('is the buyer’s, the seller’s and the admins’ to read, and 404 to anyone else', async () => {

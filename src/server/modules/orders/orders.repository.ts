@@ -17,6 +17,7 @@ export interface OrderRow {
   paidAt: string | null;
   cancelledAt: string | null;
   returnReason: string | null;
+  buyerGst: { gstin: string; businessName: string } | null;
 }
 
 export interface ItemRow {
@@ -49,9 +50,9 @@ export interface FulfilmentRow {
 
 const iso = (value: string | Date | null) => (value === null ? null : toIso(value));
 
-const orderColumns = ['id', 'user_id', 'status', 'subtotal', 'shipping', 'gst', 'total', 'address', 'created_at', 'paid_at', 'cancelled_at', 'return_reason'] as const;
+const orderColumns = ['id', 'user_id', 'status', 'subtotal', 'shipping', 'gst', 'total', 'address', 'created_at', 'paid_at', 'cancelled_at', 'return_reason', 'buyer_gstin', 'buyer_business_name'] as const;
 
-function toOrderRow(row: Pick<OrdersTable, 'status' | 'address' | 'return_reason' | 'user_id'> & { id: number; subtotal: number | string; shipping: number | string; gst: number | string; total: number | string; created_at: string | Date; paid_at: string | Date | null; cancelled_at: string | Date | null }): OrderRow {
+function toOrderRow(row: Pick<OrdersTable, 'status' | 'address' | 'return_reason' | 'user_id' | 'buyer_gstin' | 'buyer_business_name'> & { id: number; subtotal: number | string; shipping: number | string; gst: number | string; total: number | string; created_at: string | Date; paid_at: string | Date | null; cancelled_at: string | Date | null }): OrderRow {
   return {
     id: row.id,
     userId: row.user_id,
@@ -65,12 +66,13 @@ function toOrderRow(row: Pick<OrdersTable, 'status' | 'address' | 'return_reason
     paidAt: iso(row.paid_at),
     cancelledAt: iso(row.cancelled_at),
     returnReason: row.return_reason,
+    buyerGst: row.buyer_gstin && row.buyer_business_name ? { gstin: row.buyer_gstin, businessName: row.buyer_business_name } : null,
   };
 }
 
 export async function insertOrder(
   db: DbOrTx,
-  order: { userId: string; idempotencyKey: string; subtotal: number; shipping: number; gst: number; total: number; address: string; at: string },
+  order: { userId: string; idempotencyKey: string; subtotal: number; shipping: number; gst: number; total: number; address: string; at: string; buyerGst?: { gstin: string; businessName: string } },
 ): Promise<number> {
   const row = await db
     .insertInto('orders')
@@ -85,6 +87,8 @@ export async function insertOrder(
       address: order.address,
       created_at: order.at,
       updated_at: order.at,
+      buyer_gstin: order.buyerGst?.gstin ?? null,
+      buyer_business_name: order.buyerGst?.businessName ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -67,6 +67,7 @@ export function createOrdersService({ db, payments, now = () => new Date() }: { 
         payBy: payBy?.toISOString() ?? null,
         cancelledAt: row.cancelledAt,
         returnReason: row.returnReason,
+        buyerGst: row.buyerGst,
       };
     });
   }

@@ -3,13 +3,14 @@ import { Link } from 'react-router';
 import { formatPrice } from '#shared/money.ts';
 import type { Address } from '#shared/schemas/account.ts';
 import type { CartLineInput } from '#shared/schemas/cart.ts';
-import type { Order, PaymentInput, PaymentResult } from '#shared/schemas/orders.ts';
+import type { BuyerGstInput, Order, PaymentInput, PaymentResult } from '#shared/schemas/orders.ts';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
 import { Loading } from '#web/components/ui/loading.tsx';
 import { OrderTotals } from '#web/components/ui/order-totals.tsx';
 import { paths } from '#web/config/paths.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { confirmOtp, payOrder, placeOrder, useCheckoutOptions, useOrderForCheckout, useReview } from '../api/checkout.ts';
+import { GstClaimForm } from './gst-claim-form.tsx';
 import { OtpForm } from './otp-form.tsx';
 import { PaymentForm } from './payment-form.tsx';
 
@@ -91,6 +92,7 @@ export function CheckoutFlow({ lines, addresses, renderAddressForm, resumeOrderI
   const review = useReview(resumeOrderId === undefined ? lines : []);
   const idempotencyKey = useIdempotencyKey(lines);
   const [step, setStep] = useState<Step>(resumeOrderId === undefined ? 'address' : 'payment');
+  const [buyerGst, setBuyerGst] = useState<BuyerGstInput | undefined>();
   const [addressId, setAddressId] = useState<number | undefined>(() => (addresses.find((a) => a.isDefault) ?? addresses[0])?.id);
   const [adding, setAdding] = useState(addresses.length === 0);
   const [placed, setOrder] = useState<Order | undefined>();
@@ -134,7 +136,7 @@ export function CheckoutFlow({ lines, addresses, renderAddressForm, resumeOrderI
       let current = order;
       if (!current) {
         if (!addressId) throw new Error('Please choose a delivery address');
-        current = await placeOrder({ idempotencyKey, addressId, items: lines });
+        current = await placeOrder({ idempotencyKey, addressId, items: lines, ...(buyerGst ? { buyerGst } : {}) });
         setOrder(current);
       }
       outcome(await payOrder(current.id, input), current.id);
@@ -239,9 +241,14 @@ export function CheckoutFlow({ lines, addresses, renderAddressForm, resumeOrderI
                   Some items changed since you added them. <Link to={paths.cart()} className="font-semibold underline">Update your cart</Link> to continue.
                 </p>
               )}
-              <button type="button" disabled={blocked} onClick={() => setStep('payment')} className={buttonClass('primary')}>
-                Continue to payment
-              </button>
+              <GstClaimForm
+                initial={buyerGst}
+                disabled={blocked}
+                onContinue={(claimed) => {
+                  setBuyerGst(claimed);
+                  setStep('payment');
+                }}
+              />
             </div>
           )}
         </Section>

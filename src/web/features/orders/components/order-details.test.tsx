@@ -90,6 +90,7 @@ const confirmedOrder: Order = {
   payBy: null,
   cancelledAt: null,
   returnReason: null,
+  buyerGst: null,
 };
 
 const cancelledOrder: Order = {

@@ -24,6 +24,22 @@ test('an admin approves a vendor, hides a product from the store, and logs out',
   await page.getByRole('link', { name: 'Review all' }).click();
   await expect(page).toHaveURL(/\/admin\/users\?pendingVendors=true$/);
   const row = page.locator('tr, li, article').filter({ hasText: shopName }).first();
+  // Without its GSTIN, PAN, pickup address and bank account the shop cannot be approved, and the admin is told why.
+  await row.getByRole('button', { name: /^Approve/ }).click();
+  await expect(row.getByRole('alert')).toContainText('This shop cannot be approved yet. It still needs: a valid GSTIN;');
+  const details = await vendor.put('/api/vendor/profile', {
+    data: {
+      businessName: shopName,
+      phone: '9830012345',
+      lowStockThreshold: 5,
+      gstin: '19AABCT1234F1ZN',
+      legalName: `${shopName} Private Limited`,
+      pan: 'AABCT1234F',
+      pickupAddress: { name: 'Sourav Ghosh', phone: '9830012345', line1: '8 Park Street', line2: '', city: 'Kolkata', state: 'West Bengal', pincode: '700016' },
+      bankAccount: { holder: 'Sourav Ghosh', number: '50100123456789', ifsc: 'HDFC0001234' },
+    },
+  });
+  expect(details.ok(), await details.text()).toBe(true);
   await row.getByRole('button', { name: /^Approve/ }).click();
   await expect(page.getByText(shopName)).toHaveCount(0); // it leaves the list of shops awaiting approval
   await expect.poll(async () => (await (await vendor.get('/api/vendor/profile')).json()).status).toBe('active');

@@ -174,25 +174,28 @@ export async function itemsOf(db: DbOrTx, orderIds: readonly number[]): Promise<
   return (await itemRows(db).where('order_id', 'in', orderIds).execute()).map(toItemRow);
 }
 
+/** A shipment's columns, with its invoice's (the query joins `invoices` on the left). */
+const fulfilmentColumns = [
+  'fulfilments.id',
+  'fulfilments.order_id',
+  'fulfilments.vendor_id',
+  'fulfilments.vendor_name',
+  'fulfilments.status',
+  'fulfilments.packed_at',
+  'fulfilments.shipped_at',
+  'fulfilments.delivered_at',
+  'fulfilments.carrier',
+  'fulfilments.tracking_number',
+  'invoices.id as invoice_id',
+  'invoices.number as invoice_number',
+] as const;
+
 export async function fulfilmentsOf(db: DbOrTx, orderIds: readonly number[]): Promise<FulfilmentRow[]> {
   if (orderIds.length === 0) return [];
   const rows = await db
     .selectFrom('fulfilments')
     .leftJoin('invoices', 'invoices.fulfilment_id', 'fulfilments.id')
-    .select([
-      'fulfilments.id',
-      'fulfilments.order_id',
-      'fulfilments.vendor_id',
-      'fulfilments.vendor_name',
-      'fulfilments.status',
-      'fulfilments.packed_at',
-      'fulfilments.shipped_at',
-      'fulfilments.delivered_at',
-      'fulfilments.carrier',
-      'fulfilments.tracking_number',
-      'invoices.id as invoice_id',
-      'invoices.number as invoice_number',
-    ])
+    .select(fulfilmentColumns)
     .where('fulfilments.order_id', 'in', orderIds)
     .orderBy('fulfilments.id')
     .execute();
@@ -280,24 +283,7 @@ export interface VendorFulfilmentRow extends FulfilmentRow {
   userId: string;
 }
 
-const vendorFulfilmentColumns = [
-  'fulfilments.id',
-  'fulfilments.order_id',
-  'fulfilments.vendor_id',
-  'fulfilments.vendor_name',
-  'fulfilments.status',
-  'fulfilments.packed_at',
-  'fulfilments.shipped_at',
-  'fulfilments.delivered_at',
-  'fulfilments.carrier',
-  'fulfilments.tracking_number',
-  'orders.status as order_status',
-  'orders.created_at as order_date',
-  'orders.address',
-  'orders.user_id',
-  'invoices.id as invoice_id',
-  'invoices.number as invoice_number',
-] as const;
+const vendorFulfilmentColumns = [...fulfilmentColumns, 'orders.status as order_status', 'orders.created_at as order_date', 'orders.address', 'orders.user_id'] as const;
 
 function toVendorFulfilment(row: {
   id: number; order_id: number; vendor_id: number; vendor_name: string; status: FulfilmentsTable['status'];

@@ -69,7 +69,7 @@ export function gstinCheckCharacter(first14: string): string {
 /** What is wrong with a GSTIN (upper case, no spaces), in words a seller can act on; undefined when it is valid. */
 export function gstinProblem(gstin: string): string | undefined {
   const parts = GSTIN_SHAPE.exec(gstin);
-  if (!parts) return 'GSTIN must be 15 characters: a 2-digit state code, the PAN, an entity number, Z and a check character, like 29ABCDE1234F1ZW';
+  if (!parts) return 'GSTIN must be 15 characters: a 2-digit state code, the PAN, an entity number, Z and a check character, like 29AABCT1234F1ZM';
   if (!STATE_CODE.test(parts[1]!)) return `GSTIN starts with ${parts[1]}, which is not an Indian state code`;
   if (gstinCheckCharacter(gstin.slice(0, 14)) !== gstin[14]) return 'GSTIN does not add up: please check each character';
   return undefined;

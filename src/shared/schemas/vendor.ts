@@ -262,7 +262,7 @@ export const VendorProfileInputSchema = strict({
     .string()
     .trim()
     .toUpperCase()
-    .refine((value) => value === '' || PAN.test(value), 'PAN: 10 characters, five letters, four digits and a letter, like ABCDE1234F')
+    .refine((value) => value === '' || PAN.test(value), 'PAN: 10 characters, five letters, four digits and a letter, like AABCT1234F')
     .transform((value) => value || null)
     .optional(),
   pickupAddress: z.nullable(PickupAddressSchema),

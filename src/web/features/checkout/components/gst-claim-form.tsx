@@ -51,7 +51,7 @@ export function GstClaimForm({ initial, disabled, onContinue }: GstClaimFormProp
       </div>
       {claim && (
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField form={form} name="gstin" label="Business GSTIN" hint="15 characters, like 29ABCDE1234F1ZW" autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={15} controlClass="font-mono uppercase" />
+          <TextField form={form} name="gstin" label="Business GSTIN" hint="15 characters, like 29AABCT1234F1ZM" autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={15} controlClass="font-mono uppercase" />
           <TextField form={form} name="businessName" label="Business name" hint="As on the GST registration" autoComplete="organization" />
         </div>
       )}

@@ -153,7 +153,7 @@ function ProfileForm({ profile }: { profile: VendorProfile }) {
             name="gstin"
             label="GSTIN"
             optional
-            hint="15 characters, like 29ABCDE1234F1ZW"
+            hint="15 characters, like 29AABCT1234F1ZM"
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { deflateSync } from 'node:zlib';
 import { expect, test } from './fixtures.ts';
+import { pdfText } from '../src/server/testing/pdf-text.ts';
 import { approveListing, checkoutWithUpi, packAndShip, registerApprovedShop, registerCustomer } from './sellers.ts';
 
 const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
@@ -107,11 +108,3 @@ test('a vendor publishes a product, a customer buys it, the vendor ships it and 
   expect(text).toContain('Amount in words: Eighteen Thousand Four Hundred Ninety-Nine Rupees Only');
   await customerContext.close();
 });
-
-/** The text of a PDF's first page. */
-async function pdfText(bytes: Buffer): Promise<string> {
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const document = await pdfjs.getDocument({ data: new Uint8Array(bytes) }).promise;
-  const content = await (await document.getPage(1)).getTextContent();
-  return content.items.map((item) => ('str' in item ? item.str : '')).join(' ');
-}

@@ -4,16 +4,9 @@ import { rupees } from '#shared/money.ts';
 import type { Order } from '#shared/schemas/orders.ts';
 import { buildTestApp, type TestApp } from '#server/testing/build-app.ts';
 import { createProduct } from '#server/testing/factories.ts';
+import { pdfText } from '#server/testing/pdf-text.ts';
 import { as, completeShopDetails, registerCustomer, registerVendor, TEST_HEADERS, type TestUser } from '#server/testing/sessions.ts';
 import { testDialects } from '#server/testing/test-database.ts';
-
-/** The text of a PDF's first page, as a reader's copy and paste would give it. */
-async function pdfText(bytes: Buffer): Promise<string> {
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const document = await pdfjs.getDocument({ data: new Uint8Array(bytes), useSystemFonts: false }).promise;
-  const content = await (await document.getPage(1)).getTextContent();
-  return content.items.map((item) => ('str' in item ? item.str : '')).join(' ');
-}
 
 const KOCHI = { name: 'Asha Menon', phone: '9847011223', line1: '12/345 Marine Drive', city: 'Kochi', state: 'Kerala', pincode: '682031' };
 const MYSURU = { name: 'Asha Menon', phone: '9847011223', line1: '4 Sayyaji Rao Road', city: 'Mysuru', state: 'Karnataka', pincode: '570001' };

@@ -33,6 +33,8 @@ import { createUsersService } from './modules/users/users.service.ts';
 import multipart from '@fastify/multipart';
 import { MAX_IMAGE_BYTES } from '#shared/schemas/vendor.ts';
 import { createMediaService } from './modules/media/media.service.ts';
+import { createDeliveryService } from './modules/delivery/delivery.service.ts';
+import { deliveryRoutes } from './modules/delivery/delivery.routes.ts';
 import { createInvoicesService } from './modules/invoices/invoices.service.ts';
 import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
 import { createFulfilmentService } from './modules/orders/fulfilment.service.ts';
@@ -71,6 +73,7 @@ function faultAfterCharge(config: Config) {
 export function createServices({ database, config, log }: Pick<AppDeps, 'database' | 'config'> & { log?: (error: unknown, message: string) => void }) {
   const { db } = database;
   const vendors = createVendorsService({ db });
+  const delivery = createDeliveryService({ db, vendors, codMax: config.codMax });
   const users = createUsersService({ db, vendors });
   const auth = createAuth({ config, database, log });
   const authService = createAuthService({ db, auth, users, vendors });
@@ -84,7 +87,7 @@ export function createServices({ database, config, log }: Pick<AppDeps, 'databas
   const paymentProvider = createSandboxProvider({ db });
   const payments = createPaymentsService({ db, provider: paymentProvider, outbox, emiPlans: config.emiPlans });
   const orders = createOrdersService({ db, payments });
-  const checkout = createCheckoutService({ db, catalog, orders, payments, outbox, users, mailer, store: config.store, log, afterCharge: faultAfterCharge(config) });
+  const checkout = createCheckoutService({ db, catalog, delivery, orders, payments, outbox, users, mailer, store: config.store, log, afterCharge: faultAfterCharge(config) });
   const media = createMediaService({ db, dataDir: config.dataDir });
   const invoices = createInvoicesService({ db });
   const fulfilment = createFulfilmentService({ db, users, invoices, mailer, store: config.store, log });
@@ -93,7 +96,7 @@ export function createServices({ database, config, log }: Pick<AppDeps, 'databas
   const productImport = createProductImportService({ db, catalog, vendorProducts });
   const admin = createAdminService({ db, users, vendors, catalog, orders, authService, payments, checkout, outbox, mailer, store: config.store, log });
   return {
-    admin, vendors, users, authService, catalog, search, cart, contact, payments, paymentProvider, outbox, orders, checkout, mailer, media, fulfilment, invoices, vendorProducts, vendorReports, productImport,
+    admin, vendors, delivery, users, authService, catalog, search, cart, contact, payments, paymentProvider, outbox, orders, checkout, mailer, media, fulfilment, invoices, vendorProducts, vendorReports, productImport,
     emiPlans: config.emiPlans,
   };
 }
@@ -196,6 +199,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
       await api.register(checkoutRoutes(services));
       await api.register(storesRoutes(services));
       await api.register(catalogRoutes(services));
+      await api.register(deliveryRoutes(services));
       await api.register(searchRoutes(services));
       await api.register(cartRoutes(services));
       await api.register(contactRoutes(services));

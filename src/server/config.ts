@@ -57,6 +57,8 @@ const EnvSchema = z
     PUBLIC_URL: z.url().optional(),
     EMI_RATES: EmiRatesSchema.optional(),
     COMMISSION_PERCENT: z.coerce.number().min(0).max(50).default(8),
+    /** the largest order, in rupees, that may be paid by Cash on Delivery */
+    COD_MAX: z.coerce.number().int().min(0).max(10_000_000).default(50_000),
     SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(3600).default(10),
     CATALOG_CACHE_MB: z.coerce.number().min(0).max(4096).default(32),
     CATALOG_CHANGE_WAIT_MS: z.coerce.number().int().min(0).max(10_000).default(25),
@@ -111,6 +113,8 @@ export interface Config {
   emiPlans: readonly EmiPlan[];
   /** the marketplace's commission on vendors' delivered sales */
   commissionPercent: number;
+  /** the largest order total, in paise, payable by Cash on Delivery */
+  codMax: number;
   /** after SIGTERM, how long requests in flight may run before their connections are closed */
   shutdownGraceMs: number;
   /** memory for cached catalogue answers (lists, search, products); 0 turns the cache off */
@@ -167,6 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     emiPlans: e.EMI_RATES ?? EMI_PLANS,
     commissionPercent: e.COMMISSION_PERCENT,
+    codMax: e.COD_MAX * 100,
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     catalogCacheBytes: Math.round(e.CATALOG_CACHE_MB * 1024 * 1024),
     catalogChangeWaitMs: e.CATALOG_CHANGE_WAIT_MS,

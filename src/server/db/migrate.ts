@@ -18,6 +18,7 @@ import * as productProposals from './migrations/0015-product-proposals.ts';
 import * as sellerKyc from './migrations/0016-seller-kyc.ts';
 import * as invoices from './migrations/0017-invoices.ts';
 import * as buyerGstin from './migrations/0018-buyer-gstin.ts';
+import * as delivery from './migrations/0019-delivery.ts';
 
 /** The one ordered set of migrations, run on either engine. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -39,6 +40,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0016-seller-kyc': sellerKyc,
   '0017-invoices': invoices,
   '0018-buyer-gstin': buyerGstin,
+  '0019-delivery': delivery,
 };
 
 /**

@@ -25,6 +25,9 @@ export interface VendorsTable {
   bank_account_holder: string | null;
   bank_account_number: string | null;
   bank_ifsc: string | null;
+  /** shop delivery settings, 0/1 (migration 0019) */
+  accepts_cod: Generated<number>;
+  ships_to_special_zones: Generated<number>;
 }
 
 export interface MediaTable {
@@ -74,6 +77,16 @@ export interface AddressesTable {
   is_default: number;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** India Post's pincodes (migration 0019): read-only reference data. */
+export interface PincodesTable {
+  pincode: string;
+  city: string;
+  district: string;
+  state: string;
+  deliverable: number;
+  metro: string | null;
 }
 
 export interface SignInFailuresTable {
@@ -338,6 +351,7 @@ export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   addresses: AddressesTable;
+  pincodes: PincodesTable;
   sign_in_failures: SignInFailuresTable;
   orders: OrdersTable;
   fulfilments: FulfilmentsTable;

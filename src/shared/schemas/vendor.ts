@@ -268,6 +268,9 @@ export const VendorProfileInputSchema = strict({
   pickupAddress: z.nullable(PickupAddressSchema),
   bankAccount: BankAccountInputSchema.nullable().optional(),
   lowStockThreshold: z.number().int().min(0).max(1000),
+  /** delivery settings; left out, they stay as they are */
+  acceptsCod: z.boolean().optional(),
+  shipsToSpecialZones: z.boolean().optional(),
 }).superRefine((profile, ctx) => {
   // A GST registration is in the PAN's name: the two must agree.
   if (profile.pan && profile.gstin && panOfGstin(profile.gstin) !== profile.pan) {
@@ -289,6 +292,9 @@ export const VendorProfileSchema = z.object({
   legalName: z.string().nullable(),
   pan: z.string().nullable(),
   bankAccount: z.object({ holder: z.string(), number: z.string(), ifsc: z.string() }).nullable(),
+  /** takes Cash on Delivery; ships to the North East, Jammu & Kashmir, Ladakh and the islands */
+  acceptsCod: z.boolean(),
+  shipsToSpecialZones: z.boolean(),
   /** what the marketplace's approval needs, and what the shop has given */
   checklist: z.array(z.object({ item: z.string(), done: z.boolean() })),
 });

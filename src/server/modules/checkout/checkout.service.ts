@@ -8,6 +8,7 @@ import type { StoreInfo } from '#shared/store-info.ts';
 import type { Db, DbOrTx } from '#server/db/database.ts';
 import { isUniqueViolation } from '#server/db/unique-violation.ts';
 import type { CatalogService } from '#server/modules/catalog/catalog.service.ts';
+import type { DeliveryService } from '#server/modules/delivery/delivery.service.ts';
 import type { Mailer } from '#server/modules/mail/mailer.ts';
 import { PAYMENT_WINDOW_MS, type OrdersService } from '#server/modules/orders/orders.service.ts';
 import type { OutboxService } from '#server/modules/outbox/outbox.service.ts';
@@ -18,6 +19,7 @@ import type { UsersService } from '#server/modules/users/users.service.ts';
 interface Deps {
   db: Db;
   catalog: CatalogService;
+  delivery: DeliveryService;
   orders: OrdersService;
   payments: PaymentsService;
   outbox: OutboxService;
@@ -53,7 +55,7 @@ const list = (names: string[]) => names.join(', ');
  * So a captured payment always ends as a confirmed order or a refund, and never is taken twice.
  */
 export function createCheckoutService(deps: Deps) {
-  const { db, catalog, orders, payments, outbox, users, mailer, store } = deps;
+  const { db, catalog, delivery, orders, payments, outbox, users, mailer, store } = deps;
   const now = deps.now ?? (() => new Date());
 
   function itemLines(order: Order): string {
@@ -242,6 +244,24 @@ export function createCheckoutService(deps: Deps) {
           if (unavailable.length > 0) {
             const names = await catalog.names(unavailable, tx);
             throw new AppError('CONFLICT', `These items are no longer available: ${list(unavailable.map((id) => names.get(id) ?? `product ${id}`))}`, { productIds: unavailable });
+          }
+          // Every line again against the delivery pincode: the cart may have been filled for another.
+          const { options } = await delivery.options(
+            address.pincode,
+            asked.map((line) => {
+              const offer = offers.get(line.offerId)!;
+              return { offerId: offer.id, vendorId: offer.vendor_id, dispatchDays: offer.dispatch_days, amount: Number(offer.price) * line.quantity };
+            }),
+            tx,
+          );
+          const undeliverable = options.filter((option) => !option.deliverable);
+          if (undeliverable.length > 0) {
+            const refused = undeliverable.map((option) => ({ offer: offers.get(option.offerId)!, reason: option.reason }));
+            throw new AppError(
+              'CONFLICT',
+              `These items cannot be delivered to ${address.pincode}: ${list(refused.map(({ offer, reason }) => `${offer.product_name} (${reason})`))}`,
+              { productIds: refused.map(({ offer }) => offer.product_id) },
+            );
           }
           const short = await catalog.takeStock(asked, tx);
           if (short.length > 0) {

@@ -64,9 +64,17 @@ export async function updateVendorProfile(
     bank_account_holder?: string | null;
     bank_account_number?: string | null;
     bank_ifsc?: string | null;
+    accepts_cod?: number;
+    ships_to_special_zones?: number;
   },
 ): Promise<void> {
   await db.updateTable('vendors').set(fields).where('id', '=', id).execute();
+}
+
+/** Where shops ship from and what they accept, for delivery estimates. */
+export async function findShippingProfiles(db: DbOrTx, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  return db.selectFrom('vendors').select(['id', 'pickup_address', 'accepts_cod', 'ships_to_special_zones']).where('id', 'in', ids).execute();
 }
 
 /** Products the shop offers for sale: its active offers of products on the storefront. */

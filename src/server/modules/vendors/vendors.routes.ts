@@ -31,6 +31,7 @@ import { ErrorResponseSchema } from '#server/plugins/openapi.ts';
 import { CSV_TEMPLATE, type ProductImportService } from './product-import.service.ts';
 import type { VendorProductsService } from './vendor-products.service.ts';
 import type { VendorReportsService } from './vendor-reports.service.ts';
+import type { DeliveryService } from '#server/modules/delivery/delivery.service.ts';
 import { sellerDetailsOf, type VendorsService } from './vendors.service.ts';
 import { sellerChecklist } from '#shared/seller-kyc.ts';
 
@@ -52,12 +53,15 @@ function toProfile(shop: VendorRow) {
     legalName: details.legalName,
     pan: details.pan,
     bankAccount: details.bankAccount,
+    acceptsCod: Number(shop.accepts_cod) === 1,
+    shipsToSpecialZones: Number(shop.ships_to_special_zones) === 1,
     checklist: sellerChecklist(details),
   };
 }
 
 interface Deps {
   vendors: VendorsService;
+  delivery: DeliveryService;
   vendorProducts: VendorProductsService;
   vendorReports: VendorReportsService;
   productImport: ProductImportService;
@@ -67,7 +71,7 @@ interface Deps {
 
 /** The vendor area's API: role vendor only, and every query scoped to the caller's own shop. */
 export function vendorRoutes(deps: Deps): FastifyPluginAsyncZod {
-  const { vendors, vendorProducts, vendorReports, productImport, media, fulfilment } = deps;
+  const { vendors, delivery, vendorProducts, vendorReports, productImport, media, fulfilment } = deps;
   return async (app) => {
     app.addHook('preValidation', requireRole('vendor'));
     app.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: 2 * 1024 * 1024 }, (_request, body, done) => done(null, body));
@@ -81,6 +85,7 @@ export function vendorRoutes(deps: Deps): FastifyPluginAsyncZod {
       async (request) => {
         const current = await shop(request);
         const b = request.body;
+        if (b.pickupAddress) await delivery.assertAddress(b.pickupAddress, 'pickupAddress.pincode');
         await vendors.updateProfile(current.id, {
           name: b.businessName,
           phone: b.phone,
@@ -93,6 +98,8 @@ export function vendorRoutes(deps: Deps): FastifyPluginAsyncZod {
           ...(b.bankAccount !== undefined
             ? { bank_account_holder: b.bankAccount?.holder ?? null, bank_account_number: b.bankAccount?.number ?? null, bank_ifsc: b.bankAccount?.ifsc ?? null }
             : {}),
+          ...(b.acceptsCod !== undefined ? { accepts_cod: Number(b.acceptsCod) } : {}),
+          ...(b.shipsToSpecialZones !== undefined ? { ships_to_special_zones: Number(b.shipsToSpecialZones) } : {}),
         });
         return toProfile(await shop(request));
       },

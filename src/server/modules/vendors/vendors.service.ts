@@ -31,6 +31,15 @@ export function sellerDetailsOf(shop: VendorRow): SellerDetails {
   };
 }
 
+/** What delivery needs to know of a shop. */
+export interface ShippingProfile {
+  vendorId: number;
+  /** the pickup address's pincode, or null before the shop has one */
+  pickupPincode: string | null;
+  acceptsCod: boolean;
+  shipsToSpecialZones: boolean;
+}
+
 export function createVendorsService({ db }: { db: Db }) {
   return {
     create(vendor: NewVendor, tx?: DbOrTx): Promise<number> {
@@ -66,6 +75,21 @@ export function createVendorsService({ db }: { db: Db }) {
 
     findByUserId(userId: string, tx?: DbOrTx): Promise<VendorRow | undefined> {
       return repository.findVendorByUserId(tx ?? db, userId);
+    },
+
+    async shippingProfiles(ids: readonly number[], tx: DbOrTx = db): Promise<Map<number, ShippingProfile>> {
+      const rows = await repository.findShippingProfiles(tx, [...new Set(ids)]);
+      return new Map(
+        rows.map((row) => [
+          row.id,
+          {
+            vendorId: row.id,
+            pickupPincode: row.pickup_address ? (JSON.parse(row.pickup_address) as { pincode: string }).pincode : null,
+            acceptsCod: Number(row.accepts_cod) === 1,
+            shipsToSpecialZones: Number(row.ships_to_special_zones) === 1,
+          },
+        ]),
+      );
     },
 
     countByStatus: () => repository.countVendorsByStatus(db),

@@ -17,6 +17,8 @@ const profile: VendorProfile = {
   legalName: null,
   pan: null,
   bankAccount: null,
+  acceptsCod: true,
+  shipsToSpecialZones: true,
   checklist: [
     { item: 'A valid GSTIN', done: false },
     { item: 'A bank account for settlements (IFSC checked)', done: false },

@@ -1,9 +1,10 @@
 import type { FieldValues, Path } from 'react-hook-form';
 import { INDIAN_STATES } from '#shared/india.ts';
-import { SelectField, TextField, type FormOf } from '#web/components/form/form-fields.tsx';
+import { SelectField, TextField } from '#web/components/form/form-fields.tsx';
+import { type AddressFormOf, usePincodeAutofill } from './use-pincode-place.ts';
 
 interface AddressFieldsProps<T extends FieldValues> {
-  form: FormOf<T>;
+  form: AddressFormOf<T>;
   /** where the address sits in the form's values: "" for a form that is the address, "pickupAddress." for one inside another */
   prefix?: string;
   /** the first field's label: "Full name" for a delivery address, "Contact name" for a shop's pickup */
@@ -13,12 +14,13 @@ interface AddressFieldsProps<T extends FieldValues> {
 
 /**
  * An Indian postal address's fields, laid out on a 12-column grid from `sm` up: name and mobile
- * number, two lines, city, state (none chosen until picked) and PIN code, each with the
- * autocomplete a browser fills it from.
+ * number, two lines, PIN code, city and state (none chosen until picked, or filled in from the PIN
+ * code), each with the autocomplete a browser fills it from.
  */
 export function AddressFields<T extends FieldValues>({ form, prefix = '', nameLabel = 'Full name', line1Hint = 'House no., building, street' }: AddressFieldsProps<T>) {
   // The address schema names these fields; a form that embeds it puts them under `prefix`.
   const at = (field: 'name' | 'phone' | 'line1' | 'line2' | 'city' | 'state' | 'pincode') => `${prefix}${field}` as Path<T>;
+  const place = usePincodeAutofill(form, at);
   return (
     <div className="grid grid-cols-1 gap-5 sm:grid-cols-12">
       <TextField form={form} name={at('name')} label={nameLabel} autoComplete="name" className="sm:col-span-6" />
@@ -35,6 +37,16 @@ export function AddressFields<T extends FieldValues>({ form, prefix = '', nameLa
       />
       <TextField form={form} name={at('line1')} label="Address line 1" hint={line1Hint} autoComplete="address-line1" className="sm:col-span-12" />
       <TextField form={form} name={at('line2')} label="Address line 2" optional hint="Area, landmark" autoComplete="address-line2" className="sm:col-span-12" />
+      <TextField
+        form={form}
+        name={at('pincode')}
+        label="PIN code"
+        hint={<span aria-live="polite">{place ? `${place.district}, ${place.state}` : 'City and state fill in from it'}</span>}
+        inputMode="numeric"
+        maxLength={6}
+        autoComplete="postal-code"
+        className="sm:col-span-3"
+      />
       <TextField form={form} name={at('city')} label="City" autoComplete="address-level2" className="sm:col-span-4" />
       <SelectField
         form={form}
@@ -45,7 +57,6 @@ export function AddressFields<T extends FieldValues>({ form, prefix = '', nameLa
         autoComplete="address-level1"
         className="sm:col-span-5"
       />
-      <TextField form={form} name={at('pincode')} label="PIN code" inputMode="numeric" maxLength={6} autoComplete="postal-code" className="sm:col-span-3" />
     </div>
   );
 }

@@ -1,12 +1,26 @@
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AddressInput } from '#shared/schemas/account.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { AddressForm } from '#web/components/address/address-form.tsx';
+import { fakeFetch, json, renderWithProviders } from '#web/testing/fake-api.tsx';
+
+const PLACES: Record<string, object> = {
+  '682031': { pincode: '682031', city: 'Ernakulam', district: 'Ernakulam', state: 'Kerala', deliverable: true, metro: null },
+  '560103': { pincode: '560103', city: 'Bengaluru', district: 'Bengaluru Urban', state: 'Karnataka', deliverable: true, metro: 'Bengaluru' },
+};
+
+/** India Post's directory, as GET /api/pincodes/:pincode answers. */
+const directory = () =>
+  fakeFetch((url) => {
+    const pincode = /^\/api\/pincodes\/(\d{6})$/.exec(url)?.[1];
+    if (!pincode) return undefined;
+    return PLACES[pincode] ? json(200, PLACES[pincode]) : json(404, { error: { code: 'NOT_FOUND', message: `PIN code ${pincode} is not in India Post's directory. Please check it.` } });
+  });
 
 function renderForm(onSubmit = vi.fn<(input: AddressInput) => Promise<void>>().mockResolvedValue(undefined)) {
   const onCancel = vi.fn();
-  render(<AddressForm onSubmit={onSubmit} onCancel={onCancel} submitLabel="Save address" />);
+  renderWithProviders(<AddressForm onSubmit={onSubmit} onCancel={onCancel} submitLabel="Save address" />);
   return { onSubmit, onCancel };
 }
 
@@ -28,7 +42,31 @@ function submit() {
 }
 
 describe('AddressForm', () => {
-  afterEach(cleanup);
+  beforeEach(() => vi.stubGlobal('fetch', directory()));
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('fills city and state in from the PIN code, and marks a PIN code India Post does not know', async () => {
+    renderForm();
+    fill('PIN code', '560103');
+    await waitFor(() => expect((screen.getByLabelText('City') as HTMLInputElement).value).toBe('Bengaluru'));
+    expect((screen.getByLabelText('State') as HTMLSelectElement).value).toBe('Karnataka');
+    expect(screen.getByText('Bengaluru Urban, Karnataka')).toBeTruthy();
+
+    fill('PIN code', '999999');
+    expect(await screen.findByText("PIN code 999999 is not in India Post's directory. Please check it.")).toBeTruthy();
+    expect(screen.getByLabelText('PIN code').getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('keeps a city the shopper typed', async () => {
+    renderForm();
+    fill('City', 'Kochi');
+    fill('PIN code', '682031');
+    await waitFor(() => expect((screen.getByLabelText('State') as HTMLSelectElement).value).toBe('Kerala'));
+    expect((screen.getByLabelText('City') as HTMLInputElement).value).toBe('Kochi');
+  });
 
   it('shows an error under each required field and does not submit an empty form', async () => {
     const { onSubmit } = renderForm();

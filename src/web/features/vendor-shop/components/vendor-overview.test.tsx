@@ -2,7 +2,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { VendorOverview as Overview } from '#shared/schemas/vendor.ts';
 import VendorOverview from './vendor-overview.tsx';
-import { fakeFetch, json, renderWithProviders } from './test-utils.tsx';
+import { fakeFetch, json, renderWithProviders } from '#web/testing/fake-api.tsx';
 
 const overview = (days: number): Overview => ({
   days,

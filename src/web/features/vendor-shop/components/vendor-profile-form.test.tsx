@@ -2,7 +2,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { VendorProfile } from '#shared/schemas/vendor.ts';
 import VendorProfileForm from './vendor-profile-form.tsx';
-import { fakeFetch, json, renderWithProviders } from './test-utils.tsx';
+import { fakeFetch, json, renderWithProviders } from '#web/testing/fake-api.tsx';
 
 const profile: VendorProfile = {
   id: 3,
@@ -27,6 +27,7 @@ const profile: VendorProfile = {
 
 function profileApi(initial: VendorProfile) {
   return fakeFetch((url, init) => {
+    if (url === '/api/pincodes/110019') return json(200, { pincode: '110019', city: 'Delhi', district: 'South East', state: 'Delhi', deliverable: true, metro: 'Delhi NCR' });
     if (url !== '/api/vendor/profile') return undefined;
     if (init?.method === 'PUT') {
       const body = JSON.parse(String(init.body)) as Omit<VendorProfile, 'id' | 'slug' | 'status' | 'createdAt'>;
@@ -56,6 +57,8 @@ describe('VendorProfileForm', () => {
     expect((screen.getByLabelText('Contact phone') as HTMLInputElement).value).toBe('9810012345');
 
     fill('GSTIN (optional)', '07aabcn1234f1zy');
+    expect((screen.getByLabelText('Accept Cash on Delivery') as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(screen.getByLabelText('Accept Cash on Delivery'));
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
 
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Your changes have been saved.'));
@@ -68,6 +71,8 @@ describe('VendorProfileForm', () => {
       pickupAddress: null,
       bankAccount: null,
       lowStockThreshold: 5,
+      acceptsCod: false,
+      shipsToSpecialZones: true,
     });
   });
 
@@ -112,6 +117,8 @@ describe('VendorProfileForm', () => {
       pan: null,
       bankAccount: null,
       lowStockThreshold: 3,
+      acceptsCod: true,
+      shipsToSpecialZones: true,
     });
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Your changes have been saved.'));
   });

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { INDIAN_STATES } from '#shared/india.ts';
 import { VendorProfileInputSchema, type VendorProfile } from '#shared/schemas/vendor.ts';
 import { AddressFields } from '#web/components/address/address-fields.tsx';
-import { FormActions, FormSection, TextField } from '#web/components/form/form-fields.tsx';
+import { CheckboxField, FormActions, FormSection, TextField } from '#web/components/form/form-fields.tsx';
 import { Checklist } from '#web/components/ui/checklist.tsx';
 import { Loading } from '#web/components/ui/loading.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
@@ -70,6 +70,8 @@ function toDefaultValues(profile: VendorProfile): DefaultValues<ProfileFormValue
     legalName: profile.legalName ?? '',
     pan: profile.pan ?? '',
     bankAccount: profile.bankAccount ?? { holder: '', number: '', ifsc: '' },
+    acceptsCod: profile.acceptsCod,
+    shipsToSpecialZones: profile.shipsToSpecialZones,
   };
 }
 
@@ -222,6 +224,18 @@ function ProfileForm({ profile }: { profile: VendorProfile }) {
             <AddressFields form={form} prefix="pickupAddress." nameLabel="Contact name" line1Hint="Shop or building, street" />
           </div>
         )}
+      </FormSection>
+
+      <FormSection legend="Delivery" description="What shoppers see under “Check delivery” and at checkout.">
+        <div className="grid gap-4">
+          <CheckboxField form={form} name="acceptsCod" label="Accept Cash on Delivery" hint="The courier collects the cash; we capture the payment when you mark the parcel delivered." />
+          <CheckboxField
+            form={form}
+            name="shipsToSpecialZones"
+            label="Deliver to the North East, Jammu & Kashmir, Ladakh and the islands"
+            hint="Couriers take longer there: about 8 working days after dispatch."
+          />
+        </div>
       </FormSection>
 
       <FormSection legend="Stock alerts">

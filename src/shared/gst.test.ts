@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   BANK_ACCOUNT_NUMBER,
+  creditNoteNumber,
   financialYear,
   GST_BY_CATEGORY,
   gstinCheckCharacter,
@@ -92,6 +93,7 @@ describe('financial years and invoice numbers', () => {
   it('numbers a seller’s invoices within 16 characters', () => {
     expect(invoiceNumber('2026-27', 42)).toBe('INV/26-27/000042');
     expect(invoiceNumber('2026-27', 42)).toHaveLength(16);
+    expect(creditNoteNumber('2026-27', 7)).toBe('CN/26-27/000007');
   });
 });
 

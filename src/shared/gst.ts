@@ -134,6 +134,11 @@ export function invoiceNumber(fy: string, sequence: number): string {
   return `INV/${fy.slice(2)}/${String(sequence).padStart(6, '0')}`;
 }
 
+/** A seller's credit note number: its own series beside the invoices', per financial year, "CN/26-27/000007". */
+export function creditNoteNumber(fy: string, sequence: number): string {
+  return `CN/${fy.slice(2)}/${String(sequence).padStart(6, '0')}`;
+}
+
 const ONES = ['', 'One', 'Two', 'Three', 'Four', 'Five', 'Six', 'Seven', 'Eight', 'Nine', 'Ten', 'Eleven', 'Twelve', 'Thirteen', 'Fourteen', 'Fifteen', 'Sixteen', 'Seventeen', 'Eighteen', 'Nineteen'];
 const TENS = ['', '', 'Twenty', 'Thirty', 'Forty', 'Fifty', 'Sixty', 'Seventy', 'Eighty', 'Ninety'];
 

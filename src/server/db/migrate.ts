@@ -19,6 +19,7 @@ import * as sellerKyc from './migrations/0016-seller-kyc.ts';
 import * as invoices from './migrations/0017-invoices.ts';
 import * as buyerGstin from './migrations/0018-buyer-gstin.ts';
 import * as delivery from './migrations/0019-delivery.ts';
+import * as creditNotes from './migrations/0020-credit-notes.ts';
 
 /** The one ordered set of migrations, run on either engine. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -41,6 +42,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0017-invoices': invoices,
   '0018-buyer-gstin': buyerGstin,
   '0019-delivery': delivery,
+  '0020-credit-notes': creditNotes,
 };
 
 /**

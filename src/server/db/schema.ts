@@ -257,6 +257,33 @@ export interface InvoicesTable {
   issued_at: Timestamp;
   /** JSON InvoiceDocument, as issued */
   document: string;
+  /** the invoice's total, paise (migration 0020) */
+  total: Generated<number>;
+  /** how much of it credit notes have credited, paise; never more than `total` */
+  credited: Generated<number>;
+}
+
+export interface CreditNoteSeriesTable {
+  vendor_id: number;
+  financial_year: string;
+  last_number: number;
+}
+
+export interface CreditNotesTable {
+  id: Generated<number>;
+  invoice_id: number;
+  order_id: number;
+  vendor_id: number;
+  user_id: string;
+  financial_year: string;
+  sequence: number;
+  number: string;
+  /** paise credited, GST included */
+  amount: number;
+  reason: string;
+  issued_at: Timestamp;
+  /** JSON CreditNoteDocument, as issued */
+  document: string;
 }
 
 export interface OrderItemsTable {
@@ -358,6 +385,8 @@ export interface Database {
   order_items: OrderItemsTable;
   invoice_series: InvoiceSeriesTable;
   invoices: InvoicesTable;
+  credit_note_series: CreditNoteSeriesTable;
+  credit_notes: CreditNotesTable;
   payments: PaymentsTable;
   refunds: RefundsTable;
   outbox: OutboxTable;

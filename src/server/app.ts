@@ -86,15 +86,15 @@ export function createServices({ database, config, log }: Pick<AppDeps, 'databas
   const mailer = createQueuedMailer(outbox, createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: `${config.store.name} <${config.store.supportEmail}>` }));
   const paymentProvider = createSandboxProvider({ db });
   const payments = createPaymentsService({ db, provider: paymentProvider, outbox, emiPlans: config.emiPlans });
-  const orders = createOrdersService({ db, payments });
+  const invoices = createInvoicesService({ db });
+  const orders = createOrdersService({ db, payments, invoices });
   const checkout = createCheckoutService({ db, catalog, delivery, orders, payments, outbox, users, mailer, store: config.store, log, afterCharge: faultAfterCharge(config) });
   const media = createMediaService({ db, dataDir: config.dataDir });
-  const invoices = createInvoicesService({ db });
   const fulfilment = createFulfilmentService({ db, users, invoices, mailer, store: config.store, log });
   const vendorProducts = createVendorProductsService({ vendors, catalog, orders, media });
   const vendorReports = createVendorReportsService({ orders, catalog, commissionPercent: config.commissionPercent });
   const productImport = createProductImportService({ db, catalog, vendorProducts });
-  const admin = createAdminService({ db, users, vendors, catalog, orders, authService, payments, checkout, outbox, mailer, store: config.store, log });
+  const admin = createAdminService({ db, users, vendors, catalog, orders, authService, payments, invoices, checkout, outbox, mailer, store: config.store, log });
   return {
     admin, vendors, delivery, users, authService, catalog, search, cart, contact, payments, paymentProvider, outbox, orders, checkout, mailer, media, fulfilment, invoices, vendorProducts, vendorReports, productImport,
     emiPlans: config.emiPlans,

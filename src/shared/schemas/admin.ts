@@ -252,8 +252,17 @@ export const AdminPaymentDetailSchema = z.object({
     displayStatus: z.string(),
     total: z.number().int(),
     items: z.array(z.object({ name: z.string(), quantity: z.number().int(), lineTotal: z.number().int() })),
-    /** each shipped shipment's GST tax invoice, and its seller */
-    invoices: z.array(z.object({ id: z.number().int(), number: z.string(), seller: z.string() })),
+    /** each shipped shipment's GST tax invoice, its seller, what of it is left to credit, and its credit notes */
+    invoices: z.array(
+      z.object({
+        id: z.number().int(),
+        number: z.string(),
+        seller: z.string(),
+        total: z.number().int(),
+        creditable: z.number().int(),
+        creditNotes: z.array(z.object({ id: z.number().int(), number: z.string() })),
+      }),
+    ),
   }),
   refunds: z.array(z.object({ amount: z.number().int(), reason: z.string(), reference: z.string(), createdAt: z.string() })),
   /** refunds claimed on the payment and queued, that the gateway has not made yet */
@@ -301,6 +310,12 @@ export type AdminOutboxList = z.infer<typeof AdminOutboxListSchema>;
 export const RefundInputSchema = strict({
   amount: z.number({ error: 'amount must be a whole number of paise' }).int('amount must be a whole number of paise').positive('amount must be more than 0'),
   reason: z.string({ error: 'Please give a reason' }).trim().min(5, 'Please give a reason of at least 5 characters').max(500),
+  /**
+   * the tax invoice the refund is credited against (a GST credit note is issued), or null for money
+   * no invoice covers (goods not yet shipped, the delivery charge); left out, the store decides when
+   * it can (see shared/credit-notes.ts) and otherwise answers 409 asking which
+   */
+  invoiceId: z.number({ error: 'invoiceId must be an invoice’s id or null' }).int('invoiceId must be an invoice’s id or null').positive('invoiceId must be an invoice’s id or null').nullable().optional(),
 });
 
 export const AdminDashboardQuerySchema = z.object({ days: z.enum(['7', '30', '90'], { error: 'days must be 7, 30 or 90' }).default('30').transform(Number) });

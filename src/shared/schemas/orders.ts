@@ -137,6 +137,9 @@ export const OrderItemSchema = z.object({
   vendor: z.object({ id: z.number().int(), name: z.string() }),
 });
 
+/** A tax document as links name it: a shipment's invoice, or one of its credit notes. */
+export const TaxDocumentRefSchema = z.object({ id: z.number().int(), number: z.string() });
+
 export const FulfilmentSchema = z.object({
   id: z.number().int(),
   vendor: z.object({ id: z.number().int(), name: z.string() }),
@@ -147,7 +150,9 @@ export const FulfilmentSchema = z.object({
   carrier: z.string().nullable(),
   trackingNumber: z.string().nullable(),
   /** the shipment's GST tax invoice (GET /api/invoices/{id}/pdf), once it has shipped */
-  invoice: z.object({ id: z.number().int(), number: z.string() }).nullable(),
+  invoice: TaxDocumentRefSchema.nullable(),
+  /** the credit notes against that invoice (GET /api/credit-notes/{id}/pdf), one per refund credited to it, oldest first */
+  creditNotes: z.array(TaxDocumentRefSchema),
 });
 
 export const OrderSchema = z.object({

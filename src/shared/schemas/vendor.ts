@@ -6,7 +6,7 @@ import { FULFILMENT_STATUSES } from '../order-states.ts';
 import { AddressInputSchema } from './account.ts';
 import { ProductSchema } from './catalog.ts';
 import { SPECS_SCHEMAS } from './specs-input.ts';
-import { DeliveryAddressSchema } from './orders.ts';
+import { DeliveryAddressSchema, TaxDocumentRefSchema } from './orders.ts';
 import { pageFields } from './paging.ts';
 import { z as mini } from './zod-mini.ts';
 
@@ -177,7 +177,9 @@ export const VendorOrderSchema = z.object({
   carrier: z.string().nullable(),
   trackingNumber: z.string().nullable(),
   /** the shipment's GST tax invoice (GET /api/invoices/{id}/pdf), issued as it is marked shipped */
-  invoice: z.object({ id: z.number().int(), number: z.string() }).nullable(),
+  invoice: TaxDocumentRefSchema.nullable(),
+  /** the credit notes against that invoice (GET /api/credit-notes/{id}/pdf), oldest first */
+  creditNotes: z.array(TaxDocumentRefSchema),
 });
 export type VendorOrder = z.infer<typeof VendorOrderSchema>;
 export const VendorOrderListSchema = z.object({ items: z.array(VendorOrderSchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });

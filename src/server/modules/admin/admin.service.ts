@@ -11,6 +11,7 @@ import { type Db, toIso } from '#server/db/database.ts';
 import type { VendorRow } from '#server/db/schema.ts';
 import type { AuthService } from '#server/modules/auth/auth.service.ts';
 import type { CatalogService } from '#server/modules/catalog/catalog.service.ts';
+import type { InvoicesService } from '#server/modules/invoices/invoices.service.ts';
 import type { Mailer } from '#server/modules/mail/mailer.ts';
 import type { OrdersService } from '#server/modules/orders/orders.service.ts';
 import type { OutboxEntry, OutboxService } from '#server/modules/outbox/outbox.service.ts';
@@ -45,6 +46,7 @@ interface Deps {
   orders: OrdersService;
   authService: AuthService;
   payments: PaymentsService;
+  invoices: InvoicesService;
   checkout: CheckoutService;
   outbox: OutboxService;
   mailer: Mailer;
@@ -73,7 +75,7 @@ function toOutboxJob(job: OutboxEntry): AdminOutboxJob {
 
 /** Running the marketplace: accounts, shops and moderation. Every action is audited. */
 export function createAdminService(deps: Deps) {
-  const { db, users, vendors, catalog, orders, authService, payments, checkout, outbox, mailer, store } = deps;
+  const { db, users, vendors, catalog, orders, authService, payments, invoices, checkout, outbox, mailer, store } = deps;
   const products = createAdminProductsService({ db, catalog, vendors });
 
   /** A shop's status, and the buy boxes it moves (a suspended seller's offers stop winning), together. */
@@ -302,11 +304,13 @@ export function createAdminService(deps: Deps) {
       if (!payment) throw new AppError('NOT_FOUND', 'Payment not found');
       const order = await orders.getById(payment.orderId);
       const [buyer] = await users.findByIds([order.userId]);
-      const [refunds, queuedRefunds, history] = await Promise.all([
+      const [refunds, queuedRefunds, history, creditable] = await Promise.all([
         payments.refundsOf(id),
         payments.queuedRefunds(id),
         audit.listAudit(db, { entityType: 'payment', entityId: String(id), page: 1, pageSize: 50 }),
+        invoices.creditableOf(order.id),
       ]);
+      const left = new Map(creditable.map((invoice) => [invoice.id, invoice]));
       return {
         payment: { ...payment, orderNumber: order.number, customer: { name: buyer?.name ?? '', email: buyer?.email ?? '' } },
         order: {
@@ -316,7 +320,9 @@ export function createAdminService(deps: Deps) {
           displayStatus: order.displayStatus,
           total: order.total,
           items: order.items.map((i) => ({ name: i.name, quantity: i.quantity, lineTotal: i.lineTotal })),
-          invoices: order.fulfilments.flatMap((f) => (f.invoice ? [{ ...f.invoice, seller: f.vendor.name }] : [])),
+          invoices: order.fulfilments.flatMap((f) =>
+            f.invoice ? [{ ...f.invoice, seller: f.vendor.name, total: left.get(f.invoice.id)?.total ?? 0, creditable: left.get(f.invoice.id)?.creditable ?? 0, creditNotes: f.creditNotes }] : [],
+          ),
         },
         refunds,
         queuedRefunds,
@@ -324,11 +330,22 @@ export function createAdminService(deps: Deps) {
       };
     },
 
-    /** A full or partial refund with a reason; a full refund of an unshipped order cancels it. */
-    async refundPayment(actor: Actor, id: number, amount: number, reason: string) {
+    /**
+     * A full or partial refund with a reason; a full refund of an unshipped order cancels it.
+     * Money refunded on shipped goods goes out with a GST credit note against their invoice
+     * (`against`: which invoice, null for none; left out, the rule in shared/credit-notes.ts). The
+     * claim on the payment and the credit notes are written in one transaction: a crash leaves
+     * both or neither. The gateway is asked once it has committed (the outbox retries it).
+     */
+    async refundPayment(actor: Actor, id: number, amount: number, reason: string, against?: number | null) {
       const before = await payments.find(id);
       if (!before) throw new AppError('NOT_FOUND', 'Payment not found');
-      await payments.refund(id, amount, reason);
+      const { job, notes } = await db.transaction().execute(async (tx) => {
+        const claimed = await payments.claimRefund(tx, id, amount, reason);
+        const left = claimed.before.amount - claimed.before.refundedAmount;
+        return { job: claimed.job, notes: await invoices.creditRefund(tx, { orderId: claimed.before.orderId, amount, left, reason, against }) };
+      });
+      await outbox.runNow([job]);
       const after = (await payments.find(id))!;
       const cancelled = after.status === 'refunded' ? await checkout.cancelAfterFullRefund(after.orderId) : false;
       await audit.recordAudit(db, {
@@ -337,7 +354,7 @@ export function createAdminService(deps: Deps) {
         entityType: 'payment',
         entityId: String(id),
         before: { status: before.status, refundedAmount: before.refundedAmount },
-        after: { status: after.status, refundedAmount: after.refundedAmount, orderCancelled: cancelled },
+        after: { status: after.status, refundedAmount: after.refundedAmount, orderCancelled: cancelled, creditNotes: notes.map((note) => note.number) },
         reason,
       });
       const order = await orders.getById(after.orderId);
@@ -346,7 +363,9 @@ export function createAdminService(deps: Deps) {
         await mail(
           buyer.email,
           `Refund of ${formatPrice(amount)} for order ${order.number}`,
-          `We have refunded ${formatPrice(amount)} to your original payment method for order ${order.number}.\nReason: ${reason}${cancelled ? '\nThe order has been cancelled.' : ''}\n\nRefunds reach UPI in 1–3 business days and cards in 5–7.`,
+          `We have refunded ${formatPrice(amount)} to your original payment method for order ${order.number}.\nReason: ${reason}${cancelled ? '\nThe order has been cancelled.' : ''}` +
+            (notes.length > 0 ? `\nGST credit note${notes.length > 1 ? 's' : ''} ${notes.map((note) => note.number).join(', ')}: on your order’s page, beside its tax invoice.` : '') +
+            '\n\nRefunds reach UPI in 1–3 business days and cards in 5–7.',
         );
       }
       return this.paymentDetail(id);

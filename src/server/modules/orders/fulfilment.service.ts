@@ -21,7 +21,10 @@ export function createFulfilmentService(deps: { db: Db; users: UsersService; inv
   const now = deps.now ?? (() => new Date());
 
   async function assemble(rows: readonly VendorFulfilmentRow[]): Promise<VendorOrder[]> {
-    const items = await repository.itemsOfFulfilments(db, rows.map((row) => row.id));
+    const [items, creditNotes] = await Promise.all([
+      repository.itemsOfFulfilments(db, rows.map((row) => row.id)),
+      invoices.creditNotesOf({ invoiceIds: rows.flatMap((row) => (row.invoice ? [row.invoice.id] : [])) }),
+    ]);
     return rows.map((row) => {
       const own = items.filter((item) => item.fulfilmentId === row.id);
       const address = JSON.parse(row.address) as z.infer<typeof DeliveryAddressSchema>;
@@ -42,6 +45,7 @@ export function createFulfilmentService(deps: { db: Db; users: UsersService; inv
         carrier: row.carrier,
         trackingNumber: row.trackingNumber,
         invoice: row.invoice,
+        creditNotes: creditNotes.filter((note) => note.invoiceId === row.invoice?.id).map((note) => ({ id: note.id, number: note.number })),
       };
     });
   }

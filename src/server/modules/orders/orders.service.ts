@@ -2,6 +2,7 @@ import { AppError } from '#shared/errors.ts';
 import { canCustomerCancel, canRequestReturn, canTransitionOrder, displayStatus, type OrderStatus } from '#shared/order-states.ts';
 import type { Order, OrderSummary } from '#shared/schemas/orders.ts';
 import type { Db, DbOrTx } from '#server/db/database.ts';
+import type { InvoicesService } from '#server/modules/invoices/invoices.service.ts';
 import type { PaymentsService } from '#server/modules/payments/payments.service.ts';
 import * as repository from './orders.repository.ts';
 import type { OrderRow } from './orders.repository.ts';
@@ -13,14 +14,15 @@ export function orderNumber(id: number): string {
   return `CB${String(id).padStart(8, '0')}`;
 }
 
-export function createOrdersService({ db, payments, now = () => new Date() }: { db: Db; payments: PaymentsService; now?: () => Date }) {
-  /** Orders with their items, fulfilments and payments, in three queries whatever their number. */
+export function createOrdersService({ db, payments, invoices, now = () => new Date() }: { db: Db; payments: PaymentsService; invoices: InvoicesService; now?: () => Date }) {
+  /** Orders with their items, fulfilments (with their invoices and credit notes) and payments, in four queries whatever their number. */
   async function assemble(rows: readonly OrderRow[], tx: DbOrTx = db): Promise<Order[]> {
     const ids = rows.map((row) => row.id);
-    const [items, fulfilments, paymentList] = await Promise.all([
+    const [items, fulfilments, paymentList, creditNotes] = await Promise.all([
       repository.itemsOf(tx, ids),
       repository.fulfilmentsOf(tx, ids),
       payments.ofOrders(ids, tx),
+      invoices.creditNotesOf({ orderIds: ids }, tx),
     ]);
     return rows.map((row) => {
       const own = fulfilments.filter((f) => f.orderId === row.id);
@@ -59,6 +61,7 @@ export function createOrdersService({ db, payments, now = () => new Date() }: { 
           carrier: f.carrier,
           trackingNumber: f.trackingNumber,
           invoice: f.invoice,
+          creditNotes: creditNotes.filter((note) => note.invoiceId === f.invoice?.id).map((note) => ({ id: note.id, number: note.number })),
         })),
         payments: paymentList.filter((p) => p.orderId === row.id),
         canCancel: canCustomerCancel(row.status, statuses),

@@ -149,19 +149,18 @@ export function createPaymentsService({ db, provider, outbox, emiPlans, now = ()
     },
 
     /**
-     * A full or partial refund by the admin: never more than was captured minus earlier refunds.
-     * Claimed and queued in one transaction, then tried at once; a gateway failure leaves it queued.
+     * Claims a full or partial refund (the admin's), in the caller's transaction, so that what else
+     * the refund writes, its credit notes, commits with the claim or not at all: never more than
+     * was captured minus earlier refunds. Returns the payment as it was before, and the outbox job
+     * to run once the transaction has committed (a gateway failure then leaves it queued).
      */
-    async refund(paymentId: number, amount: number, reason: string): Promise<void> {
-      const job = await db.transaction().execute(async (tx) => {
-        const payment = await repository.findPayment(tx, paymentId);
-        if (!payment) throw new AppError('NOT_FOUND', 'Payment not found');
-        if (payment.status !== 'captured' && payment.status !== 'partially_refunded') throw new AppError('CONFLICT', `A ${payment.status} payment cannot be refunded`);
-        const remaining = payment.amount - payment.refundedAmount;
-        if (amount > remaining) throw new AppError('CONFLICT', `At most ${formatPrice(remaining)} is left to refund on this payment`);
-        return queueRefund(tx, payment, amount, reason);
-      });
-      await outbox.runNow([job]);
+    async claimRefund(tx: DbOrTx, paymentId: number, amount: number, reason: string): Promise<{ before: Payment; job: number }> {
+      const payment = await repository.findPayment(tx, paymentId);
+      if (!payment) throw new AppError('NOT_FOUND', 'Payment not found');
+      if (payment.status !== 'captured' && payment.status !== 'partially_refunded') throw new AppError('CONFLICT', `A ${payment.status} payment cannot be refunded`);
+      const remaining = payment.amount - payment.refundedAmount;
+      if (amount > remaining) throw new AppError('CONFLICT', `At most ${formatPrice(remaining)} is left to refund on this payment`);
+      return { before: payment, job: await queueRefund(tx, payment, amount, reason) };
     },
 
     /**

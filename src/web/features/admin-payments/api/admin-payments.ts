@@ -64,9 +64,9 @@ export function fetchAdminPayment(id: number, signal?: AbortSignal): Promise<Adm
 
 export type RefundVariables = { id: number } & RefundInput;
 
-/** Refund part or all of a captured payment; 409 when more than what is left, or not captured. */
-export function refundPayment({ id, amount, reason }: RefundVariables): Promise<AdminPaymentDetail> {
-  return apiRequest(`/admin/payments/${id}/refund`, { method: 'POST', body: { amount, reason }, schema: AdminPaymentDetailSchema });
+/** Refund part or all of a captured payment (with a credit note against `invoiceId`); 409 when more than what is left, or not captured. */
+export function refundPayment({ id, amount, reason, invoiceId }: RefundVariables): Promise<AdminPaymentDetail> {
+  return apiRequest(`/admin/payments/${id}/refund`, { method: 'POST', body: { amount, reason, invoiceId }, schema: AdminPaymentDetailSchema });
 }
 
 export function adminPaymentsQuery(params: AdminPaymentListParams) {

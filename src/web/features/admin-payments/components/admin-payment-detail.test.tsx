@@ -54,7 +54,7 @@ function fakeApi({ queued = [] as Queued[], gatewayRefuses = false } = {}) {
   let waiting = queued;
   const detail = () => ({
     payment,
-    order: { id: 42, number: 'CB00000042', status: 'delivered', displayStatus: 'Delivered', total: payment.amount, items: [{ name: 'ThinkPad E14', quantity: 1, lineTotal: payment.amount }], invoices: [{ id: 5, number: 'INV/26-27/000007', seller: 'Nehru Place Computers' }] },
+    order: { id: 42, number: 'CB00000042', status: 'delivered', displayStatus: 'Delivered', total: payment.amount, items: [{ name: 'ThinkPad E14', quantity: 1, lineTotal: payment.amount }], invoices: [{ id: 5, number: 'INV/26-27/000007', seller: 'Nehru Place Computers', total: payment.amount, creditable: payment.amount - payment.refundedAmount, creditNotes: [] }] },
     refunds,
     queuedRefunds: waiting,
     audit: [],
@@ -235,6 +235,44 @@ describe('AdminPaymentDetail', () => {
       ),
     ).toBeTruthy();
     expect(within(screen.getByRole('region', { name: 'Refunds waiting for the gateway' })).getByText('Late delivery')).toBeTruthy();
+  });
+
+  it('asks which tax invoice a partial refund is against when the order has two, sends it, and shows the credit notes', async () => {
+    const invoices = [
+      { id: 5, number: 'INV/26-27/000007', seller: 'Nehru Place Computers', total: 80_000, creditable: 60_000, creditNotes: [{ id: 3, number: 'CN/26-27/000002' }] },
+      { id: 6, number: 'INV/26-27/000031', seller: 'Lamington Road Traders', total: 40_000, creditable: 40_000, creditNotes: [] },
+    ];
+    const base = await (await fakeApi()('/api/admin/payments/7')).json();
+    const fetch = vi.fn(async (url: string, init?: RequestInit) => {
+      if (init?.method === 'POST') {
+        const body = JSON.parse(String(init.body)) as { amount: number; invoiceId?: number };
+        const payment = { ...base.payment, refundedAmount: base.payment.refundedAmount + body.amount };
+        const credited = invoices.map((invoice) => (invoice.id === body.invoiceId ? { ...invoice, creditable: invoice.creditable - body.amount, creditNotes: [{ id: 4, number: 'CN/26-27/000001' }] } : invoice));
+        return json(200, { ...base, payment, order: { ...base.order, invoices: credited } });
+      }
+      return json(200, { ...base, order: { ...base.order, invoices } });
+    });
+    vi.stubGlobal('fetch', fetch);
+    renderWith(<AdminPaymentDetail id={7} />);
+
+    expect((await screen.findByRole('link', { name: 'Credit note CN/26-27/000002 (PDF)' })).getAttribute('href')).toBe('/api/credit-notes/3/pdf');
+    expect(screen.getByText('₹600 of ₹800 left to credit')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Amount to refund (₹)'), { target: { value: '100' } });
+    fireEvent.change(screen.getByLabelText('Reason for the refund'), { target: { value: 'Stand missing' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Refund ₹100' }));
+    expect(await screen.findByText('Choose the tax invoice this refund is against.')).toBeTruthy();
+    expect(posts(fetch)).toHaveLength(0);
+
+    const against = screen.getByLabelText('Credit note against');
+    expect(within(against).getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Choose the invoice',
+      'INV/26-27/000007 from Nehru Place Computers: ₹600 left to credit',
+      'INV/26-27/000031 from Lamington Road Traders: ₹400 left to credit',
+    ]);
+    fireEvent.change(against, { target: { value: '6' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Refund ₹100' }));
+    expect(await screen.findByText('Refunded ₹100 for order CB00000042. Credit note CN/26-27/000001 issued. ₹900 is left to refund.')).toBeTruthy();
+    expect(JSON.parse(String(posts(fetch)[0]?.[1]?.body))).toEqual({ amount: 10_000, reason: 'Stand missing', invoiceId: 6 });
   });
 
   it('says when there is no such payment', async () => {

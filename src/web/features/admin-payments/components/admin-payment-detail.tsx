@@ -2,12 +2,13 @@ import { useId, useRef, useState, type ReactNode, type Ref } from 'react';
 import { type FieldErrors, type Resolver, type ResolverResult, useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
+import { allocateRefund, mustNameInvoice, uninvoicedLeft } from '#shared/credit-notes.ts';
 import { formatPrice } from '#shared/money.ts';
 import type { AuditEntry } from '#shared/schemas/admin.ts';
 import { Announcer, type AnnouncerTone } from '#web/components/ui/alerts.tsx';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
-import { FormActions, TextAreaField, TextField } from '#web/components/form/form-fields.tsx';
-import { InvoiceLink } from '#web/components/ui/invoice-link.tsx';
+import { FormActions, SelectField, TextAreaField, TextField } from '#web/components/form/form-fields.tsx';
+import { CreditNoteLink, InvoiceLink } from '#web/components/ui/invoice-link.tsx';
 import { Loading } from '#web/components/ui/loading.tsx';
 import { paths } from '#web/config/paths.ts';
 import { errorMessage, isNotFound, useAdminPayment, useRefundPayment, type AdminPaymentDetail as Detail } from '../api/admin-payments.ts';
@@ -154,6 +155,18 @@ export default function AdminPaymentDetail({ id }: { id: number }) {
                 {order.invoices.map((invoice) => (
                   <li key={invoice.id} className="text-sm text-slate-700">
                     <InvoiceLink invoice={invoice} /> <span className="wrap-break-word">from {invoice.seller}</span>
+                    {invoice.creditNotes.length > 0 && (
+                      <>
+                        <span className="block text-slate-600">{formatPrice(invoice.creditable)} of {formatPrice(invoice.total)} left to credit</span>
+                        <ul className="mt-1 space-y-1 pl-5">
+                          {invoice.creditNotes.map((note) => (
+                            <li key={note.id}>
+                              <CreditNoteLink creditNote={note} />
+                            </li>
+                          ))}
+                        </ul>
+                      </>
+                    )}
                   </li>
                 ))}
               </ul>
@@ -272,12 +285,16 @@ interface RefundFormProps {
 interface RefundValues {
   amount: string;
   reason: string;
+  /** the invoice's id, "none" for money no invoice covers, or "" (not chosen) */
+  against: string;
 }
 
-/** The refund as typed, checked before the server sees it: an amount in rupees up to what is left, and a reason. */
-type RefundFields = { amount: number; reason: string };
+/** The refund as typed, checked before the server sees it: an amount in rupees up to what is left, a reason, and the invoice it is credited against. */
+type RefundFields = { amount: number; reason: string; invoiceId?: number | null };
 
-function refundResolver(left: number): Resolver<RefundValues, unknown, RefundFields> {
+type Invoices = Detail['order']['invoices'];
+
+function refundResolver(left: number, invoices: Invoices): Resolver<RefundValues, unknown, RefundFields> {
   return (values): ResolverResult<RefundValues, RefundFields> => {
     const amount = rupeesToPaise(values.amount);
     const reason = values.reason.trim();
@@ -286,25 +303,46 @@ function refundResolver(left: number): Resolver<RefundValues, unknown, RefundFie
     else if (amount <= 0) errors.amount = { type: 'validate', message: 'The amount must be more than ₹0.' };
     else if (amount > left) errors.amount = { type: 'validate', message: `You can refund at most ${formatPrice(left)}.` };
     if (reason.length < REASON_MIN) errors.reason = { type: 'validate', message: `Please give a reason of at least ${REASON_MIN} characters.` };
-    if (amount === undefined || errors.amount || errors.reason) return { values: {}, errors };
-    return { values: { amount, reason }, errors: {} };
+    // Which invoice the credit note is against: the same rule the server applies.
+    const invoiceId = values.against === '' ? undefined : values.against === 'none' ? null : Number(values.against);
+    if (amount !== undefined && !errors.amount) {
+      const allocation = allocateRefund({ amount, left, invoices, against: invoiceId });
+      if (!allocation.ok) {
+        errors.against = { type: 'validate', message: invoiceId === undefined ? 'Choose the tax invoice this refund is against.' : `${allocation.message}.` };
+      }
+    }
+    if (amount === undefined || errors.amount || errors.reason || errors.against) return { values: {}, errors };
+    return { values: { amount, reason, invoiceId }, errors: {} };
   };
+}
+
+/** The choices of invoice for a refund: each invoice with something left to credit, and money no invoice covers. */
+function againstOptions(left: number, invoices: Invoices) {
+  const uninvoiced = uninvoicedLeft(left, invoices);
+  return [
+    ...invoices
+      .filter((invoice) => invoice.creditable > 0)
+      .map((invoice) => ({ value: String(invoice.id), label: `${invoice.number} from ${invoice.seller}: ${formatPrice(invoice.creditable)} left to credit` })),
+    ...(uninvoiced > 0 ? [{ value: 'none', label: `No invoice: goods not yet shipped or the delivery charge, up to ${formatPrice(uninvoiced)}` }] : []),
+  ];
 }
 
 /** Amount in rupees (what is left, to begin with) and a reason; checked here before the server sees it. */
 function RefundForm({ detail, left, onRefunded, onStart, refund }: RefundFormProps) {
   const ids = useId();
   const [serverError, setServerError] = useState<string | null>(null);
-  const form = useForm<RefundValues, unknown, RefundFields>({ resolver: refundResolver(left), defaultValues: { amount: paiseToRupeesText(left), reason: '' } });
-  const typed = rupeesToPaise(useWatch({ control: form.control, name: 'amount' }));
   const { payment, order } = detail;
+  const form = useForm<RefundValues, unknown, RefundFields>({ resolver: refundResolver(left, order.invoices), defaultValues: { amount: paiseToRupeesText(left), reason: '', against: '' } });
+  const typed = rupeesToPaise(useWatch({ control: form.control, name: 'amount' }));
+  const askAgainst = mustNameInvoice(left, order.invoices);
+  const soleInvoice = order.invoices.find((invoice) => invoice.creditable > 0);
 
-  const submit = form.handleSubmit(({ amount, reason }) => {
+  const submit = form.handleSubmit(({ amount, reason, invoiceId }) => {
     setServerError(null);
     onStart();
     const full = amount === left;
     refund.mutate(
-      { id: payment.id, amount, reason },
+      { id: payment.id, amount, reason, invoiceId },
       {
         onSuccess: (updated) => {
           const orderChanged = updated.order.status !== order.status;
@@ -319,8 +357,11 @@ function RefundForm({ detail, left, onRefunded, onStart, refund }: RefundFormPro
             );
             return;
           }
+          const before = new Set(order.invoices.flatMap((invoice) => invoice.creditNotes.map((note) => note.id)));
+          const notes = updated.order.invoices.flatMap((invoice) => invoice.creditNotes.filter((note) => !before.has(note.id)).map((note) => note.number));
           onRefunded(
             `Refunded ${formatPrice(amount)} for order ${payment.orderNumber}.` +
+              (notes.length > 0 ? ` Credit note ${notes.join(', ')} issued.` : '') +
               (full && orderChanged ? ` The order is now ${updated.order.displayStatus}.` : '') +
               (updated.payment.amount - updated.payment.refundedAmount > 0 ? ` ${formatPrice(updated.payment.amount - updated.payment.refundedAmount)} is left to refund.` : ''),
           );
@@ -337,10 +378,22 @@ function RefundForm({ detail, left, onRefunded, onStart, refund }: RefundFormPro
       </h2>
       <p className="mt-1 text-sm text-slate-600">
         {formatPrice(left)} is left to refund. A full refund of an order that has not shipped also cancels the order.
+        {!askAgainst && soleInvoice && ` A GST credit note against tax invoice ${soleInvoice.number} goes out with the refund.`}
       </p>
       <form noValidate onSubmit={(event) => void submit(event)} className="mt-4 space-y-4">
         <TextField form={form} name="amount" label="Amount to refund (₹)" hint={`At most ${formatPrice(left)}`} inputMode="decimal" autoComplete="off" className="max-w-xs" />
-        <TextAreaField form={form} name="reason" label="Reason for the refund" hint={`Kept in the audit history; at least ${REASON_MIN} characters.`} rows={3} maxLength={REASON_MAX} />
+        {askAgainst && (
+          <SelectField
+            form={form}
+            name="against"
+            label="Credit note against"
+            hint="Money refunded on shipped goods goes out with a GST credit note against their invoice. A refund of everything left needs no choice: each invoice is credited with what is left on it."
+            placeholder="Choose the invoice"
+            options={againstOptions(left, order.invoices)}
+            className="max-w-xl"
+          />
+        )}
+        <TextAreaField form={form} name="reason" label="Reason for the refund" hint={`Kept in the audit history (and printed on any credit note); at least ${REASON_MIN} characters.`} rows={3} maxLength={REASON_MAX} />
         <FormActions
           submitLabel={typed !== undefined && typed > 0 ? `Refund ${formatPrice(typed)}` : 'Refund'}
           pendingLabel="Refunding…"

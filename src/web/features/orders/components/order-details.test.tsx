@@ -57,6 +57,7 @@ const confirmedOrder: Order = {
       carrier: null,
       trackingNumber: null,
       invoice: null,
+      creditNotes: [],
     },
     {
       id: 2,
@@ -68,6 +69,7 @@ const confirmedOrder: Order = {
       carrier: null,
       trackingNumber: null,
       invoice: null,
+      creditNotes: [],
     },
   ],
   payments: [
@@ -161,6 +163,23 @@ describe('OrderDetails', () => {
     expect(screen.getByRole('heading', { name: 'Shipment from Nehru Place Computers' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Cancel order' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Request a return' })).toBeNull();
+  });
+
+  it('shows a shipment’s tax invoice with its credit notes beside it', async () => {
+    const shipped: Order = {
+      ...confirmedOrder,
+      canCancel: false,
+      fulfilments: confirmedOrder.fulfilments.map((f, at) =>
+        at === 0 ? { ...f, status: 'shipped', shippedAt: '2026-11-23T09:00:00.000Z', invoice: { id: 8, number: 'INV/26-27/000008' }, creditNotes: [{ id: 2, number: 'CN/26-27/000002' }] } : f,
+      ),
+    };
+    vi.stubGlobal('fetch', fakeApi(shipped));
+    renderDetails(42);
+
+    const shipment = within(await screen.findByRole('region', { name: 'Shipment from Nehru Place Computers' }));
+    expect(shipment.getByRole('link', { name: 'Tax invoice INV/26-27/000008 (PDF)' }).getAttribute('href')).toBe('/api/invoices/8/pdf');
+    expect(shipment.getByRole('link', { name: 'Credit note CN/26-27/000002 (PDF)' }).getAttribute('href')).toBe('/api/credit-notes/2/pdf');
+    expect(within(screen.getByRole('region', { name: 'Shipment from Lamington Road Traders' })).queryByRole('link', { name: /Credit note/ })).toBeNull();
   });
 
   it('asks before cancelling, then POSTs the cancellation and shows the cancelled order', async () => {

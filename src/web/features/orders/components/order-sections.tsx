@@ -7,7 +7,7 @@ import { formatIndianMobile } from '#web/components/address/format-mobile.ts';
 import { paths } from '#web/config/paths.ts';
 import { formatDate } from '#web/lib/format.ts';
 import { formatDateTime, formatTime } from '../format-date-time.ts';
-import { InvoiceLink } from '#web/components/ui/invoice-link.tsx';
+import { TaxDocumentLinks } from '#web/components/ui/invoice-link.tsx';
 import { TrackingTimeline } from './tracking-timeline.tsx';
 
 
@@ -225,7 +225,7 @@ export function TrackingSection({ order }: { order: Order }) {
               cancelledAt={order.cancelledAt}
               label={`Tracking for the shipment from ${fulfilment.vendor.name}`}
             />
-            {fulfilment.invoice && <InvoiceLink invoice={fulfilment.invoice} className="mt-4" />}
+            {fulfilment.invoice && <TaxDocumentLinks invoice={fulfilment.invoice} creditNotes={fulfilment.creditNotes} className="mt-4" />}
           </section>
         );
       })}

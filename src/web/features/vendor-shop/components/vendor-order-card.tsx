@@ -7,7 +7,7 @@ import { formatPrice } from '#shared/money.ts';
 import { ShipInputSchema, type VendorOrder } from '#shared/schemas/vendor.ts';
 import { FormActions, TextField } from '#web/components/form/form-fields.tsx';
 import { ErrorAlert } from '#web/components/ui/alerts.tsx';
-import { InvoiceLink } from '#web/components/ui/invoice-link.tsx';
+import { TaxDocumentLinks } from '#web/components/ui/invoice-link.tsx';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { useDeliverFulfilment, usePackFulfilment, useShipFulfilment, type ShipInput } from '../api/vendor-shop.ts';
@@ -234,7 +234,7 @@ export function OrderCard({ order, onAnnounce }: OrderCardProps) {
         </div>
 
         <Progress order={order} />
-        {order.invoice && <InvoiceLink invoice={order.invoice} className="mt-2" />}
+        {order.invoice && <TaxDocumentLinks invoice={order.invoice} creditNotes={order.creditNotes} className="mt-2" />}
 
         {error && <ErrorAlert className="mt-4">{error}</ErrorAlert>}
 

@@ -33,6 +33,7 @@ const pendingOrder: VendorOrder = {
   carrier: null,
   trackingNumber: null,
   invoice: null,
+  creditNotes: [],
 };
 
 const packedOrder: VendorOrder = {

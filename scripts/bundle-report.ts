@@ -38,7 +38,9 @@ interface Route {
 /** The pages of src/web/app/routes.tsx. Modules listed here must be in the manifest. */
 const ROUTES: Route[] = [
   { path: '/', module: 'app/routes/store/home.tsx', budgetKb: 150 },
-  { path: '/product/:id', module: 'app/routes/store/product.tsx', budgetKb: 150 },
+  // 151 since "Check delivery" (issue 16): the widget itself loads apart, after the page; what
+  // the page carries is the hook that loads it (0.3 kB), which took it over 150.
+  { path: '/product/:id', module: 'app/routes/store/product.tsx', budgetKb: 151 },
   { path: '/products', module: 'app/routes/store/products.tsx' },
   { path: '/category/:category', module: 'app/routes/store/category.tsx' },
   { path: '/search', module: 'app/routes/store/search.tsx' },

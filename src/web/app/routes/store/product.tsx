@@ -15,6 +15,8 @@ import { useStoreInfo } from '#web/lib/store-info.ts';
 // Only an unknown product needs it: loaded then (server rendering waits for it), not with every product page.
 const NotFound = lazy(() => import('../not-found.tsx'));
 // Below the fold: the cards' code loads after the page's own (server rendering still includes them).
+// Loaded apart, after the page: it keeps the product page's first download within its budget.
+const CheckDelivery = lazy(() => import('#web/features/delivery/components/check-delivery.tsx'));
 const ProductGrid = lazy(() => import('#web/features/catalog/components/product-card.tsx').then((module) => ({ default: module.ProductGrid })));
 
 function Related({ id }: { id: number }) {
@@ -68,6 +70,11 @@ export default function ProductRoute() {
             stock={p.stock}
             product={{ ...cartProduct, offerId: p.offerId ?? undefined, price: p.price, mrp: p.mrp, stock: p.stock }}
           />
+        }
+        delivery={
+          <Suspense fallback={<div className="mt-4 h-20 border-t border-slate-200" aria-hidden="true" />}>
+            <CheckDelivery productId={p.id} offerId={p.offerId} />
+          </Suspense>
         }
         sellers={
           <OtherSellers

@@ -16,9 +16,11 @@ interface ProductDetailsProps {
   actions: ReactNode;
   /** the other sellers' offers, under the buy box */
   sellers?: ReactNode;
+  /** "Check delivery", at the foot of the buy box */
+  delivery?: ReactNode;
 }
 
-export function ProductDetails({ product, actions, sellers }: ProductDetailsProps) {
+export function ProductDetails({ product, actions, sellers, delivery }: ProductDetailsProps) {
   const emi = emiFrom(product.price);
   return (
     <>
@@ -73,6 +75,7 @@ export function ProductDetails({ product, actions, sellers }: ProductDetailsProp
               <StockLabel stock={product.stock} />
             </div>
             <div className="mt-4">{actions}</div>
+            {delivery}
           </div>
           <ul className="mt-4 grid gap-2 text-sm text-slate-700 sm:grid-cols-2">
             <li>✓ GST invoice from the seller</li>

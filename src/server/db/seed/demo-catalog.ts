@@ -21,10 +21,55 @@ export function imagesFor(name: string): string[] {
 }
 
 export const DEMO_VENDORS: DemoVendor[] = [
-  { name: 'Nehru Place Computers', slug: 'nehru-place-computers' },
-  { name: 'Lamington Road Digital', slug: 'lamington-road-digital' },
-  { name: 'Chennai Tech Mart', slug: 'chennai-tech-mart' },
-  { name: 'Bengaluru Laptop Hub', slug: 'bengaluru-laptop-hub' },
+  {
+    name: 'Nehru Place Computers',
+    slug: 'nehru-place-computers',
+    phone: '+919810012345',
+    gstin: '07AAFCN4821K1ZC',
+    legalName: 'Nehru Place Computers Private Limited',
+    pan: 'AAFCN4821K',
+    pickup: { line1: 'Shop 14, Nehru Place', city: 'New Delhi', state: 'Delhi', pincode: '110019' },
+    bank: { number: '50100234567890', ifsc: 'HDFC0000123' },
+    acceptsCod: true,
+    shipsToSpecialZones: true,
+  },
+  {
+    name: 'Lamington Road Digital',
+    slug: 'lamington-road-digital',
+    phone: '+919820012345',
+    gstin: '27AACCL5930M1Z7',
+    legalName: 'Lamington Road Digital Private Limited',
+    pan: 'AACCL5930M',
+    pickup: { line1: '23 Lamington Road, Grant Road East', city: 'Mumbai', state: 'Maharashtra', pincode: '400007' },
+    bank: { number: '001205012345', ifsc: 'ICIC0000012' },
+    acceptsCod: true,
+    shipsToSpecialZones: true,
+  },
+  {
+    name: 'Chennai Tech Mart',
+    slug: 'chennai-tech-mart',
+    phone: '+919840012345',
+    gstin: '33AAHCC7712P1ZC',
+    legalName: 'Chennai Tech Mart Private Limited',
+    pan: 'AAHCC7712P',
+    pickup: { line1: '45 Ritchie Street, Mount Road', city: 'Chennai', state: 'Tamil Nadu', pincode: '600002' },
+    bank: { number: '30123456789', ifsc: 'SBIN0000800' },
+    acceptsCod: true,
+    shipsToSpecialZones: true,
+  },
+  {
+    // Takes no Cash on Delivery and ships only within reach of its couriers: the demo's refusals.
+    name: 'Bengaluru Laptop Hub',
+    slug: 'bengaluru-laptop-hub',
+    phone: '+919845012345',
+    gstin: '29AAGCB3304Q1ZD',
+    legalName: 'Bengaluru Laptop Hub Private Limited',
+    pan: 'AAGCB3304Q',
+    pickup: { line1: '88 SP Road', city: 'Bengaluru', state: 'Karnataka', pincode: '560002' },
+    bank: { number: '917020012345678', ifsc: 'UTIB0000009' },
+    acceptsCod: false,
+    shipsToSpecialZones: false,
+  },
 ];
 
 type LaptopProduct = Extract<DemoProduct, { category: 'Laptop' }>;

@@ -4,6 +4,15 @@ import type { DesktopSpecs, LaptopSpecs, MonitorSpecs } from '#shared/schemas/ca
 export interface DemoVendor {
   name: string;
   slug: string;
+  /** what an approved shop has given the marketplace (issue 16): GST registration, pickup, bank */
+  phone: string;
+  gstin: string;
+  legalName: string;
+  pan: string;
+  pickup: { line1: string; city: string; state: string; pincode: string };
+  bank: { number: string; ifsc: string };
+  acceptsCod: boolean;
+  shipsToSpecialZones: boolean;
 }
 
 interface DemoProductBase {

@@ -18,7 +18,26 @@ export async function seedDemoCatalog(
   return db.transaction().execute(async (tx) => {
     const vendorIds = new Map<string, number>();
     for (const vendor of DEMO_VENDORS) {
-      vendorIds.set(vendor.slug, await services.vendors.create({ ...vendor, status: 'active' }, tx));
+      const id = await services.vendors.create({ name: vendor.name, slug: vendor.slug, status: 'active' }, tx);
+      await services.vendors.updateProfile(
+        id,
+        {
+          name: vendor.name,
+          phone: vendor.phone,
+          gstin: vendor.gstin,
+          legal_name: vendor.legalName,
+          pan: vendor.pan,
+          pickup_address: JSON.stringify({ name: vendor.name, phone: vendor.phone, line2: '', ...vendor.pickup }),
+          low_stock_threshold: 5,
+          bank_account_holder: vendor.legalName,
+          bank_account_number: vendor.bank.number,
+          bank_ifsc: vendor.bank.ifsc,
+          accepts_cod: Number(vendor.acceptsCod),
+          ships_to_special_zones: Number(vendor.shipsToSpecialZones),
+        },
+        tx,
+      );
+      vendorIds.set(vendor.slug, id);
     }
     const productIds = new Map<string, number>();
     for (const product of DEMO_PRODUCTS) {

@@ -93,7 +93,7 @@ export function createVendorsService({ db }: { db: Db }) {
     },
 
     countByStatus: () => repository.countVendorsByStatus(db),
-    updateProfile: (id: number, fields: Parameters<typeof repository.updateVendorProfile>[2]) => repository.updateVendorProfile(db, id, fields),
+    updateProfile: (id: number, fields: Parameters<typeof repository.updateVendorProfile>[2], tx: DbOrTx = db) => repository.updateVendorProfile(tx, id, fields),
     countActiveProducts: (vendorId: number) => repository.countActiveProducts(db, vendorId),
     /** Approval and suspension; the admin area calls this. */
     setStatus: (id: number, status: VendorRow['status'], tx?: DbOrTx) => repository.setVendorStatus(tx ?? db, id, status),

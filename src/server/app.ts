@@ -88,9 +88,9 @@ export function createServices({ database, config, log }: Pick<AppDeps, 'databas
   const payments = createPaymentsService({ db, provider: paymentProvider, outbox, emiPlans: config.emiPlans });
   const invoices = createInvoicesService({ db });
   const orders = createOrdersService({ db, payments, invoices });
-  const checkout = createCheckoutService({ db, catalog, delivery, orders, payments, outbox, users, mailer, store: config.store, log, afterCharge: faultAfterCharge(config) });
+  const checkout = createCheckoutService({ db, catalog, cart, delivery, orders, payments, outbox, users, mailer, store: config.store, log, afterCharge: faultAfterCharge(config) });
   const media = createMediaService({ db, dataDir: config.dataDir });
-  const fulfilment = createFulfilmentService({ db, users, invoices, mailer, store: config.store, log });
+  const fulfilment = createFulfilmentService({ db, users, invoices, payments, mailer, store: config.store, log });
   const vendorProducts = createVendorProductsService({ vendors, catalog, orders, media });
   const vendorReports = createVendorReportsService({ orders, catalog, commissionPercent: config.commissionPercent });
   const productImport = createProductImportService({ db, catalog, vendorProducts });

@@ -20,6 +20,7 @@ import * as invoices from './migrations/0017-invoices.ts';
 import * as buyerGstin from './migrations/0018-buyer-gstin.ts';
 import * as delivery from './migrations/0019-delivery.ts';
 import * as creditNotes from './migrations/0020-credit-notes.ts';
+import * as cashOnDelivery from './migrations/0021-cash-on-delivery.ts';
 
 /** The one ordered set of migrations, run on either engine. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -43,6 +44,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0018-buyer-gstin': buyerGstin,
   '0019-delivery': delivery,
   '0020-credit-notes': creditNotes,
+  '0021-cash-on-delivery': cashOnDelivery,
 };
 
 /**
@@ -50,12 +52,21 @@ const MIGRATIONS: Record<string, Migration> = {
  * otherwise finds another schema's migration tables and skips creating its own.
  */
 export async function migrateToLatest(db: Db, schema?: string): Promise<void> {
+  await migrate(db, schema, (migrator) => migrator.migrateToLatest());
+}
+
+/** Up (or down) to the named migration: for tests of a migration on data written before it. */
+export async function migrateTo(db: Db, name: string, schema?: string): Promise<void> {
+  await migrate(db, schema, (migrator) => migrator.migrateTo(name));
+}
+
+async function migrate(db: Db, schema: string | undefined, run: (migrator: Migrator) => ReturnType<Migrator['migrateToLatest']>): Promise<void> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => MIGRATIONS },
     migrationTableSchema: schema,
   });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await run(migrator);
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });

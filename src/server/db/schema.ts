@@ -304,9 +304,10 @@ export interface OrderItemsTable {
 export interface PaymentsTable {
   id: Generated<number>;
   order_id: number;
-  method: 'upi' | 'netbanking' | 'card' | 'emi';
+  method: 'upi' | 'netbanking' | 'card' | 'emi' | 'cod';
   amount: number;
-  status: 'created' | 'authorized' | 'captured' | 'failed' | 'refunded' | 'partially_refunded';
+  /** Cash on Delivery: authorized until the cash is collected, cancelled with its order (migration 0021) */
+  status: 'created' | 'authorized' | 'captured' | 'failed' | 'cancelled' | 'refunded' | 'partially_refunded';
   provider: string;
   reference: string;
   /** JSON: masked details only (VPA, bank, card network and last 4, EMI plan) */

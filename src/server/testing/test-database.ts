@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { type DatabaseHandle, type Dialect, openDatabase } from '#server/db/database.ts';
-import { migrateToLatest } from '#server/db/migrate.ts';
+import { migrateTo, migrateToLatest } from '#server/db/migrate.ts';
 
 /** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (always on CI). */
 export function testDialects(): Dialect[] {
@@ -10,12 +10,13 @@ export function testDialects(): Dialect[] {
 
 /**
  * A fresh, migrated database: in-memory SQLite, or a new schema on the PostgreSQL test server
- * that is dropped again by `destroy`.
+ * that is dropped again by `destroy`. `upTo` stops at that migration (a migration's own test).
  */
-export async function createTestDatabase(dialect: Dialect): Promise<DatabaseHandle> {
+export async function createTestDatabase(dialect: Dialect, upTo?: string): Promise<DatabaseHandle> {
+  const migrate = (db: DatabaseHandle['db'], schema?: string) => (upTo ? migrateTo(db, upTo, schema) : migrateToLatest(db, schema));
   if (dialect === 'sqlite') {
     const handle = openDatabase('sqlite::memory:');
-    await migrateToLatest(handle.db);
+    await migrate(handle.db);
     return handle;
   }
   const url = process.env.TEST_DATABASE_URL;
@@ -26,7 +27,7 @@ export async function createTestDatabase(dialect: Dialect): Promise<DatabaseHand
   await admin.query(`CREATE SCHEMA ${schema}`);
   await admin.end();
   const handle = openDatabase(url, { schema, poolSize: 4 });
-  await migrateToLatest(handle.db, schema);
+  await migrate(handle.db, schema);
   return {
     ...handle,
     destroy: async () => {

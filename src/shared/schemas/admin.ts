@@ -3,6 +3,7 @@ import { PASSWORD_MAX, PASSWORD_MIN, ROLES } from './auth.ts';
 import { ProductSchema } from './catalog.ts';
 import { pageFields, wholeNumber } from './paging.ts';
 import { productInputFields, stockWasField, withProductRules } from './vendor.ts';
+import { PAYMENT_METHODS, PAYMENT_STATUSES } from './orders.ts';
 
 const strict = <T extends z.ZodRawShape>(shape: T) =>
   z.strictObject(shape, {
@@ -209,8 +210,8 @@ const isoDate = (name: string) => z.string().regex(/^\d{4}-\d{2}-\d{2}$/, `${nam
 
 export const AdminPaymentQuerySchema = z.object({
   q: z.string().trim().max(100).optional().describe('order number (CB00000042) or customer e-mail'),
-  status: z.enum(['created', 'authorized', 'captured', 'failed', 'refunded', 'partially_refunded']).optional(),
-  method: z.enum(['upi', 'netbanking', 'card', 'emi']).optional(),
+  status: z.enum(PAYMENT_STATUSES).optional(),
+  method: z.enum(PAYMENT_METHODS).optional(),
   from: isoDate('from').optional(),
   to: isoDate('to').optional(),
   minAmount: paise('minAmount').optional(),
@@ -224,10 +225,10 @@ export const AdminPaymentSchema = z.object({
   orderId: z.number().int(),
   orderNumber: z.string(),
   customer: z.object({ name: z.string(), email: z.string() }),
-  method: z.enum(['upi', 'netbanking', 'card', 'emi']),
+  method: z.enum(PAYMENT_METHODS),
   amount: z.number().int(),
   refundedAmount: z.number().int(),
-  status: z.enum(['created', 'authorized', 'captured', 'failed', 'refunded', 'partially_refunded']),
+  status: z.enum(PAYMENT_STATUSES),
   reference: z.string(),
   details: z.record(z.string(), z.unknown()),
   failureReason: z.string().nullable(),

@@ -64,6 +64,7 @@ export const PaymentInputSchema = z.discriminatedUnion(
     strict({ method: z.literal('upi'), vpa: z.string().trim().regex(VPA, 'Please enter a UPI ID like name@bank') }),
     strict({ method: z.literal('netbanking'), bank: z.enum(BANK_CODES, { error: 'Please choose your bank' }) }),
     strict({ method: z.literal('card'), card: CardSchema }),
+    strict({ method: z.literal('cod') }),
     strict({
       method: z.literal('emi'),
       card: CardSchema,
@@ -72,7 +73,7 @@ export const PaymentInputSchema = z.discriminatedUnion(
       }),
     }),
   ],
-  { error: 'method must be one of upi, netbanking, card, emi' },
+  { error: 'method must be one of upi, netbanking, card, emi, cod' },
 );
 export type PaymentInput = z.infer<typeof PaymentInputSchema>;
 
@@ -82,8 +83,10 @@ export const ReturnRequestInputSchema = strict({
   reason: z.string({ error: 'Please tell us why' }).trim().min(10, 'Please tell us why in at least 10 characters').max(1000),
 });
 
-export const PAYMENT_STATUSES = ['created', 'authorized', 'captured', 'failed', 'refunded', 'partially_refunded'] as const;
-export const PAYMENT_METHOD_NAMES = { upi: 'UPI', netbanking: 'Net Banking', card: 'Card', emi: 'Card EMI' } as const;
+/** Cash on Delivery is `authorized` until the courier collects the cash, and `cancelled` with its order. */
+export const PAYMENT_STATUSES = ['created', 'authorized', 'captured', 'failed', 'cancelled', 'refunded', 'partially_refunded'] as const;
+export const PAYMENT_METHODS = ['upi', 'netbanking', 'card', 'emi', 'cod'] as const;
+export const PAYMENT_METHOD_NAMES = { upi: 'UPI', netbanking: 'Net Banking', card: 'Card', emi: 'Card EMI', cod: 'Cash on Delivery' } as const;
 
 export const PaymentDetailsSchema = z.object({
   vpa: z.string().optional(),
@@ -96,7 +99,7 @@ export const PaymentDetailsSchema = z.object({
 export const PaymentSchema = z.object({
   id: z.number().int(),
   orderId: z.number().int(),
-  method: z.enum(['upi', 'netbanking', 'card', 'emi']),
+  method: z.enum(PAYMENT_METHODS),
   amount: z.number().int(),
   status: z.enum(PAYMENT_STATUSES),
   reference: z.string(),
@@ -202,3 +205,9 @@ export const CheckoutOptionsSchema = z.object({
   }),
 });
 export type CheckoutOptions = z.infer<typeof CheckoutOptionsSchema>;
+
+/** Whether an order awaiting payment may be paid by Cash on Delivery, and why not. */
+export const CashOnDeliverySchema = z.object({ available: z.boolean(), reason: z.string().nullable(), max: z.number().int() });
+export type CashOnDelivery = z.infer<typeof CashOnDeliverySchema>;
+/** A cart not yet ordered, to one of the shopper's addresses: may it be paid by Cash on Delivery? */
+export const CashOnDeliveryQuestionSchema = PlaceOrderInputSchema.pick({ addressId: true, items: true });

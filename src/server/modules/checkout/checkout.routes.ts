@@ -4,6 +4,8 @@ import { EMI_MIN_ORDER, type EmiPlan } from '#shared/emi.ts';
 import { NET_BANKING_BANKS } from '#shared/payment-methods.ts';
 import {
   BankOutcomeInputSchema,
+  CashOnDeliveryQuestionSchema,
+  CashOnDeliverySchema,
   CheckoutOptionsSchema,
   OrderIdParamSchema,
   OrderListSchema,
@@ -52,6 +54,18 @@ export function checkoutRoutes(deps: { checkout: CheckoutService; orders: Orders
         const { order, created } = await checkout.placeOrder(requireUser(request).id, request.body);
         return reply.status(created ? 201 : 200).send(order);
       },
+    );
+
+    app.get(
+      '/orders/:id/cash-on-delivery',
+      { schema: { tags: ['checkout'], summary: 'Whether an order awaiting payment may be paid by Cash on Delivery, and why not', params: orderParams, response: { 200: CashOnDeliverySchema, ...errors } } },
+      (request) => checkout.cashOnDelivery(requireUser(request).id, request.params.id),
+    );
+
+    app.post(
+      '/checkout/cash-on-delivery',
+      { schema: { tags: ['checkout'], summary: 'Whether a cart not yet ordered may be paid by Cash on Delivery to one of my addresses, and why not', body: CashOnDeliveryQuestionSchema, response: { 200: CashOnDeliverySchema, ...errors } } },
+      (request) => checkout.cashOnDeliveryFor(requireUser(request).id, request.body),
     );
 
     app.post(

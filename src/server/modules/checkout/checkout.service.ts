@@ -2,11 +2,12 @@ import { AppError } from '#shared/errors.ts';
 import { formatPrice, gstShare } from '#shared/money.ts';
 import { canCustomerCancel } from '#shared/order-states.ts';
 import { MAX_QUANTITY_PER_LINE } from '#shared/schemas/cart.ts';
-import type { Order, PaymentInput, PaymentResult, PlaceOrderInput } from '#shared/schemas/orders.ts';
+import type { CashOnDelivery, Order, PaymentInput, PaymentResult, PlaceOrderInput } from '#shared/schemas/orders.ts';
 import { shippingFor } from '#shared/shipping.ts';
 import type { StoreInfo } from '#shared/store-info.ts';
 import type { Db, DbOrTx } from '#server/db/database.ts';
 import { isUniqueViolation } from '#server/db/unique-violation.ts';
+import type { CartService } from '#server/modules/cart/cart.service.ts';
 import type { CatalogService } from '#server/modules/catalog/catalog.service.ts';
 import type { DeliveryService } from '#server/modules/delivery/delivery.service.ts';
 import type { Mailer } from '#server/modules/mail/mailer.ts';
@@ -19,6 +20,7 @@ import type { UsersService } from '#server/modules/users/users.service.ts';
 interface Deps {
   db: Db;
   catalog: CatalogService;
+  cart: CartService;
   delivery: DeliveryService;
   orders: OrdersService;
   payments: PaymentsService;
@@ -55,7 +57,7 @@ const list = (names: string[]) => names.join(', ');
  * So a captured payment always ends as a confirmed order or a refund, and never is taken twice.
  */
 export function createCheckoutService(deps: Deps) {
-  const { db, catalog, delivery, orders, payments, outbox, users, mailer, store } = deps;
+  const { db, catalog, cart, delivery, orders, payments, outbox, users, mailer, store } = deps;
   const now = deps.now ?? (() => new Date());
 
   function itemLines(order: Order): string {
@@ -73,11 +75,14 @@ export function createCheckoutService(deps: Deps) {
     }
   }
 
-  function confirmationMail(order: Order) {
+  function confirmationMail(order: Order, cashOnDelivery = false) {
     const address = order.address;
+    const total = cashOnDelivery
+      ? `To pay on delivery: ${formatPrice(order.total)} (includes GST of ${formatPrice(order.gst)}), in cash or by UPI to the courier`
+      : `Total paid: ${formatPrice(order.total)} (includes GST of ${formatPrice(order.gst)})`;
     return {
       subject: `Your ${store.name} order ${order.number} is confirmed`,
-      text: `Thank you for your order.\n\nOrder ${order.number}\n${itemLines(order)}\n\nTotal paid: ${formatPrice(order.total)} (includes GST of ${formatPrice(order.gst)})\n\nDelivering to:\n  ${address.name}, ${address.phone}\n  ${address.line1}${address.line2 ? `, ${address.line2}` : ''}\n  ${address.city}, ${address.state} ${address.pincode}`,
+      text: `Thank you for your order.\n\nOrder ${order.number}\n${itemLines(order)}\n\n${total}\n\nDelivering to:\n  ${address.name}, ${address.phone}\n  ${address.line1}${address.line2 ? `, ${address.line2}` : ''}\n  ${address.city}, ${address.state} ${address.pincode}`,
     };
   }
 
@@ -135,6 +140,43 @@ export function createCheckoutService(deps: Deps) {
     return { payment, next, orderStatus: order.status };
   }
 
+  /**
+   * Cash on Delivery: within the ceiling, every line's seller takes cash and the PIN code gets
+   * cash deliveries (checked again now, not as the cart saw it). The order is confirmed at once,
+   * with its payment authorized and the mail queued, in one transaction; the cash is collected,
+   * and the payment captured, when the last shipment is delivered.
+   */
+  /** Why these lines, to this PIN code, cannot be paid in cash; null when they can. */
+  async function cashOnDeliveryRefusal(total: number, pincode: string, lines: ReadonlyArray<{ name: string; offerId: number; vendorId: number; amount: number }>): Promise<string | null> {
+    if (total > delivery.codMax) return `Cash on Delivery is available on orders up to ${formatPrice(delivery.codMax)}`;
+    const { options } = await delivery.options(
+      pincode,
+      lines.map((line) => ({ offerId: line.offerId, vendorId: line.vendorId, dispatchDays: 0, amount: line.amount })),
+    );
+    const refused = lines.flatMap((line, i) => (options[i]!.cod ? [] : [`${line.name} (${options[i]!.codReason})`]));
+    return refused.length > 0 ? `Cash on Delivery is not available for: ${list(refused)}. Please choose another way to pay.` : null;
+  }
+
+  const orderLines = (order: Order) => order.items.map((item) => ({ name: item.name, offerId: item.offerId ?? 0, vendorId: item.vendor.id, amount: item.lineTotal }));
+
+  async function payOnDelivery(caller: { id: string; email: string }, order: Order): Promise<PaymentResult> {
+    const refusal = await cashOnDeliveryRefusal(order.total, order.address.pincode, orderLines(order));
+    if (refusal) throw new AppError('CONFLICT', refusal);
+    const done = await db.transaction().execute(async (tx) => {
+      if ((await orders.hold(tx, order.id)) !== 'pending_payment') return undefined;
+      const paymentId = await payments.authorizeCashOnDelivery(tx, order.id, order.total);
+      await orders.move(tx, order.id, ['pending_payment'], 'confirmed', { paid_at: now().toISOString() });
+      const mail = confirmationMail(order, true);
+      return { paymentId, jobs: [await queueMail(tx, caller.email, mail.subject, mail.text)] };
+    });
+    if (!done) {
+      await pendingOrder(caller.id, order.id); // says why: paid or cancelled meanwhile
+      throw new AppError('CONFLICT', 'This order has already been paid');
+    }
+    await outbox.runNow(done.jobs);
+    return { payment: (await payments.find(done.paymentId))!, next: 'done', orderStatus: 'confirmed' };
+  }
+
   async function pendingOrder(userId: string, orderId: number): Promise<Order> {
     const order = await orders.get(userId, orderId);
     if (order.status !== 'pending_payment') {
@@ -162,6 +204,7 @@ export function createCheckoutService(deps: Deps) {
       await orders.cancelOpenFulfilments(tx, order.id);
       await catalog.returnStock(order.items, tx);
       await payments.abandonWaiting(tx, order.id, reason);
+      await payments.cancelCashOnDelivery(tx, order.id, `${reason}; no cash was collected`);
       const queued: number[] = [];
       let refunded = 0;
       for (const payment of await payments.ofOrders([order.id], tx)) {
@@ -331,6 +374,7 @@ export function createCheckoutService(deps: Deps) {
      */
     async pay(caller: { id: string; email: string }, orderId: number, input: PaymentInput): Promise<PaymentResult> {
       const order = await pendingOrder(caller.id, orderId);
+      if (input.method === 'cod') return payOnDelivery(caller, order);
       payments.validate(input, order.total);
       const attempt = await db.transaction().execute(async (tx) => {
         if ((await orders.hold(tx, order.id)) !== 'pending_payment') return undefined;
@@ -341,6 +385,28 @@ export function createCheckoutService(deps: Deps) {
         throw new AppError('CONFLICT', 'This order has already been paid');
       }
       return settle(caller.id, attempt, await payments.charge(attempt, input));
+    },
+
+    /** Whether the order, awaiting payment, may be paid by Cash on Delivery, and why not. */
+    async cashOnDelivery(userId: string, orderId: number): Promise<CashOnDelivery> {
+      const order = await pendingOrder(userId, orderId);
+      const reason = await cashOnDeliveryRefusal(order.total, order.address.pincode, orderLines(order));
+      return { available: reason === null, reason, max: delivery.codMax };
+    },
+
+    /** The same, for a cart not yet ordered: its lines as priced now, to one of the shopper's addresses. */
+    async cashOnDeliveryFor(userId: string, input: Pick<PlaceOrderInput, 'addressId' | 'items'>): Promise<CashOnDelivery> {
+      const address = await users.findAddress(userId, input.addressId);
+      if (!address) throw new AppError('VALIDATION_FAILED', 'Please choose one of your saved delivery addresses');
+      const quote = await cart.quote(input.items);
+      const lines = quote.items.filter((line) => line.status !== 'unavailable' && line.offerId !== null);
+      const offers = new Map((await catalog.findPurchasableOffers(lines.map((line) => line.offerId!), db)).map((offer) => [offer.id, offer]));
+      const reason = await cashOnDeliveryRefusal(
+        quote.total,
+        address.pincode,
+        lines.filter((line) => offers.has(line.offerId!)).map((line) => ({ name: line.name ?? 'An item', offerId: line.offerId!, vendorId: offers.get(line.offerId!)!.vendor_id, amount: line.lineTotal })),
+      );
+      return { available: reason === null, reason, max: delivery.codMax };
     },
 
     /** The OTP for a card payment, or the bank page's answer for Net Banking. */

@@ -6,6 +6,7 @@ import type { StoreInfo } from '#shared/store-info.ts';
 import type { Db } from '#server/db/database.ts';
 import type { Mailer } from '#server/modules/mail/mailer.ts';
 import type { InvoicesService } from '#server/modules/invoices/invoices.service.ts';
+import type { PaymentsService } from '#server/modules/payments/payments.service.ts';
 import type { UsersService } from '#server/modules/users/users.service.ts';
 import type { z } from 'zod';
 import * as repository from './orders.repository.ts';
@@ -16,8 +17,17 @@ type Step = 'pack' | 'ship' | 'deliver';
 const TARGET: Record<Step, FulfilmentStatus> = { pack: 'packed', ship: 'shipped', deliver: 'delivered' };
 
 /** Each vendor fulfils its own lines of an order: packed → shipped (carrier, tracking) → delivered. */
-export function createFulfilmentService(deps: { db: Db; users: UsersService; invoices: InvoicesService; mailer: Mailer; store: StoreInfo; now?: () => Date; log?: (error: unknown, message: string) => void }) {
-  const { db, users, invoices, mailer, store } = deps;
+export function createFulfilmentService(deps: {
+  db: Db;
+  users: UsersService;
+  invoices: InvoicesService;
+  payments: PaymentsService;
+  mailer: Mailer;
+  store: StoreInfo;
+  now?: () => Date;
+  log?: (error: unknown, message: string) => void;
+}) {
+  const { db, users, invoices, payments, mailer, store } = deps;
   const now = deps.now ?? (() => new Date());
 
   async function assemble(rows: readonly VendorFulfilmentRow[]): Promise<VendorOrder[]> {
@@ -76,10 +86,15 @@ export function createFulfilmentService(deps: { db: Db; users: UsersService; inv
       const at = moment.toISOString();
       const fields =
         step === 'pack' ? { packed_at: at } : step === 'ship' ? { shipped_at: at, carrier: shipment?.carrier, tracking_number: shipment?.trackingNumber } : { delivered_at: at };
-      // A shipment leaves with its tax invoice: both are written, or neither.
+      // A shipment leaves with its tax invoice: both are written, or neither. The last delivery of
+      // a Cash on Delivery order is the courier collecting the cash: its payment is captured with it.
       const moved = await db.transaction().execute(async (tx) => {
         if (!(await repository.moveFulfilment(tx, vendorId, fulfilmentId, row.status, to, fields))) return false;
         if (step === 'ship') await invoices.issue(tx, fulfilmentId, moment);
+        if (step === 'deliver') {
+          const open = (await repository.fulfilmentsOf(tx, [row.orderId])).filter((f) => f.status !== 'delivered' && f.status !== 'cancelled');
+          if (open.length === 0) await payments.collectCash(tx, row.orderId);
+        }
         return true;
       });
       if (!moved) throw new AppError('CONFLICT', 'This order changed meanwhile; please reload');

@@ -64,6 +64,49 @@ export async function insertPayment(
   return row.id;
 }
 
+/** A Cash on Delivery payment: authorized at once, with no gateway and no attempt key. */
+export async function insertCashOnDelivery(db: DbOrTx, payment: { orderId: number; amount: number; reference: string }): Promise<number> {
+  const now = new Date().toISOString();
+  const row = await db
+    .insertInto('payments')
+    .values({
+      order_id: payment.orderId,
+      method: 'cod',
+      amount: payment.amount,
+      status: 'authorized',
+      provider: 'cod',
+      reference: payment.reference,
+      attempt_key: null,
+      awaiting: null,
+      details: '{}',
+      failure_reason: null,
+      refunded_amount: 0,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Collected (captured) or cancelled: only from authorized, so twice is a no-op. */
+export async function settleCashOnDelivery(db: DbOrTx, orderId: number, status: 'captured' | 'cancelled', reason: string | null): Promise<boolean> {
+  const result = await db
+    .updateTable('payments')
+    .set({ status, failure_reason: reason, updated_at: new Date().toISOString() })
+    .where('order_id', '=', orderId)
+    .where('method', '=', 'cod')
+    .where('status', '=', 'authorized')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** An open attempt the gateway is being asked about (not one waiting for the shopper). */
+export async function hasAttemptInFlight(db: DbOrTx, orderId: number): Promise<boolean> {
+  const row = await db.selectFrom('payments').select('id').where('order_id', '=', orderId).where('status', '=', 'created').where('awaiting', 'is', null).executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function findPayment(db: DbOrTx, id: number): Promise<Payment | undefined> {
   const row = await db.selectFrom('payments').select(columns).where('id', '=', id).executeTakeFirst();
   return row ? toPayment(row) : undefined;

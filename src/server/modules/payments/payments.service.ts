@@ -19,7 +19,10 @@ interface RefundJob {
 }
 
 
-const toRequest = (input: PaymentInput, amount: number): ChargeRequest =>
+/** What the gateway is asked to charge: every method but Cash on Delivery, which no gateway takes. */
+export type GatewayPaymentInput = Exclude<PaymentInput, { method: 'cod' }>;
+
+const toRequest = (input: GatewayPaymentInput, amount: number): ChargeRequest =>
   input.method === 'upi'
     ? { method: 'upi', amount, vpa: input.vpa }
     : input.method === 'netbanking'
@@ -41,6 +44,8 @@ export function createPaymentsService({ db, provider, outbox, emiPlans, now = ()
         return { vpa: input.vpa.toLowerCase() };
       case 'netbanking':
         return { bank: NET_BANKING_BANKS.find((bank) => bank.code === input.bank)?.name ?? input.bank };
+      case 'cod':
+        return {};
       case 'card':
       case 'emi': {
         const number = digitsOnly(input.card.number);
@@ -107,7 +112,7 @@ export function createPaymentsService({ db, provider, outbox, emiPlans, now = ()
     },
 
     /** Asks the gateway to charge an open attempt; repeating it with the same attempt charges once. */
-    charge: (attempt: repository.OpenAttempt, input: PaymentInput): Promise<ChargeOutcome> => provider.charge(toRequest(input, attempt.amount), attempt.attemptKey),
+    charge: (attempt: repository.OpenAttempt, input: GatewayPaymentInput): Promise<ChargeOutcome> => provider.charge(toRequest(input, attempt.amount), attempt.attemptKey),
 
     /** The gateway's answer for an attempt, for recovery. */
     lookup: (attemptKey: string) => provider.lookup(attemptKey),
@@ -157,11 +162,32 @@ export function createPaymentsService({ db, provider, outbox, emiPlans, now = ()
     async claimRefund(tx: DbOrTx, paymentId: number, amount: number, reason: string): Promise<{ before: Payment; job: number }> {
       const payment = await repository.findPayment(tx, paymentId);
       if (!payment) throw new AppError('NOT_FOUND', 'Payment not found');
+      if (payment.method === 'cod') {
+        // Cash goes back as a bank transfer or UPI payout to an account the customer gives, with returns.
+        throw new AppError('CONFLICT', 'A Cash on Delivery payment cannot go back through a payment gateway; it is refunded to the bank account or UPI ID the customer gives with a return');
+      }
       if (payment.status !== 'captured' && payment.status !== 'partially_refunded') throw new AppError('CONFLICT', `A ${payment.status} payment cannot be refunded`);
       const remaining = payment.amount - payment.refundedAmount;
       if (amount > remaining) throw new AppError('CONFLICT', `At most ${formatPrice(remaining)} is left to refund on this payment`);
       return { before: payment, job: await queueRefund(tx, payment, amount, reason) };
     },
+
+    /**
+     * Cash on Delivery: the order is confirmed with a payment for its total that is authorized, the
+     * cash still to be collected, in the caller's transaction. Attempts still waiting for the
+     * shopper (an OTP, a bank page) are given up; one in flight at the gateway makes this 409.
+     */
+    async authorizeCashOnDelivery(tx: DbOrTx, orderId: number, amount: number): Promise<number> {
+      await repository.failWaitingAttempts(tx, orderId, 'Replaced by Cash on Delivery');
+      if (await repository.hasAttemptInFlight(tx, orderId)) throw new AppError('CONFLICT', 'A payment for this order is already being processed. Please wait a moment.');
+      return repository.insertCashOnDelivery(tx, { orderId, amount, reference: `cod_${orderId}_${randomBytes(8).toString('hex')}` });
+    },
+
+    /** The courier has collected the cash: the order's Cash on Delivery payment is captured. */
+    collectCash: (tx: DbOrTx, orderId: number) => repository.settleCashOnDelivery(tx, orderId, 'captured', null),
+
+    /** The order was cancelled before delivery: its Cash on Delivery payment is cancelled, no money having changed hands. */
+    cancelCashOnDelivery: (tx: DbOrTx, orderId: number, reason: string) => repository.settleCashOnDelivery(tx, orderId, 'cancelled', reason),
 
     /**
      * Queues the refund of what is left of a captured payment, in the caller's transaction, and

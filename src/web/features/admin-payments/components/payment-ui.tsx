@@ -7,6 +7,7 @@ const STATUS_STYLES: Record<PaymentStatus, string> = {
   authorized: 'bg-sky-50 text-sky-900 ring-sky-300',
   captured: 'bg-emerald-50 text-emerald-800 ring-emerald-300',
   failed: 'bg-red-50 text-red-800 ring-red-300',
+  cancelled: 'bg-slate-100 text-slate-700 ring-slate-300',
   refunded: 'bg-violet-50 text-violet-900 ring-violet-300',
   partially_refunded: 'bg-amber-50 text-amber-900 ring-amber-300',
 };

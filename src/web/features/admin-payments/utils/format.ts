@@ -7,6 +7,7 @@ export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
   authorized: 'Authorised',
   captured: 'Captured',
   failed: 'Failed',
+  cancelled: 'Cancelled',
   refunded: 'Refunded',
   partially_refunded: 'Partly refunded',
 };
@@ -17,7 +18,7 @@ export { formatDateTime } from '#web/lib/format.ts';
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined);
 
 /** The payment's details as safe to show: "Visa •••• 1111", the UPI ID, or the bank. */
-export function maskedDetails(payment: Pick<AdminPayment, 'method' | 'details'>): string | undefined {
+export function maskedDetails(payment: Pick<AdminPayment, 'method' | 'details' | 'status'>): string | undefined {
   const { details } = payment;
   if (payment.method === 'card' || payment.method === 'emi') {
     const last4 = text(details.last4);
@@ -27,6 +28,7 @@ export function maskedDetails(payment: Pick<AdminPayment, 'method' | 'details'>)
     return [card || undefined, months].filter(Boolean).join(' · ') || undefined;
   }
   if (payment.method === 'upi') return text(details.vpa);
+  if (payment.method === 'cod') return payment.status === 'authorized' ? 'Cash to collect on delivery' : undefined;
   return text(details.bank);
 }
 

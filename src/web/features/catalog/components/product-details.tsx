@@ -81,7 +81,7 @@ export function ProductDetails({ product, actions, sellers, delivery }: ProductD
             <li>✓ GST invoice from the seller</li>
             <li>✓ Manufacturer warranty</li>
             <li>✓ 10-day returns</li>
-            <li>✓ UPI, Net Banking, cards and EMI</li>
+            <li>✓ UPI, cards, EMI and Cash on Delivery</li>
           </ul>
           {sellers}
         </div>

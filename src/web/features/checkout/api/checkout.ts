@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { type CartLineInput, CartQuoteSchema } from '#shared/schemas/cart.ts';
 import {
+  CashOnDeliverySchema,
   CheckoutOptionsSchema,
   OrderSchema,
   type PaymentInput,
@@ -27,6 +28,22 @@ export function useReview(lines: CartLineInput[]) {
     queryKey: ['checkout-review', lines],
     queryFn: ({ signal }) => apiRequest('/cart/quote', { method: 'POST', body: { items: lines }, schema: CartQuoteSchema, signal }),
     enabled: lines.length > 0,
+    staleTime: 0,
+  });
+}
+
+/**
+ * Whether the order may be paid by Cash on Delivery (its total, its sellers, its PIN code): the
+ * order's own answer once it exists, else the cart's to the chosen address.
+ */
+export function useCashOnDelivery(orderId: number | undefined, cart: { addressId: number | undefined; items: CartLineInput[] }) {
+  return useQuery({
+    queryKey: orderId === undefined ? ['cash-on-delivery', cart.addressId, cart.items] : ['orders', orderId, 'cash-on-delivery'],
+    queryFn: ({ signal }) =>
+      orderId === undefined
+        ? apiRequest('/checkout/cash-on-delivery', { method: 'POST', body: { addressId: cart.addressId, items: cart.items }, schema: CashOnDeliverySchema, signal })
+        : apiRequest(`/orders/${orderId}/cash-on-delivery`, { schema: CashOnDeliverySchema, signal }),
+    enabled: orderId !== undefined || (cart.addressId !== undefined && cart.items.length > 0),
     staleTime: 0,
   });
 }

@@ -9,7 +9,7 @@ import { Loading } from '#web/components/ui/loading.tsx';
 import { OrderTotals } from '#web/components/ui/order-totals.tsx';
 import { paths } from '#web/config/paths.ts';
 import { ApiError } from '#web/lib/api-client.ts';
-import { confirmOtp, payOrder, placeOrder, useCheckoutOptions, useOrderForCheckout, useReview } from '../api/checkout.ts';
+import { confirmOtp, payOrder, placeOrder, useCashOnDelivery, useCheckoutOptions, useOrderForCheckout, useReview } from '../api/checkout.ts';
 import { GstClaimForm } from './gst-claim-form.tsx';
 import { OtpForm } from './otp-form.tsx';
 import { PaymentForm } from './payment-form.tsx';
@@ -102,6 +102,7 @@ export function CheckoutFlow({ lines, addresses, renderAddressForm, resumeOrderI
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>(initialError);
 
+  const cashOnDelivery = useCashOnDelivery(order?.id, { addressId, items: step === 'payment' ? lines : [] });
   const address = addresses.find((a) => a.id === addressId);
   const quote = review.data;
   const blocked = quote?.items.some((line) => line.status !== 'ok') ?? false;
@@ -261,7 +262,13 @@ export function CheckoutFlow({ lines, addresses, renderAddressForm, resumeOrderI
           ) : otpFor ? (
             <OtpForm busy={busy} onSubmit={verify} onCancel={() => setOtpFor(undefined)} />
           ) : (
-            <PaymentForm options={options.data} total={total} busy={busy} onPay={pay} />
+            <PaymentForm
+              options={options.data}
+              total={total}
+              busy={busy}
+              cod={cashOnDelivery.data ?? (cashOnDelivery.isError ? { available: false, reason: cashOnDelivery.error.message, max: 0 } : undefined)}
+              onPay={pay}
+            />
           )}
         </Section>
       </div>

@@ -2,7 +2,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { emiQuote } from '#shared/emi.ts';
 import { formatPrice } from '#shared/money.ts';
 import { detectNetwork, digitsOnly, expiryInFuture, luhnValid, VPA } from '#shared/payment-methods.ts';
-import type { CheckoutOptions, PaymentInput } from '#shared/schemas/orders.ts';
+import type { CashOnDelivery, CheckoutOptions, PaymentInput } from '#shared/schemas/orders.ts';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
 
 type Method = PaymentInput['method'];
@@ -12,6 +12,7 @@ const METHODS: Array<{ id: Method; label: string }> = [
   { id: 'netbanking', label: 'Net Banking' },
   { id: 'card', label: 'Credit / Debit card' },
   { id: 'emi', label: 'EMI' },
+  { id: 'cod', label: 'Cash on Delivery' },
 ];
 
 const HINTS: Record<Method, string> = {
@@ -19,6 +20,7 @@ const HINTS: Record<Method, string> = {
   netbanking: 'Test mode: you will choose Success or Failure on the simulated bank page.',
   card: 'Test mode: 4111 1111 1111 1111 with any future expiry and any CVV, OTP 123456. Card 4000 0000 0000 0002 is declined.',
   emi: 'Test mode: use the test card 4111 1111 1111 1111 and OTP 123456.',
+  cod: 'The order is confirmed now; you pay the courier on delivery.',
 };
 
 const input = 'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base aria-[invalid=true]:border-red-600';
@@ -27,6 +29,8 @@ interface PaymentFormProps {
   options: CheckoutOptions;
   total: number;
   busy: boolean;
+  /** whether this order may be paid in cash on delivery; undefined while it is being checked */
+  cod?: CashOnDelivery;
   onPay: (payment: PaymentInput) => void;
 }
 
@@ -49,7 +53,7 @@ function cardErrors(card: CardState): Partial<Record<keyof CardState, string>> {
 }
 
 /** Choosing and entering a payment method; the server checks everything again. */
-export function PaymentForm({ options, total, busy, onPay }: PaymentFormProps) {
+export function PaymentForm({ options, total, busy, cod, onPay }: PaymentFormProps) {
   const id = useId();
   const [method, setMethod] = useState<Method>('upi');
   const [vpa, setVpa] = useState('');
@@ -81,7 +85,8 @@ export function PaymentForm({ options, total, busy, onPay }: PaymentFormProps) {
       cvv: card.cvv,
       name: card.name.trim(),
     };
-    if (method === 'upi') onPay({ method, vpa: vpa.trim() });
+    if (method === 'cod') onPay({ method });
+    else if (method === 'upi') onPay({ method, vpa: vpa.trim() });
     else if (method === 'netbanking') onPay({ method, bank });
     else if (method === 'card') onPay({ method, card: cardInput });
     else onPay({ method, card: cardInput, months: months as 3 });
@@ -133,7 +138,7 @@ export function PaymentForm({ options, total, busy, onPay }: PaymentFormProps) {
       </div>
       <fieldset>
         <legend className="sr-only">Payment method</legend>
-        <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+        <div className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-5">
           {METHODS.map((m) => (
             <label key={m.id} className={`flex cursor-pointer items-center gap-2 rounded-lg border px-3 py-2.5 text-sm font-medium has-[:focus-visible]:ring-3 has-[:focus-visible]:ring-brand-500 ${method === m.id ? 'border-brand-600 bg-brand-50 text-brand-900' : 'border-slate-300 bg-white'}`}>
               <input type="radio" name={`${id}-method`} value={m.id} checked={method === m.id} onChange={() => { setMethod(m.id); setErrors({}); }} className="accent-brand-600" />
@@ -208,8 +213,28 @@ export function PaymentForm({ options, total, busy, onPay }: PaymentFormProps) {
           <p className="rounded-lg bg-slate-100 p-3 text-sm text-slate-700">EMI is available on orders of {formatPrice(options.emi.minOrder)} or more.</p>
         ))}
 
-      <button type="submit" disabled={busy || (method === 'emi' && !emiAllowed)} className={`${buttonClass('accent', 'lg')} w-full`}>
-        {busy ? 'Processing…' : method === 'netbanking' ? `Continue to bank · ${formatPrice(total)}` : `Pay ${formatPrice(total)}`}
+      {method === 'cod' && (
+        <div className="rounded-lg bg-slate-100 p-3 text-sm text-slate-800" aria-live="polite">
+          {cod === undefined
+            ? 'Checking whether Cash on Delivery is available…'
+            : cod.available
+              ? `Pay ${formatPrice(total)} in cash or by UPI to the courier when your order arrives. Please keep the exact amount ready.`
+              : cod.reason}
+        </div>
+      )}
+
+      <button
+        type="submit"
+        disabled={busy || (method === 'emi' && !emiAllowed) || (method === 'cod' && !cod?.available)}
+        className={`${buttonClass('accent', 'lg')} w-full`}
+      >
+        {busy
+          ? 'Processing…'
+          : method === 'netbanking'
+            ? `Continue to bank · ${formatPrice(total)}`
+            : method === 'cod'
+              ? `Place order · pay ${formatPrice(total)} on delivery`
+              : `Pay ${formatPrice(total)}`}
       </button>
     </form>
   );

@@ -19,6 +19,7 @@ const PAYMENT_STATUS: Record<Payment['status'], { label: string; tone: string }>
   authorized: { label: 'Authorised', tone: 'text-blue-800' },
   captured: { label: 'Paid', tone: 'text-emerald-700' },
   failed: { label: 'Failed', tone: 'text-red-700' },
+  cancelled: { label: 'Cancelled', tone: 'text-slate-700' },
   refunded: { label: 'Refunded', tone: 'text-slate-700' },
   partially_refunded: { label: 'Partially refunded', tone: 'text-slate-700' },
 };
@@ -40,7 +41,14 @@ function paymentDetails({ method, details }: Payment): string[] {
           ? [`${details.emi.months} months × ${formatPrice(details.emi.monthly)} (interest ${formatPrice(details.emi.interest)})`]
           : []),
       ];
+    case 'cod':
+      return ['In cash or by UPI to the courier, on delivery'];
   }
+}
+
+/** Cash on Delivery waiting for the courier reads "To pay on delivery", not "Authorised". */
+function statusOf(payment: Payment) {
+  return payment.method === 'cod' && payment.status === 'authorized' ? { label: 'To pay on delivery', tone: 'text-amber-800' } : PAYMENT_STATUS[payment.status];
 }
 
 /** Tracking means nothing before payment, or for an order cancelled before anything shipped. */
@@ -170,7 +178,7 @@ export function PaymentsSection({ payments }: { payments: Payment[] }) {
       ) : (
         <ul className="divide-y divide-slate-200">
           {payments.map((payment) => {
-            const status = PAYMENT_STATUS[payment.status];
+            const status = statusOf(payment);
             return (
               <li key={payment.id} className="p-4 text-sm sm:px-5">
                 <div className="flex flex-wrap items-baseline justify-between gap-x-3">
@@ -193,7 +201,7 @@ export function PaymentsSection({ payments }: { payments: Payment[] }) {
                     Refunded {formatPrice(payment.refundedAmount)} to the original payment method
                   </p>
                 )}
-                {payment.status === 'failed' && payment.failureReason && (
+                {(payment.status === 'failed' || payment.status === 'cancelled') && payment.failureReason && (
                   <p className="mt-1 text-red-800">Reason: {payment.failureReason}</p>
                 )}
                 <p className="mt-1 text-xs break-all text-slate-500">Reference {payment.reference}</p>

@@ -1,0 +1,31 @@
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { rupees } from '#shared/money.ts';
+import type { CheckoutOptions } from '#shared/schemas/orders.ts';
+import { PaymentForm } from './payment-form.tsx';
+
+const OPTIONS: CheckoutOptions = { testMode: true, banks: [{ code: 'HDFC', name: 'HDFC Bank' }], emi: { minOrder: rupees(3_000), plans: [] } };
+
+describe('PaymentForm: Cash on Delivery', () => {
+  afterEach(cleanup);
+
+  it('places the order to be paid on delivery when the server allows it', () => {
+    const onPay = vi.fn();
+    render(<PaymentForm options={OPTIONS} total={rupees(42_000)} busy={false} cod={{ available: true, reason: null, max: rupees(50_000) }} onPay={onPay} />);
+    fireEvent.click(screen.getByLabelText('Cash on Delivery'));
+    expect(screen.getByText('Pay ₹42,000 in cash or by UPI to the courier when your order arrives. Please keep the exact amount ready.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Place order · pay ₹42,000 on delivery' }));
+    expect(onPay).toHaveBeenCalledWith({ method: 'cod' });
+  });
+
+  it('says why not, and will not submit', () => {
+    const onPay = vi.fn();
+    const reason = 'Cash on Delivery is not available for: Asus Zenbook 14 (The seller does not take Cash on Delivery). Please choose another way to pay.';
+    render(<PaymentForm options={OPTIONS} total={rupees(30_000)} busy={false} cod={{ available: false, reason, max: rupees(50_000) }} onPay={onPay} />);
+    fireEvent.click(screen.getByLabelText('Cash on Delivery'));
+    expect(screen.getByText(reason)).toBeTruthy();
+    const button = screen.getByRole('button', { name: 'Place order · pay ₹30,000 on delivery' }) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    expect(onPay).not.toHaveBeenCalled();
+  });
+});

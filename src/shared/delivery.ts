@@ -39,6 +39,24 @@ export const TRANSIT_DAYS: Record<DeliveryZone, number> = { local: 1, state: 2, 
 
 export const isSpecialZone = (state: string) => (SPECIAL_ZONE_STATES as readonly string[]).includes(state);
 
+/** What a seller's reach depends on: whether it ships to the special zones, and the state its pickup PIN code lies in (null without one). */
+export interface SellerReach {
+  shipsToSpecialZones: boolean;
+  pickupState: string | null;
+}
+
+/**
+ * Why a seller's parcel cannot go to a place, or null when it can: nothing goes where no post
+ * office delivers, and a special zone is reached only by sellers who ship there or ship from
+ * within its state. `seller` unknown: what the place alone decides. The one rule of delivery
+ * checks, checkout and listings filtered to a PIN code.
+ */
+export function deliveryRefusal(to: PincodePlace, seller: SellerReach | undefined): string | null {
+  if (!to.deliverable) return `Not deliverable to ${to.pincode}: no courier delivers to this PIN code`;
+  if (seller && isSpecialZone(to.state) && !seller.shipsToSpecialZones && seller.pickupState !== to.state) return `The seller does not deliver to ${to.state}`;
+  return null;
+}
+
 /** How far a parcel travels: same city, same state, metro to metro, rest of India, or a special zone. */
 export function deliveryZone(from: PincodePlace, to: PincodePlace): DeliveryZone {
   if (isSpecialZone(to.state) && from.state !== to.state) return 'special';

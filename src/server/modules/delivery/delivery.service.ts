@@ -1,6 +1,6 @@
 import type { Db, DbOrTx } from '#server/db/database.ts';
 import { AppError } from '#shared/errors.ts';
-import { deliveryDate, deliveryZone, isSpecialZone, NO_COD_STATES, type PincodePlace } from '#shared/delivery.ts';
+import { deliveryDate, deliveryRefusal, deliveryZone, isSpecialZone, NO_COD_STATES, type PincodePlace } from '#shared/delivery.ts';
 import { formatPrice } from '#shared/money.ts';
 import type { DeliveryOption } from '#shared/schemas/delivery.ts';
 import type { VendorsService } from '#server/modules/vendors/vendors.service.ts';
@@ -79,9 +79,7 @@ export function createDeliveryService({ db, vendors, codMax, now = () => new Dat
       for (const line of lines) {
         const profile = profiles.get(line.vendorId);
         const from = profile?.pickupPincode ? await place(profile.pickupPincode) : undefined;
-        let reason: string | null = null;
-        if (!to.deliverable) reason = `Not deliverable to ${to.pincode}: no courier delivers to this PIN code`;
-        else if (isSpecialZone(to.state) && profile && !profile.shipsToSpecialZones && from?.state !== to.state) reason = `The seller does not deliver to ${to.state}`;
+        const reason = deliveryRefusal(to, profile && { shipsToSpecialZones: profile.shipsToSpecialZones, pickupState: from?.state ?? null });
         // A shop without a pickup address yet ships as if from the rest of India.
         const zone = from ? deliveryZone(from, to) : isSpecialZone(to.state) ? 'special' : 'national';
         let codReason: string | null = null;

@@ -77,7 +77,7 @@ export function createServices({ database, config, log }: Pick<AppDeps, 'databas
   const users = createUsersService({ db, vendors });
   const auth = createAuth({ config, database, log });
   const authService = createAuthService({ db, auth, users, vendors });
-  const catalog = createCatalogService({ db, dialect: database.dialect, log, changeWaitMs: config.catalogChangeWaitMs });
+  const catalog = createCatalogService({ db, dialect: database.dialect, places: delivery, log, changeWaitMs: config.catalogChangeWaitMs });
   const search = createSearchService({ catalog });
   const cart = createCartService({ catalog });
   const contact = createContactService({ db });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CATEGORIES } from '../categories.ts';
+import { PIN_CODE } from '../india.ts';
 import { SortSchema } from './catalog.ts';
 
 /** Query strings repeat a key for several values (?brand=Dell&brand=HP); accept one or many. */
@@ -47,6 +48,8 @@ export const ProductQuerySchema = z.object({
   inStock: booleanFlag('inStock').optional(),
   featured: booleanFlag('featured').optional(),
   vendor: z.string().trim().regex(/^[a-z0-9-]{1,80}$/, 'vendor must be a store slug').optional(),
+  /** only products with an offer in stock whose seller delivers to this PIN code */
+  deliverTo: z.string().trim().regex(PIN_CODE, 'deliverTo: PIN code must be 6 digits, not starting with 0').optional(),
   ram: repeatable('ram'),
   storage: repeatable('storage'),
   screenSize: repeatable('screenSize'),

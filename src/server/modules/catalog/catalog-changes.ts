@@ -2,13 +2,13 @@ import type { Offer } from '#shared/schemas/catalog.ts';
 import type { Db } from '#server/db/database.ts';
 import { offersOn } from './offers.repository.ts';
 import * as repository from './catalog.repository.ts';
-import type { ChangedProduct } from './catalog.repository.ts';
+import type { ChangedProduct, ListedVendor } from './catalog.repository.ts';
 
 /**
  * What changed in the catalogue since the last look: `all` when everything must be read again
  * (the first load, an explicit rebuild, or more changes than reading them one by one is worth);
  * otherwise the products written, with what the indexes hold of those on sale (read once for all
- * of them), and the active vendors' slugs when a vendor changed.
+ * of them), and the active vendors (slugs, delivery settings) when a vendor changed.
  */
 export type CatalogChange =
   | { all: true }
@@ -21,7 +21,7 @@ export type CatalogChange =
       attributes: ReadonlyMap<number, string>;
       /** every offer on sale of those of the products that more than one seller offers (the rest show their row's own) */
       offers?: ReadonlyMap<number, Offer[]>;
-      vendorSlugs?: ReadonlyArray<{ id: number; slug: string }>;
+      vendors?: readonly ListedVendor[];
     };
 
 /**
@@ -165,8 +165,8 @@ export function createChangeFeed(
       const products = await repository.changedProducts(db, ids);
       const attributes = await repository.listingAttributesOf(db, products.map((product) => product.id));
       const offers = await offersOn(db, products.filter((product) => product.offer_count > 1).map((product) => product.id));
-      const vendorSlugs = vendorIds.size > 0 ? await repository.activeVendorSlugs(db) : undefined;
-      await deliver({ all: false, productIds: ids, products, attributes: new Map(attributes.map((row) => [row.product_id, row.pairs])), offers, vendorSlugs });
+      const vendors = vendorIds.size > 0 ? await repository.activeVendors(db) : undefined;
+      await deliver({ all: false, productIds: ids, products, attributes: new Map(attributes.map((row) => [row.product_id, row.pairs])), offers, vendors });
     }
     // Only once delivered: a look that failed is made again from where it started.
     for (const row of rows) afterId = Math.max(afterId, row.id);

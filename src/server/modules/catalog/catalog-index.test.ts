@@ -13,7 +13,7 @@ import { CHANGE_WAIT_MS, createCatalogService } from './catalog.service.ts';
 /** An index kept by its own change feed, as each process keeps one. */
 function indexWithFeed(t: TestApp, pollMs = 0, reloadAbove?: number, marginMs?: number, log: (error: unknown) => void = (error) => console.error(error)) {
   const feed = createChangeFeed(t.database.db, { pollMs, reloadAbove, marginMs, log });
-  const index = createCatalogIndex(t.database.db);
+  const index = createCatalogIndex(t.database.db, t.services.delivery.place);
   const deliveries: Array<{ all: boolean; products: number }> = [];
   feed.listen(async (change) => {
     await index.apply(change);
@@ -269,7 +269,7 @@ describe.each(testDialects())('the listing index under catalogue changes on %s',
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     // A catalogue with production's change wait (the test app's is longer).
-    const catalog = createCatalogService({ db: t.database.db, dialect });
+    const catalog = createCatalogService({ db: t.database.db, dialect, places: t.services.delivery });
     await catalog.settled();
     // Hold the next delivery, as a slow database or a full rebuild of a large catalogue would.
     let holding = true;
@@ -327,6 +327,22 @@ describe.each(testDialects())('the listing index under catalogue changes on %s',
       ids.push(created.id);
     }
     const { db } = t.database;
+    // Some of the other seller's products are sold by the first too, in stock or not: where the
+    // other does not deliver, the first's offer in stock keeps them listed.
+    const shared = ids.filter((_, n) => n % 3 === 0 && n % 2 === 0);
+    for (const id of shared) await t.services.catalog.addOffer(vendorId, id, { price: rupees(80_000), mrp: rupees(80_000), stock: Math.floor(next() * 2), dispatchDays: 2 });
+    const [assam, manipur, bengaluru] = await Promise.all(['781001', '795001', '560103'].map((pincode) => t.services.delivery.knownPlace(pincode)));
+    /** The other seller's delivery settings, saved as its profile is (which logs a catalogue change). */
+    const reach = (shipsToSpecialZones: boolean, pincode: string, state: string) =>
+      t.services.vendors.updateProfile(other, {
+        name: 'Index Other Seller',
+        phone: '9845012345',
+        gstin: null,
+        pickup_address: JSON.stringify({ name: 'Other', phone: '9845012345', line1: '1 Road', line2: '', city: 'Somewhere', state, pincode }),
+        low_stock_threshold: 5,
+        ships_to_special_zones: Number(shipsToSpecialZones),
+      });
+    await reach(false, '560002', 'Karnataka');
     const edits = [
       (id: number) => setPrice(id, rupees(20_000 + Math.floor(next() * 50) * 1_000)),
       (id: number) => db.updateTable('products').set({ stock: Math.floor(next() * 3) }).where('id', '=', id).execute(),
@@ -337,6 +353,8 @@ describe.each(testDialects())('the listing index under catalogue changes on %s',
       (id: number) => db.updateTable('product_attributes').set({ value: pick(['8', '16', '32']) }).where('product_id', '=', id).where('key', '=', 'ram').execute()
         .then(() => db.updateTable('products').set({ updated_at: new Date().toISOString() }).where('id', '=', id).execute()),
       (id: number) => db.deleteFrom('products').where('id', '=', id).execute(),
+      // The first seller's offer of a shared product goes in or out of stock.
+      () => t.services.catalog.setFieldsForVendor(vendorId, pick(shared), { stock: Math.floor(next() * 2) }),
     ];
     const priceRanges: Array<[number | undefined, number | undefined]> = [
       [0, undefined],
@@ -375,9 +393,13 @@ describe.each(testDialects())('the listing index under catalogue changes on %s',
       await db.updateTable('products').set({ stock: round % 2 === 0 ? 0 : 5 }).where('id', '=', rareFirst).execute();
       if (round === 3) await t.services.vendors.setStatus(other, 'suspended');
       if (round === 5) await t.services.vendors.setStatus(other, 'active');
+      // Moved to Assam (which it then reaches, Manipur not), then shipping everywhere, then back.
+      if (round === 1) await reach(false, '781001', 'Assam');
+      if (round === 2) await reach(true, '781001', 'Assam');
+      if (round === 4) await reach(false, '560002', 'Karnataka');
       feed.changed();
       await feed.settled();
-      const fresh = createCatalogIndex(db);
+      const fresh = createCatalogIndex(db, t.services.delivery.place);
       await fresh.apply({ all: true });
       const filters: IndexFilter[] = [
         everything,
@@ -396,10 +418,15 @@ describe.each(testDialects())('the listing index under catalogue changes on %s',
         { brands: ['Dell'], attributes: { ram: ['64'] } },
         { brands: [], attributes: { screenSize: ['27'] }, category: 'Laptop' },
         { brands: ['Dell'], attributes: { panel: ['IPS'] }, category: 'Laptop', inStock: true },
+        // Delivered to a PIN code: in stock (outside the special zones), and from a seller who reaches it.
+        { ...everything, deliverTo: assam },
+        { ...everything, deliverTo: manipur, category: 'Laptop', brands: ['Dell', 'HP'] },
+        { brands: [], attributes: { ram: ['16'] }, deliverTo: manipur },
+        { ...everything, category: 'Monitor', deliverTo: bengaluru },
       ];
       expect(fresh.size).toBeGreaterThan(2 * 32);
       const searches = [
-        ...[...filters.slice(0, 7), ...filters.slice(9, 11)].map((filter) => ({ ...filter, match: keptHits })),
+        ...[...filters.slice(0, 7), ...filters.slice(9, 11), ...filters.slice(-4)].map((filter) => ({ ...filter, match: keptHits })),
         { ...everything, match: rareHits },
         { ...everything, inStock: true, match: rareHits },
       ];

@@ -1,8 +1,9 @@
 import { CATEGORIES, type Category } from '#shared/categories.ts';
+import { deliveryRefusal, type PincodePlace, type SellerReach } from '#shared/delivery.ts';
 import { SPEC_FACETS } from '#shared/facets.ts';
 import type { Sort } from '#shared/schemas/catalog.ts';
 import type { Db } from '#server/db/database.ts';
-import type { ListingRow, RawFacetCount } from './catalog.repository.ts';
+import type { ListedVendor, ListingRow, RawFacetCount } from './catalog.repository.ts';
 import { type CatalogChange, letRequestsThrough } from './catalog-changes.ts';
 import * as repository from './catalog.repository.ts';
 import { offersOn, productsWithOtherSellers } from './offers.repository.ts';
@@ -24,6 +25,8 @@ export interface IndexFilter {
   featured?: boolean;
   vendorSlug?: string;
   attributes: Readonly<Record<string, readonly string[]>>;
+  /** only products with an offer in stock whose seller delivers to this place (see deliveryReach) */
+  deliverTo?: PincodePlace;
   /** search hits; absent when not searching */
   match?: SearchHits;
 }
@@ -262,6 +265,18 @@ interface Listing {
   vendorBySlug: Map<string, number>;
   /** by product id, the other sellers with an offer on sale: a shop's listing holds what it sells, winning or not */
   othersOf: Map<number, number[]>;
+  /** the same, of those with their offer in stock: another seller may deliver where the buy box's does not */
+  stockedOthersOf: Map<number, number[]>;
+  /** each active seller's reach (special zones, pickup state), by vendor id */
+  reach: Map<number, SellerReach>;
+  /** which sellers reach a PIN code, by PIN code, worked out when first asked for (see deliveryReach) */
+  reaches: Map<string, DeliveryReach>;
+  /** the products another seller rescues, by the sellers refused (their ids joined): PIN codes of one state share them */
+  rescuedBy: Map<string, Uint8Array>;
+  /** changes whenever `reach` or `stockedOthersOf` does: reaches worked out before it are worked out again */
+  reachVersion: number;
+  /** the reachVersion `reaches` and `rescuedBy` were worked out at */
+  reachesVersion: number;
   attributes: Map<string, Attribute>;
   /** slots on sale in each stored order: of every product, and of each category's (by category code) */
   orders: Orders;
@@ -348,6 +363,12 @@ function emptyListing(capacity: number): Listing {
     vendor: new Int32Array(capacity),
     vendorBySlug: new Map(),
     othersOf: new Map(),
+    stockedOthersOf: new Map(),
+    reach: new Map(),
+    reaches: new Map(),
+    rescuedBy: new Map(),
+    reachVersion: 0,
+    reachesVersion: 0,
     attributes: new Map(
       ATTRIBUTE_KEYS.map((key) => {
         const values = interner();
@@ -454,8 +475,28 @@ function writeColumns(listing: Listing, row: ListingRow, pairs: string | undefin
   return slot;
 }
 
+/** Where a PIN code lies, from India Post's directory (the delivery module's); undefined when it is not there. */
+export type PlaceOf = (pincode: string) => Promise<PincodePlace | undefined>;
+
+/** Each active seller's reach, by vendor id: its setting, and the state its pickup PIN code lies in as the directory has it. */
+async function sellerReach(vendors: readonly ListedVendor[], placeOf: PlaceOf): Promise<Map<number, SellerReach>> {
+  const reach = new Map<number, SellerReach>();
+  for (const vendor of vendors) {
+    const pickupState = vendor.pickupPincode === null ? null : ((await placeOf(vendor.pickupPincode))?.state ?? null);
+    reach.set(vendor.id, { shipsToSpecialZones: vendor.shipsToSpecialZones, pickupState });
+  }
+  return reach;
+}
+
+/** The active sellers: their slugs, and their reach (from sellerReach). */
+function setVendors(listing: Listing, vendors: readonly ListedVendor[], reach: Map<number, SellerReach>): void {
+  listing.vendorBySlug = new Map(vendors.map((vendor) => [vendor.slug, vendor.id]));
+  listing.reach = reach;
+  listing.reachVersion++;
+}
+
 /** Reads every product on sale: the first load, and a rebuild on request. */
-async function loadAll(db: Db): Promise<Listing> {
+async function loadAll(db: Db, placeOf: PlaceOf): Promise<Listing> {
   // Attributes first, by product: rows are streamed and folded in at once, so a load never
   // holds 100,000 row objects.
   const pairsOf = new Map<number, string>();
@@ -471,7 +512,8 @@ async function loadAll(db: Db): Promise<Listing> {
     listing.live[slot] = 1;
     if (slot % 5_000 === 0) await letRequestsThrough();
   }
-  listing.vendorBySlug = new Map((await repository.activeVendorSlugs(db)).map((vendor) => [vendor.slug, vendor.id]));
+  const vendors = await repository.activeVendors(db);
+  setVendors(listing, vendors, await sellerReach(vendors, placeOf));
   setOtherSellers(listing, await offersOn(db, await productsWithOtherSellers(db)));
   const all = Int32Array.from({ length: listing.size }, (_, slot) => slot);
   for (const sort of STORED_SORTS) {
@@ -559,12 +601,17 @@ function move(listing: Listing, slot: number, sorts: readonly StoredSort[], acti
 }
 
 /** Brings the given products up to date: on sale ones from `rows`, the rest taken off. Synchronous, so no query sees half of it. */
-/** Each product's sellers besides its buy box's, from its offers on sale (the buy box's first); products without are left out. */
-function setOtherSellers(listing: Listing, offersOf: ReadonlyMap<number, ReadonlyArray<{ vendor: { id: number } }>>): void {
+/** Each product's sellers besides its buy box's, from its offers on sale (the buy box's first), and those of them in stock; products without are left out. */
+function setOtherSellers(listing: Listing, offersOf: ReadonlyMap<number, ReadonlyArray<{ vendor: { id: number }; stock: number }>>): void {
   for (const [id, offers] of offersOf) {
     const slot = slotOf(listing, id);
-    const others = offers.map((offer) => offer.vendor.id).filter((vendorId) => slot === undefined || vendorId !== listing.vendor[slot]);
-    if (others.length > 0) listing.othersOf.set(id, others);
+    const others = offers.filter((offer) => slot === undefined || offer.vendor.id !== listing.vendor[slot]);
+    if (others.length > 0) listing.othersOf.set(id, others.map((offer) => offer.vendor.id));
+    const stocked = others.filter((offer) => offer.stock > 0).map((offer) => offer.vendor.id);
+    if (stocked.length > 0) {
+      listing.stockedOthersOf.set(id, stocked);
+      listing.reachVersion++;
+    }
   }
 }
 
@@ -578,6 +625,64 @@ function otherSellerSlots(listing: Listing, vendorId: number): Uint8Array | unde
     flagged[slot] = 1;
   }
   return flagged;
+}
+
+/**
+ * Which sellers reach a PIN code, by the delivery rule (deliveryRefusal), as a listing filtered
+ * to it reads them: a seller refused there is flagged by vendor id, and a product whose buy box's
+ * seller is refused still passes when another seller of it, in stock, is not. Special zones are
+ * refused by few sellers, so a listing costs two look-ups per product in its pass; elsewhere none
+ * is, and the filter is "in stock", answered like it. Worked out once per PIN code (the products
+ * rescued once per set of sellers refused, so once per state), again after a seller's settings or
+ * a product's other sellers change.
+ */
+interface DeliveryReach {
+  /** no seller delivers there, whatever its settings */
+  nowhere: boolean;
+  /** 1 at the vendor id of each seller refused there; undefined when none is */
+  refused: Uint8Array | undefined;
+  /** 1 at the slot of each product another seller of which, in stock, is not refused */
+  rescued: Uint8Array;
+}
+
+/** PIN codes whose reach is kept, at most (a byte a seller each), and sets of sellers refused whose rescued products are (a byte a product each). */
+const REACHES_KEPT = 256;
+const RESCUED_KEPT = 16;
+const NO_FLAGS = new Uint8Array(0);
+
+function deliveryReach(listing: Listing, to: PincodePlace): DeliveryReach {
+  if (listing.reachesVersion !== listing.reachVersion) {
+    listing.reaches.clear();
+    listing.rescuedBy.clear();
+    listing.reachesVersion = listing.reachVersion;
+  }
+  const known = listing.reaches.get(to.pincode);
+  if (known) return known;
+  let reach: DeliveryReach = { nowhere: true, refused: undefined, rescued: NO_FLAGS };
+  if (deliveryRefusal(to, undefined) === null) {
+    const refusedIds: number[] = [];
+    for (const [vendorId, seller] of listing.reach) if (deliveryRefusal(to, seller) !== null) refusedIds.push(vendorId);
+    const refused = refusedIds.length > 0 ? flags(Math.max(...refusedIds) + 1, refusedIds) : undefined;
+    reach = { nowhere: false, refused, rescued: refused ? rescuedWhen(listing, refusedIds, refused) : NO_FLAGS };
+  }
+  if (listing.reaches.size >= REACHES_KEPT) listing.reaches.clear();
+  listing.reaches.set(to.pincode, reach);
+  return reach;
+}
+
+/** The slots of products another seller of which, in stock, is not among those refused. */
+function rescuedWhen(listing: Listing, refusedIds: readonly number[], refused: Uint8Array): Uint8Array {
+  const key = refusedIds.join(',');
+  let rescued = listing.rescuedBy.get(key);
+  if (rescued) return rescued;
+  rescued = new Uint8Array(listing.size);
+  for (const [id, others] of listing.stockedOthersOf) {
+    const slot = slotOf(listing, id);
+    if (slot !== undefined && others.some((vendorId) => refused[vendorId] !== 1)) rescued[slot] = 1;
+  }
+  if (listing.rescuedBy.size >= RESCUED_KEPT) listing.rescuedBy.clear();
+  listing.rescuedBy.set(key, rescued);
+  return rescued;
 }
 
 function applyRows(listing: Listing, productIds: readonly number[], rows: readonly ListingRow[], pairsOf: ReadonlyMap<number, string>): void {
@@ -1275,6 +1380,11 @@ interface Scan {
   vendorId: number;
   /** with `vendor`: the slots the seller offers without holding the buy box, which pass too */
   otherSeller: Uint8Array | undefined;
+  /** the buy box's seller of each slot */
+  seller: Int32Array;
+  /** set when delivering to a PIN code some sellers are refused at: by vendor id, with the slots another seller rescues (see deliveryReach) */
+  refused: Uint8Array | undefined;
+  rescued: Uint8Array;
   /** set when searching: hits are checked for sale and category here */
   live: Uint8Array | undefined;
   category: Uint8Array;
@@ -1312,7 +1422,7 @@ const BRAND = -1;
  * shopper can widen a choice; failing none, it counts everywhere and is a result.
  */
 function scan(pass: Scan): number {
-  const { candidates, candidateCount, price, minPrice, maxPrice, stock, featured, vendor, vendorId, otherSeller, live, category, categoryCode, brand, brandCodes } = pass;
+  const { candidates, candidateCount, price, minPrice, maxPrice, stock, featured, vendor, vendorId, otherSeller, seller, refused, rescued, live, category, categoryCode, brand, brandCodes } = pass;
   const { selectedCodes, selectedAccepted, selectedCounts, unselectedCodes, unselectedCounts, categoryCounts, brandCounts, matched } = pass;
   let total = 0;
   for (let o = 0; o < candidateCount; o++) {
@@ -1322,6 +1432,7 @@ function scan(pass: Scan): number {
     if (stock !== undefined && (stock[i] as number) <= 0) continue;
     if (featured !== undefined && featured[i] !== 1) continue;
     if (vendor !== undefined && vendor[i] !== vendorId && (otherSeller === undefined || otherSeller[i] !== 1)) continue;
+    if (refused !== undefined && refused[seller[i] as number] === 1 && rescued[i] !== 1) continue;
     if (live !== undefined && (live[i] !== 1 || (categoryCode >= 0 && category[i] !== categoryCode))) continue;
 
     let failures = 0;
@@ -1359,14 +1470,20 @@ function scan(pass: Scan): number {
  * counts for that dimension's own values, so a shopper can widen a choice; failing none, it counts
  * everywhere and is a result.
  */
-function query(listing: Listing, filter: IndexFilter, sort: Sort, page: number, pageSize: number, byPass = false): IndexResult {
+function query(listing: Listing, asked: IndexFilter, sort: Sort, page: number, pageSize: number, byPass = false): IndexResult {
   const { category, brand, price, stock, featured, vendor } = listing;
+  // Delivered to a PIN code: in stock, and, where some sellers are refused, from a seller who is not.
+  const reach = asked.deliverTo ? deliveryReach(listing, asked.deliverTo) : undefined;
+  if (reach?.nowhere) return { ids: [], total: 0, categories: [], brands: [], attributes: [] };
+  const filter = reach ? { ...asked, inStock: true } : asked;
+  const refused = reach?.refused;
   const categoryCode = filter.category ? CATEGORIES.indexOf(filter.category) : -1;
   const scope = categoryCode >= 0 ? (listing.ordersByCategory[categoryCode] as Orders) : listing.orders;
 
   const search = filter.match ? overlay(listing, filter.match) : undefined;
-  // A shop's search is not kept: which products a shop sells moves with other sellers' offers, which kept passes do not follow.
-  const passKept = search && !byPass && filter.vendorSlug === undefined ? passKey(filter, categoryCode) : undefined;
+  // A shop's search is not kept: which products a shop sells moves with other sellers' offers,
+  // which kept passes do not follow; nor, for the same reason, one delivered where some sellers are refused.
+  const passKept = search && !byPass && filter.vendorSlug === undefined && refused === undefined ? passKey(filter, categoryCode) : undefined;
   if (search && passKept !== undefined) {
     const kept = search.passes.get(passKept);
     if (kept && caughtUp(listing, search, scope, kept)) return keptPage(listing, scope, search, kept, sort, page, pageSize);
@@ -1430,6 +1547,9 @@ function query(listing: Listing, filter: IndexFilter, sort: Sort, page: number, 
       vendor: vendorId === undefined ? undefined : vendor,
       vendorId: vendorId ?? -1,
       otherSeller,
+      seller: vendor,
+      refused,
+      rescued: reach?.rescued ?? NO_FLAGS,
       live: search ? live : undefined,
       category,
       categoryCode: search ? categoryCode : -1,
@@ -1447,7 +1567,7 @@ function query(listing: Listing, filter: IndexFilter, sort: Sort, page: number, 
 
   // Narrowed by nothing but stock, brands, one spec's values and a price range: from kept cells.
   // A price range with both brands and a spec chosen, or covering no band whole, needs the pass.
-  const kept = !byPass && selected.length <= 1 && search === undefined && vendorId === undefined && !featuredOnly;
+  const kept = !byPass && selected.length <= 1 && search === undefined && vendorId === undefined && !featuredOnly && refused === undefined;
   const priced = minPrice > -Infinity || maxPrice < Infinity;
   const spec = selected[0] && { key: selected[0].key, keyIndex: ATTRIBUTE_KEYS.indexOf(selected[0].key), codes: selected[0].codes, accepted: selected[0].accepted };
   if (kept && !priced) return counted(listing, categoryCode, inStock, brandCodes, spec, undefined, countedKeys, sort, page, pageSize);
@@ -1601,7 +1721,7 @@ function related(listing: Listing, id: number, limit: number): number[] {
  * The listing index of one process. `apply` takes a change from the change feed; a full load
  * builds a new listing beside the current one, which keeps answering until it is swapped in.
  */
-export function createCatalogIndex(db: Db) {
+export function createCatalogIndex(db: Db, placeOf: PlaceOf) {
   let listing: Listing | undefined;
 
   return {
@@ -1623,16 +1743,22 @@ export function createCatalogIndex(db: Db) {
 
     async apply(change: CatalogChange): Promise<void> {
       if (change.all) {
-        listing = await loadAll(db);
+        listing = await loadAll(db, placeOf);
         return;
       }
       if (!listing) return;
-      applyRows(listing, change.productIds, change.products, change.attributes);
-      for (const id of change.productIds) listing.othersOf.delete(id);
-      if (change.offers) setOtherSellers(listing, change.offers);
-      if (change.vendorSlugs) {
-        listing.vendorBySlug = new Map(change.vendorSlugs.map((vendor) => [vendor.slug, vendor.id]));
-        listing.keptFrom = listing.changes;
+      // Pickup states are looked up first: what follows is synchronous, so no query sees half of it.
+      const reach = change.vendors && (await sellerReach(change.vendors, placeOf));
+      const current = listing;
+      applyRows(current, change.productIds, change.products, change.attributes);
+      for (const id of change.productIds) {
+        current.othersOf.delete(id);
+        if (current.stockedOthersOf.delete(id)) current.reachVersion++;
+      }
+      if (change.offers) setOtherSellers(current, change.offers);
+      if (change.vendors && reach) {
+        setVendors(current, change.vendors, reach);
+        current.keptFrom = current.changes;
       }
     },
 

@@ -249,8 +249,23 @@ export function listingStock(db: DbOrTx) {
   return db.selectFrom('products').where(onSale).select(['products.id', 'products.stock']).orderBy('products.id').stream(STREAM_CHUNK);
 }
 
-export function activeVendorSlugs(db: DbOrTx) {
-  return db.selectFrom('vendors').select(['id', 'slug']).where('status', '=', 'active').execute();
+/** An active seller as listings know it: its slug (a shop's listing), and where it delivers from and to (listings filtered to a PIN code). */
+export interface ListedVendor {
+  id: number;
+  slug: string;
+  shipsToSpecialZones: boolean;
+  /** null until the shop has given a pickup address */
+  pickupPincode: string | null;
+}
+
+export async function activeVendors(db: DbOrTx): Promise<ListedVendor[]> {
+  const rows = await db.selectFrom('vendors').select(['id', 'slug', 'ships_to_special_zones', 'pickup_address']).where('status', '=', 'active').execute();
+  return rows.map((row) => ({
+    id: row.id,
+    slug: row.slug,
+    shipsToSpecialZones: Number(row.ships_to_special_zones) === 1,
+    pickupPincode: row.pickup_address ? ((JSON.parse(row.pickup_address) as { pincode?: string }).pincode ?? null) : null,
+  }));
 }
 
 /**

@@ -25,8 +25,9 @@ export function catalogRoutes({ catalog }: { catalog: CatalogService }): Fastify
         schema: {
           tags: ['catalog'],
           summary: 'List active products with filters, sort, pagination and facet counts',
+          description: '`deliverTo`: only products with an offer in stock whose seller delivers to that PIN code (404 when India Post’s directory does not have it).',
           querystring: ProductQuerySchema,
-          response: { 200: ProductListSchema, 400: ErrorResponseSchema },
+          response: { 200: ProductListSchema, 400: ErrorResponseSchema, 404: ErrorResponseSchema },
         },
       },
       async (request, reply) => sendJson(reply, await catalog.listJson(request.query)),

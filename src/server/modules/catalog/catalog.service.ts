@@ -12,6 +12,7 @@ import {
   type ProductStatus,
 } from '#shared/schemas/catalog.ts';
 import type { Db, DbOrTx, Dialect } from '#server/db/database.ts';
+import type { DeliveryService } from '#server/modules/delivery/delivery.service.ts';
 import { compileResponseSerializer } from '#server/plugins/compiled-serializer.ts';
 import { type ChangeListener, createChangeFeed } from './catalog-changes.ts';
 import { createCatalogIndex, type IndexFilter, type IndexResult, type SearchHits } from './catalog-index.ts';
@@ -116,9 +117,22 @@ if (!serializeList({ items: [], total: 0, page: 1, pageSize: 0, facets: [] }).st
   throw new Error('A product list is expected to be written items first');
 }
 
-export function createCatalogService({ db, dialect, log, changeWaitMs = CHANGE_WAIT_MS }: { db: Db; dialect: Dialect; log?: (error: unknown, message: string) => void; changeWaitMs?: number }) {
+export function createCatalogService({
+  db,
+  dialect,
+  places,
+  log,
+  changeWaitMs = CHANGE_WAIT_MS,
+}: {
+  db: Db;
+  dialect: Dialect;
+  /** India Post's directory: where sellers ship from, and the PIN codes listings are delivered to */
+  places: Pick<DeliveryService, 'place' | 'knownPlace'>;
+  log?: (error: unknown, message: string) => void;
+  changeWaitMs?: number;
+}) {
   const feed = createChangeFeed(db, { log, idsInCommitOrder: dialect === 'sqlite' });
-  const index = createCatalogIndex(db);
+  const index = createCatalogIndex(db, places.place);
   feed.listen((change) => index.apply(change));
 
   // Every product on sale, as JSON, for product pages, carts and listing pages.
@@ -130,7 +144,7 @@ export function createCatalogService({ db, dialect, log, changeWaitMs = CHANGE_W
     return ids.flatMap((id) => store.product(id) ?? []);
   }
 
-  function toFilter(query: ProductQuery, match?: SearchHits): IndexFilter {
+  async function toFilter(query: ProductQuery, match?: SearchHits): Promise<IndexFilter> {
     if (query.minPrice !== undefined && query.maxPrice !== undefined && query.minPrice > query.maxPrice) {
       throw new AppError('VALIDATION_FAILED', 'minPrice must not be greater than maxPrice');
     }
@@ -145,6 +159,8 @@ export function createCatalogService({ db, dialect, log, changeWaitMs = CHANGE_W
       featured: query.featured,
       vendorSlug: query.vendor,
       attributes,
+      // 404 for a PIN code the directory does not have, as "Check delivery" answers (read from memory).
+      deliverTo: query.deliverTo === undefined ? undefined : await places.knownPlace(query.deliverTo),
       match,
     };
   }
@@ -185,7 +201,7 @@ export function createCatalogService({ db, dialect, log, changeWaitMs = CHANGE_W
 
   /** The page of products on sale a listing shows (ids), with its total and counts. */
   async function listed(query: ProductQuery, hits: SearchHits | undefined, { waited = false }: ListOptions) {
-    const filter = toFilter(query, hits);
+    const filter = await toFilter(query, hits);
     if (!waited) await feed.fresh(changeWaitMs);
     return { filter, found: index.query(filter, query.sort, query.page, query.pageSize) };
   }

@@ -17,7 +17,7 @@ export function searchRoutes({ search }: { search: SearchService }): FastifyPlug
           summary: 'Full-text search with ranking, prefix matching and one-typo tolerance',
           description: 'Accepts every filter of GET /api/products; `q` is plain text.',
           querystring: SearchQuerySchema,
-          response: { 200: ProductListSchema, 400: ErrorResponseSchema },
+          response: { 200: ProductListSchema, 400: ErrorResponseSchema, 404: ErrorResponseSchema },
         },
       },
       async (request, reply) => sendJson(reply, await search.searchJson(request.query)),

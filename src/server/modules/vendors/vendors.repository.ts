@@ -50,6 +50,11 @@ export async function countVendorsByStatus(db: DbOrTx): Promise<Array<{ status: 
   return rows.map((row) => ({ status: row.status, count: Number(row.count) }));
 }
 
+/**
+ * Writes a shop's profile. Its name is always written, so the vendors' change trigger (migration
+ * 0011, `UPDATE OF status, slug, name`) logs every save as a catalogue change: listings delivered
+ * to a PIN code take in a new pickup address or special-zone setting as they take in a suspension.
+ */
 export async function updateVendorProfile(
   db: DbOrTx,
   id: number,

@@ -5,7 +5,8 @@
  *
  *   node --experimental-strip-types scripts/profile-search.ts sqlite:/path/bench.db [seconds] [search|listing]
  *   (PROFILE_WARM=0 to measure from the first request, as a server meets them; PROFILE_AHEAD=1 to
- *   search the common words first, as a server does before it takes requests)
+ *   search the common words first, as a server does before it takes requests; PROFILE_DELIVER_TO=781001
+ *   to ask every request for what delivers to that PIN code)
  *
  * A database to run it on: `npm run bench -- --products=1000000 --database-url=sqlite:/tmp/1m.db --only=none`
  * seeds one and keeps it. The search index and the listing index answer here exactly as in the
@@ -80,6 +81,7 @@ let asked = '';
 async function once(): Promise<void> {
   asked = mode === 'listing' ? listingPath(draws) : searchPath(draws);
   const params = toObject(new URL(asked, 'http://x').searchParams);
+  if (process.env.PROFILE_DELIVER_TO) params.deliverTo = process.env.PROFILE_DELIVER_TO;
   if (mode === 'listing') await services.catalog.listJson(ProductQuerySchema.parse(params));
   else await services.search.searchJson(SearchQuerySchema.parse(params));
 }

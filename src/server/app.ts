@@ -8,6 +8,8 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { createCartService } from './modules/cart/cart.service.ts';
+import { createCouponsService } from './modules/coupons/coupons.service.ts';
+import { couponsRoutes } from './modules/coupons/coupons.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
@@ -79,7 +81,8 @@ export function createServices({ database, config, log }: Pick<AppDeps, 'databas
   const authService = createAuthService({ db, auth, users, vendors });
   const catalog = createCatalogService({ db, dialect: database.dialect, places: delivery, log, changeWaitMs: config.catalogChangeWaitMs });
   const search = createSearchService({ catalog });
-  const cart = createCartService({ catalog });
+  const coupons = createCouponsService({ db, vendors });
+  const cart = createCartService({ catalog, coupons });
   const contact = createContactService({ db });
   // Refunds and mails are written to the outbox first and retried from it until they succeed.
   const outbox = createOutboxService({ db, log });
@@ -88,7 +91,7 @@ export function createServices({ database, config, log }: Pick<AppDeps, 'databas
   const payments = createPaymentsService({ db, provider: paymentProvider, outbox, emiPlans: config.emiPlans });
   const invoices = createInvoicesService({ db });
   const orders = createOrdersService({ db, payments, invoices });
-  const checkout = createCheckoutService({ db, catalog, cart, delivery, orders, payments, outbox, users, mailer, store: config.store, log, afterCharge: faultAfterCharge(config) });
+  const checkout = createCheckoutService({ db, catalog, cart, coupons, delivery, orders, payments, outbox, users, mailer, store: config.store, log, afterCharge: faultAfterCharge(config) });
   const media = createMediaService({ db, dataDir: config.dataDir });
   const fulfilment = createFulfilmentService({ db, users, invoices, payments, mailer, store: config.store, log });
   const vendorProducts = createVendorProductsService({ vendors, catalog, orders, media });
@@ -96,7 +99,7 @@ export function createServices({ database, config, log }: Pick<AppDeps, 'databas
   const productImport = createProductImportService({ db, catalog, vendorProducts });
   const admin = createAdminService({ db, users, vendors, catalog, orders, authService, payments, invoices, checkout, outbox, mailer, store: config.store, log });
   return {
-    admin, vendors, delivery, users, authService, catalog, search, cart, contact, payments, paymentProvider, outbox, orders, checkout, mailer, media, fulfilment, invoices, vendorProducts, vendorReports, productImport,
+    admin, vendors, delivery, coupons, users, authService, catalog, search, cart, contact, payments, paymentProvider, outbox, orders, checkout, mailer, media, fulfilment, invoices, vendorProducts, vendorReports, productImport,
     emiPlans: config.emiPlans,
   };
 }
@@ -202,6 +205,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
       await api.register(deliveryRoutes(services));
       await api.register(searchRoutes(services));
       await api.register(cartRoutes(services));
+      await api.register(couponsRoutes(services));
       await api.register(contactRoutes(services));
     },
     { prefix: '/api' },

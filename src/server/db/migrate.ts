@@ -21,6 +21,7 @@ import * as buyerGstin from './migrations/0018-buyer-gstin.ts';
 import * as delivery from './migrations/0019-delivery.ts';
 import * as creditNotes from './migrations/0020-credit-notes.ts';
 import * as cashOnDelivery from './migrations/0021-cash-on-delivery.ts';
+import * as coupons from './migrations/0022-coupons.ts';
 
 /** The one ordered set of migrations, run on either engine. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -45,6 +46,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0019-delivery': delivery,
   '0020-credit-notes': creditNotes,
   '0021-cash-on-delivery': cashOnDelivery,
+  '0022-coupons': coupons,
 };
 
 /**

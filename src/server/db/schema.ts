@@ -222,6 +222,41 @@ export interface OrdersTable {
   /** a business buyer's GSTIN and registered name, for input tax credit (migration 0018) */
   buyer_gstin: string | null;
   buyer_business_name: string | null;
+  /** the coupon's discount, its code and who funded it (migration 0022) */
+  discount: Generated<number>;
+  coupon_code: string | null;
+  coupon_funded_by: 'marketplace' | 'vendor' | null;
+}
+
+export interface CouponsTable {
+  id: Generated<number>;
+  code: string;
+  description: string;
+  kind: 'percent' | 'flat';
+  value: number;
+  min_order: number;
+  max_discount: number | null;
+  starts_at: Timestamp;
+  ends_at: Timestamp;
+  total_limit: number | null;
+  per_customer_limit: number;
+  used: Generated<number>;
+  category: string | null;
+  vendor_id: number | null;
+  funded_by: 'marketplace' | 'vendor';
+  active: Generated<number>;
+  created_by: string;
+  created_at: Timestamp;
+}
+
+export interface CouponRedemptionsTable {
+  id: Generated<number>;
+  coupon_id: number;
+  order_id: number;
+  user_id: string;
+  discount: number;
+  released: Generated<number>;
+  created_at: Timestamp;
 }
 
 export interface FulfilmentsTable {
@@ -299,6 +334,8 @@ export interface OrderItemsTable {
   unit_price: number;
   quantity: number;
   line_total: number;
+  /** this line's share of the order's coupon discount (migration 0022) */
+  discount: Generated<number>;
 }
 
 export interface PaymentsTable {
@@ -384,6 +421,8 @@ export interface Database {
   orders: OrdersTable;
   fulfilments: FulfilmentsTable;
   order_items: OrderItemsTable;
+  coupons: CouponsTable;
+  coupon_redemptions: CouponRedemptionsTable;
   invoice_series: InvoiceSeriesTable;
   invoices: InvoicesTable;
   credit_note_series: CreditNoteSeriesTable;

@@ -24,13 +24,13 @@ const lines = z
   .array(CartLineInputSchema)
   .check(z.maxLength(MAX_CART_LINES, `A cart holds at most ${MAX_CART_LINES} different products`));
 
-/** The body is the list of lines, or `{ items: [...] }`. */
+/** A coupon code as typed: trimmed, upper-cased. */
+export const CouponCodeInputSchema = z.string({ error: 'couponCode must be text' }).check(z.trim(), z.toUpperCase(), z.minLength(1, 'Please enter a coupon code'), z.maxLength(40, 'A coupon code is at most 40 characters'));
+
+/** The body is the list of lines, or `{ items: [...], couponCode? }`. */
 export const CartQuoteRequestSchema = z.pipe(
-  z.pipe(
-    z.transform((body: unknown) => (Array.isArray(body) ? { items: body } : body)),
-    z.strictObject({ items: lines }),
-  ),
-  z.transform((body) => body.items),
+  z.transform((body: unknown) => (Array.isArray(body) ? { items: body } : body)),
+  z.strictObject({ items: lines, couponCode: z.optional(CouponCodeInputSchema) }),
 );
 
 export const QuoteLineStatusSchema = z.enum([
@@ -60,10 +60,24 @@ export const QuoteLineSchema = z.object({
 });
 export type QuoteLine = z.infer<typeof QuoteLineSchema>;
 
+/** A coupon the quote applied: its saving and who funds it. */
+export const AppliedCouponSchema = z.object({
+  code: z.string(),
+  description: z.string(),
+  discount: z.number().check(z.int()),
+  fundedBy: z.enum(['marketplace', 'vendor']),
+});
+export type AppliedCoupon = z.infer<typeof AppliedCouponSchema>;
+
 export const CartQuoteSchema = z.object({
   items: z.array(QuoteLineSchema),
   itemCount: z.number().check(z.int()),
   subtotal: z.number().check(z.int()),
+  /** the coupon's saving; the total is subtotal − discount + shipping */
+  discount: z._default(z.number().check(z.int()), 0),
+  coupon: z._default(z.nullable(AppliedCouponSchema), null),
+  /** why the code asked for was not applied */
+  couponError: z._default(z.nullable(z.string()), null),
   shipping: z.number().check(z.int()),
   gst: z.number().check(z.int(), z.describe('GST share included in the total')),
   total: z.number().check(z.int()),

@@ -45,6 +45,8 @@ export const PlaceOrderInputSchema = strict({
     .max(MAX_CART_LINES, `An order holds at most ${MAX_CART_LINES} different products`),
   /** for a tax invoice in the business's name, with its GSTIN (B2B) */
   buyerGst: BuyerGstInputSchema.optional(),
+  /** one coupon per order, priced again on the server */
+  couponCode: z.string().trim().toUpperCase().min(1, 'Please enter a coupon code').max(40, 'A coupon code is at most 40 characters').optional(),
 });
 export type PlaceOrderInput = z.infer<typeof PlaceOrderInputSchema>;
 
@@ -137,6 +139,8 @@ export const OrderItemSchema = z.object({
   unitPrice: z.number().int(),
   quantity: z.number().int(),
   lineTotal: z.number().int(),
+  /** the line's share of the order's coupon discount */
+  discount: z.number().int().default(0),
   vendor: z.object({ id: z.number().int(), name: z.string() }),
 });
 
@@ -166,6 +170,9 @@ export const OrderSchema = z.object({
   orderDate: z.string(),
   items: z.array(OrderItemSchema),
   subtotal: z.number().int(),
+  /** the coupon's saving: total = subtotal − discount + shipping */
+  discount: z.number().int().default(0),
+  coupon: z.object({ code: z.string(), fundedBy: z.enum(['marketplace', 'vendor']) }).nullable().default(null),
   shipping: z.number().int(),
   gst: z.number().int(),
   total: z.number().int(),

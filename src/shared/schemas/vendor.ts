@@ -206,9 +206,23 @@ export const SettlementSchema = z.object({
   to: z.string(),
   commissionPercent: z.number(),
   gross: z.number().int(),
+  /** discounts of the shop's own coupons: they come out of its payable */
+  shopDiscounts: z.number().int(),
+  /** discounts of the marketplace's coupons on the shop's sales: the marketplace pays them */
+  marketplaceDiscounts: z.number().int(),
   commission: z.number().int(),
   net: z.number().int(),
-  lines: z.array(z.object({ orderNumber: z.string(), deliveredAt: z.string(), product: z.string(), quantity: z.number().int(), amount: z.number().int() })),
+  lines: z.array(
+    z.object({
+      orderNumber: z.string(),
+      deliveredAt: z.string(),
+      product: z.string(),
+      quantity: z.number().int(),
+      amount: z.number().int(),
+      discount: z.number().int(),
+      discountFundedBy: z.enum(['marketplace', 'vendor']).nullable(),
+    }),
+  ),
 });
 export type Settlement = z.infer<typeof SettlementSchema>;
 

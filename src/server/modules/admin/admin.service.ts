@@ -133,6 +133,9 @@ export function createAdminService(deps: Deps) {
   }
 
   return {
+    /** An admin action taken in another module (a coupon created, say), into the same audit log. */
+    record: (entry: audit.NewAuditEntry) => audit.recordAudit(db, entry),
+
     async listUsers(query: AdminUserQuery) {
       const ids = query.pendingVendors ? await vendors.pendingUserIds() : undefined;
       const { rows, total } = await users.list({ q: query.q, role: query.role, status: query.status, ids, sort: query.sort, page: query.page, pageSize: query.pageSize });

@@ -11,12 +11,12 @@ export function cartRoutes({ cart }: { cart: CartService }): FastifyPluginAsyncZ
         schema: {
           tags: ['cart'],
           summary: 'Price a cart on the server: current prices, availability, shipping, GST share and total',
-          description: 'Body: `[{ productId, quantity }]` or `{ items: [{ productId, quantity }] }`; quantity 1–10.',
+          description: 'Body: `[{ productId, quantity }]` or `{ items: [{ productId, quantity }], couponCode? }`; quantity 1–10. A coupon is checked for the signed-in customer.',
           body: CartQuoteRequestSchema,
           response: { 200: CartQuoteSchema, 400: ErrorResponseSchema },
         },
       },
-      (request) => cart.quote(request.body),
+      (request) => cart.quote(request.body.items, { couponCode: request.body.couponCode, userId: request.caller?.id }),
     );
   };
 }

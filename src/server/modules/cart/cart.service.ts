@@ -1,9 +1,11 @@
+import { describeCoupon } from '#shared/coupons.ts';
 import { AppError } from '#shared/errors.ts';
 import { gstShare } from '#shared/money.ts';
 import type { CartLineInput, CartQuote, QuoteLine } from '#shared/schemas/cart.ts';
 import type { Product } from '#shared/schemas/catalog.ts';
 import { FREE_SHIPPING_THRESHOLD, shippingFor } from '#shared/shipping.ts';
 import type { CatalogService } from '#server/modules/catalog/catalog.service.ts';
+import type { CouponsService } from '#server/modules/coupons/coupons.service.ts';
 
 /**
  * A line priced from its offer: the one asked for, or the product's buy box (the first of its
@@ -51,9 +53,14 @@ function quoteLine(line: CartLineInput, product: Product | undefined): QuoteLine
 }
 
 /** Prices a cart from the catalogue; nothing the client says about prices is used. */
-export function createCartService({ catalog }: { catalog: CatalogService }) {
+export function createCartService({ catalog, coupons }: { catalog: CatalogService; coupons: CouponsService }) {
   return {
-    async quote(lines: readonly CartLineInput[]): Promise<CartQuote> {
+    /**
+     * The cart as it would be ordered now. A coupon code is applied to the lines that can be
+     * bought (checked for this customer when signed in); a code that cannot be used leaves the
+     * prices as they are and says why.
+     */
+    async quote(lines: readonly CartLineInput[], options: { couponCode?: string; userId?: string } = {}): Promise<CartQuote> {
       const seen = new Set<string>();
       for (const line of lines) {
         // One line per product and seller: a product may be bought from two sellers at once.
@@ -67,12 +74,31 @@ export function createCartService({ catalog }: { catalog: CatalogService }) {
       const byId = new Map(products.map((product) => [product.id, product]));
       const items = lines.map((line) => quoteLine(line, byId.get(line.productId)));
       const subtotal = items.reduce((sum, item) => sum + item.lineTotal, 0);
-      const shipping = shippingFor(subtotal);
-      const total = subtotal + shipping;
+      let discount = 0;
+      let coupon: CartQuote['coupon'] = null;
+      let couponError: string | null = null;
+      if (options.couponCode) {
+        const couponLines = items.map((item) => {
+          const product = byId.get(item.productId);
+          const vendorId = product?.offers.find((offer) => offer.id === item.offerId)?.vendor.id ?? 0;
+          return { amount: item.lineTotal, category: product?.category ?? 'Laptop', vendorId };
+        });
+        const applied = await coupons.apply(options.couponCode, options.userId, couponLines);
+        if ('refusal' in applied) couponError = applied.refusal;
+        else {
+          discount = applied.discount;
+          coupon = { code: applied.coupon.code, description: applied.coupon.description || describeCoupon(applied.coupon), discount, fundedBy: applied.coupon.fundedBy };
+        }
+      }
+      const shipping = shippingFor(subtotal - discount);
+      const total = subtotal - discount + shipping;
       return {
         items,
         itemCount: items.reduce((sum, item) => sum + item.quantity, 0),
         subtotal,
+        discount,
+        coupon,
+        couponError,
         shipping,
         gst: gstShare(total),
         total,

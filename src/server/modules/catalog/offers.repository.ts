@@ -118,7 +118,7 @@ export async function findOffers(db: DbOrTx, offerIds: readonly number[]) {
   if (offerIds.length === 0) return [];
   return offerRows(db)
     .innerJoin('products', 'products.id', 'offers.product_id')
-    .select(['vendors.name as vendor_name', 'vendors.slug as vendor_slug', 'products.status as product_status', 'products.hidden_reason', 'products.review', 'products.name as product_name', 'products.images'])
+    .select(['vendors.name as vendor_name', 'vendors.slug as vendor_slug', 'products.status as product_status', 'products.hidden_reason', 'products.review', 'products.name as product_name', 'products.category as product_category', 'products.images'])
     .where('offers.id', 'in', offerIds)
     .execute();
 }

@@ -2,6 +2,7 @@ import { AppError } from '#shared/errors.ts';
 import { formatPrice, gstShare } from '#shared/money.ts';
 import { canCustomerCancel } from '#shared/order-states.ts';
 import { MAX_QUANTITY_PER_LINE } from '#shared/schemas/cart.ts';
+import type { Coupon } from '#shared/schemas/coupons.ts';
 import type { CashOnDelivery, Order, PaymentInput, PaymentResult, PlaceOrderInput } from '#shared/schemas/orders.ts';
 import { shippingFor } from '#shared/shipping.ts';
 import type { StoreInfo } from '#shared/store-info.ts';
@@ -9,6 +10,7 @@ import type { Db, DbOrTx } from '#server/db/database.ts';
 import { isUniqueViolation } from '#server/db/unique-violation.ts';
 import type { CartService } from '#server/modules/cart/cart.service.ts';
 import type { CatalogService } from '#server/modules/catalog/catalog.service.ts';
+import type { CouponsService } from '#server/modules/coupons/coupons.service.ts';
 import type { DeliveryService } from '#server/modules/delivery/delivery.service.ts';
 import type { Mailer } from '#server/modules/mail/mailer.ts';
 import { PAYMENT_WINDOW_MS, type OrdersService } from '#server/modules/orders/orders.service.ts';
@@ -21,6 +23,7 @@ interface Deps {
   db: Db;
   catalog: CatalogService;
   cart: CartService;
+  coupons: CouponsService;
   delivery: DeliveryService;
   orders: OrdersService;
   payments: PaymentsService;
@@ -57,7 +60,7 @@ const list = (names: string[]) => names.join(', ');
  * So a captured payment always ends as a confirmed order or a refund, and never is taken twice.
  */
 export function createCheckoutService(deps: Deps) {
-  const { db, catalog, cart, delivery, orders, payments, outbox, users, mailer, store } = deps;
+  const { db, catalog, cart, coupons, delivery, orders, payments, outbox, users, mailer, store } = deps;
   const now = deps.now ?? (() => new Date());
 
   function itemLines(order: Order): string {
@@ -205,6 +208,7 @@ export function createCheckoutService(deps: Deps) {
       await catalog.returnStock(order.items, tx);
       await payments.abandonWaiting(tx, order.id, reason);
       await payments.cancelCashOnDelivery(tx, order.id, `${reason}; no cash was collected`);
+      await coupons.release(tx, order.id);
       const queued: number[] = [];
       let refunded = 0;
       for (const payment of await payments.ofOrders([order.id], tx)) {
@@ -320,8 +324,16 @@ export function createCheckoutService(deps: Deps) {
             return { offer, quantity: line.quantity, lineTotal: Number(offer.price) * line.quantity };
           });
           const subtotal = lines.reduce((sum, line) => sum + line.lineTotal, 0);
-          const shipping = shippingFor(subtotal);
-          const total = subtotal + shipping;
+          // The coupon, priced again on the lines as bought; refused, the whole order is (nothing is written).
+          let coupon: { applied: Coupon; discount: number; perLine: number[] } | undefined;
+          if (input.couponCode) {
+            const priced = await coupons.apply(input.couponCode, userId, lines.map(({ offer, lineTotal }) => ({ amount: lineTotal, category: offer.product_category, vendorId: offer.vendor_id })), tx);
+            if ('refusal' in priced) throw new AppError('CONFLICT', priced.refusal, { field: 'couponCode' });
+            coupon = { applied: priced.coupon, discount: priced.discount, perLine: priced.perLine };
+          }
+          const discount = coupon?.discount ?? 0;
+          const shipping = shippingFor(subtotal - discount);
+          const total = subtotal - discount + shipping;
           const at = now().toISOString();
           const { name, phone, line1, line2, city, state, pincode } = address;
           const orderId = await orders.insertOrder(tx, {
@@ -334,6 +346,7 @@ export function createCheckoutService(deps: Deps) {
             address: JSON.stringify({ name, phone, line1, line2, city, state, pincode }),
             at,
             buyerGst: input.buyerGst,
+            coupon: coupon && { code: coupon.applied.code, fundedBy: coupon.applied.fundedBy, discount },
           });
           const fulfilmentOf = new Map<number, number>();
           for (const { offer } of lines) {
@@ -341,7 +354,7 @@ export function createCheckoutService(deps: Deps) {
           }
           await orders.insertItems(
             tx,
-            lines.map(({ offer, quantity, lineTotal }) => ({
+            lines.map(({ offer, quantity, lineTotal }, i) => ({
               orderId,
               fulfilmentId: fulfilmentOf.get(offer.vendor_id)!,
               productId: offer.product_id,
@@ -352,8 +365,10 @@ export function createCheckoutService(deps: Deps) {
               unitPrice: Number(offer.price),
               quantity,
               lineTotal,
+              discount: coupon?.perLine[i] ?? 0,
             })),
           );
+          if (coupon) await coupons.redeem(tx, coupon.applied, { orderId, userId, discount });
           return orderId;
         });
         return { order: await orders.get(userId, orderId), created: true };

@@ -22,7 +22,10 @@ export interface InvoiceInput {
   buyer: InvoiceAddress;
   /** a business buyer claiming input tax credit: the invoice is B2B, made out to it */
   buyerGst: { gstin: string; businessName: string } | null;
-  lines: ReadonlyArray<{ name: string; category: Category; quantity: number; lineTotal: number }>;
+  /** each line's price before the coupon, and its share of the coupon's discount (0 without one) */
+  lines: ReadonlyArray<{ name: string; category: Category; quantity: number; lineTotal: number; discount?: number }>;
+  /** the order's coupon, when it had one */
+  coupon?: { code: string } | null;
 }
 
 export interface InvoiceLine {
@@ -37,6 +40,8 @@ export interface InvoiceLine {
   sgst: number;
   igst: number;
   total: number;
+  /** the coupon's discount on this line, already out of the taxable value and the total */
+  discount?: number;
 }
 
 /** A tax invoice as kept (the document never changes once issued) and drawn as a PDF. */
@@ -46,13 +51,15 @@ export interface InvoiceDocument extends Omit<InvoiceInput, 'lines'> {
   sellerState: string | null;
   interState: boolean;
   lines: InvoiceLine[];
-  totals: { taxable: number; cgst: number; sgst: number; igst: number; total: number };
+  totals: { taxable: number; cgst: number; sgst: number; igst: number; total: number; discount?: number };
   amountInWords: string;
 }
 
 /**
  * The invoice of one shipment. Prices include GST: each line's tax is taken out of it at its
- * category's rate, so the invoice's total is what the buyer paid for those lines. The seller's
+ * category's rate, so the invoice's total is what the buyer paid for those lines. A coupon's
+ * discount is a discount on the invoice (section 15(3)(a) of the CGST Act): it comes off the
+ * line's value before the tax is taken out, lowering the taxable value and the tax. The seller's
  * state is its GSTIN's (or its pickup address's); the place of supply is the delivery state.
  */
 export function buildInvoice(input: InvoiceInput): InvoiceDocument {
@@ -61,10 +68,13 @@ export function buildInvoice(input: InvoiceInput): InvoiceDocument {
   const interState = sellerState !== placeOfSupply;
   const lines = input.lines.map((line): InvoiceLine => {
     const { hsn, ratePercent } = GST_BY_CATEGORY[line.category];
-    const tax = splitTax(line.lineTotal, ratePercent, !interState);
-    return { name: line.name, hsn, quantity: line.quantity, unitPrice: Math.round(line.lineTotal / line.quantity), ratePercent, ...tax, total: line.lineTotal };
+    const discount = line.discount ?? 0;
+    const paid = line.lineTotal - discount;
+    const tax = splitTax(paid, ratePercent, !interState);
+    return { name: line.name, hsn, quantity: line.quantity, unitPrice: Math.round(line.lineTotal / line.quantity), ratePercent, ...tax, total: paid, ...(discount > 0 ? { discount } : {}) };
   });
   const sum = (key: 'taxable' | 'cgst' | 'sgst' | 'igst' | 'total') => lines.reduce((total, line) => total + line[key], 0);
-  const totals = { taxable: sum('taxable'), cgst: sum('cgst'), sgst: sum('sgst'), igst: sum('igst'), total: sum('total') };
+  const discount = lines.reduce((total, line) => total + (line.discount ?? 0), 0);
+  const totals = { taxable: sum('taxable'), cgst: sum('cgst'), sgst: sum('sgst'), igst: sum('igst'), total: sum('total'), ...(discount > 0 ? { discount } : {}) };
   return { ...input, placeOfSupply, sellerState, interState, lines, totals, amountInWords: rupeesInWords(totals.total) };
 }

@@ -118,7 +118,12 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
     parties: invoice,
     lines: invoice.lines,
     totals: invoice.totals,
-    taxNote: invoice.interState ? 'Supply to another state: IGST applies.' : 'Supply within the seller’s state: CGST and SGST apply.',
+    taxNote: [
+      invoice.interState ? 'Supply to another state: IGST applies.' : 'Supply within the seller’s state: CGST and SGST apply.',
+      invoice.totals.discount ? `Coupon discount${invoice.coupon ? ` (${invoice.coupon.code})` : ''} of ${rupees(invoice.totals.discount)} deducted from the value before tax.` : '',
+    ]
+      .filter(Boolean)
+      .join(' '),
     amountInWords: invoice.amountInWords,
     footnote: 'Prices include GST. This is a computer-generated invoice and needs no signature.',
   });

@@ -119,13 +119,14 @@ export function createInvoicesService({ db }: { db: Db }) {
           'vendors.legal_name',
           'vendors.gstin',
           'vendors.pickup_address',
+          'orders.coupon_code',
         ])
         .where('fulfilments.id', '=', fulfilmentId)
         .executeTakeFirstOrThrow();
       const lines = await tx
         .selectFrom('order_items')
         .innerJoin('products', 'products.id', 'order_items.product_id')
-        .select(['order_items.name', 'products.category', 'order_items.quantity', 'order_items.line_total'])
+        .select(['order_items.name', 'products.category', 'order_items.quantity', 'order_items.line_total', 'order_items.discount'])
         .where('order_items.fulfilment_id', '=', fulfilmentId)
         .orderBy('order_items.id')
         .execute();
@@ -145,7 +146,8 @@ export function createInvoicesService({ db }: { db: Db }) {
         },
         buyer: JSON.parse(shipment.address) as InvoiceAddress,
         buyerGst: shipment.buyer_gstin && shipment.buyer_business_name ? { gstin: shipment.buyer_gstin, businessName: shipment.buyer_business_name } : null,
-        lines: lines.map((line) => ({ name: line.name, category: line.category, quantity: line.quantity, lineTotal: Number(line.line_total) })),
+        lines: lines.map((line) => ({ name: line.name, category: line.category, quantity: line.quantity, lineTotal: Number(line.line_total), discount: Number(line.discount) })),
+        coupon: shipment.coupon_code ? { code: shipment.coupon_code } : null,
       });
       await tx
         .insertInto('invoices')

@@ -18,6 +18,8 @@ export interface OrderRow {
   cancelledAt: string | null;
   returnReason: string | null;
   buyerGst: { gstin: string; businessName: string } | null;
+  discount: number;
+  coupon: { code: string; fundedBy: 'marketplace' | 'vendor' } | null;
 }
 
 export interface ItemRow {
@@ -31,6 +33,8 @@ export interface ItemRow {
   unitPrice: number;
   quantity: number;
   lineTotal: number;
+  /** the line's share of the coupon's discount */
+  discount: number;
 }
 
 export interface FulfilmentRow {
@@ -50,9 +54,21 @@ export interface FulfilmentRow {
 
 const iso = (value: string | Date | null) => (value === null ? null : toIso(value));
 
-const orderColumns = ['id', 'user_id', 'status', 'subtotal', 'shipping', 'gst', 'total', 'address', 'created_at', 'paid_at', 'cancelled_at', 'return_reason', 'buyer_gstin', 'buyer_business_name'] as const;
+const orderColumns = ['id', 'user_id', 'status', 'subtotal', 'shipping', 'gst', 'total', 'address', 'created_at', 'paid_at', 'cancelled_at', 'return_reason', 'buyer_gstin', 'buyer_business_name', 'discount', 'coupon_code', 'coupon_funded_by'] as const;
 
-function toOrderRow(row: Pick<OrdersTable, 'status' | 'address' | 'return_reason' | 'user_id' | 'buyer_gstin' | 'buyer_business_name'> & { id: number; subtotal: number | string; shipping: number | string; gst: number | string; total: number | string; created_at: string | Date; paid_at: string | Date | null; cancelled_at: string | Date | null }): OrderRow {
+function toOrderRow(
+  row: Pick<OrdersTable, 'status' | 'address' | 'return_reason' | 'user_id' | 'buyer_gstin' | 'buyer_business_name' | 'coupon_code' | 'coupon_funded_by'> & {
+    id: number;
+    subtotal: number | string;
+    shipping: number | string;
+    gst: number | string;
+    total: number | string;
+    discount: number | string;
+    created_at: string | Date;
+    paid_at: string | Date | null;
+    cancelled_at: string | Date | null;
+  },
+): OrderRow {
   return {
     id: row.id,
     userId: row.user_id,
@@ -67,12 +83,25 @@ function toOrderRow(row: Pick<OrdersTable, 'status' | 'address' | 'return_reason
     cancelledAt: iso(row.cancelled_at),
     returnReason: row.return_reason,
     buyerGst: row.buyer_gstin && row.buyer_business_name ? { gstin: row.buyer_gstin, businessName: row.buyer_business_name } : null,
+    discount: Number(row.discount),
+    coupon: row.coupon_code && row.coupon_funded_by ? { code: row.coupon_code, fundedBy: row.coupon_funded_by } : null,
   };
 }
 
 export async function insertOrder(
   db: DbOrTx,
-  order: { userId: string; idempotencyKey: string; subtotal: number; shipping: number; gst: number; total: number; address: string; at: string; buyerGst?: { gstin: string; businessName: string } },
+  order: {
+    userId: string;
+    idempotencyKey: string;
+    subtotal: number;
+    shipping: number;
+    gst: number;
+    total: number;
+    address: string;
+    at: string;
+    buyerGst?: { gstin: string; businessName: string };
+    coupon?: { code: string; fundedBy: 'marketplace' | 'vendor'; discount: number };
+  },
 ): Promise<number> {
   const row = await db
     .insertInto('orders')
@@ -89,6 +118,9 @@ export async function insertOrder(
       updated_at: order.at,
       buyer_gstin: order.buyerGst?.gstin ?? null,
       buyer_business_name: order.buyerGst?.businessName ?? null,
+      discount: order.coupon?.discount ?? 0,
+      coupon_code: order.coupon?.code ?? null,
+      coupon_funded_by: order.coupon?.fundedBy ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -119,6 +151,7 @@ export async function insertItems(db: DbOrTx, items: readonly ItemRow[]): Promis
         unit_price: item.unitPrice,
         quantity: item.quantity,
         line_total: item.lineTotal,
+        discount: item.discount,
       })),
     )
     .execute();
@@ -148,7 +181,7 @@ export async function listOrders(db: DbOrTx, userId: string, limit = 100): Promi
   return rows.map(toOrderRow);
 }
 
-const itemColumns = ['order_id', 'fulfilment_id', 'product_id', 'offer_id', 'vendor_id', 'name', 'image', 'unit_price', 'quantity', 'line_total'] as const;
+const itemColumns = ['order_id', 'fulfilment_id', 'product_id', 'offer_id', 'vendor_id', 'name', 'image', 'unit_price', 'quantity', 'line_total', 'discount'] as const;
 
 function itemRows(db: DbOrTx) {
   return db.selectFrom('order_items').select(itemColumns).orderBy('id');
@@ -166,6 +199,7 @@ function toItemRow(row: Awaited<ReturnType<ReturnType<typeof itemRows>['executeT
     unitPrice: Number(row.unit_price),
     quantity: row.quantity,
     lineTotal: Number(row.line_total),
+    discount: Number(row.discount),
   };
 }
 
@@ -416,7 +450,7 @@ export async function vendorDeliveredLines(db: DbOrTx, vendorId: number, from: D
     .selectFrom('order_items')
     .innerJoin('fulfilments', 'fulfilments.id', 'order_items.fulfilment_id')
     .innerJoin('orders', 'orders.id', 'order_items.order_id')
-    .select(['order_items.order_id', 'order_items.name', 'order_items.quantity', 'order_items.line_total', 'fulfilments.delivered_at'])
+    .select(['order_items.order_id', 'order_items.name', 'order_items.quantity', 'order_items.line_total', 'order_items.discount', 'orders.coupon_funded_by', 'fulfilments.delivered_at'])
     .where('fulfilments.vendor_id', '=', vendorId)
     .where('orders.status', '=', 'confirmed')
     .where('fulfilments.status', '=', 'delivered')
@@ -424,7 +458,15 @@ export async function vendorDeliveredLines(db: DbOrTx, vendorId: number, from: D
     .where('fulfilments.delivered_at', '<', to.toISOString())
     .orderBy('fulfilments.delivered_at')
     .execute();
-  return rows.map((row) => ({ orderId: row.order_id, name: row.name, quantity: row.quantity, lineTotal: Number(row.line_total), deliveredAt: toIso(row.delivered_at as string | Date) }));
+  return rows.map((row) => ({
+    orderId: row.order_id,
+    name: row.name,
+    quantity: row.quantity,
+    lineTotal: Number(row.line_total),
+    discount: Number(row.discount),
+    discountFundedBy: Number(row.discount) > 0 ? row.coupon_funded_by : null,
+    deliveredAt: toIso(row.delivered_at as string | Date),
+  }));
 }
 
 export async function findOrderById(db: DbOrTx, id: number): Promise<OrderRow | undefined> {

@@ -24,15 +24,28 @@ export function createVendorReportsService(deps: { orders: OrdersService; catalo
     const { from, to } = period(days);
     const lines = await orders.vendorDeliveredLines(shop.id, from, to);
     const gross = lines.reduce((sum, line) => sum + line.lineTotal, 0);
-    const commission = Math.round((gross * commissionPercent) / 100);
+    // The shop's own coupons come out of its payable; the marketplace's coupons it pays itself.
+    const discountsBy = (funder: 'vendor' | 'marketplace') => lines.reduce((sum, line) => sum + (line.discountFundedBy === funder ? line.discount : 0), 0);
+    const shopDiscounts = discountsBy('vendor');
+    const commission = Math.round(((gross - shopDiscounts) * commissionPercent) / 100);
     return {
       from: from.toISOString(),
       to: to.toISOString(),
       commissionPercent,
       gross,
+      shopDiscounts,
+      marketplaceDiscounts: discountsBy('marketplace'),
       commission,
-      net: gross - commission,
-      lines: lines.map((line) => ({ orderNumber: orderNumber(line.orderId), deliveredAt: line.deliveredAt, product: line.name, quantity: line.quantity, amount: line.lineTotal })),
+      net: gross - shopDiscounts - commission,
+      lines: lines.map((line) => ({
+        orderNumber: orderNumber(line.orderId),
+        deliveredAt: line.deliveredAt,
+        product: line.name,
+        quantity: line.quantity,
+        amount: line.lineTotal,
+        discount: line.discount,
+        discountFundedBy: line.discountFundedBy,
+      })),
     };
   }
 
@@ -43,11 +56,13 @@ export function createVendorReportsService(deps: { orders: OrdersService; catalo
       const s = await settlement(shop, days);
       const rupees = (paise: number) => (paise / 100).toFixed(2);
       const body = Papa.unparse({
-        fields: ['order', 'delivered_on', 'product', 'quantity', 'amount_inr'],
-        data: s.lines.map((line) => [line.orderNumber, istDate(line.deliveredAt), line.product, line.quantity, rupees(line.amount)]),
+        fields: ['order', 'delivered_on', 'product', 'quantity', 'amount_inr', 'coupon_discount_inr', 'discount_funded_by'],
+        data: s.lines.map((line) => [line.orderNumber, istDate(line.deliveredAt), line.product, line.quantity, rupees(line.amount), rupees(line.discount), line.discountFundedBy ?? '']),
       });
       const summary = Papa.unparse([
         ['gross_inr', rupees(s.gross)],
+        ['shop_coupons_inr', rupees(s.shopDiscounts)],
+        ['marketplace_coupons_inr', rupees(s.marketplaceDiscounts)],
         [`commission_${s.commissionPercent}pct_inr`, rupees(s.commission)],
         ['net_payable_inr', rupees(s.net)],
       ]);

@@ -9,9 +9,11 @@ const settlement: Settlement = {
   to: '2026-11-23T23:59:59.000Z',
   commissionPercent: 7.5,
   gross: 12_999_900,
+  shopDiscounts: 0,
+  marketplaceDiscounts: 0,
   commission: 974_993,
   net: 12_024_907,
-  lines: [{ orderNumber: 'CB00000042', deliveredAt: '2026-11-23T08:30:00.000Z', product: 'Dell XPS 13', quantity: 1, amount: 12_999_900 }],
+  lines: [{ orderNumber: 'CB00000042', deliveredAt: '2026-11-23T08:30:00.000Z', product: 'Dell XPS 13', quantity: 1, amount: 12_999_900, discount: 0, discountFundedBy: null }],
 };
 
 describe('VendorSettlements', () => {

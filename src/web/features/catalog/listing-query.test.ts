@@ -1,10 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { clearFilters, listingQueryFromUrl, toggleFilterValue, withParam } from './listing-query.ts';
+import { clearFilters, hasActiveFilters, listingQueryFromUrl, toggleFilterValue, withParam } from './listing-query.ts';
 
 describe('listing query in the URL', () => {
   it('reads filters, sort and page, converting rupees to paise', () => {
     const query = listingQueryFromUrl(new URLSearchParams('brand=Dell&brand=HP&ram=16&minPrice=50000&sort=price_asc&page=2&inStock=true'), { category: 'Laptop' });
     expect(query).toMatchObject({ category: 'Laptop', brand: ['Dell', 'HP'], ram: ['16'], minPrice: 5_000_000, sort: 'price_asc', page: 2, inStock: true, pageSize: 24 });
+  });
+
+  it('keeps to a PIN code when the URL names a well-formed one', () => {
+    expect(listingQueryFromUrl(new URLSearchParams('deliverTo=781001'), {}).deliverTo).toBe('781001');
+    for (const bad of ['012345', '78100', 'abcdef']) expect(listingQueryFromUrl(new URLSearchParams(`deliverTo=${bad}`), {}).deliverTo).toBeUndefined();
+    expect(hasActiveFilters(new URLSearchParams('deliverTo=781001'))).toBe(true);
+    expect(clearFilters(new URLSearchParams('deliverTo=781001&sort=newest')).toString()).toBe('sort=newest');
   });
 
   it('falls back to safe defaults for nonsense', () => {

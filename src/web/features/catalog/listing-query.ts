@@ -1,5 +1,6 @@
 import type { Category } from '#shared/categories.ts';
 import { SPEC_FACET_KEYS } from '#shared/facets.ts';
+import { PIN_CODE } from '#shared/india.ts';
 import { PAISE_PER_RUPEE } from '#shared/money.ts';
 import { SORTS, type Sort } from '#shared/schemas/catalog.ts';
 
@@ -18,6 +19,8 @@ export interface ListingQuery {
   maxPrice?: number;
   inStock?: boolean;
   vendor?: string;
+  /** only what delivers to this PIN code */
+  deliverTo?: string;
   [facet: string]: string | number | boolean | string[] | undefined;
 }
 
@@ -47,6 +50,8 @@ export function listingQueryFromUrl(
   };
   if (fixed.q !== undefined) query.q = fixed.q;
   if (fixed.vendor !== undefined) query.vendor = fixed.vendor;
+  const deliverTo = params.get('deliverTo');
+  if (deliverTo !== null && PIN_CODE.test(deliverTo)) query.deliverTo = deliverTo;
   const category = fixed.category ?? (params.get('category') as Category | null) ?? undefined;
   if (category) query.category = category;
   for (const key of SPEC_FACET_KEYS) query[key] = params.getAll(key);
@@ -72,7 +77,7 @@ export function toggleFilterValue(params: URLSearchParams, key: string, value: s
 export { withParam } from '#web/lib/url-params.ts';
 
 export function hasActiveFilters(params: URLSearchParams): boolean {
-  return [...MULTI_VALUE_KEYS, 'minPrice', 'maxPrice', 'inStock'].some((key) => params.has(key));
+  return [...MULTI_VALUE_KEYS, 'minPrice', 'maxPrice', 'inStock', 'deliverTo'].some((key) => params.has(key));
 }
 
 export function clearFilters(params: URLSearchParams): URLSearchParams {

@@ -8,6 +8,9 @@ interface FilterPanelProps {
   onToggle: (key: string, value: string) => void;
   onPrice: (min: string | undefined, max: string | undefined) => void;
   onInStock: (checked: boolean) => void;
+  /** a PIN code the listing may keep to what delivers to (the one the shopper checked delivery to); none, no such filter */
+  deliverTo?: string;
+  onDeliverTo: (pincode: string | undefined) => void;
   onClear: () => void;
   hasActiveFilters: boolean;
   /** facet keys fixed by the page (the category on a category page) */
@@ -45,7 +48,7 @@ function FacetGroup({ facet, selected, onToggle }: { facet: Facet; selected: str
 }
 
 export function FilterPanel(props: FilterPanelProps) {
-  const { facets, params, onToggle, onPrice, onInStock, onClear, hasActiveFilters, hidden = [] } = props;
+  const { facets, params, onToggle, onPrice, onInStock, deliverTo, onDeliverTo, onClear, hasActiveFilters, hidden = [] } = props;
   const id = useId();
 
   function submitPrice(event: FormEvent<HTMLFormElement>) {
@@ -82,6 +85,20 @@ export function FilterPanel(props: FilterPanelProps) {
             In stock only
           </label>
         </div>
+        {deliverTo && (
+          <div className="mt-2 flex items-center gap-2">
+            <input
+              id={`${id}-deliver`}
+              type="checkbox"
+              checked={params.get('deliverTo') === deliverTo}
+              onChange={(event) => onDeliverTo(event.target.checked ? deliverTo : undefined)}
+              className="size-4 accent-brand-600"
+            />
+            <label htmlFor={`${id}-deliver`} className="cursor-pointer text-sm text-slate-700">
+              Delivers to {deliverTo}
+            </label>
+          </div>
+        )}
       </div>
 
       <form onSubmit={submitPrice} className="border-t border-slate-200 py-4" key={`${params.get('minPrice')}-${params.get('maxPrice')}`}>

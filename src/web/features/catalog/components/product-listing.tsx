@@ -6,6 +6,7 @@ import { JsonLd, PageMeta } from '#web/components/seo/page-meta.tsx';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
 import { Loading } from '#web/components/ui/loading.tsx';
 import { paths } from '#web/config/paths.ts';
+import { useRememberedPincode } from '#web/lib/remembered-pincode.ts';
 import { useStoreInfo } from '#web/lib/store-info.ts';
 import { useProducts } from '../api/get-products.ts';
 import { clearFilters, hasActiveFilters, listingQueryFromUrl, toggleFilterValue, withParam } from '../listing-query.ts';
@@ -60,6 +61,9 @@ export function ProductListing({ title, meta, intro, category, q, vendor, embedd
   const ids = useId();
   const store = useStoreInfo();
   const query = listingQueryFromUrl(params, { category, q, vendor });
+  // The PIN code the shopper checked delivery to on a product page (known once hydrated), or the link's own.
+  const [rememberedPincode] = useRememberedPincode();
+  const deliverTo = query.deliverTo ?? rememberedPincode ?? undefined;
   const Heading = embedded ? 'h2' : 'h1';
   const { data, isPending, isError, error, isPlaceholderData, refetch } = useProducts(query);
 
@@ -105,6 +109,8 @@ export function ProductListing({ title, meta, intro, category, q, vendor, embedd
               onToggle={(key, value) => update(toggleFilterValue(params, key, value))}
               onPrice={(min, max) => update(withParam(withParam(params, 'minPrice', min), 'maxPrice', max))}
               onInStock={(checked) => update(withParam(params, 'inStock', checked ? 'true' : undefined))}
+              deliverTo={deliverTo}
+              onDeliverTo={(pincode) => update(withParam(params, 'deliverTo', pincode))}
               onClear={() => update(clearFilters(params))}
             />
           </div>

@@ -4,7 +4,7 @@ import { formatDeliveryDate } from '#shared/delivery.ts';
 import { DeliveryCheckSchema, PincodeParamSchema } from '#shared/schemas/delivery.ts';
 import { z } from '#shared/schemas/zod-mini.ts';
 import { ApiError, apiRequest } from '#web/lib/api-client.ts';
-import { useRememberedPincode } from '../remembered-pincode.ts';
+import { useRememberedPincode } from '#web/lib/remembered-pincode.ts';
 
 interface CheckDeliveryProps {
   productId: number;

@@ -18,7 +18,8 @@ function subscribe(listener: () => void) {
 
 /**
  * The delivery PIN code the shopper last checked, remembered for the visit (the browser tab's
- * session storage): product pages check it again, and listings may keep to what reaches it.
+ * session storage): product pages check it again, and listings offer to keep to what reaches it.
+ * Null while a page drawn on the server is hydrated (the server knows none), then the one kept.
  */
 export function useRememberedPincode(): [string | null, (pincode: string | null) => void] {
   const pincode = useSyncExternalStore(subscribe, read, () => null);

@@ -96,6 +96,8 @@ export const PaymentDetailsSchema = z.object({
   network: z.string().optional(),
   last4: z.string().optional(),
   emi: z.object({ months: z.number().int(), monthly: z.number().int(), interest: z.number().int(), annualRatePercent: z.number() }).optional(),
+  /** a bank's instant discount on the card: the payment is the order's total less it */
+  offer: z.object({ id: z.string(), title: z.string(), discount: z.number().int() }).optional(),
 });
 
 export const PaymentSchema = z.object({

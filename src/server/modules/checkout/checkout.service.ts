@@ -1,3 +1,4 @@
+import { bankOfferFor } from '#shared/bank-offers.ts';
 import { AppError } from '#shared/errors.ts';
 import { formatPrice, gstShare } from '#shared/money.ts';
 import { canCustomerCancel } from '#shared/order-states.ts';
@@ -390,10 +391,13 @@ export function createCheckoutService(deps: Deps) {
     async pay(caller: { id: string; email: string }, orderId: number, input: PaymentInput): Promise<PaymentResult> {
       const order = await pendingOrder(caller.id, orderId);
       if (input.method === 'cod') return payOnDelivery(caller, order);
-      payments.validate(input, order.total);
+      // A bank's instant discount on the card: the card is charged the total less it.
+      const offer = input.method === 'card' || input.method === 'emi' ? bankOfferFor(input.card.number, order.total) : undefined;
+      const amount = order.total - (offer?.discount ?? 0);
+      payments.validate(input, amount);
       const attempt = await db.transaction().execute(async (tx) => {
         if ((await orders.hold(tx, order.id)) !== 'pending_payment') return undefined;
-        return payments.open(tx, order.id, order.total, input);
+        return payments.open(tx, order.id, amount, input, offer);
       });
       if (!attempt) {
         await pendingOrder(caller.id, orderId); // says why: paid or cancelled meanwhile

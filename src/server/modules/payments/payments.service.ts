@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { type BankOffer, describeBankOffer } from '#shared/bank-offers.ts';
 import { type EmiPlan, EMI_MIN_ORDER, emiQuote } from '#shared/emi.ts';
 import { AppError } from '#shared/errors.ts';
 import { formatPrice } from '#shared/money.ts';
@@ -98,8 +99,8 @@ export function createPaymentsService({ db, provider, outbox, emiPlans, now = ()
      * still waiting for the shopper is replaced. A second attempt while one is being asked gets
      * 409 (the unique index on open attempts), so a double click never charges twice.
      */
-    async open(tx: DbOrTx, orderId: number, amount: number, input: PaymentInput): Promise<repository.OpenAttempt> {
-      const masked = details(input, amount);
+    async open(tx: DbOrTx, orderId: number, amount: number, input: PaymentInput, offer?: { offer: BankOffer; discount: number }): Promise<repository.OpenAttempt> {
+      const masked = { ...details(input, amount), ...(offer ? { offer: { id: offer.offer.id, title: describeBankOffer(offer.offer), discount: offer.discount } } : {}) };
       await repository.failWaitingAttempts(tx, orderId, 'Replaced by a newer payment attempt');
       const key = `pay_${orderId}_${randomBytes(12).toString('hex')}`;
       try {

@@ -29,3 +29,19 @@ describe('PaymentForm: Cash on Delivery', () => {
     expect(onPay).not.toHaveBeenCalled();
   });
 });
+
+describe('PaymentForm: bank offers', () => {
+  afterEach(cleanup);
+
+  it('lists the offers, then takes the matching bank’s discount off what the card pays', () => {
+    const onPay = vi.fn();
+    render(<PaymentForm options={OPTIONS} total={rupees(72_000)} busy={false} onPay={onPay} />);
+    fireEvent.click(screen.getByLabelText('Credit / Debit card'));
+    expect(screen.getByText('10% instant discount on HDFC Bank credit cards, up to ₹1,500 on orders of ₹20,000 or more')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Card number'), { target: { value: '4854 9800 0000 0002' } });
+    expect(screen.getByText('HDFC Bank offer applied:')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Pay ₹70,500' })).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Card number'), { target: { value: '4386 2800 0000 0004' } });
+    expect(screen.getByRole('button', { name: 'Pay ₹72,000' })).toBeTruthy();
+  });
+});

@@ -1,4 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
+import { BANK_OFFERS, bankOfferFor, describeBankOffer } from '#shared/bank-offers.ts';
 import { emiQuote } from '#shared/emi.ts';
 import { formatPrice } from '#shared/money.ts';
 import { detectNetwork, digitsOnly, expiryInFuture, luhnValid, VPA } from '#shared/payment-methods.ts';
@@ -61,8 +62,11 @@ export function PaymentForm({ options, total, busy, cod, onPay }: PaymentFormPro
   const [card, setCard] = useState<CardState>({ number: '', expiry: '', cvv: '', name: '' });
   const [months, setMonths] = useState<number | undefined>(undefined);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const emiAllowed = total >= options.emi.minOrder;
   const network = detectNetwork(card.number);
+  // The bank's instant discount the card gets (the server works it out again): the card pays the rest.
+  const offer = method === 'card' || method === 'emi' ? bankOfferFor(card.number, total) : undefined;
+  const due = total - (offer?.discount ?? 0);
+  const emiAllowed = due >= options.emi.minOrder;
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -164,6 +168,25 @@ export function PaymentForm({ options, total, busy, cod, onPay }: PaymentFormPro
           </select>,
         )}
 
+      {(method === 'card' || method === 'emi') && (
+        <div className="rounded-lg border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-900" aria-live="polite">
+          {offer ? (
+            <p>
+              <span className="font-semibold">{offer.offer.bank} offer applied:</span> {formatPrice(offer.discount)} off. You pay {formatPrice(due)}.
+            </p>
+          ) : (
+            <>
+              <p className="font-semibold">Bank offers</p>
+              <ul className="mt-1 list-disc space-y-0.5 pl-5">
+                {BANK_OFFERS.map((candidate) => (
+                  <li key={candidate.id}>{describeBankOffer(candidate)}</li>
+                ))}
+              </ul>
+            </>
+          )}
+        </div>
+      )}
+
       {method === 'card' && cardFields}
 
       {method === 'emi' &&
@@ -184,7 +207,7 @@ export function PaymentForm({ options, total, busy, cod, onPay }: PaymentFormPro
                   </thead>
                   <tbody>
                     {options.emi.plans.map((plan) => {
-                      const quote = emiQuote(total, plan);
+                      const quote = emiQuote(due, plan);
                       return (
                         <tr key={plan.months} className="border-t border-slate-100">
                           <td className="px-3 py-2">
@@ -234,7 +257,7 @@ export function PaymentForm({ options, total, busy, cod, onPay }: PaymentFormPro
             ? `Continue to bank · ${formatPrice(total)}`
             : method === 'cod'
               ? `Place order · pay ${formatPrice(total)} on delivery`
-              : `Pay ${formatPrice(total)}`}
+              : `Pay ${formatPrice(due)}`}
       </button>
     </form>
   );

@@ -25,7 +25,12 @@ const PAYMENT_STATUS: Record<Payment['status'], { label: string; tone: string }>
 };
 
 /** Masked details only, as the API keeps them: "name@okaxis", "HDFC Bank", "Visa •••• 1111", the EMI plan. */
-function paymentDetails({ method, details }: Payment): string[] {
+function paymentDetails(payment: Payment): string[] {
+  const offer = payment.details.offer ? [`${payment.details.offer.title}: ${formatPrice(payment.details.offer.discount)} off`] : [];
+  return [...methodDetails(payment), ...offer];
+}
+
+function methodDetails({ method, details }: Payment): string[] {
   const cardLine = details.last4 ? `${details.network ?? 'Card'} •••• ${details.last4}` : details.network;
   switch (method) {
     case 'upi':

@@ -65,6 +65,7 @@ const VendorOffer = lazyPage(() => import('./routes/vendor/product-sell.tsx'));
 const VendorOrders = lazyPage(() => import('./routes/vendor/orders.tsx'));
 const VendorSettlements = lazyPage(() => import('./routes/vendor/settlements.tsx'));
 const VendorProfile = lazyPage(() => import('./routes/vendor/profile.tsx'));
+const VendorCoupons = lazyPage(() => import('./routes/vendor/coupons.tsx'));
 const VendorStore = lazyPage(() => import('./routes/store/vendor-store.tsx'));
 const Checkout = lazyPage(() => import('./routes/checkout/checkout.tsx'));
 const Bank = lazyPage(() => import('./routes/checkout/bank.tsx'));
@@ -82,6 +83,7 @@ const AdminAudit = lazyPage(() => import('./routes/admin/audit.tsx'));
 const AdminPaymentDetail = lazyPage(() => import('./routes/admin/payment-detail.tsx'));
 const AdminRetryQueue = lazyPage(() => import('./routes/admin/retry-queue.tsx'));
 const AdminProductChanges = lazyPage(() => import('./routes/admin/product-changes.tsx'));
+const AdminCoupons = lazyPage(() => import('./routes/admin/coupons.tsx'));
 
 /** The pages the server renders, and which data each needs (see entry-server.tsx); the others are drawn in the browser. */
 export type SsrPage = 'home' | 'products' | 'category' | 'search' | 'product' | 'info' | 'vendor-store' | 'not-found';
@@ -132,6 +134,7 @@ export const routes: RouteObject[] = [
           { path: 'products/:productId', element: <VendorProductEditor /> },
           { path: 'orders', element: <VendorOrders /> },
           { path: 'settlements', element: <VendorSettlements /> },
+          { path: 'coupons', element: <VendorCoupons /> },
           { path: 'profile', element: <VendorProfile /> },
         ],
       },
@@ -168,6 +171,7 @@ export const routes: RouteObject[] = [
       { path: 'payments', element: <AdminPayments /> },
       { path: 'payments/:id', element: <AdminPaymentDetail /> },
       { path: 'retry-queue', element: <AdminRetryQueue /> },
+      { path: 'coupons', element: <AdminCoupons /> },
       { path: '*', element: <Navigate to={paths.adminDashboard()} replace /> },
     ],
   },

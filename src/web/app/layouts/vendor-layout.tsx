@@ -3,6 +3,7 @@ import { NavLink, Outlet } from 'react-router';
 import { Loading } from '#web/components/ui/loading.tsx';
 import { paths } from '#web/config/paths.ts';
 import { useAuth } from '#web/features/auth/hooks/use-auth.ts';
+import { couponPaths } from '#web/features/coupons/paths.ts';
 import { RequireRole } from '../guards.tsx';
 
 const SECTIONS = [
@@ -10,6 +11,7 @@ const SECTIONS = [
   { to: '/vendor/dashboard/products', label: 'Products', end: false },
   { to: '/vendor/dashboard/orders', label: 'Orders', end: false },
   { to: '/vendor/dashboard/settlements', label: 'Settlements', end: false },
+  { to: couponPaths.vendor(), label: 'Coupons', end: false },
   { to: '/vendor/dashboard/profile', label: 'Shop profile', end: false },
 ];
 

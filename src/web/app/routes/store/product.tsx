@@ -17,6 +17,7 @@ const NotFound = lazy(() => import('../not-found.tsx'));
 // Below the fold: the cards' code loads after the page's own (server rendering still includes them).
 // Loaded apart, after the page: it keeps the product page's first download within its budget.
 const CheckDelivery = lazy(() => import('#web/features/delivery/components/check-delivery.tsx'));
+const BankOffers = lazy(() => import('#web/features/catalog/components/bank-offers.tsx'));
 const ProductGrid = lazy(() => import('#web/features/catalog/components/product-card.tsx').then((module) => ({ default: module.ProductGrid })));
 
 function Related({ id }: { id: number }) {
@@ -77,12 +78,17 @@ export default function ProductRoute() {
           </Suspense>
         }
         sellers={
-          <OtherSellers
-            product={p}
-            action={(offer) => (
-              <AddToCartForm key={offer.id} stock={offer.stock} seller={offer.vendor.name} product={{ ...cartProduct, offerId: offer.id, price: offer.price, mrp: offer.mrp, stock: offer.stock }} />
-            )}
-          />
+          <>
+            <Suspense fallback={null}>
+              <BankOffers price={p.price} />
+            </Suspense>
+            <OtherSellers
+              product={p}
+              action={(offer) => (
+                <AddToCartForm key={offer.id} stock={offer.stock} seller={offer.vendor.name} product={{ ...cartProduct, offerId: offer.id, price: offer.price, mrp: offer.mrp, stock: offer.stock }} />
+              )}
+            />
+          </>
         }
       />
       <Related id={p.id} />

@@ -5,6 +5,8 @@ interface OrderTotalsProps {
   /** "Subtotal", or "Subtotal (3 items)" */
   subtotalLabel: ReactNode;
   subtotal: number;
+  /** the coupon applied and what it takes off: a "Coupon DIWALI10 −₹1,500" line */
+  coupon?: { code: string; discount: number } | null;
   shipping: number;
   total: number;
   gst: number;
@@ -17,10 +19,10 @@ interface OrderTotalsProps {
 }
 
 /**
- * An order's subtotal, delivery and total as a description list, and the GST they include (and
- * any notes) after it: a `<dl>` holds only its terms and their values.
+ * An order's subtotal, coupon discount, delivery and total as a description list, and the GST
+ * they include (and any notes) after it: a `<dl>` holds only its terms and their values.
  */
-export function OrderTotals({ subtotalLabel, subtotal, shipping, total, gst, subtotalTestId, totalTestId, busy, children }: OrderTotalsProps) {
+export function OrderTotals({ subtotalLabel, subtotal, coupon, shipping, total, gst, subtotalTestId, totalTestId, busy, children }: OrderTotalsProps) {
   return (
     <div className="mt-3 space-y-2 text-sm" aria-busy={busy}>
       <dl className="space-y-2">
@@ -30,6 +32,14 @@ export function OrderTotals({ subtotalLabel, subtotal, shipping, total, gst, sub
             {formatPrice(subtotal)}
           </dd>
         </div>
+        {coupon && coupon.discount > 0 && (
+          <div className="flex justify-between gap-3 text-emerald-800">
+            <dt className="min-w-0 break-all">
+              Coupon <span className="font-mono font-semibold">{coupon.code}</span>
+            </dt>
+            <dd className="font-medium whitespace-nowrap tabular-nums">−{formatPrice(coupon.discount)}</dd>
+          </div>
+        )}
         <div className="flex justify-between">
           <dt className="text-slate-600">Delivery</dt>
           <dd className="font-medium tabular-nums">{shipping === 0 ? 'Free' : formatPrice(shipping)}</dd>

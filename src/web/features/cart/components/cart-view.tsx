@@ -6,9 +6,11 @@ import { MAX_QUANTITY_PER_LINE } from '#shared/schemas/cart.ts';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
 import { OrderTotals } from '#web/components/ui/order-totals.tsx';
 import { paths } from '#web/config/paths.ts';
+import { useRememberedCoupon } from '#web/lib/remembered-coupon.ts';
 import { useCartQuote } from '../api/get-cart-quote.ts';
 import { type CartItem, cartLines, lineKey } from '../cart-rules.ts';
 import { useCart } from '../hooks/use-cart.ts';
+import { CouponBox } from './coupon-box.tsx';
 
 /** Lines whose photos are in the first screen on a phone; the rest load as they scroll into view. */
 const FIRST_SCREEN_LINES = 3;
@@ -74,7 +76,8 @@ function useFocusAfterRemoval(count: number): RefObject<HTMLHeadingElement | nul
 export function CartView() {
   const cart = useCart();
   const lines = cartLines(cart.items);
-  const quote = useCartQuote(lines);
+  const [couponCode, setCouponCode] = useRememberedCoupon();
+  const quote = useCartQuote(lines, couponCode);
   const heading = useFocusAfterRemoval(cart.items.length);
 
   if (cart.items.length === 0) {
@@ -179,6 +182,7 @@ export function CartView() {
           <OrderTotals
             subtotalLabel={`Subtotal (${quote.data.itemCount} ${quote.data.itemCount === 1 ? 'item' : 'items'})`}
             subtotal={quote.data.subtotal}
+            coupon={quote.data.coupon}
             shipping={quote.data.shipping}
             total={quote.data.total}
             gst={quote.data.gst}
@@ -190,6 +194,7 @@ export function CartView() {
             )}
           </OrderTotals>
         )}
+        {quote.data && <CouponBox code={couponCode} onChange={setCouponCode} quote={settled ? quote.data : undefined} />}
         {blocked && <p className="mt-3 text-sm text-amber-900">Please fix the highlighted items before checking out.</p>}
         <Link
           to={paths.checkout()}

@@ -326,7 +326,14 @@ export const AdminDashboardSchema = z.object({
   /** gross merchandise value: the total of paid orders placed in the period */
   gmv: z.number().int(),
   orders: z.number().int(),
-  payments: z.object({ paid: z.number().int(), failed: z.number().int() }),
+  payments: z.object({
+    paid: z.number().int(),
+    failed: z.number().int(),
+    /** payments that took money, by method, largest first */
+    byMethod: z.array(z.object({ method: z.enum(PAYMENT_METHODS), count: z.number().int(), amount: z.number().int() })),
+    /** Cash on Delivery orders whose cash is still to be collected */
+    codToCollect: z.object({ count: z.number().int(), amount: z.number().int() }),
+  }),
   refunds: z.object({ count: z.number().int(), amount: z.number().int() }),
   newCustomers: z.number().int(),
   vendors: z.object({ new: z.number().int(), pending: z.number().int() }),

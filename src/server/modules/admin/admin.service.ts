@@ -1,6 +1,7 @@
 import { AppError } from '#shared/errors.ts';
 import type { AdminOutboxJob, AdminOutboxQuery, AdminPaymentQuery, AdminUser, AdminUserQuery } from '#shared/schemas/admin.ts';
 import { formatPrice } from '#shared/money.ts';
+import type { Payment } from '#shared/schemas/orders.ts';
 import type { CheckoutService } from '#server/modules/checkout/checkout.service.ts';
 import { orderNumber } from '#server/modules/orders/orders.service.ts';
 import type { PaymentsService } from '#server/modules/payments/payments.service.ts';
@@ -240,9 +241,10 @@ export function createAdminService(deps: Deps) {
     async dashboard(days: number) {
       const to = new Date();
       const from = new Date(to.getTime() - days * DAY_MS);
-      const [paid, paymentCounts, refunds, newCustomers, newVendors, pending, byCategory, shops, latest] = await Promise.all([
+      const [paid, paymentCounts, byMethod, refunds, newCustomers, newVendors, pending, byCategory, shops, latest] = await Promise.all([
         reports.paidOrdersSince(db, from),
         reports.paymentCountsSince(db, from),
+        reports.paymentsByMethodSince(db, from),
         reports.refundsSince(db, from),
         reports.newUsersSince(db, from, 'customer'),
         reports.countVendorsSince(db, from),
@@ -264,7 +266,7 @@ export function createAdminService(deps: Deps) {
         days,
         gmv: paid.reduce((sum, order) => sum + order.total, 0),
         orders: paid.length,
-        payments: paymentCounts,
+        payments: { ...paymentCounts, byMethod: byMethod.byMethod.map((m) => ({ ...m, method: m.method as Payment['method'] })), codToCollect: byMethod.codToCollect },
         refunds,
         newCustomers,
         vendors: { new: newVendors, pending },

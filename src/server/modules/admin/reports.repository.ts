@@ -21,6 +21,33 @@ export async function paymentCountsSince(db: DbOrTx, from: Date) {
   return { paid: count(['captured', 'partially_refunded', 'refunded']), failed: count(['failed']) };
 }
 
+/**
+ * Payments of the period by method: those that took money (captured, even if refunded since), and
+ * Cash on Delivery still to be collected (authorized).
+ */
+export async function paymentsByMethodSince(db: DbOrTx, from: Date) {
+  const rows = await db
+    .selectFrom('payments')
+    .select(['method', 'status', (eb) => eb.fn.countAll<number>().as('n'), (eb) => eb.fn.sum<number>('amount').as('amount')])
+    .where('created_at', '>=', from.toISOString())
+    .where('status', 'in', ['captured', 'partially_refunded', 'refunded', 'authorized'])
+    .groupBy(['method', 'status'])
+    .execute();
+  const byMethod = new Map<string, { method: string; count: number; amount: number }>();
+  let toCollect = { count: 0, amount: 0 };
+  for (const row of rows) {
+    if (row.status === 'authorized') {
+      if (row.method === 'cod') toCollect = { count: toCollect.count + Number(row.n), amount: toCollect.amount + Number(row.amount) };
+      continue;
+    }
+    const entry = byMethod.get(row.method) ?? { method: row.method, count: 0, amount: 0 };
+    entry.count += Number(row.n);
+    entry.amount += Number(row.amount);
+    byMethod.set(row.method, entry);
+  }
+  return { byMethod: [...byMethod.values()].sort((a, b) => b.amount - a.amount), codToCollect: toCollect };
+}
+
 export async function refundsSince(db: DbOrTx, from: Date) {
   const row = await db
     .selectFrom('refunds')

@@ -182,6 +182,10 @@ describe.each(testDialects())('Cash on Delivery on %s', (dialect) => {
     const items = listed.json().items as Array<{ id: number; method: string; status: string }>;
     expect(items.length).toBeGreaterThanOrEqual(3);
     expect(new Set(items.map((p) => p.method))).toEqual(new Set(['cod']));
+    const dashboard = (await as(t, admin)('GET', '/api/admin/dashboard?days=7')).json();
+    const authorized = await t.database.db.selectFrom('payments').select(['amount']).where('method', '=', 'cod').where('status', '=', 'authorized').execute();
+    expect(dashboard.payments.codToCollect).toEqual({ count: authorized.length, amount: authorized.reduce((sum, p) => sum + Number(p.amount), 0) });
+    expect(dashboard.payments.byMethod).toEqual(expect.arrayContaining([expect.objectContaining({ method: 'cod', count: items.filter((p) => p.status === 'captured').length })]));
     const captured = items.find((p) => p.status === 'captured')!;
     const refund = await as(t, admin)('POST', `/api/admin/payments/${captured.id}/refund`, { amount: 100, reason: 'Goodwill gesture' });
     expect(refund.statusCode).toBe(409);

@@ -9,7 +9,15 @@ const dashboard = (days: number): Dashboard => ({
   days,
   gmv: 25_999_700,
   orders: 3,
-  payments: { paid: 3, failed: 1 },
+  payments: {
+    paid: 3,
+    failed: 1,
+    byMethod: [
+      { method: 'upi', count: 2, amount: 25_999_600 },
+      { method: 'cod', count: 1, amount: 100 },
+    ],
+    codToCollect: { count: 2, amount: 4_599_800 },
+  },
   refunds: { count: 1, amount: 1_299_950 },
   newCustomers: 12,
   vendors: { new: 2, pending: 1 },
@@ -30,7 +38,7 @@ const empty = (days: number): Dashboard => ({
   ...dashboard(days),
   gmv: 0,
   orders: 0,
-  payments: { paid: 0, failed: 0 },
+  payments: { paid: 0, failed: 0, byMethod: [], codToCollect: { count: 0, amount: 0 } },
   refunds: { count: 0, amount: 0 },
   vendors: { new: 0, pending: 0 },
   perDay: [],
@@ -87,6 +95,10 @@ describe('AdminDashboard', () => {
     await waitFor(() => expect(kpi('Gross merchandise value')).toBe('₹2,59,997'));
     expect(kpi('Orders')).toBe('3');
     expect(kpi('Payments paid / failed')).toBe('3 / 1');
+    expect(kpi('Cash on Delivery to collect')).toBe('2 · ₹45,998');
+    const methods = within(screen.getByRole('region', { name: 'Payments by method' }));
+    expect(methods.getByRole('row', { name: 'Cash on Delivery 1 ₹1' })).toBeTruthy();
+    expect(methods.getByRole('row', { name: 'UPI 2 ₹2,59,996' })).toBeTruthy();
     expect(kpi('Refunds')).toBe('1 · ₹12,999.50');
     expect(kpi('New customers')).toBe('12');
     expect(kpi('New vendors')).toBe('2');

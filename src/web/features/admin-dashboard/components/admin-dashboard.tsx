@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatPrice, PAISE_PER_RUPEE } from '#shared/money.ts';
 import type { AdminDashboard as Dashboard } from '#shared/schemas/admin.ts';
+import { PAYMENT_METHOD_NAMES } from '#shared/schemas/orders.ts';
 import { LoadError } from '#web/components/ui/list-states.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { Loading } from '#web/components/ui/loading.tsx';
@@ -29,6 +30,7 @@ function Kpis({ data }: { data: Dashboard }) {
     { label: 'Gross merchandise value', value: formatPrice(data.gmv) },
     { label: 'Orders', value: formatCount(data.orders) },
     { label: 'Payments paid / failed', value: `${formatCount(data.payments.paid)} / ${formatCount(data.payments.failed)}` },
+    { label: 'Cash on Delivery to collect', value: `${formatCount(data.payments.codToCollect.count)} · ${formatPrice(data.payments.codToCollect.amount)}` },
     { label: 'Refunds', value: `${formatCount(data.refunds.count)} · ${formatPrice(data.refunds.amount)}` },
     { label: 'New customers', value: formatCount(data.newCustomers) },
     { label: 'New vendors', value: formatCount(data.vendors.new) },
@@ -43,6 +45,39 @@ function Kpis({ data }: { data: Dashboard }) {
         </div>
       ))}
     </dl>
+  );
+}
+
+function PaymentsByMethod({ data }: { data: Dashboard }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className={card}>
+      <h2 id={headingId} className={heading}>
+        Payments by method
+      </h2>
+      {data.payments.byMethod.length === 0 ? (
+        <p className={emptyText}>No payments in this period.</p>
+      ) : (
+        <table className="mt-3 w-full text-sm">
+          <thead className="text-left text-slate-600">
+            <tr>
+              <th scope="col" className="py-1.5 font-medium">Method</th>
+              <th scope="col" className="py-1.5 text-right font-medium">Payments</th>
+              <th scope="col" className="py-1.5 text-right font-medium">Amount</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.payments.byMethod.map((row) => (
+              <tr key={row.method} className="border-t border-slate-100">
+                <th scope="row" className="py-1.5 text-left font-medium text-slate-900">{PAYMENT_METHOD_NAMES[row.method]}</th>
+                <td className="py-1.5 text-right tabular-nums">{formatCount(row.count)}</td>
+                <td className="py-1.5 text-right tabular-nums">{formatPrice(row.amount)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
   );
 }
 
@@ -266,8 +301,9 @@ export default function AdminDashboard() {
             <PerDayChart data={data} />
             <div className="grid gap-4 lg:grid-cols-2">
               <SalesByCategory rows={data.salesByCategory} />
-              <PendingVendors vendors={data.pendingVendors} />
+              <PaymentsByMethod data={data} />
             </div>
+            <PendingVendors vendors={data.pendingVendors} />
             <LatestOrders orders={data.latestOrders} />
           </>
         ) : null}

@@ -95,7 +95,7 @@ export function createServices({ database, config, log }: Pick<AppDeps, 'databas
   const media = createMediaService({ db, dataDir: config.dataDir });
   const fulfilment = createFulfilmentService({ db, users, invoices, payments, mailer, store: config.store, log });
   const vendorProducts = createVendorProductsService({ vendors, catalog, orders, media });
-  const vendorReports = createVendorReportsService({ orders, catalog, commissionPercent: config.commissionPercent });
+  const vendorReports = createVendorReportsService({ orders, catalog, payments, commissionPercent: config.commissionPercent });
   const productImport = createProductImportService({ db, catalog, vendorProducts });
   const admin = createAdminService({ db, users, vendors, catalog, orders, authService, payments, invoices, checkout, outbox, mailer, store: config.store, log });
   return {

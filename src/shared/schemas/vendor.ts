@@ -6,7 +6,7 @@ import { FULFILMENT_STATUSES } from '../order-states.ts';
 import { AddressInputSchema } from './account.ts';
 import { ProductSchema } from './catalog.ts';
 import { SPECS_SCHEMAS } from './specs-input.ts';
-import { DeliveryAddressSchema, TaxDocumentRefSchema } from './orders.ts';
+import { DeliveryAddressSchema, PAYMENT_METHODS, TaxDocumentRefSchema } from './orders.ts';
 import { pageFields } from './paging.ts';
 import { z as mini } from './zod-mini.ts';
 
@@ -221,6 +221,8 @@ export const SettlementSchema = z.object({
       amount: z.number().int(),
       discount: z.number().int(),
       discountFundedBy: z.enum(['marketplace', 'vendor']).nullable(),
+      /** how the order was paid: 'cod' is cash the courier collected */
+      paymentMethod: z.enum(PAYMENT_METHODS).nullable().optional(),
     }),
   ),
 });

@@ -88,6 +88,11 @@ describe.each(testDialects())('Cash on Delivery on %s', (dialect) => {
     const delivered = await orderOf(order.id);
     expect(delivered.payments[0]).toMatchObject({ method: 'cod', status: 'captured' });
     expect(delivered.fulfilments.every((f) => f.invoice !== null)).toBe(true);
+    // the seller's settlement shows the sale as paid in cash on delivery
+    const settlement = (await as(t, cashShop)('GET', '/api/vendor/settlements?days=7')).json();
+    expect(settlement.lines).toContainEqual(expect.objectContaining({ orderNumber: order.number, product: 'HP 15s Laptop', paymentMethod: 'cod' }));
+    const csv = (await as(t, cashShop)('GET', '/api/vendor/settlements.csv?days=7')).body;
+    expect(csv).toContain(',cod');
   });
 
   it('refuses Cash on Delivery over COD_MAX, from a seller that takes no cash, or to the islands, by name, and changes nothing', async () => {

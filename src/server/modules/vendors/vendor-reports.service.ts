@@ -1,5 +1,6 @@
 import Papa from 'papaparse';
 import type { Settlement, VendorOverview } from '#shared/schemas/vendor.ts';
+import type { PaymentsService } from '#server/modules/payments/payments.service.ts';
 import type { CatalogService } from '#server/modules/catalog/catalog.service.ts';
 import { orderNumber, type OrdersService } from '#server/modules/orders/orders.service.ts';
 import type { VendorRow } from '#server/db/schema.ts';
@@ -11,8 +12,8 @@ function istDate(iso: string): string {
   return new Date(new Date(iso).getTime() + 5.5 * 60 * 60 * 1000).toISOString().slice(0, 10);
 }
 
-export function createVendorReportsService(deps: { orders: OrdersService; catalog: CatalogService; commissionPercent: number; now?: () => Date }) {
-  const { orders, catalog, commissionPercent } = deps;
+export function createVendorReportsService(deps: { orders: OrdersService; catalog: CatalogService; payments: PaymentsService; commissionPercent: number; now?: () => Date }) {
+  const { orders, catalog, payments, commissionPercent } = deps;
   const now = deps.now ?? (() => new Date());
 
   function period(days: number) {
@@ -23,6 +24,12 @@ export function createVendorReportsService(deps: { orders: OrdersService; catalo
   async function settlement(shop: VendorRow, days: number): Promise<Settlement> {
     const { from, to } = period(days);
     const lines = await orders.vendorDeliveredLines(shop.id, from, to);
+    // How each order was paid: Cash on Delivery is cash the courier collected, not a gateway's.
+    const paidWith = new Map(
+      (await payments.ofOrders([...new Set(lines.map((line) => line.orderId))]))
+        .filter((payment) => payment.status === 'captured' || payment.status === 'partially_refunded' || payment.status === 'refunded')
+        .map((payment) => [payment.orderId, payment.method]),
+    );
     const gross = lines.reduce((sum, line) => sum + line.lineTotal, 0);
     // The shop's own coupons come out of its payable; the marketplace's coupons it pays itself.
     const discountsBy = (funder: 'vendor' | 'marketplace') => lines.reduce((sum, line) => sum + (line.discountFundedBy === funder ? line.discount : 0), 0);
@@ -45,6 +52,7 @@ export function createVendorReportsService(deps: { orders: OrdersService; catalo
         amount: line.lineTotal,
         discount: line.discount,
         discountFundedBy: line.discountFundedBy,
+        paymentMethod: paidWith.get(line.orderId) ?? null,
       })),
     };
   }
@@ -56,8 +64,8 @@ export function createVendorReportsService(deps: { orders: OrdersService; catalo
       const s = await settlement(shop, days);
       const rupees = (paise: number) => (paise / 100).toFixed(2);
       const body = Papa.unparse({
-        fields: ['order', 'delivered_on', 'product', 'quantity', 'amount_inr', 'coupon_discount_inr', 'discount_funded_by'],
-        data: s.lines.map((line) => [line.orderNumber, istDate(line.deliveredAt), line.product, line.quantity, rupees(line.amount), rupees(line.discount), line.discountFundedBy ?? '']),
+        fields: ['order', 'delivered_on', 'product', 'quantity', 'amount_inr', 'coupon_discount_inr', 'discount_funded_by', 'paid_by'],
+        data: s.lines.map((line) => [line.orderNumber, istDate(line.deliveredAt), line.product, line.quantity, rupees(line.amount), rupees(line.discount), line.discountFundedBy ?? '', line.paymentMethod ?? '']),
       });
       const summary = Papa.unparse([
         ['gross_inr', rupees(s.gross)],

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { type CartLineInput, CartQuoteSchema } from '#shared/schemas/cart.ts';
 import {
@@ -22,13 +22,16 @@ export function useCheckoutOptions() {
   return useQuery(checkoutOptionsQuery);
 }
 
-/** The review step: the server's price of these lines right now. */
-export function useReview(lines: CartLineInput[]) {
+/** The review step: the server's price of these lines right now, with the coupon applied in the cart (or why it cannot be). */
+export function useReview(lines: CartLineInput[], couponCode: string | null = null) {
   return useQuery({
-    queryKey: ['checkout-review', lines],
-    queryFn: ({ signal }) => apiRequest('/cart/quote', { method: 'POST', body: { items: lines }, schema: CartQuoteSchema, signal }),
+    queryKey: ['checkout-review', lines, couponCode],
+    queryFn: ({ signal }) =>
+      apiRequest('/cart/quote', { method: 'POST', body: { items: lines, ...(couponCode ? { couponCode } : {}) }, schema: CartQuoteSchema, signal }),
     enabled: lines.length > 0,
     staleTime: 0,
+    // Removing the coupon keeps the last price on screen, marked busy, until the new one comes.
+    placeholderData: keepPreviousData,
   });
 }
 

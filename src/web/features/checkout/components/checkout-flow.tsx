@@ -9,6 +9,7 @@ import { Loading } from '#web/components/ui/loading.tsx';
 import { OrderTotals } from '#web/components/ui/order-totals.tsx';
 import { paths } from '#web/config/paths.ts';
 import { ApiError } from '#web/lib/api-client.ts';
+import { useRememberedCoupon } from '#web/lib/remembered-coupon.ts';
 import { confirmOtp, payOrder, placeOrder, useCashOnDelivery, useCheckoutOptions, useOrderForCheckout, useReview } from '../api/checkout.ts';
 import { GstClaimForm } from './gst-claim-form.tsx';
 import { OtpForm } from './otp-form.tsx';
@@ -77,6 +78,50 @@ function Section({ n, title, active, done, summary, onEdit, children }: { n: num
   );
 }
 
+/** The order was refused for its coupon (409): used up meanwhile, or no longer valid. Nothing was written. */
+function isCouponRefusal(error: unknown, code: string): error is ApiError {
+  if (!(error instanceof ApiError) || error.status !== 409) return false;
+  return (error.details as { field?: unknown } | undefined)?.field === 'couponCode' || error.message.includes(code);
+}
+
+interface CouponSummaryProps {
+  code: string;
+  /** why the coupon cannot be used: the review's answer, or the order's refusal */
+  refusal: string | undefined;
+  /** the order was refused for it (rather than the review saying so) */
+  refusedOrder: boolean;
+  onRemove: () => void;
+}
+
+/** The coupon carried from the cart, in the summary: applied, or why not, and a way to remove it. */
+function CouponSummary({ code, refusal, refusedOrder, onRemove }: CouponSummaryProps) {
+  // A refused order's reason takes the focus: the payment button that was pressed has nothing more to say.
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (refusedOrder) box.current?.focus();
+  }, [refusedOrder, refusal]);
+  const remove = (
+    <button type="button" onClick={onRemove} className="font-semibold underline underline-offset-2">
+      Remove{' '}<span className="sr-only">coupon {code}</span>
+    </button>
+  );
+  if (!refusal) {
+    return (
+      <p className="mt-3 text-sm text-emerald-900">
+        <span className="font-mono font-semibold break-all">{code}</span> applied. {remove}
+      </p>
+    );
+  }
+  return (
+    <div ref={box} tabIndex={-1} role="alert" className="mt-3 rounded-lg border border-red-200 bg-red-50 p-3 text-sm wrap-break-word text-red-800 focus:outline-none">
+      <p className="font-medium">{refusal}</p>
+      <p className="mt-1">
+        {refusedOrder ? 'Your order was not placed and nothing was charged. Remove the coupon to order without it.' : 'Your order will be placed without it.'} {remove}
+      </p>
+    </div>
+  );
+}
+
 function AddressLines({ address }: { address: Pick<Address, 'name' | 'phone' | 'line1' | 'line2' | 'city' | 'state' | 'pincode'> }) {
   return (
     <span>
@@ -89,7 +134,12 @@ function AddressLines({ address }: { address: Pick<Address, 'name' | 'phone' | '
 export function CheckoutFlow({ lines, addresses, renderAddressForm, resumeOrderId, initialError, onPaid, onBank }: CheckoutFlowProps) {
   const options = useCheckoutOptions();
   const resumed = useOrderForCheckout(resumeOrderId);
-  const review = useReview(resumeOrderId === undefined ? lines : []);
+  // The coupon applied in the cart, priced with the lines and sent with the order.
+  const [couponCode, setCouponCode] = useRememberedCoupon();
+  const [couponRefusal, setCouponRefusal] = useState<string | undefined>();
+  const [announcement, setAnnouncement] = useState('');
+  const summaryHeading = useRef<HTMLHeadingElement>(null);
+  const review = useReview(resumeOrderId === undefined ? lines : [], couponCode);
   const idempotencyKey = useIdempotencyKey(lines);
   const [step, setStep] = useState<Step>(resumeOrderId === undefined ? 'address' : 'payment');
   const [buyerGst, setBuyerGst] = useState<BuyerGstInput | undefined>();
@@ -105,6 +155,9 @@ export function CheckoutFlow({ lines, addresses, renderAddressForm, resumeOrderI
   const cashOnDelivery = useCashOnDelivery(order?.id, { addressId, items: step === 'payment' ? lines : [] });
   const address = addresses.find((a) => a.id === addressId);
   const quote = review.data;
+  const quoteSettled = quote !== undefined && !review.isPlaceholderData;
+  const couponApplied = quoteSettled && couponCode !== null && quote.coupon?.code === couponCode ? quote.coupon : null;
+  const couponProblem = couponRefusal ?? (quoteSettled && couponCode !== null && !couponApplied ? (quote.couponError ?? `${couponCode} cannot be used on this order`) : undefined);
   const blocked = quote?.items.some((line) => line.status !== 'ok') ?? false;
   const total = order?.total ?? quote?.total ?? 0;
   const itemCount = (order?.items ?? quote?.items ?? []).length;
@@ -137,11 +190,31 @@ export function CheckoutFlow({ lines, addresses, renderAddressForm, resumeOrderI
       let current = order;
       if (!current) {
         if (!addressId) throw new Error('Please choose a delivery address');
-        current = await placeOrder({ idempotencyKey, addressId, items: lines, ...(buyerGst ? { buyerGst } : {}) });
+        if (!quoteSettled) throw new Error('The total is being updated. Please try again in a moment.');
+        // Sent only when the review applied it: the total shown is the total ordered.
+        const couponToSend = couponRefusal ? undefined : couponApplied?.code;
+        try {
+          current = await placeOrder({ idempotencyKey, addressId, items: lines, ...(buyerGst ? { buyerGst } : {}), ...(couponToSend ? { couponCode: couponToSend } : {}) });
+        } catch (e) {
+          if (couponToSend === undefined || !isCouponRefusal(e, couponToSend)) throw e;
+          setCouponRefusal(e.message);
+          void review.refetch();
+          return;
+        }
         setOrder(current);
+        // The order holds the coupon now; the next cart starts without it.
+        if (current.coupon) setCouponCode(null);
       }
       outcome(await payOrder(current.id, input), current.id);
     });
+
+  function removeCoupon() {
+    const removed = couponCode;
+    setCouponCode(null);
+    setCouponRefusal(undefined);
+    setAnnouncement(`Coupon ${removed ?? ''} removed. The total is updated.`);
+    summaryHeading.current?.focus();
+  }
 
   const verify = (otp: string) =>
     run(async () => {
@@ -273,18 +346,28 @@ export function CheckoutFlow({ lines, addresses, renderAddressForm, resumeOrderI
         </Section>
       </div>
 
-      <aside aria-label="Order summary" className="h-fit rounded-xl border border-slate-200 bg-white p-5 lg:sticky lg:top-24">
-        <h2 className="text-lg font-semibold text-slate-900">Order summary</h2>
+      <aside aria-label="Order summary" className="h-fit min-w-0 rounded-xl border border-slate-200 bg-white p-5 lg:sticky lg:top-24">
+        <h2 ref={summaryHeading} tabIndex={-1} className="text-lg font-semibold text-slate-900 focus:outline-none">
+          Order summary
+        </h2>
         {(order ?? quote) && (
           <OrderTotals
             subtotalLabel="Subtotal"
             subtotal={order?.subtotal ?? quote?.subtotal ?? 0}
+            coupon={order ? order.coupon && { code: order.coupon.code, discount: order.discount } : couponApplied}
             shipping={order?.shipping ?? quote?.shipping ?? 0}
             total={total}
             gst={order?.gst ?? quote?.gst ?? 0}
             totalTestId="checkout-total"
+            busy={!order && review.isFetching}
           />
         )}
+        {!order && couponCode !== null && (couponApplied || couponProblem) && (
+          <CouponSummary code={couponCode} refusal={couponProblem} refusedOrder={couponRefusal !== undefined} onRemove={removeCoupon} />
+        )}
+        <p role="status" aria-live="polite" className="sr-only">
+          {announcement}
+        </p>
       </aside>
     </div>
   );

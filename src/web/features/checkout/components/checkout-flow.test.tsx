@@ -1,0 +1,179 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Address } from '#shared/schemas/account.ts';
+import type { CartQuote } from '#shared/schemas/cart.ts';
+import type { CheckoutOptions, Order, PaymentResult } from '#shared/schemas/orders.ts';
+import { fakeFetch, json, renderWithProviders } from '#web/testing/fake-api.tsx';
+import { CheckoutFlow } from './checkout-flow.tsx';
+
+const PRICE = 7_200_000;
+const LINES = [{ productId: 7, offerId: 70, quantity: 1 }];
+const OPTIONS: CheckoutOptions = { testMode: true, banks: [{ code: 'HDFC', name: 'HDFC Bank' }], emi: { minOrder: 300_000, plans: [] } };
+const ADDRESS: Address = {
+  id: 5,
+  name: 'Asha Menon',
+  phone: '+919847011223',
+  line1: '12/345 Marine Drive',
+  line2: '',
+  city: 'Kochi',
+  state: 'Kerala',
+  pincode: '682031',
+  isDefault: true,
+};
+
+function quote(couponCode: string | undefined, usedUp: boolean): CartQuote {
+  const base: CartQuote = {
+    items: [{ productId: 7, offerId: 70, name: 'Dell XPS 13', image: null, vendorName: 'Kochi Computers', requestedQuantity: 1, quantity: 1, unitPrice: PRICE, mrp: PRICE, stock: 4, lineTotal: PRICE, status: 'ok', message: null }],
+    itemCount: 1,
+    subtotal: PRICE,
+    discount: 0,
+    coupon: null,
+    couponError: null,
+    shipping: 0,
+    gst: 1_098_305,
+    total: PRICE,
+    freeShippingThreshold: 50_000,
+  };
+  if (couponCode === undefined) return base;
+  if (couponCode !== 'DIWALI10') return { ...base, couponError: `${couponCode} expired on 31 Oct 2026` };
+  if (usedUp) return { ...base, couponError: 'DIWALI10 has been fully redeemed' };
+  return { ...base, discount: 150_000, coupon: { code: 'DIWALI10', description: '10% off, up to ₹1,500', discount: 150_000, fundedBy: 'marketplace' }, total: PRICE - 150_000 };
+}
+
+function order(couponCode: string | undefined): Order {
+  const discount = couponCode ? 150_000 : 0;
+  return {
+    id: 42,
+    number: 'CB00000042',
+    status: 'pending_payment',
+    displayStatus: 'Awaiting payment',
+    orderDate: '2026-11-22T10:15:00.000Z',
+    items: [{ productId: 7, offerId: 70, name: 'Dell XPS 13', image: null, unitPrice: PRICE, quantity: 1, lineTotal: PRICE, discount, vendor: { id: 3, name: 'Kochi Computers' } }],
+    subtotal: PRICE,
+    discount,
+    coupon: couponCode ? { code: couponCode, fundedBy: 'marketplace' } : null,
+    shipping: 0,
+    gst: 1_075_424,
+    total: PRICE - discount,
+    address: { name: ADDRESS.name, phone: ADDRESS.phone, line1: ADDRESS.line1, line2: '', city: ADDRESS.city, state: ADDRESS.state, pincode: ADDRESS.pincode },
+    fulfilments: [],
+    payments: [],
+    canCancel: true,
+    canReturn: false,
+    canPay: true,
+    payBy: '2026-11-22T10:45:00.000Z',
+    cancelledAt: null,
+    returnReason: null,
+    buyerGst: null,
+  };
+}
+
+const paid = (amount: number): PaymentResult => ({
+  payment: { id: 9, orderId: 42, method: 'cod', amount, status: 'authorized', reference: 'COD-9', details: {}, failureReason: null, refundedAmount: 0, createdAt: '2026-11-22T10:16:00.000Z' },
+  next: 'done',
+  orderStatus: 'confirmed',
+});
+
+/** The checkout API; `refuse` makes the first order with a coupon a 409, as when its last use went meanwhile. */
+function api({ refuse = false } = {}) {
+  const orders: Array<Record<string, unknown>> = [];
+  let usedUp = false;
+  const fetch = fakeFetch((url, init) => {
+    if (url === '/api/checkout/options') return json(200, OPTIONS);
+    if (url === '/api/cart/quote') return json(200, quote((JSON.parse(String(init?.body)) as { couponCode?: string }).couponCode, usedUp));
+    if (url === '/api/checkout/cash-on-delivery') return json(200, { available: true, reason: null, max: 5_000_000 });
+    if (url === '/api/checkout/orders') {
+      const body = JSON.parse(String(init?.body)) as { couponCode?: string };
+      orders.push(body);
+      if (refuse && body.couponCode) {
+        usedUp = true;
+        return json(409, { error: { code: 'CONFLICT', message: 'DIWALI10 has been fully redeemed', details: { field: 'couponCode' } } });
+      }
+      return json(201, order(body.couponCode));
+    }
+    if (url === '/api/orders/42/payments') return json(201, paid(order(orders.at(-1)?.couponCode as string | undefined).total));
+    return undefined;
+  });
+  vi.stubGlobal('fetch', fetch);
+  return orders;
+}
+
+function renderCheckout() {
+  const onPaid = vi.fn();
+  renderWithProviders(<CheckoutFlow lines={LINES} addresses={[ADDRESS]} renderAddressForm={() => null} onPaid={onPaid} onBank={vi.fn()} />, '/checkout');
+  return onPaid;
+}
+
+const summary = () => screen.getByRole('complementary', { name: 'Order summary' });
+const total = () => within(summary()).getByTestId('checkout-total').textContent;
+
+async function toPayment() {
+  fireEvent.click(screen.getByRole('button', { name: 'Deliver here' }));
+  fireEvent.click(await screen.findByRole('button', { name: 'Continue to payment' }));
+  fireEvent.click(await screen.findByLabelText('Cash on Delivery'));
+}
+
+describe('Checkout with a coupon from the cart', () => {
+  beforeEach(() => {
+    vi.unstubAllGlobals();
+    window.sessionStorage.clear();
+    window.sessionStorage.setItem('cb.coupon', 'DIWALI10');
+  });
+  afterEach(cleanup);
+
+  it('shows the discount in the summary and sends the code with the order', async () => {
+    const orders = api();
+    const onPaid = renderCheckout();
+    await waitFor(() => expect(total()).toBe('₹70,500'));
+    expect(within(summary()).getByText('DIWALI10', { selector: 'dt span' }).closest('div')?.textContent).toBe('Coupon DIWALI10−₹1,500');
+
+    await toPayment();
+    fireEvent.click(await screen.findByRole('button', { name: 'Place order · pay ₹70,500 on delivery' }));
+
+    await waitFor(() => expect(onPaid).toHaveBeenCalledWith(42));
+    expect(orders).toHaveLength(1);
+    expect(orders[0]).toMatchObject({ addressId: 5, items: LINES, couponCode: 'DIWALI10' });
+    // The order holds the coupon now: the visit forgets it.
+    expect(window.sessionStorage.getItem('cb.coupon')).toBeNull();
+  });
+
+  it('shows an order refused for its coupon in the summary, with the focus; removed, the order goes without it', async () => {
+    const orders = api({ refuse: true });
+    const onPaid = renderCheckout();
+    await waitFor(() => expect(total()).toBe('₹70,500'));
+    await toPayment();
+    fireEvent.click(await screen.findByRole('button', { name: 'Place order · pay ₹70,500 on delivery' }));
+
+    const refusal = await within(summary()).findByRole('alert');
+    expect(refusal.textContent).toContain('DIWALI10 has been fully redeemed');
+    expect(refusal.textContent).toContain('Your order was not placed and nothing was charged.');
+    await waitFor(() => expect(document.activeElement).toBe(refusal));
+    expect(onPaid).not.toHaveBeenCalled();
+
+    fireEvent.click(within(summary()).getByRole('button', { name: 'Remove coupon DIWALI10' }));
+    await waitFor(() => expect(total()).toBe('₹72,000'));
+    expect(within(summary()).queryByRole('alert')).toBeNull();
+    expect(document.activeElement).toBe(within(summary()).getByRole('heading', { name: 'Order summary' }));
+    expect(within(summary()).getByText('Coupon DIWALI10 removed. The total is updated.')).toBeTruthy();
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Place order · pay ₹72,000 on delivery' }));
+    await waitFor(() => expect(onPaid).toHaveBeenCalledWith(42));
+    expect(orders).toHaveLength(2);
+    expect(orders[0]).toMatchObject({ couponCode: 'DIWALI10' });
+    expect(orders[1]).not.toHaveProperty('couponCode');
+  });
+
+  it('says before paying when the code no longer applies, and orders without it', async () => {
+    const orders = api();
+    window.sessionStorage.setItem('cb.coupon', 'EXPIRED1');
+    const onPaid = renderCheckout();
+    await waitFor(() => expect(within(summary()).getByRole('alert').textContent).toContain('EXPIRED1 expired on 31 Oct 2026'));
+    expect(within(summary()).getByRole('alert').textContent).toContain('Your order will be placed without it.');
+    expect(total()).toBe('₹72,000');
+
+    await toPayment();
+    fireEvent.click(await screen.findByRole('button', { name: 'Place order · pay ₹72,000 on delivery' }));
+    await waitFor(() => expect(onPaid).toHaveBeenCalledWith(42));
+    expect(orders[0]).not.toHaveProperty('couponCode');
+  });
+});

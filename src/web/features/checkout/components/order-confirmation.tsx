@@ -44,6 +44,20 @@ export function OrderConfirmation({ orderId }: { orderId: number }) {
             </li>
           ))}
         </ul>
+        {o.coupon && o.discount > 0 && (
+          <dl className="mt-3 space-y-1 border-t border-slate-200 pt-3 text-sm">
+            <div className="flex justify-between gap-3">
+              <dt className="text-slate-600">Subtotal</dt>
+              <dd className="tabular-nums">{formatPrice(o.subtotal)}</dd>
+            </div>
+            <div className="flex justify-between gap-3 text-emerald-800">
+              <dt className="min-w-0 break-all">
+                Coupon <span className="font-mono font-semibold">{o.coupon.code}</span>
+              </dt>
+              <dd className="font-medium whitespace-nowrap tabular-nums">−{formatPrice(o.discount)}</dd>
+            </div>
+          </dl>
+        )}
         <p className="mt-3 flex justify-between border-t border-slate-200 pt-3 text-base font-bold">
           <span>Total paid</span>
           <span data-testid="order-total">{formatPrice(o.total)}</span>

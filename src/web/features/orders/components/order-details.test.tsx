@@ -169,6 +169,18 @@ describe('OrderDetails', () => {
     expect(screen.queryByRole('button', { name: 'Request a return' })).toBeNull();
   });
 
+  it('shows the coupon’s discount, with its code, between the subtotal and the total', async () => {
+    const withCoupon: Order = { ...confirmedOrder, discount: 150_000, coupon: { code: 'DIWALI10', fundedBy: 'marketplace' }, total: 18_849_700 };
+    vi.stubGlobal('fetch', fakeApi(withCoupon));
+    renderDetails(42);
+
+    const breakdown = within(await screen.findByRole('region', { name: 'Price details' }));
+    const terms = breakdown.getAllByRole('term').map((term) => term.textContent);
+    expect(terms.slice(0, 4)).toEqual(['Subtotal (3 items)', 'Coupon DIWALI10', 'Delivery', 'Total']);
+    expect(breakdown.getByText('DIWALI10').closest('div')?.querySelector('dd')?.textContent).toBe('−₹1,500');
+    expect(breakdown.getByText('Total').closest('div')?.querySelector('dd')?.textContent).toBe('₹1,88,497');
+  });
+
   it('shows a shipment’s tax invoice with its credit notes beside it', async () => {
     const shipped: Order = {
       ...confirmedOrder,

@@ -135,6 +135,14 @@ export function PriceSection({ order }: { order: Order }) {
           </dt>
           <dd className="font-medium tabular-nums">{formatPrice(order.subtotal)}</dd>
         </div>
+        {order.coupon && order.discount > 0 && (
+          <div className="flex justify-between gap-3 text-emerald-800">
+            <dt className="min-w-0 break-all">
+              Coupon <span className="font-mono font-semibold">{order.coupon.code}</span>
+            </dt>
+            <dd className="font-medium whitespace-nowrap tabular-nums">−{formatPrice(order.discount)}</dd>
+          </div>
+        )}
         <div className="flex justify-between gap-3">
           <dt className="text-slate-600">Delivery</dt>
           <dd className="font-medium tabular-nums">{order.shipping === 0 ? 'Free' : formatPrice(order.shipping)}</dd>

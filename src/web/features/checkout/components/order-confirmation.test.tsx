@@ -1,0 +1,46 @@
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Order } from '#shared/schemas/orders.ts';
+import { fakeFetch, json, renderWithProviders } from '#web/testing/fake-api.tsx';
+import { OrderConfirmation } from './order-confirmation.tsx';
+
+const order: Order = {
+  id: 42,
+  number: 'CB00000042',
+  status: 'confirmed',
+  displayStatus: 'Confirmed',
+  orderDate: '2026-11-22T10:15:00.000Z',
+  items: [{ productId: 7, offerId: 70, name: 'Dell XPS 13', image: null, unitPrice: 7_200_000, quantity: 1, lineTotal: 7_200_000, discount: 150_000, vendor: { id: 3, name: 'Kochi Computers' } }],
+  subtotal: 7_200_000,
+  discount: 150_000,
+  coupon: { code: 'DIWALI10', fundedBy: 'marketplace' },
+  shipping: 0,
+  gst: 1_075_424,
+  total: 7_050_000,
+  address: { name: 'Asha Menon', phone: '+919847011223', line1: '12/345 Marine Drive', line2: '', city: 'Kochi', state: 'Kerala', pincode: '682031' },
+  fulfilments: [],
+  payments: [],
+  canCancel: true,
+  canReturn: false,
+  canPay: false,
+  payBy: null,
+  cancelledAt: null,
+  returnReason: null,
+  buyerGst: null,
+};
+
+describe('OrderConfirmation', () => {
+  beforeEach(() => vi.unstubAllGlobals());
+  afterEach(cleanup);
+
+  it('shows the coupon’s discount with its code above the total paid', async () => {
+    vi.stubGlobal('fetch', fakeFetch((url) => (url === '/api/orders/42' ? json(200, order) : undefined)));
+    renderWithProviders(<OrderConfirmation orderId={42} />);
+
+    await waitFor(() => expect(screen.getByTestId('order-total').textContent).toBe('₹70,500'));
+    const line = screen.getByText('DIWALI10').closest('div');
+    expect(line?.querySelector('dt')?.textContent).toBe('Coupon DIWALI10');
+    expect(line?.querySelector('dd')?.textContent).toBe('−₹1,500');
+    expect(screen.getByText('Subtotal').nextElementSibling?.textContent).toBe('₹72,000');
+  });
+});

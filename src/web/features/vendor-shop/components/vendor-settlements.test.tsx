@@ -33,8 +33,8 @@ describe('VendorSettlements', () => {
     const table = screen.getByRole('table', { name: 'Delivered items' });
     const row = within(table).getAllByRole('row')[1];
     expect(row && within(row).getByRole('rowheader').textContent).toBe('CB00000042');
-    expect(row && within(row).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['23 Nov 2026', 'Dell XPS 13', '1', '₹1,29,999']);
-    expect(within(table).getAllByRole('columnheader').map((heading) => heading.textContent)).toEqual(['Order', 'Delivered on', 'Product', 'Qty', 'Amount']);
+    expect(row && within(row).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['23 Nov 2026', 'Dell XPS 13', '1', '₹1,29,999', '—None']);
+    expect(within(table).getAllByRole('columnheader').map((heading) => heading.textContent)).toEqual(['Order', 'Delivered on', 'Product', 'Qty', 'Amount', 'Coupon']);
 
     const csv = screen.getByRole('link', { name: 'Download CSV' });
     expect(csv.getAttribute('href')).toBe('/api/vendor/settlements.csv?days=30');
@@ -43,5 +43,38 @@ describe('VendorSettlements', () => {
     fireEvent.change(screen.getByLabelText('Period'), { target: { value: '90' } });
     expect(screen.getByRole('link', { name: 'Download CSV' }).getAttribute('href')).toBe('/api/vendor/settlements.csv?days=90');
     await waitFor(() => expect(fetch).toHaveBeenCalledWith('/api/vendor/settlements?days=90', expect.anything()));
+  });
+
+  it('deducts the shop’s own coupons, shows the marketplace’s as paid by it, and each line’s discount', async () => {
+    const withCoupons: Settlement = {
+      ...settlement,
+      gross: 19_199_900,
+      shopDiscounts: 118_000,
+      marketplaceDiscounts: 236_000,
+      commission: 1_431_142,
+      net: 17_650_758,
+      lines: [
+        { ...settlement.lines[0]!, discount: 236_000, discountFundedBy: 'marketplace' },
+        { orderNumber: 'CB00000043', deliveredAt: '2026-11-23T09:30:00.000Z', product: 'LG 27" 4K Monitor', quantity: 2, amount: 7_200_000, discount: 118_000, discountFundedBy: 'vendor' },
+      ],
+    };
+    vi.stubGlobal('fetch', fakeFetch((url) => (url.startsWith('/api/vendor/settlements?') ? json(200, withCoupons) : undefined)));
+    renderWithProviders(<VendorSettlements />);
+
+    const figure = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+    await waitFor(() => expect(figure('Your coupons (deducted)')).toBe('−₹1,180'));
+    expect(figure('Marketplace coupons (paid by us)')).toBe('₹2,360');
+    expect(figure('Net payable')).toBe('₹1,76,507.58');
+    expect(screen.getAllByRole('term').map((term) => term.textContent)).toEqual([
+      'Gross sales of delivered items',
+      'Your coupons (deducted)',
+      'Marketplace commission (7.5%)',
+      'Net payable',
+      'Marketplace coupons (paid by us)',
+    ]);
+
+    const rows = within(screen.getByRole('table', { name: 'Delivered items' })).getAllByRole('row');
+    expect(within(rows[1]!).getAllByRole('cell').at(-1)?.textContent).toBe('−₹2,360Ours, paid by us');
+    expect(within(rows[2]!).getAllByRole('cell').at(-1)?.textContent).toBe('−₹1,180Yours, deducted');
   });
 });

@@ -15,22 +15,36 @@ import { PeriodSelect } from '#web/components/ui/period-select.tsx';
 
 const card = 'min-w-0 rounded-xl border border-slate-200 bg-white p-4 sm:p-5';
 
+/**
+ * Gross sales, the shop's own coupons (deducted), the marketplace's coupons (paid by it, not
+ * deducted), the commission (on sales less the shop's coupons) and what is payable.
+ */
 function Figures({ settlement }: { settlement: Settlement }) {
-  const figures = [
+  const figures: Array<{ label: string; value: string; note?: string; strong: boolean; wide?: boolean }> = [
     { label: 'Gross sales of delivered items', value: formatPrice(settlement.gross), strong: false },
+    { label: 'Your coupons (deducted)', value: `−${formatPrice(settlement.shopDiscounts)}`, note: 'Discounts of your own coupons come out of your payable.', strong: false },
     {
       label: `Marketplace commission (${formatPercent(settlement.commissionPercent)})`,
       value: `−${formatPrice(settlement.commission)}`,
+      note: 'On your sales less your coupons.',
       strong: false,
     },
     { label: 'Net payable', value: formatPrice(settlement.net), strong: true },
+    {
+      label: 'Marketplace coupons (paid by us)',
+      value: formatPrice(settlement.marketplaceDiscounts),
+      note: 'What shoppers saved on your items with our coupons. Not deducted: you are paid for these items in full.',
+      strong: false,
+      wide: true,
+    },
   ];
   return (
-    <dl className="grid gap-3 sm:grid-cols-3">
+    <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
       {figures.map((figure) => (
-        <div key={figure.label} className={`${card} ${figure.strong ? 'border-brand-200 bg-brand-50' : ''}`}>
+        <div key={figure.label} className={`${card} ${figure.strong ? 'border-brand-200 bg-brand-50' : ''} ${figure.wide ? 'sm:col-span-2 lg:col-span-4' : ''}`}>
           <dt className="text-sm text-slate-600">{figure.label}</dt>
           <dd className="mt-1 text-xl font-bold wrap-break-word text-slate-900 tabular-nums sm:text-2xl">{figure.value}</dd>
+          {figure.note && <dd className="mt-1 text-xs text-slate-600">{figure.note}</dd>}
         </div>
       ))}
     </dl>
@@ -47,6 +61,24 @@ const LINE_COLUMNS: DataColumn<SettlementLine>[] = [
   line.accessor('product', { header: 'Product', meta: { cellClassName: 'wrap-break-word text-slate-900' } }),
   line.accessor('quantity', { header: 'Qty', meta: { className: 'text-right', cellClassName: 'tabular-nums text-slate-900' } }),
   line.accessor('amount', { header: 'Amount', meta: { className: 'text-right', cellClassName: 'font-medium tabular-nums text-slate-900' }, cell: ({ getValue }) => formatPrice(getValue()) }),
+  line.accessor('discount', {
+    header: 'Coupon',
+    meta: { className: 'text-right whitespace-nowrap', cellClassName: 'tabular-nums' },
+    cell: ({ row: { original } }) =>
+      original.discount > 0 ? (
+        <>
+          <span className="font-medium text-slate-900">−{formatPrice(original.discount)}</span>
+          <span className="block text-xs text-slate-600">{original.discountFundedBy === 'vendor' ? 'Yours, deducted' : 'Ours, paid by us'}</span>
+        </>
+      ) : (
+        <>
+          <span aria-hidden="true" className="text-slate-400">
+            —
+          </span>
+          <span className="sr-only">None</span>
+        </>
+      ),
+  }),
 ];
 
 function Lines({ settlement }: { settlement: Settlement }) {

@@ -391,7 +391,7 @@ export interface OutboxTable {
 /** The sandbox payment provider's own ledger: what a real gateway would remember across our crashes. */
 export interface SandboxGatewayTable {
   id: Generated<number>;
-  kind: 'charge' | 'refund';
+  kind: 'charge' | 'refund' | 'payout';
   idempotency_key: string;
   reference: string;
   method: string | null;

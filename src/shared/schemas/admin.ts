@@ -3,7 +3,7 @@ import { PASSWORD_MAX, PASSWORD_MIN, ROLES } from './auth.ts';
 import { ProductSchema } from './catalog.ts';
 import { pageFields, wholeNumber } from './paging.ts';
 import { productInputFields, stockWasField, withProductRules } from './vendor.ts';
-import { PAYMENT_METHODS, PAYMENT_STATUSES } from './orders.ts';
+import { PAYMENT_METHODS, PAYMENT_STATUSES, PayoutDestinationSchema } from './orders.ts';
 
 const strict = <T extends z.ZodRawShape>(shape: T) =>
   z.strictObject(shape, {
@@ -317,6 +317,8 @@ export const RefundInputSchema = strict({
    * it can (see shared/credit-notes.ts) and otherwise answers 409 asking which
    */
   invoiceId: z.number({ error: 'invoiceId must be an invoice’s id or null' }).int('invoiceId must be an invoice’s id or null').positive('invoiceId must be an invoice’s id or null').nullable().optional(),
+  /** Cash on Delivery only: the customer's UPI ID or bank account the money goes back to */
+  payout: PayoutDestinationSchema.optional(),
 });
 
 export const AdminDashboardQuerySchema = z.object({ days: z.enum(['7', '30', '90'], { error: 'days must be 7, 30 or 90' }).default('30').transform(Number) });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { EMI_TENURES } from '../emi.ts';
 import { FULFILMENT_STATUSES, ORDER_STATUSES } from '../order-states.ts';
 import { NET_BANKING_BANKS, VPA } from '../payment-methods.ts';
-import { gstinProblem } from '../gst.ts';
+import { BANK_ACCOUNT_NUMBER, gstinProblem, IFSC } from '../gst.ts';
 import { CartLineInputSchema, MAX_CART_LINES } from './cart.ts';
 
 const strict = <T extends z.ZodRawShape>(shape: T) =>
@@ -78,6 +78,25 @@ export const PaymentInputSchema = z.discriminatedUnion(
   { error: 'method must be one of upi, netbanking, card, emi, cod' },
 );
 export type PaymentInput = z.infer<typeof PaymentInputSchema>;
+
+/**
+ * Where money goes back when it was not paid through a gateway (Cash on Delivery): the
+ * customer's UPI ID or bank account (IFSC checked).
+ */
+export const PayoutDestinationSchema = z.union([
+  strict({ upi: z.string().trim().toLowerCase().regex(VPA, 'Please enter a UPI ID like name@bank') }),
+  strict({
+    holder: z.string().trim().min(2, 'Please enter the account holder’s name').max(120),
+    accountNumber: z.string().trim().regex(BANK_ACCOUNT_NUMBER, 'Account number: 9 to 18 digits'),
+    ifsc: z.string().trim().toUpperCase().regex(IFSC, 'IFSC: 11 characters, like HDFC0001234'),
+  }),
+]);
+export type PayoutDestination = z.infer<typeof PayoutDestinationSchema>;
+
+/** "UPI ID asha@okhdfc" or "bank account ending 6789 (HDFC0001234)" */
+export function describePayout(destination: PayoutDestination): string {
+  return 'upi' in destination ? `UPI ID ${destination.upi}` : `bank account ending ${destination.accountNumber.slice(-4)} (${destination.ifsc})`;
+}
 
 export const OtpInputSchema = strict({ otp: z.string().regex(/^\d{6}$/, 'The OTP has 6 digits') });
 export const BankOutcomeInputSchema = strict({ outcome: z.enum(['success', 'failure']) });

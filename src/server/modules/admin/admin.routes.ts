@@ -191,7 +191,7 @@ export function adminRoutes(deps: { users: UsersService; vendors: VendorsService
     );
 
     app.post('/admin/payments/:id/refund', { schema: { tags: ['admin'], summary: 'Refund in full or in part, with a reason; money refunded on shipped goods goes out with a GST credit note against their invoice', params: idParams, body: RefundInputSchema, response: { 200: AdminPaymentDetailSchema, ...errors } } }, (request) =>
-      admin.refundPayment(actor(request), request.params.id, request.body.amount, request.body.reason, request.body.invoiceId),
+      admin.refundPayment(actor(request), request.params.id, request.body.amount, request.body.reason, request.body.invoiceId, request.body.payout),
     );
 
     app.get('/admin/outbox', { schema: { tags: ['admin'], summary: 'Refunds and mails waiting to be retried, with attempts and the last error', querystring: AdminOutboxQuerySchema, response: { 200: AdminOutboxListSchema, ...errors } } }, (request) =>

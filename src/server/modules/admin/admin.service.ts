@@ -1,7 +1,7 @@
 import { AppError } from '#shared/errors.ts';
 import type { AdminOutboxJob, AdminOutboxQuery, AdminPaymentQuery, AdminUser, AdminUserQuery } from '#shared/schemas/admin.ts';
 import { formatPrice } from '#shared/money.ts';
-import type { Payment } from '#shared/schemas/orders.ts';
+import { describePayout, type Payment, type PayoutDestination } from '#shared/schemas/orders.ts';
 import type { CheckoutService } from '#server/modules/checkout/checkout.service.ts';
 import { orderNumber } from '#server/modules/orders/orders.service.ts';
 import type { PaymentsService } from '#server/modules/payments/payments.service.ts';
@@ -342,11 +342,11 @@ export function createAdminService(deps: Deps) {
      * claim on the payment and the credit notes are written in one transaction: a crash leaves
      * both or neither. The gateway is asked once it has committed (the outbox retries it).
      */
-    async refundPayment(actor: Actor, id: number, amount: number, reason: string, against?: number | null) {
+    async refundPayment(actor: Actor, id: number, amount: number, reason: string, against?: number | null, payout?: PayoutDestination) {
       const before = await payments.find(id);
       if (!before) throw new AppError('NOT_FOUND', 'Payment not found');
       const { job, notes } = await db.transaction().execute(async (tx) => {
-        const claimed = await payments.claimRefund(tx, id, amount, reason);
+        const claimed = await payments.claimRefund(tx, id, amount, reason, payout);
         const left = claimed.before.amount - claimed.before.refundedAmount;
         return { job: claimed.job, notes: await invoices.creditRefund(tx, { orderId: claimed.before.orderId, amount, left, reason, against }) };
       });
@@ -368,7 +368,7 @@ export function createAdminService(deps: Deps) {
         await mail(
           buyer.email,
           `Refund of ${formatPrice(amount)} for order ${order.number}`,
-          `We have refunded ${formatPrice(amount)} to your original payment method for order ${order.number}.\nReason: ${reason}${cancelled ? '\nThe order has been cancelled.' : ''}` +
+          `We have refunded ${formatPrice(amount)} ${payout ? `to your ${describePayout(payout)}` : 'to your original payment method'} for order ${order.number}.\nReason: ${reason}${cancelled ? '\nThe order has been cancelled.' : ''}` +
             (notes.length > 0 ? `\nGST credit note${notes.length > 1 ? 's' : ''} ${notes.map((note) => note.number).join(', ')}: on your order’s page, beside its tax invoice.` : '') +
             '\n\nRefunds reach UPI in 1–3 business days and cards in 5–7.',
         );

@@ -191,9 +191,31 @@ describe.each(testDialects())('Cash on Delivery on %s', (dialect) => {
     const authorized = await t.database.db.selectFrom('payments').select(['amount']).where('method', '=', 'cod').where('status', '=', 'authorized').execute();
     expect(dashboard.payments.codToCollect).toEqual({ count: authorized.length, amount: authorized.reduce((sum, p) => sum + Number(p.amount), 0) });
     expect(dashboard.payments.byMethod).toEqual(expect.arrayContaining([expect.objectContaining({ method: 'cod', count: items.filter((p) => p.status === 'captured').length })]));
-    const captured = items.find((p) => p.status === 'captured')!;
-    const refund = await as(t, admin)('POST', `/api/admin/payments/${captured.id}/refund`, { amount: 100, reason: 'Goodwill gesture' });
-    expect(refund.statusCode).toBe(409);
-    expect(refund.json().error.message).toContain('refunded to the bank account or UPI ID the customer gives');
+  });
+
+  it('sends a Cash on Delivery refund to the UPI ID or bank account the customer gives, never through the gateway', async () => {
+    const order = await place([{ productId: laptop, quantity: 1 }]);
+    expect((await payCash(order.id)).statusCode).toBe(200);
+    await deliver(cashShop, (await orderOf(order.id)).fulfilments[0]!.id);
+    const payment = (await orderOf(order.id)).payments[0]!;
+    expect(payment).toMatchObject({ method: 'cod', status: 'captured' });
+    const refund = (body: Record<string, unknown>) => as(t, admin)('POST', `/api/admin/payments/${payment.id}/refund`, { amount: payment.amount, reason: 'Returned unopened', ...body });
+
+    const without = await refund({});
+    expect(without.statusCode).toBe(400);
+    expect(without.json().error.details.issues).toEqual([{ field: 'payout', message: 'Cash paid on delivery goes back to the customer’s UPI ID or bank account: please give one' }]);
+    expect((await refund({ payout: { holder: 'Asha Rao', accountNumber: '12', ifsc: 'HDFC0001234' } })).statusCode).toBe(400);
+    expect((await paymentsOf(order.id))[0]).toMatchObject({ status: 'captured' });
+
+    const done = await refund({ payout: { holder: 'Asha Rao', accountNumber: '50100123456789', ifsc: 'hdfc0001234' } });
+    expect(done.statusCode, done.body).toBe(200);
+    expect((await paymentsOf(order.id))[0]).toMatchObject({ status: 'refunded' });
+    const payouts = await t.database.db.selectFrom('sandbox_gateway').select(['kind', 'amount']).where('kind', '=', 'payout').execute();
+    expect(payouts.map((p) => Number(p.amount))).toContain(payment.amount);
+    expect((await outbox('mail')).some(({ payload }) => String(payload).includes('to your bank account ending 6789 (HDFC0001234)'))).toBe(true);
+    // a card payment takes no payout destination: its money goes back the way it came
+    const prepaid = await place([{ productId: monitor, quantity: 1 }]);
+    const upi = (await as(t, asha)('POST', `/api/orders/${prepaid.id}/payments`, { method: 'upi', vpa: 'asha@okhdfc' })).json<PaymentResult>().payment;
+    expect((await as(t, admin)('POST', `/api/admin/payments/${upi.id}/refund`, { amount: 100, reason: 'Goodwill gesture', payout: { upi: 'asha@okhdfc' } })).statusCode).toBe(400);
   });
 });

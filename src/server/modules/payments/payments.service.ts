@@ -4,7 +4,7 @@ import { type EmiPlan, EMI_MIN_ORDER, emiQuote } from '#shared/emi.ts';
 import { AppError } from '#shared/errors.ts';
 import { formatPrice } from '#shared/money.ts';
 import { detectNetwork, digitsOnly, expiryInFuture, luhnValid, NET_BANKING_BANKS } from '#shared/payment-methods.ts';
-import type { Payment, PaymentInput } from '#shared/schemas/orders.ts';
+import type { Payment, PaymentInput, PayoutDestination } from '#shared/schemas/orders.ts';
 import type { Db, DbOrTx } from '#server/db/database.ts';
 import { isUniqueViolation } from '#server/db/unique-violation.ts';
 import type { OutboxService } from '#server/modules/outbox/outbox.service.ts';
@@ -17,6 +17,8 @@ interface RefundJob {
   paymentId: number;
   amount: number;
   reason: string;
+  /** Cash on Delivery: where the money goes back */
+  payout?: PayoutDestination;
 }
 
 
@@ -71,18 +73,19 @@ export function createPaymentsService({ db, provider, outbox, emiPlans, now = ()
   }
 
   /** Claims `amount` of a payment for refunding and queues the refund, in the caller's transaction. */
-  async function queueRefund(tx: DbOrTx, payment: Payment, amount: number, reason: string): Promise<number> {
+  async function queueRefund(tx: DbOrTx, payment: Payment, amount: number, reason: string, payout?: PayoutDestination): Promise<number> {
     if (!(await repository.claimRefund(tx, payment.id, payment.refundedAmount, amount, payment.refundedAmount + amount === payment.amount))) {
       throw new AppError('CONFLICT', 'This payment changed meanwhile; please reload');
     }
-    return outbox.enqueue(tx, 'refund', { paymentId: payment.id, amount, reason } satisfies RefundJob, `payment:${payment.id}`);
+    return outbox.enqueue(tx, 'refund', { paymentId: payment.id, amount, reason, ...(payout ? { payout } : {}) } satisfies RefundJob, `payment:${payment.id}`);
   }
 
   // The outbox's refund handler: idempotent through the job's id, which the gateway is given.
   outbox.handle('refund', async (payload, job) => {
-    const { paymentId, amount, reason } = payload as RefundJob;
+    const { paymentId, amount, reason, payout } = payload as RefundJob;
     const payment = await require(paymentId);
-    const refund = await provider.refund(payment.reference, amount, `refund-${job.id}`);
+    // Cash collected on delivery goes back as a payout to the account the customer gave.
+    const refund = payout ? await provider.payout(payout, amount, `refund-${job.id}`) : await provider.refund(payment.reference, amount, `refund-${job.id}`);
     await repository.recordRefund(db, { paymentId, amount, reference: refund.reference, reason, outboxId: job.id });
   });
 
@@ -160,17 +163,21 @@ export function createPaymentsService({ db, provider, outbox, emiPlans, now = ()
      * was captured minus earlier refunds. Returns the payment as it was before, and the outbox job
      * to run once the transaction has committed (a gateway failure then leaves it queued).
      */
-    async claimRefund(tx: DbOrTx, paymentId: number, amount: number, reason: string): Promise<{ before: Payment; job: number }> {
+    async claimRefund(tx: DbOrTx, paymentId: number, amount: number, reason: string, payout?: PayoutDestination): Promise<{ before: Payment; job: number }> {
       const payment = await repository.findPayment(tx, paymentId);
       if (!payment) throw new AppError('NOT_FOUND', 'Payment not found');
-      if (payment.method === 'cod') {
-        // Cash goes back as a bank transfer or UPI payout to an account the customer gives, with returns.
-        throw new AppError('CONFLICT', 'A Cash on Delivery payment cannot go back through a payment gateway; it is refunded to the bank account or UPI ID the customer gives with a return');
+      if (payment.method === 'cod' && !payout) {
+        const message = 'Cash paid on delivery goes back to the customer’s UPI ID or bank account: please give one';
+        throw new AppError('VALIDATION_FAILED', message, { issues: [{ field: 'payout', message }] });
+      }
+      if (payment.method !== 'cod' && payout) {
+        const message = 'This payment is refunded to the card, UPI ID or bank it was paid with';
+        throw new AppError('VALIDATION_FAILED', message, { issues: [{ field: 'payout', message }] });
       }
       if (payment.status !== 'captured' && payment.status !== 'partially_refunded') throw new AppError('CONFLICT', `A ${payment.status} payment cannot be refunded`);
       const remaining = payment.amount - payment.refundedAmount;
       if (amount > remaining) throw new AppError('CONFLICT', `At most ${formatPrice(remaining)} is left to refund on this payment`);
-      return { before: payment, job: await queueRefund(tx, payment, amount, reason) };
+      return { before: payment, job: await queueRefund(tx, payment, amount, reason, payout) };
     },
 
     /**

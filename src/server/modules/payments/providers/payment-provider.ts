@@ -1,3 +1,5 @@
+import type { PayoutDestination } from '#shared/schemas/orders.ts';
+
 /**
  * The PaymentProvider port. A gateway's own types stay in its file under providers/; the rest
  * of the store sees only these.
@@ -28,4 +30,9 @@ export interface PaymentProvider {
   /** What became of the charge made with this key; 'unknown' when the gateway never received it. */
   lookup(idempotencyKey: string): Promise<ChargeOutcome | { status: 'unknown' }>;
   refund(reference: string, amount: number, idempotencyKey: string): Promise<{ reference: string }>;
+  /**
+   * Sends money to a UPI ID or bank account (a payout, as RazorpayX offers): how money paid in
+   * cash on delivery goes back.
+   */
+  payout(destination: PayoutDestination, amount: number, idempotencyKey: string): Promise<{ reference: string }>;
 }

@@ -59,3 +59,14 @@ export async function recordRefund(db: Db, key: string, chargeReference: string,
     .execute();
   return (await findByKey(db, key))!.reference;
 }
+
+/** Money sent to a UPI ID or bank account (no charge behind it); the key makes a retry one payout. */
+export async function recordPayout(db: Db, key: string, amount: number, reference: string): Promise<string> {
+  const now = new Date().toISOString();
+  await db
+    .insertInto('sandbox_gateway')
+    .values({ kind: 'payout', idempotency_key: key, reference, charge_reference: null, amount, status: 'refunded', created_at: now, updated_at: now })
+    .onConflict((oc) => oc.column('idempotency_key').doNothing())
+    .execute();
+  return (await findByKey(db, key))!.reference;
+}

@@ -86,6 +86,14 @@ export function createSandboxProvider({ db }: { db: Db }): SandboxProvider {
       if (known) return { reference: known.reference };
       return { reference: await ledger.recordRefund(db, idempotencyKey, chargeReference, amount, reference('rfnd')) };
     },
+
+    async payout(destination, amount, idempotencyKey) {
+      if (provider.refundsFailWith) throw new Error(provider.refundsFailWith);
+      if ('upi' in destination && destination.upi === SANDBOX.failingVpa) throw new Error('The bank refused the payout to this UPI ID');
+      const known = await ledger.findByKey(db, idempotencyKey);
+      if (known) return { reference: known.reference };
+      return { reference: await ledger.recordPayout(db, idempotencyKey, amount, reference('pout')) };
+    },
   };
   return provider;
 }

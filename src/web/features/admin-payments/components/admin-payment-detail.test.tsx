@@ -48,8 +48,8 @@ const refused: Queued = {
 };
 
 /** The API for payment 7; `gatewayRefuses`: refunds (new or retried) stay queued with an error. */
-function fakeApi({ queued = [] as Queued[], gatewayRefuses = false } = {}) {
-  let payment = { ...captured, refundedAmount: captured.refundedAmount + queued.reduce((sum, item) => sum + item.amount, 0), amount: 150_000 + queued.reduce((sum, item) => sum + item.amount, 0) };
+function fakeApi({ queued = [] as Queued[], gatewayRefuses = false, cash = false } = {}) {
+  let payment = { ...captured, ...(cash ? { method: 'cod' as const, details: {}, reference: 'cod_42_ab12' } : {}), refundedAmount: captured.refundedAmount + queued.reduce((sum, item) => sum + item.amount, 0), amount: 150_000 + queued.reduce((sum, item) => sum + item.amount, 0) };
   let refunds = [{ amount: 50_000, reason: 'Damaged box', reference: 'rfnd_1', createdAt: '2025-04-02T10:00:00.000Z' }];
   let waiting = queued;
   const detail = () => ({
@@ -151,6 +151,31 @@ describe('AdminPaymentDetail', () => {
     const history = screen.getByRole('region', { name: 'Refunds' });
     expect(within(history).getByText('Late delivery')).toBeTruthy();
     expect((screen.getByLabelText('Amount to refund (₹)') as HTMLInputElement).value).toBe('749.50');
+  });
+
+  it('pays Cash on Delivery back to the UPI ID or bank account typed, checked first', async () => {
+    const fetch = fakeApi({ cash: true });
+    vi.stubGlobal('fetch', fetch);
+    renderWith(<AdminPaymentDetail id={7} />);
+
+    fireEvent.change(await screen.findByLabelText('Amount to refund (₹)'), { target: { value: '100' } });
+    fireEvent.change(screen.getByLabelText('Reason for the refund'), { target: { value: 'Returned unopened' } });
+    fireEvent.change(screen.getByLabelText('Customer’s UPI ID'), { target: { value: 'asha' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Refund ₹100' }));
+    expect(await screen.findByText('Please enter a UPI ID like name@bank')).toBeTruthy();
+    expect(posts(fetch)).toHaveLength(0);
+
+    fireEvent.click(screen.getByLabelText('Bank account'));
+    fireEvent.change(screen.getByLabelText('Account holder'), { target: { value: 'Asha Iyer' } });
+    fireEvent.change(screen.getByLabelText('Account number'), { target: { value: '50100123456789' } });
+    fireEvent.change(screen.getByLabelText('IFSC'), { target: { value: 'hdfc0001234' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Refund ₹100' }));
+    expect(await screen.findByText(/^Refunded ₹100 for order CB00000042\./)).toBeTruthy();
+    expect(JSON.parse(String(posts(fetch)[0]?.[1]?.body))).toEqual({
+      amount: 10_000,
+      reason: 'Returned unopened',
+      payout: { holder: 'Asha Iyer', accountNumber: '50100123456789', ifsc: 'HDFC0001234' },
+    });
   });
 
   it('shows a 409 from the server in an alert', async () => {

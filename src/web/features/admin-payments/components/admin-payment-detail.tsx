@@ -5,6 +5,7 @@ import { ArrowLeft } from 'lucide-react';
 import { allocateRefund, mustNameInvoice, uninvoicedLeft } from '#shared/credit-notes.ts';
 import { formatPrice } from '#shared/money.ts';
 import type { AuditEntry } from '#shared/schemas/admin.ts';
+import { type PayoutDestination, PayoutDestinationSchema } from '#shared/schemas/orders.ts';
 import { Announcer, type AnnouncerTone } from '#web/components/ui/alerts.tsx';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
 import { FormActions, SelectField, TextAreaField, TextField } from '#web/components/form/form-fields.tsx';
@@ -287,14 +288,20 @@ interface RefundValues {
   reason: string;
   /** the invoice's id, "none" for money no invoice covers, or "" (not chosen) */
   against: string;
+  /** Cash on Delivery: where the money goes back */
+  payoutKind: 'upi' | 'bank';
+  upi: string;
+  holder: string;
+  accountNumber: string;
+  ifsc: string;
 }
 
-/** The refund as typed, checked before the server sees it: an amount in rupees up to what is left, a reason, and the invoice it is credited against. */
-type RefundFields = { amount: number; reason: string; invoiceId?: number | null };
+/** The refund as typed, checked before the server sees it: an amount in rupees up to what is left, a reason, the invoice it is credited against, and for cash a UPI ID or bank account. */
+type RefundFields = { amount: number; reason: string; invoiceId?: number | null; payout?: PayoutDestination };
 
 type Invoices = Detail['order']['invoices'];
 
-function refundResolver(left: number, invoices: Invoices): Resolver<RefundValues, unknown, RefundFields> {
+function refundResolver(left: number, invoices: Invoices, cash: boolean): Resolver<RefundValues, unknown, RefundFields> {
   return (values): ResolverResult<RefundValues, RefundFields> => {
     const amount = rupeesToPaise(values.amount);
     const reason = values.reason.trim();
@@ -311,8 +318,24 @@ function refundResolver(left: number, invoices: Invoices): Resolver<RefundValues
         errors.against = { type: 'validate', message: invoiceId === undefined ? 'Choose the tax invoice this refund is against.' : `${allocation.message}.` };
       }
     }
-    if (amount === undefined || errors.amount || errors.reason || errors.against) return { values: {}, errors };
-    return { values: { amount, reason, invoiceId }, errors: {} };
+    // Cash paid on delivery goes back to an account the customer gives, checked as the server does.
+    let payout: PayoutDestination | undefined;
+    if (cash) {
+      const typedPayout = values.payoutKind === 'upi' ? { upi: values.upi } : { holder: values.holder, accountNumber: values.accountNumber, ifsc: values.ifsc };
+      const parsed = PayoutDestinationSchema.safeParse(typedPayout);
+      if (parsed.success) payout = parsed.data;
+      else {
+        const problems = parsed.error.issues.filter((issue) => issue.path.length === 1);
+        const fields = values.payoutKind === 'upi' ? (['upi'] as const) : (['holder', 'accountNumber', 'ifsc'] as const);
+        for (const field of fields) {
+          const problem = problems.find((issue) => issue.path[0] === field);
+          if (problem) errors[field] = { type: 'validate', message: problem.message };
+        }
+        if (fields.every((field) => !errors[field])) errors[fields[0]] = { type: 'validate', message: 'Please check the account details.' };
+      }
+    }
+    if (amount === undefined || errors.amount || errors.reason || errors.against || (cash && !payout)) return { values: {}, errors };
+    return { values: { amount, reason, invoiceId, ...(payout ? { payout } : {}) }, errors: {} };
   };
 }
 
@@ -332,17 +355,22 @@ function RefundForm({ detail, left, onRefunded, onStart, refund }: RefundFormPro
   const ids = useId();
   const [serverError, setServerError] = useState<string | null>(null);
   const { payment, order } = detail;
-  const form = useForm<RefundValues, unknown, RefundFields>({ resolver: refundResolver(left, order.invoices), defaultValues: { amount: paiseToRupeesText(left), reason: '', against: '' } });
+  const cash = payment.method === 'cod';
+  const form = useForm<RefundValues, unknown, RefundFields>({
+    resolver: refundResolver(left, order.invoices, cash),
+    defaultValues: { amount: paiseToRupeesText(left), reason: '', against: '', payoutKind: 'upi', upi: '', holder: '', accountNumber: '', ifsc: '' },
+  });
+  const payoutKind = useWatch({ control: form.control, name: 'payoutKind' });
   const typed = rupeesToPaise(useWatch({ control: form.control, name: 'amount' }));
   const askAgainst = mustNameInvoice(left, order.invoices);
   const soleInvoice = order.invoices.find((invoice) => invoice.creditable > 0);
 
-  const submit = form.handleSubmit(({ amount, reason, invoiceId }) => {
+  const submit = form.handleSubmit(({ amount, reason, invoiceId, payout }) => {
     setServerError(null);
     onStart();
     const full = amount === left;
     refund.mutate(
-      { id: payment.id, amount, reason, invoiceId },
+      { id: payment.id, amount, reason, invoiceId, payout },
       {
         onSuccess: (updated) => {
           const orderChanged = updated.order.status !== order.status;
@@ -392,6 +420,28 @@ function RefundForm({ detail, left, onRefunded, onStart, refund }: RefundFormPro
             options={againstOptions(left, order.invoices)}
             className="max-w-xl"
           />
+        )}
+        {cash && (
+          <fieldset className="space-y-3">
+            <legend className="text-sm font-medium text-slate-900">Pay the cash back to the customer’s</legend>
+            <div className="flex flex-wrap gap-4 text-sm">
+              <label className="flex items-center gap-2">
+                <input type="radio" value="upi" {...form.register('payoutKind')} className="size-4 accent-brand-600" /> UPI ID
+              </label>
+              <label className="flex items-center gap-2">
+                <input type="radio" value="bank" {...form.register('payoutKind')} className="size-4 accent-brand-600" /> Bank account
+              </label>
+            </div>
+            {payoutKind === 'upi' ? (
+              <TextField form={form} name="upi" label="Customer’s UPI ID" hint="Like name@okhdfcbank" autoComplete="off" className="max-w-sm" />
+            ) : (
+              <div className="grid gap-3 sm:grid-cols-3">
+                <TextField form={form} name="holder" label="Account holder" autoComplete="off" />
+                <TextField form={form} name="accountNumber" label="Account number" inputMode="numeric" autoComplete="off" />
+                <TextField form={form} name="ifsc" label="IFSC" autoComplete="off" />
+              </div>
+            )}
+          </fieldset>
         )}
         <TextAreaField form={form} name="reason" label="Reason for the refund" hint={`Kept in the audit history (and printed on any credit note); at least ${REASON_MIN} characters.`} rows={3} maxLength={REASON_MAX} />
         <FormActions

@@ -52,6 +52,13 @@ export default defineConfig(({ isSsrBuild }) => ({
         // .vite/manifest.json: chunks and their imports, for scripts/bundle-report.ts and the server's page preloads
         manifest: true,
         chunkSizeWarningLimit: 250,
+        rollupOptions: {
+          output: {
+            // React (with its JSX runtime) in one chunk of its own: left to itself, a small shared
+            // module that imports react but no JSX split it in two, with a runtime chunk beside them.
+            codeSplitting: { groups: [{ name: 'react', test: /[\\/]node_modules[\\/]react[\\/]/ }] },
+          },
+        },
       },
   server: {
     port: 5173,

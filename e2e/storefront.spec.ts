@@ -208,7 +208,7 @@ test('the footer lists the spec links, payments and contact details', async ({ p
   }
   await expect(footer.getByRole('link', { name: 'Order Tracking' })).toHaveAttribute('href', '/orders');
   await expect(footer).toContainText('Trading since 2020');
-  for (const method of ['UPI', 'Net Banking', 'Credit/Debit Cards', 'EMI']) await expect(footer.getByText(method, { exact: true })).toBeVisible();
+  for (const method of ['UPI', 'Net Banking', 'Credit/Debit Cards', 'EMI', 'Cash on Delivery']) await expect(footer.getByText(method, { exact: true })).toBeVisible();
   await expect(footer.getByRole('link', { name: /support@/ })).toBeVisible();
 });
 

@@ -29,7 +29,7 @@ export const DEFAULT_STORE_INFO: StoreInfo = {
   gstin: '29AAHCC4821K1ZF',
 };
 
-export const PAYMENT_METHODS = ['UPI', 'Net Banking', 'Credit/Debit Cards', 'EMI'] as const;
+export const PAYMENT_METHODS = ['UPI', 'Net Banking', 'Credit/Debit Cards', 'EMI', 'Cash on Delivery'] as const;
 
 /** Days after delivery within which a return may be requested. */
 export const RETURN_WINDOW_DAYS = 10;

@@ -30,7 +30,8 @@ export default function CheckDelivery({ productId, offerId }: CheckDeliveryProps
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const value = draft.trim();
+    // What the box holds, even if typed before the page was taken over (hydrated).
+    const value = (input.current?.value ?? draft).trim();
     if (!z.safeParse(PincodeParamSchema, value).success) {
       setFormError('Please enter a 6-digit PIN code');
       input.current?.focus();

@@ -27,6 +27,10 @@ const REFUND_TIMELINES: Record<PaymentMethod, { timeline: string; howItWorks: st
     howItWorks:
       'We refund the full amount to your card and your bank cancels the EMI plan. Any interest or processing fee already charged is refunded as per your bank’s policy.',
   },
+  'Cash on Delivery': {
+    timeline: '1–3 business days',
+    howItWorks: 'Sent to the UPI ID or bank account you give us when you ask for the return. An order cancelled before delivery needs no refund: no cash was collected.',
+  },
 };
 
 export default function ReturnsPage() {

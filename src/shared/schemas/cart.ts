@@ -1,8 +1,8 @@
+import { MAX_CART_LINES, MAX_QUANTITY_PER_LINE } from '../cart-limits.ts';
 import { ProductIdSchema } from './catalog.ts';
 import { z } from './zod-mini.ts';
 
-export const MAX_QUANTITY_PER_LINE = 10;
-export const MAX_CART_LINES = 50;
+export { MAX_CART_LINES, MAX_QUANTITY_PER_LINE };
 
 /** A cart line: a product, from one seller's offer (`offerId`) or, without one, from its buy box's. */
 export const CartLineInputSchema = z.object({

@@ -1,4 +1,4 @@
-import { MAX_CART_LINES, MAX_QUANTITY_PER_LINE } from '#shared/schemas/cart.ts';
+import { MAX_CART_LINES, MAX_QUANTITY_PER_LINE } from '#shared/cart-limits.ts';
 import { z } from '#shared/schemas/zod-mini.ts';
 
 /** What the cart remembers of a product when it was added; prices are re-checked by the server. */

@@ -1,5 +1,7 @@
 import type { Db } from '#server/db/database.ts';
 import type { CatalogService } from '#server/modules/catalog/catalog.service.ts';
+import type { CouponsService } from '#server/modules/coupons/coupons.service.ts';
+import { indiaDate } from '#server/modules/coupons/coupons.repository.ts';
 import type { VendorsService } from '#server/modules/vendors/vendors.service.ts';
 import { DEMO_OFFERS, DEMO_PRODUCTS, DEMO_VENDORS, slugify } from './demo-catalog.ts';
 
@@ -11,11 +13,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  */
 export async function seedDemoCatalog(
   db: Db,
-  services: { catalog: CatalogService; vendors: VendorsService },
+  services: { catalog: CatalogService; vendors: VendorsService; coupons: CouponsService },
   now = new Date(),
 ): Promise<number> {
   if ((await services.catalog.count()) > 0) return 0;
-  return db.transaction().execute(async (tx) => {
+  const seeded = await db.transaction().execute(async (tx) => {
     const vendorIds = new Map<string, number>();
     for (const vendor of DEMO_VENDORS) {
       const id = await services.vendors.create({ name: vendor.name, slug: vendor.slug, status: 'active' }, tx);
@@ -74,4 +76,24 @@ export async function seedDemoCatalog(
     }
     return DEMO_PRODUCTS.length;
   });
+  await seedDemoCoupons(services, now);
+  return seeded;
+}
+
+/** Two coupons to try: the marketplace's welcome offer, and one a shop funds on its own laptops. */
+async function seedDemoCoupons(services: { vendors: VendorsService; coupons: CouponsService }, now: Date): Promise<void> {
+  const startsOn = indiaDate(now);
+  const endsOn = indiaDate(new Date(now.getTime() + 365 * DAY_MS));
+  const common = { startsOn, endsOn, totalLimit: null, perCustomerLimit: 1, vendorId: null, maxDiscount: null, minOrder: 0, category: null };
+  await services.coupons.create(
+    { kind: 'admin', userId: 'seed' },
+    { ...common, code: 'WELCOME10', description: '10% off your first order, up to ₹2,000, on ₹20,000 or more', kind: 'percent', value: 10, maxDiscount: 2_000_00, minOrder: 20_000_00 },
+  );
+  const shop = await services.vendors.findBySlug('nehru-place-computers');
+  if (shop) {
+    await services.coupons.create(
+      { kind: 'vendor', userId: 'seed', vendorId: shop.id },
+      { ...common, code: 'NEHRU3000', description: '₹3,000 off Nehru Place Computers laptops of ₹60,000 or more', kind: 'flat', value: 3_000_00, minOrder: 60_000_00, category: 'Laptop', totalLimit: 500 },
+    );
+  }
 }

@@ -20,7 +20,7 @@ export interface CouponColumnsOptions {
 
 /**
  * The coupon table's columns: code, what it gives, what it applies to, validity, uses, who pays
- * (the admin's list, where both kinds are), whether it is on, and the button that switches it.
+ * (the admin's list, where both kinds are), and whether it is on, with the button that switches it.
  */
 export function couponColumns({ area, today, codeId, switching, onSwitch }: CouponColumnsOptions): DataColumn<Coupon>[] {
   return column.columns([
@@ -29,15 +29,15 @@ export function couponColumns({ area, today, codeId, switching, onSwitch }: Coup
       meta: { rowHeader: true },
       cell: ({ row: { original: coupon } }) => (
         <>
-          <span id={codeId(coupon)} tabIndex={-1} className="font-mono font-semibold break-all text-slate-900">
+          <span id={codeId(coupon)} tabIndex={-1} className="font-mono font-semibold whitespace-nowrap text-slate-900">
             {coupon.code}
           </span>
-          {coupon.description && <span className="block text-xs wrap-break-word text-slate-600">{coupon.description}</span>}
+          {coupon.description && <span className="block max-w-48 text-xs wrap-break-word text-slate-600">{coupon.description}</span>}
         </>
       ),
     }),
-    column.display({ id: 'discount', header: 'Discount', meta: { className: 'min-w-40' }, cell: ({ row }) => <span className="text-slate-800">{describeCoupon(row.original)}</span> }),
-    column.display({ id: 'scope', header: 'Applies to', meta: { className: 'min-w-36' }, cell: ({ row }) => <span className="wrap-break-word text-slate-700">{couponScope(row.original, area === 'vendor')}</span> }),
+    column.display({ id: 'discount', header: 'Discount', meta: { className: 'min-w-36' }, cell: ({ row }) => <span className="text-slate-800">{describeCoupon(row.original)}</span> }),
+    column.display({ id: 'scope', header: 'Applies to', meta: { className: 'min-w-32' }, cell: ({ row }) => <span className="wrap-break-word text-slate-700">{couponScope(row.original, area === 'vendor')}</span> }),
     column.display({
       id: 'validity',
       header: 'Valid',
@@ -71,36 +71,29 @@ export function couponColumns({ area, today, codeId, switching, onSwitch }: Coup
           }),
         ]
       : []),
+    // Whether it is on, and the button that switches it, in one column: the table stays narrow.
     column.accessor('active', {
       header: 'Status',
       cell: ({ row: { original: coupon } }) => {
         const timing = coupon.active ? couponTiming(coupon, today) : undefined;
-        return (
-          <span className="flex flex-col items-start gap-1">
-            {coupon.active ? <Badge tone="bg-emerald-50 text-emerald-800 ring-emerald-200">Active</Badge> : <Badge tone="bg-slate-100 text-slate-700 ring-slate-300">Inactive</Badge>}
-            {timing && <span className="text-xs whitespace-nowrap text-slate-600">{timing}</span>}
-          </span>
-        );
-      },
-    }),
-    column.display({
-      id: 'switch',
-      header: 'Actions',
-      cell: ({ row: { original: coupon } }) => {
         const busy = switching === coupon.id;
         return (
-          <button
-            type="button"
-            // Not disabled while it is sent: a disabled button would drop the keyboard's focus.
-            aria-disabled={busy || undefined}
-            onClick={() => {
-              if (!busy) onSwitch(coupon);
-            }}
-            className={`${buttonClass('secondary', 'sm')} whitespace-nowrap ${busy ? 'opacity-60' : ''}`}
-          >
-            {busy ? (coupon.active ? 'Deactivating…' : 'Activating…') : coupon.active ? 'Deactivate' : 'Activate'}{' '}
-            <span className="sr-only">{coupon.code}</span>
-          </button>
+          <span className="flex flex-col items-start gap-1.5">
+            {coupon.active ? <Badge tone="bg-emerald-50 text-emerald-800 ring-emerald-200">Active</Badge> : <Badge tone="bg-slate-100 text-slate-700 ring-slate-300">Inactive</Badge>}
+            {timing && <span className="text-xs whitespace-nowrap text-slate-600">{timing}</span>}
+            <button
+              type="button"
+              // Not disabled while it is sent: a disabled button would drop the keyboard's focus.
+              aria-disabled={busy || undefined}
+              onClick={() => {
+                if (!busy) onSwitch(coupon);
+              }}
+              className={`${buttonClass('secondary', 'sm')} whitespace-nowrap ${busy ? 'opacity-60' : ''}`}
+            >
+              {busy ? (coupon.active ? 'Deactivating…' : 'Activating…') : coupon.active ? 'Deactivate' : 'Activate'}{' '}
+              <span className="sr-only">{coupon.code}</span>
+            </button>
+          </span>
         );
       },
     }),

@@ -13,8 +13,8 @@ const OFFLINE = 'The coupon was not created. Please check your internet connecti
 
 const CATEGORY_CHOICES = CATEGORIES.map((category) => ({ value: category, label: CATEGORY_LABELS[category].plural }));
 const KIND_CHOICES = [
-  { value: 'percent', label: 'A percentage of the eligible items' },
-  { value: 'flat', label: 'A flat amount in rupees' },
+  { value: 'percent', label: 'Percentage off' },
+  { value: 'flat', label: 'Flat amount off (₹)' },
 ];
 
 /**

@@ -152,8 +152,8 @@ export function CartView() {
                   )}
                   <div className="mt-3 flex flex-wrap items-center gap-3">
                     <QuantityStepper item={item} name={named} />
-                    <button type="button" onClick={() => cart.removeItem(lineKey(item.product))} className="text-sm font-medium text-red-700 hover:underline">
-                      Remove<span className="sr-only"> {named}</span>
+                    <button type="button" aria-label={`Remove ${named}`} onClick={() => cart.removeItem(lineKey(item.product))} className="text-sm font-medium text-red-700 hover:underline">
+                      Remove
                     </button>
                   </div>
                 </div>

@@ -180,6 +180,8 @@ export const VendorOrderSchema = z.object({
   invoice: TaxDocumentRefSchema.nullable(),
   /** the credit notes against that invoice (GET /api/credit-notes/{id}/pdf), oldest first */
   creditNotes: z.array(TaxDocumentRefSchema),
+  /** a Cash on Delivery order: what the courier collects for these items */
+  cashOnDelivery: z.object({ amount: z.number().int() }).nullable().default(null),
 });
 export type VendorOrder = z.infer<typeof VendorOrderSchema>;
 export const VendorOrderListSchema = z.object({ items: z.array(VendorOrderSchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });

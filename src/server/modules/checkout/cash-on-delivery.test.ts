@@ -80,6 +80,9 @@ describe.each(testDialects())('Cash on Delivery on %s', (dialect) => {
     expect(await stockOf(laptop)).toBe(9);
 
     const [laptopShipment, monitorShipment] = (await orderOf(order.id)).fulfilments;
+    // the seller's card says how much cash the courier collects for its items
+    const card = (await as(t, cashShop)('GET', '/api/vendor/orders')).json().items.find((o: { orderId: number }) => o.orderId === order.id);
+    expect(card.cashOnDelivery).toEqual({ amount: rupees(42_000) });
     await deliver(cashShop, laptopShipment!.id);
     // one of two shipments delivered: the rest of the cash is still to be collected
     expect(await paymentsOf(order.id)).toEqual([expect.objectContaining({ method: 'cod', status: 'authorized' })]);

@@ -31,10 +31,13 @@ export function createFulfilmentService(deps: {
   const now = deps.now ?? (() => new Date());
 
   async function assemble(rows: readonly VendorFulfilmentRow[]): Promise<VendorOrder[]> {
-    const [items, creditNotes] = await Promise.all([
+    const [items, creditNotes, orderPayments] = await Promise.all([
       repository.itemsOfFulfilments(db, rows.map((row) => row.id)),
       invoices.creditNotesOf({ invoiceIds: rows.flatMap((row) => (row.invoice ? [row.invoice.id] : [])) }),
+      payments.ofOrders([...new Set(rows.map((row) => row.orderId))]),
     ]);
+    // Cash on Delivery: the courier collects what the shopper pays for this shipment's items.
+    const cashOrders = new Set(orderPayments.filter((payment) => payment.method === 'cod' && payment.status !== 'cancelled').map((payment) => payment.orderId));
     return rows.map((row) => {
       const own = items.filter((item) => item.fulfilmentId === row.id);
       const address = JSON.parse(row.address) as z.infer<typeof DeliveryAddressSchema>;
@@ -56,6 +59,7 @@ export function createFulfilmentService(deps: {
         trackingNumber: row.trackingNumber,
         invoice: row.invoice,
         creditNotes: creditNotes.filter((note) => note.invoiceId === row.invoice?.id).map((note) => ({ id: note.id, number: note.number })),
+        cashOnDelivery: cashOrders.has(row.orderId) ? { amount: own.reduce((sum, item) => sum + item.lineTotal - item.discount, 0) } : null,
       };
     });
   }

@@ -19,6 +19,10 @@ export function OrderConfirmation({ orderId }: { orderId: number }) {
   if (order.isError) return <p role="alert" className="text-red-800">{order.error.message}</p>;
   const o = order.data;
   const a = o.address;
+  // What was paid: cash is still to come on delivery; a bank's instant discount came off the card.
+  const payment = o.payments.find((p) => p.status === 'captured' || p.status === 'authorized');
+  const cash = payment?.method === 'cod';
+  const offer = payment?.details.offer;
   return (
     <div className="mx-auto max-w-2xl">
       <div className="rounded-2xl border border-emerald-200 bg-emerald-50 p-6 text-center">
@@ -58,9 +62,15 @@ export function OrderConfirmation({ orderId }: { orderId: number }) {
             </div>
           </dl>
         )}
+        {offer && (
+          <p className="mt-3 flex justify-between gap-3 border-t border-slate-200 pt-3 text-sm text-emerald-800">
+            <span>Bank offer on your card</span>
+            <span className="font-medium whitespace-nowrap tabular-nums">−{formatPrice(offer.discount)}</span>
+          </p>
+        )}
         <p className="mt-3 flex justify-between border-t border-slate-200 pt-3 text-base font-bold">
-          <span>Total paid</span>
-          <span data-testid="order-total">{formatPrice(o.total)}</span>
+          <span>{cash ? 'To pay on delivery' : 'Total paid'}</span>
+          <span data-testid="order-total">{formatPrice(payment?.amount ?? o.total)}</span>
         </p>
         <p className="text-xs text-slate-500">Includes GST of {formatPrice(o.gst)}</p>
       </section>

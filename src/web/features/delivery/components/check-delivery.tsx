@@ -4,6 +4,7 @@ import { formatDeliveryDate } from '#shared/delivery.ts';
 import { DeliveryCheckSchema, PincodeParamSchema } from '#shared/schemas/delivery.ts';
 import { z } from '#shared/schemas/zod-mini.ts';
 import { ApiError, apiRequest } from '#web/lib/api-client.ts';
+import { useTakenOver } from '#web/lib/hydration.ts';
 import { useRememberedPincode } from '#web/lib/remembered-pincode.ts';
 
 interface CheckDeliveryProps {
@@ -20,6 +21,8 @@ export default function CheckDelivery({ productId, offerId }: CheckDeliveryProps
   const [editing, setEditing] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
+  // Drawn by the server, the form does nothing until the page is taken over: no plain form post.
+  const alive = useTakenOver();
   const check = useQuery({
     queryKey: ['delivery', productId, pincode],
     queryFn: ({ signal }) => apiRequest(`/products/${productId}/delivery`, { query: { pincode }, schema: DeliveryCheckSchema, signal }),
@@ -68,7 +71,7 @@ export default function CheckDelivery({ productId, offerId }: CheckDeliveryProps
             aria-describedby={formError ? errorId : undefined}
             className="w-36 rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none"
           />
-          <button type="submit" className="rounded-lg border border-brand-600 px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50">
+          <button type="submit" disabled={!alive} className="rounded-lg border border-brand-600 px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-60">
             Check
           </button>
         </form>

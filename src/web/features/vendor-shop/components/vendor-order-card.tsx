@@ -230,6 +230,11 @@ export function OrderCard({ order, onAnnounce }: OrderCardProps) {
               <span>Total</span>
               <span className="tabular-nums">{formatPrice(order.total)}</span>
             </p>
+            {order.cashOnDelivery && (
+              <p className="mt-2 rounded-md bg-amber-50 px-2 py-1.5 text-sm font-medium text-amber-900 ring-1 ring-amber-200">
+                Cash on Delivery: the courier collects {formatPrice(order.cashOnDelivery.amount)}
+              </p>
+            )}
           </div>
         </div>
 

@@ -34,6 +34,7 @@ const pendingOrder: VendorOrder = {
   trackingNumber: null,
   invoice: null,
   creditNotes: [],
+  cashOnDelivery: null,
 };
 
 const packedOrder: VendorOrder = {

@@ -1,4 +1,4 @@
-import { type CouponLine, priceCoupon, type CouponTerms } from '#shared/coupons.ts';
+import { type CouponLine, priceCoupon } from '#shared/coupons.ts';
 import { AppError } from '#shared/errors.ts';
 import type { Coupon } from '#shared/schemas/coupons.ts';
 import type { Db, DbOrTx } from '#server/db/database.ts';
@@ -12,20 +12,8 @@ export type CouponActor = { kind: 'admin'; userId: string } | { kind: 'vendor'; 
 /** A coupon's terms as they apply to a cart or an order: its discount spread over the lines, or why not. */
 export type CouponApplication = { coupon: Coupon; discount: number; perLine: number[] } | { code: string; refusal: string };
 
-export interface CouponRequest {
-  code: string;
-  description: string;
-  kind: 'percent' | 'flat';
-  value: number;
-  minOrder: number;
-  maxDiscount: number | null;
-  startsOn: string;
-  endsOn: string;
-  totalLimit: number | null;
-  perCustomerLimit: number;
-  category: CouponTerms['category'];
-  vendorId: number | null;
-}
+/** A coupon as asked for: who funds it and who made it follow from who asks. */
+export type CouponRequest = Omit<repository.NewCoupon, 'fundedBy' | 'createdBy'>;
 
 const showDate = (date: string) => new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
 

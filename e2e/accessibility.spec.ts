@@ -71,7 +71,7 @@ async function productOnSale(page: Page): Promise<{ id: number; vendor: { slug: 
 }
 
 test('every public page has no accessibility violations, signed out, at 1280 and 360 px', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000); // every public page at two widths: about 1.5 min on a quiet 2-core machine
   const product = await productOnSale(page);
   const found = await check(page, [
     '/',
@@ -133,6 +133,7 @@ test('every seller page has no accessibility violations', async ({ page, baseURL
     '/vendor/dashboard/orders',
     '/vendor/dashboard/settlements',
     '/vendor/dashboard/profile',
+    '/vendor/dashboard/coupons',
   ]);
   expect(found, found.join('\n')).toEqual([]);
 });
@@ -163,6 +164,7 @@ test('every admin page has no accessibility violations', async ({ page, baseURL 
     '/admin/payments',
     `/admin/payments/${payments.items[0].id}`,
     '/admin/retry-queue',
+    '/admin/coupons',
   ]);
   expect(found, found.join('\n')).toEqual([]);
 });

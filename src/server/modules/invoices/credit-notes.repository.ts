@@ -51,11 +51,14 @@ export async function creditNoteDocumentsOf(db: DbOrTx, invoiceId: number): Prom
   return rows.map((row) => row.document);
 }
 
-/** The seller's next credit note number in the year's series: the series row is locked by the update until the transaction ends. */
-export async function nextCreditNoteSequence(db: DbOrTx, vendorId: number, year: string): Promise<number> {
-  await db.insertInto('credit_note_series').values({ vendor_id: vendorId, financial_year: year, last_number: 0 }).onConflict((oc) => oc.columns(['vendor_id', 'financial_year']).doNothing()).execute();
+/**
+ * The seller's next number in the year's series of invoices or of credit notes: the series row is
+ * locked by the update until the transaction ends, so a rolled-back document leaves no gap.
+ */
+export async function nextInSeries(db: DbOrTx, series: 'invoice_series' | 'credit_note_series', vendorId: number, year: string): Promise<number> {
+  await db.insertInto(series).values({ vendor_id: vendorId, financial_year: year, last_number: 0 }).onConflict((oc) => oc.columns(['vendor_id', 'financial_year']).doNothing()).execute();
   const row = await db
-    .updateTable('credit_note_series')
+    .updateTable(series)
     .set((eb) => ({ last_number: eb('last_number', '+', 1) }))
     .where('vendor_id', '=', vendorId)
     .where('financial_year', '=', year)

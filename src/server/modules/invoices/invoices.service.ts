@@ -44,19 +44,6 @@ function mayRead(reader: InvoiceReader, row: { user_id: string; vendor_id: numbe
  * seller's own credit note series, never crediting more than is left on the invoice.
  */
 export function createInvoicesService({ db }: { db: Db }) {
-  /** The seller's next number in the year's series: the series row is locked by the update until the transaction ends. */
-  async function nextSequence(tx: DbOrTx, vendorId: number, year: string): Promise<number> {
-    await tx.insertInto('invoice_series').values({ vendor_id: vendorId, financial_year: year, last_number: 0 }).onConflict((oc) => oc.columns(['vendor_id', 'financial_year']).doNothing()).execute();
-    const row = await tx
-      .updateTable('invoice_series')
-      .set((eb) => ({ last_number: eb('last_number', '+', 1) }))
-      .where('vendor_id', '=', vendorId)
-      .where('financial_year', '=', year)
-      .returning('last_number')
-      .executeTakeFirstOrThrow();
-    return row.last_number;
-  }
-
   /**
    * Issues a credit note for `amount` (paise, GST included) of an invoice, inside the caller's
    * transaction (a refund's, or a return's): the invoice's parties and place of supply, its
@@ -76,7 +63,7 @@ export function createInvoicesService({ db }: { db: Db }) {
     const document = JSON.parse(invoice.document) as InvoiceDocument;
     const earlier = (await creditNotes.creditNoteDocumentsOf(tx, invoiceId)).map((text) => JSON.parse(text) as CreditNoteDocument);
     const year = financialYear(at);
-    const sequence = await creditNotes.nextCreditNoteSequence(tx, invoice.vendor_id, year);
+    const sequence = await creditNotes.nextInSeries(tx, 'credit_note_series', invoice.vendor_id, year);
     const number = creditNoteNumber(year, sequence);
     const note = buildCreditNote({ number, financialYear: year, issuedAt: at.toISOString(), reason, amount, invoice: document, creditedBefore: creditedByLine(document, earlier) });
     const id = await creditNotes.insertCreditNote(tx, {
@@ -131,7 +118,7 @@ export function createInvoicesService({ db }: { db: Db }) {
         .orderBy('order_items.id')
         .execute();
       const year = financialYear(at);
-      const sequence = await nextSequence(tx, shipment.vendor_id, year);
+      const sequence = await creditNotes.nextInSeries(tx, 'invoice_series', shipment.vendor_id, year);
       const number = invoiceNumber(year, sequence);
       const document = buildInvoice({
         number,

@@ -9,6 +9,8 @@ import type { DatabaseHandle } from './db/database.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { createCartService } from './modules/cart/cart.service.ts';
 import { createCouponsService } from './modules/coupons/coupons.service.ts';
+import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
+import { createReviewsService, REVIEW_TABLES } from './modules/reviews/reviews.service.ts';
 import { couponsRoutes } from './modules/coupons/coupons.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
@@ -98,8 +100,9 @@ export function createServices({ database, config, log }: Pick<AppDeps, 'databas
   const vendorReports = createVendorReportsService({ orders, catalog, payments, commissionPercent: config.commissionPercent });
   const productImport = createProductImportService({ db, catalog, vendorProducts });
   const admin = createAdminService({ db, users, vendors, catalog, orders, authService, payments, invoices, checkout, outbox, mailer, store: config.store, log });
+  const reviews = createReviewsService({ db, orders, vendors, admin });
   return {
-    admin, vendors, delivery, coupons, users, authService, catalog, search, cart, contact, payments, paymentProvider, outbox, orders, checkout, mailer, media, fulfilment, invoices, vendorProducts, vendorReports, productImport,
+    admin, reviews, vendors, delivery, coupons, users, authService, catalog, search, cart, contact, payments, paymentProvider, outbox, orders, checkout, mailer, media, fulfilment, invoices, vendorProducts, vendorReports, productImport,
     emiPlans: config.emiPlans,
   };
 }
@@ -171,6 +174,9 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   const stopHearingWorkers = workers?.subscribe(catalogChanged);
   if (stopHearingWorkers) app.addHook('onClose', async () => stopHearingWorkers());
   const stopWatching = database.onCommittedWrite((tables) => {
+    // Product pages show their reviews: a review written, hidden or restored drops this process's
+    // cached pages (another process's go within CATALOG_MAX_AGE_MS, and the browser asks again).
+    if (REVIEW_TABLES.some((table) => tables.has(table))) catalogCache.clear();
     if (!CATALOG_TABLES.some((table) => tables.has(table))) return;
     catalogChanged();
     shared?.publish(tables);
@@ -206,6 +212,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
       await api.register(searchRoutes(services));
       await api.register(cartRoutes(services));
       await api.register(couponsRoutes(services));
+      await api.register(reviewsRoutes(services));
       await api.register(contactRoutes(services));
     },
     { prefix: '/api' },

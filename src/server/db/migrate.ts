@@ -22,6 +22,7 @@ import * as delivery from './migrations/0019-delivery.ts';
 import * as creditNotes from './migrations/0020-credit-notes.ts';
 import * as cashOnDelivery from './migrations/0021-cash-on-delivery.ts';
 import * as coupons from './migrations/0022-coupons.ts';
+import * as reviews from './migrations/0023-reviews.ts';
 
 /** The one ordered set of migrations, run on either engine. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -47,6 +48,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0020-credit-notes': creditNotes,
   '0021-cash-on-delivery': cashOnDelivery,
   '0022-coupons': coupons,
+  '0023-reviews': reviews,
 };
 
 /**

@@ -259,6 +259,62 @@ export interface CouponRedemptionsTable {
   created_at: Timestamp;
 }
 
+/** A customer's review of a product they had delivered (migration 0023). */
+export interface ReviewsTable {
+  id: Generated<number>;
+  product_id: number;
+  user_id: string;
+  /** the seller the reviewed product was bought from: it may reply once */
+  vendor_id: number;
+  product_name: string;
+  /** the reviewer's name as shown ("Asha R.") */
+  author_name: string;
+  rating: number;
+  title: string;
+  body: string;
+  status: Generated<'visible' | 'hidden'>;
+  hidden_reason: string | null;
+  helpful_count: Generated<number>;
+  report_count: Generated<number>;
+  /** reports since an admin last decided on the review: it waits in the moderation queue while above 0 */
+  open_reports: Generated<number>;
+  /** the seller's one public reply, and its shop's name then */
+  reply: string | null;
+  reply_author: string | null;
+  replied_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ReviewVotesTable {
+  review_id: number;
+  user_id: string;
+  created_at: Timestamp;
+}
+
+export interface ReviewReportsTable {
+  id: Generated<number>;
+  review_id: number;
+  user_id: string;
+  reason: string;
+  details: Generated<string>;
+  created_at: Timestamp;
+}
+
+/** A product's rating over its visible reviews, kept in each review write's transaction (migration 0023). */
+export interface ProductRatingsTable {
+  product_id: number;
+  rating_count: number;
+  /** the sum of the stars: the average's numerator */
+  rating_sum: number;
+  stars_1: number;
+  stars_2: number;
+  stars_3: number;
+  stars_4: number;
+  stars_5: number;
+  updated_at: Timestamp;
+}
+
 export interface FulfilmentsTable {
   id: Generated<number>;
   order_id: number;
@@ -423,6 +479,10 @@ export interface Database {
   order_items: OrderItemsTable;
   coupons: CouponsTable;
   coupon_redemptions: CouponRedemptionsTable;
+  reviews: ReviewsTable;
+  review_votes: ReviewVotesTable;
+  review_reports: ReviewReportsTable;
+  product_ratings: ProductRatingsTable;
   invoice_series: InvoiceSeriesTable;
   invoices: InvoicesTable;
   credit_note_series: CreditNoteSeriesTable;

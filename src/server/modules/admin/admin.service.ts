@@ -8,7 +8,7 @@ import type { PaymentsService } from '#server/modules/payments/payments.service.
 import { EMAIL_IN_USE_MESSAGE, type Role } from '#shared/schemas/auth.ts';
 import type { StoreInfo } from '#shared/store-info.ts';
 import { approvalBlocker, sellerChecklist } from '#shared/seller-kyc.ts';
-import { type Db, toIso } from '#server/db/database.ts';
+import { type Db, type DbOrTx, toIso } from '#server/db/database.ts';
 import type { VendorRow } from '#server/db/schema.ts';
 import type { AuthService } from '#server/modules/auth/auth.service.ts';
 import type { CatalogService } from '#server/modules/catalog/catalog.service.ts';
@@ -134,8 +134,8 @@ export function createAdminService(deps: Deps) {
   }
 
   return {
-    /** An admin action taken in another module (a coupon created, say), into the same audit log. */
-    record: (entry: audit.NewAuditEntry) => audit.recordAudit(db, entry),
+    /** An admin action taken in another module (a coupon created, say), into the same audit log; in the action's transaction when given. */
+    record: (entry: audit.NewAuditEntry, tx: DbOrTx = db) => audit.recordAudit(tx, entry),
 
     async listUsers(query: AdminUserQuery) {
       const ids = query.pendingVendors ? await vendors.pendingUserIds() : undefined;

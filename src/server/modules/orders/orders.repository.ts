@@ -469,6 +469,25 @@ export async function vendorDeliveredLines(db: DbOrTx, vendorId: number, from: D
   }));
 }
 
+/**
+ * The customer's most recently delivered line of a product: what makes their review of it a
+ * verified purchase, and which seller it was bought from. Undefined if none was delivered.
+ */
+export async function latestDeliveredLine(db: DbOrTx, userId: string, productId: number): Promise<{ vendorId: number; name: string } | undefined> {
+  const row = await db
+    .selectFrom('order_items')
+    .innerJoin('fulfilments', 'fulfilments.id', 'order_items.fulfilment_id')
+    .innerJoin('orders', 'orders.id', 'order_items.order_id')
+    .select(['order_items.vendor_id', 'order_items.name'])
+    .where('orders.user_id', '=', userId)
+    .where('order_items.product_id', '=', productId)
+    .where('fulfilments.status', '=', 'delivered')
+    .orderBy('fulfilments.delivered_at', 'desc')
+    .orderBy('order_items.id', 'desc')
+    .executeTakeFirst();
+  return row ? { vendorId: row.vendor_id, name: row.name } : undefined;
+}
+
 export async function findOrderById(db: DbOrTx, id: number): Promise<OrderRow | undefined> {
   const row = await db.selectFrom('orders').select(orderColumns).where('id', '=', id).executeTakeFirst();
   return row ? toOrderRow(row) : undefined;

@@ -134,6 +134,8 @@ export function createOrdersService({ db, payments, invoices, now = () => new Da
     vendorPaidLines: (vendorId: number, from: Date, to: Date) => repository.vendorPaidLines(db, vendorId, from, to),
     vendorDeliveredLines: (vendorId: number, from: Date, to: Date) => repository.vendorDeliveredLines(db, vendorId, from, to),
     awaitingPacking: (vendorId: number) => repository.awaitingPacking(db, vendorId),
+    /** The customer's latest delivered line of a product (its seller and name), if any: who may review it. */
+    latestDeliveredLine: (userId: string, productId: number, tx?: DbOrTx) => repository.latestDeliveredLine(tx ?? db, userId, productId),
   };
 }
 

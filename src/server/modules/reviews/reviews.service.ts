@@ -1,0 +1,229 @@
+import { AppError } from '#shared/errors.ts';
+import type { RatingSummary } from '#shared/schemas/rating-summary.ts';
+import type { ModeratedReview, ReviewModerationInput, SellerReview } from '#shared/schemas/review-moderation.ts';
+import { type MyReview, REVIEW_PAGE_SIZE, type Review, type ReviewInput, type ReviewPage, type ReviewReportInput, type ReviewReportReason, type ReviewSort } from '#shared/schemas/reviews.ts';
+import { type Db, type DbOrTx, toIso } from '#server/db/database.ts';
+import { isUniqueViolation } from '#server/db/unique-violation.ts';
+import type { AdminService } from '#server/modules/admin/admin.service.ts';
+import type { OrdersService } from '#server/modules/orders/orders.service.ts';
+import type { VendorsService } from '#server/modules/vendors/vendors.service.ts';
+import * as repository from './reviews.repository.ts';
+
+/** Who is asking: the signed-in caller. */
+export interface Reviewer {
+  id: string;
+  name: string;
+}
+
+export interface Moderator {
+  id: string;
+  email: string;
+}
+
+interface Deps {
+  db: Db;
+  orders: Pick<OrdersService, 'latestDeliveredLine'>;
+  vendors: Pick<VendorsService, 'findByUserId'>;
+  /** its audit log, written in the moderation's transaction */
+  admin: Pick<AdminService, 'record'>;
+}
+
+/** The tables whose writes change what product pages show. */
+export const REVIEW_TABLES: readonly string[] = ['reviews', 'product_ratings'];
+
+export const NOT_A_BUYER = 'Only customers who have received this product can review it';
+
+/** "Asha Rao" → "Asha R.": a reviewer's first name and initial, as the store shows them. */
+export function shortName(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return 'Customer';
+  if (words.length === 1) return words[0]!;
+  return `${words[0]} ${words.at(-1)![0]!.toUpperCase()}.`;
+}
+
+function toReview(row: repository.ReviewRow): Review {
+  return {
+    id: row.id,
+    productId: row.product_id,
+    rating: row.rating,
+    title: row.title,
+    text: row.body,
+    author: row.author_name,
+    verifiedPurchase: true,
+    helpful: Number(row.helpful_count),
+    createdAt: toIso(row.created_at),
+    updatedAt: toIso(row.updated_at),
+    reply: row.reply === null ? null : { text: row.reply, seller: row.reply_author ?? '', at: toIso(row.replied_at ?? row.updated_at) },
+  };
+}
+
+const withStatus = (row: repository.ReviewRow) => ({ ...toReview(row), status: row.status, hiddenReason: row.hidden_reason });
+
+/**
+ * Ratings and reviews. A customer reviews a product once they have had it delivered (one review
+ * per product, replaced by an edit); shoppers vote reviews helpful and report them, once each; the
+ * seller it was bought from replies once; admins hide or restore reviews, audited.
+ *
+ * Every write that changes which reviews count, or their stars, moves the product's rating
+ * (`product_ratings`) in its own transaction, with the review row locked: a crash leaves both
+ * written or neither, and the rating always equals what the visible reviews add up to.
+ */
+export function createReviewsService({ db, orders, vendors, admin }: Deps) {
+  async function visibleReview(id: number, tx: DbOrTx = db): Promise<repository.ReviewRow> {
+    const row = await repository.findReview(tx, id);
+    if (!row || row.status !== 'visible') throw new AppError('NOT_FOUND', 'Review not found');
+    return row;
+  }
+
+  async function moderated(rows: repository.ReviewRow[], tx: DbOrTx = db): Promise<ModeratedReview[]> {
+    const reports = await repository.reportsOf(tx, rows.map((row) => row.id));
+    return rows.map((row) => ({
+      ...withStatus(row),
+      productName: row.product_name,
+      openReports: Number(row.open_reports),
+      reports: reports.filter((report) => report.reviewId === row.id).map(({ reason, details, createdAt }) => ({ reason: reason as ReviewReportReason, details, createdAt })),
+    }));
+  }
+
+  async function shopOf(userId: string) {
+    const shop = await vendors.findByUserId(userId);
+    if (!shop) throw new AppError('NOT_FOUND', 'No shop belongs to this account');
+    return shop;
+  }
+
+  return {
+    /** A product's rating over its visible reviews. */
+    ratingSummary: async (productId: number, tx: DbOrTx = db): Promise<RatingSummary> => (await repository.ratingSummaries(tx, [productId])).get(productId)!,
+
+    /** Several products' ratings at once (for listings): every id asked for has one, of none when it has no reviews. */
+    ratingSummaries: (productIds: readonly number[], tx: DbOrTx = db): Promise<Map<number, RatingSummary>> => repository.ratingSummaries(tx, productIds),
+
+    async list(productId: number, query: { sort: ReviewSort; page: number; stars?: number }): Promise<ReviewPage> {
+      const { rows, total } = await repository.listVisible(db, productId, { ...query, pageSize: REVIEW_PAGE_SIZE });
+      return { items: rows.map(toReview), total, page: query.page, pageSize: REVIEW_PAGE_SIZE, sort: query.sort, stars: query.stars ?? null };
+    },
+
+    /** The caller's side of a product's reviews: may they write one, theirs, and what they voted for and reported. */
+    async mine(user: Reviewer, productId: number): Promise<MyReview> {
+      const [own, line, marks] = await Promise.all([
+        repository.findReviewBy(db, productId, user.id),
+        orders.latestDeliveredLine(user.id, productId),
+        repository.userMarks(db, productId, user.id),
+      ]);
+      const reason = own ? 'You have reviewed this product: you can edit your review' : line ? null : NOT_A_BUYER;
+      return { canReview: reason === null, reason, review: own ? withStatus(own) : null, ...marks };
+    },
+
+    /** A buyer's review of a product delivered to them: 403 for anyone else, 409 for a second one. */
+    async create(user: Reviewer, productId: number, input: ReviewInput) {
+      const line = await orders.latestDeliveredLine(user.id, productId);
+      if (!line) throw new AppError('FORBIDDEN', NOT_A_BUYER);
+      if (await repository.findReviewBy(db, productId, user.id)) throw new AppError('CONFLICT', 'You have already reviewed this product: edit your review instead');
+      try {
+        const id = await db.transaction().execute(async (tx) => {
+          const created = await repository.insertReview(tx, { productId, userId: user.id, vendorId: line.vendorId, productName: line.name, authorName: shortName(user.name), ...input });
+          await repository.adjustRating(tx, productId, [{ rating: input.rating, sign: 1 }]);
+          return created;
+        });
+        return withStatus((await repository.findReview(db, id))!);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new AppError('CONFLICT', 'You have already reviewed this product: edit your review instead');
+        throw error;
+      }
+    },
+
+    /** Replaces the caller's review of the product (404 if they have none); the rating moves with its stars while it is visible. */
+    async update(user: Reviewer, productId: number, input: ReviewInput) {
+      const id = await db.transaction().execute(async (tx) => {
+        const found = await repository.findReviewBy(tx, productId, user.id);
+        if (!found) throw new AppError('NOT_FOUND', 'You have not reviewed this product yet');
+        const own = (await repository.lockReview(tx, found.id))!;
+        await repository.replaceContent(tx, own.id, { ...input, authorName: shortName(user.name) });
+        if (own.status === 'visible' && own.rating !== input.rating) {
+          await repository.adjustRating(tx, productId, [
+            { rating: own.rating, sign: -1 },
+            { rating: input.rating, sign: 1 },
+          ]);
+        }
+        return own.id;
+      });
+      return withStatus((await repository.findReview(db, id))!);
+    },
+
+    /** One helpful vote per shopper: a second one changes nothing. Not on one's own review. */
+    async voteHelpful(user: Reviewer, reviewId: number): Promise<{ id: number; helpful: number }> {
+      return db.transaction().execute(async (tx) => {
+        const review = await visibleReview(reviewId, tx);
+        if (review.user_id === user.id) throw new AppError('FORBIDDEN', 'You cannot vote for your own review');
+        await repository.addVote(tx, reviewId, user.id);
+        return { id: reviewId, helpful: Number((await repository.findReview(tx, reviewId))!.helpful_count) };
+      });
+    },
+
+    /** Reports a review to the moderators, once per user (409 after). */
+    async report(user: Reviewer, reviewId: number, input: ReviewReportInput): Promise<void> {
+      await db.transaction().execute(async (tx) => {
+        const review = await visibleReview(reviewId, tx);
+        if (review.user_id === user.id) throw new AppError('FORBIDDEN', 'You cannot report your own review');
+        if (!(await repository.addReport(tx, { reviewId, userId: user.id, reason: input.reason, details: input.details ?? '' }))) {
+          throw new AppError('CONFLICT', 'You have already reported this review');
+        }
+      });
+    },
+
+    async moderationQueue(query: { queue: 'reported' | 'hidden'; page: number; pageSize: number }) {
+      const { rows, total } = await repository.moderationQueue(db, query);
+      return { items: await moderated(rows), total, page: query.page, pageSize: query.pageSize };
+    },
+
+    /**
+     * Hides a review (it leaves the lists and the rating), restores a hidden one, or keeps a
+     * reported one up; its open reports are decided either way. Audited in the same transaction.
+     */
+    async moderate(actor: Moderator, reviewId: number, { action, reason }: ReviewModerationInput): Promise<ModeratedReview> {
+      return db.transaction().execute(async (tx) => {
+        const review = await repository.lockReview(tx, reviewId);
+        if (!review) throw new AppError('NOT_FOUND', 'Review not found');
+        if (action === 'hide' && review.status === 'hidden') throw new AppError('CONFLICT', 'This review is already hidden');
+        if (action === 'restore' && review.status === 'visible') throw new AppError('CONFLICT', 'This review is not hidden');
+        if (action === 'dismiss' && (review.status === 'hidden' || Number(review.open_reports) === 0)) throw new AppError('CONFLICT', 'This review has no open reports to dismiss');
+        const status = action === 'hide' ? 'hidden' : 'visible';
+        const hiddenReason = status === 'hidden' ? reason : null;
+        await repository.setModeration(tx, reviewId, status, hiddenReason);
+        if (status !== review.status) await repository.adjustRating(tx, review.product_id, [{ rating: review.rating, sign: status === 'hidden' ? -1 : 1 }]);
+        await admin.record(
+          {
+            actor,
+            action: `review.${action}`,
+            entityType: 'review',
+            entityId: String(reviewId),
+            before: { status: review.status, openReports: Number(review.open_reports) },
+            after: { status, productId: review.product_id },
+            reason,
+          },
+          tx,
+        );
+        return (await moderated([(await repository.findReview(tx, reviewId))!], tx))[0]!;
+      });
+    },
+
+    /** The seller's visible reviews (of what shoppers bought from it), newest first. */
+    async sellerReviews(userId: string, query: { unanswered?: boolean; page: number; pageSize: number }) {
+      const shop = await shopOf(userId);
+      const { rows, total } = await repository.sellerReviews(db, shop.id, query);
+      return { items: rows.map((row): SellerReview => ({ ...toReview(row), productName: row.product_name })), total, page: query.page, pageSize: query.pageSize };
+    },
+
+    /** The seller's one public reply under a review of what it sold: 404 for another seller's, 409 for a second reply. */
+    async reply(userId: string, reviewId: number, text: string): Promise<SellerReview> {
+      const shop = await shopOf(userId);
+      const review = await repository.findReview(db, reviewId);
+      if (!review || review.vendor_id !== shop.id || review.status !== 'visible') throw new AppError('NOT_FOUND', 'Review not found');
+      if (!(await repository.setReply(db, reviewId, shop.id, { text, author: shop.name }))) throw new AppError('CONFLICT', 'You have already replied to this review');
+      const row = (await repository.findReview(db, reviewId))!;
+      return { ...toReview(row), productName: row.product_name };
+    },
+  };
+}
+
+export type ReviewsService = ReturnType<typeof createReviewsService>;

@@ -70,6 +70,7 @@ const ROUTES: Route[] = [
   { path: '/vendor/dashboard/settlements', module: 'app/routes/vendor/settlements.tsx' },
   { path: '/vendor/dashboard/profile', module: 'app/routes/vendor/profile.tsx' },
   { path: '/vendor/dashboard/coupons', module: 'app/routes/vendor/coupons.tsx' },
+  { path: '/vendor/dashboard/reviews', module: 'app/routes/vendor/reviews.tsx' },
   { path: '/admin/login', module: 'app/routes/admin/login.tsx' },
   { path: '/admin/dashboard', module: 'app/routes/admin/dashboard.tsx' },
   { path: '/admin/users', module: 'app/routes/admin/users.tsx' },
@@ -82,6 +83,7 @@ const ROUTES: Route[] = [
   { path: '/admin/retry-queue', module: 'app/routes/admin/retry-queue.tsx' },
   { path: '/admin/product-changes', module: 'app/routes/admin/product-changes.tsx' },
   { path: '/admin/coupons', module: 'app/routes/admin/coupons.tsx' },
+  { path: '/admin/reviews', module: 'app/routes/admin/reviews.tsx' },
   { path: '*', module: 'app/routes/not-found.tsx' },
 ];
 

@@ -16,6 +16,8 @@ import { categoriesQuery } from '#web/features/catalog/api/get-categories.ts';
 import { productsQuery } from '#web/features/catalog/api/get-products.ts';
 import { listingQueryFromUrl } from '#web/features/catalog/listing-query.ts';
 import { shelfQuery } from '#web/features/catalog/shelves.ts';
+import { ratingSummaryQuery } from '#web/features/reviews/api/get-rating-summary.ts';
+import { FIRST_REVIEWS, reviewsQuery } from '#web/features/reviews/api/get-reviews.ts';
 import { publicStoreQuery } from '#web/features/vendor-shop/api/vendor-shop.ts';
 import { ApiError, type ApiTransport, setApiTransport } from '#web/lib/api-client.ts';
 import { storeInfoQuery } from '#web/lib/store-info.ts';
@@ -62,7 +64,14 @@ const PAGE_DATA: Record<SsrPage, (data: PageData) => Promise<number>> = {
   search: ({ url, queryClient }) => statusOf(queryClient, listing(url, { q: (url.searchParams.get('q') ?? '').trim() })),
   product: async ({ params, queryClient }) => {
     const id = params.id ?? '';
-    return /^[1-9]\d{0,14}$/.test(id) ? statusOf(queryClient, productQuery(Number(id))) : 404;
+    if (!/^[1-9]\d{0,14}$/.test(id)) return 404;
+    // Its rating (in its structured data too) and first page of reviews are part of the page.
+    const [status] = await Promise.all([
+      statusOf(queryClient, productQuery(Number(id))),
+      queryClient.prefetchQuery(ratingSummaryQuery(Number(id))),
+      queryClient.prefetchQuery(reviewsQuery(Number(id), FIRST_REVIEWS)),
+    ]);
+    return status;
   },
   'vendor-store': async ({ params, url, queryClient }) => {
     const slug = params.vendorSlug ?? '';

@@ -66,6 +66,7 @@ const VendorOrders = lazyPage(() => import('./routes/vendor/orders.tsx'));
 const VendorSettlements = lazyPage(() => import('./routes/vendor/settlements.tsx'));
 const VendorProfile = lazyPage(() => import('./routes/vendor/profile.tsx'));
 const VendorCoupons = lazyPage(() => import('./routes/vendor/coupons.tsx'));
+const VendorReviews = lazyPage(() => import('./routes/vendor/reviews.tsx'));
 const VendorStore = lazyPage(() => import('./routes/store/vendor-store.tsx'));
 const Checkout = lazyPage(() => import('./routes/checkout/checkout.tsx'));
 const Bank = lazyPage(() => import('./routes/checkout/bank.tsx'));
@@ -84,6 +85,7 @@ const AdminPaymentDetail = lazyPage(() => import('./routes/admin/payment-detail.
 const AdminRetryQueue = lazyPage(() => import('./routes/admin/retry-queue.tsx'));
 const AdminProductChanges = lazyPage(() => import('./routes/admin/product-changes.tsx'));
 const AdminCoupons = lazyPage(() => import('./routes/admin/coupons.tsx'));
+const AdminReviews = lazyPage(() => import('./routes/admin/reviews.tsx'));
 
 /** The pages the server renders, and which data each needs (see entry-server.tsx); the others are drawn in the browser. */
 export type SsrPage = 'home' | 'products' | 'category' | 'search' | 'product' | 'info' | 'vendor-store' | 'not-found';
@@ -135,6 +137,7 @@ export const routes: RouteObject[] = [
           { path: 'orders', element: <VendorOrders /> },
           { path: 'settlements', element: <VendorSettlements /> },
           { path: 'coupons', element: <VendorCoupons /> },
+          { path: 'reviews', element: <VendorReviews /> },
           { path: 'profile', element: <VendorProfile /> },
         ],
       },
@@ -172,6 +175,7 @@ export const routes: RouteObject[] = [
       { path: 'payments/:id', element: <AdminPaymentDetail /> },
       { path: 'retry-queue', element: <AdminRetryQueue /> },
       { path: 'coupons', element: <AdminCoupons /> },
+      { path: 'reviews', element: <AdminReviews /> },
       { path: '*', element: <Navigate to={paths.adminDashboard()} replace /> },
     ],
   },

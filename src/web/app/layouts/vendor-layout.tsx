@@ -4,6 +4,7 @@ import { Loading } from '#web/components/ui/loading.tsx';
 import { paths } from '#web/config/paths.ts';
 import { useAuth } from '#web/features/auth/hooks/use-auth.ts';
 import { couponPaths } from '#web/features/coupons/paths.ts';
+import { reviewPaths } from '#web/features/reviews/paths.ts';
 import { RequireRole } from '../guards.tsx';
 
 const SECTIONS = [
@@ -12,6 +13,7 @@ const SECTIONS = [
   { to: '/vendor/dashboard/orders', label: 'Orders', end: false },
   { to: '/vendor/dashboard/settlements', label: 'Settlements', end: false },
   { to: couponPaths.vendor(), label: 'Coupons', end: false },
+  { to: reviewPaths.vendor(), label: 'Reviews', end: false },
   { to: '/vendor/dashboard/profile', label: 'Shop profile', end: false },
 ];
 

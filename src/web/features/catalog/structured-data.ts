@@ -13,9 +13,10 @@ export function productDescription(product: Product): string {
 
 /**
  * schema.org `Product` with its offer, in rupees (https://schema.org/Product, Google's product
- * snippets): the buy box's, or with several sellers an `AggregateOffer` of their prices.
+ * snippets): the buy box's, or with several sellers an `AggregateOffer` of their prices; and its
+ * customers' `AggregateRating` when it has reviews.
  */
-export function productJsonLd(product: Product, origin: string): object {
+export function productJsonLd(product: Product, origin: string, rating?: { average: number | null; count: number }): object {
   const url = `${origin}${paths.product(product.id)}`;
   const rupees = (paise: number) => (paise / PAISE_PER_RUPEE).toFixed(2);
   const prices = product.offers.map((offer) => offer.price);
@@ -44,6 +45,9 @@ export function productJsonLd(product: Product, origin: string): object {
     category: CATEGORY_LABELS[product.category].plural,
     url,
     offers,
+    ...(rating && rating.count > 0 && rating.average !== null
+      ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: rating.average, reviewCount: rating.count, bestRating: 5, worstRating: 1 } }
+      : {}),
   };
 }
 

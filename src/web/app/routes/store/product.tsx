@@ -9,6 +9,8 @@ import { useProduct, useRelatedProducts } from '#web/features/catalog/api/get-pr
 import { OtherSellers } from '#web/features/catalog/components/other-sellers.tsx';
 import { ProductDetails } from '#web/features/catalog/components/product-details.tsx';
 import { breadcrumbJsonLd, productDescription, productJsonLd } from '#web/features/catalog/structured-data.ts';
+import { useAuth } from '#web/features/auth/hooks/use-auth.ts';
+import { useKnownRating } from '#web/features/reviews/api/review-keys.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { useStoreInfo } from '#web/lib/store-info.ts';
 
@@ -18,6 +20,8 @@ const NotFound = lazy(() => import('../not-found.tsx'));
 // Loaded apart, after the page: it keeps the product page's first download within its budget.
 const CheckDelivery = lazy(() => import('#web/features/delivery/components/check-delivery.tsx'));
 const BankOffers = lazy(() => import('#web/features/catalog/components/bank-offers.tsx'));
+// Ratings and reviews: their code (forms, lists) loads apart; the server draws their first page.
+const ProductReviews = lazy(() => import('#web/features/reviews/components/lazy-product-reviews.tsx'));
 const ProductGrid = lazy(() => import('#web/features/catalog/components/product-card.tsx').then((module) => ({ default: module.ProductGrid })));
 
 function Related({ id }: { id: number }) {
@@ -41,6 +45,8 @@ export default function ProductRoute() {
   const valid = /^[1-9]\d{0,14}$/.test(id);
   const productId = valid ? Number(id) : 0;
   const product = useProduct(productId);
+  const rating = useKnownRating(productId);
+  const { user } = useAuth();
 
   if (!valid || (product.error instanceof ApiError && product.error.status === 404)) return <NotFound />;
   if (product.isPending) return <Loading label="Loading product…" page />;
@@ -61,7 +67,7 @@ export default function ProductRoute() {
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:py-8">
       <PageMeta title={`${p.name} · ${store.name}`} description={productDescription(p)} canonical={paths.product(p.id)} image={p.images[0]} type="product" />
-      <JsonLd data={productJsonLd(p, store.url)} />
+      <JsonLd data={productJsonLd(p, store.url, rating)} />
       <JsonLd data={breadcrumbJsonLd(store.url, p.category, p)} />
       <ProductDetails
         product={p}
@@ -91,6 +97,9 @@ export default function ProductRoute() {
           </>
         }
       />
+      <Suspense fallback={null}>
+        <ProductReviews productId={p.id} signedIn={user !== null} />
+      </Suspense>
       <Related id={p.id} />
     </div>
   );

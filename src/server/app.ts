@@ -22,6 +22,11 @@ import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { createAdminService } from './modules/admin/admin.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
+import { resetPasswordMail } from './modules/auth/account-mails.ts';
+import { accountSecurityRoutes } from './modules/auth/account-security.routes.ts';
+import { createAccountSecurityService } from './modules/auth/account-security.service.ts';
+import { privacyRoutes } from './modules/privacy/privacy.routes.ts';
+import { createPrivacyService } from './modules/privacy/privacy.service.ts';
 import { seoRoutes } from './modules/seo/seo.routes.ts';
 import { storeRoutes } from './modules/store/store.routes.ts';
 import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
@@ -79,20 +84,23 @@ export function createServices({ database, config, log }: Pick<AppDeps, 'databas
   const vendors = createVendorsService({ db });
   const delivery = createDeliveryService({ db, vendors, codMax: config.codMax });
   const users = createUsersService({ db, vendors });
-  const auth = createAuth({ config, database, log });
-  const authService = createAuthService({ db, auth, users, vendors });
+  // Refunds and mails are written to the outbox first and retried from it until they succeed.
+  const outbox = createOutboxService({ db, log });
+  const mailer = createQueuedMailer(outbox, createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: `${config.store.name} <${config.store.supportEmail}>` }));
+  const auth = createAuth({ config, database, log, sendResetPassword: (user, token) => mailer.send(resetPasswordMail(config.store, user, token)) });
+  const accountSecurity = createAccountSecurityService({ db, auth, users, mailer, store: config.store });
+  const authService = createAuthService({ db, auth, users, vendors, afterSignUp: accountSecurity.afterSignUp, log });
   const catalog = createCatalogService({ db, dialect: database.dialect, places: delivery, log, changeWaitMs: config.catalogChangeWaitMs });
   const search = createSearchService({ catalog });
   const coupons = createCouponsService({ db, vendors });
   const cart = createCartService({ catalog, coupons });
   const contact = createContactService({ db });
-  // Refunds and mails are written to the outbox first and retried from it until they succeed.
-  const outbox = createOutboxService({ db, log });
-  const mailer = createQueuedMailer(outbox, createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: `${config.store.name} <${config.store.supportEmail}>` }));
   const paymentProvider = createSandboxProvider({ db });
   const payments = createPaymentsService({ db, provider: paymentProvider, outbox, emiPlans: config.emiPlans });
   const invoices = createInvoicesService({ db });
   const orders = createOrdersService({ db, payments, invoices });
+  // Other modules' personal data joins the download and the erasure through `holders` (see PersonalDataHolder).
+  const privacy = createPrivacyService({ db, users, orders, accountSecurity, store: config.store });
   const checkout = createCheckoutService({ db, catalog, cart, coupons, delivery, orders, payments, outbox, users, mailer, store: config.store, log, afterCharge: faultAfterCharge(config) });
   const media = createMediaService({ db, dataDir: config.dataDir });
   const fulfilment = createFulfilmentService({ db, users, invoices, payments, mailer, store: config.store, log });
@@ -102,7 +110,7 @@ export function createServices({ database, config, log }: Pick<AppDeps, 'databas
   const admin = createAdminService({ db, users, vendors, catalog, orders, authService, payments, invoices, checkout, outbox, mailer, store: config.store, log });
   const reviews = createReviewsService({ db, orders, vendors, admin });
   return {
-    admin, reviews, vendors, delivery, coupons, users, authService, catalog, search, cart, contact, payments, paymentProvider, outbox, orders, checkout, mailer, media, fulfilment, invoices, vendorProducts, vendorReports, productImport,
+    admin, reviews, vendors, delivery, coupons, users, authService, accountSecurity, privacy, catalog, search, cart, contact, payments, paymentProvider, outbox, orders, checkout, mailer, media, fulfilment, invoices, vendorProducts, vendorReports, productImport,
     emiPlans: config.emiPlans,
   };
 }
@@ -201,6 +209,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     async (api) => {
       await api.register(storeRoutes({ store: config.store, db: database.db }));
       await api.register(authRoutes(services));
+      await api.register(accountSecurityRoutes(services));
+      await api.register(privacyRoutes(services));
       await api.register(addressesRoutes(services));
       await api.register(vendorRoutes(services));
       await api.register(invoicesRoutes(services));

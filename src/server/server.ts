@@ -104,7 +104,7 @@ async function serve(): Promise<void> {
   await settleMoney();
 
   // Every minute: orders left unpaid for 30 minutes are cancelled and their stock returned, and old
-  // failed sign-ins are forgotten. Every process runs this; each order is cancelled by one of them
+  // failed sign-ins and mail requests are forgotten. Every process runs this; each order is cancelled by one of them
   // only (a guarded status change in the cancelling transaction), and the rest find nothing to do.
   let housekeeping: Promise<unknown> = Promise.resolve();
   let settling: Promise<void> = Promise.resolve();
@@ -122,6 +122,7 @@ async function serve(): Promise<void> {
         .then((count) => count > 0 && app.log.info(`Cancelled ${count} unpaid orders`))
         .catch((error: unknown) => app.log.error({ err: error }, 'Expiring unpaid orders failed')),
       services.authService.pruneSignInFailures().catch((error: unknown) => app.log.error({ err: error }, 'Pruning failed sign-ins failed')),
+      services.accountSecurity.prune().catch((error: unknown) => app.log.error({ err: error }, 'Pruning reset and verification mail requests failed')),
     ]);
   }, 60_000);
   housekeepingTimer.unref();

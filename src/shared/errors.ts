@@ -10,6 +10,10 @@ export const ERROR_STATUS = {
   EMAIL_IN_USE: 409,
   INVALID_CREDENTIALS: 401,
   WRONG_PORTAL: 403,
+  /** the feature needs a verified e-mail address (see requireVerifiedEmail) */
+  EMAIL_NOT_VERIFIED: 403,
+  /** a password reset or e-mail verification link that has expired or was already used */
+  LINK_INVALID: 410,
   RATE_LIMITED: 429,
   INTERNAL: 500,
   /** The database is unreachable or busy for a moment; answered with Retry-After. */

@@ -23,6 +23,7 @@ import * as creditNotes from './migrations/0020-credit-notes.ts';
 import * as cashOnDelivery from './migrations/0021-cash-on-delivery.ts';
 import * as coupons from './migrations/0022-coupons.ts';
 import * as reviews from './migrations/0023-reviews.ts';
+import * as accountSecurity from './migrations/0024-account-security.ts';
 
 /** The one ordered set of migrations, run on either engine. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -49,6 +50,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0021-cash-on-delivery': cashOnDelivery,
   '0022-coupons': coupons,
   '0023-reviews': reviews,
+  '0024-account-security': accountSecurity,
 };
 
 /**

@@ -51,6 +51,37 @@ export interface UsersTable {
   updated_at: Timestamp;
   role: 'customer' | 'vendor' | 'admin';
   status: 'active' | 'suspended';
+  /** set when the owner deleted the account: name and e-mail are placeholders since (migration 0024) */
+  deleted_at: Timestamp | null;
+}
+
+/** Better Auth's sign-in methods of a user; `password` is the hash of the e-mail and password one. */
+export interface AccountsTable {
+  id: string;
+  account_id: string;
+  provider_id: string;
+  user_id: string;
+  password: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** Better Auth's single-use tokens (password reset, e-mail verification); identifiers are stored hashed. */
+export interface VerificationsTable {
+  id: string;
+  identifier: string;
+  /** the user's id */
+  value: string;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** One request for a reset or verification mail, under each key it counts against (migration 0024). */
+export interface AccountMailRequestsTable {
+  id: Generated<number>;
+  key: string;
+  requested_at: Timestamp;
 }
 
 export interface SessionsTable {
@@ -471,6 +502,9 @@ export interface Database {
   contact_messages: ContactMessagesTable;
   users: UsersTable;
   sessions: SessionsTable;
+  accounts: AccountsTable;
+  verifications: VerificationsTable;
+  account_mail_requests: AccountMailRequestsTable;
   addresses: AddressesTable;
   pincodes: PincodesTable;
   sign_in_failures: SignInFailuresTable;

@@ -2,6 +2,7 @@ import { betterAuth } from 'better-auth';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '#shared/errors.ts';
+import { RESET_LINK_MINUTES } from '#shared/schemas/account-security.ts';
 import type { Role } from '#shared/schemas/auth.ts';
 import type { Config } from '#server/config.ts';
 import type { DatabaseHandle } from '#server/db/database.ts';
@@ -14,7 +15,15 @@ const COOKIE_PREFIX = 'store';
  * (httpOnly, SameSite=Lax, Secure on https). We call its server API from our own routes, so its
  * HTTP handler is not mounted and every request goes through our schemas and rules.
  */
-export function createAuth({ config, database, log }: { config: Config; database: DatabaseHandle; log?: (error: unknown, message: string) => void }) {
+export interface CreateAuthDeps {
+  config: Config;
+  database: DatabaseHandle;
+  log?: (error: unknown, message: string) => void;
+  /** mails a password reset link's token to the user (through the outbox) */
+  sendResetPassword?: (user: { id: string; email: string; name: string }, token: string) => Promise<void>;
+}
+
+export function createAuth({ config, database, log, sendResetPassword }: CreateAuthDeps) {
   return betterAuth({
     appName: config.store.name,
     baseURL: config.publicUrl,
@@ -25,7 +34,19 @@ export function createAuth({ config, database, log }: { config: Config; database
     // through the app's logger (not the console), e.g. while the database is away.
     logger: { level: 'error', log: (_level, message, ...args) => log?.(args.find((arg) => arg instanceof Error) ?? args[0], `Better Auth: ${message}`) },
     rateLimit: { enabled: false }, // sign-in failures are limited by the auth service, per account and address
-    emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 128, autoSignIn: true },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      autoSignIn: true,
+      // Reset links (see the account security service): 30 minutes, single use, and a reset ends
+      // every session of the account.
+      resetPasswordTokenExpiresIn: RESET_LINK_MINUTES * 60,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }) => {
+        await sendResetPassword?.(user, token);
+      },
+    },
     session: {
       modelName: 'sessions',
       expiresIn: SESSION_DAYS * 24 * 60 * 60,
@@ -58,6 +79,9 @@ export function createAuth({ config, database, log }: { config: Config; database
     verification: {
       modelName: 'verifications',
       fields: { expiresAt: 'expires_at', createdAt: 'created_at', updatedAt: 'updated_at' },
+      // Tokens of reset and verification links are kept as SHA-256 hashes: a copy of the table
+      // cannot be used to reset anyone's password.
+      storeIdentifier: 'hashed',
     },
     advanced: {
       cookiePrefix: COOKIE_PREFIX,
@@ -75,6 +99,8 @@ export interface Caller {
   email: string;
   name: string;
   role: Role;
+  /** see requireVerifiedEmail */
+  emailVerified: boolean;
   sessionId: string;
 }
 
@@ -142,6 +168,16 @@ export function requireRole(...roles: Role[]) {
     const caller = requireUser(request);
     if (!roles.includes(caller.role)) throw new AppError('FORBIDDEN', 'Your account cannot use this');
   };
+}
+
+/**
+ * For features that need a real e-mail address behind the account (reviews, claiming guest
+ * orders): 401 when signed out, 403 (EMAIL_NOT_VERIFIED) until the owner opened the link mailed at
+ * registration (the account page resends it). Use as a hook (`preValidation`) or call in a handler.
+ */
+export async function requireVerifiedEmail(request: FastifyRequest): Promise<void> {
+  const caller = requireUser(request);
+  if (!caller.emailVerified) throw new AppError('EMAIL_NOT_VERIFIED', 'Please verify your e-mail address first: open the link we sent you, or ask for a new one on your account page.');
 }
 
 export const requireSignedIn = async (request: FastifyRequest): Promise<void> => {

@@ -58,6 +58,8 @@ export const CurrentUserSchema = z.object({
   email: z.string(),
   name: z.string(),
   role: z.enum(ROLES),
+  /** false until the owner opens the link mailed at registration; features that need a real address (reviews, claiming guest orders) require it */
+  emailVerified: z.boolean(),
   addresses: z.array(AddressSchema),
   vendor: z.nullable(z.object({ id: z.number().check(z.int()), name: z.string(), slug: z.string(), status: VendorStatusSchema })),
   createdAt: z.string(),

@@ -112,6 +112,9 @@ export function createOrdersService({ db, payments, invoices, now = () => new Da
       }));
     },
 
+    /** Every order of the user in full, newest first: their copy of their data (see the privacy module). */
+    allOf: async (userId: string): Promise<Order[]> => assemble(await repository.listOrders(db, userId, Number.MAX_SAFE_INTEGER)),
+
     findIdByIdempotencyKey: (userId: string, key: string, tx?: DbOrTx) => repository.findOrderIdByIdempotencyKey(tx ?? db, userId, key),
     insertOrder: repository.insertOrder,
     insertFulfilment: repository.insertFulfilment,

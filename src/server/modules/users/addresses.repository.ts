@@ -103,3 +103,7 @@ export async function firstAddressId(db: DbOrTx, userId: string): Promise<number
   const row = await db.selectFrom('addresses').select('id').where('user_id', '=', userId).orderBy('id').limit(1).executeTakeFirst();
   return row?.id;
 }
+
+export async function deleteAllAddresses(db: DbOrTx, userId: string): Promise<void> {
+  await db.deleteFrom('addresses').where('user_id', '=', userId).execute();
+}

@@ -4,7 +4,12 @@ import type { DbOrTx } from '#server/db/database.ts';
 import { containing } from '#server/db/like.ts';
 
 export async function findUserById(db: DbOrTx, id: string) {
-  return db.selectFrom('users').select(['id', 'name', 'email', 'role', 'status', 'created_at']).where('id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('users')
+    .select(['id', 'name', 'email', 'role', 'status', 'created_at', 'email_verified', 'deleted_at'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row && { ...row, email_verified: Boolean(row.email_verified) };
 }
 
 export async function findUserByEmail(db: DbOrTx, email: string) {
@@ -37,6 +42,32 @@ export async function deleteSessionById(db: DbOrTx, id: string): Promise<void> {
 
 export async function deleteSessionsOfUser(db: DbOrTx, userId: string): Promise<void> {
   await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+}
+
+/** Ends every session of the user but one (the one making the request). */
+export async function deleteOtherSessionsOfUser(db: DbOrTx, userId: string, keepSessionId: string): Promise<void> {
+  await db.deleteFrom('sessions').where('user_id', '=', userId).where('id', '!=', keepSessionId).execute();
+}
+
+/** 0/1 is read as a boolean by PostgreSQL too, so one value serves both engines. */
+export async function setEmailVerified(db: DbOrTx, id: string, at: Date): Promise<void> {
+  await db.updateTable('users').set({ email_verified: 1, updated_at: at.toISOString() }).where('id', '=', id).execute();
+}
+
+/**
+ * What is left of an account its owner deleted: the row (orders and invoices point at it) with a
+ * placeholder name and an e-mail no one can own or sign in with; no way to sign in at all.
+ */
+export async function anonymiseUser(db: DbOrTx, id: string, at: Date): Promise<void> {
+  const iso = at.toISOString();
+  await db
+    .updateTable('users')
+    .set({ name: 'Deleted user', email: `deleted-${id}@invalid`, email_verified: 0, image: null, status: 'suspended', deleted_at: iso, updated_at: iso })
+    .where('id', '=', id)
+    .execute();
+  await db.deleteFrom('accounts').where('user_id', '=', id).execute();
+  await db.deleteFrom('verifications').where('value', '=', id).execute();
+  await db.deleteFrom('sessions').where('user_id', '=', id).execute();
 }
 
 export async function countUsersByRole(db: DbOrTx): Promise<Array<{ role: Role; count: number }>> {

@@ -25,6 +25,26 @@ export function createUsersService({ db, vendors }: { db: Db; vendors: VendorsSe
     deleteSessionByToken: (token: string) => users.deleteSessionByToken(db, token),
     deleteSessionById: (id: string) => users.deleteSessionById(db, id),
     deleteSessionsOf: (userId: string) => users.deleteSessionsOfUser(db, userId),
+    deleteOtherSessionsOf: (userId: string, keepSessionId: string) => users.deleteOtherSessionsOfUser(db, userId, keepSessionId),
+    markEmailVerified: (userId: string, at: Date) => users.setEmailVerified(db, userId, at),
+
+    /**
+     * Whether the user proved they own their e-mail address (the link mailed at registration).
+     * Accounts from before verification existed count as verified. Routes use requireVerifiedEmail.
+     */
+    async isEmailVerified(userId: string): Promise<boolean> {
+      const user = await users.findUserById(db, userId);
+      return user?.email_verified === true && user.deleted_at === null;
+    },
+
+    /**
+     * The account's personal data is erased (name, e-mail, addresses with their phone numbers,
+     * password, sessions, tokens); the row stays for the orders and invoices that point at it.
+     */
+    async anonymise(userId: string, at: Date, tx: DbOrTx): Promise<void> {
+      await addresses.deleteAllAddresses(tx, userId);
+      await users.anonymiseUser(tx, userId, at);
+    },
     countByRole: () => users.countUsersByRole(db),
     list: (filter: users.UserListFilter) => users.listUsers(db, filter),
     countActiveAdmins: () => users.countActiveAdmins(db),
@@ -43,6 +63,7 @@ export function createUsersService({ db, vendors }: { db: Db; vendors: VendorsSe
         email: user.email,
         name: user.name,
         role: user.role,
+        emailVerified: user.email_verified,
         addresses: book,
         vendor: vendor ? { id: vendor.id, name: vendor.name, slug: vendor.slug, status: vendor.status } : null,
         createdAt: toIso(user.created_at),

@@ -11,6 +11,7 @@ const priya = {
   email: 'priya@example.in',
   name: 'Priya Sharma',
   role: 'customer' as const,
+  emailVerified: true,
   addresses: [],
   vendor: null,
   createdAt: '2026-11-01T10:00:00.000Z',

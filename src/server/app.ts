@@ -91,7 +91,7 @@ export function createServices({ database, config, log }: Pick<AppDeps, 'databas
   const accountSecurity = createAccountSecurityService({ db, auth, users, mailer, store: config.store });
   const authService = createAuthService({ db, auth, users, vendors, afterSignUp: accountSecurity.afterSignUp, log });
   const catalog = createCatalogService({ db, dialect: database.dialect, places: delivery, log, changeWaitMs: config.catalogChangeWaitMs });
-  const search = createSearchService({ catalog });
+  const search = createSearchService({ catalog, hitsPerProduct: config.searchHitsPerProduct });
   const coupons = createCouponsService({ db, vendors });
   const cart = createCartService({ catalog, coupons });
   const contact = createContactService({ db });

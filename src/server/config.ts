@@ -60,7 +60,9 @@ const EnvSchema = z
     /** the largest order, in rupees, that may be paid by Cash on Delivery */
     COD_MAX: z.coerce.number().int().min(0).max(10_000_000).default(50_000),
     SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(3600).default(10),
-    CATALOG_CACHE_MB: z.coerce.number().min(0).max(4096).default(32),
+    CATALOG_CACHE_MB: z.coerce.number().min(0).max(4096).default(16),
+    /** search hits kept for repeated searches, per product (about 8 bytes each): see search.service.ts */
+    SEARCH_HITS_PER_PRODUCT: z.coerce.number().int().min(1).max(1000).default(60),
     CATALOG_CHANGE_WAIT_MS: z.coerce.number().int().min(0).max(10_000).default(25),
     HEADERS_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(600).default(15),
     REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(3600).default(120),
@@ -119,6 +121,8 @@ export interface Config {
   shutdownGraceMs: number;
   /** memory for cached catalogue answers (lists, search, products); 0 turns the cache off */
   catalogCacheBytes: number;
+  /** search hits kept for repeated searches, per product indexed */
+  searchHitsPerProduct: number;
   /** how long an answer waits at most for this process's latest catalogue change to reach memory */
   catalogChangeWaitMs: number;
   /** how long a client may take to send a request's headers, and the whole request (headers and body) */
@@ -174,6 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     codMax: e.COD_MAX * 100,
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     catalogCacheBytes: Math.round(e.CATALOG_CACHE_MB * 1024 * 1024),
+    searchHitsPerProduct: e.SEARCH_HITS_PER_PRODUCT,
     catalogChangeWaitMs: e.CATALOG_CHANGE_WAIT_MS,
     headersTimeoutMs: Math.round(e.HEADERS_TIMEOUT_SECONDS * 1000),
     requestTimeoutMs: Math.round(e.REQUEST_TIMEOUT_SECONDS * 1000),

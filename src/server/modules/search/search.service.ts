@@ -18,10 +18,13 @@ import { queryWords } from './typo-tolerance.ts';
  * in twenty, almost only those never asked before (0.30 ms), and 16,000,000 bought nothing more.
  * Half as many (40 a product) saved a worker some 40-60 MB at 100,000 products, but product
  * pages fell from 26,700-29,200 a second to 16,900-19,700 in the benchmark (26 November), and at
- * 1,000,000 products search from 3,197 a second (p99 121 ms) to 1,679 (p99 374 ms).
+ * 1,000,000 products search from 3,197 a second (p99 121 ms) to 1,679 (p99 374 ms). 60 a product
+ * (the default since 26 November, 08:00; `SEARCH_HITS_PER_PRODUCT`) keeps a worker under 512 MB at
+ * 100,000 products: see the README's "Memory".
  */
-const CACHED_HITS_PER_PRODUCT = 80;
-const MIN_CACHED_HITS = 8_000_000;
+export const DEFAULT_HITS_PER_PRODUCT = 60;
+/** The room for kept hits in a catalogue of up to 100,000 products (see roomForCatalogue). */
+const MIN_CACHED_PRODUCTS = 100_000;
 /**
  * How far the corpus may move (documents added or forgotten, as a share of those indexed) before
  * kept hits are found afresh: their ranks were worked out with the corpus statistics of their
@@ -67,7 +70,7 @@ function finds(groups: TermGroups, productWords: readonly string[]): boolean {
  * up to date product by product, after the listing index: a search's hits are then filtered,
  * sorted, paged and counted by the listing index like any listing.
  */
-export function createSearchService({ catalog }: { catalog: CatalogService }) {
+export function createSearchService({ catalog, hitsPerProduct = DEFAULT_HITS_PER_PRODUCT }: { catalog: CatalogService; hitsPerProduct?: number }) {
   /** Products whose words changed, in order (`sequence` counts them all). */
   let changes: Array<{ id: number; words: string[] }> = [];
   let sequence = 0;
@@ -89,10 +92,11 @@ export function createSearchService({ catalog }: { catalog: CatalogService }) {
       maxSize,
       sizeCalculation: (entry) => Math.max(1, entry.hits.ranks.length),
     });
-  let hitsByQuery = keptHits(MIN_CACHED_HITS);
-  /** Room for CACHED_HITS_PER_PRODUCT per product: made larger (and emptied) when the catalogue has outgrown it by half. */
+  const minCachedHits = Math.max(1, MIN_CACHED_PRODUCTS * hitsPerProduct);
+  let hitsByQuery = keptHits(minCachedHits);
+  /** Room for `hitsPerProduct` per product: made larger (and emptied) when the catalogue has outgrown it by half. */
   function roomForCatalogue(): void {
-    const wanted = Math.max(MIN_CACHED_HITS, index.size * CACHED_HITS_PER_PRODUCT);
+    const wanted = Math.max(minCachedHits, index.size * hitsPerProduct);
     if (wanted >= hitsByQuery.maxSize * 1.5) hitsByQuery = keptHits(wanted);
   }
 

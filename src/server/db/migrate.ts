@@ -24,6 +24,7 @@ import * as cashOnDelivery from './migrations/0021-cash-on-delivery.ts';
 import * as coupons from './migrations/0022-coupons.ts';
 import * as reviews from './migrations/0023-reviews.ts';
 import * as accountSecurity from './migrations/0024-account-security.ts';
+import * as ratingsInCatalogue from './migrations/0025-ratings-in-catalogue.ts';
 
 /** The one ordered set of migrations, run on either engine. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -51,6 +52,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0022-coupons': coupons,
   '0023-reviews': reviews,
   '0024-account-security': accountSecurity,
+  '0025-ratings-in-catalogue': ratingsInCatalogue,
 };
 
 /**

@@ -14,7 +14,7 @@ export function changeClock(db: Kysely<unknown>) {
  * statement's rows in one insert through `pgFunction` (transition tables, so bulk writes stay
  * fast), which the migration creates; SQLite logs row by row, the product in `productColumn`.
  */
-export async function createChangeTriggers(db: Kysely<unknown>, table: 'products' | 'offers', productColumn: 'id' | 'product_id', pgFunction: string): Promise<void> {
+export async function createChangeTriggers(db: Kysely<unknown>, table: 'products' | 'offers' | 'product_ratings', productColumn: 'id' | 'product_id', pgFunction: string): Promise<void> {
   for (const [event, row] of [['INSERT', 'new'], ['UPDATE', 'new'], ['DELETE', 'old']] as const) {
     const name = sql.id(`${table}_log_${event.toLowerCase()}`);
     if (columnTypes(db).postgres) {
@@ -31,7 +31,7 @@ export async function createChangeTriggers(db: Kysely<unknown>, table: 'products
   }
 }
 
-export async function dropChangeTriggers(db: Kysely<unknown>, table: 'products' | 'offers'): Promise<void> {
+export async function dropChangeTriggers(db: Kysely<unknown>, table: 'products' | 'offers' | 'product_ratings'): Promise<void> {
   for (const event of ['insert', 'update', 'delete']) {
     await sql`DROP TRIGGER IF EXISTS ${sql.id(`${table}_log_${event}`)}${sql.raw(columnTypes(db).postgres ? ` ON ${table}` : '')}`.execute(db);
   }

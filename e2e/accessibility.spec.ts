@@ -134,6 +134,7 @@ test('every seller page has no accessibility violations', async ({ page, baseURL
     '/vendor/dashboard/settlements',
     '/vendor/dashboard/profile',
     '/vendor/dashboard/coupons',
+    '/vendor/dashboard/reviews',
   ]);
   expect(found, found.join('\n')).toEqual([]);
 });
@@ -165,6 +166,7 @@ test('every admin page has no accessibility violations', async ({ page, baseURL 
     `/admin/payments/${payments.items[0].id}`,
     '/admin/retry-queue',
     '/admin/coupons',
+    '/admin/reviews',
   ]);
   expect(found, found.join('\n')).toEqual([]);
 });

@@ -48,10 +48,10 @@ export default function ProductReviews({ productId, signedIn }: ProductReviewsPr
       <div className="mt-4 grid gap-8 lg:grid-cols-[20rem_1fr]">
         <div className="min-w-0">
           {summary.data ? <RatingOverview summary={summary.data} stars={params.stars} onStars={(stars) => change({ stars })} /> : null}
-          <MyReviewPanel productId={productId} signedIn={signedIn} loginPath={loginPath} mine={mine.data} onSaved={setAnnouncement} />
-          <Announcer message={announcement} className="mt-3" />
         </div>
         <div className="min-w-0">
+          <MyReviewPanel productId={productId} signedIn={signedIn} loginPath={loginPath} mine={mine.data} onSaved={setAnnouncement} />
+          <Announcer message={announcement} className="mb-4" />
           <ReviewList
             productId={productId}
             params={params}
@@ -80,13 +80,13 @@ function RatingOverview({ summary, stars, onStars }: { summary: RatingSummary; s
   return (
     <div>
       <p className="flex flex-wrap items-center gap-x-3 gap-y-1">
-        <span className="text-4xl font-bold text-slate-900">{average}</span>
-        <span className="flex flex-col">
+        <span className="sr-only">{`Average rating ${average} out of 5, from ${plural(summary.count, 'rating', 'ratings')}`}</span>
+        <span aria-hidden="true" className="text-4xl font-bold text-slate-900">
+          {average}
+        </span>
+        <span aria-hidden="true" className="flex flex-col">
           <Stars rating={summary.average} size="lg" />
-          <span className="text-sm text-slate-600">
-            <span className="sr-only">{`Average ${average} out of 5, from `}</span>
-            {plural(summary.count, 'rating', 'ratings')}
-          </span>
+          <span className="text-sm text-slate-600">{plural(summary.count, 'rating', 'ratings')}</span>
         </span>
       </p>
       <ul className="mt-4 space-y-1" aria-label="Reviews per star">
@@ -128,7 +128,7 @@ function RatingOverview({ summary, stars, onStars }: { summary: RatingSummary; s
 function MyReviewPanel({ productId, signedIn, loginPath, mine, onSaved }: { productId: number; signedIn: boolean; loginPath: string; mine: MyReview | undefined; onSaved: (text: string) => void }) {
   const [editing, setEditing] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);
-  const box = 'mt-6 rounded-xl border border-slate-200 p-4';
+  const box = 'mb-6 rounded-xl border border-slate-200 bg-white p-4';
   if (!signedIn) {
     return (
       <div className={box}>
@@ -147,7 +147,7 @@ function MyReviewPanel({ productId, signedIn, loginPath, mine, onSaved }: { prod
     requestAnimationFrame(() => opener.current?.focus());
   };
   if (!own && !mine.canReview) {
-    return <p className="mt-6 text-sm text-slate-600">{mine.reason}</p>;
+    return <p className="mb-6 text-sm text-slate-600">{mine.reason}</p>;
   }
   return (
     <div className={box}>
@@ -293,7 +293,7 @@ function ReviewItem({ productId, review, signedIn, mine }: { productId: number; 
           </div>
         )}
         <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
-          <span className="text-slate-600">{review.helpful > 0 ? `${plural(review.helpful, 'person', 'people')} found this helpful` : null}</span>
+          {review.helpful > 0 ? <span className="text-slate-600">{`${plural(review.helpful, 'person', 'people')} found this helpful`}</span> : null}
           {signedIn && mine && !own && (
             <>
               <button

@@ -63,7 +63,7 @@ export function ReviewForm({ productId, initial, onSaved, onCancel }: ReviewForm
         <legend className={labelClassName}>Your rating</legend>
         <div className="mt-1.5 flex items-center gap-1">
           {[1, 2, 3, 4, 5].map((n) => (
-            <span key={n}>
+            <span key={n} className="relative">
               <input
                 ref={n === 1 ? ratingBox : undefined}
                 type="radio"

@@ -105,7 +105,20 @@ export const SPEC_FACETS: readonly SpecFacet[] = [
       category === 'Monitor' ? String((specs as MonitorSpecs).refreshRateHz) : undefined,
     format: (value) => `${value} Hz`,
   },
+  {
+    // Not a spec: the listing index gives it to products whose customers rate them 4 stars or more
+    // on average (see catalog-index's writeColumns), so it filters and counts as the specs do.
+    key: 'rating',
+    label: 'Customer rating',
+    categories: ['Laptop', 'Desktop', 'Monitor'],
+    numeric: true,
+    extract: () => undefined,
+    format: (value) => `${value}★ & above`,
+  },
 ];
+
+/** The customer rating's one value: an average of 4 stars or more. */
+export const TOP_RATED = '4';
 
 export const SPEC_FACET_KEYS = SPEC_FACETS.map((facet) => facet.key);
 

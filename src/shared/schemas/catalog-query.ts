@@ -58,6 +58,8 @@ export const ProductQuerySchema = z.object({
   resolution: repeatable('resolution'),
   panel: repeatable('panel'),
   refreshRate: repeatable('refreshRate'),
+  /** `4`: rated 4 stars or more on average */
+  rating: repeatable('rating'),
 });
 export type ProductQuery = z.infer<typeof ProductQuerySchema>;
 

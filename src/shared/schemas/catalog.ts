@@ -84,6 +84,18 @@ export const OfferSchema = z.object({
 });
 export type Offer = z.infer<typeof OfferSchema>;
 
+/** A product's rating on cards and listings: the average of its visible reviews to one decimal, and how many. */
+export const ProductRatingSchema = z.object({
+  average: z.number(),
+  count: z.number().check(z.int()),
+});
+export type ProductRating = z.infer<typeof ProductRatingSchema>;
+
+/** A rating's average to one decimal, from its count and the sum of its stars; null without reviews. */
+export function ratingOf(count: number, sum: number): ProductRating | null {
+  return count > 0 ? { average: Math.round((sum / count) * 10) / 10, count } : null;
+}
+
 /**
  * A catalogue product. `vendor`, `price`, `mrp` and `stock` are its buy box's: the winning offer
  * (`offerId`), the lowest price among sellers with stock (see offers.repository's buyBoxOrder).
@@ -110,10 +122,12 @@ export const ProductSchema = z.object({
   sellerCount: z.number().check(z.int()),
   /** the storefront's answers: every offer on sale, the buy box first; elsewhere the one offer the answer is about */
   offers: z.array(OfferSchema),
+  /** its customers' rating, null before its first visible review */
+  rating: z.nullable(ProductRatingSchema),
 });
 export type Product = z.infer<typeof ProductSchema>;
 
-export const SORTS = ['relevance', 'price_asc', 'price_desc', 'newest'] as const;
+export const SORTS = ['relevance', 'price_asc', 'price_desc', 'newest', 'rating'] as const;
 export const SortSchema = z.enum(SORTS, {
   error: `sort must be one of: ${SORTS.join(', ')}`,
 });

@@ -1,6 +1,6 @@
 import { CATEGORIES, type Category } from '#shared/categories.ts';
 import { deliveryRefusal, type PincodePlace, type SellerReach } from '#shared/delivery.ts';
-import { SPEC_FACETS } from '#shared/facets.ts';
+import { SPEC_FACETS, TOP_RATED } from '#shared/facets.ts';
 import type { Sort } from '#shared/schemas/catalog.ts';
 import type { Db } from '#server/db/database.ts';
 import type { ListedVendor, ListingRow, RawFacetCount } from './catalog.repository.ts';
@@ -68,13 +68,13 @@ export interface IndexResult {
 }
 
 /** Tables whose committed writes change what the storefront lists. */
-export const CATALOG_TABLES: readonly string[] = ['products', 'products.stock', 'offers', 'product_attributes', 'vendors'];
+export const CATALOG_TABLES: readonly string[] = ['products', 'products.stock', 'offers', 'product_attributes', 'vendors', 'product_ratings'];
 /** Cached catalogue answers are kept at most this long, a backstop should word of a change be lost. */
 export const CATALOG_MAX_AGE_MS = 60_000;
 
 /** The sorts shoppers choose, and `slot`: the order of the columns, which a pass over them reads fastest in. */
-type StoredSort = 'slot' | 'price_asc' | 'price_desc' | 'newest' | 'featured';
-const STORED_SORTS: readonly StoredSort[] = ['slot', 'price_asc', 'price_desc', 'newest', 'featured'];
+type StoredSort = 'slot' | 'price_asc' | 'price_desc' | 'newest' | 'featured' | 'rating';
+const STORED_SORTS: readonly StoredSort[] = ['slot', 'price_asc', 'price_desc', 'newest', 'featured', 'rating'];
 
 const ATTRIBUTE_KEYS = SPEC_FACETS.map((facet) => facet.key);
 
@@ -262,6 +262,9 @@ interface Listing {
   created: Float64Array;
   /** the buy box's seller */
   vendor: Int32Array;
+  /** the customers' average rating (0 before any review), and how many rated */
+  rating: Float64Array;
+  ratings: Int32Array;
   vendorBySlug: Map<string, number>;
   /** by product id, the other sellers with an offer on sale: a shop's listing holds what it sells, winning or not */
   othersOf: Map<number, number[]>;
@@ -341,7 +344,7 @@ function logChange(listing: Listing, slot: number, before: SlotValues | undefine
   listing.changes++;
 }
 
-const COLUMNS = ['ids', 'live', 'category', 'brand', 'price', 'stock', 'featured', 'created', 'vendor'] as const;
+const COLUMNS = ['ids', 'live', 'category', 'brand', 'price', 'stock', 'featured', 'created', 'vendor', 'rating', 'ratings'] as const;
 
 let listingsLoaded = 0;
 
@@ -361,6 +364,8 @@ function emptyListing(capacity: number): Listing {
     featured: new Uint8Array(capacity),
     created: new Float64Array(capacity),
     vendor: new Int32Array(capacity),
+    rating: new Float64Array(capacity),
+    ratings: new Int32Array(capacity),
     vendorBySlug: new Map(),
     othersOf: new Map(),
     stockedOthersOf: new Map(),
@@ -396,6 +401,8 @@ function emptyListing(capacity: number): Listing {
     created: (slot: number) => listing.created[slot] as number,
     ids: (slot: number) => listing.ids[slot] as number,
   };
+  const rating = (slot: number) => listing.rating[slot] as number;
+  const ratings = (slot: number) => listing.ratings[slot] as number;
   const newestId = (a: number, b: number) => ids(b) - ids(a);
   const orders = (): Orders => ({
     slot: sortedSlots((a, b) => a - b),
@@ -403,6 +410,8 @@ function emptyListing(capacity: number): Listing {
     price_desc: sortedSlots((a, b) => price(b) - price(a) || newestId(a, b)),
     newest: sortedSlots((a, b) => created(b) - created(a) || newestId(a, b)),
     featured: sortedSlots((a, b) => featuredBefore(listing, a, b)),
+    // Best rated first, the more rated of two alike first; unrated products last.
+    rating: sortedSlots((a, b) => rating(b) - rating(a) || ratings(b) - ratings(a) || newestId(a, b)),
   });
   listing.orders = orders();
   listing.ordersByCategory = CATEGORIES.map(orders);
@@ -471,6 +480,14 @@ function writeColumns(listing: Listing, row: ListingRow, pairs: string | undefin
     const split = pair.indexOf('=');
     const attribute = listing.attributes.get(pair.slice(0, split));
     if (attribute) attribute.codes[slot] = attribute.interner.code(pair.slice(split + 1)) + 1;
+  }
+  const [rating, ratings] = ratingColumns(row);
+  listing.rating[slot] = rating;
+  listing.ratings[slot] = ratings;
+  // "4★ & above" filters and counts as a spec does.
+  if (rating >= 4) {
+    const topRated = listing.attributes.get('rating') as Attribute;
+    topRated.codes[slot] = topRated.interner.code(TOP_RATED) + 1;
   }
   return slot;
 }
@@ -547,9 +564,17 @@ async function loadAll(db: Db, placeOf: PlaceOf): Promise<Listing> {
   return listing;
 }
 
+/** A product's average rating (0 before any review) and how many rated it. */
+function ratingColumns(row: ListingRow): [number, number] {
+  const count = Number(row.rating_count ?? 0);
+  return count > 0 ? [Number(row.rating_sum) / count, count] : [0, 0];
+}
+
 /** The stored orders a change of these columns moves a product in. */
 function ordersMoved(listing: Listing, slot: number, row: ListingRow): StoredSort[] {
   const moved: StoredSort[] = [];
+  const [rating, ratings] = ratingColumns(row);
+  if (listing.rating[slot] !== rating || listing.ratings[slot] !== ratings) moved.push('rating');
   if (listing.price[slot] !== Number(row.price)) moved.push('price_asc', 'price_desc');
   const created = createdTime(row.created_at);
   if (listing.created[slot] !== created) moved.push('newest', 'featured');

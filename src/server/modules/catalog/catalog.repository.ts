@@ -1,6 +1,6 @@
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Category } from '#shared/categories.ts';
-import type { Product, ProductSpecs, ProductStatus } from '#shared/schemas/catalog.ts';
+import { type Product, type ProductSpecs, type ProductStatus, ratingOf } from '#shared/schemas/catalog.ts';
 import { type DbOrTx, toIso } from '#server/db/database.ts';
 import type { Database, NewOfferRow, NewProductRow } from '#server/db/schema.ts';
 import { insertOffers } from './offers.repository.ts';
@@ -43,6 +43,8 @@ const PRODUCT_COLUMNS = [
   'products.listed_by',
   'products.review',
   'products.review_reason',
+  'product_ratings.rating_count',
+  'product_ratings.rating_sum',
 ] as const;
 
 /** A product with its buy box: the winning offer is the product's offer from the row's seller. */
@@ -50,6 +52,7 @@ function productColumns(db: DbOrTx) {
   return db
     .selectFrom('products')
     .innerJoin('vendors', 'vendors.id', 'products.vendor_id')
+    .leftJoin('product_ratings', 'product_ratings.product_id', 'products.id')
     .leftJoin('offers as buy_box', (join) => join.onRef('buy_box.product_id', '=', 'products.id').onRef('buy_box.vendor_id', '=', 'products.vendor_id'))
     .select([...PRODUCT_COLUMNS, 'products.price', 'products.mrp', 'products.stock', 'products.status', 'buy_box.sku', 'buy_box.id as offer_id', 'buy_box.dispatch_days']);
 }
@@ -64,6 +67,7 @@ function ownProductColumns(db: DbOrTx, vendorId: number) {
     .selectFrom('products')
     .innerJoin('offers as mine', (join) => join.onRef('mine.product_id', '=', 'products.id').on('mine.vendor_id', '=', vendorId))
     .innerJoin('vendors', 'vendors.id', 'mine.vendor_id')
+    .leftJoin('product_ratings', 'product_ratings.product_id', 'products.id')
     .select([...PRODUCT_COLUMNS, 'mine.price', 'mine.mrp', 'mine.stock', 'mine.status', 'mine.sku', 'mine.id as offer_id', 'mine.dispatch_days']);
 }
 
@@ -96,6 +100,7 @@ export function toProduct(row: ProductSelection, offers?: Product['offers']): Pr
     offerId: row.offer_id,
     sellerCount: row.offer_count,
     offers: offers ?? own,
+    rating: ratingOf(row.rating_count ?? 0, row.rating_sum ?? 0),
   };
 }
 
@@ -110,6 +115,7 @@ const STREAM_CHUNK = 2000;
 function listingColumns(db: DbOrTx) {
   return db
     .selectFrom('products')
+    .leftJoin('product_ratings', 'product_ratings.product_id', 'products.id')
     .where(onSale)
     .select([
       'products.id',
@@ -120,6 +126,8 @@ function listingColumns(db: DbOrTx) {
       'products.featured',
       'products.created_at',
       'products.vendor_id',
+      'product_ratings.rating_count',
+      'product_ratings.rating_sum',
     ]);
 }
 

@@ -114,7 +114,7 @@ describe.each(testDialects())('catalog API on %s', (dialect) => {
   });
 
   it.each([
-    ['?sort=cheapest', 'sort must be one of: relevance, price_asc, price_desc, newest'],
+    ['?sort=cheapest', 'sort must be one of: relevance, price_asc, price_desc, newest, rating'],
     ['?page=0', 'page must be at least 1'],
     ['?page=-1', 'page must be a whole number'],
     ['?pageSize=0', 'pageSize must be at least 1'],

@@ -30,6 +30,7 @@ const detail: AdminProductDetail = {
     offerId: null,
     sellerCount: 1,
     offers: [],
+    rating: null,
     sku: 'IDEA-5',
     hiddenReason: null,
   },

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { Product } from '#shared/schemas/catalog.ts';
 import { PriceTag } from '#web/components/ui/price-tag.tsx';
+import { RatingBadge } from '#web/components/ui/rating-badge.tsx';
 import { StockLabel } from '#web/components/ui/stock-label.tsx';
 import { paths } from '#web/config/paths.ts';
 import { keySpecs } from '../spec-rows.ts';
@@ -30,6 +31,7 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
           </Link>
         </h3>
         <p className="line-clamp-2 text-sm text-slate-600">{keySpecs(product.category, product.specs)}</p>
+        <RatingBadge rating={product.rating} />
         <div className="mt-auto pt-2">
           <PriceTag price={product.price} mrp={product.mrp} />
           {product.sellerCount > 1 && <p className="text-sm text-slate-600">from {product.sellerCount} sellers</p>}

@@ -36,6 +36,7 @@ function product(id: number): Product {
     offerId: null,
     sellerCount: 1,
     offers: [],
+    rating: null,
   };
 }
 

@@ -20,6 +20,7 @@ const SORT_LABELS: Record<Sort, string> = {
   price_asc: 'Price: low to high',
   price_desc: 'Price: high to low',
   newest: 'Newest first',
+  rating: 'Customer rating',
 };
 
 interface ProductListingProps {

@@ -27,6 +27,7 @@ const listed: Product = {
   offerId: 40,
   sellerCount: 1,
   offers: [],
+  rating: null,
 };
 
 /** The catalogue search and POST /api/vendor/offers, which answers the seller's new listing. */

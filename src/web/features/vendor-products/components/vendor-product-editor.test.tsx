@@ -34,6 +34,7 @@ function fakeApi() {
         offerId: null,
         sellerCount: 1,
         offers: [],
+        rating: null,
         sku: input.sku ?? null,
         hasOrders: false, hiddenReason: null, sharedDetails: false, proposal: null, review: { status: 'approved', reason: null },
       };
@@ -259,6 +260,7 @@ describe('VendorProductEditor', () => {
       offerId: null,
       sellerCount: 1,
       offers: [],
+      rating: null,
       sku: 'DELL-P2723QE',
       hasOrders: false, hiddenReason: null, sharedDetails: false, proposal: null, review: { status: 'approved', reason: null },
     };
@@ -319,6 +321,7 @@ describe('VendorProductEditor', () => {
       offerId: null,
       sellerCount: 1,
       offers: [],
+      rating: null,
       sku: 'DELL-P2723QE',
       hasOrders: true,
       hiddenReason: null,

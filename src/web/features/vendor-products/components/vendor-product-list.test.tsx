@@ -29,6 +29,7 @@ const product: VendorProduct = {
   offerId: null,
   sellerCount: 1,
   offers: [],
+  rating: null,
   sku: 'DELL-P2723QE',
   hasOrders: true, hiddenReason: null, sharedDetails: false, proposal: null, review: { status: 'approved', reason: null },
 };

@@ -55,6 +55,10 @@ const NotFound = lazyPage(() => import('./routes/not-found.tsx'));
 const Login = lazyPage(() => import('./routes/store/login.tsx'));
 const Register = lazyPage(() => import('./routes/store/register.tsx'));
 const Account = lazyPage(() => import('./routes/account/account.tsx'));
+const AccountDeleted = lazyPage(() => import('./routes/store/account-deleted.tsx'));
+const ForgotPassword = lazyPage(() => import('./routes/store/forgot-password.tsx'));
+const ResetPassword = lazyPage(() => import('./routes/store/reset-password.tsx'));
+const VerifyEmail = lazyPage(() => import('./routes/store/verify-email.tsx'));
 const VendorLogin = lazyPage(() => import('./routes/vendor/login.tsx'));
 const VendorRegister = lazyPage(() => import('./routes/vendor/register.tsx'));
 const VendorDashboard = lazyPage(() => import('./routes/vendor/dashboard.tsx'));
@@ -116,7 +120,11 @@ export const routes: RouteObject[] = [
       { path: 'terms', element: <Terms />, handle: ssr('info') },
       { path: 'login', element: <Login /> },
       { path: 'register', element: <Register /> },
+      { path: 'forgot-password', element: <ForgotPassword /> },
+      { path: 'reset-password', element: <ResetPassword /> },
+      { path: 'verify-email', element: <VerifyEmail /> },
       { path: 'account', element: <RequireUser><Account /></RequireUser> },
+      { path: 'account-deleted', element: <AccountDeleted /> },
       { path: 'checkout', element: <RequireUser><Checkout /></RequireUser> },
       { path: 'checkout/bank/:paymentId', element: <RequireUser><Bank /></RequireUser> },
       { path: 'order-success', element: <RequireUser><OrderSuccess /></RequireUser> },

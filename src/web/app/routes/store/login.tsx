@@ -1,4 +1,5 @@
-import { Navigate, useSearchParams } from 'react-router';
+import { Navigate, useLocation, useSearchParams } from 'react-router';
+import { Announcer } from '#web/components/ui/alerts.tsx';
 import { paths } from '#web/config/paths.ts';
 import { AuthCard } from '#web/features/auth/components/auth-card.tsx';
 import { AuthLink, LoginForm } from '#web/features/auth/components/login-form.tsx';
@@ -10,13 +11,18 @@ export default function LoginRoute() {
   const { user } = useAuth();
   const store = useStoreInfo();
   const [params] = useSearchParams();
+  // A page that signed the user out says why (a new password, signed out on every device).
+  const state = (useLocation().state as { notice?: unknown } | null)?.notice;
+  const notice = params.get('signedOut') === 'everywhere' ? 'You have been signed out on every device. Sign in again here.' : state;
   // Signed in (or just signed in here): on to the page that asked, else the user's home.
   if (user) return <Navigate to={safeRedirect(params.get('redirectTo'), homeFor(user))} replace />;
   return (
     <AuthCard title="Sign in" intro={`Welcome back to ${store.name}.`}>
       <title>{`Sign in · ${store.name}`}</title>
+      {typeof notice === 'string' ? <Announcer message={notice} className="mb-4" /> : null}
       <LoginForm
         portal="store"
+        forgotPassword={<AuthLink to={paths.forgotPassword()}>Forgot password?</AuthLink>}
         footer={
           <>
             <p>

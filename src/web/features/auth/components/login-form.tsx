@@ -18,11 +18,13 @@ interface LoginFormProps {
   portal: Portal;
   /** links under the form, e.g. to registration */
   footer?: React.ReactNode;
+  /** a link under the password box ("Forgot password?") */
+  forgotPassword?: React.ReactNode;
   /** where to go after signing in when the URL does not say */
   destination?: (user: CurrentUser) => string;
 }
 
-export function LoginForm({ portal, footer, destination = homeFor }: LoginFormProps) {
+export function LoginForm({ portal, footer, forgotPassword, destination = homeFor }: LoginFormProps) {
   const { signIn } = useAuth();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -44,6 +46,7 @@ export function LoginForm({ portal, footer, destination = homeFor }: LoginFormPr
       {serverError && <ErrorAlert>{serverError}</ErrorAlert>}
       <TextField form={form} name="email" label="E-mail" type="email" autoComplete="email" />
       <TextField form={form} name="password" label="Password" type="password" autoComplete="current-password" />
+      {forgotPassword && <p className="-mt-2 text-right text-sm">{forgotPassword}</p>}
       <SubmitButton label="Sign in" pendingLabel="Signing in…" pending={form.formState.isSubmitting} className={`${buttonClass('primary', 'lg')} w-full`} />
       {footer && <div className="space-y-1 text-center text-sm text-slate-600">{footer}</div>}
     </form>

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SessionResponse } from '#shared/schemas/auth.ts';
+import { understoodSearchParams } from '#shared/query-understanding.ts';
 import type { StoreInfo } from '#shared/store-info.ts';
 import { PRIVATE_CACHE_CONTROL } from '#server/plugins/security-headers.ts';
 import type { ResponseCache } from '#server/plugins/response-cache.ts';
@@ -127,6 +128,13 @@ export async function createStorefront({
 
   return {
     async serve(request, reply) {
+      // A search whose words say filters ("16gb ram laptop under 80000") is the listing with those
+      // filters: the shopper (or a crawler) is sent there, so the filter panel shows them.
+      const asked = new URL(request.url, store.url);
+      if (asked.pathname === '/search') {
+        const understood = understoodSearchParams(asked.searchParams);
+        if (understood) return reply.redirect(`/search?${understood.toString()}`, 302);
+      }
       reply.type('text/html; charset=utf-8');
       // A visitor's page is the same for every visitor: kept, and cacheable by the browser; a
       // signed-in shopper's names them, so it is kept by no one.

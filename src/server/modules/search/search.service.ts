@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import { understandQuery } from '#shared/query-understanding.ts';
 import type { ProductList } from '#shared/schemas/catalog.ts';
 import { type SearchQuery, SearchQuerySchema } from '#shared/schemas/catalog-query.ts';
 import { letRequestsThrough } from '#server/modules/catalog/catalog-changes.ts';
@@ -151,6 +152,25 @@ export function createSearchService({ catalog, hitsPerProduct = DEFAULT_HITS_PER
     return render(await hits(groups), { waited: true });
   }
 
+  /**
+   * The query with what its words say as filters ("16gb ram laptop under 80000": RAM, price,
+   * category) taken out of them and set, where the query does not set those filters itself.
+   */
+  function understood(query: SearchQuery): SearchQuery {
+    const found = understandQuery(query.q);
+    if (found.understood.length === 0) return query;
+    return {
+      ...query,
+      q: found.q,
+      category: query.category ?? found.category,
+      ram: query.ram.length > 0 ? query.ram : found.ram,
+      storage: query.storage.length > 0 ? query.storage : found.storage,
+      screenSize: query.screenSize.length > 0 ? query.screenSize : found.screenSize,
+      minPrice: query.minPrice ?? found.minPrice,
+      maxPrice: query.maxPrice ?? found.maxPrice,
+    };
+  }
+
   const nothing = (query: SearchQuery): ProductList => ({ items: [], total: 0, page: query.page, pageSize: query.pageSize, facets: [] });
 
   return {
@@ -184,13 +204,17 @@ export function createSearchService({ catalog, hitsPerProduct = DEFAULT_HITS_PER
       return { words: searched, hits: hitsByQuery.calculatedSize, ms: Math.round(performance.now() - started) };
     },
 
-    /** Ranked, filtered, faceted results; the same shape as the product list. */
-    search: (query: SearchQuery): Promise<ProductList> =>
-      found(query, (matched, options) => catalog.list(query, matched, options), () => nothing(query)),
+    /** Ranked, filtered, faceted results; the same shape as the product list. What the words say as filters is applied as filters. */
+    search(asked: SearchQuery): Promise<ProductList> {
+      const query = understood(asked);
+      return found(query, (matched, options) => catalog.list(query, matched, options), () => nothing(query));
+    },
 
     /** The same as `search`, as the JSON the API answers with (see catalog.listJson). */
-    searchJson: (query: SearchQuery): Promise<string> =>
-      found(query, (matched, options) => catalog.listJson(query, matched, options), () => JSON.stringify(nothing(query))),
+    searchJson(asked: SearchQuery): Promise<string> {
+      const query = understood(asked);
+      return found(query, (matched, options) => catalog.listJson(query, matched, options), () => JSON.stringify(nothing(query)));
+    },
   };
 }
 

@@ -11,7 +11,7 @@ export function RatingBadge({ rating }: { rating: ProductRating | null }) {
   const average = rating.average.toFixed(1);
   const count = COUNT.format(rating.count);
   return (
-    <p className="flex items-center gap-1.5 text-sm text-slate-600">
+    <div className="flex items-center gap-1.5 text-sm text-slate-600">
       <span aria-hidden="true" className="inline-flex items-center gap-0.5 rounded bg-green-700 px-1.5 py-0.5 text-xs font-semibold text-white">
         {average} ★
       </span>
@@ -19,6 +19,6 @@ export function RatingBadge({ rating }: { rating: ProductRating | null }) {
       <span className="sr-only">
         Rated {average} out of 5 by {count} {rating.count === 1 ? 'customer' : 'customers'}
       </span>
-    </p>
+    </div>
   );
 }

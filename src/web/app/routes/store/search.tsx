@@ -1,15 +1,22 @@
-import { useSearchParams } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
+import { understoodSearchParams } from '#shared/query-understanding.ts';
 import { ProductListing } from '#web/features/catalog/components/product-listing.tsx';
+import { hasActiveFilters } from '#web/features/catalog/listing-query.ts';
 import { useStoreInfo } from '#web/lib/store-info.ts';
 
 export default function SearchRoute() {
   const [params] = useSearchParams();
   const store = useStoreInfo();
+  // "16gb ram laptop under 80000" is the listing with those filters, ticked in the panel (the
+  // server sends a first visit there itself).
+  const understood = understoodSearchParams(params);
+  if (understood) return <Navigate replace to={`/search?${understood.toString()}`} />;
   const q = (params.get('q') ?? '').trim();
+  const filtered = hasActiveFilters(params);
   return (
     <ProductListing
       q={q}
-      title={q ? <>Results for “{q}”</> : 'Search'}
+      title={q ? <>Results for “{q}”</> : filtered ? 'Search results' : 'Search'}
       meta={{
         title: q ? `“${q}” · ${store.name}` : `Search · ${store.name}`,
         description: q
@@ -17,7 +24,7 @@ export default function SearchRoute() {
           : `Search laptops, desktops and monitors on ${store.name}.`,
         path: '/search',
       }}
-      intro={q ? undefined : 'Type in the search box to find laptops, desktops and monitors.'}
+      intro={q || filtered ? undefined : 'Type in the search box to find laptops, desktops and monitors.'}
     />
   );
 }

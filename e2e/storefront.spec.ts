@@ -40,7 +40,7 @@ test('filter and sort live in the URL and survive a reload', async ({ page }) =>
 
 test('search from the header goes to /search?q= and clears the box, tolerating a typo', async ({ page }) => {
   await page.goto('/products');
-  const box = page.getByRole('searchbox', { name: 'Search products' });
+  const box = page.getByRole('combobox', { name: 'Search products' });
   await box.fill('thinkpd x1');
   await box.press('Enter');
   await expect(page).toHaveURL(/\/search\?q=thinkpd%20x1$/);

@@ -52,6 +52,10 @@ export const ProductQuerySchema = z.object({
   deliverTo: z.string().trim().regex(PIN_CODE, 'deliverTo: PIN code must be 6 digits, not starting with 0').optional(),
   ram: repeatable('ram'),
   storage: repeatable('storage'),
+  /** a processor family, e.g. `Intel Core i5`, `AMD Ryzen 7`, `Apple M4` */
+  processor: repeatable('processor'),
+  /** a graphics card, e.g. `NVIDIA GeForce RTX 4060`, or `Integrated` */
+  graphics: repeatable('graphics'),
   screenSize: repeatable('screenSize'),
   os: repeatable('os'),
   formFactor: repeatable('formFactor'),
@@ -67,3 +71,8 @@ export const SearchQuerySchema = ProductQuerySchema.extend({
   q: z.string().trim().max(200, 'q must be at most 200 characters').default(''),
 });
 export type SearchQuery = z.infer<typeof SearchQuerySchema>;
+
+export const SuggestionsQuerySchema = z.object({
+  q: z.string().trim().max(100, 'q must be at most 100 characters').default(''),
+});
+export type SuggestionsQuery = z.infer<typeof SuggestionsQuerySchema>;

@@ -154,6 +154,24 @@ export const ProductListSchema = z.object({
 });
 export type ProductList = z.infer<typeof ProductListSchema>;
 
+/** What the search box offers while a shopper types: products, brands and categories the words find. */
+export const SearchSuggestionsSchema = z.object({
+  q: z.string(),
+  products: z.array(
+    z.object({
+      id: z.number().check(z.int()),
+      name: z.string(),
+      brand: z.string(),
+      category: CategorySchema,
+      price: z.number().check(z.int()),
+      image: z.nullable(z.string()),
+    }),
+  ),
+  brands: z.array(z.object({ name: z.string(), count: z.number().check(z.int()) })),
+  categories: z.array(z.object({ category: CategorySchema, count: z.number().check(z.int()) })),
+});
+export type SearchSuggestions = z.infer<typeof SearchSuggestionsSchema>;
+
 export const CategoryCountSchema = z.object({
   category: CategorySchema,
   label: z.string(),

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ProductListSchema } from '#shared/schemas/catalog.ts';
-import { SearchQuerySchema } from '#shared/schemas/catalog-query.ts';
+import { ProductListSchema, SearchSuggestionsSchema } from '#shared/schemas/catalog.ts';
+import { SearchQuerySchema, SuggestionsQuerySchema } from '#shared/schemas/catalog-query.ts';
 import { sendJson } from '#server/plugins/compiled-serializer.ts';
 import { ErrorResponseSchema } from '#server/plugins/openapi.ts';
 import type { SearchService } from './search.service.ts';
@@ -21,6 +21,21 @@ export function searchRoutes({ search }: { search: SearchService }): FastifyPlug
         },
       },
       async (request, reply) => sendJson(reply, await search.searchJson(request.query)),
+    );
+
+    app.get(
+      '/search/suggestions',
+      {
+        config: { catalogCache: true },
+        schema: {
+          tags: ['search'],
+          summary: 'What the search box suggests while a shopper types: products, brands and categories',
+          description: 'The last word is a prefix and one typo is tolerated, as in GET /api/search. Words that name filters ("16gb ram laptop under 80000") apply them.',
+          querystring: SuggestionsQuerySchema,
+          response: { 200: SearchSuggestionsSchema, 400: ErrorResponseSchema },
+        },
+      },
+      async (request) => search.suggestions(request.query.q),
     );
   };
 }

@@ -1,6 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import { understandQuery } from '#shared/query-understanding.ts';
-import type { ProductList } from '#shared/schemas/catalog.ts';
+import type { ProductList, SearchSuggestions } from '#shared/schemas/catalog.ts';
+import { isCategory } from '#shared/categories.ts';
 import { type SearchQuery, SearchQuerySchema } from '#shared/schemas/catalog-query.ts';
 import { letRequestsThrough } from '#server/modules/catalog/catalog-changes.ts';
 import type { SearchHits } from '#server/modules/catalog/catalog-index.ts';
@@ -48,6 +49,10 @@ const COMMON_WORD_SHARE = 1 / 32;
 /** How long a worker spends at most on them, and the share of the kept hits they may fill. */
 const WARM_MS = 60_000;
 const WARM_HITS_SHARE = 3 / 4;
+
+/** Products, and brands and categories, the search box suggests at most. */
+const SUGGESTED_PRODUCTS = 6;
+const SUGGESTED_GROUPS = 3;
 
 /** A query's hits, kept: see `hits`. */
 interface KeptHits {
@@ -208,6 +213,25 @@ export function createSearchService({ catalog, hitsPerProduct = DEFAULT_HITS_PER
     search(asked: SearchQuery): Promise<ProductList> {
       const query = understood(asked);
       return found(query, (matched, options) => catalog.list(query, matched, options), () => nothing(query));
+    },
+
+    /**
+     * What the search box offers while a shopper types: the best 6 products the words find (the
+     * last word a prefix, typos tolerated), and the brands and categories with most of them.
+     */
+    async suggestions(q: string): Promise<SearchSuggestions> {
+      const words = q.trim();
+      if (queryWords(words).length === 0) return { q: words, products: [], brands: [], categories: [] };
+      const found = await this.search(SearchQuerySchema.parse({ q: words, pageSize: String(SUGGESTED_PRODUCTS) }));
+      const facet = (key: string) => (found.facets.find((entry) => entry.key === key)?.values ?? []).filter(({ count }) => count > 0).sort((a, b) => b.count - a.count);
+      return {
+        q: words,
+        products: found.items.map(({ id, name, brand, category, price, images }) => ({ id, name, brand, category, price, image: images[0] ?? null })),
+        brands: facet('brand').slice(0, SUGGESTED_GROUPS).map(({ value, count }) => ({ name: value, count })),
+        categories: facet('category')
+          .slice(0, SUGGESTED_GROUPS)
+          .flatMap(({ value, count }) => (isCategory(value) ? [{ category: value, count }] : [])),
+      };
     },
 
     /** The same as `search`, as the JSON the API answers with (see catalog.listJson). */

@@ -1,29 +1,78 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, lazy, Suspense, useCallback, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '#web/config/paths.ts';
 
-/** Submits to /search?q=<encoded text>, then clears itself. */
+// Loaded once a shopper starts typing: the page's first load carries only the box.
+const SearchSuggestions = lazy(() => import('#web/features/catalog/components/search-suggestions.tsx'));
+
+/**
+ * The header's search: an ARIA combobox whose list suggests products, brands and categories as the
+ * shopper types (arrow keys to move, Enter to open one, Escape to close). Enter without a chosen
+ * suggestion submits to /search?q=<encoded text>; the box then clears itself.
+ */
 export function SearchBox({ className = '' }: { className?: string }) {
   const [text, setText] = useState('');
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const [count, setCount] = useState(0);
+  const choose = useRef<(index: number) => void>(() => {});
+  const listId = useId();
   const navigate = useNavigate();
+  const showing = open && text.trim().length >= 2;
+
+  const close = useCallback(() => {
+    setOpen(false);
+    setActive(-1);
+  }, []);
+  const chosen = useCallback(() => {
+    close();
+    setText('');
+  }, [close]);
 
   function submit(event: FormEvent) {
     event.preventDefault();
     const q = text.trim();
     if (!q) return;
+    chosen();
     void navigate(paths.search(q));
-    setText('');
+  }
+
+  function keyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === 'Escape') {
+      close();
+    } else if ((event.key === 'ArrowDown' || event.key === 'ArrowUp') && showing && count > 0) {
+      event.preventDefault();
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      // From the box (-1) through each suggestion and back to the box.
+      const states = count + 1;
+      setActive((current) => ((((current + 1 + step) % states) + states) % states) - 1);
+    } else if (event.key === 'Enter' && showing && active >= 0 && active < count) {
+      event.preventDefault();
+      choose.current(active);
+    }
   }
 
   return (
     <form role="search" onSubmit={submit} className={`relative ${className}`}>
       <input
         type="search"
+        role="combobox"
         aria-label="Search products"
+        aria-autocomplete="list"
+        aria-expanded={showing && count > 0}
+        aria-controls={listId}
+        aria-activedescendant={showing && active >= 0 && active < count ? `${listId}-${active}` : undefined}
         placeholder="Search laptops, desktops, monitors…"
         value={text}
-        onChange={(event) => setText(event.target.value)}
+        onChange={(event) => {
+          setText(event.target.value);
+          setOpen(true);
+          setActive(-1);
+        }}
+        onKeyDown={keyDown}
+        onBlur={close}
         maxLength={200}
+        autoComplete="off"
         className="w-full rounded-lg border border-slate-300 bg-white py-2 pr-11 pl-3 text-sm text-slate-900 placeholder:text-slate-500"
       />
       <button type="submit" aria-label="Search" className="absolute inset-y-0 right-0 flex w-10 items-center justify-center rounded-r-lg text-slate-600 hover:text-brand-700">
@@ -31,6 +80,11 @@ export function SearchBox({ className = '' }: { className?: string }) {
           <path fillRule="evenodd" d="M9 3.5a5.5 5.5 0 1 0 3.4 9.83l3.63 3.64a.75.75 0 1 0 1.06-1.06l-3.64-3.63A5.5 5.5 0 0 0 9 3.5ZM5 9a4 4 0 1 1 8 0 4 4 0 0 1-8 0Z" clipRule="evenodd" />
         </svg>
       </button>
+      {showing && (
+        <Suspense fallback={null}>
+          <SearchSuggestions listId={listId} text={text} active={active} onCount={setCount} chooseRef={choose} onChosen={chosen} />
+        </Suspense>
+      )}
     </form>
   );
 }

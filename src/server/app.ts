@@ -10,7 +10,9 @@ import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { createCartService } from './modules/cart/cart.service.ts';
 import { createCouponsService } from './modules/coupons/coupons.service.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
-import { createReviewsService, REVIEW_TABLES } from './modules/reviews/reviews.service.ts';
+import { wishlistRoutes } from './modules/wishlist/wishlist.routes.ts';
+import { createWishlistService } from './modules/wishlist/wishlist.service.ts';
+import { createReviewsService, REVIEW_TABLES, reviewsPersonalData } from './modules/reviews/reviews.service.ts';
 import { couponsRoutes } from './modules/coupons/coupons.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
@@ -99,8 +101,9 @@ export function createServices({ database, config, log }: Pick<AppDeps, 'databas
   const payments = createPaymentsService({ db, provider: paymentProvider, outbox, emiPlans: config.emiPlans });
   const invoices = createInvoicesService({ db });
   const orders = createOrdersService({ db, payments, invoices });
+  const wishlist = createWishlistService({ db, catalog });
   // Other modules' personal data joins the download and the erasure through `holders` (see PersonalDataHolder).
-  const privacy = createPrivacyService({ db, users, orders, accountSecurity, store: config.store });
+  const privacy = createPrivacyService({ db, users, orders, accountSecurity, store: config.store, holders: [wishlist.personalData, reviewsPersonalData(db)] });
   const checkout = createCheckoutService({ db, catalog, cart, coupons, delivery, orders, payments, outbox, users, mailer, store: config.store, log, afterCharge: faultAfterCharge(config) });
   const media = createMediaService({ db, dataDir: config.dataDir });
   const fulfilment = createFulfilmentService({ db, users, invoices, payments, mailer, store: config.store, log });
@@ -110,7 +113,7 @@ export function createServices({ database, config, log }: Pick<AppDeps, 'databas
   const admin = createAdminService({ db, users, vendors, catalog, orders, authService, payments, invoices, checkout, outbox, mailer, store: config.store, log });
   const reviews = createReviewsService({ db, orders, vendors, admin });
   return {
-    admin, reviews, vendors, delivery, coupons, users, authService, accountSecurity, privacy, catalog, search, cart, contact, payments, paymentProvider, outbox, orders, checkout, mailer, media, fulfilment, invoices, vendorProducts, vendorReports, productImport,
+    admin, reviews, wishlist, vendors, delivery, coupons, users, authService, accountSecurity, privacy, catalog, search, cart, contact, payments, paymentProvider, outbox, orders, checkout, mailer, media, fulfilment, invoices, vendorProducts, vendorReports, productImport,
     emiPlans: config.emiPlans,
   };
 }
@@ -223,6 +226,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
       await api.register(cartRoutes(services));
       await api.register(couponsRoutes(services));
       await api.register(reviewsRoutes(services));
+      await api.register(wishlistRoutes(services));
       await api.register(contactRoutes(services));
     },
     { prefix: '/api' },

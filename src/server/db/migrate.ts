@@ -25,6 +25,8 @@ import * as coupons from './migrations/0022-coupons.ts';
 import * as reviews from './migrations/0023-reviews.ts';
 import * as accountSecurity from './migrations/0024-account-security.ts';
 import * as ratingsInCatalogue from './migrations/0025-ratings-in-catalogue.ts';
+import * as wishlists from './migrations/0026-wishlists.ts';
+import * as processorGraphicsFacets from './migrations/0027-processor-graphics-facets.ts';
 
 /** The one ordered set of migrations, run on either engine. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -53,6 +55,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0023-reviews': reviews,
   '0024-account-security': accountSecurity,
   '0025-ratings-in-catalogue': ratingsInCatalogue,
+  '0026-wishlists': wishlists,
+  '0027-processor-graphics-facets': processorGraphicsFacets,
 };
 
 /**

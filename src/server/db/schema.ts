@@ -346,6 +346,15 @@ export interface ProductRatingsTable {
   updated_at: Timestamp;
 }
 
+/** A product a customer saved for later, with its price then (migration 0026); one per customer and product. */
+export interface WishlistItemsTable {
+  user_id: string;
+  product_id: number;
+  /** paise; bigint, read as a string on PostgreSQL */
+  saved_price: ColumnType<number | string, number, number>;
+  created_at: Timestamp;
+}
+
 export interface FulfilmentsTable {
   id: Generated<number>;
   order_id: number;
@@ -517,6 +526,7 @@ export interface Database {
   review_votes: ReviewVotesTable;
   review_reports: ReviewReportsTable;
   product_ratings: ProductRatingsTable;
+  wishlist_items: WishlistItemsTable;
   invoice_series: InvoiceSeriesTable;
   invoices: InvoicesTable;
   credit_note_series: CreditNoteSeriesTable;

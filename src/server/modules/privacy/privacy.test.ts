@@ -40,6 +40,15 @@ describe.each(testDialects())('download my data and delete my account on %s', (d
     const monitor = await createProduct(t.services, { category: 'Monitor', name: 'Dell 27 Monitor', price: rupees(18_000), stock: 10 });
     ashaOrder = await placePaidOrder(asha, laptop.id, '5 Residency Road');
     raviOrder = await placePaidOrder(ravi, monitor.id, '9 MG Road');
+    // Their reviews, written straight to the table (reviewing through the API needs a delivery).
+    for (const [user, product, title] of [[asha, laptop, 'Light and quick'], [ravi, monitor, 'Sharp, no dead pixels']] as const) {
+      const { vendor_id } = await t.database.db.selectFrom('offers').select('vendor_id').where('product_id', '=', product.id).executeTakeFirstOrThrow();
+      const at = new Date().toISOString();
+      await t.database.db
+        .insertInto('reviews')
+        .values({ product_id: product.id, user_id: user.uid, vendor_id, product_name: product.name, author_name: user === asha ? 'Asha R.' : 'Ravi K.', rating: 4, title, body: `${title}, happy with it.`, hidden_reason: null, reply: null, reply_author: null, replied_at: null, created_at: at, updated_at: at })
+        .execute();
+    }
   });
   afterAll(() => t.close());
 
@@ -60,8 +69,9 @@ describe.each(testDialects())('download my data and delete my account on %s', (d
       deliveryAddress: { line1: '5 Residency Road' },
       payments: [{ method: 'upi', status: 'captured', amount: ashaOrder.total, refundedAmount: 0 }],
     });
+    expect(data.reviews).toEqual([expect.objectContaining({ productName: 'Lenovo IdeaPad Slim 3', authorName: 'Asha R.', rating: 4, title: 'Light and quick', text: 'Light and quick, happy with it.', status: 'visible' })]);
     const text = response.body;
-    for (const foreign of [ravi.email, ravi.uid, raviOrder.number, '9 MG Road', 'Dell 27 Monitor']) expect(text).not.toContain(foreign);
+    for (const foreign of [ravi.email, ravi.uid, raviOrder.number, '9 MG Road', 'Dell 27 Monitor', 'Sharp, no dead pixels']) expect(text).not.toContain(foreign);
     // No password hash, no session token, no payment reference or masked VPA.
     const sessionToken = asha.cookie.split('=')[1]!.split('.')[0]!;
     expect(text).not.toContain(sessionToken);
@@ -97,6 +107,10 @@ describe.each(testDialects())('download my data and delete my account on %s', (d
     expect(await count('sessions', 'user_id')).toBe(0);
     expect(await count('accounts', 'user_id')).toBe(0);
     expect(await count('verifications', 'value')).toBe(0);
+    // The review stays, with its stars and words, under a name that is no one's.
+    expect(await t.database.db.selectFrom('reviews').select(['author_name', 'rating', 'title', 'body']).where('user_id', '=', ravi.uid).execute()).toEqual([
+      { author_name: 'Former customer', rating: 4, title: 'Sharp, no dead pixels', body: 'Sharp, no dead pixels, happy with it.' },
+    ]);
 
     // Every session ended, and no way back in: not with the old address, not with the placeholder.
     expect((await as(t, ravi)('GET', '/api/auth/session')).json()).toEqual({ user: null });

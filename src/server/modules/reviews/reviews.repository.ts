@@ -237,3 +237,32 @@ function summary(productId: number, count: number, sum: number, counts: number[]
     distribution: counts.map((n, index) => ({ stars: 5 - index, count: n })),
   };
 }
+
+/** Every review the user wrote, newest first: their copy of their data. */
+export async function reviewsByUser(db: DbOrTx, userId: string) {
+  const rows = await db
+    .selectFrom('reviews')
+    .select(['id', 'product_id', 'product_name', 'author_name', 'rating', 'title', 'body', 'status', 'reply', 'reply_author', 'created_at', 'updated_at'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    productId: row.product_id,
+    productName: row.product_name,
+    authorName: row.author_name,
+    rating: row.rating,
+    title: row.title,
+    text: row.body,
+    status: row.status,
+    sellerReply: row.reply === null ? null : { text: row.reply, author: row.reply_author },
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+  }));
+}
+
+/** The user's reviews stay (their stars and words count for the product) under a name that is no one's. */
+export async function anonymiseAuthor(db: DbOrTx, userId: string, name: string): Promise<void> {
+  await db.updateTable('reviews').set({ author_name: name }).where('user_id', '=', userId).execute();
+}

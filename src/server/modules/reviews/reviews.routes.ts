@@ -14,7 +14,7 @@ import {
   SellerReviewSchema,
 } from '#shared/schemas/review-moderation.ts';
 import { HelpfulVoteSchema, MyReviewSchema, OwnReviewSchema, ReviewInputSchema, ReviewPageSchema, ReviewReportInputSchema } from '#shared/schemas/reviews.ts';
-import { requireRole, requireSignedIn, requireUser } from '#server/plugins/auth.ts';
+import { requireRole, requireSignedIn, requireUser, requireVerifiedEmail } from '#server/plugins/auth.ts';
 import { ErrorResponseSchema } from '#server/plugins/openapi.ts';
 import type { ReviewsService } from './reviews.service.ts';
 
@@ -30,6 +30,8 @@ const reviewParams = z.object({ id: z.string().regex(/^[1-9]\d{0,14}$/, 'id must
 export function reviewsRoutes({ reviews }: { reviews: ReviewsService }): FastifyPluginAsyncZod {
   return async (app) => {
     const signedIn = { preValidation: requireSignedIn };
+    /** Writing a review needs a verified e-mail (403 EMAIL_NOT_VERIFIED): one real shopper, one voice. */
+    const verified = { preValidation: requireVerifiedEmail };
     const reviewer = (request: Parameters<typeof requireUser>[0]) => {
       const user = requireUser(request);
       return { id: user.id, name: user.name };
@@ -67,10 +69,10 @@ export function reviewsRoutes({ reviews }: { reviews: ReviewsService }): Fastify
     app.post(
       '/products/:id/reviews',
       {
-        ...signedIn,
+        ...verified,
         schema: {
           tags: ['reviews'],
-          summary: 'Review a product delivered to me: 1–5 stars, a title and text. 403 if it was never delivered to me, 409 if I reviewed it already',
+          summary: 'Review a product delivered to me: 1–5 stars, a title and text. 403 if it was never delivered to me or my e-mail is not verified (EMAIL_NOT_VERIFIED), 409 if I reviewed it already',
           params: productParams,
           body: ReviewInputSchema,
           response: { 201: OwnReviewSchema, ...errors },
@@ -82,7 +84,7 @@ export function reviewsRoutes({ reviews }: { reviews: ReviewsService }): Fastify
     app.put(
       '/products/:id/reviews/mine',
       {
-        ...signedIn,
+        ...verified,
         schema: { tags: ['reviews'], summary: 'Replace my review of a product (404 if I have none)', params: productParams, body: ReviewInputSchema, response: { 200: OwnReviewSchema, ...errors } },
       },
       (request) => reviews.update(reviewer(request), request.params.id, request.body),

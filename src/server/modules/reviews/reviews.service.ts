@@ -6,6 +6,7 @@ import { type Db, type DbOrTx, toIso } from '#server/db/database.ts';
 import { isUniqueViolation } from '#server/db/unique-violation.ts';
 import type { AdminService } from '#server/modules/admin/admin.service.ts';
 import type { OrdersService } from '#server/modules/orders/orders.service.ts';
+import type { PersonalDataHolder } from '#server/modules/privacy/privacy.service.ts';
 import type { VendorsService } from '#server/modules/vendors/vendors.service.ts';
 import * as repository from './reviews.repository.ts';
 
@@ -227,3 +228,19 @@ export function createReviewsService({ db, orders, vendors, admin }: Deps) {
 }
 
 export type ReviewsService = ReturnType<typeof createReviewsService>;
+
+/** The name a deleted account's reviews are shown under. */
+export const FORMER_CUSTOMER = 'Former customer';
+
+/**
+ * The user's reviews in "Download my data"; when the account is deleted they stay, with their
+ * stars, title and text (the product's rating and other shoppers rely on them), under
+ * "Former customer". Needs only the database, so privacy can hold it before the reviews service exists.
+ */
+export function reviewsPersonalData(db: Db): PersonalDataHolder {
+  return {
+    section: 'reviews',
+    exportFor: (userId) => repository.reviewsByUser(db, userId),
+    eraseFor: (userId, tx) => repository.anonymiseAuthor(tx, userId, FORMER_CUSTOMER),
+  };
+}

@@ -26,9 +26,10 @@ describe.each(testDialects())('ratings and reviews on %s', (dialect) => {
     return { cookie: `store.session_token=${response.cookies.find((c) => c.name === 'store.session_token')?.value}`, uid: response.json().user.uid, email };
   };
 
-  /** A shopper to whom each product was delivered (bought, paid, packed, shipped and delivered). */
-  async function buyer(name: string, products: number[]): Promise<TestUser> {
+  /** A shopper to whom each product was delivered (bought, paid, packed, shipped and delivered); their e-mail verified unless said. */
+  async function buyer(name: string, products: number[], { verified = true } = {}): Promise<TestUser> {
     const user = await registerCustomer(t, `${name.toLowerCase().replaceAll(' ', '.')}@reviews.in`, name, `10.17.${(++addresses >> 8) & 255}.${addresses & 255}`);
+    if (verified) await t.services.users.markEmailVerified(user.uid, new Date());
     if (products.length === 0) return user;
     const address = (await as(t, user)('POST', '/api/account/addresses', MYSURU)).json().id as number;
     const placed = await as(t, user)('POST', '/api/checkout/orders', { idempotencyKey: `reviews-${dialect}-${++keys}`, addressId: address, items: products.map((productId) => ({ productId, quantity: 1 })) });
@@ -99,6 +100,18 @@ describe.each(testDialects())('ratings and reviews on %s', (dialect) => {
     const page = (await t.app.inject({ method: 'GET', url: `/api/products/${laptop}/reviews` })).json();
     expect(page).toMatchObject({ total: 1, page: 1, pageSize: 10, sort: 'helpful', stars: null });
     expect(page.items[0]).toMatchObject({ title: 'Battery let me down', author: 'Asha R.', verifiedPurchase: true });
+  });
+
+  it('needs a verified e-mail to write or edit a review (403 EMAIL_NOT_VERIFIED)', async () => {
+    const unverified = await buyer('Unverified Shopper', [monitor], { verified: false });
+    for (const method of ['POST', 'PUT'] as const) {
+      const refused = await as(t, unverified)(method, method === 'POST' ? `/api/products/${monitor}/reviews` : `/api/products/${monitor}/reviews/mine`, review());
+      expect(refused.statusCode, refused.body).toBe(403);
+      expect(refused.json().error.code).toBe('EMAIL_NOT_VERIFIED');
+    }
+    expect(await t.database.db.selectFrom('reviews').select('id').where('user_id', '=', unverified.uid).execute()).toEqual([]);
+    await t.services.users.markEmailVerified(unverified.uid, new Date());
+    expect((await as(t, unverified)('POST', `/api/products/${monitor}/reviews`, review())).statusCode).toBe(201);
   });
 
   it('answers bad input with 400 and a clear message', async () => {

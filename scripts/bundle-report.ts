@@ -37,10 +37,13 @@ interface Route {
 
 /** The pages of src/web/app/routes.tsx. Modules listed here must be in the manifest. */
 const ROUTES: Route[] = [
-  { path: '/', module: 'app/routes/store/home.tsx', budgetKb: 150 },
+  // 152 since issue 17: the header's search box became a combobox (its list loads apart, once a
+  // shopper types) and cards show customer ratings, about 1 kB together.
+  { path: '/', module: 'app/routes/store/home.tsx', budgetKb: 152 },
   // 151 since "Check delivery" (issue 16): the widget itself loads apart, after the page; what
-  // the page carries is the hook that loads it (0.3 kB), which took it over 150.
-  { path: '/product/:id', module: 'app/routes/store/product.tsx', budgetKb: 151 },
+  // the page carries is the hook that loads it (0.3 kB), which took it over 150. 154 since issue
+  // 17: the header's combobox, and the reviews' and account's hooks, each loading its part apart.
+  { path: '/product/:id', module: 'app/routes/store/product.tsx', budgetKb: 154 },
   { path: '/products', module: 'app/routes/store/products.tsx' },
   { path: '/category/:category', module: 'app/routes/store/category.tsx' },
   { path: '/search', module: 'app/routes/store/search.tsx' },

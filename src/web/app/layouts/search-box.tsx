@@ -38,7 +38,10 @@ export function SearchBox({ className = '' }: { className?: string }) {
   }
 
   function keyDown(event: KeyboardEvent<HTMLInputElement>) {
-    if (event.key === 'Escape') {
+    if (event.key === 'Escape' && showing) {
+      // The first Escape closes the list and keeps the words (a search box would clear them);
+      // a second clears them.
+      event.preventDefault();
       close();
     } else if ((event.key === 'ArrowDown' || event.key === 'ArrowUp') && showing && count > 0) {
       event.preventDefault();

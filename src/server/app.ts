@@ -32,6 +32,8 @@ import { createPrivacyService } from './modules/privacy/privacy.service.ts';
 import { seoRoutes } from './modules/seo/seo.routes.ts';
 import { storeRoutes } from './modules/store/store.routes.ts';
 import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
+import { guestCheckoutRoutes } from './modules/checkout/guest-checkout.routes.ts';
+import { createGuestOrdersService } from './modules/checkout/guest-orders.service.ts';
 import { createCheckoutService } from './modules/checkout/checkout.service.ts';
 import { createMailer } from './modules/mail/mailer.ts';
 import { createQueuedMailer } from './modules/mail/queued-mailer.ts';
@@ -90,8 +92,6 @@ export function createServices({ database, config, log }: Pick<AppDeps, 'databas
   const outbox = createOutboxService({ db, log });
   const mailer = createQueuedMailer(outbox, createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: `${config.store.name} <${config.store.supportEmail}>` }));
   const auth = createAuth({ config, database, log, sendResetPassword: (user, token) => mailer.send(resetPasswordMail(config.store, user, token)) });
-  const accountSecurity = createAccountSecurityService({ db, auth, users, mailer, store: config.store });
-  const authService = createAuthService({ db, auth, users, vendors, afterSignUp: accountSecurity.afterSignUp, log });
   const catalog = createCatalogService({ db, dialect: database.dialect, places: delivery, log, changeWaitMs: config.catalogChangeWaitMs });
   const search = createSearchService({ catalog, hitsPerProduct: config.searchHitsPerProduct });
   const coupons = createCouponsService({ db, vendors });
@@ -101,6 +101,10 @@ export function createServices({ database, config, log }: Pick<AppDeps, 'databas
   const payments = createPaymentsService({ db, provider: paymentProvider, outbox, emiPlans: config.emiPlans });
   const invoices = createInvoicesService({ db });
   const orders = createOrdersService({ db, payments, invoices });
+  const guestOrders = createGuestOrdersService({ db, users, orders, invoices, payments, secret: config.sessionSecret });
+  // A verified e-mail brings the guest orders placed with it into the account.
+  const accountSecurity = createAccountSecurityService({ db, auth, users, mailer, store: config.store, onEmailVerified: guestOrders.claim });
+  const authService = createAuthService({ db, auth, users, vendors, afterSignUp: accountSecurity.afterSignUp, log });
   const wishlist = createWishlistService({ db, catalog });
   // Other modules' personal data joins the download and the erasure through `holders` (see PersonalDataHolder).
   const privacy = createPrivacyService({ db, users, orders, accountSecurity, store: config.store, holders: [wishlist.personalData, reviewsPersonalData(db)] });
@@ -113,7 +117,7 @@ export function createServices({ database, config, log }: Pick<AppDeps, 'databas
   const admin = createAdminService({ db, users, vendors, catalog, orders, authService, payments, invoices, checkout, outbox, mailer, store: config.store, log });
   const reviews = createReviewsService({ db, orders, vendors, admin });
   return {
-    admin, reviews, wishlist, vendors, delivery, coupons, users, authService, accountSecurity, privacy, catalog, search, cart, contact, payments, paymentProvider, outbox, orders, checkout, mailer, media, fulfilment, invoices, vendorProducts, vendorReports, productImport,
+    admin, reviews, wishlist, guestOrders, vendors, delivery, coupons, users, authService, accountSecurity, privacy, catalog, search, cart, contact, payments, paymentProvider, outbox, orders, checkout, mailer, media, fulfilment, invoices, vendorProducts, vendorReports, productImport,
     emiPlans: config.emiPlans,
   };
 }
@@ -218,6 +222,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
       await api.register(vendorRoutes(services));
       await api.register(invoicesRoutes(services));
       await api.register(adminRoutes(services));
+      await api.register(guestCheckoutRoutes(services));
       await api.register(checkoutRoutes(services));
       await api.register(storesRoutes(services));
       await api.register(catalogRoutes(services));

@@ -53,6 +53,8 @@ export interface UsersTable {
   status: 'active' | 'suspended';
   /** set when the owner deleted the account: name and e-mail are placeholders since (migration 0024) */
   deleted_at: Timestamp | null;
+  /** a guest shopper's row (migration 0028): the e-mail they gave at checkout; `email` is then a placeholder */
+  guest_email: string | null;
 }
 
 /** Better Auth's sign-in methods of a user; `password` is the hash of the e-mail and password one. */

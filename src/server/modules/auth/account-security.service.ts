@@ -11,7 +11,7 @@ import {
   WRONG_PASSWORD_MESSAGE,
 } from '#shared/schemas/account-security.ts';
 import type { StoreInfo } from '#shared/store-info.ts';
-import type { Db } from '#server/db/database.ts';
+import type { Db, DbOrTx } from '#server/db/database.ts';
 import type { Mailer } from '#server/modules/mail/mailer.ts';
 import type { UsersService } from '#server/modules/users/users.service.ts';
 import { type Auth, type Caller, nodeHeaders } from '#server/plugins/auth.ts';
@@ -39,9 +39,25 @@ const VERIFY_TOKEN = (token: string) => `verify-email:${token}`;
  * password change commits before the other sessions are ended; a crash in between leaves them
  * signed in, which "Sign out of all devices" ends.
  */
-export function createAccountSecurityService(deps: { db: Db; auth: Auth; users: UsersService; mailer: Mailer; store: StoreInfo; now?: () => Date }) {
+export function createAccountSecurityService(deps: {
+  db: Db;
+  auth: Auth;
+  users: UsersService;
+  mailer: Mailer;
+  store: StoreInfo;
+  /** runs in the transaction that marks an address verified: a guest's orders with it join the account */
+  onEmailVerified?: (user: { id: string; email: string }, tx: DbOrTx) => Promise<unknown>;
+  now?: () => Date;
+}) {
   const { db, auth, users, mailer, store } = deps;
   const now = deps.now ?? (() => new Date());
+
+  /** The address is the account's: marked verified and, in the same transaction, whatever waited for that. */
+  const markVerified = (user: { id: string; email: string }) =>
+    db.transaction().execute(async (tx) => {
+      await users.markEmailVerified(user.id, now(), tx);
+      await deps.onEmailVerified?.(user, tx);
+    });
 
   /**
    * Counts this request under each key, then refuses it (429) if a key went over its limit in the
@@ -94,7 +110,7 @@ export function createAccountSecurityService(deps: { db: Db; auth: Auth; users: 
       const spent = await context.internalAdapter.consumeVerificationValue(VERIFY_TOKEN(token));
       const user = spent ? await users.findById(spent.value) : undefined;
       if (!user || user.deleted_at !== null) throw new AppError('LINK_INVALID', LINK_INVALID_MESSAGE);
-      await users.markEmailVerified(user.id, now());
+      await markVerified(user);
     },
 
     /**
@@ -137,7 +153,7 @@ export function createAccountSecurityService(deps: { db: Db; auth: Auth; users: 
       }
       const user = found ? await users.findById(found.value) : undefined;
       if (!user) return;
-      await users.markEmailVerified(user.id, now());
+      await markVerified(user);
       // Locked out by failed sign-ins? The owner of the address may sign in again at once.
       await failures.clearFailures(db, `email:${user.email}`);
       await mailer.send(passwordChangedMail(store, user, 'reset'));

@@ -4,6 +4,8 @@ import { formatPrice, gstShare } from '#shared/money.ts';
 import { canCustomerCancel } from '#shared/order-states.ts';
 import { MAX_QUANTITY_PER_LINE } from '#shared/schemas/cart.ts';
 import type { Coupon } from '#shared/schemas/coupons.ts';
+import type { Address } from '#shared/schemas/account.ts';
+import type { GuestOrderInput } from '#shared/schemas/guest-checkout.ts';
 import type { CashOnDelivery, Order, PaymentInput, PaymentResult, PlaceOrderInput } from '#shared/schemas/orders.ts';
 import { shippingFor } from '#shared/shipping.ts';
 import type { StoreInfo } from '#shared/store-info.ts';
@@ -19,6 +21,7 @@ import type { OutboxService } from '#server/modules/outbox/outbox.service.ts';
 import type { ChargeOutcome } from '#server/modules/payments/providers/payment-provider.ts';
 import type { OpenAttempt, PaymentsService } from '#server/modules/payments/payments.service.ts';
 import type { UsersService } from '#server/modules/users/users.service.ts';
+import { guestShopperId } from './guest-order-token.ts';
 
 interface Deps {
   db: Db;
@@ -229,6 +232,139 @@ export function createCheckoutService(deps: Deps) {
     return true;
   }
 
+  /** Whether these cart lines, as priced now, may be paid in cash to this PIN code. */
+  async function cashOnDeliveryForCart(pincode: string, items: PlaceOrderInput['items']): Promise<CashOnDelivery> {
+    const quote = await cart.quote(items);
+    const lines = quote.items.filter((line) => line.status !== 'unavailable' && line.offerId !== null);
+    const offers = new Map((await catalog.findPurchasableOffers(lines.map((line) => line.offerId!), db)).map((offer) => [offer.id, offer]));
+    const reason = await cashOnDeliveryRefusal(
+      quote.total,
+      pincode,
+      lines.filter((line) => offers.has(line.offerId!)).map((line) => ({ name: line.name ?? 'An item', offerId: line.offerId!, vendorId: offers.get(line.offerId!)!.vendor_id, amount: line.lineTotal })),
+    );
+    return { available: reason === null, reason, max: delivery.codMax };
+  }
+
+  /** Places an order to this address: re-priced, stock taken, one order per owner and idempotency key. */
+  async function place(
+    userId: string,
+    address: Pick<Address, 'name' | 'phone' | 'line1' | 'line2' | 'city' | 'state' | 'pincode'>,
+    input: Pick<PlaceOrderInput, 'idempotencyKey' | 'items' | 'buyerGst' | 'couponCode'>,
+    prepare?: (tx: DbOrTx) => Promise<void>,
+  ): Promise<{ order: Order; created: boolean }> {
+    try {
+      const orderId = await db.transaction().execute(async (tx) => {
+        await prepare?.(tx);
+        // Each line is bought from its offer, or without one from its product's buy box as it is now.
+        const buyBoxes = await catalog.buyBoxOffers(input.items.filter((line) => line.offerId === undefined).map((line) => line.productId), tx);
+        // Lines that come to the same offer (a cart line saved before offers beside one naming the
+        // buy box's) are one line; a line with no offer to buy from is unavailable, below.
+        const asked: Array<{ productId: number; offerId: number; quantity: number }> = [];
+        for (const line of input.items) {
+          const offerId = line.offerId ?? buyBoxes.get(line.productId) ?? 0;
+          const same = offerId === 0 ? undefined : asked.find((other) => other.offerId === offerId);
+          if (same) same.quantity += line.quantity;
+          else asked.push({ productId: line.productId, offerId, quantity: line.quantity });
+        }
+        if (asked.some((line) => line.quantity > MAX_QUANTITY_PER_LINE)) {
+          throw new AppError('VALIDATION_FAILED', `An order holds at most ${MAX_QUANTITY_PER_LINE} of one product from one seller`);
+        }
+        const offers = new Map((await catalog.findPurchasableOffers(asked.map((line) => line.offerId), tx)).map((offer) => [offer.id, offer]));
+        const unavailable = asked.filter((line) => offers.get(line.offerId)?.product_id !== line.productId).map((line) => line.productId);
+        if (unavailable.length > 0) {
+          const names = await catalog.names(unavailable, tx);
+          throw new AppError('CONFLICT', `These items are no longer available: ${list(unavailable.map((id) => names.get(id) ?? `product ${id}`))}`, { productIds: unavailable });
+        }
+        // Every line again against the delivery pincode: the cart may have been filled for another.
+        const { options } = await delivery.options(
+          address.pincode,
+          asked.map((line) => {
+            const offer = offers.get(line.offerId)!;
+            return { offerId: offer.id, vendorId: offer.vendor_id, dispatchDays: offer.dispatch_days, amount: Number(offer.price) * line.quantity };
+          }),
+          tx,
+        );
+        const undeliverable = options.filter((option) => !option.deliverable);
+        if (undeliverable.length > 0) {
+          const refused = undeliverable.map((option) => ({ offer: offers.get(option.offerId)!, reason: option.reason }));
+          throw new AppError(
+            'CONFLICT',
+            `These items cannot be delivered to ${address.pincode}: ${list(refused.map(({ offer, reason }) => `${offer.product_name} (${reason})`))}`,
+            { productIds: refused.map(({ offer }) => offer.product_id) },
+          );
+        }
+        const short = await catalog.takeStock(asked, tx);
+        if (short.length > 0) {
+          const shortOffers = short.map((id) => offers.get(id)!);
+          throw new AppError(
+            'CONFLICT',
+            `Not enough stock for: ${list(shortOffers.map((o) => (o.stock > 0 ? `${o.product_name} (only ${o.stock} left)` : `${o.product_name} (out of stock)`)))}`,
+            { productIds: shortOffers.map((o) => o.product_id) },
+          );
+        }
+        const lines = asked.map((line) => {
+          const offer = offers.get(line.offerId)!;
+          return { offer, quantity: line.quantity, lineTotal: Number(offer.price) * line.quantity };
+        });
+        const subtotal = lines.reduce((sum, line) => sum + line.lineTotal, 0);
+        // The coupon, priced again on the lines as bought; refused, the whole order is (nothing is written).
+        let coupon: { applied: Coupon; discount: number; perLine: number[] } | undefined;
+        if (input.couponCode) {
+          const priced = await coupons.apply(input.couponCode, userId, lines.map(({ offer, lineTotal }) => ({ amount: lineTotal, category: offer.product_category, vendorId: offer.vendor_id })), tx);
+          if ('refusal' in priced) throw new AppError('CONFLICT', priced.refusal, { field: 'couponCode' });
+          coupon = { applied: priced.coupon, discount: priced.discount, perLine: priced.perLine };
+        }
+        const discount = coupon?.discount ?? 0;
+        const shipping = shippingFor(subtotal - discount);
+        const total = subtotal - discount + shipping;
+        const at = now().toISOString();
+        const { name, phone, line1, line2, city, state, pincode } = address;
+        const orderId = await orders.insertOrder(tx, {
+          userId,
+          idempotencyKey: input.idempotencyKey,
+          subtotal,
+          shipping,
+          gst: gstShare(total),
+          total,
+          address: JSON.stringify({ name, phone, line1, line2, city, state, pincode }),
+          at,
+          buyerGst: input.buyerGst,
+          coupon: coupon && { code: coupon.applied.code, fundedBy: coupon.applied.fundedBy, discount },
+        });
+        const fulfilmentOf = new Map<number, number>();
+        for (const { offer } of lines) {
+          if (!fulfilmentOf.has(offer.vendor_id)) fulfilmentOf.set(offer.vendor_id, await orders.insertFulfilment(tx, { orderId, vendorId: offer.vendor_id, vendorName: offer.vendor_name, at }));
+        }
+        await orders.insertItems(
+          tx,
+          lines.map(({ offer, quantity, lineTotal }, i) => ({
+            orderId,
+            fulfilmentId: fulfilmentOf.get(offer.vendor_id)!,
+            productId: offer.product_id,
+            offerId: offer.id,
+            vendorId: offer.vendor_id,
+            name: offer.product_name,
+            image: (JSON.parse(offer.images) as string[])[0] ?? null,
+            unitPrice: Number(offer.price),
+            quantity,
+            lineTotal,
+            discount: coupon?.perLine[i] ?? 0,
+          })),
+        );
+        if (coupon) await coupons.redeem(tx, coupon.applied, { orderId, userId, discount });
+        return orderId;
+      });
+      return { order: await orders.get(userId, orderId), created: true };
+    } catch (error) {
+      // The same checkout submitted twice at once: the second finds the first's order.
+      if (isUniqueViolation(error)) {
+        const id = await orders.findIdByIdempotencyKey(userId, input.idempotencyKey);
+        if (id !== undefined) return { order: await orders.get(userId, id), created: false };
+      }
+      throw error;
+    }
+  }
+
   return {
     /** Finishes what a crash or a lost answer left: see the comment at the top. Safe on several processes at once. */
     async reconcile(): Promise<{ confirmed: number; refunded: number; failed: number; resumed: number }> {
@@ -270,117 +406,20 @@ export function createCheckoutService(deps: Deps) {
 
       const address = await users.findAddress(userId, input.addressId);
       if (!address) throw new AppError('VALIDATION_FAILED', 'Please choose one of your saved delivery addresses');
+      return place(userId, address, input);
+    },
 
-      try {
-        const orderId = await db.transaction().execute(async (tx) => {
-          // Each line is bought from its offer, or without one from its product's buy box as it is now.
-          const buyBoxes = await catalog.buyBoxOffers(input.items.filter((line) => line.offerId === undefined).map((line) => line.productId), tx);
-          // Lines that come to the same offer (a cart line saved before offers beside one naming the
-          // buy box's) are one line; a line with no offer to buy from is unavailable, below.
-          const asked: Array<{ productId: number; offerId: number; quantity: number }> = [];
-          for (const line of input.items) {
-            const offerId = line.offerId ?? buyBoxes.get(line.productId) ?? 0;
-            const same = offerId === 0 ? undefined : asked.find((other) => other.offerId === offerId);
-            if (same) same.quantity += line.quantity;
-            else asked.push({ productId: line.productId, offerId, quantity: line.quantity });
-          }
-          if (asked.some((line) => line.quantity > MAX_QUANTITY_PER_LINE)) {
-            throw new AppError('VALIDATION_FAILED', `An order holds at most ${MAX_QUANTITY_PER_LINE} of one product from one seller`);
-          }
-          const offers = new Map((await catalog.findPurchasableOffers(asked.map((line) => line.offerId), tx)).map((offer) => [offer.id, offer]));
-          const unavailable = asked.filter((line) => offers.get(line.offerId)?.product_id !== line.productId).map((line) => line.productId);
-          if (unavailable.length > 0) {
-            const names = await catalog.names(unavailable, tx);
-            throw new AppError('CONFLICT', `These items are no longer available: ${list(unavailable.map((id) => names.get(id) ?? `product ${id}`))}`, { productIds: unavailable });
-          }
-          // Every line again against the delivery pincode: the cart may have been filled for another.
-          const { options } = await delivery.options(
-            address.pincode,
-            asked.map((line) => {
-              const offer = offers.get(line.offerId)!;
-              return { offerId: offer.id, vendorId: offer.vendor_id, dispatchDays: offer.dispatch_days, amount: Number(offer.price) * line.quantity };
-            }),
-            tx,
-          );
-          const undeliverable = options.filter((option) => !option.deliverable);
-          if (undeliverable.length > 0) {
-            const refused = undeliverable.map((option) => ({ offer: offers.get(option.offerId)!, reason: option.reason }));
-            throw new AppError(
-              'CONFLICT',
-              `These items cannot be delivered to ${address.pincode}: ${list(refused.map(({ offer, reason }) => `${offer.product_name} (${reason})`))}`,
-              { productIds: refused.map(({ offer }) => offer.product_id) },
-            );
-          }
-          const short = await catalog.takeStock(asked, tx);
-          if (short.length > 0) {
-            const shortOffers = short.map((id) => offers.get(id)!);
-            throw new AppError(
-              'CONFLICT',
-              `Not enough stock for: ${list(shortOffers.map((o) => (o.stock > 0 ? `${o.product_name} (only ${o.stock} left)` : `${o.product_name} (out of stock)`)))}`,
-              { productIds: shortOffers.map((o) => o.product_id) },
-            );
-          }
-          const lines = asked.map((line) => {
-            const offer = offers.get(line.offerId)!;
-            return { offer, quantity: line.quantity, lineTotal: Number(offer.price) * line.quantity };
-          });
-          const subtotal = lines.reduce((sum, line) => sum + line.lineTotal, 0);
-          // The coupon, priced again on the lines as bought; refused, the whole order is (nothing is written).
-          let coupon: { applied: Coupon; discount: number; perLine: number[] } | undefined;
-          if (input.couponCode) {
-            const priced = await coupons.apply(input.couponCode, userId, lines.map(({ offer, lineTotal }) => ({ amount: lineTotal, category: offer.product_category, vendorId: offer.vendor_id })), tx);
-            if ('refusal' in priced) throw new AppError('CONFLICT', priced.refusal, { field: 'couponCode' });
-            coupon = { applied: priced.coupon, discount: priced.discount, perLine: priced.perLine };
-          }
-          const discount = coupon?.discount ?? 0;
-          const shipping = shippingFor(subtotal - discount);
-          const total = subtotal - discount + shipping;
-          const at = now().toISOString();
-          const { name, phone, line1, line2, city, state, pincode } = address;
-          const orderId = await orders.insertOrder(tx, {
-            userId,
-            idempotencyKey: input.idempotencyKey,
-            subtotal,
-            shipping,
-            gst: gstShare(total),
-            total,
-            address: JSON.stringify({ name, phone, line1, line2, city, state, pincode }),
-            at,
-            buyerGst: input.buyerGst,
-            coupon: coupon && { code: coupon.applied.code, fundedBy: coupon.applied.fundedBy, discount },
-          });
-          const fulfilmentOf = new Map<number, number>();
-          for (const { offer } of lines) {
-            if (!fulfilmentOf.has(offer.vendor_id)) fulfilmentOf.set(offer.vendor_id, await orders.insertFulfilment(tx, { orderId, vendorId: offer.vendor_id, vendorName: offer.vendor_name, at }));
-          }
-          await orders.insertItems(
-            tx,
-            lines.map(({ offer, quantity, lineTotal }, i) => ({
-              orderId,
-              fulfilmentId: fulfilmentOf.get(offer.vendor_id)!,
-              productId: offer.product_id,
-              offerId: offer.id,
-              vendorId: offer.vendor_id,
-              name: offer.product_name,
-              image: (JSON.parse(offer.images) as string[])[0] ?? null,
-              unitPrice: Number(offer.price),
-              quantity,
-              lineTotal,
-              discount: coupon?.perLine[i] ?? 0,
-            })),
-          );
-          if (coupon) await coupons.redeem(tx, coupon.applied, { orderId, userId, discount });
-          return orderId;
-        });
-        return { order: await orders.get(userId, orderId), created: true };
-      } catch (error) {
-        // The same checkout submitted twice at once: the second finds the first's order.
-        if (isUniqueViolation(error)) {
-          const id = await orders.findIdByIdempotencyKey(userId, input.idempotencyKey);
-          if (id !== undefined) return { order: await orders.get(userId, id), created: false };
-        }
-        throw error;
-      }
+    /**
+     * A guest's order: as a member's, to the address typed in, owned by a guest row made in the
+     * order's transaction (no order, no row). The row's id comes from the e-mail and the
+     * idempotency key, so a checkout submitted twice, even at once, is one order.
+     */
+    async placeGuestOrder(input: GuestOrderInput): Promise<{ order: Order; created: boolean }> {
+      const guestId = guestShopperId(input.email, input.idempotencyKey);
+      const existing = await orders.findIdByIdempotencyKey(guestId, input.idempotencyKey);
+      if (existing !== undefined) return { order: await orders.get(guestId, existing), created: false };
+      const at = now();
+      return place(guestId, input.address, input, (tx) => users.insertGuest(tx, { id: guestId, name: input.address.name, email: input.email, at }));
     },
 
     /**
@@ -417,16 +456,11 @@ export function createCheckoutService(deps: Deps) {
     async cashOnDeliveryFor(userId: string, input: Pick<PlaceOrderInput, 'addressId' | 'items'>): Promise<CashOnDelivery> {
       const address = await users.findAddress(userId, input.addressId);
       if (!address) throw new AppError('VALIDATION_FAILED', 'Please choose one of your saved delivery addresses');
-      const quote = await cart.quote(input.items);
-      const lines = quote.items.filter((line) => line.status !== 'unavailable' && line.offerId !== null);
-      const offers = new Map((await catalog.findPurchasableOffers(lines.map((line) => line.offerId!), db)).map((offer) => [offer.id, offer]));
-      const reason = await cashOnDeliveryRefusal(
-        quote.total,
-        address.pincode,
-        lines.filter((line) => offers.has(line.offerId!)).map((line) => ({ name: line.name ?? 'An item', offerId: line.offerId!, vendorId: offers.get(line.offerId!)!.vendor_id, amount: line.lineTotal })),
-      );
-      return { available: reason === null, reason, max: delivery.codMax };
+      return cashOnDeliveryForCart(address.pincode, input.items);
     },
+
+    /** The same for a guest's cart, to the PIN code typed in. */
+    cashOnDeliveryForPincode: (pincode: string, items: PlaceOrderInput['items']) => cashOnDeliveryForCart(pincode, items),
 
     /** The OTP for a card payment, or the bank page's answer for Net Banking. */
     async confirm(caller: { id: string; email: string }, paymentId: number, confirmation: { otp: string } | { bankOutcome: 'success' | 'failure' }): Promise<PaymentResult> {

@@ -83,6 +83,13 @@ export function createInvoicesService({ db }: { db: Db }) {
   }
 
   return {
+    /** The invoices and credit notes of these orders now belong to this customer (a guest's orders joining their account). */
+    async moveToCustomer(tx: DbOrTx, orderIds: readonly number[], userId: string): Promise<void> {
+      if (orderIds.length === 0) return;
+      await tx.updateTable('invoices').set({ user_id: userId }).where('order_id', 'in', orderIds).execute();
+      await tx.updateTable('credit_notes').set({ user_id: userId }).where('order_id', 'in', orderIds).execute();
+    },
+
     /**
      * Issues the shipment's invoice, inside the caller's transaction (the one marking it shipped):
      * the seller, buyer and lines as they stand now. A shipment has one invoice; asked again, it

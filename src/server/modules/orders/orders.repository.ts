@@ -492,3 +492,22 @@ export async function findOrderById(db: DbOrTx, id: number): Promise<OrderRow | 
   const row = await db.selectFrom('orders').select(orderColumns).where('id', '=', id).executeTakeFirst();
   return row ? toOrderRow(row) : undefined;
 }
+
+/** Gives the orders of these owners (guest rows) to another: a guest's orders joining their new account. */
+export async function reassignOrders(db: DbOrTx, fromUserIds: readonly string[], toUserId: string): Promise<number[]> {
+  if (fromUserIds.length === 0) return [];
+  const rows = await db.updateTable('orders').set({ user_id: toUserId }).where('user_id', 'in', fromUserIds).returning('id').execute();
+  return rows.map((row) => row.id);
+}
+
+/** An order by its id and its customer's e-mail (the address a guest gave, or the account's), for tracking. */
+export async function findOrderByEmail(db: DbOrTx, id: number, email: string): Promise<OrderRow | undefined> {
+  const row = await db
+    .selectFrom('orders')
+    .innerJoin('users', 'users.id', 'orders.user_id')
+    .select(orderColumns.map((column) => `orders.${column}` as const))
+    .where('orders.id', '=', id)
+    .where((eb) => eb.or([eb('users.guest_email', '=', email), eb.and([eb('users.guest_email', 'is', null), eb('users.email', '=', email)])]))
+    .executeTakeFirst();
+  return row ? toOrderRow(row) : undefined;
+}

@@ -115,6 +115,12 @@ export function createOrdersService({ db, payments, invoices, now = () => new Da
     /** Every order of the user in full, newest first: their copy of their data (see the privacy module). */
     allOf: async (userId: string): Promise<Order[]> => assemble(await repository.listOrders(db, userId, Number.MAX_SAFE_INTEGER)),
 
+    /** The order with this id whose customer's e-mail is this one, or undefined (a wrong number and a wrong e-mail look the same). */
+    async findByEmail(id: number, email: string): Promise<Order | undefined> {
+      const row = await repository.findOrderByEmail(db, id, email.trim().toLowerCase());
+      return row ? (await assemble([row]))[0] : undefined;
+    },
+    reassign: (tx: DbOrTx, fromUserIds: readonly string[], toUserId: string) => repository.reassignOrders(tx, fromUserIds, toUserId),
     findIdByIdempotencyKey: (userId: string, key: string, tx?: DbOrTx) => repository.findOrderIdByIdempotencyKey(tx ?? db, userId, key),
     insertOrder: repository.insertOrder,
     insertFulfilment: repository.insertFulfilment,

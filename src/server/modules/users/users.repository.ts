@@ -6,10 +6,11 @@ import { containing } from '#server/db/like.ts';
 export async function findUserById(db: DbOrTx, id: string) {
   const row = await db
     .selectFrom('users')
-    .select(['id', 'name', 'email', 'role', 'status', 'created_at', 'email_verified', 'deleted_at'])
+    .select(['id', 'name', 'email', 'role', 'status', 'created_at', 'email_verified', 'deleted_at', 'guest_email'])
     .where('id', '=', id)
     .executeTakeFirst();
-  return row && { ...row, email_verified: Boolean(row.email_verified) };
+  // A guest shopper's row is mailed at the address they gave (see insertGuest).
+  return row && { ...row, email: row.guest_email ?? row.email, email_verified: Boolean(row.email_verified) };
 }
 
 export async function findUserByEmail(db: DbOrTx, email: string) {
@@ -73,6 +74,7 @@ export async function anonymiseUser(db: DbOrTx, id: string, at: Date): Promise<v
 export async function countUsersByRole(db: DbOrTx): Promise<Array<{ role: Role; count: number }>> {
   const rows = await db
     .selectFrom('users')
+    .where('guest_email', 'is', null)
     .select(['role', (eb) => eb.fn.countAll<number>().as('count')])
     .groupBy('role')
     .execute();
@@ -92,7 +94,7 @@ export interface UserListFilter {
 }
 
 export async function listUsers(db: DbOrTx, filter: UserListFilter) {
-  let query = db.selectFrom('users');
+  let query = db.selectFrom('users').where('guest_email', 'is', null); // guest shoppers are not accounts
   if (filter.role) query = query.where('role', '=', filter.role);
   if (filter.status) query = query.where('status', '=', filter.status);
   if (filter.ids) query = filter.ids.length === 0 ? query.where(sql<boolean>`1 = 0`) : query.where('id', 'in', filter.ids);
@@ -119,5 +121,31 @@ export async function countActiveAdmins(db: DbOrTx): Promise<number> {
 
 export async function findUsersByIds(db: DbOrTx, ids: readonly string[]) {
   if (ids.length === 0) return [];
-  return db.selectFrom('users').select(['id', 'name', 'email']).where('id', 'in', ids).execute();
+  const rows = await db.selectFrom('users').select(['id', 'name', 'email', 'guest_email']).where('id', 'in', ids).execute();
+  return rows.map(({ guest_email, ...row }) => ({ ...row, email: guest_email ?? row.email }));
+}
+
+/**
+ * The row a guest's order belongs to (migration 0028): no password, no session, a placeholder
+ * e-mail no one can sign in with, and the address they gave. Its id is given by the caller, so
+ * a checkout submitted twice finds the same row; a second insert changes nothing.
+ */
+export async function insertGuest(db: DbOrTx, guest: { id: string; name: string; email: string; at: Date }): Promise<void> {
+  const iso = guest.at.toISOString();
+  await db
+    .insertInto('users')
+    .values({ id: guest.id, name: guest.name, email: `${guest.id}@guest.invalid`, email_verified: 0, image: null, created_at: iso, updated_at: iso, role: 'customer', status: 'active', deleted_at: null, guest_email: guest.email })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
+}
+
+/** The guest rows that gave this e-mail. */
+export async function guestIdsWithEmail(db: DbOrTx, email: string): Promise<string[]> {
+  const rows = await db.selectFrom('users').select('id').where('guest_email', '=', email.trim().toLowerCase()).execute();
+  return rows.map((row) => row.id);
+}
+
+export async function deleteGuests(db: DbOrTx, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.deleteFrom('users').where('id', 'in', ids).where('guest_email', 'is not', null).execute();
 }

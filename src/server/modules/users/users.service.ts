@@ -26,7 +26,7 @@ export function createUsersService({ db, vendors }: { db: Db; vendors: VendorsSe
     deleteSessionById: (id: string) => users.deleteSessionById(db, id),
     deleteSessionsOf: (userId: string) => users.deleteSessionsOfUser(db, userId),
     deleteOtherSessionsOf: (userId: string, keepSessionId: string) => users.deleteOtherSessionsOfUser(db, userId, keepSessionId),
-    markEmailVerified: (userId: string, at: Date) => users.setEmailVerified(db, userId, at),
+    markEmailVerified: (userId: string, at: Date, tx?: DbOrTx) => users.setEmailVerified(tx ?? db, userId, at),
 
     /**
      * Whether the user proved they own their e-mail address (the link mailed at registration).
@@ -45,6 +45,10 @@ export function createUsersService({ db, vendors }: { db: Db; vendors: VendorsSe
       await addresses.deleteAllAddresses(tx, userId);
       await users.anonymiseUser(tx, userId, at);
     },
+    /** A guest shopper's row for one checkout (see the users repository); its id is the caller's. */
+    insertGuest: (tx: DbOrTx, guest: { id: string; name: string; email: string; at: Date }) => users.insertGuest(tx, guest),
+    guestIdsWithEmail: (email: string, tx?: DbOrTx) => users.guestIdsWithEmail(tx ?? db, email),
+    deleteGuests: (ids: readonly string[], tx: DbOrTx) => users.deleteGuests(tx, ids),
     countByRole: () => users.countUsersByRole(db),
     list: (filter: users.UserListFilter) => users.listUsers(db, filter),
     countActiveAdmins: () => users.countActiveAdmins(db),

@@ -1,0 +1,135 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  GUEST_ORDER_TOKEN_HEADER,
+  GuestCashOnDeliveryQuestionSchema,
+  GuestOrderInputSchema,
+  GuestOrderSchema,
+  TrackedOrderSchema,
+  TrackOrderInputSchema,
+} from '#shared/schemas/guest-checkout.ts';
+import {
+  BankOutcomeInputSchema,
+  CashOnDeliverySchema,
+  OrderIdParamSchema,
+  OrderSchema,
+  OtpInputSchema,
+  PaymentIdParamSchema,
+  PaymentInputSchema,
+  PaymentResultSchema,
+  PaymentSchema,
+} from '#shared/schemas/orders.ts';
+import type { OrdersService } from '#server/modules/orders/orders.service.ts';
+import { ErrorResponseSchema } from '#server/plugins/openapi.ts';
+import type { CheckoutService } from './checkout.service.ts';
+import type { GuestOrdersService } from './guest-orders.service.ts';
+
+const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema, 409: ErrorResponseSchema, 429: ErrorResponseSchema };
+const orderParams = z.object({ id: OrderIdParamSchema });
+const paymentParams = z.object({ id: PaymentIdParamSchema });
+const tokenHeaders = z.object({ [GUEST_ORDER_TOKEN_HEADER]: z.string().max(200).optional() });
+const tokenOf = (request: FastifyRequest) => {
+  const value = request.headers[GUEST_ORDER_TOKEN_HEADER];
+  return typeof value === 'string' && value !== '' ? value : undefined;
+};
+
+/**
+ * Checkout without an account, and tracking by number and e-mail. A guest's order and its
+ * payments are reached only with the token its creation answered with (header
+ * `x-guest-order-token`): 401 without it, 404 with a wrong one, as for a missing order. What a
+ * guest may do is what a member may do with their order; the member functions run as its guest.
+ */
+export function guestCheckoutRoutes(deps: { checkout: CheckoutService; orders: OrdersService; guestOrders: GuestOrdersService }): FastifyPluginAsyncZod {
+  const { checkout, orders, guestOrders } = deps;
+  return async (app) => {
+    app.post(
+      '/guest/checkout/orders',
+      {
+        // Per address: a shopper places a few orders an hour, not a stream of them.
+        config: { rateLimit: { max: 10, timeWindow: '1 hour' } },
+        schema: {
+          tags: ['checkout'],
+          summary: 'Place an order without an account (awaiting payment): e-mail, delivery address with mobile, items. Answers the order and the token that alone reaches it. The same e-mail and idempotencyKey return the same order and token.',
+          body: GuestOrderInputSchema,
+          response: { 200: GuestOrderSchema, 201: GuestOrderSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { order, created } = await checkout.placeGuestOrder(request.body);
+        return reply.status(created ? 201 : 200).header('cache-control', 'no-store').send({ order, token: guestOrders.tokenFor(order.id) });
+      },
+    );
+
+    app.post(
+      '/guest/checkout/cash-on-delivery',
+      { schema: { tags: ['checkout'], summary: 'Whether a cart not yet ordered may be paid by Cash on Delivery to a PIN code, and why not', body: GuestCashOnDeliveryQuestionSchema, response: { 200: CashOnDeliverySchema, ...errors } } },
+      (request) => checkout.cashOnDeliveryForPincode(request.body.pincode, request.body.items),
+    );
+
+    app.get(
+      '/guest/orders/:id',
+      { schema: { tags: ['orders'], summary: 'A guest’s order, with its token', params: orderParams, headers: tokenHeaders, response: { 200: OrderSchema, ...errors } } },
+      async (request) => orders.get((await guestOrders.shopperOf(request.params.id, tokenOf(request))).id, request.params.id),
+    );
+
+    app.get(
+      '/guest/orders/:id/cash-on-delivery',
+      { schema: { tags: ['checkout'], summary: 'Whether a guest’s order awaiting payment may be paid by Cash on Delivery', params: orderParams, headers: tokenHeaders, response: { 200: CashOnDeliverySchema, ...errors } } },
+      async (request) => checkout.cashOnDelivery((await guestOrders.shopperOf(request.params.id, tokenOf(request))).id, request.params.id),
+    );
+
+    app.post(
+      '/guest/orders/:id/payments',
+      { schema: { tags: ['checkout'], summary: 'Pay, or retry paying, for a guest’s order awaiting payment (every method, COD included)', params: orderParams, headers: tokenHeaders, body: PaymentInputSchema, response: { 200: PaymentResultSchema, ...errors } } },
+      async (request) => checkout.pay(await guestOrders.shopperOf(request.params.id, tokenOf(request)), request.params.id, request.body),
+    );
+
+    app.post(
+      '/guest/orders/:id/cancel',
+      { schema: { tags: ['orders'], summary: 'Cancel a guest’s order while nothing has shipped; a paid one is refunded in full', params: orderParams, headers: tokenHeaders, response: { 200: OrderSchema, ...errors } } },
+      async (request) => checkout.cancel(await guestOrders.shopperOf(request.params.id, tokenOf(request)), request.params.id),
+    );
+
+    app.get(
+      '/guest/payments/:id',
+      {
+        schema: {
+          tags: ['checkout'],
+          summary: 'A payment of a guest’s order, with its order (the order’s token)',
+          params: paymentParams,
+          headers: tokenHeaders,
+          response: { 200: z.object({ payment: PaymentSchema, order: z.object({ id: z.number(), number: z.string(), total: z.number(), status: z.string() }) }), ...errors },
+        },
+      },
+      async (request) => checkout.paymentForCaller((await guestOrders.shopperOfPayment(request.params.id, tokenOf(request))).id, request.params.id),
+    );
+
+    app.post(
+      '/guest/payments/:id/otp',
+      { schema: { tags: ['checkout'], summary: 'The OTP of a guest’s card or EMI payment (sandbox: 123456)', params: paymentParams, headers: tokenHeaders, body: OtpInputSchema, response: { 200: PaymentResultSchema, ...errors } } },
+      async (request) => checkout.confirm(await guestOrders.shopperOfPayment(request.params.id, tokenOf(request)), request.params.id, { otp: request.body.otp }),
+    );
+
+    app.post(
+      '/guest/payments/:id/bank',
+      { schema: { tags: ['checkout'], summary: "The bank page's answer for a guest's Net Banking payment", params: paymentParams, headers: tokenHeaders, body: BankOutcomeInputSchema, response: { 200: PaymentResultSchema, ...errors } } },
+      async (request) => checkout.confirm(await guestOrders.shopperOfPayment(request.params.id, tokenOf(request)), request.params.id, { bankOutcome: request.body.outcome }),
+    );
+
+    app.post(
+      '/track',
+      {
+        // Per address: the number and e-mail together open an order; guessing pairs is slowed down.
+        config: { rateLimit: { max: 20, timeWindow: '15 minutes' } },
+        schema: {
+          tags: ['orders'],
+          summary: 'Track an order by its number and e-mail: status and shipments, delivering to city and PIN code only. One 404 answer for a wrong number or a wrong e-mail.',
+          body: TrackOrderInputSchema,
+          response: { 200: TrackedOrderSchema, ...errors },
+        },
+      },
+      async (request, reply) => reply.header('cache-control', 'no-store').send(await guestOrders.track(request.body)),
+    );
+  };
+}

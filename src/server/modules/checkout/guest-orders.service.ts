@@ -1,0 +1,86 @@
+import { AppError } from '#shared/errors.ts';
+import { TRACK_NOT_FOUND, type TrackedOrder, type TrackOrderInput } from '#shared/schemas/guest-checkout.ts';
+import type { Db, DbOrTx } from '#server/db/database.ts';
+import type { InvoicesService } from '#server/modules/invoices/invoices.service.ts';
+import type { OrdersService } from '#server/modules/orders/orders.service.ts';
+import type { PaymentsService } from '#server/modules/payments/payments.service.ts';
+import type { UsersService } from '#server/modules/users/users.service.ts';
+import { guestOrderToken, isGuestOrderToken } from './guest-order-token.ts';
+
+/** The guest an order belongs to, as the checkout's member functions take a caller. */
+export interface GuestShopper {
+  id: string;
+  email: string;
+}
+
+/**
+ * Guests' orders: who may reach one (its token, never its id alone), tracking by number and
+ * e-mail, and the claim that gives a guest's orders to the account verified with that e-mail.
+ *
+ * Crash recovery: a claim is one transaction (orders, their invoices and credit notes, and the
+ * guest rows); a crash leaves the orders with the guest, and the next verification, or sign-in
+ * claim, finds them again.
+ */
+export function createGuestOrdersService(deps: { db: Db; users: UsersService; orders: OrdersService; invoices: InvoicesService; payments: PaymentsService; secret: string }) {
+  const { db, users, orders, invoices, payments, secret } = deps;
+
+  /** The guest whose order this is, when the token is this order's; 404 otherwise, as for a missing order. */
+  async function shopperOf(orderId: number, token: string | undefined): Promise<GuestShopper> {
+    if (!token) throw new AppError('UNAUTHENTICATED', 'This order can be opened only from the browser it was placed in, or tracked at /track with its number and e-mail');
+    if (!isGuestOrderToken(secret, orderId, token)) throw new AppError('NOT_FOUND', 'Order not found');
+    const order = await orders.getById(orderId);
+    const guest = await users.findById(order.userId);
+    // A guest order that joined an account is reached through the account.
+    if (!guest?.guest_email) throw new AppError('NOT_FOUND', 'Order not found');
+    return { id: guest.id, email: guest.guest_email };
+  }
+
+  return {
+    tokenFor: (orderId: number) => guestOrderToken(secret, orderId),
+    shopperOf,
+
+    /** The guest a payment's order belongs to, with that order's token. */
+    async shopperOfPayment(paymentId: number, token: string | undefined): Promise<GuestShopper> {
+      const payment = await payments.find(paymentId);
+      if (!payment) throw new AppError(token ? 'NOT_FOUND' : 'UNAUTHENTICATED', token ? 'Payment not found' : 'This payment can be reached only with its order’s token');
+      return shopperOf(payment.orderId, token);
+    },
+
+    /** An order by number and e-mail: status and shipments, and the city and PIN code only. One answer for a wrong number and a wrong e-mail. */
+    async track(input: TrackOrderInput): Promise<TrackedOrder> {
+      const id = Number(input.number.slice(2));
+      const order = id > 0 ? await orders.findByEmail(id, input.email) : undefined;
+      if (!order) throw new AppError('NOT_FOUND', TRACK_NOT_FOUND);
+      return {
+        number: order.number,
+        status: order.status,
+        displayStatus: order.displayStatus,
+        orderDate: order.orderDate,
+        cancelledAt: order.cancelledAt,
+        total: order.total,
+        items: order.items.map(({ name, image, quantity }) => ({ name, image, quantity })),
+        fulfilments: order.fulfilments.map(({ invoice: _invoice, creditNotes: _notes, ...fulfilment }) => fulfilment),
+        deliverTo: { city: order.address.city, state: order.address.state, pincode: order.address.pincode },
+      };
+    },
+
+    /**
+     * Gives every guest order placed with this e-mail to the account, now that it has proved it
+     * owns the address: in the caller's transaction, or one of its own. Running it again finds
+     * nothing left to move. Returns how many orders moved.
+     */
+    async claim(user: { id: string; email: string }, tx?: DbOrTx): Promise<number> {
+      const run = async (t: DbOrTx) => {
+        const guests = await users.guestIdsWithEmail(user.email, t);
+        if (guests.length === 0) return 0;
+        const moved = await orders.reassign(t, guests, user.id);
+        await invoices.moveToCustomer(t, moved, user.id);
+        await users.deleteGuests(guests, t);
+        return moved.length;
+      };
+      return tx ? run(tx) : db.transaction().execute(run);
+    },
+  };
+}
+
+export type GuestOrdersService = ReturnType<typeof createGuestOrdersService>;

@@ -75,6 +75,8 @@ const VendorStore = lazyPage(() => import('./routes/store/vendor-store.tsx'));
 const Checkout = lazyPage(() => import('./routes/checkout/checkout.tsx'));
 const Bank = lazyPage(() => import('./routes/checkout/bank.tsx'));
 const OrderSuccess = lazyPage(() => import('./routes/checkout/order-success.tsx'));
+const GuestCheckout = lazyPage(() => import('./routes/checkout/guest-checkout.tsx'));
+const Track = lazyPage(() => import('./routes/store/track.tsx'));
 const Orders = lazyPage(() => import('./routes/account/orders.tsx'));
 const OrderDetails = lazyPage(() => import('./routes/account/order-details.tsx'));
 const AdminLogin = lazyPage(() => import('./routes/admin/login.tsx'));
@@ -126,6 +128,8 @@ export const routes: RouteObject[] = [
       { path: 'account', element: <RequireUser><Account /></RequireUser> },
       { path: 'account-deleted', element: <AccountDeleted /> },
       { path: 'checkout', element: <RequireUser><Checkout /></RequireUser> },
+      { path: 'checkout/guest', element: <GuestCheckout /> },
+      { path: 'track', element: <Track /> },
       { path: 'checkout/bank/:paymentId', element: <RequireUser><Bank /></RequireUser> },
       { path: 'order-success', element: <RequireUser><OrderSuccess /></RequireUser> },
       { path: 'orders', element: <RequireUser><Orders /></RequireUser> },

@@ -10,6 +10,10 @@ export const paths = {
   vendorStore: (slug: string) => `/store/${slug}`,
   cart: () => '/cart',
   checkout: () => '/checkout',
+  /** checkout without an account */
+  guestCheckout: () => '/checkout/guest',
+  /** an order by its number and e-mail, for anyone */
+  track: () => '/track',
   orderSuccess: () => '/order-success',
   orders: () => '/orders',
   orderDetails: (orderId: string) => `/order-details/${orderId}`,

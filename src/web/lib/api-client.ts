@@ -35,6 +35,8 @@ interface RequestOptions<T> {
   /** full zod or zod/mini */
   schema: z.core.$ZodType<T>;
   signal?: AbortSignal;
+  /** extra request headers (a guest order's token, say) */
+  headers?: Record<string, string>;
 }
 
 /** How a request reaches the API: `fetch` in the browser; the server rendering a page asks itself in-process. */
@@ -52,7 +54,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
   const search = options.query ? toSearchParams(options.query).toString() : '';
   const response = await transport(`/api${path}${search ? `?${search}` : ''}`, {
     method: options.method ?? 'GET',
-    headers: options.body === undefined ? undefined : { 'content-type': 'application/json' },
+    headers: options.body === undefined ? options.headers : { 'content-type': 'application/json', ...options.headers },
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
     credentials: 'same-origin',
     signal: options.signal,

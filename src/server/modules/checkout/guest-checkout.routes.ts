@@ -9,9 +9,13 @@ import {
   TrackedOrderSchema,
   TrackOrderInputSchema,
 } from '#shared/schemas/guest-checkout.ts';
+import type { EmiPlan } from '#shared/emi.ts';
+import { EMI_MIN_ORDER } from '#shared/emi.ts';
+import { NET_BANKING_BANKS } from '#shared/payment-methods.ts';
 import {
   BankOutcomeInputSchema,
   CashOnDeliverySchema,
+  CheckoutOptionsSchema,
   OrderIdParamSchema,
   OrderSchema,
   OtpInputSchema,
@@ -40,9 +44,15 @@ const tokenOf = (request: FastifyRequest) => {
  * `x-guest-order-token`): 401 without it, 404 with a wrong one, as for a missing order. What a
  * guest may do is what a member may do with their order; the member functions run as its guest.
  */
-export function guestCheckoutRoutes(deps: { checkout: CheckoutService; orders: OrdersService; guestOrders: GuestOrdersService }): FastifyPluginAsyncZod {
+export function guestCheckoutRoutes(deps: { checkout: CheckoutService; orders: OrdersService; guestOrders: GuestOrdersService; payments: { testMode: boolean }; emiPlans: readonly EmiPlan[] }): FastifyPluginAsyncZod {
   const { checkout, orders, guestOrders } = deps;
   return async (app) => {
+    app.get('/guest/checkout/options', { schema: { tags: ['checkout'], summary: 'Payment options for a guest: banks, EMI plans, test mode', response: { 200: CheckoutOptionsSchema } } }, async () => ({
+      testMode: deps.payments.testMode,
+      banks: NET_BANKING_BANKS.map(({ code, name }) => ({ code, name })),
+      emi: { minOrder: EMI_MIN_ORDER, plans: deps.emiPlans.map((plan) => ({ ...plan, noCost: plan.annualRatePercent === 0 })) },
+    }));
+
     app.post(
       '/guest/checkout/orders',
       {

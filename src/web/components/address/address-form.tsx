@@ -19,6 +19,8 @@ export interface AddressFormProps {
   submitLabel: string;
   /** Puts the cursor in the first field when the form appears (it was opened by the shopper). */
   autoFocus?: boolean;
+  /** offers "Make this my default address" (an address book's form; not a guest's) */
+  askDefault?: boolean;
 }
 
 /** "+919847011223" → "9847011223": the form shows +91 beside the field. */
@@ -46,7 +48,7 @@ function toDefaultValues(initial: Address | undefined): DefaultValues<AddressFor
 }
 
 /** Adds or edits one delivery address. The caller saves it and closes the form. */
-export function AddressForm({ initial, onSubmit, onCancel, submitLabel, autoFocus = false }: AddressFormProps) {
+export function AddressForm({ initial, onSubmit, onCancel, submitLabel, autoFocus = false, askDefault = true }: AddressFormProps) {
   const [serverError, setServerError] = useState<string | null>(null);
   const isDefaultAlready = initial?.isDefault ?? false;
 
@@ -72,6 +74,7 @@ export function AddressForm({ initial, onSubmit, onCancel, submitLabel, autoFocu
   return (
     <form noValidate onSubmit={submit}>
       <AddressFields form={form} />
+      {askDefault && (
       <CheckboxField
         form={form}
         name="isDefault"
@@ -80,6 +83,7 @@ export function AddressForm({ initial, onSubmit, onCancel, submitLabel, autoFocu
         rules={{ disabled: isDefaultAlready }}
         className="mt-5"
       />
+      )}
       <FormActions submitLabel={submitLabel} pendingLabel="Saving…" pending={form.formState.isSubmitting} error={serverError} onCancel={onCancel} />
     </form>
   );

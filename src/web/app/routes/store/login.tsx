@@ -25,6 +25,11 @@ export default function LoginRoute() {
         forgotPassword={<AuthLink to={paths.forgotPassword()}>Forgot password?</AuthLink>}
         footer={
           <>
+            {params.get('redirectTo') === paths.checkout() && (
+              <p>
+                No account? <AuthLink to={paths.guestCheckout()}>Check out as a guest</AuthLink>
+              </p>
+            )}
             <p>
               New here? <AuthLink to={paths.register()}>Create an account</AuthLink>
             </p>

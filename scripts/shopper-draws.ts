@@ -3,7 +3,7 @@
  * from the demo catalogue: shared by `bench.ts` (over HTTP) and `profile-search.ts` (in one process).
  */
 import { CATEGORIES, type Category } from '#shared/categories.ts';
-import { productAttributes } from '#shared/facets.ts';
+import { productAttributes } from '#shared/facet-attributes.ts';
 import { SORTS } from '#shared/schemas/catalog.ts';
 import { DEMO_PRODUCTS } from '#server/db/seed/demo-catalog.ts';
 import type { DemoProduct } from '#server/db/seed/demo-catalog.types.ts';

@@ -1,9 +1,9 @@
 import type { Category } from './categories.ts';
-import type { DesktopSpecs, LaptopSpecs, MonitorSpecs, ProductSpecs } from './schemas/catalog.ts';
 
 /**
- * Spec facets: the values a shopper filters by. Each is derived from a product's specs,
- * stored as (key, value) attribute rows so every database can filter and count them with indexes.
+ * Spec facets: the values a shopper filters by. Each is derived from a product's specs (see
+ * facet-attributes.ts, which the storefront's pages do not load), stored as (key, value) attribute
+ * rows so every database can filter and count them with indexes.
  */
 export interface SpecFacet {
   key: string;
@@ -11,7 +11,6 @@ export interface SpecFacet {
   categories: readonly Category[];
   /** Values sort numerically when true, alphabetically otherwise. */
   numeric: boolean;
-  extract: (category: Category, specs: ProductSpecs) => string | undefined;
   format: (value: string) => string;
 }
 
@@ -37,8 +36,6 @@ export const SPEC_FACETS: readonly SpecFacet[] = [
     label: 'RAM',
     categories: ['Laptop', 'Desktop'],
     numeric: true,
-    extract: (category, specs) =>
-      category === 'Monitor' ? undefined : String((specs as LaptopSpecs | DesktopSpecs).ramGb),
     format: gb,
   },
   {
@@ -46,20 +43,27 @@ export const SPEC_FACETS: readonly SpecFacet[] = [
     label: 'Storage',
     categories: ['Laptop', 'Desktop'],
     numeric: true,
-    extract: (category, specs) =>
-      category === 'Monitor' ? undefined : String((specs as LaptopSpecs | DesktopSpecs).storageGb),
     format: gb,
+  },
+  {
+    key: 'processor',
+    label: 'Processor',
+    categories: ['Laptop', 'Desktop'],
+    numeric: false,
+    format: (value) => value,
+  },
+  {
+    key: 'graphics',
+    label: 'Graphics',
+    categories: ['Laptop', 'Desktop'],
+    numeric: false,
+    format: (value) => value,
   },
   {
     key: 'screenSize',
     label: 'Screen size',
     categories: ['Laptop', 'Monitor'],
     numeric: true,
-    extract: (category, specs) => {
-      if (category === 'Laptop') return String((specs as LaptopSpecs).displaySizeIn);
-      if (category === 'Monitor') return String((specs as MonitorSpecs).sizeIn);
-      return undefined;
-    },
     format: (value) => `${value} inch`,
   },
   {
@@ -67,7 +71,6 @@ export const SPEC_FACETS: readonly SpecFacet[] = [
     label: 'Operating system',
     categories: ['Laptop'],
     numeric: false,
-    extract: (category, specs) => (category === 'Laptop' ? (specs as LaptopSpecs).os : undefined),
     format: (value) => value,
   },
   {
@@ -75,8 +78,6 @@ export const SPEC_FACETS: readonly SpecFacet[] = [
     label: 'Form factor',
     categories: ['Desktop'],
     numeric: false,
-    extract: (category, specs) =>
-      category === 'Desktop' ? (specs as DesktopSpecs).formFactor : undefined,
     format: (value) => value,
   },
   {
@@ -84,8 +85,6 @@ export const SPEC_FACETS: readonly SpecFacet[] = [
     label: 'Resolution',
     categories: ['Monitor'],
     numeric: false,
-    extract: (category, specs) =>
-      category === 'Monitor' ? (specs as MonitorSpecs).resolution : undefined,
     format: (value) => RESOLUTION_NAMES[value] ?? value,
   },
   {
@@ -93,7 +92,6 @@ export const SPEC_FACETS: readonly SpecFacet[] = [
     label: 'Panel type',
     categories: ['Monitor'],
     numeric: false,
-    extract: (category, specs) => (category === 'Monitor' ? (specs as MonitorSpecs).panel : undefined),
     format: (value) => value,
   },
   {
@@ -101,18 +99,16 @@ export const SPEC_FACETS: readonly SpecFacet[] = [
     label: 'Refresh rate',
     categories: ['Monitor'],
     numeric: true,
-    extract: (category, specs) =>
-      category === 'Monitor' ? String((specs as MonitorSpecs).refreshRateHz) : undefined,
     format: (value) => `${value} Hz`,
   },
   {
-    // Not a spec: the listing index gives it to products whose customers rate them 4 stars or more
-    // on average (see catalog-index's writeColumns), so it filters and counts as the specs do.
+    // Not a spec, so no attribute rows: the listing index gives it to products whose customers rate
+    // them 4 stars or more on average (see catalog-index's writeColumns), so it filters and counts
+    // as the specs do.
     key: 'rating',
     label: 'Customer rating',
     categories: ['Laptop', 'Desktop', 'Monitor'],
     numeric: true,
-    extract: () => undefined,
     format: (value) => `${value}★ & above`,
   },
 ];
@@ -120,19 +116,9 @@ export const SPEC_FACETS: readonly SpecFacet[] = [
 /** The customer rating's one value: an average of 4 stars or more. */
 export const TOP_RATED = '4';
 
-export const SPEC_FACET_KEYS = SPEC_FACETS.map((facet) => facet.key);
+// Pure: a page that only formats gigabytes leaves the facets out of its bundle.
+export const SPEC_FACET_KEYS = /* @__PURE__ */ SPEC_FACETS.map((facet) => facet.key);
 
 export function specFacet(key: string): SpecFacet | undefined {
   return SPEC_FACETS.find((facet) => facet.key === key);
-}
-
-/** The (key, value) attribute pairs a product contributes to the spec facets. */
-export function productAttributes(category: Category, specs: ProductSpecs): Array<[string, string]> {
-  const pairs: Array<[string, string]> = [];
-  for (const facet of SPEC_FACETS) {
-    if (!facet.categories.includes(category)) continue;
-    const value = facet.extract(category, specs);
-    if (value !== undefined) pairs.push([facet.key, value]);
-  }
-  return pairs;
 }

@@ -1,6 +1,7 @@
 import { CATEGORY_LABELS, type Category, CATEGORIES } from '#shared/categories.ts';
 import { AppError } from '#shared/errors.ts';
-import { productAttributes, SPEC_FACETS, type SpecFacet } from '#shared/facets.ts';
+import { productAttributes } from '#shared/facet-attributes.ts';
+import { SPEC_FACETS, type SpecFacet } from '#shared/facets.ts';
 import type { ProductQuery } from '#shared/schemas/catalog-query.ts';
 import {
   type CategoryCount,

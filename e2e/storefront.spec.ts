@@ -33,7 +33,9 @@ test('filter and sort live in the URL and survive a reload', async ({ page }) =>
   await expect(filters.getByRole('checkbox', { name: /^Lenovo/ })).toBeChecked();
   await expect(page.getByLabel('Sort by')).toHaveValue('price_asc');
 
-  await filters.getByRole('button', { name: 'Clear all' }).click();
+  // The chosen filters are chips above the results, with "Clear all".
+  await expect(page.getByRole('button', { name: 'Remove filter: Lenovo' })).toBeVisible();
+  await page.getByRole('button', { name: 'Clear all' }).click();
   await expect(page.getByText(/Showing 1–20 of 20 products/)).toBeVisible();
   await expect(page).not.toHaveURL(/brand=/);
 });
@@ -178,13 +180,11 @@ test.describe('on a phone', () => {
     await expect(menu).toBeHidden();
   });
 
-  test('filters are collapsible and the page does not scroll sideways', async ({ page }) => {
+  test('filters are in a drawer and the page does not scroll sideways', async ({ page }) => {
     await page.goto('/category/Monitor');
-    const toggle = page.getByRole('button', { name: 'Show filters' });
-    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await expect(page.getByRole('checkbox', { name: 'In stock only' })).toBeHidden();
-    await toggle.click();
-    await expect(page.getByRole('checkbox', { name: 'In stock only' })).toBeVisible();
+    await page.getByRole('button', { name: /^Filters/ }).click();
+    await expect(page.getByRole('dialog', { name: 'Filters' }).getByRole('checkbox', { name: 'In stock only' })).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
   });

@@ -2,9 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { clearFilters, hasActiveFilters, listingQueryFromUrl, toggleFilterValue, withParam } from './listing-query.ts';
 
 describe('listing query in the URL', () => {
-  it('reads filters, sort and page, converting rupees to paise', () => {
-    const query = listingQueryFromUrl(new URLSearchParams('brand=Dell&brand=HP&ram=16&minPrice=50000&sort=price_asc&page=2&inStock=true'), { category: 'Laptop' });
-    expect(query).toMatchObject({ category: 'Laptop', brand: ['Dell', 'HP'], ram: ['16'], minPrice: 5_000_000, sort: 'price_asc', page: 2, inStock: true, pageSize: 24 });
+  it('reads filters, sort and page, prices in paise as the API takes them', () => {
+    const query = listingQueryFromUrl(new URLSearchParams('brand=Dell&brand=HP&ram=16&processor=Intel+Core+i7&graphics=Integrated&minPrice=5000000&sort=price_asc&page=2&inStock=true'), { category: 'Laptop' });
+    expect(query).toMatchObject({ category: 'Laptop', brand: ['Dell', 'HP'], ram: ['16'], processor: ['Intel Core i7'], graphics: ['Integrated'], minPrice: 5_000_000, sort: 'price_asc', page: 2, inStock: true, pageSize: 24 });
+  });
+
+  it('leaves out a price range whose minimum is above its maximum, rather than asking the API for an error', () => {
+    expect(listingQueryFromUrl(new URLSearchParams('minPrice=5000000&maxPrice=3000000&brand=Dell'), {})).toMatchObject({ minPrice: undefined, maxPrice: undefined, brand: ['Dell'] });
+    expect(listingQueryFromUrl(new URLSearchParams('minPrice=3000000&maxPrice=3000000'), {})).toMatchObject({ minPrice: 3_000_000, maxPrice: 3_000_000 });
   });
 
   it('keeps to a PIN code when the URL names a well-formed one', () => {

@@ -1,12 +1,13 @@
 import type { Category } from '#shared/categories.ts';
 import { SPEC_FACET_KEYS } from '#shared/facets.ts';
 import { PIN_CODE } from '#shared/india.ts';
-import { PAISE_PER_RUPEE } from '#shared/money.ts';
 import { SORTS, type Sort } from '#shared/schemas/catalog.ts';
+import { priceRangeOf } from './price-ranges.ts';
 
 /**
  * The listing's state lives in the page URL so a link reproduces the view. Prices in the page
- * URL are whole rupees (readable); the API takes paise.
+ * URL are paise, as the API takes them (and as search's understood "under 80000" writes them);
+ * the price fields show rupees.
  */
 export interface ListingQuery {
   q?: string;
@@ -37,15 +38,15 @@ export function listingQueryFromUrl(
   fixed: { category?: Category; q?: string; vendor?: string },
 ): ListingQuery {
   const sort = params.get('sort');
-  const minRupees = wholeNumber(params.get('minPrice'));
-  const maxRupees = wholeNumber(params.get('maxPrice'));
+  // A range the wrong way round is not applied (the panel says why) rather than refused.
+  const price = priceRangeOf(params);
   const query: ListingQuery = {
     page: Math.max(1, wholeNumber(params.get('page')) ?? 1),
     pageSize: LISTING_PAGE_SIZE,
     sort: SORTS.includes(sort as Sort) ? (sort as Sort) : 'relevance',
     brand: params.getAll('brand'),
-    minPrice: minRupees === undefined ? undefined : minRupees * PAISE_PER_RUPEE,
-    maxPrice: maxRupees === undefined ? undefined : maxRupees * PAISE_PER_RUPEE,
+    minPrice: price.reversed ? undefined : price.min,
+    maxPrice: price.reversed ? undefined : price.max,
     inStock: params.get('inStock') === 'true' ? true : undefined,
   };
   if (fixed.q !== undefined) query.q = fixed.q;

@@ -1,20 +1,26 @@
-import { type FormEvent, useId } from 'react';
+import { type FormEvent, useId, useState } from 'react';
+import type { Category } from '#shared/categories.ts';
 import type { Facet } from '#shared/schemas/catalog.ts';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
+import { facetsWithSelected } from '../listing-filters.ts';
+import { checkTypedRange, fieldRupees, type PriceRange, pricePresets, priceRangeOf, REVERSED_RANGE } from '../price-ranges.ts';
 
 interface FilterPanelProps {
   facets: Facet[];
   params: URLSearchParams;
+  /** the listing's category: its price presets */
+  category?: Category;
   onToggle: (key: string, value: string) => void;
-  onPrice: (min: string | undefined, max: string | undefined) => void;
+  /** a range in paise; both undefined: any price */
+  onPrice: (range: PriceRange) => void;
   onInStock: (checked: boolean) => void;
   /** a PIN code the listing may keep to what delivers to (the one the shopper checked delivery to); none, no such filter */
   deliverTo?: string;
   onDeliverTo: (pincode: string | undefined) => void;
-  onClear: () => void;
-  hasActiveFilters: boolean;
   /** facet keys fixed by the page (the category on a category page) */
   hidden?: string[];
+  /** the panel's own "Filters" heading; a drawer titled "Filters" leaves it out */
+  heading?: boolean;
 }
 
 function FacetGroup({ facet, selected, onToggle }: { facet: Facet; selected: string[]; onToggle: (value: string) => void }) {
@@ -35,7 +41,7 @@ function FacetGroup({ facet, selected, onToggle }: { facet: Facet; selected: str
                 onChange={() => onToggle(value.value)}
                 className="size-4 rounded border-slate-300 accent-brand-600"
               />
-              <label htmlFor={inputId} className="flex flex-1 cursor-pointer justify-between gap-2 text-sm text-slate-700">
+              <label htmlFor={inputId} className="flex flex-1 cursor-pointer justify-between gap-2 py-0.5 text-sm text-slate-700">
                 <span>{value.label}</span>
                 <span className="text-slate-500 tabular-nums">{value.count}</span>
               </label>
@@ -47,32 +53,108 @@ function FacetGroup({ facet, selected, onToggle }: { facet: Facet; selected: str
   );
 }
 
-export function FilterPanel(props: FilterPanelProps) {
-  const { facets, params, onToggle, onPrice, onInStock, deliverTo, onDeliverTo, onClear, hasActiveFilters, hidden = [] } = props;
+/**
+ * Price: the category's presets (one pressed when the URL's range is it; pressed again, any
+ * price), and a minimum and maximum in rupees. A minimum above the maximum is said next to the
+ * fields, both when typed (nothing is applied) and when a URL carries one (the listing ignores it).
+ */
+function PriceFilter({ params, category, onPrice }: Pick<FilterPanelProps, 'params' | 'category' | 'onPrice'>) {
   const id = useId();
+  const range = priceRangeOf(params);
+  const [typedError, setTypedError] = useState<string>();
+  const message = typedError ?? (range.reversed ? `${REVERSED_RANGE}, so this price range is not applied.` : undefined);
 
-  function submitPrice(event: FormEvent<HTMLFormElement>) {
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const clean = (value: FormDataEntryValue | null) => {
-      const text = String(value ?? '').replace(/[,\s₹]/g, '');
-      return /^\d+$/.test(text) ? String(Number(text)) : undefined;
-    };
-    onPrice(clean(form.get('minPrice')), clean(form.get('maxPrice')));
+    const checked = checkTypedRange(String(form.get('minPrice') ?? ''), String(form.get('maxPrice') ?? ''));
+    if ('error' in checked) {
+      setTypedError(`${checked.error}.`);
+      return;
+    }
+    setTypedError(undefined);
+    onPrice(checked.range);
   }
+
+  const field = 'w-full rounded-lg border px-2 py-1.5 text-sm';
+  return (
+    <form onSubmit={submit} className="border-t border-slate-200 py-4" noValidate>
+      <fieldset>
+        <legend className="mb-2 text-sm font-semibold text-slate-900">Price</legend>
+        <ul className="mb-3 space-y-1">
+          {pricePresets(category).map((preset) => {
+            const pressed = !range.reversed && range.min === preset.min && range.max === preset.max;
+            return (
+              <li key={preset.label}>
+                <button
+                  type="button"
+                  aria-pressed={pressed}
+                  onClick={() => onPrice(pressed ? {} : { min: preset.min, max: preset.max })}
+                  className={`flex w-full items-center gap-2 rounded-md px-1 py-1 text-left text-sm hover:bg-slate-50 ${pressed ? 'font-semibold text-brand-800' : 'text-slate-700'}`}
+                >
+                  <span aria-hidden="true" className={`grid size-4 shrink-0 place-items-center rounded-full border ${pressed ? 'border-brand-600' : 'border-slate-400'}`}>
+                    {pressed && <span className="size-2 rounded-full bg-brand-600" />}
+                  </span>
+                  {preset.label}
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+        <div className="flex items-end gap-2">
+          <div className="min-w-0 flex-1">
+            <label htmlFor={`${id}-min`} className="text-xs text-slate-600">
+              Min (₹)
+            </label>
+            <input
+              id={`${id}-min`}
+              name="minPrice"
+              inputMode="numeric"
+              defaultValue={fieldRupees(range.min)}
+              placeholder="0"
+              aria-invalid={message ? true : undefined}
+              aria-describedby={message ? `${id}-error` : undefined}
+              onChange={() => setTypedError(undefined)}
+              className={`${field} ${message ? 'border-red-600' : 'border-slate-300'}`}
+            />
+          </div>
+          <div className="min-w-0 flex-1">
+            <label htmlFor={`${id}-max`} className="text-xs text-slate-600">
+              Max (₹)
+            </label>
+            <input
+              id={`${id}-max`}
+              name="maxPrice"
+              inputMode="numeric"
+              defaultValue={fieldRupees(range.max)}
+              placeholder="Any"
+              aria-invalid={message ? true : undefined}
+              aria-describedby={message ? `${id}-error` : undefined}
+              onChange={() => setTypedError(undefined)}
+              className={`${field} ${message ? 'border-red-600' : 'border-slate-300'}`}
+            />
+          </div>
+          <button type="submit" className={buttonClass('secondary', 'sm')}>
+            Apply
+          </button>
+        </div>
+        <p id={`${id}-error`} aria-live="polite" className="mt-2 text-sm text-red-700 empty:mt-0">
+          {message}
+        </p>
+      </fieldset>
+    </form>
+  );
+}
+
+export function FilterPanel(props: FilterPanelProps) {
+  const { facets, params, category, onToggle, onPrice, onInStock, deliverTo, onDeliverTo, hidden = [], heading = true } = props;
+  const id = useId();
 
   return (
     <div>
-      <div className="flex items-center justify-between pb-3">
-        <h2 className="text-base font-semibold text-slate-900">Filters</h2>
-        {hasActiveFilters && (
-          <button type="button" onClick={onClear} className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline">
-            Clear all
-          </button>
-        )}
-      </div>
+      {heading && <h2 className="pb-3 text-base font-semibold text-slate-900">Filters</h2>}
 
-      <div className="border-t border-slate-200 py-4">
+      <div className={`${heading ? 'border-t border-slate-200 ' : ''}py-4`}>
         <div className="flex items-center gap-2">
           <input
             id={`${id}-stock`}
@@ -101,54 +183,12 @@ export function FilterPanel(props: FilterPanelProps) {
         )}
       </div>
 
-      <form onSubmit={submitPrice} className="border-t border-slate-200 py-4" key={`${params.get('minPrice')}-${params.get('maxPrice')}`}>
-        <fieldset>
-          <legend className="mb-2 text-sm font-semibold text-slate-900">Price (₹)</legend>
-          <div className="flex items-end gap-2">
-            <div className="flex-1">
-              <label htmlFor={`${id}-min`} className="text-xs text-slate-600">
-                Min
-              </label>
-              <input
-                id={`${id}-min`}
-                name="minPrice"
-                inputMode="numeric"
-                defaultValue={params.get('minPrice') ?? ''}
-                placeholder="0"
-                className="w-full rounded-lg border border-slate-300 px-2 py-1.5 text-sm"
-              />
-            </div>
-            <div className="flex-1">
-              <label htmlFor={`${id}-max`} className="text-xs text-slate-600">
-                Max
-              </label>
-              <input
-                id={`${id}-max`}
-                name="maxPrice"
-                inputMode="numeric"
-                defaultValue={params.get('maxPrice') ?? ''}
-                placeholder="Any"
-                className="w-full rounded-lg border border-slate-300 px-2 py-1.5 text-sm"
-              />
-            </div>
-            <button type="submit" className={buttonClass('secondary', 'sm')}>
-              Apply
-            </button>
-          </div>
-        </fieldset>
-      </form>
+      {/* Drawn afresh when the URL's range changes: its fields show it, and a typed error goes. */}
+      <PriceFilter key={`${params.get('minPrice')}-${params.get('maxPrice')}`} params={params} category={category} onPrice={onPrice} />
 
-      {facets
-        .filter((facet) => !hidden.includes(facet.key) && facet.values.length > 0)
-        .map((facet) => (
-          <FacetGroup
-            key={facet.key}
-            facet={facet}
-            selected={params.getAll(facet.key)}
-            onToggle={(value) => onToggle(facet.key, value)}
-          />
-        ))}
+      {facetsWithSelected(facets, params, hidden).map((facet) => (
+        <FacetGroup key={facet.key} facet={facet} selected={params.getAll(facet.key)} onToggle={(value) => onToggle(facet.key, value)} />
+      ))}
     </div>
   );
 }
-

@@ -1,4 +1,4 @@
-import { type ReactNode, startTransition, useId, useOptimistic, useState } from 'react';
+import { type ReactNode, startTransition, useCallback, useEffect, useId, useOptimistic, useRef, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import type { Category } from '#shared/categories.ts';
 import type { Sort } from '#shared/schemas/catalog.ts';
@@ -9,7 +9,10 @@ import { paths } from '#web/config/paths.ts';
 import { useRememberedPincode } from '#web/lib/remembered-pincode.ts';
 import { useStoreInfo } from '#web/lib/store-info.ts';
 import { useProducts } from '../api/get-products.ts';
+import { filterChips } from '../listing-filters.ts';
 import { clearFilters, hasActiveFilters, listingQueryFromUrl, toggleFilterValue, withParam } from '../listing-query.ts';
+import { ActiveFilters } from './active-filters.tsx';
+import { FilterDrawer } from './filter-drawer.tsx';
 import { FilterPanel } from './filter-panel.tsx';
 import { Pagination } from './pagination.tsx';
 import { breadcrumbJsonLd } from '../structured-data.ts';
@@ -52,13 +55,39 @@ function ListingMeta({ title, description, path, params }: NonNullable<ProductLi
   return <PageMeta title={title} description={description} canonical={canonical} noindex={narrowed} />;
 }
 
-/** A listing with filters, sort, result count, pagination and an empty state; all state in the URL. */
+/**
+ * Where the sticky Sort/Filter bar sits: just under the site's header, which is sticky too and
+ * as tall as its wrapped rows make it (measured once hydrated; the bar is under it until then).
+ */
+function useHeaderHeight(): number | undefined {
+  const [height, setHeight] = useState<number>();
+  useEffect(() => {
+    const header = document.querySelector('header');
+    if (!header) return;
+    const measure = () => setHeight(Math.round(header.getBoundingClientRect().height));
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(header);
+    return () => observer.disconnect();
+  }, []);
+  return height;
+}
+
+/**
+ * A listing with filters, sort, result count, pagination and an empty state; all state in the URL.
+ * The chosen filters are chips above the results. Wide screens have the filters beside the
+ * results; narrower ones a sticky bar with Filters and Sort, and the filters in a drawer.
+ */
 export function ProductListing({ title, meta, intro, category, q, vendor, embedded = false }: ProductListingProps) {
   const [urlParams, setParams] = useSearchParams();
   // The router applies URL changes in a transition; show the shopper's choice at once meanwhile.
   const [params, showParams] = useOptimistic(urlParams);
   const location = useLocation();
   const [filtersOpen, setFiltersOpen] = useState(false);
+  const filtersButton = useRef<HTMLButtonElement>(null);
+  const summary = useRef<HTMLParagraphElement>(null);
+  const headerHeight = useHeaderHeight();
   const ids = useId();
   const store = useStoreInfo();
   const query = listingQueryFromUrl(params, { category, q, vendor });
@@ -74,6 +103,23 @@ export function ProductListing({ title, meta, intro, category, q, vendor, embedd
       void setParams(next, { preventScrollReset: true });
     });
   const filtersActive = hasActiveFilters(params);
+  const hidden = category ? ['category'] : [];
+  const chips = filterChips(params, { hidden, category: category ?? query.category });
+  const focusSummary = useCallback(() => summary.current?.focus(), []);
+  const filterPanel = (heading = true) => (
+    <FilterPanel
+      facets={data?.facets ?? []}
+      params={params}
+      category={category ?? query.category}
+      hidden={hidden}
+      heading={heading}
+      onToggle={(key, value) => update(toggleFilterValue(params, key, value))}
+      onPrice={({ min, max }) => update(withParam(withParam(params, 'minPrice', min?.toString()), 'maxPrice', max?.toString()))}
+      onInStock={(checked) => update(withParam(params, 'inStock', checked ? 'true' : undefined))}
+      deliverTo={deliverTo}
+      onDeliverTo={(pincode) => update(withParam(params, 'deliverTo', pincode))}
+    />
+  );
   const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   const first = data && data.total > 0 ? (data.page - 1) * data.pageSize + 1 : 0;
   const last = data ? Math.min(data.page * data.pageSize, data.total) : 0;
@@ -88,64 +134,65 @@ export function ProductListing({ title, meta, intro, category, q, vendor, embedd
       </div>
 
       <div className="lg:grid lg:grid-cols-[16rem_1fr] lg:gap-8">
-        <aside aria-label="Filters" className="mb-4 lg:mb-0">
-          <button
-            type="button"
-            className={`${buttonClass('secondary')} w-full lg:hidden`}
-            aria-expanded={filtersOpen}
-            aria-controls={`${ids}-filters`}
-            onClick={() => setFiltersOpen((open) => !open)}
-          >
-            {filtersOpen ? 'Hide filters' : 'Show filters'}
-          </button>
-          <div
-            id={`${ids}-filters`}
-            className={`${filtersOpen ? 'block' : 'hidden'} mt-3 rounded-xl border border-slate-200 bg-white p-4 lg:mt-0 lg:block`}
-          >
-            <FilterPanel
-              facets={data?.facets ?? []}
-              params={params}
-              hidden={category ? ['category'] : []}
-              hasActiveFilters={filtersActive}
-              onToggle={(key, value) => update(toggleFilterValue(params, key, value))}
-              onPrice={(min, max) => update(withParam(withParam(params, 'minPrice', min), 'maxPrice', max))}
-              onInStock={(checked) => update(withParam(params, 'inStock', checked ? 'true' : undefined))}
-              deliverTo={deliverTo}
-              onDeliverTo={(pincode) => update(withParam(params, 'deliverTo', pincode))}
-              onClear={() => update(clearFilters(params))}
-            />
-          </div>
+        <aside aria-label="Filters" className="hidden lg:block">
+          <div className="rounded-xl border border-slate-200 bg-white p-4">{filterPanel()}</div>
         </aside>
 
         <section aria-labelledby={`${ids}-results`}>
           {/* The cards' names are h3s: a level above them even where the filters (their h2) are folded away. */}
           {!embedded && <h2 className="sr-only">Results</h2>}
-          <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-            <p id={`${ids}-results`} className="text-sm text-slate-600" aria-live="polite">
+          {/* One row on wide screens (the count, then Sort); on narrow ones the bar alone sticks under the header. */}
+          <div className="contents lg:mb-4 lg:flex lg:flex-row-reverse lg:flex-wrap lg:items-center lg:justify-between lg:gap-3">
+            <div
+              style={headerHeight === undefined ? undefined : { top: headerHeight }}
+              className="sticky top-0 z-20 -mx-4 mb-3 flex items-center gap-2 border-b border-slate-200 bg-white/95 px-4 py-2 backdrop-blur sm:-mx-6 sm:px-6 lg:static lg:m-0 lg:border-0 lg:bg-transparent lg:p-0 lg:backdrop-blur-none"
+            >
+              <button
+                ref={filtersButton}
+                type="button"
+                aria-haspopup="dialog"
+                aria-label={chips.length > 0 ? `Filters, ${chips.length} chosen` : undefined}
+                onClick={() => setFiltersOpen(true)}
+                className={`${buttonClass('secondary')} flex-1 lg:hidden`}
+              >
+                <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round">
+                  <path d="M3 5h14M6 10h8M9 15h2" />
+                </svg>
+                Filters
+                {chips.length > 0 && (
+                  <span aria-hidden="true" className="rounded-full bg-brand-600 px-1.5 text-xs text-white tabular-nums">
+                    {chips.length}
+                  </span>
+                )}
+              </button>
+              <div className="flex flex-1 items-center gap-2 lg:flex-none">
+                <label htmlFor={`${ids}-sort`} className="sr-only text-sm whitespace-nowrap text-slate-700 sm:not-sr-only">
+                  Sort by
+                </label>
+                <select
+                  id={`${ids}-sort`}
+                  value={query.sort}
+                  onChange={(event) => update(withParam(params, 'sort', event.target.value === 'relevance' ? undefined : event.target.value))}
+                  className="w-full min-w-0 rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm lg:w-auto lg:py-2"
+                >
+                  {Object.entries(SORT_LABELS).map(([value, label]) => (
+                    <option key={value} value={value}>
+                      {label}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            </div>
+            <p ref={summary} tabIndex={-1} id={`${ids}-results`} className="mb-3 text-sm text-slate-600 lg:mb-0" aria-live="polite">
               {data
                 ? data.total === 0 || data.items.length === 0
                   ? 'No products found'
                   : `Showing ${first}–${last} of ${data.total} ${data.total === 1 ? 'product' : 'products'}`
                 : 'Finding products…'}
             </p>
-            <div className="flex items-center gap-2">
-              <label htmlFor={`${ids}-sort`} className="text-sm text-slate-700">
-                Sort by
-              </label>
-              <select
-                id={`${ids}-sort`}
-                value={query.sort}
-                onChange={(event) => update(withParam(params, 'sort', event.target.value === 'relevance' ? undefined : event.target.value))}
-                className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm"
-              >
-                {Object.entries(SORT_LABELS).map(([value, label]) => (
-                  <option key={value} value={value}>
-                    {label}
-                  </option>
-                ))}
-              </select>
-            </div>
           </div>
+
+          <ActiveFilters chips={chips} onRemove={(chip) => update(chip.without)} onClear={() => update(clearFilters(params))} focusWhenEmpty={focusSummary} />
 
           {isPending ? (
             <Loading label="Loading products…" page />
@@ -200,6 +247,18 @@ export function ProductListing({ title, meta, intro, category, q, vendor, embedd
           )}
         </section>
       </div>
+
+      <FilterDrawer
+        open={filtersOpen}
+        onClosed={() => {
+          setFiltersOpen(false);
+          filtersButton.current?.focus();
+        }}
+        showLabel={!data || isPlaceholderData ? 'Show results' : `Show ${data.total} ${data.total === 1 ? 'result' : 'results'}`}
+        onClear={filtersActive ? () => update(clearFilters(params)) : undefined}
+      >
+        {filterPanel(false)}
+      </FilterDrawer>
     </div>
   );
 }

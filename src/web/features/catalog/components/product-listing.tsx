@@ -151,7 +151,6 @@ export function ProductListing({ title, meta, intro, category, q, vendor, embedd
                 ref={filtersButton}
                 type="button"
                 aria-haspopup="dialog"
-                aria-label={chips.length > 0 ? `Filters, ${chips.length} chosen` : undefined}
                 onClick={() => setFiltersOpen(true)}
                 className={`${buttonClass('secondary')} flex-1 lg:hidden`}
               >
@@ -160,8 +159,9 @@ export function ProductListing({ title, meta, intro, category, q, vendor, embedd
                 </svg>
                 Filters
                 {chips.length > 0 && (
-                  <span aria-hidden="true" className="rounded-full bg-brand-600 px-1.5 text-xs text-white tabular-nums">
+                  <span className="rounded-full bg-brand-600 px-1.5 text-xs text-white tabular-nums">
                     {chips.length}
+                    <span className="sr-only"> chosen</span>
                   </span>
                 )}
               </button>

@@ -10,6 +10,8 @@ import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { createCartService } from './modules/cart/cart.service.ts';
 import { createCouponsService } from './modules/coupons/coupons.service.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
+import { stockAlertRoutes } from './modules/stock-alerts/stock-alerts.routes.ts';
+import { createStockAlertsService } from './modules/stock-alerts/stock-alerts.service.ts';
 import { wishlistRoutes } from './modules/wishlist/wishlist.routes.ts';
 import { createWishlistService } from './modules/wishlist/wishlist.service.ts';
 import { createReviewsService, REVIEW_TABLES, reviewsPersonalData } from './modules/reviews/reviews.service.ts';
@@ -106,8 +108,9 @@ export function createServices({ database, config, log }: Pick<AppDeps, 'databas
   const accountSecurity = createAccountSecurityService({ db, auth, users, mailer, store: config.store, onEmailVerified: guestOrders.claim });
   const authService = createAuthService({ db, auth, users, vendors, afterSignUp: accountSecurity.afterSignUp, log });
   const wishlist = createWishlistService({ db, catalog });
+  const stockAlerts = createStockAlertsService({ db, catalog, users, outbox, store: config.store, log });
   // Other modules' personal data joins the download and the erasure through `holders` (see PersonalDataHolder).
-  const privacy = createPrivacyService({ db, users, orders, accountSecurity, store: config.store, holders: [wishlist.personalData, reviewsPersonalData(db)] });
+  const privacy = createPrivacyService({ db, users, orders, accountSecurity, store: config.store, holders: [wishlist.personalData, stockAlerts.personalData, reviewsPersonalData(db)] });
   const checkout = createCheckoutService({ db, catalog, cart, coupons, delivery, orders, payments, outbox, users, mailer, store: config.store, log, afterCharge: faultAfterCharge(config) });
   const media = createMediaService({ db, dataDir: config.dataDir });
   const fulfilment = createFulfilmentService({ db, users, invoices, payments, mailer, store: config.store, log });
@@ -117,7 +120,7 @@ export function createServices({ database, config, log }: Pick<AppDeps, 'databas
   const admin = createAdminService({ db, users, vendors, catalog, orders, authService, payments, invoices, checkout, outbox, mailer, store: config.store, log });
   const reviews = createReviewsService({ db, orders, vendors, admin });
   return {
-    admin, reviews, wishlist, guestOrders, vendors, delivery, coupons, users, authService, accountSecurity, privacy, catalog, search, cart, contact, payments, paymentProvider, outbox, orders, checkout, mailer, media, fulfilment, invoices, vendorProducts, vendorReports, productImport,
+    admin, reviews, wishlist, stockAlerts, guestOrders, vendors, delivery, coupons, users, authService, accountSecurity, privacy, catalog, search, cart, contact, payments, paymentProvider, outbox, orders, checkout, mailer, media, fulfilment, invoices, vendorProducts, vendorReports, productImport,
     emiPlans: config.emiPlans,
   };
 }
@@ -232,6 +235,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
       await api.register(couponsRoutes(services));
       await api.register(reviewsRoutes(services));
       await api.register(wishlistRoutes(services));
+      await api.register(stockAlertRoutes(services));
       await api.register(contactRoutes(services));
     },
     { prefix: '/api' },

@@ -26,7 +26,9 @@ import * as reviews from './migrations/0023-reviews.ts';
 import * as accountSecurity from './migrations/0024-account-security.ts';
 import * as ratingsInCatalogue from './migrations/0025-ratings-in-catalogue.ts';
 import * as wishlists from './migrations/0026-wishlists.ts';
+import * as processorGraphicsFacets from './migrations/0027-processor-graphics-facets.ts';
 import * as guestOrders from './migrations/0028-guest-orders.ts';
+import * as stockAlerts from './migrations/0029-stock-alerts.ts';
 
 /** The one ordered set of migrations, run on either engine. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -56,7 +58,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '0024-account-security': accountSecurity,
   '0025-ratings-in-catalogue': ratingsInCatalogue,
   '0026-wishlists': wishlists,
+  '0027-processor-graphics-facets': processorGraphicsFacets,
   '0028-guest-orders': guestOrders,
+  '0029-stock-alerts': stockAlerts,
 };
 
 /**

@@ -357,6 +357,15 @@ export interface WishlistItemsTable {
   created_at: Timestamp;
 }
 
+/** A customer's "Notify me" on a product out of stock (migration 0029). */
+export interface StockAlertsTable {
+  user_id: string;
+  product_id: number;
+  created_at: Timestamp;
+  /** when the mail that it is back was queued; null while the customer waits */
+  notified_at: Timestamp | null;
+}
+
 export interface FulfilmentsTable {
   id: Generated<number>;
   order_id: number;
@@ -529,6 +538,7 @@ export interface Database {
   review_reports: ReviewReportsTable;
   product_ratings: ProductRatingsTable;
   wishlist_items: WishlistItemsTable;
+  stock_alerts: StockAlertsTable;
   invoice_series: InvoiceSeriesTable;
   invoices: InvoicesTable;
   credit_note_series: CreditNoteSeriesTable;

@@ -1,4 +1,7 @@
-import { useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
+
+// The full-screen viewer loads when first opened, not with the page.
+const ImageViewer = lazy(() => import('./image-viewer.tsx'));
 
 /**
  * A main image with thumbnails; thumbnails are buttons so the gallery works from the keyboard. All of it is
@@ -6,10 +9,12 @@ import { useState } from 'react';
  */
 export function ImageGallery({ images, name }: { images: string[]; name: string }) {
   const [active, setActive] = useState(0);
+  const [viewing, setViewing] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
   const current = images[active] ?? images[0];
   return (
     <div>
-      <div className="aspect-[4/3] overflow-hidden rounded-xl border border-slate-200 bg-white">
+      <div className="relative aspect-[4/3] overflow-hidden rounded-xl border border-slate-200 bg-white">
         {current && (
           <img
             src={current}
@@ -21,7 +26,31 @@ export function ImageGallery({ images, name }: { images: string[]; name: string 
             className="size-full object-contain"
           />
         )}
+        {current && (
+          <button
+            ref={opener}
+            type="button"
+            onClick={() => setViewing(true)}
+            className="absolute right-2 bottom-2 rounded-lg border border-slate-300 bg-white/90 px-3 py-1.5 text-sm font-medium text-slate-800 shadow-sm hover:bg-white"
+          >
+            View full screen
+          </button>
+        )}
       </div>
+      {viewing && (
+        <Suspense fallback={null}>
+          <ImageViewer
+            images={images}
+            name={name}
+            start={active}
+            onClose={(at) => {
+              setActive(at);
+              setViewing(false);
+              opener.current?.focus();
+            }}
+          />
+        </Suspense>
+      )}
       {images.length > 1 && (
         <ul className="mt-3 flex gap-2" aria-label="Product images">
           {images.map((image, index) => (

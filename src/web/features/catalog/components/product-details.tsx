@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Link } from 'react-router';
 import { CATEGORY_LABELS } from '#shared/categories.ts';
 import { emiFrom } from '#shared/emi.ts';
@@ -9,6 +9,9 @@ import { StockLabel } from '#web/components/ui/stock-label.tsx';
 import { paths } from '#web/config/paths.ts';
 import { specRows } from '../spec-rows.ts';
 import { ImageGallery } from './image-gallery.tsx';
+
+// Only products out of stock need it, and only once the page is drawn.
+const NotifyMe = lazy(() => import('./notify-me.tsx'));
 
 interface ProductDetailsProps {
   product: Product;
@@ -74,6 +77,11 @@ export function ProductDetails({ product, actions, sellers, delivery }: ProductD
             <div className="mt-3">
               <StockLabel stock={product.stock} />
             </div>
+            {product.stock === 0 && (
+              <Suspense fallback={null}>
+                <NotifyMe productId={product.id} name={product.name} />
+              </Suspense>
+            )}
             <div className="mt-4">{actions}</div>
             {delivery}
           </div>

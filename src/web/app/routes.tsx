@@ -46,6 +46,8 @@ const CategoryPage = lazyPage(() => import('./routes/store/category.tsx'));
 const Search = lazyPage(() => import('./routes/store/search.tsx'));
 const ProductPage = lazyPage(() => import('./routes/store/product.tsx'));
 const Cart = lazyPage(() => import('./routes/store/cart.tsx'));
+const Wishlist = lazyPage(() => import('./routes/store/wishlist.tsx'));
+const Compare = lazyPage(() => import('./routes/store/compare.tsx'));
 const About = lazyPage(() => import('#web/features/info/components/about-page.tsx'));
 const Contact = lazyPage(() => import('#web/features/info/components/contact-page.tsx'));
 const Returns = lazyPage(() => import('#web/features/info/components/returns-page.tsx'));
@@ -115,6 +117,8 @@ export const routes: RouteObject[] = [
       { path: 'search', element: <Search />, handle: ssr('search') },
       { path: 'product/:id', element: <ProductPage />, handle: ssr('product') },
       { path: 'cart', element: <Cart /> },
+      { path: 'wishlist', element: <RequireUser><Wishlist /></RequireUser> },
+      { path: 'compare', element: <Compare /> },
       { path: 'about', element: <About />, handle: ssr('info') },
       { path: 'contact', element: <Contact />, handle: ssr('info') },
       { path: 'returns', element: <Returns />, handle: ssr('info') },

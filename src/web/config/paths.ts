@@ -14,6 +14,11 @@ export const paths = {
   guestCheckout: () => '/checkout/guest',
   /** an order by its number and e-mail, for anyone */
   track: () => '/track',
+  /** checkout of this one offer alone, leaving the cart as it is */
+  buyNow: (productId: number, offerId: number | null, quantity: number) =>
+    `/checkout?buyNow=${productId}${offerId === null ? '' : `&offerId=${offerId}`}&qty=${quantity}`,
+  wishlist: () => '/wishlist',
+  compare: () => '/compare',
   orderSuccess: () => '/order-success',
   orders: () => '/orders',
   orderDetails: (orderId: string) => `/order-details/${orderId}`,

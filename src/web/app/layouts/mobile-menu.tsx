@@ -52,6 +52,7 @@ export function MobileMenu({ defaultOpen = false }: { defaultOpen?: boolean }) {
               <>
                 <Link to={paths.orders()} className={link}>My Orders</Link>
                 <Link to={paths.account()} className={link}>My Account</Link>
+                {user.role === 'customer' && <Link to={paths.wishlist()} className={link}>My Wishlist</Link>}
                 {user.role === 'vendor' && <Link to={paths.vendorDashboard()} className={link}>Vendor Dashboard</Link>}
               </>
             ) : (

@@ -40,6 +40,11 @@ export function UserMenu({ defaultOpen = false }: { defaultOpen?: boolean }) {
               <DropdownMenu.Item asChild>
                 <Link to={paths.account()} className={item}>My Account</Link>
               </DropdownMenu.Item>
+              {user.role === 'customer' && (
+                <DropdownMenu.Item asChild>
+                  <Link to={paths.wishlist()} className={item}>My Wishlist</Link>
+                </DropdownMenu.Item>
+              )}
               {user.role === 'vendor' && (
                 <DropdownMenu.Item asChild>
                   <Link to={paths.vendorDashboard()} className={item}>Vendor Dashboard</Link>

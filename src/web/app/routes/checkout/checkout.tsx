@@ -6,6 +6,7 @@ import { useAddAddress } from '#web/features/account/api/addresses.ts';
 import { useAuth } from '#web/features/auth/hooks/use-auth.ts';
 import { useCart } from '#web/features/cart/hooks/use-cart.ts';
 import { cartLines } from '#web/features/cart/cart-rules.ts';
+import { buyNowLine } from '#web/features/checkout/buy-now.ts';
 import { CheckoutFlow } from '#web/features/checkout/components/checkout-flow.tsx';
 import { useStoreInfo } from '#web/lib/store-info.ts';
 
@@ -17,12 +18,15 @@ export default function CheckoutRoute() {
   const [params] = useSearchParams();
   const addAddress = useAddAddress();
   const resume = /^[1-9]\d{0,14}$/.test(params.get('order') ?? '') ? Number(params.get('order')) : undefined;
-  const lines = cartLines(cart.items);
+  // "Buy now" checks out one offer alone; the cart is left as it is.
+  const buyNow = resume === undefined ? buyNowLine(params) : undefined;
+  const lines = buyNow ? [buyNow] : cartLines(cart.items);
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 lg:py-8">
       <title>{`Checkout · ${store.name}`}</title>
       <h1 className="mb-4 text-2xl font-bold text-slate-900 sm:text-3xl">Checkout</h1>
+      {buyNow && <p className="mb-4 rounded-lg bg-brand-50 px-4 py-2 text-sm text-brand-900">Buy now: only this item is ordered. Your cart stays as it is.</p>}
       {resume === undefined && lines.length === 0 ? (
         <div className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">
           <p className="text-lg font-semibold">Your cart is empty</p>
@@ -32,8 +36,9 @@ export default function CheckoutRoute() {
         </div>
       ) : (
         <CheckoutFlow
-          key={resume ?? 'cart'}
+          key={resume ?? (buyNow ? `buy-now:${buyNow.productId}:${buyNow.offerId ?? ''}:${buyNow.quantity}` : 'cart')}
           lines={lines}
+          buyNow={buyNow !== undefined}
           addresses={user?.addresses ?? []}
           resumeOrderId={resume}
           initialError={params.get('failed') ? 'The payment was not completed at the bank. You can try again with any payment method.' : undefined}

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { paths } from '#web/config/paths.ts';
 import { useCart } from '#web/features/cart/hooks/use-cart.ts';
+import { isBuyNowOrder } from '#web/features/checkout/buy-now.ts';
 import { OrderConfirmation } from '#web/features/checkout/components/order-confirmation.tsx';
 import { useStoreInfo } from '#web/lib/store-info.ts';
 
@@ -14,10 +15,10 @@ export default function OrderSuccessRoute() {
 
   useEffect(() => {
     if (!valid) return;
-    // The order is placed: the cart and this checkout's key are done with.
-    clear();
+    // The order is placed: the cart (unless it was bought with "Buy now") and this checkout's key are done with.
+    if (!isBuyNowOrder(Number(order))) clear();
     window.sessionStorage.removeItem('checkout-key');
-  }, [valid, clear]);
+  }, [valid, clear, order]);
 
   if (!valid) return <Navigate to={paths.orders()} replace />;
   return (

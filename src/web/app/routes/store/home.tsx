@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { Suspense, useId } from 'react';
 import { Link } from 'react-router';
 import { CATEGORIES, CATEGORY_LABELS } from '#shared/categories.ts';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
@@ -8,7 +8,10 @@ import { useCategories } from '#web/features/catalog/api/get-categories.ts';
 import { useProducts } from '#web/features/catalog/api/get-products.ts';
 import { ProductGrid } from '#web/features/catalog/components/product-card.tsx';
 import { type HOME_SHELVES, shelfQuery } from '#web/features/catalog/shelves.ts';
+import { useTakenOver } from '#web/lib/hydration.ts';
 import { useStoreInfo } from '#web/lib/store-info.ts';
+// Kept in this browser: drawn once the page is taken over, its code loaded apart.
+import { RecentlyViewed } from '../../layouts/shop-extras-loader.tsx';
 
 const TILE_IMAGES = {
   Laptop: '/images/category-laptop.svg',
@@ -43,6 +46,7 @@ function Shelf({ title, link, shelf }: { title: string; link: string; shelf: key
 export default function HomeRoute() {
   const store = useStoreInfo();
   const categories = useCategories();
+  const takenOver = useTakenOver();
   return (
     <>
       <PageMeta
@@ -102,6 +106,11 @@ export default function HomeRoute() {
         </section>
         <Shelf title="Featured" link={paths.products()} shelf="featured" />
         <Shelf title="New arrivals" link={`${paths.products()}?sort=newest`} shelf="newest" />
+        {takenOver && (
+          <Suspense fallback={null}>
+            <RecentlyViewed />
+          </Suspense>
+        )}
       </div>
     </>
   );

@@ -1,5 +1,5 @@
-import { lazy, Suspense } from 'react';
-import { Link, useParams } from 'react-router';
+import { lazy, Suspense, useEffect } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
 import { JsonLd, PageMeta } from '#web/components/seo/page-meta.tsx';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
 import { Loading } from '#web/components/ui/loading.tsx';
@@ -12,7 +12,10 @@ import { breadcrumbJsonLd, productDescription, productJsonLd } from '#web/featur
 import { useAuth } from '#web/features/auth/hooks/use-auth.ts';
 import { useKnownRating } from '#web/features/reviews/api/review-keys.ts';
 import { ApiError } from '#web/lib/api-client.ts';
+import { useTakenOver } from '#web/lib/hydration.ts';
 import { useStoreInfo } from '#web/lib/store-info.ts';
+// The heart and Compare, and the shopper's recently viewed products: loaded apart, after the page.
+import { ProductActions, RecentlyViewed, rememberView } from '../../layouts/shop-extras-loader.tsx';
 
 // Only an unknown product needs it: loaded then (server rendering waits for it), not with every product page.
 const NotFound = lazy(() => import('../not-found.tsx'));
@@ -47,6 +50,13 @@ export default function ProductRoute() {
   const product = useProduct(productId);
   const rating = useKnownRating(productId);
   const { user } = useAuth();
+  const navigate = useNavigate();
+  const takenOver = useTakenOver();
+  const opened = product.data?.id;
+  // Remembered in this browser as recently viewed.
+  useEffect(() => {
+    if (opened !== undefined) rememberView(opened);
+  }, [opened]);
 
   if (!valid || (product.error instanceof ApiError && product.error.status === 404)) return <NotFound />;
   if (product.isPending) return <Loading label="Loading product…" page />;
@@ -72,11 +82,17 @@ export default function ProductRoute() {
       <ProductDetails
         product={p}
         actions={
-          <AddToCartForm
-            key={`${p.id}:${p.offerId}`}
-            stock={p.stock}
-            product={{ ...cartProduct, offerId: p.offerId ?? undefined, price: p.price, mrp: p.mrp, stock: p.stock }}
-          />
+          <>
+            <AddToCartForm
+              key={`${p.id}:${p.offerId}`}
+              stock={p.stock}
+              product={{ ...cartProduct, offerId: p.offerId ?? undefined, price: p.price, mrp: p.mrp, stock: p.stock }}
+              onBuyNow={(quantity) => void navigate(paths.buyNow(p.id, p.offerId, quantity))}
+            />
+            <Suspense fallback={<div className="mt-4 h-10" />}>
+              <ProductActions product={p} size="md" />
+            </Suspense>
+          </>
         }
         delivery={
           <Suspense fallback={<div className="mt-4 h-20 border-t border-slate-200" aria-hidden="true" />}>
@@ -101,6 +117,11 @@ export default function ProductRoute() {
         <ProductReviews productId={p.id} signedIn={user !== null} />
       </Suspense>
       <Related id={p.id} />
+      {takenOver && (
+        <Suspense fallback={null}>
+          <RecentlyViewed exclude={p.id} />
+        </Suspense>
+      )}
     </div>
   );
 }

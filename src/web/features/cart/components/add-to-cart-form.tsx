@@ -7,8 +7,12 @@ import { paths } from '#web/config/paths.ts';
 import { type CartProduct, isCartFull, lineKey } from '../cart-rules.ts';
 import { useCart } from '../hooks/use-cart.ts';
 
-/** Quantity selector and "Add to cart"; disabled when the product is out of stock. `seller` names the offer's seller to screen readers where several sellers' forms share a page. */
-export function AddToCartForm({ product, stock, seller }: { product: CartProduct; stock: number; seller?: string }) {
+/**
+ * Quantity selector and "Add to cart"; disabled when the product is out of stock. `seller` names the
+ * offer's seller to screen readers where several sellers' forms share a page. `onBuyNow` adds "Buy
+ * now", which goes to checkout with this offer alone (the cart is left as it is).
+ */
+export function AddToCartForm({ product, stock, seller, onBuyNow }: { product: CartProduct; stock: number; seller?: string; onBuyNow?: (quantity: number) => void }) {
   const cart = useCart();
   const id = useId();
   const [quantity, setQuantity] = useState(1);
@@ -55,6 +59,11 @@ export function AddToCartForm({ product, stock, seller }: { product: CartProduct
           {soldOut ? 'Out of stock' : 'Add to cart'}
           {seller && <span className="sr-only"> from {seller}</span>}
         </button>
+        {onBuyNow && !soldOut && (
+          <button type="button" disabled={!alive} onClick={() => onBuyNow(Math.min(quantity, stock, MAX_QUANTITY_PER_LINE))} className={`${buttonClass('primary', 'lg')} min-w-40 flex-1`}>
+            Buy now
+          </button>
+        )}
       </div>
       <div aria-live="polite" className="text-sm">
         {added && (

@@ -1,3 +1,4 @@
+import { use } from 'react';
 import { Link } from 'react-router';
 import type { Product } from '#shared/schemas/catalog.ts';
 import { PriceTag } from '#web/components/ui/price-tag.tsx';
@@ -5,8 +6,10 @@ import { RatingBadge } from '#web/components/ui/rating-badge.tsx';
 import { StockLabel } from '#web/components/ui/stock-label.tsx';
 import { paths } from '#web/config/paths.ts';
 import { keySpecs } from '../spec-rows.ts';
+import { ProductCardExtras } from './product-card-extras.ts';
 
 export function ProductCard({ product, eager = false }: { product: Product; eager?: boolean }) {
+  const extras = use(ProductCardExtras);
   return (
     <article className="group relative flex h-full overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md min-[480px]:flex-col">
       <div className="aspect-[4/3] w-32 shrink-0 self-start bg-slate-100 min-[480px]:w-auto min-[480px]:self-auto">
@@ -37,6 +40,7 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
           {product.sellerCount > 1 && <p className="text-sm text-slate-600">from {product.sellerCount} sellers</p>}
           <StockLabel stock={product.stock} />
         </div>
+        {extras?.(product)}
       </div>
     </article>
   );

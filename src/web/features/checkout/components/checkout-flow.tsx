@@ -11,6 +11,7 @@ import { paths } from '#web/config/paths.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { useRememberedCoupon } from '#web/lib/remembered-coupon.ts';
 import { confirmOtp, payOrder, placeOrder, useCashOnDelivery, useCheckoutOptions, useOrderForCheckout, useReview } from '../api/checkout.ts';
+import { rememberBuyNowOrder } from '../buy-now.ts';
 import { GstClaimForm } from './gst-claim-form.tsx';
 import { OtpForm } from './otp-form.tsx';
 import { PaymentForm } from './payment-form.tsx';
@@ -24,6 +25,8 @@ interface CheckoutFlowProps {
   renderAddressForm: (onSaved: (address: Address) => void, onCancel: () => void) => ReactNode;
   /** pay for an existing order awaiting payment instead of the cart */
   resumeOrderId?: number;
+  /** "Buy now": `lines` is one offer, not the cart; the cart's coupon is not used and the cart is left as it is */
+  buyNow?: boolean;
   initialError?: string;
   onPaid: (orderId: number) => void;
   onBank: (paymentId: number) => void;
@@ -131,11 +134,12 @@ function AddressLines({ address }: { address: Pick<Address, 'name' | 'phone' | '
   );
 }
 
-export function CheckoutFlow({ lines, addresses, renderAddressForm, resumeOrderId, initialError, onPaid, onBank }: CheckoutFlowProps) {
+export function CheckoutFlow({ lines, addresses, renderAddressForm, resumeOrderId, buyNow = false, initialError, onPaid, onBank }: CheckoutFlowProps) {
   const options = useCheckoutOptions();
   const resumed = useOrderForCheckout(resumeOrderId);
   // The coupon applied in the cart, priced with the lines and sent with the order.
-  const [couponCode, setCouponCode] = useRememberedCoupon();
+  const [cartCoupon, setCouponCode] = useRememberedCoupon();
+  const couponCode = buyNow ? null : cartCoupon;
   const [couponRefusal, setCouponRefusal] = useState<string | undefined>();
   const [announcement, setAnnouncement] = useState('');
   const summaryHeading = useRef<HTMLHeadingElement>(null);
@@ -202,6 +206,7 @@ export function CheckoutFlow({ lines, addresses, renderAddressForm, resumeOrderI
           return;
         }
         setOrder(current);
+        if (buyNow) rememberBuyNowOrder(current.id);
         // The order holds the coupon now; the next cart starts without it.
         if (current.coupon) setCouponCode(null);
       }
@@ -312,7 +317,15 @@ export function CheckoutFlow({ lines, addresses, renderAddressForm, resumeOrderI
               </ul>
               {blocked && (
                 <p className="text-sm text-amber-900">
-                  Some items changed since you added them. <Link to={paths.cart()} className="font-semibold underline">Update your cart</Link> to continue.
+                  {buyNow ? (
+                    <>
+                      This item changed since you chose it. <Link to={paths.product(lines[0]?.productId ?? 0)} className="font-semibold underline">Back to the product</Link> to choose again.
+                    </>
+                  ) : (
+                    <>
+                      Some items changed since you added them. <Link to={paths.cart()} className="font-semibold underline">Update your cart</Link> to continue.
+                    </>
+                  )}
                 </p>
               )}
               <GstClaimForm

@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures.ts';
+import { verifyEmail } from './mail.ts';
 import { registerApprovedShop, registerCustomer } from './sellers.ts';
 
 /**
@@ -39,6 +40,8 @@ test('a buyer with a delivered laptop reviews it and the rating shows on the pro
   const shopper = await shopperContext.newPage();
   await test.step('a shopper buys it from that shop, which delivers it', async () => {
     await registerCustomer(shopper, 'Kavya Reddy', `kavya.${id}@example.in`);
+    // Reviews need a verified e-mail.
+    await verifyEmail(shopper, `kavya.${id}@example.in`, baseURL!);
     const address = await shopper.request.post('/api/account/addresses', {
       headers: origin,
       data: { name: 'Kavya Reddy', phone: '9811012345', line1: 'B-12 Defence Colony', city: 'New Delhi', state: 'Delhi', pincode: '110024' },
@@ -101,6 +104,15 @@ test('a buyer with a delivered laptop reviews it and the rating shows on the pro
     await expect(reviews.getByRole('article', { name: 'Great value for college' })).toBeVisible();
     await expect(reviews.getByRole('link', { name: 'Sign in to write a review' })).toBeVisible();
     await visitor.close();
+  });
+
+  await test.step('the rating shows on the laptop’s card in listings, which sort by it and filter 4★ & above', async () => {
+    // The catalogue's in-memory views take the rating in from the change log within a second or so.
+    await expect.poll(async () => ((await (await request.get(`/api/products/${laptop.id}`)).json()) as { rating: unknown }).rating, { timeout: 10_000 }).toEqual({ average: 4, count: 1 });
+    await page.goto('/category/Laptop?rating=4&sort=rating');
+    const card = page.locator('main article').filter({ hasText: LAPTOP });
+    await expect(card).toContainText('Rated 4.0 out of 5 by 1 customer');
+    await expect(card.getByText('4.0 ★')).toBeVisible();
   });
   await shopperContext.close();
 });

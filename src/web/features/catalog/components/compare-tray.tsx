@@ -49,7 +49,7 @@ export default function CompareTray() {
         {/* A phone: the heading and Compare now, then the products and Clear; wider: one row. */}
         <div className="mx-auto grid max-w-7xl grid-cols-[1fr_auto] items-center gap-x-3 gap-y-1.5 px-4 py-2 sm:flex sm:gap-4 sm:px-6">
           <h2 id="compare-tray-heading" className="text-sm font-semibold text-slate-900 sm:order-1">
-            Compare {category.toLowerCase()} <span className="font-normal text-slate-600">({items.length} of {COMPARE_MAX})</span>
+            Compare {category.toLowerCase()} <span className="font-normal whitespace-nowrap text-slate-600">({items.length} of {COMPARE_MAX})</span>
           </h2>
           {items.length > 1 ? (
             <Link to={paths.compare()} className={`${buttonClass('primary', 'sm')} sm:order-4`}>

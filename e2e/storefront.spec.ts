@@ -206,7 +206,7 @@ test('the footer lists the spec links, payments and contact details', async ({ p
   for (const name of ['Home', 'All Products', 'Laptops', 'Desktops', 'Monitors', 'Order Tracking', 'Returns & Refunds', 'Privacy Policy', 'Terms & Conditions']) {
     await expect(footer.getByRole('link', { name, exact: true })).toBeVisible();
   }
-  await expect(footer.getByRole('link', { name: 'Order Tracking' })).toHaveAttribute('href', '/orders');
+  await expect(footer.getByRole('link', { name: 'Order Tracking' })).toHaveAttribute('href', '/track');
   await expect(footer).toContainText('Trading since 2020');
   for (const method of ['UPI', 'Net Banking', 'Credit/Debit Cards', 'EMI', 'Cash on Delivery']) await expect(footer.getByText(method, { exact: true })).toBeVisible();
   await expect(footer.getByRole('link', { name: /support@/ })).toBeVisible();
@@ -221,7 +221,7 @@ test('the contact form stores a message and confirms with a reference', async ({
   await page.getByLabel('Topic').selectOption({ index: 1 });
   await page.getByRole('textbox', { name: 'Message' }).fill('Do you deliver to Shillong, Meghalaya?');
   await page.getByRole('button', { name: 'Send message' }).click();
-  await expect(page.getByRole('status')).toContainText(/Thank you, Ravi Kumar\. We have received your message \(reference MSG-\d{6}\)/);
+  await expect(page.getByRole('main').getByRole('status')).toContainText(/Thank you, Ravi Kumar\. We have received your message \(reference MSG-\d{6}\)/);
 });
 
 test('the information pages have real content', async ({ page }) => {

@@ -178,6 +178,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     loaded = true;
   });
   app.addHook('onClose', async () => services.catalog.close());
+  // India Post's directory is read before the first request (see delivery.ready): never first inside a checkout's transaction.
+  app.addHook('onReady', () => services.delivery.ready());
   const catalogChanged = () => {
     catalogCache.clear();
     services.catalog.changed();

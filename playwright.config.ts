@@ -43,6 +43,8 @@ export default defineConfig({
       ADMIN_EMAIL: 'admin@e2e.test',
       ADMIN_PASSWORD: 'e2e-admin-password',
       ADMIN_NAME: 'Esha Admin',
+      // Tests stand where a proxy would, and give each shopper its own X-Forwarded-For (fixtures.ts).
+      TRUST_PROXY: 'true',
     },
   },
 });

@@ -16,12 +16,22 @@ interface Violation {
  * and any context it opens with `browser.newContext()`. A test that provokes a violation on
  * purpose reads them from the `cspViolations` fixture and empties it.
  */
+let shoppers = Math.floor(Math.random() * 2 ** 20);
+/** A new client address for a simulated shopper, 10.x.y.z. */
+function nextShopperAddress(): string {
+  shoppers = (shoppers + 1) % 2 ** 24;
+  return `10.${(shoppers >> 16) & 255}.${(shoppers >> 8) & 255}.${(shoppers & 255) || 1}`;
+}
+
 export const test = base.extend<{ cspViolations: string[] }>({
   cspViolations: [
     async ({ context, browser }, use, testInfo) => {
       const violations: string[] = [];
       const record = (violation: Violation) => violations.push(violation.text);
       const watch = async (watched: BrowserContext) => {
+        // Each browser is its own shopper, from its own address (the server trusts the test as its
+        // proxy): the per-address limits, such as sign-ups an hour, count each, not the whole suite.
+        await watched.setExtraHTTPHeaders({ 'x-forwarded-for': nextShopperAddress() });
         await watched.exposeBinding('__reportCspViolation', (_source, violation: Violation) => record(violation));
         await watched.addInitScript(() => {
           document.addEventListener('securitypolicyviolation', (event) => {

@@ -1,5 +1,4 @@
 import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
 import type { CreditNoteDocument } from './credit-note-document.ts';
 import type { InvoiceAddress, InvoiceDocument } from './invoice-document.ts';
 
@@ -45,8 +44,12 @@ interface TaxDocumentPage {
   footnote: string;
 }
 
-/** A tax document as an A4 PDF: seller and buyer, place of supply, each line's HSN and tax, and the totals in figures and words. */
-function renderTaxDocument(page: TaxDocumentPage): Promise<Buffer> {
+/**
+ * A tax document as an A4 PDF: seller and buyer, place of supply, each line's HSN and tax, and the totals in figures and words.
+ * PDFKit is loaded at the first document, not with the server: it is about 20 MB a process that most workers never use.
+ */
+async function renderTaxDocument(page: TaxDocumentPage): Promise<Buffer> {
+  const { default: PDFDocument } = await import('pdfkit');
   const { seller, buyer: billedTo, buyerGst } = page.parties;
   const pdf = new PDFDocument({ size: 'A4', margin: 40, info: { Title: page.documentTitle, Author: seller.legalName } });
   pdf.registerFont('regular', FONT);

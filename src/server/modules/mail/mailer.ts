@@ -1,11 +1,20 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+}
+
+/**
+ * A Nodemailer transport made at the first mail, not with the server: Nodemailer is some 10 MB a
+ * process, and only the process that delivers the outbox sends any.
+ */
+function lazyTransport(options: string | Record<string, unknown>) {
+  let transport: Promise<Transporter> | undefined;
+  return () => (transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(options)));
 }
 
 /** The Mailer port: SMTP when SMTP_URL is set, otherwise .eml files in DATA_DIR/outbox. */
@@ -15,19 +24,19 @@ export interface Mailer {
 
 export function createMailer({ smtpUrl, dataDir, from, log }: { smtpUrl?: string; dataDir: string; from: string; log?: (line: string) => void }): Mailer {
   if (smtpUrl) {
-    const transport = nodemailer.createTransport(smtpUrl);
+    const transport = lazyTransport(smtpUrl);
     return {
       async send(message) {
-        await transport.sendMail({ from, ...message });
+        await (await transport()).sendMail({ from, ...message });
       },
     };
   }
   const outbox = path.join(dataDir, 'outbox');
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = lazyTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   let sequence = 0;
   return {
     async send(message) {
-      const info = await transport.sendMail({ from, ...message });
+      const info = await (await transport()).sendMail({ from, ...message });
       await mkdir(outbox, { recursive: true });
       const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}-${++sequence}.eml`);
       await writeFile(file, info.message as Buffer);

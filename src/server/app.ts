@@ -53,6 +53,8 @@ import { deliveryRoutes } from './modules/delivery/delivery.routes.ts';
 import { createInvoicesService } from './modules/invoices/invoices.service.ts';
 import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
 import { createFulfilmentService } from './modules/orders/fulfilment.service.ts';
+import { createReturnsService } from './modules/orders/returns.service.ts';
+import { returnsRoutes } from './modules/orders/returns.routes.ts';
 import { createProductImportService } from './modules/vendors/product-import.service.ts';
 import { createVendorProductsService } from './modules/vendors/vendor-products.service.ts';
 import { createVendorReportsService } from './modules/vendors/vendor-reports.service.ts';
@@ -119,7 +121,9 @@ export function createServices({ database, config, log }: Pick<AppDeps, 'databas
   const productImport = createProductImportService({ db, catalog, vendorProducts });
   const admin = createAdminService({ db, users, vendors, catalog, orders, authService, payments, invoices, checkout, outbox, mailer, store: config.store, log });
   const reviews = createReviewsService({ db, orders, vendors, admin });
+  const returns = createReturnsService({ db, orders, payments, invoices, catalog, outbox, users, store: config.store, dataDir: config.dataDir, audit: admin.record });
   return {
+    returns,
     admin, reviews, wishlist, stockAlerts, guestOrders, vendors, delivery, coupons, users, authService, accountSecurity, privacy, catalog, search, cart, contact, payments, paymentProvider, outbox, orders, checkout, mailer, media, fulfilment, invoices, vendorProducts, vendorReports, productImport,
     emiPlans: config.emiPlans,
   };
@@ -229,6 +233,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
       await api.register(adminRoutes(services));
       await api.register(guestCheckoutRoutes(services));
       await api.register(checkoutRoutes(services));
+      await api.register(returnsRoutes(services));
       await api.register(storesRoutes(services));
       await api.register(catalogRoutes(services));
       await api.register(deliveryRoutes(services));

@@ -29,6 +29,7 @@ import * as wishlists from './migrations/0026-wishlists.ts';
 import * as processorGraphicsFacets from './migrations/0027-processor-graphics-facets.ts';
 import * as guestOrders from './migrations/0028-guest-orders.ts';
 import * as stockAlerts from './migrations/0029-stock-alerts.ts';
+import * as returns from './migrations/0030-returns.ts';
 
 /** The one ordered set of migrations, run on either engine. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -61,6 +62,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0027-processor-graphics-facets': processorGraphicsFacets,
   '0028-guest-orders': guestOrders,
   '0029-stock-alerts': stockAlerts,
+  '0030-returns': returns,
 };
 
 /**

@@ -443,6 +443,62 @@ export interface OrderItemsTable {
   line_total: number;
   /** this line's share of the order's coupon discount (migration 0022) */
   discount: Generated<number>;
+  /** a replacement sent for a return: the line it replaces; not paid for again (migration 0030) */
+  replaces_item_id: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** A return of units of one order line (migration 0030); see src/shared/returns.ts. */
+export interface ReturnsTable {
+  id: Generated<number>;
+  order_id: number;
+  order_item_id: number;
+  fulfilment_id: number;
+  vendor_id: number;
+  user_id: string;
+  quantity: number;
+  reason: 'defective' | 'damaged' | 'wrong_item' | 'not_as_described' | 'missing_parts' | 'changed_mind' | 'other';
+  details: string;
+  resolution: 'refund' | 'replacement';
+  status: 'requested' | 'approved' | 'rejected' | 'cancelled' | 'picked_up' | 'received' | 'refunded' | 'replacement_shipped';
+  /** the refund, paise: an estimate until receipt, then what was refunded; bigint, read as a string on PostgreSQL */
+  amount: ColumnType<number | string, number | undefined, number>;
+  /** what comes off the seller's payable for it, paise (its sale of those units) */
+  vendor_deduction: ColumnType<number | string, number | undefined, number>;
+  /** JSON PayoutDestination: Cash on Delivery's refund goes there */
+  payout: string | null;
+  pickup_carrier: string | null;
+  /** YYYY-MM-DD, an India date */
+  pickup_date: string | null;
+  rejection_reason: string | null;
+  /** 1 back to stock, 0 not (damaged); null before receipt */
+  restocked: number | null;
+  payment_id: number | null;
+  refund_job_id: number | null;
+  credit_note_id: number | null;
+  replacement_fulfilment_id: number | null;
+  requested_at: Timestamp;
+  approved_at: Timestamp | null;
+  rejected_at: Timestamp | null;
+  cancelled_at: Timestamp | null;
+  picked_up_at: Timestamp | null;
+  received_at: Timestamp | null;
+  refunded_at: Timestamp | null;
+  replacement_shipped_at: Timestamp | null;
+  updated_at: Timestamp;
+}
+
+/** A photo a customer attached to a return, re-encoded; kept out of the public uploads. */
+export interface ReturnPhotosTable {
+  id: Generated<number>;
+  user_id: string;
+  /** null until the return it was uploaded for is requested */
+  return_id: number | null;
+  /** the file under DATA_DIR/return-photos */
+  file: string;
+  width: number;
+  height: number;
+  bytes: number;
+  created_at: Timestamp;
 }
 
 export interface PaymentsTable {
@@ -531,6 +587,8 @@ export interface Database {
   orders: OrdersTable;
   fulfilments: FulfilmentsTable;
   order_items: OrderItemsTable;
+  returns: ReturnsTable;
+  return_photos: ReturnPhotosTable;
   coupons: CouponsTable;
   coupon_redemptions: CouponRedemptionsTable;
   reviews: ReviewsTable;

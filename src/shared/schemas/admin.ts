@@ -51,7 +51,7 @@ export const AuditEntrySchema = z.object({
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 export const AuditListSchema = z.object({ items: z.array(AuditEntrySchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
 export const AuditQuerySchema = z.object({
-  entityType: z.enum(['user', 'vendor', 'product', 'payment', 'outbox', 'coupon', 'review']).optional(),
+  entityType: z.enum(['user', 'vendor', 'product', 'payment', 'outbox', 'coupon', 'review', 'return']).optional(),
   entityId: z.string().max(100).optional(),
   ...pageFields(50),
 });

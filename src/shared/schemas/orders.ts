@@ -3,6 +3,7 @@ import { EMI_TENURES } from '../emi.ts';
 import { FULFILMENT_STATUSES, ORDER_STATUSES } from '../order-states.ts';
 import { NET_BANKING_BANKS, VPA } from '../payment-methods.ts';
 import { BANK_ACCOUNT_NUMBER, gstinProblem, IFSC } from '../gst.ts';
+import { RETURN_REASONS, RETURN_RESOLUTIONS, RETURN_STATUSES } from '../returns.ts';
 import { CartLineInputSchema, MAX_CART_LINES } from './cart.ts';
 
 const strict = <T extends z.ZodRawShape>(shape: T) =>
@@ -100,6 +101,7 @@ export function describePayout(destination: PayoutDestination): string {
 
 export const OtpInputSchema = strict({ otp: z.string().regex(/^\d{6}$/, 'The OTP has 6 digits') });
 export const BankOutcomeInputSchema = strict({ outcome: z.enum(['success', 'failure']) });
+/** The whole order's return, in one reason (the API before line returns): a return of every line still returnable, for a refund. */
 export const ReturnRequestInputSchema = strict({
   reason: z.string({ error: 'Please tell us why' }).trim().min(10, 'Please tell us why in at least 10 characters').max(1000),
 });
@@ -152,6 +154,8 @@ export const DeliveryAddressSchema = z.object({
 });
 
 export const OrderItemSchema = z.object({
+  /** the order line's id: what a return names */
+  id: z.number().int(),
   productId: z.number().int(),
   /** the seller's offer it was bought from */
   offerId: z.number().int().nullable(),
@@ -163,6 +167,12 @@ export const OrderItemSchema = z.object({
   /** the line's share of the order's coupon discount */
   discount: z.number().int().default(0),
   vendor: z.object({ id: z.number().int(), name: z.string() }),
+  /** units the customer may still ask to return now (delivered, within 10 days, not already returned) */
+  returnableQuantity: z.number().int().default(0),
+  /** until when a return may be asked for (10 days after its delivery), once delivered */
+  returnBy: z.string().nullable().default(null),
+  /** a replacement sent for a returned unit: the line it replaces (it was not paid for again) */
+  replacementFor: z.number().int().nullable().default(null),
 });
 
 /** A tax document as links name it: a shipment's invoice, or one of its credit notes. */
@@ -182,6 +192,39 @@ export const FulfilmentSchema = z.object({
   /** the credit notes against that invoice (GET /api/credit-notes/{id}/pdf), one per refund credited to it, oldest first */
   creditNotes: z.array(TaxDocumentRefSchema),
 });
+
+/** A return of units of one order line, as its customer follows it (and its seller and admins act on it). */
+export const OrderReturnSchema = z.object({
+  id: z.number().int(),
+  orderItemId: z.number().int(),
+  product: z.object({ id: z.number().int(), name: z.string(), image: z.string().nullable() }),
+  vendor: z.object({ id: z.number().int(), name: z.string() }),
+  quantity: z.number().int(),
+  reason: z.enum(RETURN_REASONS),
+  details: z.string(),
+  resolution: z.enum(RETURN_RESOLUTIONS),
+  status: z.enum(RETURN_STATUSES),
+  /** what the refund is (or, before receipt, will be), paise */
+  amount: z.number().int(),
+  photos: z.array(z.object({ id: z.number().int(), url: z.string() })),
+  pickup: z.object({ carrier: z.string(), date: z.string() }).nullable(),
+  rejectionReason: z.string().nullable(),
+  /** the seller's word on receipt: back to stock (unopened) or not (damaged); null before */
+  restocked: z.boolean().nullable(),
+  /** Cash on Delivery: where the refund goes ("UPI ID asha@okhdfc") */
+  payoutTo: z.string().nullable(),
+  creditNote: TaxDocumentRefSchema.nullable(),
+  replacement: z.object({ fulfilmentId: z.number().int(), carrier: z.string().nullable(), trackingNumber: z.string().nullable() }).nullable(),
+  requestedAt: z.string(),
+  approvedAt: z.string().nullable(),
+  rejectedAt: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
+  pickedUpAt: z.string().nullable(),
+  receivedAt: z.string().nullable(),
+  refundedAt: z.string().nullable(),
+  replacementShippedAt: z.string().nullable(),
+});
+export type OrderReturn = z.infer<typeof OrderReturnSchema>;
 
 export const OrderSchema = z.object({
   id: z.number().int(),
@@ -206,6 +249,8 @@ export const OrderSchema = z.object({
   payBy: z.string().nullable(),
   cancelledAt: z.string().nullable(),
   returnReason: z.string().nullable(),
+  /** returns of its lines, oldest first */
+  returns: z.array(OrderReturnSchema).default([]),
   /** the business the order's invoices are made out to, when it claims input tax credit */
   buyerGst: z.object({ gstin: z.string(), businessName: z.string() }).nullable(),
 });

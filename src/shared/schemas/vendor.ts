@@ -212,8 +212,22 @@ export const SettlementSchema = z.object({
   shopDiscounts: z.number().int(),
   /** discounts of the marketplace's coupons on the shop's sales: the marketplace pays them */
   marketplaceDiscounts: z.number().int(),
+  /** refunded returns in the period: the shop's sales of those units come off its payable (issue 18) */
+  returns: z.number().int().default(0),
   commission: z.number().int(),
   net: z.number().int(),
+  returnLines: z
+    .array(
+      z.object({
+        orderNumber: z.string(),
+        refundedAt: z.string(),
+        product: z.string(),
+        quantity: z.number().int(),
+        /** what comes off the payable, paise */
+        amount: z.number().int(),
+      }),
+    )
+    .default([]),
   lines: z.array(
     z.object({
       orderNumber: z.string(),

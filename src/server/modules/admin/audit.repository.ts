@@ -4,7 +4,7 @@ import { type DbOrTx, toIso } from '#server/db/database.ts';
 export interface NewAuditEntry {
   actor: { id: string; email: string };
   action: string;
-  entityType: 'user' | 'vendor' | 'product' | 'payment' | 'outbox' | 'coupon' | 'review';
+  entityType: 'user' | 'vendor' | 'product' | 'payment' | 'outbox' | 'coupon' | 'review' | 'return';
   entityId: string;
   before?: unknown;
   after?: unknown;

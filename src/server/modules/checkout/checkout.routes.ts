@@ -19,6 +19,7 @@ import {
   ReturnRequestInputSchema,
 } from '#shared/schemas/orders.ts';
 import type { OrdersService } from '#server/modules/orders/orders.service.ts';
+import type { ReturnsService } from '#server/modules/orders/returns.service.ts';
 import type { PaymentsService } from '#server/modules/payments/payments.service.ts';
 import { requireSignedIn, requireUser } from '#server/plugins/auth.ts';
 import { ErrorResponseSchema } from '#server/plugins/openapi.ts';
@@ -29,7 +30,7 @@ const orderParams = z.object({ id: OrderIdParamSchema });
 const paymentParams = z.object({ id: PaymentIdParamSchema });
 
 /** Checkout, payments and the signed-in user's orders. Every query is scoped to the caller. */
-export function checkoutRoutes(deps: { checkout: CheckoutService; orders: OrdersService; payments: PaymentsService; emiPlans: readonly EmiPlan[] }): FastifyPluginAsyncZod {
+export function checkoutRoutes(deps: { checkout: CheckoutService; orders: OrdersService; returns: ReturnsService; payments: PaymentsService; emiPlans: readonly EmiPlan[] }): FastifyPluginAsyncZod {
   const { checkout, orders } = deps;
   return async (app) => {
     app.addHook('preValidation', requireSignedIn);
@@ -117,8 +118,16 @@ export function checkoutRoutes(deps: { checkout: CheckoutService; orders: Orders
 
     app.post(
       '/orders/:id/return',
-      { schema: { tags: ['orders'], summary: 'Request a return within 10 days of delivery', params: orderParams, body: ReturnRequestInputSchema, response: { 200: OrderSchema, ...errors } } },
-      (request) => checkout.requestReturn(requireUser(request), request.params.id, request.body.reason),
+      {
+        schema: {
+          tags: ['orders'],
+          summary: 'Return every line still returnable (delivered within 10 days), for a refund, with one reason; POST /api/orders/{id}/returns returns one line',
+          params: orderParams,
+          body: ReturnRequestInputSchema,
+          response: { 200: OrderSchema, ...errors },
+        },
+      },
+      (request) => deps.returns.requestWholeOrder(requireUser(request), request.params.id, request.body.reason),
     );
   };
 }

@@ -64,7 +64,7 @@ const list = (names: string[]) => names.join(', ');
  * So a captured payment always ends as a confirmed order or a refund, and never is taken twice.
  */
 export function createCheckoutService(deps: Deps) {
-  const { db, catalog, cart, coupons, delivery, orders, payments, outbox, users, mailer, store } = deps;
+  const { db, catalog, cart, coupons, delivery, orders, payments, outbox, users, store } = deps;
   const now = deps.now ?? (() => new Date());
 
   function itemLines(order: Order): string {
@@ -72,15 +72,6 @@ export function createCheckoutService(deps: Deps) {
   }
 
   const signed = (text: string) => `${text}\n\n${store.name} · ${store.supportEmail} · ${store.phone}`;
-
-  async function mail(to: string, subject: string, text: string): Promise<void> {
-    try {
-      await mailer.send({ to, subject, text: signed(text) });
-    } catch (error) {
-      // The order stands even if the mail cannot be written; it is logged for the operators.
-      deps.log?.(error, `Could not send "${subject}" to ${to}`);
-    }
-  }
 
   function confirmationMail(order: Order, cashOnDelivery = false) {
     const address = order.address;
@@ -496,17 +487,6 @@ export function createCheckoutService(deps: Deps) {
         text: `Order ${order.number} has been cancelled.\n${itemLines(order)}\n\n${refunded > 0 ? `A refund of ${formatPrice(refunded)} has been issued to your original payment method.` : 'No payment was taken.'}`,
       });
       if (!(await cancelOrder(order, 'Cancelled by the customer', ['pending_payment', 'confirmed'], mailTo))) throw new AppError('CONFLICT', 'This order can no longer be cancelled');
-      return orders.get(caller.id, orderId);
-    },
-
-    /** A return request within 10 days of delivery; the vendor and admin side comes later. */
-    async requestReturn(caller: { id: string; email: string }, orderId: number, reason: string): Promise<Order> {
-      const order = await orders.get(caller.id, orderId);
-      if (!order.canReturn) throw new AppError('CONFLICT', 'A return can be requested within 10 days of delivery of the whole order');
-      if (!(await orders.move(db, orderId, ['confirmed'], 'return_requested', { return_reason: reason, return_requested_at: now().toISOString() }))) {
-        throw new AppError('CONFLICT', 'A return has already been requested for this order');
-      }
-      await mail(caller.email, `Return requested for order ${order.number}`, `We have received your return request for order ${order.number}.\nReason: ${reason}\n\nWe will arrange a pickup within 48 hours.`);
       return orders.get(caller.id, orderId);
     },
 

@@ -285,7 +285,9 @@ describe.each(testDialects())('checkout and orders API on %s', (dialect) => {
     await t.database.db.updateTable('fulfilments').set({ delivered_at: new Date().toISOString() }).where('order_id', '=', order.id).execute();
     expect((await as(t, asha)('POST', `/api/orders/${order.id}/return`, { reason: 'short' })).statusCode).toBe(400);
     const requested = (await as(t, asha)('POST', `/api/orders/${order.id}/return`, { reason: 'The panel has a dead pixel cluster' })).json() as Order;
-    expect(requested).toMatchObject({ status: 'return_requested', displayStatus: 'Return requested', returnReason: 'The panel has a dead pixel cluster' });
+    // The whole order's request is a return of each of its lines (issue 18): the order stays confirmed and reads "Return requested".
+    expect(requested).toMatchObject({ status: 'confirmed', displayStatus: 'Return requested', canReturn: false });
+    expect(requested.returns).toMatchObject([{ status: 'requested', reason: 'other', details: 'The panel has a dead pixel cluster', resolution: 'refund', quantity: 1 }]);
   });
 
   it('lists only the caller’s orders, newest first, and answers 404 for anyone else’s', async () => {

@@ -50,6 +50,8 @@ export interface CreditNoteInput {
   invoice: InvoiceDocument;
   /** how much of each invoice line (by position) earlier credit notes credited, paise */
   creditedBefore: readonly number[];
+  /** a return of one line: the note credits that invoice line (by position) alone */
+  line?: number;
 }
 
 /**
@@ -86,7 +88,7 @@ export function shareByRest(amount: number, rests: readonly number[]): number[] 
  */
 export function buildCreditNote(input: CreditNoteInput): CreditNoteDocument {
   const { invoice } = input;
-  const rests = invoice.lines.map((line, at) => line.total - (input.creditedBefore[at] ?? 0));
+  const rests = invoice.lines.map((line, at) => (input.line !== undefined && at !== input.line ? 0 : line.total - (input.creditedBefore[at] ?? 0)));
   const shares = shareByRest(input.amount, rests);
   const taxOf = (line: InvoiceDocument['lines'][number], credited: number): TaxSplit =>
     credited === line.total ? { taxable: line.taxable, cgst: line.cgst, sgst: line.sgst, igst: line.igst } : splitTax(credited, line.ratePercent, !invoice.interState);

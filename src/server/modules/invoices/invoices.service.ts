@@ -49,9 +49,14 @@ export function createInvoicesService({ db }: { db: Db }) {
    * transaction (a refund's, or a return's): the invoice's parties and place of supply, its
    * number and date, the reason, and the taxable value and tax reversed line by line as the
    * invoice charged them (see buildCreditNote). 409 when less than `amount` is left un-credited
-   * on the invoice. Locks the invoice's row, then the seller's credit note series.
+   * on the invoice. Locks the invoice's row, then the seller's credit note series. `line` (a
+   * return of one order line): the note credits that invoice line alone, when enough of it is left
+   * (otherwise the invoice's lines in proportion, as a refund's).
    */
-  async function issueCreditNote(tx: DbOrTx, { invoiceId, amount, reason, at = new Date() }: { invoiceId: number; amount: number; reason: string; at?: Date }): Promise<creditNotes.CreditNoteSummary> {
+  async function issueCreditNote(
+    tx: DbOrTx,
+    { invoiceId, amount, reason, line, at = new Date() }: { invoiceId: number; amount: number; reason: string; line?: number; at?: Date },
+  ): Promise<creditNotes.CreditNoteSummary> {
     if (!Number.isSafeInteger(amount) || amount <= 0) throw new AppError('VALIDATION_FAILED', 'A credit note is for a whole number of paise more than 0');
     const invoice = await creditNotes.takeCredit(tx, invoiceId, amount);
     if (!invoice) {
@@ -65,7 +70,9 @@ export function createInvoicesService({ db }: { db: Db }) {
     const year = financialYear(at);
     const sequence = await creditNotes.nextInSeries(tx, 'credit_note_series', invoice.vendor_id, year);
     const number = creditNoteNumber(year, sequence);
-    const note = buildCreditNote({ number, financialYear: year, issuedAt: at.toISOString(), reason, amount, invoice: document, creditedBefore: creditedByLine(document, earlier) });
+    const creditedBefore = creditedByLine(document, earlier);
+    const lineLeft = line === undefined ? 0 : (document.lines[line]?.total ?? 0) - (creditedBefore[line] ?? 0);
+    const note = buildCreditNote({ number, financialYear: year, issuedAt: at.toISOString(), reason, amount, invoice: document, creditedBefore, ...(line !== undefined && lineLeft >= amount ? { line } : {}) });
     const id = await creditNotes.insertCreditNote(tx, {
       invoiceId,
       orderId: invoice.order_id,

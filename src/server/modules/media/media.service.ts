@@ -17,6 +17,27 @@ function looksLikeImage(bytes: Buffer): boolean {
 export const MEDIA_URL_PREFIX = '/media/';
 
 /**
+ * An uploaded image as the store keeps it, whoever sent it (a seller's product image, a customer's
+ * photo of a return): at most 5 MB, a JPEG, PNG or WebP by its content, decoded and re-encoded to
+ * WebP at most 1600 px a side with its metadata (location, camera) stripped.
+ */
+export async function reencodeImage(bytes: Buffer): Promise<{ data: Buffer; info: { width: number; height: number } }> {
+  if (bytes.length > MAX_IMAGE_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', 'Images must be 5 MB or smaller');
+  if (!looksLikeImage(bytes)) throw new AppError('VALIDATION_FAILED', 'The file is not a JPEG, PNG or WebP image');
+  try {
+    // Loaded on the first upload: libvips is large, and most processes never re-encode an image.
+    const { default: sharp } = await import('sharp');
+    return await sharp(bytes, { limitInputPixels: 40_000_000 })
+      .rotate()
+      .resize({ width: 1600, height: 1600, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 82 })
+      .toBuffer({ resolveWithObject: true });
+  } catch {
+    throw new AppError('VALIDATION_FAILED', 'The image could not be read; it may be damaged');
+  }
+}
+
+/**
  * Product images uploaded by vendors. Never served as sent: checked by content, decoded, and
  * re-encoded to WebP (at most 1600 px a side, metadata stripped) under DATA_DIR/uploads.
  */
@@ -27,20 +48,7 @@ export function createMediaService({ db, dataDir }: { db: Db; dataDir: string })
     root,
 
     async upload(vendorId: number, bytes: Buffer): Promise<Media> {
-      if (bytes.length > MAX_IMAGE_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', 'Images must be 5 MB or smaller');
-      if (!looksLikeImage(bytes)) throw new AppError('VALIDATION_FAILED', 'The file is not a JPEG, PNG or WebP image');
-      let output: { data: Buffer; info: { width: number; height: number } };
-      try {
-        // Loaded on the first upload: libvips is large, and most processes never re-encode an image.
-        const { default: sharp } = await import('sharp');
-        output = await sharp(bytes, { limitInputPixels: 40_000_000 })
-          .rotate()
-          .resize({ width: 1600, height: 1600, fit: 'inside', withoutEnlargement: true })
-          .webp({ quality: 82 })
-          .toBuffer({ resolveWithObject: true });
-      } catch {
-        throw new AppError('VALIDATION_FAILED', 'The image could not be read; it may be damaged');
-      }
+      const output = await reencodeImage(bytes);
       const relative = `v${vendorId}/${randomUUID()}.webp`;
       await mkdir(path.join(root, `v${vendorId}`), { recursive: true });
       await writeFile(path.join(root, relative), output.data);

@@ -23,6 +23,8 @@ export interface OrderRow {
 }
 
 export interface ItemRow {
+  /** the line's id (undefined before it is written) */
+  id?: number;
   orderId: number;
   fulfilmentId: number;
   productId: number;
@@ -35,6 +37,8 @@ export interface ItemRow {
   lineTotal: number;
   /** the line's share of the coupon's discount */
   discount: number;
+  /** a replacement sent for a return: the line it replaces */
+  replacesItemId?: number | null;
 }
 
 export interface FulfilmentRow {
@@ -152,6 +156,7 @@ export async function insertItems(db: DbOrTx, items: readonly ItemRow[]): Promis
         quantity: item.quantity,
         line_total: item.lineTotal,
         discount: item.discount,
+        replaces_item_id: item.replacesItemId ?? null,
       })),
     )
     .execute();
@@ -181,7 +186,7 @@ export async function listOrders(db: DbOrTx, userId: string, limit = 100): Promi
   return rows.map(toOrderRow);
 }
 
-const itemColumns = ['order_id', 'fulfilment_id', 'product_id', 'offer_id', 'vendor_id', 'name', 'image', 'unit_price', 'quantity', 'line_total', 'discount'] as const;
+const itemColumns = ['id', 'replaces_item_id', 'order_id', 'fulfilment_id', 'product_id', 'offer_id', 'vendor_id', 'name', 'image', 'unit_price', 'quantity', 'line_total', 'discount'] as const;
 
 function itemRows(db: DbOrTx) {
   return db.selectFrom('order_items').select(itemColumns).orderBy('id');
@@ -189,6 +194,7 @@ function itemRows(db: DbOrTx) {
 
 function toItemRow(row: Awaited<ReturnType<ReturnType<typeof itemRows>['executeTakeFirstOrThrow']>>): ItemRow {
   return {
+    id: row.id,
     orderId: row.order_id,
     fulfilmentId: row.fulfilment_id,
     productId: row.product_id,
@@ -200,6 +206,7 @@ function toItemRow(row: Awaited<ReturnType<ReturnType<typeof itemRows>['executeT
     quantity: row.quantity,
     lineTotal: Number(row.line_total),
     discount: Number(row.discount),
+    replacesItemId: row.replaces_item_id,
   };
 }
 
@@ -437,6 +444,7 @@ export async function vendorPaidLines(db: DbOrTx, vendorId: number, from: Date, 
     .innerJoin('orders', 'orders.id', 'order_items.order_id')
     .select(['order_items.order_id', 'order_items.product_id', 'order_items.name', 'order_items.quantity', 'order_items.line_total', 'orders.paid_at'])
     .where('order_items.vendor_id', '=', vendorId)
+    .where('order_items.replaces_item_id', 'is', null)
     .where('orders.status', 'in', ['confirmed', 'return_requested', 'returned'])
     .where('orders.paid_at', '>=', from.toISOString())
     .where('orders.paid_at', '<', to.toISOString())
@@ -452,6 +460,7 @@ export async function vendorDeliveredLines(db: DbOrTx, vendorId: number, from: D
     .innerJoin('orders', 'orders.id', 'order_items.order_id')
     .select(['order_items.order_id', 'order_items.name', 'order_items.quantity', 'order_items.line_total', 'order_items.discount', 'orders.coupon_funded_by', 'fulfilments.delivered_at'])
     .where('fulfilments.vendor_id', '=', vendorId)
+    .where('order_items.replaces_item_id', 'is', null)
     .where('orders.status', '=', 'confirmed')
     .where('fulfilments.status', '=', 'delivered')
     .where('fulfilments.delivered_at', '>=', from.toISOString())

@@ -1,11 +1,14 @@
 import { AppError } from '#shared/errors.ts';
-import { canCustomerCancel, canRequestReturn, canTransitionOrder, displayStatus, type OrderStatus } from '#shared/order-states.ts';
+import { canCustomerCancel, canTransitionOrder, displayStatus, type OrderStatus } from '#shared/order-states.ts';
 import type { Order, OrderSummary } from '#shared/schemas/orders.ts';
 import type { Db, DbOrTx } from '#server/db/database.ts';
 import type { InvoicesService } from '#server/modules/invoices/invoices.service.ts';
 import type { PaymentsService } from '#server/modules/payments/payments.service.ts';
+import { isLiveReturn, isOpenReturn, returnWindowEnds, withinReturnWindow } from '#shared/returns.ts';
 import * as repository from './orders.repository.ts';
 import type { OrderRow } from './orders.repository.ts';
+import * as returnsRepository from './returns.repository.ts';
+import { toOrderReturn } from './returns-view.ts';
 
 /** An unpaid order is held this long, then cancelled and its stock returned. */
 export const PAYMENT_WINDOW_MS = 30 * 60 * 1000;
@@ -15,28 +18,52 @@ export function orderNumber(id: number): string {
 }
 
 export function createOrdersService({ db, payments, invoices, now = () => new Date() }: { db: Db; payments: PaymentsService; invoices: InvoicesService; now?: () => Date }) {
-  /** Orders with their items, fulfilments (with their invoices and credit notes) and payments, in four queries whatever their number. */
+  /** Orders with their items, fulfilments (with their invoices and credit notes), payments and returns, in six queries whatever their number. */
   async function assemble(rows: readonly OrderRow[], tx: DbOrTx = db): Promise<Order[]> {
     const ids = rows.map((row) => row.id);
-    const [items, fulfilments, paymentList, creditNotes] = await Promise.all([
+    const [items, fulfilments, paymentList, creditNotes, returnRows] = await Promise.all([
       repository.itemsOf(tx, ids),
       repository.fulfilmentsOf(tx, ids),
       payments.ofOrders(ids, tx),
       invoices.creditNotesOf({ orderIds: ids }, tx),
+      returnsRepository.returnsOfOrders(tx, ids),
     ]);
+    const photos = await returnsRepository.photosOf(tx, returnRows.map((ret) => ret.id));
+    const moment = now();
     return rows.map((row) => {
       const own = fulfilments.filter((f) => f.orderId === row.id);
       const statuses = own.map((f) => f.status);
       const payBy = row.status === 'pending_payment' ? new Date(new Date(row.createdAt).getTime() + PAYMENT_WINDOW_MS) : null;
+      const returns = returnRows.filter((ret) => ret.orderId === row.id);
+      const orderItems = items.filter((item) => item.orderId === row.id);
+      /** A delivered line, within 10 days of its delivery and not a replacement, less the units already in a return. */
+      const returnable = (item: (typeof orderItems)[number]) => {
+        const deliveredAt = own.find((f) => f.id === item.fulfilmentId && f.status === 'delivered')?.deliveredAt ?? null;
+        if (row.status !== 'confirmed' || item.replacesItemId || !withinReturnWindow(deliveredAt, moment)) return 0;
+        const taken = returns.filter((ret) => ret.orderItemId === item.id && isLiveReturn(ret.status)).reduce((sum, ret) => sum + ret.quantity, 0);
+        return Math.max(0, item.quantity - taken);
+      };
+      const refundedUnits = (itemId: number | undefined) => returns.filter((ret) => ret.orderItemId === itemId && ret.status === 'refunded').reduce((sum, ret) => sum + ret.quantity, 0);
+      // A return open on any line shows on the order; every unit bought refunded, the order reads Refunded.
+      const paidItems = orderItems.filter((item) => !item.replacesItemId);
+      const shown = returns.some((ret) => isOpenReturn(ret.status))
+        ? 'Return requested'
+        : row.status === 'confirmed' && paidItems.length > 0 && paidItems.every((item) => refundedUnits(item.id) >= item.quantity)
+          ? 'Refunded'
+          : displayStatus(row.status, statuses);
+      const itemList = orderItems.map((item) => ({ item, returnableQuantity: returnable(item) }));
       return {
         id: row.id,
         number: orderNumber(row.id),
         status: row.status,
-        displayStatus: displayStatus(row.status, statuses),
+        displayStatus: shown,
         orderDate: row.createdAt,
-        items: items
-          .filter((item) => item.orderId === row.id)
-          .map((item) => ({
+        items: itemList
+          .map(({ item, returnableQuantity }) => ({
+            id: item.id!,
+            returnableQuantity,
+            returnBy: item.replacesItemId ? null : returnWindowEnds(own.find((f) => f.id === item.fulfilmentId && f.status === 'delivered')?.deliveredAt ?? null),
+            replacementFor: item.replacesItemId ?? null,
             productId: item.productId,
             offerId: item.offerId,
             name: item.name,
@@ -68,11 +95,12 @@ export function createOrdersService({ db, payments, invoices, now = () => new Da
         })),
         payments: paymentList.filter((p) => p.orderId === row.id),
         canCancel: canCustomerCancel(row.status, statuses),
-        canReturn: canRequestReturn(row.status, own, now()),
+        canReturn: itemList.some((entry) => entry.returnableQuantity > 0),
         canPay: payBy !== null && payBy.getTime() > now().getTime(),
         payBy: payBy?.toISOString() ?? null,
         cancelledAt: row.cancelledAt,
         returnReason: row.returnReason,
+        returns: returns.map((ret) => toOrderReturn(ret, photos.filter((photo) => photo.returnId === ret.id).map((photo) => photo.id))),
         buyerGst: row.buyerGst,
       };
     });
@@ -142,6 +170,8 @@ export function createOrdersService({ db, payments, invoices, now = () => new Da
     offersWithOrders: (offerIds: readonly number[]) => repository.offersWithOrders(db, offerIds),
     vendorPaidLines: (vendorId: number, from: Date, to: Date) => repository.vendorPaidLines(db, vendorId, from, to),
     vendorDeliveredLines: (vendorId: number, from: Date, to: Date) => repository.vendorDeliveredLines(db, vendorId, from, to),
+    /** The seller's returns refunded in a period, for settlements: what comes off its payable. */
+    vendorRefundedReturns: (vendorId: number, from: Date, to: Date) => returnsRepository.vendorRefundedReturns(db, vendorId, from, to),
     awaitingPacking: (vendorId: number) => repository.awaitingPacking(db, vendorId),
     /** The customer's latest delivered line of a product (its seller and name), if any: who may review it. */
     latestDeliveredLine: (userId: string, productId: number, tx?: DbOrTx) => repository.latestDeliveredLine(tx ?? db, userId, productId),

@@ -23,7 +23,7 @@ export function createVendorReportsService(deps: { orders: OrdersService; catalo
 
   async function settlement(shop: VendorRow, days: number): Promise<Settlement> {
     const { from, to } = period(days);
-    const lines = await orders.vendorDeliveredLines(shop.id, from, to);
+    const [lines, refunded] = await Promise.all([orders.vendorDeliveredLines(shop.id, from, to), orders.vendorRefundedReturns(shop.id, from, to)]);
     // How each order was paid: Cash on Delivery is cash the courier collected, not a gateway's.
     const paidWith = new Map(
       (await payments.ofOrders([...new Set(lines.map((line) => line.orderId))]))
@@ -34,7 +34,9 @@ export function createVendorReportsService(deps: { orders: OrdersService; catalo
     // The shop's own coupons come out of its payable; the marketplace's coupons it pays itself.
     const discountsBy = (funder: 'vendor' | 'marketplace') => lines.reduce((sum, line) => sum + (line.discountFundedBy === funder ? line.discount : 0), 0);
     const shopDiscounts = discountsBy('vendor');
-    const commission = Math.round(((gross - shopDiscounts) * commissionPercent) / 100);
+    // Units returned and refunded in the period come off: the shop's sale of them, and the commission on it.
+    const returns = refunded.reduce((sum, ret) => sum + ret.vendorDeduction, 0);
+    const commission = Math.round(((gross - shopDiscounts - returns) * commissionPercent) / 100);
     return {
       from: from.toISOString(),
       to: to.toISOString(),
@@ -42,8 +44,10 @@ export function createVendorReportsService(deps: { orders: OrdersService; catalo
       gross,
       shopDiscounts,
       marketplaceDiscounts: discountsBy('marketplace'),
+      returns,
       commission,
-      net: gross - shopDiscounts - commission,
+      net: gross - shopDiscounts - returns - commission,
+      returnLines: refunded.map((ret) => ({ orderNumber: orderNumber(ret.orderId), refundedAt: ret.refundedAt!, product: ret.name, quantity: ret.quantity, amount: ret.vendorDeduction })),
       lines: lines.map((line) => ({
         orderNumber: orderNumber(line.orderId),
         deliveredAt: line.deliveredAt,
@@ -67,14 +71,19 @@ export function createVendorReportsService(deps: { orders: OrdersService; catalo
         fields: ['order', 'delivered_on', 'product', 'quantity', 'amount_inr', 'coupon_discount_inr', 'discount_funded_by', 'paid_by'],
         data: s.lines.map((line) => [line.orderNumber, istDate(line.deliveredAt), line.product, line.quantity, rupees(line.amount), rupees(line.discount), line.discountFundedBy ?? '', line.paymentMethod ?? '']),
       });
+      const returned = Papa.unparse({
+        fields: ['returned_order', 'refunded_on', 'product', 'quantity', 'deducted_inr'],
+        data: s.returnLines.map((line) => [line.orderNumber, istDate(line.refundedAt), line.product, line.quantity, rupees(-line.amount)]),
+      });
       const summary = Papa.unparse([
         ['gross_inr', rupees(s.gross)],
         ['shop_coupons_inr', rupees(s.shopDiscounts)],
         ['marketplace_coupons_inr', rupees(s.marketplaceDiscounts)],
+        ['returns_refunded_inr', rupees(-s.returns)],
         [`commission_${s.commissionPercent}pct_inr`, rupees(s.commission)],
         ['net_payable_inr', rupees(s.net)],
       ]);
-      return `${body}\r\n\r\n${summary}\r\n`;
+      return s.returnLines.length > 0 ? `${body}\r\n\r\n${returned}\r\n\r\n${summary}\r\n` : `${body}\r\n\r\n${summary}\r\n`;
     },
 
     async overview(shop: VendorRow, days: number): Promise<VendorOverview> {

@@ -11,8 +11,8 @@ import { actionLabel, formatDateTime } from '../utils/format.ts';
 import { oneOf, readPage } from '../utils/url-state.ts';
 
 const PAGE_SIZE = 50;
-const ENTITY_TYPES = ['user', 'vendor', 'product', 'payment', 'outbox', 'coupon', 'review'] as const satisfies readonly AuditEntityType[];
-const ENTITY_LABELS: Record<AuditEntityType, string> = { user: 'Users', vendor: 'Shops', product: 'Products', payment: 'Payments', outbox: 'Retry queue', coupon: 'Coupons', review: 'Reviews' };
+const ENTITY_TYPES = ['user', 'vendor', 'product', 'payment', 'outbox', 'coupon', 'review', 'return'] as const satisfies readonly AuditEntityType[];
+const ENTITY_LABELS: Record<AuditEntityType, string> = { user: 'Users', vendor: 'Shops', product: 'Products', payment: 'Payments', outbox: 'Retry queue', coupon: 'Coupons', review: 'Reviews', return: 'Returns' };
 
 const FILTERS: readonly Filter[] = [
   { kind: 'select', param: 'entityType', label: 'Show changes to', anyLabel: 'Everything', options: ENTITY_TYPES.map((type) => ({ value: type, label: ENTITY_LABELS[type] })) },

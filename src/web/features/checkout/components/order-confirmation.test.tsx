@@ -10,7 +10,7 @@ const order: Order = {
   status: 'confirmed',
   displayStatus: 'Confirmed',
   orderDate: '2026-11-22T10:15:00.000Z',
-  items: [{ productId: 7, offerId: 70, name: 'Dell XPS 13', image: null, unitPrice: 7_200_000, quantity: 1, lineTotal: 7_200_000, discount: 150_000, vendor: { id: 3, name: 'Kochi Computers' } }],
+  items: [{ id: 1, returnableQuantity: 0, returnBy: null, replacementFor: null, productId: 7, offerId: 70, name: 'Dell XPS 13', image: null, unitPrice: 7_200_000, quantity: 1, lineTotal: 7_200_000, discount: 150_000, vendor: { id: 3, name: 'Kochi Computers' } }],
   subtotal: 7_200_000,
   discount: 150_000,
   coupon: { code: 'DIWALI10', fundedBy: 'marketplace' },
@@ -26,6 +26,7 @@ const order: Order = {
   payBy: null,
   cancelledAt: null,
   returnReason: null,
+  returns: [],
   buyerGst: null,
 };
 

@@ -13,6 +13,10 @@ const confirmedOrder: Order = {
   orderDate: '2026-11-22T10:15:00.000Z',
   items: [
     {
+      id: 71,
+      returnableQuantity: 0,
+      returnBy: null,
+      replacementFor: null,
       productId: 7,
       offerId: null,
       name: 'Dell XPS 13',
@@ -24,6 +28,10 @@ const confirmedOrder: Order = {
       vendor: { id: 3, name: 'Nehru Place Computers' },
     },
     {
+      id: 91,
+      returnableQuantity: 0,
+      returnBy: null,
+      replacementFor: null,
       productId: 9,
       offerId: null,
       name: 'LG 27" 4K Monitor',
@@ -96,6 +104,7 @@ const confirmedOrder: Order = {
   payBy: null,
   cancelledAt: null,
   returnReason: null,
+  returns: [],
   buyerGst: null,
 };
 

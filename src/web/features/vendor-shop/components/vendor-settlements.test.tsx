@@ -11,6 +11,8 @@ const settlement: Settlement = {
   gross: 12_999_900,
   shopDiscounts: 0,
   marketplaceDiscounts: 0,
+  returns: 0,
+  returnLines: [],
   commission: 974_993,
   net: 12_024_907,
   lines: [{ orderNumber: 'CB00000042', deliveredAt: '2026-11-23T08:30:00.000Z', product: 'Dell XPS 13', quantity: 1, amount: 12_999_900, discount: 0, discountFundedBy: null }],

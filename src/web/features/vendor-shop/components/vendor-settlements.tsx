@@ -23,10 +23,13 @@ function Figures({ settlement }: { settlement: Settlement }) {
   const figures: Array<{ label: string; value: string; note?: string; strong: boolean; wide?: boolean }> = [
     { label: 'Gross sales of delivered items', value: formatPrice(settlement.gross), strong: false },
     { label: 'Your coupons (deducted)', value: `−${formatPrice(settlement.shopDiscounts)}`, note: 'Discounts of your own coupons come out of your payable.', strong: false },
+    ...(settlement.returns > 0 || settlement.returnLines.length > 0
+      ? [{ label: 'Returns refunded (deducted)', value: `−${formatPrice(settlement.returns)}`, note: 'Your sale of the units customers returned and were refunded for in this period.', strong: false }]
+      : []),
     {
       label: `Marketplace commission (${formatPercent(settlement.commissionPercent)})`,
       value: `−${formatPrice(settlement.commission)}`,
-      note: 'On your sales less your coupons.',
+      note: settlement.returns > 0 ? 'On your sales less your coupons and returns.' : 'On your sales less your coupons.',
       strong: false,
     },
     { label: 'Net payable', value: formatPrice(settlement.net), strong: true },
@@ -80,6 +83,32 @@ const LINE_COLUMNS: DataColumn<SettlementLine>[] = [
       ),
   }),
 ];
+
+type ReturnLine = Settlement['returnLines'][number];
+const returned = columnsOf<ReturnLine>();
+const RETURN_COLUMNS: DataColumn<ReturnLine>[] = [
+  returned.accessor('orderNumber', { header: 'Order', meta: { rowHeader: true, cellClassName: 'font-medium break-all text-slate-900' } }),
+  returned.accessor('refundedAt', { header: 'Refunded on', meta: { className: 'whitespace-nowrap', cellClassName: 'text-slate-700' }, cell: ({ getValue }) => <time dateTime={getValue()}>{formatDate(getValue())}</time> }),
+  returned.accessor('product', { header: 'Product', meta: { cellClassName: 'wrap-break-word text-slate-900' } }),
+  returned.accessor('quantity', { header: 'Qty', meta: { className: 'text-right', cellClassName: 'tabular-nums text-slate-900' } }),
+  returned.accessor('amount', { header: 'Deducted', meta: { className: 'text-right', cellClassName: 'font-medium tabular-nums text-slate-900' }, cell: ({ getValue }) => `−${formatPrice(getValue())}` }),
+];
+
+/** Units customers returned and were refunded for in the period: they come off the payable. */
+function ReturnLines({ settlement }: { settlement: Settlement }) {
+  const captionId = useId();
+  if (settlement.returnLines.length === 0) return null;
+  return (
+    <section aria-labelledby={captionId} className={card}>
+      <h2 id={captionId} className="text-lg font-semibold text-slate-900">
+        Returns refunded
+      </h2>
+      <div className="mt-3">
+        <DataTable label="Returns refunded" columns={RETURN_COLUMNS} rows={settlement.returnLines} rowId={(row, index) => `${row.orderNumber}-r${index}`} />
+      </div>
+    </section>
+  );
+}
 
 function Lines({ settlement }: { settlement: Settlement }) {
   const captionId = useId();
@@ -135,6 +164,7 @@ export default function VendorSettlements() {
             </p>
             <Figures settlement={data} />
             <Lines settlement={data} />
+            <ReturnLines settlement={data} />
           </>
         ) : null}
       </div>

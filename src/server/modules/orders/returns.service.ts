@@ -1,0 +1,389 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { AppError } from '#shared/errors.ts';
+import { formatPrice } from '#shared/money.ts';
+import {
+  canTransitionReturn,
+  RETURN_ACTIONS,
+  RETURN_REASON_LABELS,
+  RETURN_STATUS_LABELS,
+  type ReturnAction,
+  type ReturnStatus,
+  unitsShare,
+  withinReturnWindow,
+} from '#shared/returns.ts';
+import { describePayout, type Order, type PayoutDestination } from '#shared/schemas/orders.ts';
+import type { ApproveReturnInput, CreateReturnInputSchema, ManagedReturn, ManagedReturnList, ReturnPhoto, ReturnQuery } from '#shared/schemas/returns.ts';
+import type { StoreInfo } from '#shared/store-info.ts';
+import type { z } from 'zod';
+import type { Db, DbOrTx } from '#server/db/database.ts';
+import type { NewAuditEntry } from '#server/modules/admin/audit.repository.ts';
+import type { CatalogService } from '#server/modules/catalog/catalog.service.ts';
+import type { InvoicesService } from '#server/modules/invoices/invoices.service.ts';
+import { reencodeImage } from '#server/modules/media/media.service.ts';
+import type { OutboxService } from '#server/modules/outbox/outbox.service.ts';
+import type { PaymentsService } from '#server/modules/payments/payments.service.ts';
+import type { UsersService } from '#server/modules/users/users.service.ts';
+import * as ordersRepository from './orders.repository.ts';
+import { orderNumber, type OrdersService } from './orders.service.ts';
+import * as repository from './returns.repository.ts';
+import type { ReturnRow } from './returns.repository.ts';
+import { toOrderReturn } from './returns-view.ts';
+
+/** Who acts on a return other than its customer: the line's seller, or an admin (audited). */
+export type ReturnActor = { kind: 'vendor'; vendorId: number } | { kind: 'admin'; actor: { id: string; email: string } };
+
+/** Who reads a return's photo. */
+export type PhotoReader = { kind: 'customer'; userId: string } | { kind: 'vendor'; vendorId: number } | { kind: 'admin' };
+
+type CreateReturnInput = z.output<typeof CreateReturnInputSchema>;
+
+/** A customer keeps at most this many photos uploaded and not yet sent with a return. */
+const MAX_LOOSE_PHOTOS = 12;
+/** A pickup is booked for today or up to this many days on. */
+const PICKUP_WITHIN_DAYS = 14;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const IST_MS = 5.5 * 60 * 60 * 1000;
+const istDate = (moment: Date) => new Date(moment.getTime() + IST_MS).toISOString().slice(0, 10);
+const pickupDay = new Intl.DateTimeFormat('en-IN', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+const formatPickupDate = (date: string) => pickupDay.format(new Date(`${date}T00:00:00Z`));
+
+const PAST: Record<ReturnAction, string> = { approve: 'approved', reject: 'rejected', 'picked-up': 'marked picked up', receive: 'marked received', 'ship-replacement': 'sent a replacement' };
+
+interface Deps {
+  db: Db;
+  orders: OrdersService;
+  payments: PaymentsService;
+  invoices: InvoicesService;
+  catalog: CatalogService;
+  outbox: OutboxService;
+  users: UsersService;
+  store: StoreInfo;
+  dataDir: string;
+  /** an admin's step, into the audit log in the step's transaction */
+  audit: (entry: NewAuditEntry, tx: DbOrTx) => Promise<void>;
+  now?: () => Date;
+}
+
+/**
+ * Returns and replacements of order lines (issue 18; the states in src/shared/returns.ts).
+ *
+ * Every step is one transaction: the order's row is taken first (as payments take it, so a
+ * return's refund and a payment transaction of the same order queue up rather than deadlock), the
+ * return moves by a guarded update from the status it was read in (a second click, or another
+ * worker, finds it moved and gets 409), and the customer's mail is queued in the outbox with it.
+ *
+ * Receipt is where money and stock move, all in that transaction or not at all: the unit goes back
+ * to its offer's stock when the seller says it is unopened (once: only the request that moved the
+ * return restocks), and for a refund the amount is claimed on the order's payment (a guarded update
+ * of what it has refunded), a GST credit note is issued against the shipment's invoice for that
+ * line, and the refund is queued. The outbox then asks the gateway (or, for Cash on Delivery, pays
+ * out to the UPI ID or bank account the customer gave) with the job's id as the idempotency key, so
+ * a crash between the gateway's answer and our record of it is finished by the outbox's retry,
+ * which the gateway answers with the same refund: never paid twice, never lost.
+ */
+export function createReturnsService(deps: Deps) {
+  const { db, orders, payments, invoices, catalog, outbox, users, store } = deps;
+  const now = deps.now ?? (() => new Date());
+  const photoRoot = path.join(deps.dataDir, 'return-photos');
+  mkdirSync(photoRoot, { recursive: true });
+
+  const signed = (text: string) => `${text}\n\n${store.name} · ${store.supportEmail} · ${store.phone}`;
+  const queueMail = (tx: DbOrTx, to: string, subject: string, text: string) => outbox.enqueue(tx, 'mail', { to, subject, text: signed(text) });
+
+  async function managed(rows: readonly ReturnRow[]): Promise<ManagedReturn[]> {
+    const [photos, buyers, paymentList] = await Promise.all([
+      repository.photosOf(db, rows.map((row) => row.id)),
+      users.findByIds([...new Set(rows.map((row) => row.userId))]),
+      payments.ofOrders([...new Set(rows.map((row) => row.orderId))]),
+    ]);
+    const buyer = new Map(buyers.map((user) => [user.id, user]));
+    return rows.map((row) => ({
+      ...toOrderReturn(row, photos.filter((photo) => photo.returnId === row.id).map((photo) => photo.id)),
+      orderId: row.orderId,
+      orderNumber: orderNumber(row.orderId),
+      customer: { name: buyer.get(row.userId)?.name ?? '', email: buyer.get(row.userId)?.email ?? '' },
+      paymentMethod: paymentList.find((payment) => payment.orderId === row.orderId && payment.status !== 'failed' && payment.status !== 'created')?.method ?? null,
+      lineQuantity: row.lineQuantity,
+    }));
+  }
+
+  /** The return as its actor may see it: another seller's is 404, as one that does not exist. */
+  async function find(actor: ReturnActor, id: number): Promise<ReturnRow> {
+    const row = await repository.findReturn(db, id, actor.kind === 'vendor' ? actor.vendorId : undefined);
+    if (!row) throw new AppError('NOT_FOUND', 'Return not found');
+    return row;
+  }
+
+  /** The order's payment a refund goes back to: the one captured (a refund of it may have begun). */
+  const refundablePayment = (list: Awaited<ReturnType<PaymentsService['ofOrders']>>) => list.find((payment) => payment.status === 'captured' || payment.status === 'partially_refunded');
+
+  function what(row: Pick<ReturnRow, 'quantity' | 'name'>) {
+    return `${row.quantity} × ${row.name}`;
+  }
+
+  /** The mail for a step, to the customer. */
+  function stepMail(row: ReturnRow, to: ReturnStatus, extra: { pickup?: ApproveReturnInput; reason?: string; amount?: number; payout?: string | null; creditNote?: string | null; carrier?: string; trackingNumber?: string }) {
+    const number = orderNumber(row.orderId);
+    const lines: Record<ReturnStatus, string> = {
+      requested: '',
+      approved: `Your return of ${what(row)} from order ${number} is approved. ${extra.pickup?.carrier} will pick it up on ${extra.pickup ? formatPickupDate(extra.pickup.pickupDate) : ''}. Please pack it with its box, accessories and invoice.`,
+      rejected: `Your return of ${what(row)} from order ${number} was not accepted by ${row.vendorName}.\nReason: ${extra.reason}\n\nReply to this mail if you would like us to look at it again.`,
+      cancelled: `You cancelled your return of ${what(row)} from order ${number}. The item stays yours.`,
+      picked_up: `${what(row)} from order ${number} has been picked up and is on its way back to ${row.vendorName}.`,
+      received: `${row.vendorName} has received ${what(row)} from order ${number}.${row.resolution === 'replacement' ? ' Your replacement will be shipped soon.' : ''}`,
+      refunded:
+        `${row.vendorName} has received ${what(row)} from order ${number}. We have refunded ${formatPrice(extra.amount ?? 0)} ${extra.payout ? `to your ${extra.payout}` : 'to your original payment method'}.` +
+        (extra.creditNote ? `\nGST credit note ${extra.creditNote}: on your order’s page, beside its tax invoice.` : '') +
+        '\n\nRefunds reach UPI in 1–3 business days and cards in 5–7.',
+      replacement_shipped: `Your replacement for ${what(row)} from order ${number} has been shipped with ${extra.carrier}, tracking number ${extra.trackingNumber}.`,
+    };
+    return { subject: `Order ${number}: ${RETURN_STATUS_LABELS[to].toLowerCase()}`, text: lines[to] };
+  }
+
+  return {
+    /** A photo for a return not yet requested: checked and re-encoded as product images are, kept out of the public uploads. */
+    async uploadPhoto(userId: string, bytes: Buffer): Promise<ReturnPhoto> {
+      if ((await repository.countLoosePhotos(db, userId)) >= MAX_LOOSE_PHOTOS) {
+        throw new AppError('CONFLICT', `You have ${MAX_LOOSE_PHOTOS} photos waiting to be sent with a return; send the return first`);
+      }
+      const image = await reencodeImage(bytes);
+      const file = `${randomUUID()}.webp`;
+      await writeFile(path.join(photoRoot, file), image.data);
+      const id = await repository.insertPhoto(db, { userId, file, width: image.info.width, height: image.info.height, bytes: image.data.length, at: now().toISOString() });
+      return { id, url: `/api/returns/photos/${id}`, width: image.info.width, height: image.info.height };
+    },
+
+    /** A photo's bytes for its customer, the seller of the line it was sent with, or an admin; 404 for anyone else. */
+    async photo(id: number, reader: PhotoReader): Promise<Buffer> {
+      const row = await repository.findPhoto(db, id);
+      const allowed = row && (reader.kind === 'admin' || (reader.kind === 'customer' && row.user_id === reader.userId) || (reader.kind === 'vendor' && row.vendor_id === reader.vendorId));
+      if (!row || !allowed) throw new AppError('NOT_FOUND', 'Photo not found');
+      return readFile(path.join(photoRoot, path.basename(row.file)));
+    },
+
+    /**
+     * A customer's return of units of a delivered line, within 10 days of its delivery. The order's
+     * row is taken first, so two requests for the same line at once cannot return more units than
+     * it has between them.
+     */
+    async request(caller: { id: string; email: string }, orderId: number, input: CreateReturnInput): Promise<Order> {
+      const order = await orders.get(caller.id, orderId);
+      const item = order.items.find((candidate) => candidate.id === input.orderItemId);
+      if (!item) throw new AppError('NOT_FOUND', 'This item is not in the order');
+      if (item.replacementFor !== null) throw new AppError('CONFLICT', 'A replacement is returned through our support team; please write to us');
+      const payment = refundablePayment(order.payments) ?? order.payments.find((p) => p.status === 'refunded');
+      const cash = payment?.method === 'cod';
+      const payoutIssue = (message: string) => new AppError('VALIDATION_FAILED', message, { issues: [{ field: 'payout', message }] });
+      if (input.resolution === 'refund' && cash && !input.payout) throw payoutIssue('This order was paid in cash: please give the UPI ID or bank account the refund goes to');
+      if (input.payout && !(input.resolution === 'refund' && cash)) throw payoutIssue('A refund goes back the way the order was paid; no account is needed');
+      const at = now();
+      const jobs = await db.transaction().execute(async (tx) => {
+        if ((await orders.hold(tx, orderId)) !== 'confirmed') throw new AppError('CONFLICT', 'This order can no longer be returned');
+        const shipments = await ordersRepository.fulfilmentsOf(tx, [orderId]);
+        const lineItems = await ordersRepository.itemsOf(tx, [orderId]);
+        const line = lineItems.find((candidate) => candidate.id === item.id)!;
+        const shipment = shipments.find((f) => f.id === line.fulfilmentId);
+        if (shipment?.status !== 'delivered') throw new AppError('CONFLICT', 'This item has not been delivered yet');
+        if (!withinReturnWindow(shipment.deliveredAt, at)) throw new AppError('CONFLICT', 'Returns are accepted within 10 days of delivery; this item’s window has closed');
+        const taken = await repository.liveQuantityOf(tx, item.id);
+        const left = line.quantity - taken;
+        if (input.quantity > left) throw new AppError('CONFLICT', left > 0 ? `Only ${left} of this item can still be returned` : 'This item has already been returned');
+        const estimate = unitsShare(line.lineTotal - line.discount, line.quantity, await repository.refundedQuantityOf(tx, item.id), input.quantity);
+        const id = await repository.insertReturn(tx, {
+          orderId,
+          orderItemId: item.id,
+          fulfilmentId: line.fulfilmentId,
+          vendorId: line.vendorId,
+          userId: caller.id,
+          quantity: input.quantity,
+          reason: input.reason,
+          details: input.details,
+          resolution: input.resolution,
+          amount: estimate,
+          payout: input.payout ? JSON.stringify(input.payout) : null,
+          at: at.toISOString(),
+        });
+        if ((await repository.attachPhotos(tx, caller.id, input.photoIds, id)) !== input.photoIds.length) {
+          const message = 'A photo was not found; please upload it again';
+          throw new AppError('VALIDATION_FAILED', message, { issues: [{ field: 'photoIds', message }] });
+        }
+        const ask = input.resolution === 'replacement' ? 'a replacement' : `a refund of ${formatPrice(estimate)}${input.payout ? ` to your ${describePayout(input.payout)}` : ''}`;
+        return [
+          await queueMail(
+            tx,
+            caller.email,
+            `Order ${order.number}: return requested`,
+            `We have your request to return ${input.quantity} × ${item.name} from order ${order.number} for ${ask}.\nReason: ${RETURN_REASON_LABELS[input.reason]}${input.details ? ` — ${input.details}` : ''}\n\n${item.vendor.name} will arrange a pickup within 48 hours.`,
+          ),
+        ];
+      });
+      await outbox.runNow(jobs);
+      return orders.get(caller.id, orderId);
+    },
+
+    /** The order's return in one go (the API before line returns): every line still returnable, for a refund, with one reason. */
+    async requestWholeOrder(caller: { id: string; email: string }, orderId: number, reason: string): Promise<Order> {
+      const order = await orders.get(caller.id, orderId);
+      const lines = order.items.filter((item) => item.returnableQuantity > 0);
+      if (lines.length === 0) throw new AppError('CONFLICT', 'Nothing in this order can be returned now: returns are accepted within 10 days of delivery');
+      let latest = order;
+      for (const item of lines) latest = await this.request(caller, orderId, { orderItemId: item.id, quantity: item.returnableQuantity, reason: 'other', details: reason, resolution: 'refund', photoIds: [] });
+      return latest;
+    },
+
+    /** The customer takes back a request nobody has acted on yet. */
+    async cancel(caller: { id: string; email: string }, returnId: number): Promise<Order> {
+      const row = await repository.findReturn(db, returnId);
+      if (!row || row.userId !== caller.id) throw new AppError('NOT_FOUND', 'Return not found');
+      if (!canTransitionReturn(row.status, 'cancelled')) throw new AppError('CONFLICT', `A return that is ${RETURN_STATUS_LABELS[row.status].toLowerCase()} can no longer be cancelled`);
+      const at = now().toISOString();
+      const jobs = await db.transaction().execute(async (tx) => {
+        await orders.hold(tx, row.orderId);
+        if (!(await repository.moveReturn(tx, returnId, 'requested', 'cancelled', { cancelled_at: at }, at, { userId: caller.id }))) {
+          throw new AppError('CONFLICT', 'This return changed meanwhile; please reload');
+        }
+        const mail = stepMail(row, 'cancelled', {});
+        return [await queueMail(tx, caller.email, mail.subject, mail.text)];
+      });
+      await outbox.runNow(jobs);
+      return orders.get(caller.id, row.orderId);
+    },
+
+    /** Returns newest first: a seller's own lines, or (an admin) everyone's; optionally of one status. */
+    async list(actor: ReturnActor, query: ReturnQuery): Promise<ManagedReturnList> {
+      const { rows, total } = await repository.listReturns(db, { vendorId: actor.kind === 'vendor' ? actor.vendorId : undefined, status: query.status }, query);
+      return { items: await managed(rows), total, page: query.page, pageSize: query.pageSize };
+    },
+
+    async get(actor: ReturnActor, id: number): Promise<ManagedReturn> {
+      return (await managed([await find(actor, id)]))[0]!;
+    },
+
+    /**
+     * The seller's (or an admin's) next step: approve with a pickup, reject with a reason, picked
+     * up, received (back to stock or not; a refund goes out), or a replacement shipped. A step the
+     * return's status does not allow is 409, as is one another request took first.
+     */
+    async act(
+      actor: ReturnActor,
+      id: number,
+      action: ReturnAction,
+      input: { pickup?: ApproveReturnInput; reason?: string; restock?: boolean; shipment?: { carrier: string; trackingNumber: string } } = {},
+    ): Promise<ManagedReturn> {
+      const row = await find(actor, id);
+      const to = RETURN_ACTIONS[action];
+      if (!canTransitionReturn(row.status, to) || (action === 'ship-replacement' && row.resolution !== 'replacement')) {
+        throw new AppError('CONFLICT', `A return that is ${RETURN_STATUS_LABELS[row.status].toLowerCase()}${row.resolution === 'replacement' ? ' (for a replacement)' : ''} cannot be ${PAST[action]}`);
+      }
+      const moment = now();
+      const at = moment.toISOString();
+      if (action === 'approve') {
+        const date = input.pickup!.pickupDate;
+        const today = istDate(moment);
+        const last = istDate(new Date(moment.getTime() + PICKUP_WITHIN_DAYS * DAY_MS));
+        if (Number.isNaN(Date.parse(`${date}T00:00:00Z`)) || date < today || date > last) {
+          const message = `The pickup date is from today to ${PICKUP_WITHIN_DAYS} days on`;
+          throw new AppError('VALIDATION_FAILED', message, { issues: [{ field: 'pickupDate', message }] });
+        }
+      }
+      const customer = await users.findById(row.userId);
+      const jobs = await db.transaction().execute(async (tx) => {
+        await orders.hold(tx, row.orderId);
+        const move = (from: ReturnStatus, next: ReturnStatus, fields: Parameters<typeof repository.moveReturn>[4]) => repository.moveReturn(tx, id, from, next, fields, at);
+        const changed = () => new AppError('CONFLICT', 'This return changed meanwhile; please reload');
+        const queued: number[] = [];
+        let mail: { subject: string; text: string };
+        let after: Record<string, unknown> = { status: to };
+        switch (action) {
+          case 'approve':
+            if (!(await move('requested', 'approved', { approved_at: at, pickup_carrier: input.pickup!.carrier, pickup_date: input.pickup!.pickupDate }))) throw changed();
+            mail = stepMail(row, 'approved', { pickup: input.pickup });
+            after = { ...after, pickup: input.pickup };
+            break;
+          case 'reject':
+            if (!(await move('requested', 'rejected', { rejected_at: at, rejection_reason: input.reason! }))) throw changed();
+            mail = stepMail(row, 'rejected', { reason: input.reason });
+            break;
+          case 'picked-up':
+            if (!(await move('approved', 'picked_up', { picked_up_at: at }))) throw changed();
+            mail = stepMail(row, 'picked_up', {});
+            break;
+          case 'receive': {
+            if (!(await move('picked_up', 'received', { received_at: at, restocked: input.restock ? 1 : 0 }))) throw changed();
+            // Only the request that moved the return gets here: the unit goes back to stock once.
+            if (input.restock) await catalog.returnStock([{ productId: row.productId, offerId: row.offerId, quantity: row.quantity }], tx);
+            after = { ...after, restocked: input.restock };
+            if (row.resolution === 'replacement') {
+              mail = stepMail(row, 'received', {});
+              break;
+            }
+            const before = await repository.refundedQuantityOf(tx, row.orderItemId);
+            const amount = unitsShare(row.lineTotal - row.lineDiscount, row.lineQuantity, before, row.quantity);
+            // The seller's sale of those units: its own coupon's discount was its own; the marketplace's, the marketplace's.
+            const order = await ordersRepository.findOrderById(tx, row.orderId);
+            const sale = row.lineTotal - (order?.coupon?.fundedBy === 'vendor' ? row.lineDiscount : 0);
+            const deduction = unitsShare(sale, row.lineQuantity, before, row.quantity);
+            const payment = refundablePayment(await payments.ofOrders([row.orderId], tx));
+            if (!payment) throw new AppError('CONFLICT', 'This order has no payment left to refund');
+            const reason = `Return of ${what(row)}: ${RETURN_REASON_LABELS[row.reason]}`;
+            const payout = row.payout ? (JSON.parse(row.payout) as PayoutDestination) : undefined;
+            const claimed = await payments.claimRefund(tx, payment.id, amount, reason, payout);
+            queued.push(claimed.job);
+            // The credit note credits the returned line of the shipment's invoice.
+            const items = await ordersRepository.itemsOfFulfilments(tx, [row.fulfilmentId]);
+            const shipmentInvoiceId = (await ordersRepository.fulfilmentsOf(tx, [row.orderId])).find((f) => f.id === row.fulfilmentId)?.invoice?.id;
+            const note = shipmentInvoiceId
+              ? await invoices.issueCreditNote(tx, { invoiceId: shipmentInvoiceId, amount, reason, line: items.findIndex((item) => item.id === row.orderItemId), at: moment })
+              : undefined;
+            if (
+              !(await move('received', 'refunded', {
+                refunded_at: at,
+                amount,
+                vendor_deduction: deduction,
+                payment_id: payment.id,
+                refund_job_id: claimed.job,
+                credit_note_id: note?.id ?? null,
+              }))
+            ) {
+              throw changed();
+            }
+            mail = stepMail(row, 'refunded', { amount, payout: payout ? describePayout(payout) : null, creditNote: note?.number ?? null });
+            after = { ...after, status: 'refunded', amount, creditNote: note?.number ?? null };
+            break;
+          }
+          case 'ship-replacement': {
+            const shipment = input.shipment!;
+            if (row.offerId === null) throw new AppError('CONFLICT', 'This item’s offer no longer exists; a replacement cannot be sent from stock');
+            const short = await catalog.takeStock([{ productId: row.productId, offerId: row.offerId, quantity: row.quantity }], tx);
+            if (short.length > 0) throw new AppError('CONFLICT', 'There is not enough stock for the replacement; add stock first');
+            const fulfilmentId = await orders.insertFulfilment(tx, { orderId: row.orderId, vendorId: row.vendorId, vendorName: row.vendorName, at });
+            if (!(await ordersRepository.moveFulfilment(tx, row.vendorId, fulfilmentId, 'pending', 'packed', { packed_at: at }))) throw changed();
+            if (!(await ordersRepository.moveFulfilment(tx, row.vendorId, fulfilmentId, 'packed', 'shipped', { shipped_at: at, carrier: shipment.carrier, tracking_number: shipment.trackingNumber }))) throw changed();
+            await orders.insertItems(tx, [
+              { orderId: row.orderId, fulfilmentId, productId: row.productId, offerId: row.offerId, vendorId: row.vendorId, name: row.name, image: row.image, unitPrice: 0, quantity: row.quantity, lineTotal: 0, discount: 0, replacesItemId: row.orderItemId },
+            ]);
+            if (!(await move('received', 'replacement_shipped', { replacement_shipped_at: at, replacement_fulfilment_id: fulfilmentId }))) throw changed();
+            mail = stepMail(row, 'replacement_shipped', shipment);
+            after = { ...after, shipment };
+            break;
+          }
+        }
+        if (customer) queued.push(await queueMail(tx, customer.email, mail.subject, mail.text));
+        if (actor.kind === 'admin') {
+          await deps.audit({ actor: actor.actor, action: `return.${action}`, entityType: 'return', entityId: String(id), before: { status: row.status }, after, reason: input.reason ?? null }, tx);
+        }
+        return queued;
+      });
+      await outbox.runNow(jobs);
+      return (await managed([(await repository.findReturn(db, id))!]))[0]!;
+    },
+
+    /** A seller's refunded returns in a period: what comes off its payable. */
+    refundedOf: (vendorId: number, from: Date, to: Date) => repository.vendorRefundedReturns(db, vendorId, from, to),
+  };
+}
+
+export type ReturnsService = ReturnType<typeof createReturnsService>;

@@ -83,7 +83,11 @@ test('an admin refunds part of a payment and the customer sees it on the order',
   await expect(page).toHaveURL(/\/admin\/payments\/\d+$/);
   await page.getByLabel('Amount to refund (₹)').fill('100');
   await page.getByLabel('Reason for the refund').fill('Box arrived dented');
-  await page.getByRole('button', { name: /^Refund ₹100/ }).click();
+  await page.getByRole('button', { name: 'Review the refund of ₹100' }).click();
+  // The refund is confirmed with its amount in rupees before it is sent.
+  await expect(page.getByRole('group', { name: /^Refund ₹100 \(One Hundred Rupees Only\)/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Yes, refund ₹100' })).toBeFocused();
+  await page.getByRole('button', { name: 'Yes, refund ₹100' }).click();
   await expect(page.getByText('Box arrived dented').first()).toBeVisible();
 
   await expect

@@ -73,6 +73,7 @@ const VendorSettlements = lazyPage(() => import('./routes/vendor/settlements.tsx
 const VendorProfile = lazyPage(() => import('./routes/vendor/profile.tsx'));
 const VendorCoupons = lazyPage(() => import('./routes/vendor/coupons.tsx'));
 const VendorReviews = lazyPage(() => import('./routes/vendor/reviews.tsx'));
+const VendorReturns = lazyPage(() => import('./routes/vendor/returns.tsx'));
 const VendorStore = lazyPage(() => import('./routes/store/vendor-store.tsx'));
 const Checkout = lazyPage(() => import('./routes/checkout/checkout.tsx'));
 const Bank = lazyPage(() => import('./routes/checkout/bank.tsx'));
@@ -94,6 +95,7 @@ const AdminRetryQueue = lazyPage(() => import('./routes/admin/retry-queue.tsx'))
 const AdminProductChanges = lazyPage(() => import('./routes/admin/product-changes.tsx'));
 const AdminCoupons = lazyPage(() => import('./routes/admin/coupons.tsx'));
 const AdminReviews = lazyPage(() => import('./routes/admin/reviews.tsx'));
+const AdminReturns = lazyPage(() => import('./routes/admin/returns.tsx'));
 
 /** The pages the server renders, and which data each needs (see entry-server.tsx); the others are drawn in the browser. */
 export type SsrPage = 'home' | 'products' | 'category' | 'search' | 'product' | 'info' | 'vendor-store' | 'not-found';
@@ -154,6 +156,7 @@ export const routes: RouteObject[] = [
           { path: 'settlements', element: <VendorSettlements /> },
           { path: 'coupons', element: <VendorCoupons /> },
           { path: 'reviews', element: <VendorReviews /> },
+          { path: 'returns', element: <VendorReturns /> },
           { path: 'profile', element: <VendorProfile /> },
         ],
       },
@@ -192,6 +195,7 @@ export const routes: RouteObject[] = [
       { path: 'retry-queue', element: <AdminRetryQueue /> },
       { path: 'coupons', element: <AdminCoupons /> },
       { path: 'reviews', element: <AdminReviews /> },
+      { path: 'returns', element: <AdminReturns /> },
       { path: '*', element: <Navigate to={paths.adminDashboard()} replace /> },
     ],
   },

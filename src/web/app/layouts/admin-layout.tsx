@@ -4,6 +4,7 @@ import { Loading } from '#web/components/ui/loading.tsx';
 import { paths } from '#web/config/paths.ts';
 import { useAuth } from '#web/features/auth/hooks/use-auth.ts';
 import { couponPaths } from '#web/features/coupons/paths.ts';
+import { returnPaths } from '#web/features/returns/paths.ts';
 import { reviewPaths } from '#web/features/reviews/paths.ts';
 import { useStoreInfo } from '#web/lib/store-info.ts';
 import { RequireRole } from '../guards.tsx';
@@ -17,6 +18,7 @@ const LINKS = [
   { to: '/admin/products', label: 'Manage Products' },
   { to: '/admin/product-changes', label: 'Product changes' },
   { to: paths.adminPayments(), label: 'Manage Payments' },
+  { to: returnPaths.admin(), label: 'Returns' },
   { to: couponPaths.admin(), label: 'Coupons' },
   { to: reviewPaths.admin(), label: 'Reviews' },
 ];

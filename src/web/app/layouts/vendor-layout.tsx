@@ -4,6 +4,7 @@ import { Loading } from '#web/components/ui/loading.tsx';
 import { paths } from '#web/config/paths.ts';
 import { useAuth } from '#web/features/auth/hooks/use-auth.ts';
 import { couponPaths } from '#web/features/coupons/paths.ts';
+import { returnPaths } from '#web/features/returns/paths.ts';
 import { reviewPaths } from '#web/features/reviews/paths.ts';
 import { RequireRole } from '../guards.tsx';
 
@@ -11,6 +12,7 @@ const SECTIONS = [
   { to: '/vendor/dashboard', label: 'Overview', end: true },
   { to: '/vendor/dashboard/products', label: 'Products', end: false },
   { to: '/vendor/dashboard/orders', label: 'Orders', end: false },
+  { to: returnPaths.vendor(), label: 'Returns', end: false },
   { to: '/vendor/dashboard/settlements', label: 'Settlements', end: false },
   { to: couponPaths.vendor(), label: 'Coupons', end: false },
   { to: reviewPaths.vendor(), label: 'Reviews', end: false },

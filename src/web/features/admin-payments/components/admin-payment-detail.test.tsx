@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -116,8 +116,9 @@ describe('AdminPaymentDetail', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Payment 7' })).toBeTruthy();
     expect(screen.getByText('Visa •••• 1111')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'All payments' }).getAttribute('href')).toBe('/admin/payments');
-    expect((screen.getByLabelText('Amount to refund (₹)') as HTMLInputElement).value).toBe('1000');
-    expect(screen.getByRole('button', { name: 'Refund ₹1,000' })).toBeTruthy();
+    // Nothing is filled in: the amount is typed.
+    expect((screen.getByLabelText('Amount to refund (₹)') as HTMLInputElement).value).toBe('');
+    expect(screen.getByRole('button', { name: 'Review the refund' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Tax invoice INV/26-27/000007 (PDF)' }).getAttribute('href')).toBe('/api/invoices/5/pdf');
   });
 
@@ -128,7 +129,7 @@ describe('AdminPaymentDetail', () => {
 
     fireEvent.change(await screen.findByLabelText('Amount to refund (₹)'), { target: { value: '1000.01' } });
     fireEvent.change(screen.getByLabelText('Reason for the refund'), { target: { value: 'Customer returned it' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Refund ₹1,000.01' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Review the refund of ₹1,000.01' }));
 
     expect(await screen.findByText('You can refund at most ₹1,000.')).toBeTruthy();
     expect(screen.getByLabelText('Amount to refund (₹)').getAttribute('aria-invalid')).toBe('true');
@@ -142,7 +143,16 @@ describe('AdminPaymentDetail', () => {
 
     fireEvent.change(await screen.findByLabelText('Amount to refund (₹)'), { target: { value: '250.50' } });
     fireEvent.change(screen.getByLabelText('Reason for the refund'), { target: { value: '  Late delivery  ' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Refund ₹250.50' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Review the refund of ₹250.50' }));
+    // Asked first, with the amount in rupees and where it goes; nothing sent yet.
+    const confirm = await screen.findByRole('group', { name: /^Refund ₹250.50 \(Two Hundred Fifty Rupees and Fifty Paise Only\) for order CB00000042\?/ });
+    expect(confirm.textContent).toContain('It goes to the original Card payment.');
+    await waitFor(() => expect(document.activeElement).toBe(within(confirm).getByRole('button', { name: 'Yes, refund ₹250.50' })));
+    expect(posts(fetch)).toHaveLength(0);
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Change the refund' }));
+    expect(screen.queryByRole('group', { name: /^Refund ₹250.50/ })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Review the refund of ₹250.50' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Yes, refund ₹250.50' }));
 
     expect(await screen.findByText('Refunded ₹250.50 for order CB00000042. ₹749.50 is left to refund.')).toBeTruthy();
     expect(posts(fetch)).toHaveLength(1);
@@ -150,7 +160,7 @@ describe('AdminPaymentDetail', () => {
     expect(JSON.parse(String(posts(fetch)[0]?.[1]?.body))).toEqual({ amount: 25_050, reason: 'Late delivery' });
     const history = screen.getByRole('region', { name: 'Refunds' });
     expect(within(history).getByText('Late delivery')).toBeTruthy();
-    expect((screen.getByLabelText('Amount to refund (₹)') as HTMLInputElement).value).toBe('749.50');
+    expect((screen.getByLabelText('Amount to refund (₹)') as HTMLInputElement).value).toBe('');
   });
 
   it('pays Cash on Delivery back to the UPI ID or bank account typed, checked first', async () => {
@@ -161,7 +171,7 @@ describe('AdminPaymentDetail', () => {
     fireEvent.change(await screen.findByLabelText('Amount to refund (₹)'), { target: { value: '100' } });
     fireEvent.change(screen.getByLabelText('Reason for the refund'), { target: { value: 'Returned unopened' } });
     fireEvent.change(screen.getByLabelText('Customer’s UPI ID'), { target: { value: 'asha' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Refund ₹100' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Review the refund of ₹100' }));
     expect(await screen.findByText('Please enter a UPI ID like name@bank')).toBeTruthy();
     expect(posts(fetch)).toHaveLength(0);
 
@@ -169,7 +179,9 @@ describe('AdminPaymentDetail', () => {
     fireEvent.change(screen.getByLabelText('Account holder'), { target: { value: 'Asha Iyer' } });
     fireEvent.change(screen.getByLabelText('Account number'), { target: { value: '50100123456789' } });
     fireEvent.change(screen.getByLabelText('IFSC'), { target: { value: 'hdfc0001234' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Refund ₹100' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Review the refund of ₹100' }));
+    expect((await screen.findByRole('group', { name: /^Refund ₹100/ })).textContent).toContain('It goes to the customer’s bank account ending 6789 (HDFC0001234).');
+    fireEvent.click(screen.getByRole('button', { name: 'Yes, refund ₹100' }));
     expect(await screen.findByText(/^Refunded ₹100 for order CB00000042\./)).toBeTruthy();
     expect(JSON.parse(String(posts(fetch)[0]?.[1]?.body))).toEqual({
       amount: 10_000,
@@ -186,8 +198,11 @@ describe('AdminPaymentDetail', () => {
     vi.stubGlobal('fetch', fetch);
     renderWith(<AdminPaymentDetail id={7} />);
 
-    fireEvent.change(await screen.findByLabelText('Reason for the refund'), { target: { value: 'Duplicate charge' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Refund ₹1,000' }));
+    fireEvent.change(await screen.findByLabelText('Amount to refund (₹)'), { target: { value: '1000' } });
+    fireEvent.change(screen.getByLabelText('Reason for the refund'), { target: { value: 'Duplicate charge' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Review the refund of ₹1,000' }));
+    expect((await screen.findByRole('group', { name: /^Refund ₹1,000/ })).textContent).toContain('and is everything left on this payment');
+    fireEvent.click(screen.getByRole('button', { name: 'Yes, refund ₹1,000' }));
 
     expect((await screen.findByRole('alert')).textContent).toBe('That is more than is left to refund.');
   });
@@ -251,8 +266,10 @@ describe('AdminPaymentDetail', () => {
     vi.stubGlobal('fetch', fakeApi({ gatewayRefuses: true }));
     renderWith(<AdminPaymentDetail id={7} />);
 
-    fireEvent.change(await screen.findByLabelText('Reason for the refund'), { target: { value: 'Late delivery' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Refund ₹1,000' }));
+    fireEvent.change(await screen.findByLabelText('Amount to refund (₹)'), { target: { value: '1000' } });
+    fireEvent.change(screen.getByLabelText('Reason for the refund'), { target: { value: 'Late delivery' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Review the refund of ₹1,000' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Yes, refund ₹1,000' }));
 
     expect(
       await screen.findByText(
@@ -284,7 +301,7 @@ describe('AdminPaymentDetail', () => {
     expect(screen.getByText('₹600 of ₹800 left to credit')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Amount to refund (₹)'), { target: { value: '100' } });
     fireEvent.change(screen.getByLabelText('Reason for the refund'), { target: { value: 'Stand missing' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Refund ₹100' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Review the refund of ₹100' }));
     expect(await screen.findByText('Choose the tax invoice this refund is against.')).toBeTruthy();
     expect(posts(fetch)).toHaveLength(0);
 
@@ -295,7 +312,8 @@ describe('AdminPaymentDetail', () => {
       'INV/26-27/000031 from Lamington Road Traders: ₹400 left to credit',
     ]);
     fireEvent.change(against, { target: { value: '6' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Refund ₹100' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Review the refund of ₹100' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Yes, refund ₹100' }));
     expect(await screen.findByText('Refunded ₹100 for order CB00000042. Credit note CN/26-27/000001 issued. ₹900 is left to refund.')).toBeTruthy();
     expect(JSON.parse(String(posts(fetch)[0]?.[1]?.body))).toEqual({ amount: 10_000, reason: 'Stand missing', invoiceId: 6 });
   });

@@ -1,11 +1,12 @@
-import { useId, useRef, useState, type ReactNode, type Ref } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode, type Ref } from 'react';
 import { type FieldErrors, type Resolver, type ResolverResult, useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
 import { allocateRefund, mustNameInvoice, uninvoicedLeft } from '#shared/credit-notes.ts';
 import { formatPrice } from '#shared/money.ts';
 import type { AuditEntry } from '#shared/schemas/admin.ts';
-import { type PayoutDestination, PayoutDestinationSchema } from '#shared/schemas/orders.ts';
+import { rupeesInWords } from '#shared/gst.ts';
+import { describePayout, type PayoutDestination, PayoutDestinationSchema } from '#shared/schemas/orders.ts';
 import { Announcer, type AnnouncerTone } from '#web/components/ui/alerts.tsx';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
 import { FormActions, SelectField, TextAreaField, TextField } from '#web/components/form/form-fields.tsx';
@@ -14,7 +15,7 @@ import { Loading } from '#web/components/ui/loading.tsx';
 import { paths } from '#web/config/paths.ts';
 import { errorMessage, isNotFound, useAdminPayment, useRefundPayment, type AdminPaymentDetail as Detail } from '../api/admin-payments.ts';
 import { useRetryQueuedRefund } from '../api/retry-queued-refund.ts';
-import { formatDateTime, maskedDetails, methodName, paiseToRupeesText, rupeesToPaise } from '../utils/format.ts';
+import { formatDateTime, maskedDetails, methodName, rupeesToPaise } from '../utils/format.ts';
 import { PaymentStatusBadge } from './payment-ui.tsx';
 import { QueuedRefunds } from './queued-refunds.tsx';
 
@@ -350,22 +351,44 @@ function againstOptions(left: number, invoices: Invoices) {
   ];
 }
 
-/** Amount in rupees (what is left, to begin with) and a reason; checked here before the server sees it. */
+/**
+ * Amount in rupees (typed: nothing is filled in, so a refund of everything is never one click
+ * away) and a reason, checked here before the server sees them; then the refund is confirmed
+ * with its amount in rupees and where the money goes before it is sent.
+ */
 function RefundForm({ detail, left, onRefunded, onStart, refund }: RefundFormProps) {
   const ids = useId();
   const [serverError, setServerError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<RefundFields | null>(null);
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  const amountBoxRef = useRef<HTMLDivElement>(null);
   const { payment, order } = detail;
   const cash = payment.method === 'cod';
   const form = useForm<RefundValues, unknown, RefundFields>({
     resolver: refundResolver(left, order.invoices, cash),
-    defaultValues: { amount: paiseToRupeesText(left), reason: '', against: '', payoutKind: 'upi', upi: '', holder: '', accountNumber: '', ifsc: '' },
+    defaultValues: { amount: '', reason: '', against: '', payoutKind: 'upi', upi: '', holder: '', accountNumber: '', ifsc: '' },
   });
   const payoutKind = useWatch({ control: form.control, name: 'payoutKind' });
   const typed = rupeesToPaise(useWatch({ control: form.control, name: 'amount' }));
   const askAgainst = mustNameInvoice(left, order.invoices);
   const soleInvoice = order.invoices.find((invoice) => invoice.creditable > 0);
 
-  const submit = form.handleSubmit(({ amount, reason, invoiceId, payout }) => {
+  // Checked: ask to confirm. The focus goes to the confirmation, and back to the amount from it.
+  const submit = form.handleSubmit((fields) => {
+    setServerError(null);
+    setConfirming(fields);
+  });
+  const wasConfirming = useRef(false);
+  useEffect(() => {
+    if (confirming) confirmRef.current?.focus();
+    else if (wasConfirming.current) amountBoxRef.current?.querySelector('input')?.focus();
+    wasConfirming.current = confirming !== null;
+  }, [confirming]);
+
+  const back = () => setConfirming(null);
+
+  const send = ({ amount, reason, invoiceId, payout }: RefundFields) => {
+    if (refund.isPending) return;
     setServerError(null);
     onStart();
     const full = amount === left;
@@ -394,10 +417,15 @@ function RefundForm({ detail, left, onRefunded, onStart, refund }: RefundFormPro
               (updated.payment.amount - updated.payment.refundedAmount > 0 ? ` ${formatPrice(updated.payment.amount - updated.payment.refundedAmount)} is left to refund.` : ''),
           );
         },
-        onError: (error) => setServerError(errorMessage(error, 'The refund was not made. Please check your connection and try again.')),
+        onError: (error) => {
+          setConfirming(null);
+          setServerError(errorMessage(error, 'The refund was not made. Please check your connection and try again.'));
+        },
       },
     );
-  });
+  };
+  const destination = (fields: RefundFields) =>
+    fields.payout ? `the customer’s ${describePayout(fields.payout)}` : `the original ${methodName(payment.method)} payment`;
 
   return (
     <section aria-labelledby={`${ids}-heading`} className="mt-6 min-w-0 rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
@@ -408,8 +436,30 @@ function RefundForm({ detail, left, onRefunded, onStart, refund }: RefundFormPro
         {formatPrice(left)} is left to refund. A full refund of an order that has not shipped also cancels the order.
         {!askAgainst && soleInvoice && ` A GST credit note against tax invoice ${soleInvoice.number} goes out with the refund.`}
       </p>
-      <form noValidate onSubmit={(event) => void submit(event)} className="mt-4 space-y-4">
-        <TextField form={form} name="amount" label="Amount to refund (₹)" hint={`At most ${formatPrice(left)}`} inputMode="decimal" autoComplete="off" className="max-w-xs" />
+      {confirming && (
+        <div role="group" aria-labelledby={`${ids}-confirm`} className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-4">
+          <p id={`${ids}-confirm`} className="text-sm text-amber-950">
+            <strong className="font-semibold">
+              Refund {formatPrice(confirming.amount)} ({rupeesInWords(confirming.amount)}) for order {payment.orderNumber}?
+            </strong>{' '}
+            It goes to {destination(confirming)}
+            {confirming.amount === left ? ', and is everything left on this payment' : ''}. A refund cannot be undone.
+          </p>
+          {serverError ? <p role="alert" className="mt-2 text-sm text-red-800">{serverError}</p> : null}
+          <div className="mt-3 flex flex-col gap-3 sm:flex-row">
+            <button type="button" ref={confirmRef} className={buttonClass('primary')} aria-disabled={refund.isPending} onClick={() => send(confirming)}>
+              {refund.isPending ? 'Refunding…' : `Yes, refund ${formatPrice(confirming.amount)}`}
+            </button>
+            <button type="button" className={buttonClass('secondary')} onClick={back} disabled={refund.isPending}>
+              Change the refund
+            </button>
+          </div>
+        </div>
+      )}
+      <form noValidate onSubmit={(event) => void submit(event)} className={`mt-4 space-y-4 ${confirming ? 'hidden' : ''}`}>
+        <div ref={amountBoxRef}>
+          <TextField form={form} name="amount" label="Amount to refund (₹)" hint={`At most ${formatPrice(left)}`} inputMode="decimal" autoComplete="off" className="max-w-xs" />
+        </div>
         {askAgainst && (
           <SelectField
             form={form}
@@ -445,7 +495,7 @@ function RefundForm({ detail, left, onRefunded, onStart, refund }: RefundFormPro
         )}
         <TextAreaField form={form} name="reason" label="Reason for the refund" hint={`Kept in the audit history (and printed on any credit note); at least ${REASON_MIN} characters.`} rows={3} maxLength={REASON_MAX} />
         <FormActions
-          submitLabel={typed !== undefined && typed > 0 ? `Refund ${formatPrice(typed)}` : 'Refund'}
+          submitLabel={typed !== undefined && typed > 0 ? `Review the refund of ${formatPrice(typed)}` : 'Review the refund'}
           pendingLabel="Refunding…"
           pending={refund.isPending}
           error={serverError}

@@ -12,6 +12,43 @@ import { OrderStatusBadge } from './order-status-badge.tsx';
 
 import { OrderActions } from './order-actions.tsx';
 import { AddressSection, ItemsSection, PaymentsSection, PriceSection, showsTracking, StatusNotices, TrackingSection } from './order-sections.tsx';
+import { ReturnForm } from './return-form.tsx';
+import { ReturnsSection } from './returns-section.tsx';
+
+/** "Return or replace" under a delivered line still in its 10 days, opening the return form in place. */
+function LineReturn({ order, item, onDone }: { order: Order; item: Order['items'][number]; onDone: (message: string) => void }) {
+  const [open, setOpen] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  if (item.returnableQuantity === 0) return null;
+  if (open) {
+    return (
+      <ReturnForm
+        order={order}
+        item={item}
+        onDone={(message) => {
+          setOpen(false);
+          onDone(message);
+        }}
+        onClose={() => {
+          setOpen(false);
+          requestAnimationFrame(() => buttonRef.current?.focus());
+        }}
+      />
+    );
+  }
+  return (
+    <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1">
+      <button type="button" ref={buttonRef} className={buttonClass('secondary')} onClick={() => setOpen(true)}>
+        Return or replace<span className="sr-only"> {item.name}</span>
+      </button>
+      {item.returnBy && (
+        <p className="text-xs text-slate-600">
+          Until <time dateTime={item.returnBy}>{formatDate(item.returnBy)}</time>
+        </p>
+      )}
+    </div>
+  );
+}
 
 function Page({ children }: { children: ReactNode }) {
   return <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 lg:py-8">{children}</div>;
@@ -21,6 +58,11 @@ function OrderView({ order }: { order: Order }) {
   const store = useStoreInfo();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [announcement, setAnnouncement] = useState('');
+  const returnsDone = (message: string) => {
+    setAnnouncement(message);
+    // The returns list changed: the focus goes to it, where the new step shows.
+    requestAnimationFrame(() => (document.getElementById('order-returns-heading') ?? headingRef.current)?.focus());
+  };
 
   return (
     <Page>
@@ -67,7 +109,8 @@ function OrderView({ order }: { order: Order }) {
 
       <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="min-w-0 space-y-6">
-          <ItemsSection order={order} />
+          <ItemsSection order={order} extra={(item) => <LineReturn order={order} item={item} onDone={returnsDone} />} />
+          <ReturnsSection order={order} onDone={returnsDone} />
           {showsTracking(order) && <TrackingSection order={order} />}
           <PaymentsSection payments={order.payments} />
         </div>

@@ -71,7 +71,8 @@ export function Notice({ tone, children }: { tone: 'amber' | 'slate' | 'orange';
   return <div className={`rounded-xl border p-4 text-sm ${tones[tone]}`}>{children}</div>;
 }
 
-export function ItemsSection({ order }: { order: Order }) {
+/** The order's lines; `extra` adds under a line what may be done with it (a return). */
+export function ItemsSection({ order, extra }: { order: Order; extra?: (item: Order['items'][number]) => ReactNode }) {
   return (
     <section aria-labelledby="order-items-heading" className={card}>
       <h2 id="order-items-heading" className={`${cardHeading} px-4 pt-4 sm:px-5`}>
@@ -79,7 +80,8 @@ export function ItemsSection({ order }: { order: Order }) {
       </h2>
       <ul className="divide-y divide-slate-200">
         {order.items.map((item) => (
-          <li key={item.productId} className="flex gap-3 p-4 sm:gap-4 sm:px-5">
+          <li key={item.id} className="p-4 sm:px-5">
+            <div className="flex gap-3 sm:gap-4">
             {item.image ? (
               <img
                 src={item.image}
@@ -110,10 +112,12 @@ export function ItemsSection({ order }: { order: Order }) {
                 </p>
                 <p className="font-semibold text-slate-900 tabular-nums">
                   <span className="sr-only">Line total </span>
-                  {formatPrice(item.lineTotal)}
+                  {item.replacementFor !== null ? 'Replacement, free' : formatPrice(item.lineTotal)}
                 </p>
               </div>
             </div>
+            </div>
+            {extra?.(item)}
           </li>
         ))}
       </ul>

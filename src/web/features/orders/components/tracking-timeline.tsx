@@ -87,9 +87,11 @@ export function TrackingTimeline({ fulfilment, orderDate, cancelledAt, label }: 
                 {step.done ? '✓' : index + 1}
               </span>
               <div className="min-w-0 pt-1 sm:pt-0">
+                {/* Read as "Packed on 23 Nov 2026, 5:30 pm" or "Shipped: not yet" (the ticks and numbers are pictures). */}
                 <p className={step.done ? 'font-semibold text-slate-900' : 'font-medium text-slate-500'}>
                   {step.label}
-                  <span className="sr-only">{step.done ? ' completed' : ' pending'}</span>
+                  {!step.done && <span className="sr-only">: not yet</span>}
+                  {step.done && !step.at && <span className="sr-only">: done</span>}
                 </p>
                 {step.done && step.at && <When iso={step.at} />}
               </div>

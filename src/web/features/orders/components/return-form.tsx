@@ -1,0 +1,235 @@
+import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FieldErrors, type Resolver, useForm, useWatch } from 'react-hook-form';
+import { formatPrice } from '#shared/money.ts';
+import { canAskReplacement, RETURN_REASON_LABELS, RETURN_REASONS, type ReturnReason, unitsShare } from '#shared/returns.ts';
+import type { Order } from '#shared/schemas/orders.ts';
+import { type CreateReturnInput, CreateReturnInputSchema, MAX_RETURN_PHOTOS, type ReturnPhoto, RETURN_DETAILS_MAX } from '#shared/schemas/returns.ts';
+import { FormActions, SelectField, TextAreaField, TextField } from '#web/components/form/form-fields.tsx';
+import { buttonClass } from '#web/components/ui/button-styles.ts';
+import { errorMessage, fieldIssues } from '#web/lib/api-client.ts';
+import { formatDate } from '#web/lib/format.ts';
+import { useRequestLineReturn, useUploadReturnPhoto } from '../api/returns.ts';
+
+type Item = Order['items'][number];
+
+interface Values {
+  quantity: string;
+  reason: string;
+  details: string;
+  resolution: 'refund' | 'replacement';
+  payoutKind: 'upi' | 'bank';
+  upi: string;
+  holder: string;
+  accountNumber: string;
+  ifsc: string;
+  /** the photos uploaded for it, kept in step with the list on screen */
+  photoIds: number[];
+}
+
+const FIELD_OF: Record<string, keyof Values> = { orderItemId: 'reason', quantity: 'quantity', reason: 'reason', details: 'details', resolution: 'resolution', upi: 'upi', holder: 'holder', accountNumber: 'accountNumber', ifsc: 'ifsc' };
+
+/** The form's values as the API takes them, checked with the same schema the server uses. */
+function resolverFor(item: Item, cash: boolean): Resolver<Values, unknown, CreateReturnInput> {
+  return (values) => {
+    const payout = cash && values.resolution === 'refund' ? (values.payoutKind === 'upi' ? { upi: values.upi } : { holder: values.holder, accountNumber: values.accountNumber, ifsc: values.ifsc }) : undefined;
+    const input = { orderItemId: item.id, quantity: Number(values.quantity), reason: values.reason, details: values.details, resolution: values.resolution, photoIds: values.photoIds, ...(payout ? { payout } : {}) };
+    const parsed = CreateReturnInputSchema.safeParse(input);
+    if (parsed.success) return { values: parsed.data, errors: {} };
+    const errors: FieldErrors<Values> = {};
+    for (const issue of parsed.error.issues) {
+      // A payout's problem is at payout.upi (or payout.ifsc …); the others at their own name.
+      const key = FIELD_OF[String(issue.path.at(-1) ?? issue.path[0])] ?? (issue.path[0] === 'payout' ? (values.payoutKind === 'upi' ? 'upi' : 'holder') : 'reason');
+      errors[key] ??= { type: 'validate', message: key === 'reason' && issue.path[0] === 'reason' ? 'Please choose a reason' : issue.message };
+    }
+    return { values: {}, errors };
+  };
+}
+
+interface ReturnFormProps {
+  order: Order;
+  item: Item;
+  onDone: (message: string) => void;
+  onClose: () => void;
+}
+
+/**
+ * A return of one delivered line: how many, why (and in the customer's words), up to 4 photos,
+ * refund or (for a fault) replacement, and for an order paid in cash where the refund goes.
+ * Checked here as the server checks it; the focus starts on the first field and moves to the
+ * first problem.
+ */
+export function ReturnForm({ order, item, onDone, onClose }: ReturnFormProps) {
+  const ids = useId();
+  const request = useRequestLineReturn();
+  const upload = useUploadReturnPhoto();
+  const [photos, setPhotos] = useState<ReturnPhoto[]>([]);
+  const [photoError, setPhotoError] = useState<string | null>(null);
+  const cash = order.payments.some((payment) => payment.method === 'cod' && (payment.status === 'captured' || payment.status === 'partially_refunded'));
+  const form = useForm<Values, unknown, CreateReturnInput>({
+    resolver: resolverFor(item, cash),
+    defaultValues: { quantity: '1', reason: '', details: '', resolution: 'refund', payoutKind: 'upi', upi: '', holder: '', accountNumber: '', ifsc: '', photoIds: [] },
+  });
+  useEffect(() => {
+    form.setValue('photoIds', photos.map((photo) => photo.id));
+  }, [photos, form]);
+  const reason = useWatch({ control: form.control, name: 'reason' }) as ReturnReason | '';
+  const resolution = useWatch({ control: form.control, name: 'resolution' });
+  const payoutKind = useWatch({ control: form.control, name: 'payoutKind' });
+  const quantity = Number(useWatch({ control: form.control, name: 'quantity' })) || 1;
+  const replaceable = reason !== '' && canAskReplacement(reason);
+  const firstFieldRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    firstFieldRef.current?.querySelector<HTMLElement>('select, input, textarea')?.focus();
+  }, []);
+
+  // A replacement chosen, then a reason that does not allow one: back to a refund.
+  useEffect(() => {
+    if (!replaceable && resolution === 'replacement') form.setValue('resolution', 'refund');
+  }, [replaceable, resolution, form]);
+
+  const estimate = unitsShare(item.lineTotal - item.discount, item.quantity, item.quantity - item.returnableQuantity, Math.min(quantity, item.returnableQuantity));
+
+  const addPhotos = async (event: ChangeEvent<HTMLInputElement>) => {
+    const files = [...(event.target.files ?? [])];
+    event.target.value = '';
+    setPhotoError(null);
+    for (const file of files.slice(0, MAX_RETURN_PHOTOS - photos.length)) {
+      try {
+        const photo = await upload.mutateAsync(file);
+        setPhotos((current) => [...current, photo]);
+      } catch (error) {
+        setPhotoError(`${file.name}: ${errorMessage(error, 'The photo could not be uploaded. Please try again.')}`);
+      }
+    }
+    if (files.length > MAX_RETURN_PHOTOS - photos.length) setPhotoError(`At most ${MAX_RETURN_PHOTOS} photos`);
+  };
+
+  const submit = form.handleSubmit((input) => {
+    if (request.isPending) return;
+    request.mutate(
+      { orderId: order.id, input },
+      {
+        onSuccess: () => onDone(`Return requested for ${input.quantity} × ${item.name}. ${item.vendor.name} will arrange a pickup.`),
+        onError: (error) => {
+          for (const issue of fieldIssues(error)) {
+            const key = FIELD_OF[issue.field] ?? (issue.field === 'payout' ? (payoutKind === 'upi' ? 'upi' : 'holder') : undefined);
+            if (key) form.setError(key, { type: 'server', message: issue.message }, { shouldFocus: true });
+          }
+        },
+      },
+    );
+  });
+
+  const reasonOptions = RETURN_REASONS.map((value) => ({ value, label: RETURN_REASON_LABELS[value] }));
+  const quantityOptions = Array.from({ length: item.returnableQuantity }, (_, at) => String(at + 1));
+  const serverError = request.error && fieldIssues(request.error).length === 0 ? errorMessage(request.error, 'The return could not be requested. Please check your connection and try again.') : null;
+
+  return (
+    <form noValidate aria-labelledby={`${ids}-title`} onSubmit={(event) => void submit(event)} className="mt-3 space-y-4 rounded-lg border border-brand-200 bg-brand-50 p-4">
+      <div>
+        <h3 id={`${ids}-title`} className="font-semibold text-slate-900">
+          Return {item.name}
+        </h3>
+        {item.returnBy && (
+          <p className="text-xs text-slate-600">
+            Returns are accepted until <time dateTime={item.returnBy}>{formatDate(item.returnBy)}</time>, 10 days after delivery.
+          </p>
+        )}
+      </div>
+      <div ref={firstFieldRef} className="grid gap-4 sm:grid-cols-2">
+        {item.returnableQuantity > 1 && <SelectField form={form} name="quantity" label="How many" options={quantityOptions} />}
+        <SelectField form={form} name="reason" label="Reason" placeholder="Choose a reason" options={reasonOptions} />
+      </div>
+      <TextAreaField
+        form={form}
+        name="details"
+        label="What is wrong"
+        optional={reason !== 'other'}
+        hint={reason === 'other' ? 'Tell us the reason, in at least 10 characters.' : 'A few words help the seller, such as what does not work.'}
+        rows={3}
+        maxLength={RETURN_DETAILS_MAX}
+      />
+      <fieldset>
+        <legend className="text-sm font-medium text-slate-900">Photos (optional)</legend>
+        <p id={`${ids}-photo-hint`} className="text-xs text-slate-600">
+          Up to {MAX_RETURN_PHOTOS} photos of the item and its box: JPEG, PNG or WebP, 5 MB each.
+        </p>
+        {photos.length > 0 && (
+          <ul className="mt-2 flex flex-wrap gap-3">
+            {photos.map((photo, at) => (
+              <li key={photo.id} className="flex flex-col items-center gap-1">
+                <img src={photo.url} alt={`Photo ${at + 1} of the item to return`} width={80} height={80} className="size-20 rounded-lg border border-slate-200 object-cover" />
+                <button
+                  type="button"
+                  className="min-h-11 px-2 text-sm font-semibold text-brand-700 underline"
+                  onClick={() => setPhotos((current) => current.filter((candidate) => candidate.id !== photo.id))}
+                >
+                  Remove<span className="sr-only"> photo {at + 1}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        {photos.length < MAX_RETURN_PHOTOS && (
+          <div className="mt-2">
+            <label htmlFor={`${ids}-photos`} className={`${buttonClass('secondary')} cursor-pointer`}>
+              {upload.isPending ? 'Uploading…' : 'Add photos'}
+            </label>
+            <input
+              id={`${ids}-photos`}
+              type="file"
+              accept="image/jpeg,image/png,image/webp"
+              multiple
+              aria-describedby={`${ids}-photo-hint`}
+              className="sr-only"
+              onChange={(event) => void addPhotos(event)}
+            />
+          </div>
+        )}
+        <p role="status" className="mt-1 text-sm text-red-800">
+          {photoError}
+        </p>
+      </fieldset>
+      <fieldset>
+        <legend className="text-sm font-medium text-slate-900">What would you like?</legend>
+        <div className="mt-2 flex flex-col gap-2 text-sm sm:flex-row sm:gap-6">
+          <label className="flex min-h-11 items-center gap-2">
+            <input type="radio" value="refund" {...form.register('resolution')} className="size-4 accent-brand-600" />
+            A refund of {formatPrice(estimate)}
+          </label>
+          <label className={`flex min-h-11 items-center gap-2 ${replaceable ? '' : 'text-slate-500'}`}>
+            <input type="radio" value="replacement" disabled={!replaceable} aria-describedby={`${ids}-replace-hint`} {...form.register('resolution')} className="size-4 accent-brand-600" />
+            A replacement
+          </label>
+        </div>
+        <p id={`${ids}-replace-hint`} className="text-xs text-slate-600">
+          A replacement is for an item that is defective, damaged in transit or not the one you ordered.
+        </p>
+      </fieldset>
+      {cash && resolution === 'refund' && (
+        <fieldset className="space-y-3">
+          <legend className="text-sm font-medium text-slate-900">You paid in cash: where should we send the refund?</legend>
+          <div className="flex flex-wrap gap-4 text-sm">
+            <label className="flex min-h-11 items-center gap-2">
+              <input type="radio" value="upi" {...form.register('payoutKind')} className="size-4 accent-brand-600" /> UPI ID
+            </label>
+            <label className="flex min-h-11 items-center gap-2">
+              <input type="radio" value="bank" {...form.register('payoutKind')} className="size-4 accent-brand-600" /> Bank account
+            </label>
+          </div>
+          {payoutKind === 'upi' ? (
+            <TextField form={form} name="upi" label="Your UPI ID" hint="Like name@okhdfcbank" autoComplete="off" className="max-w-sm" />
+          ) : (
+            <div className="grid gap-3 sm:grid-cols-3">
+              <TextField form={form} name="holder" label="Account holder" autoComplete="name" />
+              <TextField form={form} name="accountNumber" label="Account number" inputMode="numeric" autoComplete="off" />
+              <TextField form={form} name="ifsc" label="IFSC" autoComplete="off" />
+            </div>
+          )}
+        </fieldset>
+      )}
+      <FormActions submitLabel="Request return" pendingLabel="Sending…" pending={request.isPending} error={serverError} onCancel={onClose} />
+    </form>
+  );
+}

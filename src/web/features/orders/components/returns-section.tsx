@@ -1,0 +1,148 @@
+import { useId } from 'react';
+import { formatPrice } from '#shared/money.ts';
+import { RETURN_REASON_LABELS, RETURN_STATUS_LABELS, returnSteps } from '#shared/returns.ts';
+import type { Order, OrderReturn } from '#shared/schemas/orders.ts';
+import { buttonClass } from '#web/components/ui/button-styles.ts';
+import { CreditNoteLink } from '#web/components/ui/invoice-link.tsx';
+import { errorMessage } from '#web/lib/api-client.ts';
+import { formatDate } from '#web/lib/format.ts';
+import { useCancelReturn } from '../api/returns.ts';
+import { formatDateTime } from '../format-date-time.ts';
+import { card, cardHeading } from './order-sections.tsx';
+
+const pickupDay = new Intl.DateTimeFormat('en-IN', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+/** "Fri, 27 Nov 2026": a pickup date is an India calendar date. */
+const formatPickupDate = (date: string) => pickupDay.format(new Date(`${date}T00:00:00Z`));
+
+function ReturnTimeline({ ret }: { ret: OrderReturn }) {
+  const steps = returnSteps(ret);
+  return (
+    <ol aria-label={`Progress of the return of ${ret.product.name}`} className="mt-3 space-y-2">
+      {steps.map((step) => (
+        <li key={step.label} className="flex gap-3">
+          <span
+            aria-hidden="true"
+            className={`flex size-6 shrink-0 items-center justify-center rounded-full text-xs font-bold ${step.done ? 'bg-emerald-600 text-white' : 'border-2 border-slate-300 bg-white text-slate-500'}`}
+          >
+            {step.done ? '✓' : ''}
+          </span>
+          <p className={`text-sm ${step.done ? 'font-semibold text-slate-900' : 'text-slate-500'}`}>
+            {step.label}
+            {step.done && step.at ? (
+              <time dateTime={step.at} className="block font-normal text-slate-600">
+                <span className="sr-only">on </span>
+                {formatDateTime(step.at)}
+              </time>
+            ) : (
+              !step.done && <span className="sr-only">: not yet</span>
+            )}
+          </p>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** One return: what, why, what happens next, and its timeline; cancellable while nobody has acted on it. */
+function ReturnCard({ order, ret, onDone }: { order: Order; ret: OrderReturn; onDone: (message: string) => void }) {
+  const ids = useId();
+  const cancel = useCancelReturn();
+  return (
+    <li className="p-4 sm:px-5">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <h3 id={`${ids}-title`} className="font-semibold break-words text-slate-900">
+          {ret.quantity} × {ret.product.name}
+        </h3>
+        <span className="rounded-full bg-orange-50 px-2.5 py-0.5 text-sm font-medium text-orange-900 ring-1 ring-orange-200">{RETURN_STATUS_LABELS[ret.status]}</span>
+      </div>
+      <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+        <dt className="text-slate-600">Reason</dt>
+        <dd className="text-slate-900">
+          {RETURN_REASON_LABELS[ret.reason]}
+          {ret.details && <span className="block break-words text-slate-700">“{ret.details}”</span>}
+        </dd>
+        <dt className="text-slate-600">You asked for</dt>
+        <dd className="text-slate-900">
+          {ret.resolution === 'replacement' ? 'A replacement' : `A refund of ${formatPrice(ret.amount)}`}
+          {ret.payoutTo && ` to your ${ret.payoutTo}`}
+        </dd>
+        {ret.pickup && (
+          <>
+            <dt className="text-slate-600">Pickup</dt>
+            <dd className="text-slate-900">
+              {ret.pickup.carrier} on {formatPickupDate(ret.pickup.date)}
+            </dd>
+          </>
+        )}
+        {ret.rejectionReason && (
+          <>
+            <dt className="text-slate-600">Why it was not accepted</dt>
+            <dd className="break-words text-slate-900">{ret.rejectionReason}</dd>
+          </>
+        )}
+        {ret.replacement && (
+          <>
+            <dt className="text-slate-600">Replacement</dt>
+            <dd className="text-slate-900">
+              Shipped with {ret.replacement.carrier}, tracking number <span className="font-mono break-all">{ret.replacement.trackingNumber}</span>
+            </dd>
+          </>
+        )}
+      </dl>
+      {ret.photos.length > 0 && (
+        <ul aria-label="Your photos" className="mt-2 flex flex-wrap gap-2">
+          {ret.photos.map((photo, at) => (
+            <li key={photo.id}>
+              <img src={photo.url} alt={`Photo ${at + 1} sent with the return`} width={64} height={64} loading="lazy" className="size-16 rounded-lg border border-slate-200 object-cover" />
+            </li>
+          ))}
+        </ul>
+      )}
+      {ret.status === 'refunded' && ret.refundedAt && (
+        <p className="mt-2 text-sm text-emerald-800">
+          {formatPrice(ret.amount)} was refunded on {formatDate(ret.refundedAt)}. Refunds reach UPI in 1–3 business days and cards in 5–7.
+        </p>
+      )}
+      {ret.creditNote && <CreditNoteLink creditNote={ret.creditNote} className="mt-2" />}
+      <ReturnTimeline ret={ret} />
+      {ret.status === 'requested' && (
+        <div className="mt-3">
+          {cancel.error && (
+            <p role="alert" className="mb-2 text-sm text-red-800">
+              {errorMessage(cancel.error, 'The return could not be cancelled. Please try again.')}
+            </p>
+          )}
+          <button
+            type="button"
+            className={buttonClass('secondary')}
+            aria-describedby={`${ids}-title`}
+            aria-disabled={cancel.isPending}
+            onClick={() => {
+              if (cancel.isPending) return;
+              cancel.mutate({ orderId: order.id, returnId: ret.id }, { onSuccess: () => onDone(`Return of ${ret.product.name} cancelled; the item stays yours.`) });
+            }}
+          >
+            {cancel.isPending ? 'Cancelling…' : 'Cancel return'}
+          </button>
+        </div>
+      )}
+    </li>
+  );
+}
+
+/** The order's returns, each with its progress from request to refund or replacement. */
+export function ReturnsSection({ order, onDone }: { order: Order; onDone: (message: string) => void }) {
+  if (order.returns.length === 0) return null;
+  return (
+    <section aria-labelledby="order-returns-heading" className={card}>
+      <h2 id="order-returns-heading" tabIndex={-1} className={`${cardHeading} px-4 pt-4 focus:outline-none sm:px-5`}>
+        Returns
+      </h2>
+      <ul className="divide-y divide-slate-200">
+        {order.returns.toReversed().map((ret) => (
+          <ReturnCard key={ret.id} order={order} ret={ret} onDone={onDone} />
+        ))}
+      </ul>
+    </section>
+  );
+}

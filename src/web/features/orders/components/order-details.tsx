@@ -1,4 +1,4 @@
-import { type ReactNode, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { type Order } from '#shared/schemas/orders.ts';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
@@ -58,11 +58,17 @@ function OrderView({ order }: { order: Order }) {
   const store = useStoreInfo();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [announcement, setAnnouncement] = useState('');
+  const focusReturns = useRef(false);
   const returnsDone = (message: string) => {
     setAnnouncement(message);
-    // The returns list changed: the focus goes to it, where the new step shows.
-    requestAnimationFrame(() => (document.getElementById('order-returns-heading') ?? headingRef.current)?.focus());
+    focusReturns.current = true;
   };
+  // The returns list changed: once it is on screen, the focus goes to it, where the new step shows.
+  useEffect(() => {
+    if (!focusReturns.current) return;
+    focusReturns.current = false;
+    (document.getElementById('order-returns-heading') ?? headingRef.current)?.focus();
+  });
 
   return (
     <Page>

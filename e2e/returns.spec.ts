@@ -31,13 +31,13 @@ async function requestReturn(page: Page, orderId: number, productName: string, p
   if (payoutUpi) await form.getByLabel('Your UPI ID').fill(payoutUpi);
   await form.getByRole('button', { name: 'Request return' }).click();
   await expect(page.getByRole('status').filter({ hasText: `Return requested for 1 × ${productName}` })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Returns' })).toBeFocused();
+  await expect(page.getByRole('heading', { name: 'Returns', exact: true })).toBeFocused();
   await expect(page.getByText('Return requested').first()).toBeVisible();
 }
 
 /** On the Returns page (a seller's or an admin's): approve with a pickup, picked up, received back to stock: refunded. */
 async function takeReturnToRefund(page: Page, orderNumber: string): Promise<void> {
-  await page.getByLabel('Show').selectOption({ label: 'Return requested' });
+  await page.getByLabel('Show', { exact: true }).selectOption({ label: 'Return requested' });
   const card = page.locator('li').filter({ hasText: `Order ${orderNumber}` }).first();
   await expect(card.getByText('It shuts down within a minute of starting')).toBeVisible();
   await expect(card.getByRole('img', { name: /Customer’s photo 1/ })).toBeVisible();
@@ -47,7 +47,7 @@ async function takeReturnToRefund(page: Page, orderNumber: string): Promise<void
   await card.getByRole('button', { name: 'Approve and schedule pickup' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'approved; pickup by Ekart' })).toBeVisible();
 
-  await page.getByLabel('Show').selectOption({ label: 'All returns' });
+  await page.getByLabel('Show', { exact: true }).selectOption({ label: 'All returns' });
   const again = page.locator('li').filter({ hasText: `Order ${orderNumber}` }).first();
   await again.getByRole('button', { name: 'Mark picked up' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'marked picked up' })).toBeVisible();
@@ -55,14 +55,14 @@ async function takeReturnToRefund(page: Page, orderNumber: string): Promise<void
   await again.getByLabel('Yes: unopened, back to stock').check();
   await again.getByRole('button', { name: 'Mark received and refund ₹23,600' }).click();
   await expect(page.getByRole('status').filter({ hasText: /received and back in stock; ₹23,600 refunded with credit note CN\// })).toBeVisible();
-  await expect(again.getByText('Refunded', { exact: true })).toBeVisible();
+  await expect(again.getByText('Refunded', { exact: true }).first()).toBeVisible();
   await expect(again.getByRole('link', { name: /^Credit note CN\// })).toBeVisible();
 }
 
 /** The customer sees the refund on the order with its timeline, and downloads the credit note. */
 async function seeRefund(page: Page, orderId: number, productName: string): Promise<void> {
   await page.goto(`/order-details/${orderId}`);
-  const returns = page.getByRole('region', { name: 'Returns' });
+  const returns = page.getByRole('region', { name: 'Returns', exact: true });
   await expect(returns.getByText('₹23,600 was refunded on')).toBeVisible();
   const steps = returns.getByRole('list', { name: `Progress of the return of ${productName}` }).getByRole('listitem');
   await expect(steps).toHaveText([/^Return requested/, /^Pickup scheduled/, /^Picked up/, /^Received by the seller/, /^Refunded/]);
@@ -117,7 +117,7 @@ test('a delivered prepaid order and a delivered Cash on Delivery order each go f
   // Prepaid: the customer asks, the seller takes it to the refund from its Returns page.
   await requestReturn(page, prepaid.id, productName);
   await seller.goto('/vendor/dashboard');
-  await seller.getByRole('link', { name: 'Returns' }).click();
+  await seller.getByRole('link', { name: 'Returns', exact: true }).click();
   await expect(seller.getByRole('heading', { level: 1, name: 'Returns' })).toBeVisible();
   await takeReturnToRefund(seller, prepaid.number);
   await seeRefund(page, prepaid.id, productName);
@@ -131,7 +131,7 @@ test('a delivered prepaid order and a delivered Cash on Delivery order each go f
   await admin.getByLabel('E-mail').fill('admin@e2e.test');
   await admin.getByLabel('Password').fill('e2e-admin-password');
   await admin.getByRole('button', { name: 'Sign in' }).click();
-  await admin.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Returns' }).click();
+  await admin.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Returns', exact: true }).click();
   await expect(admin.locator('li').filter({ hasText: `Order ${cash.number}` }).first().getByText('Cash on Delivery; refund to UPI ID meera@okaxis')).toBeVisible();
   await takeReturnToRefund(admin, cash.number);
   await seeRefund(page, cash.id, productName);

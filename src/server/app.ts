@@ -53,7 +53,7 @@ import { deliveryRoutes } from './modules/delivery/delivery.routes.ts';
 import { createInvoicesService } from './modules/invoices/invoices.service.ts';
 import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
 import { createFulfilmentService } from './modules/orders/fulfilment.service.ts';
-import { createReturnsService } from './modules/orders/returns.service.ts';
+import { createReturnsService, returnsPersonalData } from './modules/orders/returns.service.ts';
 import { returnsRoutes } from './modules/orders/returns.routes.ts';
 import { createProductImportService } from './modules/vendors/product-import.service.ts';
 import { createVendorProductsService } from './modules/vendors/vendor-products.service.ts';
@@ -112,7 +112,7 @@ export function createServices({ database, config, log }: Pick<AppDeps, 'databas
   const wishlist = createWishlistService({ db, catalog });
   const stockAlerts = createStockAlertsService({ db, catalog, users, outbox, store: config.store, log });
   // Other modules' personal data joins the download and the erasure through `holders` (see PersonalDataHolder).
-  const privacy = createPrivacyService({ db, users, orders, accountSecurity, store: config.store, holders: [wishlist.personalData, stockAlerts.personalData, reviewsPersonalData(db)] });
+  const privacy = createPrivacyService({ db, users, orders, accountSecurity, store: config.store, holders: [wishlist.personalData, stockAlerts.personalData, reviewsPersonalData(db), returnsPersonalData(db, config.dataDir)] });
   const checkout = createCheckoutService({ db, catalog, cart, coupons, delivery, orders, payments, outbox, users, mailer, store: config.store, log, afterCharge: faultAfterCharge(config) });
   const media = createMediaService({ db, dataDir: config.dataDir });
   const fulfilment = createFulfilmentService({ db, users, invoices, payments, mailer, store: config.store, log });

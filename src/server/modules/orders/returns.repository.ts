@@ -319,3 +319,16 @@ export async function vendorRefundedReturns(db: DbOrTx, vendorId: number, from: 
     .execute();
   return rows.map(toReturnRow);
 }
+
+// ---- Erasure (a deleted account)
+
+/**
+ * What erasing a customer takes of their returns: every photo (the rows; the caller removes the
+ * files) and the UPI ID or bank account of returns that are over. A return still open keeps its
+ * account until its refund is paid. Answers the photos' files.
+ */
+export async function eraseCustomerData(db: DbOrTx, userId: string): Promise<string[]> {
+  const photos = await db.deleteFrom('return_photos').where('user_id', '=', userId).returning('file').execute();
+  await db.updateTable('returns').set({ payout: null }).where('user_id', '=', userId).where('status', 'not in', ['requested', 'approved', 'picked_up', 'received']).execute();
+  return photos.map((photo) => photo.file);
+}

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { AppError } from '#shared/errors.ts';
 import { formatPrice } from '#shared/money.ts';
@@ -20,6 +20,7 @@ import type { StoreInfo } from '#shared/store-info.ts';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '#server/db/database.ts';
 import type { NewAuditEntry } from '#server/modules/admin/audit.repository.ts';
+import type { PersonalDataHolder } from '#server/modules/privacy/privacy.service.ts';
 import type { CatalogService } from '#server/modules/catalog/catalog.service.ts';
 import type { InvoicesService } from '#server/modules/invoices/invoices.service.ts';
 import { reencodeImage } from '#server/modules/media/media.service.ts';
@@ -387,3 +388,21 @@ export function createReturnsService(deps: Deps) {
 }
 
 export type ReturnsService = ReturnType<typeof createReturnsService>;
+
+/**
+ * A deleted account's returns (India's DPDP Act): the orders keep them, as they keep the orders'
+ * invoices, but their photos go, and the UPI ID or bank account of every return that is over. The
+ * download's copy of them is in its orders (each order's `returns`).
+ */
+export function returnsPersonalData(db: Db, dataDir: string): PersonalDataHolder {
+  const photoRoot = path.join(dataDir, 'return-photos');
+  return {
+    section: 'returnPhotos',
+    exportFor: async (userId) => (await db.selectFrom('return_photos').select(['id', 'return_id', 'created_at']).where('user_id', '=', userId).orderBy('id').execute()).map((row) => ({ id: row.id, returnId: row.return_id, uploadedAt: String(row.created_at) })),
+    async eraseFor(userId, tx) {
+      const files = await repository.eraseCustomerData(tx, userId);
+      // Removed with the rows (an erasure that rolls back after this has lost only photos it was erasing).
+      for (const file of files) await rm(path.join(photoRoot, path.basename(file)), { force: true });
+    },
+  };
+}

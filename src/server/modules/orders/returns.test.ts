@@ -162,7 +162,7 @@ describe.each(testDialects())('Returns and replacements on %s', (dialect) => {
     const approved = await act(admin, 'admin', id, 'approve', pickup());
     expect(approved.statusCode, approved.body).toBe(200);
     const audit = (await as(t, admin)('GET', `/api/admin/audit?entityType=return&entityId=${id}`)).json();
-    expect(audit.items[0]).toMatchObject({ action: 'return.approve', actorEmail: 'admin@returns.in' });
+    expect(audit.items[0]).toMatchObject({ action: 'return.approve', actor: { email: 'admin@returns.in' }, entityType: 'return' });
     const cancel = await as(t, asha)('POST', `/api/returns/${id}/cancel`);
     expect(cancel.statusCode).toBe(409);
     expect((await act(otherSeller, 'vendor', id, 'reject', { reason: 'Too late for this now, sorry' })).statusCode).toBe(409);

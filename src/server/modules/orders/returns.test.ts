@@ -326,4 +326,31 @@ describe.each(testDialects())('Returns and replacements on %s', (dialect) => {
     // Not under the public /media/ path.
     expect(photo.url.startsWith('/media/')).toBe(false);
   });
+
+  it('erases a deleted customer’s return photos and the account of a return that is over, and keeps the return', async () => {
+    const chitra = await registerCustomer(t, 'chitra.returns@example.in', 'Chitra Das');
+    const saved = (await as(t, chitra)('POST', '/api/account/addresses', { ...PUNE, name: 'Chitra Das' })).json().id as number;
+    const placed = (await as(t, chitra)('POST', '/api/checkout/orders', { idempotencyKey: `returns-${dialect}-${++keys}`, addressId: saved, items: [{ productId: laptop, quantity: 1 }] })).json() as Order;
+    expect((await as(t, chitra)('POST', `/api/orders/${placed.id}/payments`, { method: 'cod' })).statusCode).toBe(200);
+    const shipment = (await orderOf(placed.id, chitra)).fulfilments[0]!.id;
+    for (const [step, body] of [['pack'], ['ship', { carrier: 'Delhivery', trackingNumber: 'DLV55550042' }], ['deliver']] as const) await as(t, seller)('POST', `/api/vendor/fulfilments/${shipment}/${step}`, body);
+    const order = await orderOf(placed.id, chitra);
+    const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#0a0' } }).png().toBuffer();
+    const boundary = '----erase-test';
+    const upload = await t.app.inject({
+      method: 'POST',
+      url: '/api/returns/photos',
+      payload: Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="p.png"\r\nContent-Type: image/png\r\n\r\n`), png, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+      headers: { ...TEST_HEADERS, cookie: chitra.cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+    const requested = await request(order, { orderItemId: order.items[0]!.id, quantity: 1, reason: 'defective', resolution: 'refund', photoIds: [upload.json().id], payout: { upi: 'chitra@okaxis' } }, chitra);
+    expect(requested.statusCode, requested.body).toBe(201);
+    const id = (requested.json() as Order).returns[0]!.id;
+    expect((await act(seller, 'vendor', id, 'reject', { reason: 'The seal on the box was broken by hand' })).statusCode).toBe(200);
+
+    expect((await as(t, chitra)('DELETE', '/api/account', { password: 'secret-pass-1' })).statusCode).toBeLessThan(300);
+    const row = await t.database.db.selectFrom('returns').select(['payout', 'status']).where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ payout: null, status: 'rejected' });
+    expect(await t.database.db.selectFrom('return_photos').select('id').where('return_id', '=', id).execute()).toHaveLength(0);
+  });
 });

@@ -59,7 +59,8 @@ export function createFulfilmentService(deps: {
         trackingNumber: row.trackingNumber,
         invoice: row.invoice,
         creditNotes: creditNotes.filter((note) => note.invoiceId === row.invoice?.id).map((note) => ({ id: note.id, number: note.number })),
-        cashOnDelivery: cashOrders.has(row.orderId) ? { amount: own.reduce((sum, item) => sum + item.lineTotal - item.discount, 0) } : null,
+        // (A replacement's shipment collects nothing: it was paid for with the order.)
+        cashOnDelivery: cashOrders.has(row.orderId) && own.some((item) => !item.replacesItemId) ? { amount: own.reduce((sum, item) => sum + item.lineTotal - item.discount, 0) } : null,
       };
     });
   }

@@ -257,7 +257,7 @@ describe.each(testDialects())('Returns and replacements on %s', (dialect) => {
     const received = await act(seller, 'vendor', id, 'receive', { restock: true });
     expect(received.statusCode, received.body).toBe(200);
     const after = await orderOf(order.id);
-    expect(after.payments[0]).toMatchObject({ method: 'cod', status: 'partially_refunded', refundedAmount: rupees(60_000) });
+    expect(after.payments[0]).toMatchObject({ method: 'cod', status: 'refunded', refundedAmount: rupees(60_000) });
     expect(await t.database.db.selectFrom('sandbox_gateway').select('amount').where('kind', '=', 'payout').where('amount', '=', rupees(60_000)).execute()).not.toHaveLength(0);
     expect((await mails()).at(-1)!.text).toContain('to your bank account ending 9012 (HDFC0001234)');
   });

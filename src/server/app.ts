@@ -14,7 +14,7 @@ import { stockAlertRoutes } from './modules/stock-alerts/stock-alerts.routes.ts'
 import { createStockAlertsService } from './modules/stock-alerts/stock-alerts.service.ts';
 import { wishlistRoutes } from './modules/wishlist/wishlist.routes.ts';
 import { createWishlistService } from './modules/wishlist/wishlist.service.ts';
-import { createReviewsService, REVIEW_TABLES, reviewsPersonalData } from './modules/reviews/reviews.service.ts';
+import { createReviewsService, REVIEW_TABLES, reviewsPersonalData, reviewsProductMerge } from './modules/reviews/reviews.service.ts';
 import { couponsRoutes } from './modules/coupons/coupons.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
@@ -119,7 +119,8 @@ export function createServices({ database, config, log }: Pick<AppDeps, 'databas
   const vendorProducts = createVendorProductsService({ vendors, catalog, orders, media });
   const vendorReports = createVendorReportsService({ orders, catalog, payments, commissionPercent: config.commissionPercent });
   const productImport = createProductImportService({ db, catalog, vendorProducts });
-  const admin = createAdminService({ db, users, vendors, catalog, orders, authService, payments, invoices, checkout, outbox, mailer, store: config.store, log });
+  // A merge of duplicate products moves their reviews (and ratings) and wishlist saves with their offers.
+  const admin = createAdminService({ db, users, vendors, catalog, orders, authService, payments, invoices, checkout, outbox, mailer, store: config.store, log, mergeFollowers: [reviewsProductMerge, wishlist.productMerge] });
   const reviews = createReviewsService({ db, orders, vendors, admin });
   const returns = createReturnsService({ db, orders, payments, invoices, catalog, outbox, users, store: config.store, dataDir: config.dataDir, audit: admin.record });
   return {

@@ -2,7 +2,7 @@ import { AppError } from '#shared/errors.ts';
 import type { AdminProductDetail, AdminProductInput, AdminProposal } from '#shared/schemas/admin.ts';
 import type { ProductStatus } from '#shared/schemas/catalog.ts';
 import { SPECS_SCHEMAS } from '#shared/schemas/specs-input.ts';
-import { type Db, toIso } from '#server/db/database.ts';
+import { type Db, type DbOrTx, toIso } from '#server/db/database.ts';
 import type { CatalogService } from '#server/modules/catalog/catalog.service.ts';
 import type { VendorsService } from '#server/modules/vendors/vendors.service.ts';
 import * as audit from './audit.repository.ts';
@@ -33,11 +33,20 @@ function changes(current: Editable, next: Editable): { before: Partial<Editable>
 }
 
 /**
+ * What another module keeps per product (reviews, wishlists) and moves to the kept product when
+ * an admin merges a duplicate, in the merge's transaction. It answers what it did, for the audit.
+ */
+export interface ProductMergeFollower {
+  section: string;
+  moveProduct: (tx: DbOrTx, from: number, into: number) => Promise<Record<string, unknown>>;
+}
+
+/**
  * Manage Products beyond moderation: an admin edits any vendor's product or archives it. Each
  * change and its audit entry (who, what, when, the fields before and after) commit together.
  */
-export function createAdminProductsService(deps: { db: Db; catalog: CatalogService; vendors: VendorsService }) {
-  const { db, catalog, vendors } = deps;
+export function createAdminProductsService(deps: { db: Db; catalog: CatalogService; vendors: VendorsService; mergeFollowers?: readonly ProductMergeFollower[] }) {
+  const { db, catalog, vendors, mergeFollowers = [] } = deps;
 
   async function locate(id: number) {
     const product = await catalog.findAny(id);
@@ -170,15 +179,19 @@ export function createAdminProductsService(deps: { db: Db; catalog: CatalogServi
 
     /**
      * Merges a duplicate product into the one it duplicates (audited on both): its sellers' offers
-     * move there, order history keeps its lines, and the duplicate leaves the store. The kept product.
+     * move there, and what other modules keep for it (reviews and their ratings, wishlists), order
+     * history keeps its lines, and the duplicate leaves the store. One transaction: all of it or
+     * nothing. The kept product.
      */
     async mergeProduct(actor: Actor, id: number, into: number, reason?: string): Promise<AdminProductDetail> {
       await db.transaction().execute(async (tx) => {
         const moved = await catalog.offersOf(id, tx);
         await catalog.mergeProducts(id, into, tx);
+        const followed: Record<string, unknown> = {};
+        for (const follower of mergeFollowers) followed[follower.section] = await follower.moveProduct(tx, id, into);
         const sellers = moved.map((offer) => offer.vendor_name);
-        await audit.recordAudit(tx, { actor, action: 'product.merge', entityType: 'product', entityId: String(id), before: { sellers }, after: { mergedInto: into }, reason });
-        await audit.recordAudit(tx, { actor, action: 'product.merge', entityType: 'product', entityId: String(into), before: {}, after: { mergedFrom: id, sellers }, reason });
+        await audit.recordAudit(tx, { actor, action: 'product.merge', entityType: 'product', entityId: String(id), before: { sellers }, after: { mergedInto: into, ...followed }, reason });
+        await audit.recordAudit(tx, { actor, action: 'product.merge', entityType: 'product', entityId: String(into), before: {}, after: { mergedFrom: id, sellers, ...followed }, reason });
       });
       return detail(into);
     },

@@ -18,7 +18,7 @@ import type { OrdersService } from '#server/modules/orders/orders.service.ts';
 import type { OutboxEntry, OutboxService } from '#server/modules/outbox/outbox.service.ts';
 import type { UsersService } from '#server/modules/users/users.service.ts';
 import { sellerDetailsOf, type VendorsService } from '#server/modules/vendors/vendors.service.ts';
-import { createAdminProductsService } from './admin-products.service.ts';
+import { createAdminProductsService, type ProductMergeFollower } from './admin-products.service.ts';
 import * as audit from './audit.repository.ts';
 import * as reports from './reports.repository.ts';
 
@@ -53,6 +53,8 @@ interface Deps {
   mailer: Mailer;
   store: StoreInfo;
   log?: (error: unknown, message: string) => void;
+  /** what other modules keep per product, moved with a merge */
+  mergeFollowers?: readonly ProductMergeFollower[];
 }
 
 /** An outbox job as the admin reads it: what it is for, not its raw payload. */
@@ -77,7 +79,7 @@ function toOutboxJob(job: OutboxEntry): AdminOutboxJob {
 /** Running the marketplace: accounts, shops and moderation. Every action is audited. */
 export function createAdminService(deps: Deps) {
   const { db, users, vendors, catalog, orders, authService, payments, invoices, checkout, outbox, mailer, store } = deps;
-  const products = createAdminProductsService({ db, catalog, vendors });
+  const products = createAdminProductsService({ db, catalog, vendors, mergeFollowers: deps.mergeFollowers });
 
   /** A shop's status, and the buy boxes it moves (a suspended seller's offers stop winning), together. */
   const setShopStatus = (vendorId: number, status: VendorRow['status']) =>

@@ -266,3 +266,21 @@ export async function reviewsByUser(db: DbOrTx, userId: string) {
 export async function anonymiseAuthor(db: DbOrTx, userId: string, name: string): Promise<void> {
   await db.updateTable('reviews').set({ author_name: name }).where('user_id', '=', userId).execute();
 }
+
+/** A product's reviews, locked until the transaction ends on PostgreSQL (SQLite runs one write transaction at a time). */
+export async function lockReviewsOf(db: DbOrTx, productId: number): Promise<ReviewRow[]> {
+  if (db.getExecutor().adapter instanceof PostgresAdapter) await sql`SELECT id FROM reviews WHERE product_id = ${productId} ORDER BY id FOR UPDATE`.execute(db);
+  return db.selectFrom('reviews').selectAll().where('product_id', '=', productId).orderBy('id').execute();
+}
+
+/** Deletes a review with its votes and reports. */
+export async function deleteReview(db: DbOrTx, id: number): Promise<void> {
+  await db.deleteFrom('review_votes').where('review_id', '=', id).execute();
+  await db.deleteFrom('review_reports').where('review_id', '=', id).execute();
+  await db.deleteFrom('reviews').where('id', '=', id).execute();
+}
+
+/** Every review of one product becomes a review of another (a merge of duplicates). */
+export async function moveReviews(db: DbOrTx, from: number, into: number): Promise<void> {
+  await db.updateTable('reviews').set({ product_id: into }).where('product_id', '=', from).execute();
+}

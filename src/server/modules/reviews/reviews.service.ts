@@ -4,6 +4,7 @@ import type { ModeratedReview, ReviewModerationInput, SellerReview } from '#shar
 import { type MyReview, REVIEW_PAGE_SIZE, type Review, type ReviewInput, type ReviewPage, type ReviewReportInput, type ReviewReportReason, type ReviewSort } from '#shared/schemas/reviews.ts';
 import { type Db, type DbOrTx, toIso } from '#server/db/database.ts';
 import { isUniqueViolation } from '#server/db/unique-violation.ts';
+import type { ProductMergeFollower } from '#server/modules/admin/admin-products.service.ts';
 import type { AdminService } from '#server/modules/admin/admin.service.ts';
 import type { OrdersService } from '#server/modules/orders/orders.service.ts';
 import type { PersonalDataHolder } from '#server/modules/privacy/privacy.service.ts';
@@ -244,3 +245,48 @@ export function reviewsPersonalData(db: Db): PersonalDataHolder {
     eraseFor: (userId, tx) => repository.anonymiseAuthor(tx, userId, FORMER_CUSTOMER),
   };
 }
+
+/** The later written of two reviews (its last edit), the higher id when written at once. */
+const newer = (a: repository.ReviewRow, b: repository.ReviewRow) => {
+  const [at, bt] = [toIso(a.updated_at), toIso(b.updated_at)];
+  return at === bt ? (a.id > b.id ? a : b) : at > bt ? a : b;
+};
+
+/**
+ * A merge of duplicate products, in its transaction: the duplicate's reviews (their votes,
+ * reports and replies) move to the kept product, and the ratings of both with them. One review
+ * per customer and product still holds: a customer who reviewed both keeps the newer review, and
+ * the other is deleted; the answer says which, for the audit.
+ */
+export const reviewsProductMerge: ProductMergeFollower = {
+  section: 'reviews',
+  async moveProduct(tx, from, into) {
+    // Both products' reviews locked, lower id first as every merge takes them.
+    const [first, second] = from < into ? [from, into] : [into, from];
+    const locked = new Map([[first, await repository.lockReviewsOf(tx, first)], [second, await repository.lockReviewsOf(tx, second)]]);
+    const kept = new Map(locked.get(into)!.map((review) => [review.user_id, review]));
+    const fromChange: Array<{ rating: number; sign: 1 | -1 }> = [];
+    const intoChange: Array<{ rating: number; sign: 1 | -1 }> = [];
+    const dropped: Array<{ reviewId: number; author: string; rating: number; keptReviewId: number }> = [];
+    let moved = 0;
+    for (const review of locked.get(from)!) {
+      const other = kept.get(review.user_id);
+      const drop = other && (newer(review, other) === other ? review : other);
+      if (drop && other) {
+        await repository.deleteReview(tx, drop.id);
+        dropped.push({ reviewId: drop.id, author: drop.author_name, rating: drop.rating, keptReviewId: drop === review ? other.id : review.id });
+        if (drop.status === 'visible') (drop === review ? fromChange : intoChange).push({ rating: drop.rating, sign: -1 });
+        if (drop === review) continue;
+      }
+      moved++;
+      if (review.status === 'visible') {
+        fromChange.push({ rating: review.rating, sign: -1 });
+        intoChange.push({ rating: review.rating, sign: 1 });
+      }
+    }
+    await repository.moveReviews(tx, from, into);
+    await repository.adjustRating(tx, from, fromChange);
+    await repository.adjustRating(tx, into, intoChange);
+    return { moved, dropped };
+  },
+};

@@ -1,6 +1,7 @@
+import { PostgresAdapter, sql } from 'kysely';
 import { type DbOrTx, toIso } from '#server/db/database.ts';
 
-/** Every function reads or writes one customer's rows only: the owner is part of each query. */
+/** Every function reads or writes one customer's rows only (the owner is part of each query), but a merge's move of a product. */
 
 export interface WishlistRow {
   productId: number;
@@ -35,6 +36,15 @@ export async function countItems(db: DbOrTx, userId: string): Promise<number> {
   return Number(row.n);
 }
 
+/**
+ * Orders the customer's wishlist writes until the transaction ends: on PostgreSQL a transaction
+ * lock on the owner (two saves at once each count the list the other has just grown); SQLite's
+ * write transactions already run one at a time (BEGIN IMMEDIATE).
+ */
+export async function lockOwner(tx: DbOrTx, userId: string): Promise<void> {
+  if (tx.getExecutor().adapter instanceof PostgresAdapter) await sql`SELECT pg_advisory_xact_lock(hashtext(${`wishlist:${userId}`}))`.execute(tx);
+}
+
 /** Saves the product with its price now; a product already saved keeps its first price and date. */
 export async function insertItem(db: DbOrTx, item: { userId: string; productId: number; savedPrice: number; at: string }): Promise<void> {
   await db
@@ -50,4 +60,19 @@ export async function deleteItem(db: DbOrTx, userId: string, productId: number):
 
 export async function deleteAllOf(db: DbOrTx, userId: string): Promise<void> {
   await db.deleteFrom('wishlist_items').where('user_id', '=', userId).execute();
+}
+
+/**
+ * A merge of duplicate products: the duplicate's saves move to the kept product; a customer who
+ * saved both keeps the kept product's save (its first price and date). How many moved, and how
+ * many were saved there already.
+ */
+export async function moveProduct(db: DbOrTx, from: number, into: number): Promise<{ moved: number; alreadySaved: number }> {
+  const both = await db
+    .deleteFrom('wishlist_items')
+    .where('product_id', '=', from)
+    .where('user_id', 'in', db.selectFrom('wishlist_items').select('user_id').where('product_id', '=', into))
+    .executeTakeFirst();
+  const moved = await db.updateTable('wishlist_items').set({ product_id: into }).where('product_id', '=', from).executeTakeFirst();
+  return { moved: Number(moved.numUpdatedRows), alreadySaved: Number(both.numDeletedRows) };
 }

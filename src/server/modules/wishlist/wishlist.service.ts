@@ -1,6 +1,7 @@
 import { AppError } from '#shared/errors.ts';
 import { priceDropSince, WISHLIST_MAX_ITEMS, type WishlistItem } from '#shared/schemas/wishlist.ts';
 import type { Db, DbOrTx } from '#server/db/database.ts';
+import type { ProductMergeFollower } from '#server/modules/admin/admin-products.service.ts';
 import type { CatalogService } from '#server/modules/catalog/catalog.service.ts';
 import type { PersonalDataHolder } from '#server/modules/privacy/privacy.service.ts';
 import * as repository from './wishlist.repository.ts';
@@ -10,8 +11,9 @@ import * as repository from './wishlist.repository.ts';
  * and stock shown with them are the catalogue's now (its service, from memory), so the list can
  * say how much a price has dropped since. Every read and write is by the customer's own id.
  *
- * Crash recovery: each write is one statement (an insert that ignores a product already saved, or
- * a delete); a crash leaves the item saved or not, never half.
+ * Crash recovery: a save is one transaction (the count under the owner's lock, then one insert
+ * that ignores a product already saved), a removal one delete; a crash leaves the item saved or
+ * not, never half, and the list never beyond its limit.
  */
 export function createWishlistService({ db, catalog, now = () => new Date() }: { db: Db; catalog: Pick<CatalogService, 'findPurchasable' | 'findAny'>; now?: () => Date }) {
   /** The rows with their products as they are now; a product no longer on sale keeps its name and picture. */
@@ -48,10 +50,15 @@ export function createWishlistService({ db, catalog, now = () => new Date() }: {
     async add(userId: string, productId: number): Promise<WishlistItem> {
       const [product] = await catalog.findPurchasable([productId]);
       if (!product) throw new AppError('NOT_FOUND', `Product ${productId} was not found`);
-      if (!(await repository.findItem(db, userId, productId)) && (await repository.countItems(db, userId)) >= WISHLIST_MAX_ITEMS) {
-        throw new AppError('CONFLICT', `Your wishlist holds ${WISHLIST_MAX_ITEMS} products, the most it can. Remove one to save another.`);
-      }
-      await repository.insertItem(db, { userId, productId, savedPrice: product.price, at: now().toISOString() });
+      // Counted and saved under the owner's lock: saves at once never take the list past the limit.
+      await db.transaction().execute(async (tx) => {
+        await repository.lockOwner(tx, userId);
+        if (await repository.findItem(tx, userId, productId)) return;
+        if ((await repository.countItems(tx, userId)) >= WISHLIST_MAX_ITEMS) {
+          throw new AppError('CONFLICT', `Your wishlist holds ${WISHLIST_MAX_ITEMS} products, the most it can. Remove one to save another.`);
+        }
+        await repository.insertItem(tx, { userId, productId, savedPrice: product.price, at: now().toISOString() });
+      });
       const row = await repository.findItem(db, userId, productId);
       if (!row) throw new AppError('NOT_FOUND', `Product ${productId} was not found`);
       const [item] = await withProducts([row]);
@@ -60,6 +67,9 @@ export function createWishlistService({ db, catalog, now = () => new Date() }: {
 
     /** Takes the product out of the wishlist; one not in it is no error (the outcome is the same). */
     remove: (userId: string, productId: number) => repository.deleteItem(db, userId, productId),
+
+    /** A merge of duplicate products moves their saves to the kept product, in the merge's transaction. */
+    productMerge: { section: 'wishlists', moveProduct: (tx: DbOrTx, from: number, into: number) => repository.moveProduct(tx, from, into) } satisfies ProductMergeFollower,
 
     /** The wishlist in "Download my data", and erased with the account. */
     personalData: {

@@ -131,6 +131,28 @@ describe.each(testDialects())('wishlists on %s', (dialect) => {
     expect((await as(t, collector)('PUT', `/api/wishlist/${ids[0]}`)).statusCode).toBe(200);
   });
 
+  it('never goes past the limit when saves arrive at once: the count and the save are one locked write', async () => {
+    const racer = await shopper('racer');
+    const now = new Date().toISOString();
+    const held: number[] = [];
+    for (let n = 0; n < WISHLIST_MAX_ITEMS - 3; n++) held.push((await createProduct(t.services, { vendorId, name: `Held Monitor ${n}`, category: 'Monitor' })).id);
+    const racing: number[] = [];
+    for (let n = 0; n < 10; n++) racing.push((await createProduct(t.services, { vendorId, name: `Racing Laptop ${n}` })).id);
+    await t.database.db
+      .insertInto('wishlist_items')
+      .values(held.map((productId) => ({ user_id: racer.uid, product_id: productId, saved_price: rupees(50_000), created_at: now })))
+      .execute();
+    await t.services.catalog.settled();
+    // Ten saves at once with room for three, and the same product twice: three saved, the rest refused.
+    const answers = await Promise.all([...racing, racing[0]!].map((id) => as(t, racer)('PUT', `/api/wishlist/${id}`)));
+    const statuses = answers.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 409).length + statuses.filter((status) => status === 200).length).toBe(11);
+    const count = await t.database.db.selectFrom('wishlist_items').select((eb) => eb.fn.countAll<number | string>().as('n')).where('user_id', '=', racer.uid).executeTakeFirstOrThrow();
+    expect(Number(count.n)).toBe(WISHLIST_MAX_ITEMS);
+    const saved = new Set(answers.filter((response) => response.statusCode === 200).map((response) => response.json<WishlistItem>().productId));
+    expect(saved.size).toBe(3);
+  });
+
   it('joins Download my data, and goes with the account', async () => {
     const data = await as(t, asha)('GET', '/api/account/data');
     expect(data.statusCode).toBe(200);

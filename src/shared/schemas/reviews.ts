@@ -89,6 +89,8 @@ export const MyReviewSchema = z.object({
   canReview: z.boolean(),
   /** why not, when they may not */
   reason: z.nullable(z.string()),
+  /** a buyer who may review (or edit their review) once their e-mail is verified */
+  verifyEmailFirst: z.boolean(),
   review: z.nullable(OwnReviewSchema),
   helpful: z.array(z.number().check(z.int())),
   reported: z.array(z.number().check(z.int())),

@@ -34,7 +34,7 @@ export function reviewsRoutes({ reviews }: { reviews: ReviewsService }): Fastify
     const verified = { preValidation: requireVerifiedEmail };
     const reviewer = (request: Parameters<typeof requireUser>[0]) => {
       const user = requireUser(request);
-      return { id: user.id, name: user.name };
+      return { id: user.id, name: user.name, emailVerified: user.emailVerified };
     };
 
     app.get(

@@ -15,7 +15,10 @@ import * as repository from './reviews.repository.ts';
 export interface Reviewer {
   id: string;
   name: string;
+  emailVerified?: boolean;
 }
+
+export const VERIFY_EMAIL_TO_REVIEW = 'Verify your e-mail to review';
 
 export interface Moderator {
   id: string;
@@ -112,8 +115,10 @@ export function createReviewsService({ db, orders, vendors, admin }: Deps) {
         orders.latestDeliveredLine(user.id, productId),
         repository.userMarks(db, productId, user.id),
       ]);
-      const reason = own ? 'You have reviewed this product: you can edit your review' : line ? null : NOT_A_BUYER;
-      return { canReview: reason === null, reason, review: own ? withStatus(own) : null, ...marks };
+      // A buyer whose e-mail is not verified is told so now, not by a refused review (403).
+      const verifyEmailFirst = user.emailVerified === false && (own !== undefined || line !== undefined);
+      const reason = own ? 'You have reviewed this product: you can edit your review' : !line ? NOT_A_BUYER : verifyEmailFirst ? VERIFY_EMAIL_TO_REVIEW : null;
+      return { canReview: reason === null, reason, verifyEmailFirst, review: own ? withStatus(own) : null, ...marks };
     },
 
     /** A buyer's review of a product delivered to them: 403 for anyone else, 409 for a second one. */

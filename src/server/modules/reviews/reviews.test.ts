@@ -102,8 +102,11 @@ describe.each(testDialects())('ratings and reviews on %s', (dialect) => {
     expect(page.items[0]).toMatchObject({ title: 'Battery let me down', author: 'Asha R.', verifiedPurchase: true });
   });
 
-  it('needs a verified e-mail to write or edit a review (403 EMAIL_NOT_VERIFIED)', async () => {
+  it('needs a verified e-mail to write or edit a review (403 EMAIL_NOT_VERIFIED), and says so before', async () => {
     const unverified = await buyer('Unverified Shopper', [monitor], { verified: false });
+    expect((await as(t, unverified)('GET', `/api/products/${monitor}/reviews/mine`)).json()).toMatchObject({ canReview: false, reason: 'Verify your e-mail to review', verifyEmailFirst: true, review: null });
+    // Not a buyer of the laptop: that reason comes first.
+    expect((await as(t, unverified)('GET', `/api/products/${laptop}/reviews/mine`)).json()).toMatchObject({ canReview: false, reason: 'Only customers who have received this product can review it', verifyEmailFirst: false });
     for (const method of ['POST', 'PUT'] as const) {
       const refused = await as(t, unverified)(method, method === 'POST' ? `/api/products/${monitor}/reviews` : `/api/products/${monitor}/reviews/mine`, review());
       expect(refused.statusCode, refused.body).toBe(403);
@@ -111,6 +114,7 @@ describe.each(testDialects())('ratings and reviews on %s', (dialect) => {
     }
     expect(await t.database.db.selectFrom('reviews').select('id').where('user_id', '=', unverified.uid).execute()).toEqual([]);
     await t.services.users.markEmailVerified(unverified.uid, new Date());
+    expect((await as(t, unverified)('GET', `/api/products/${monitor}/reviews/mine`)).json()).toMatchObject({ canReview: true, reason: null, verifyEmailFirst: false });
     expect((await as(t, unverified)('POST', `/api/products/${monitor}/reviews`, review())).statusCode).toBe(201);
   });
 

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
-import { MessageSchema, type ChangePasswordInput } from '#shared/schemas/account-security.ts';
+import { type ChangePasswordInput } from '#shared/schemas/account-security.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
 
 /** The JSON file of "Download my data": a plain link, the browser saves it. */
@@ -8,10 +8,6 @@ export const DATA_EXPORT_URL = '/api/account/data';
 
 export function changePassword(input: ChangePasswordInput) {
   return apiRequest('/account/password', { method: 'POST', body: input, schema: z.null() });
-}
-
-export function resendVerification() {
-  return apiRequest('/account/verification-email', { method: 'POST', schema: MessageSchema });
 }
 
 export function signOutEverywhere() {
@@ -24,10 +20,6 @@ export function deleteAccount(password: string) {
 
 export function useChangePassword() {
   return useMutation({ mutationFn: changePassword });
-}
-
-export function useResendVerification() {
-  return useMutation({ mutationFn: resendVerification });
 }
 
 export function useSignOutEverywhere() {

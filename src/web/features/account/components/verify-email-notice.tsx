@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { Announcer } from '#web/components/ui/alerts.tsx';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
-import { useResendVerification } from '../api/security.ts';
+import { useResendVerification } from '#web/lib/resend-verification.ts';
 
 /** "Verify your e-mail": shown on the account page until the link mailed at registration is opened. */
 export function VerifyEmailNotice({ email }: { email: string }) {

@@ -9,6 +9,7 @@ import { paths } from '#web/config/paths.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { formatDate } from '#web/lib/format.ts';
 import { useTakenOver } from '#web/lib/hydration.ts';
+import { useResendVerification } from '#web/lib/resend-verification.ts';
 import { useMyReview } from '../api/get-my-review.ts';
 import { useRatingSummary } from '../api/get-rating-summary.ts';
 import { FIRST_REVIEWS, type ReviewListParams, useReviews } from '../api/get-reviews.ts';
@@ -146,6 +147,7 @@ function MyReviewPanel({ productId, signedIn, loginPath, mine, onSaved }: { prod
     if (saved) onSaved(own ? 'Your review was updated.' : 'Thank you: your review is published.');
     requestAnimationFrame(() => opener.current?.focus());
   };
+  if (!own && mine.verifyEmailFirst) return <VerifyEmailToReview className={box} />;
   if (!own && !mine.canReview) {
     return <p className="mb-6 text-sm text-slate-600">{mine.reason}</p>;
   }
@@ -169,13 +171,39 @@ function MyReviewPanel({ productId, signedIn, loginPath, mine, onSaved }: { prod
       ) : (
         <p className="text-sm text-slate-700">You received this product. How is it?</p>
       )}
-      {editing ? (
+      {mine.verifyEmailFirst ? (
+        <VerifyEmailToReview className="mt-3" />
+      ) : editing ? (
         <ReviewForm productId={productId} initial={own ? { rating: own.rating, title: own.title, text: own.text } : undefined} onSaved={() => close(true)} onCancel={() => close(false)} />
       ) : (
         <button ref={opener} type="button" onClick={() => setEditing(true)} className={`${buttonClass(own ? 'secondary' : 'primary')} mt-3`}>
           {own ? 'Edit your review' : 'Write a review'}
         </button>
       )}
+    </div>
+  );
+}
+
+/** A buyer whose e-mail is not verified: why they cannot write (or edit) a review yet, and a new link. */
+function VerifyEmailToReview({ className }: { className: string }) {
+  const resend = useResendVerification();
+  const [status, setStatus] = useState<{ text: string; tone: 'success' | 'warning' }>({ text: '', tone: 'success' });
+  const send = async () => {
+    setStatus({ text: '', tone: 'success' });
+    try {
+      setStatus({ text: (await resend.mutateAsync()).message, tone: 'success' });
+    } catch (error) {
+      setStatus({ text: errorMessage(error, 'We could not send the link. Please check your connection and try again.'), tone: 'warning' });
+    }
+  };
+  return (
+    <div className={className}>
+      <p className="text-sm font-semibold text-slate-900">Verify your e-mail to review</p>
+      <p className="mt-1 text-sm text-slate-700">Open the link we mailed you when you registered. Reviews need it: one real shopper, one voice.</p>
+      <button type="button" onClick={() => void send()} disabled={resend.isPending} className={`${buttonClass('secondary')} mt-3`}>
+        {resend.isPending ? 'Sending…' : 'Resend link'}
+      </button>
+      <Announcer message={status.text} tone={status.tone} className="mt-3" />
     </div>
   );
 }

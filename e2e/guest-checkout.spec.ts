@@ -45,6 +45,10 @@ for (const width of [1280, 360]) {
     await page.getByLabel('Mobile number').fill('9845012345');
     await page.getByRole('button', { name: 'Deliver here' }).click();
 
+    // The member's review step: the items as priced now, and a business's GSTIN if it claims one.
+    await expect(page.getByRole('heading', { name: 'Review items' })).toBeFocused();
+    await expect(page.getByRole('region', { name: 'Review items' }).getByText(product.name)).toBeVisible();
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
     await expect(page.getByRole('heading', { name: 'Payment' })).toBeFocused();
     await expectAccessible(page, width);
     await page.getByLabel('UPI ID').fill('farhan@oksbi');
@@ -73,3 +77,115 @@ for (const width of [1280, 360]) {
     await expectAccessible(page, width);
   });
 }
+
+/** A guest's delivery address in Chennai, filled in on the address step. */
+async function fillAddress(page: Page) {
+  await page.getByLabel('Full name').fill('Lakshmi Narayanan');
+  await page.getByLabel('Mobile number').fill('9840012345');
+  await page.getByLabel(/Address line 1/).fill('5 Cathedral Road');
+  await page.getByLabel('City').fill('Chennai');
+  await page.getByLabel('State').selectOption('Tamil Nadu');
+  await page.getByLabel('PIN code').fill('600086');
+}
+
+test('a guest uses the cart’s coupon and pays by Net Banking on the bank’s page, as a member does', async ({ page }) => {
+  test.setTimeout(90_000);
+  const email = `coupon.guest.${unique()}@example.in`;
+  // ₹20,000 or more: WELCOME10 applies (10 %, at most ₹2,000).
+  const product = await page.request.get('/api/products?category=Laptop&inStock=true&sort=price_asc&minPrice=2500000&pageSize=1').then(async (r) => (await r.json()).items[0] as { id: number; name: string });
+  await page.goto(`/product/${product.id}`);
+  await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
+  await expect(page.getByTestId('cart-count')).toHaveText(/^1/);
+  await page.goto('/cart');
+  await page.getByLabel('Coupon code').fill('welcome10');
+  await page.getByRole('button', { name: 'Apply', exact: true }).click();
+  await expect(page.getByRole('complementary', { name: 'Order summary' })).toContainText('−₹2,000');
+  await page.getByRole('link', { name: 'Proceed to checkout' }).click();
+  await page.getByRole('link', { name: 'Check out as a guest' }).click();
+
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await fillAddress(page);
+  await page.getByRole('button', { name: 'Deliver here' }).click();
+  const summary = page.getByRole('complementary', { name: 'Order summary' });
+  await expect(summary).toContainText('WELCOME10 applied.');
+  await expect(summary).toContainText('−₹2,000');
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+
+  // Net Banking goes to the bank's page; a failure there comes back to pay again.
+  await page.getByLabel('Net Banking').check();
+  await page.getByLabel('Your bank').selectOption({ label: 'HDFC Bank' });
+  await page.getByRole('button', { name: /Continue to bank/ }).click();
+  await expect(page).toHaveURL(/\/checkout\/guest\/bank\/\d+\?order=\d+$/);
+  await expect(page.getByRole('heading', { name: 'HDFC Bank' })).toBeVisible();
+  await page.getByRole('button', { name: 'Failure' }).click();
+  await expect(page).toHaveURL(/\/checkout\/guest\?order=\d+&failed=1$/);
+  await expect(page.getByRole('alert')).toContainText('The payment was not completed at the bank');
+  await expect(page.getByRole('region', { name: 'Contact' })).toContainText(email);
+  await expect(page.getByRole('complementary', { name: 'Order summary' })).toContainText('WELCOME10');
+  await page.getByLabel('Net Banking').check();
+  await page.getByLabel('Your bank').selectOption({ label: 'HDFC Bank' });
+  await page.getByRole('button', { name: /Continue to bank/ }).click();
+  await page.getByRole('button', { name: 'Success' }).click();
+
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you for your order');
+  await expect(page.getByRole('status')).toContainText(/Order CB\d{8} is confirmed/);
+  await expect(page.getByRole('status')).toContainText(email);
+  await expect(page.getByTestId('cart-count')).toHaveCount(0);
+
+  // One use per customer, counted by the e-mail: the same guest cannot use it again.
+  await page.goto(`/product/${product.id}`);
+  await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
+  await page.goto('/cart');
+  await page.getByLabel('Coupon code').fill('WELCOME10');
+  await page.getByRole('button', { name: 'Apply', exact: true }).click();
+  await expect(page.getByRole('complementary', { name: 'Order summary' })).toContainText('−₹2,000');
+  await page.goto('/checkout/guest');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await fillAddress(page);
+  await page.getByRole('button', { name: 'Deliver here' }).click();
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await page.getByLabel('UPI ID').fill('lakshmi@okicici');
+  await page.getByRole('button', { name: /^Pay ₹/ }).click();
+  const refusal = page.getByRole('complementary', { name: 'Order summary' }).getByRole('alert');
+  await expect(refusal).toContainText('You have already used WELCOME10');
+  await expect(refusal).toContainText('Your order was not placed and nothing was charged.');
+});
+
+test('a guest’s Buy now checks out that item alone and leaves the cart as it was', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 360, height: 780 });
+  const [inCart, bought] = await page.request.get('/api/products?category=Monitor&inStock=true&sort=price_asc&pageSize=2').then(async (r) => (await r.json()).items as Array<{ id: number; name: string }>);
+  await page.goto(`/product/${inCart!.id}`);
+  await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
+  await expect(page.getByTestId('cart-count')).toHaveText(/^1/);
+
+  await page.goto(`/product/${bought!.id}`);
+  await page.getByRole('button', { name: 'Buy now' }).click();
+  // Signed out: sign in, or go on as a guest with that item alone.
+  await expect(page).toHaveURL(/\/login\?redirectTo=/);
+  await page.getByRole('link', { name: 'Check out as a guest' }).click();
+  await expect(page).toHaveURL(/\/checkout\/guest\?buyNow=\d+&offerId=\d+&qty=1$/);
+  await expect(page.getByText('Buy now: only this item is ordered. Your cart stays as it is.')).toBeVisible();
+  await expectAccessible(page, 360);
+
+  await page.getByLabel('E-mail').fill(`buy.now.${unique()}@example.in`);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await fillAddress(page);
+  await page.getByRole('button', { name: 'Deliver here' }).click();
+  const review = page.getByRole('region', { name: 'Review items' });
+  await expect(review.getByText(bought!.name)).toBeVisible();
+  await expect(review.getByText(inCart!.name)).toHaveCount(0);
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await page.getByLabel('UPI ID').fill('lakshmi@okicici');
+  await page.getByRole('button', { name: /^Pay ₹/ }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you for your order');
+  await expectAccessible(page, 360);
+
+  // The cart is as it was: the first monitor alone.
+  await expect(page.getByTestId('cart-count')).toHaveText(/^1/);
+  await page.goto('/cart');
+  await expect(page.getByRole('main').getByText(inCart!.name).first()).toBeVisible();
+  await expect(page.getByRole('main').getByText(bought!.name)).toHaveCount(0);
+});

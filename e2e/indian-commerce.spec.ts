@@ -74,7 +74,6 @@ async function checkoutCashOnDelivery(
   await expect(page.getByLabel('City', { exact: true })).toHaveValue(address.city);
   await expect(page.getByLabel('State', { exact: true })).toHaveValue(address.state);
   await page.getByRole('button', { name: 'Save and deliver here' }).click();
-  await page.getByRole('button', { name: 'Deliver here' }).click();
   await page.getByRole('button', { name: 'Continue to payment' }).click();
 
   await page.getByRole('radio', { name: 'Cash on Delivery' }).check();

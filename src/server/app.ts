@@ -105,7 +105,7 @@ export function createServices({ database, config, log }: Pick<AppDeps, 'databas
   const payments = createPaymentsService({ db, provider: paymentProvider, outbox, emiPlans: config.emiPlans });
   const invoices = createInvoicesService({ db });
   const orders = createOrdersService({ db, payments, invoices });
-  const guestOrders = createGuestOrdersService({ db, users, orders, invoices, payments, secret: config.sessionSecret });
+  const guestOrders = createGuestOrdersService({ db, users, orders, invoices, payments, coupons, secret: config.sessionSecret });
   // A verified e-mail brings the guest orders placed with it into the account.
   const accountSecurity = createAccountSecurityService({ db, auth, users, mailer, store: config.store, onEmailVerified: guestOrders.claim });
   const authService = createAuthService({ db, auth, users, vendors, afterSignUp: accountSecurity.afterSignUp, log });

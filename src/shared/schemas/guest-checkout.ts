@@ -14,8 +14,8 @@ export const GUEST_ORDER_TOKEN_HEADER = 'x-guest-order-token';
 
 /**
  * Checkout without an account: the e-mail for the order's mails and tracking, and the delivery
- * address with its 10-digit Indian mobile, checked as a member's address book checks it. Coupons
- * need an account (one use per customer).
+ * address with its 10-digit Indian mobile, checked as a member's address book checks it. A
+ * coupon's uses per customer are counted by the e-mail.
  */
 export const GuestOrderInputSchema = strict({
   idempotencyKey: PlaceOrderInputSchema.shape.idempotencyKey,
@@ -23,6 +23,7 @@ export const GuestOrderInputSchema = strict({
   address: AddressInputSchema,
   items: PlaceOrderInputSchema.shape.items,
   buyerGst: PlaceOrderInputSchema.shape.buyerGst,
+  couponCode: PlaceOrderInputSchema.shape.couponCode,
 });
 export type GuestOrderInput = z.infer<typeof GuestOrderInputSchema>;
 

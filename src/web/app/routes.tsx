@@ -77,6 +77,7 @@ const VendorReturns = lazyPage(() => import('./routes/vendor/returns.tsx'));
 const VendorStore = lazyPage(() => import('./routes/store/vendor-store.tsx'));
 const Checkout = lazyPage(() => import('./routes/checkout/checkout.tsx'));
 const Bank = lazyPage(() => import('./routes/checkout/bank.tsx'));
+const GuestBank = lazyPage(() => import('./routes/checkout/bank.tsx').then((module) => ({ default: module.GuestBankRoute })));
 const OrderSuccess = lazyPage(() => import('./routes/checkout/order-success.tsx'));
 const GuestCheckout = lazyPage(() => import('./routes/checkout/guest-checkout.tsx'));
 const Track = lazyPage(() => import('./routes/store/track.tsx'));
@@ -135,6 +136,7 @@ export const routes: RouteObject[] = [
       { path: 'account-deleted', element: <AccountDeleted /> },
       { path: 'checkout', element: <RequireUser><Checkout /></RequireUser> },
       { path: 'checkout/guest', element: <GuestCheckout /> },
+      { path: 'checkout/guest/bank/:paymentId', element: <GuestBank /> },
       { path: 'track', element: <Track /> },
       { path: 'checkout/bank/:paymentId', element: <RequireUser><Bank /></RequireUser> },
       { path: 'order-success', element: <RequireUser><OrderSuccess /></RequireUser> },

@@ -10,8 +10,12 @@ export const paths = {
   vendorStore: (slug: string) => `/store/${slug}`,
   cart: () => '/cart',
   checkout: () => '/checkout',
-  /** checkout without an account */
-  guestCheckout: () => '/checkout/guest',
+  /** checkout without an account (`search`: a buy-now's, to check out that item alone) */
+  guestCheckout: (search = '') => `/checkout/guest${search}`,
+  /** a guest's order placed in this tab: paid, its confirmation; awaiting payment, its payment step */
+  guestOrder: (orderId: number) => `/checkout/guest?order=${orderId}`,
+  /** the bank page of a guest's Net Banking payment */
+  guestBank: (paymentId: number, orderId: number) => `/checkout/guest/bank/${paymentId}?order=${orderId}`,
   /** an order by its number and e-mail, for anyone */
   track: () => '/track',
   /** checkout of this one offer alone, leaving the cart as it is */

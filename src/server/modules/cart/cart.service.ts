@@ -83,7 +83,8 @@ export function createCartService({ catalog, coupons }: { catalog: CatalogServic
           const vendorId = product?.offers.find((offer) => offer.id === item.offerId)?.vendor.id ?? 0;
           return { amount: item.lineTotal, category: product?.category ?? 'Laptop', vendorId };
         });
-        const applied = await coupons.apply(options.couponCode, options.userId, couponLines);
+        const userId = options.userId;
+        const applied = await coupons.apply(options.couponCode, userId === undefined ? undefined : async () => [userId], couponLines);
         if ('refusal' in applied) couponError = applied.refusal;
         else {
           discount = applied.discount;

@@ -78,7 +78,7 @@ describe.each(testDialects())('guest checkout and order tracking on %s', (dialec
     expect((await mailsTo('meera@example.in')).length).toBeGreaterThan(1);
   });
 
-  it('checks the address as a member’s is checked, and a guest cannot use a coupon', async () => {
+  it('checks the address as a member’s is checked', async () => {
     for (const [address, message] of [
       [{ ...PUNE, phone: '12345' }, 'Please enter a 10-digit Indian mobile number (+91)'],
       [{ ...PUNE, pincode: '4110' }, 'PIN code must be 6 digits'],
@@ -88,10 +88,54 @@ describe.each(testDialects())('guest checkout and order tracking on %s', (dialec
       expect(refused.body).toContain(message);
     }
     expect((await guestOrder(body('not-an-email'))).statusCode).toBe(400);
-    expect((await guestOrder(body('c@example.in', { couponCode: 'WELCOME10' }))).statusCode).toBe(400);
     const unknownPin = await guestOrder(body('pin@example.in', { address: { ...PUNE, pincode: '999999' } }));
     expect([400, 404, 409]).toContain(unknownPin.statusCode);
     expect(unknownPin.json().error.message).toMatch(/999999/);
+  });
+
+  it('takes a coupon from a guest as from a member, one use per customer counted by the e-mail (its guest checkouts and its account)', async () => {
+    await t.services.authService.ensureAdmin({ email: 'admin@guest.in', password: 'admin-pass-123', name: 'Guest Admin' });
+    const signedIn = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: TEST_HEADERS, payload: { email: 'admin@guest.in', password: 'admin-pass-123', portal: 'admin' } });
+    const admin = { cookie: `store.session_token=${signedIn.cookies.find((c) => c.name === 'store.session_token')?.value}`, uid: signedIn.json().user.uid, email: 'admin@guest.in' };
+    const today = new Date().toISOString().slice(0, 10);
+    const created = await as(t, admin)('POST', '/api/admin/coupons', { code: 'GUEST10', kind: 'percent', value: 10, startsOn: today, endsOn: '2099-12-31' });
+    expect(created.statusCode, created.body).toBe(201);
+    const used = async () => (await t.services.coupons.findByCode('GUEST10'))!.used;
+
+    const first = await guestOrder(body('Coupon.Guest@example.in', { couponCode: 'guest10' }));
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.json<GuestOrder>().order).toMatchObject({ subtotal: rupees(52_000), discount: rupees(5_200), total: rupees(46_800), coupon: { code: 'GUEST10' } });
+    expect(await used()).toBe(1);
+
+    // The same e-mail at another checkout (another guest row): used already, and nothing is written.
+    const again = await guestOrder(body('coupon.guest@example.in', { couponCode: 'GUEST10' }));
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toMatchObject({ message: 'You have already used GUEST10', details: { field: 'couponCode' } });
+    expect(await used()).toBe(1);
+    expect(await t.database.db.selectFrom('users').select('id').where('guest_email', '=', 'coupon.guest@example.in').execute()).toHaveLength(1);
+    // Without it, the same guest orders at the full price.
+    expect((await guestOrder(body('coupon.guest@example.in'))).json<GuestOrder>().order.total).toBe(rupees(52_000));
+
+    // The account with that e-mail has used it too; and a guest using a member's e-mail meets the member's use.
+    const member = await registerCustomer(t, 'coupon.guest@example.in', 'Coupon Guest', nextAddress());
+    const book = await as(t, member)('POST', '/api/account/addresses', PUNE);
+    const asMember = await as(t, member)('POST', '/api/checkout/orders', { idempotencyKey: `coupon-member-${dialect}`, addressId: book.json().id, items: [{ productId: laptop, quantity: 1 }], couponCode: 'GUEST10' });
+    expect(asMember.statusCode).toBe(409);
+    const other = await registerCustomer(t, 'coupon.member@example.in', 'Coupon Member', nextAddress());
+    const otherBook = await as(t, other)('POST', '/api/account/addresses', PUNE);
+    const memberFirst = await as(t, other)('POST', '/api/checkout/orders', { idempotencyKey: `coupon-member2-${dialect}`, addressId: otherBook.json().id, items: [{ productId: laptop, quantity: 1 }], couponCode: 'GUEST10' });
+    expect(memberFirst.statusCode, memberFirst.body).toBe(201);
+    expect((await guestOrder(body('coupon.member@example.in', { couponCode: 'GUEST10' }))).statusCode).toBe(409);
+
+    // Two checkouts of one new e-mail at once: one gets the coupon.
+    const racing = await Promise.all([0, 1, 2].map(() => guestOrder(body('racer@example.in', { couponCode: 'GUEST10' }))));
+    expect(racing.map((response) => response.statusCode).sort()).toEqual([201, 409, 409]);
+    expect(await used()).toBe(3);
+
+    // A cancelled order gives its use back to the e-mail.
+    const { order, token } = first.json<GuestOrder>();
+    expect((await request('POST', `/api/guest/orders/${order.id}/cancel`, undefined, { [TOKEN]: token })).statusCode).toBe(200);
+    expect((await guestOrder(body('coupon.guest@example.in', { couponCode: 'GUEST10' }))).statusCode).toBe(201);
   });
 
   it('pays by Cash on Delivery under the same rules as members', async () => {
@@ -178,6 +222,10 @@ describe.each(testDialects())('guest checkout and order tracking on %s', (dialec
     const { order, token } = await place('asha.guest@example.in');
     const second = await place('asha.guest@example.in');
     const someoneElse = await place('ravi.guest@example.in');
+    const coupon = await t.services.coupons.findByCode('GUEST10');
+    const withCouponResponse = await guestOrder(body('asha.guest@example.in', { couponCode: coupon!.code }));
+    expect(withCouponResponse.statusCode, withCouponResponse.body).toBe(201);
+    const withCoupon = withCouponResponse.json<GuestOrder>();
     const asha = await registerCustomer(t, 'asha.guest@example.in', 'Asha Rao', nextAddress());
     // Registered but not verified: the orders stay the guest's.
     expect((await as(t, asha)('GET', '/api/orders')).json().items).toEqual([]);
@@ -189,16 +237,17 @@ describe.each(testDialects())('guest checkout and order tracking on %s', (dialec
     expect(verified.statusCode, verified.body).toBe(204);
 
     const mine = (await as(t, asha)('GET', '/api/orders')).json().items as Array<{ id: number }>;
-    expect(mine.map((o) => o.id).sort()).toEqual([order.id, second.order.id].sort());
+    expect(mine.map((o) => o.id).sort()).toEqual([order.id, second.order.id, withCoupon.order.id].sort());
     expect((await as(t, asha)('GET', `/api/orders/${order.id}`)).json()).toMatchObject({ number: order.number });
     // The guest link no longer opens it: the account does.
     expect((await request('GET', `/api/guest/orders/${order.id}`, undefined, { [TOKEN]: token })).statusCode).toBe(404);
     // Someone else's guest order stays theirs.
     expect((await request('GET', `/api/guest/orders/${someoneElse.order.id}`, undefined, { [TOKEN]: someoneElse.token })).statusCode).toBe(200);
-    // Guest rows are not accounts.
+    // Guest rows are not accounts; their coupons' uses are the account's now.
     expect(await t.database.db.selectFrom('users').select('id').where('guest_email', '=', 'asha.guest@example.in').execute()).toEqual([]);
+    expect(await t.database.db.selectFrom('coupon_redemptions').select(['user_id']).where('order_id', '=', withCoupon.order.id).execute()).toEqual([{ user_id: asha.uid }]);
     // Again: nothing left to move.
     expect(await t.services.guestOrders.claim({ id: asha.uid, email: 'asha.guest@example.in' })).toBe(0);
-    expect((await as(t, asha)('GET', '/api/orders')).json().items).toHaveLength(2);
+    expect((await as(t, asha)('GET', '/api/orders')).json().items).toHaveLength(3);
   });
 });

@@ -1,6 +1,7 @@
 import { AppError } from '#shared/errors.ts';
 import { TRACK_NOT_FOUND, type TrackedOrder, type TrackOrderInput } from '#shared/schemas/guest-checkout.ts';
 import type { Db, DbOrTx } from '#server/db/database.ts';
+import type { CouponsService } from '#server/modules/coupons/coupons.service.ts';
 import type { InvoicesService } from '#server/modules/invoices/invoices.service.ts';
 import type { OrdersService } from '#server/modules/orders/orders.service.ts';
 import type { PaymentsService } from '#server/modules/payments/payments.service.ts';
@@ -17,12 +18,12 @@ export interface GuestShopper {
  * Guests' orders: who may reach one (its token, never its id alone), tracking by number and
  * e-mail, and the claim that gives a guest's orders to the account verified with that e-mail.
  *
- * Crash recovery: a claim is one transaction (orders, their invoices and credit notes, and the
- * guest rows); a crash leaves the orders with the guest, and the next verification, or sign-in
- * claim, finds them again.
+ * Crash recovery: a claim is one transaction (orders, their invoices and credit notes, the
+ * coupons' uses and the guest rows); a crash leaves the orders with the guest, and the next
+ * verification, or sign-in claim, finds them again.
  */
-export function createGuestOrdersService(deps: { db: Db; users: UsersService; orders: OrdersService; invoices: InvoicesService; payments: PaymentsService; secret: string }) {
-  const { db, users, orders, invoices, payments, secret } = deps;
+export function createGuestOrdersService(deps: { db: Db; users: UsersService; orders: OrdersService; invoices: InvoicesService; payments: PaymentsService; coupons: Pick<CouponsService, 'moveUses'>; secret: string }) {
+  const { db, users, orders, invoices, payments, coupons, secret } = deps;
 
   /** The guest whose order this is, when the token is this order's; 404 otherwise, as for a missing order. */
   async function shopperOf(orderId: number, token: string | undefined): Promise<GuestShopper> {
@@ -75,6 +76,7 @@ export function createGuestOrdersService(deps: { db: Db; users: UsersService; or
         if (guests.length === 0) return 0;
         const moved = await orders.reassign(t, guests, user.id);
         await invoices.moveToCustomer(t, moved, user.id);
+        await coupons.moveUses(t, guests, user.id);
         await users.deleteGuests(guests, t);
         return moved.length;
       };

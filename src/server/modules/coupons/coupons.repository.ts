@@ -144,13 +144,14 @@ export async function takeUse(db: DbOrTx, id: number): Promise<boolean> {
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** The customer's redemptions of a coupon that still stand. */
-export async function usesBy(db: DbOrTx, couponId: number, userId: string): Promise<number> {
+/** The customer's redemptions of a coupon that still stand: under any of the ids that are this customer. */
+export async function usesBy(db: DbOrTx, couponId: number, userIds: readonly string[]): Promise<number> {
+  if (userIds.length === 0) return 0;
   const row = await db
     .selectFrom('coupon_redemptions')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('coupon_id', '=', couponId)
-    .where('user_id', '=', userId)
+    .where('user_id', 'in', [...userIds])
     .where('released', '=', 0)
     .executeTakeFirstOrThrow();
   return Number(row.n);
@@ -171,4 +172,10 @@ export async function releaseRedemption(db: DbOrTx, orderId: number): Promise<bo
   if (Number(released.numUpdatedRows) !== 1) return false;
   await db.updateTable('coupons').set({ used: sql`used - 1` }).where('id', '=', redemption.coupon_id).execute();
   return true;
+}
+
+/** A guest's redemptions become the account's, when the account claims the guest's orders. */
+export async function moveRedemptions(db: DbOrTx, fromUserIds: readonly string[], toUserId: string): Promise<void> {
+  if (fromUserIds.length === 0) return;
+  await db.updateTable('coupon_redemptions').set({ user_id: toUserId }).where('user_id', 'in', [...fromUserIds]).execute();
 }

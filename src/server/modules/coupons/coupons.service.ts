@@ -12,6 +12,14 @@ export type CouponActor = { kind: 'admin'; userId: string } | { kind: 'vendor'; 
 /** A coupon's terms as they apply to a cart or an order: its discount spread over the lines, or why not. */
 export type CouponApplication = { coupon: Coupon; discount: number; perLine: number[] } | { code: string; refusal: string };
 
+/**
+ * Who uses a coupon, for its per-customer limit: every id that is the same customer (a member's
+ * account and the guest checkouts made with its e-mail; a guest's earlier checkouts with the
+ * e-mail and the account that has it). Read in the order's transaction once the coupon's row is
+ * locked, so one customer's orders at once count each other.
+ */
+export type CouponCustomer = (tx: DbOrTx) => Promise<readonly string[]>;
+
 /** A coupon as asked for: who funds it and who made it follow from who asks. */
 export type CouponRequest = Omit<repository.NewCoupon, 'fundedBy' | 'createdBy'>;
 
@@ -25,7 +33,7 @@ const showDate = (date: string) => new Intl.DateTimeFormat('en-IN', { day: 'nume
  */
 export function createCouponsService({ db, vendors, now = () => new Date() }: { db: Db; vendors: VendorsService; now?: () => Date }) {
   /** Whether the coupon may be used now by this customer (when known); the refusal says why not. */
-  async function usable(code: string, userId: string | undefined, tx: DbOrTx): Promise<{ coupon: Coupon } | { refusal: string }> {
+  async function usable(code: string, customer: CouponCustomer | undefined, tx: DbOrTx): Promise<{ coupon: Coupon } | { refusal: string }> {
     const coupon = await repository.findCouponByCode(tx, code);
     if (!coupon) return { refusal: `Coupon ${code} does not exist` };
     if (!coupon.active) return { refusal: `Coupon ${code} is no longer available` };
@@ -33,7 +41,7 @@ export function createCouponsService({ db, vendors, now = () => new Date() }: { 
     if (today < coupon.startsOn) return { refusal: `${code} can be used from ${showDate(coupon.startsOn)}` };
     if (today > coupon.endsOn) return { refusal: `${code} expired on ${showDate(coupon.endsOn)}` };
     if (coupon.totalLimit !== null && coupon.used >= coupon.totalLimit) return { refusal: `${code} has been fully redeemed` };
-    if (userId !== undefined && (await repository.usesBy(tx, coupon.id, userId)) >= coupon.perCustomerLimit) {
+    if (customer !== undefined && (await repository.usesBy(tx, coupon.id, await customer(tx))) >= coupon.perCustomerLimit) {
       return { refusal: coupon.perCustomerLimit === 1 ? `You have already used ${code}` : `You have used ${code} ${coupon.perCustomerLimit} times, the most allowed` };
     }
     return { coupon };
@@ -79,9 +87,9 @@ export function createCouponsService({ db, vendors, now = () => new Date() }: { 
      * A code applied to lines: whether it may be used now (by this customer, when signed in) and
      * what it takes off each line. Nothing is written.
      */
-    async apply(rawCode: string, userId: string | undefined, lines: readonly CouponLine[], tx: DbOrTx = db): Promise<CouponApplication> {
+    async apply(rawCode: string, customer: CouponCustomer | undefined, lines: readonly CouponLine[], tx: DbOrTx = db): Promise<CouponApplication> {
       const code = rawCode.trim().toUpperCase();
-      const found = await usable(code, userId, tx);
+      const found = await usable(code, customer, tx);
       if ('refusal' in found) return { code, refusal: found.refusal };
       const { coupon } = found;
       const priced = priceCoupon({ ...coupon, vendor: coupon.vendor }, lines);
@@ -94,11 +102,14 @@ export function createCouponsService({ db, vendors, now = () => new Date() }: { 
      * went to another order meanwhile, or when this customer has used up theirs (checked after
      * the use is taken, so the coupon's row orders the customer's own concurrent orders too).
      */
-    async redeem(tx: DbOrTx, coupon: Coupon, redemption: { orderId: number; userId: string; discount: number }): Promise<void> {
+    async redeem(tx: DbOrTx, coupon: Coupon, redemption: { orderId: number; userId: string; discount: number }, customer: CouponCustomer): Promise<void> {
       if (!(await repository.takeUse(tx, coupon.id))) throw new AppError('CONFLICT', `${coupon.code} has been fully redeemed`);
-      if ((await repository.usesBy(tx, coupon.id, redemption.userId)) >= coupon.perCustomerLimit) throw new AppError('CONFLICT', `You have already used ${coupon.code}`);
+      if ((await repository.usesBy(tx, coupon.id, await customer(tx))) >= coupon.perCustomerLimit) throw new AppError('CONFLICT', `You have already used ${coupon.code}`, { field: 'couponCode' });
       await repository.insertRedemption(tx, { couponId: coupon.id, ...redemption });
     },
+
+    /** A guest's uses become the account's when it claims the guest's orders, in the claim's transaction. */
+    moveUses: (tx: DbOrTx, guestIds: readonly string[], userId: string) => repository.moveRedemptions(tx, guestIds, userId),
 
     /** A cancelled order gives its coupon's use back, in the cancellation's transaction. */
     release: (tx: DbOrTx, orderId: number) => repository.releaseRedemption(tx, orderId),

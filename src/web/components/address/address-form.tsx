@@ -15,7 +15,8 @@ export interface AddressFormProps {
   initial?: Address;
   /** Saves the address; a rejection (an ApiError, say) is shown above the buttons. */
   onSubmit: (input: AddressInput) => Promise<void>;
-  onCancel: () => void;
+  /** offers Cancel */
+  onCancel?: () => void;
   submitLabel: string;
   /** Puts the cursor in the first field when the form appears (it was opened by the shopper). */
   autoFocus?: boolean;

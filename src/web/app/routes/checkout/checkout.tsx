@@ -1,13 +1,13 @@
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { AddressForm } from '#web/components/address/address-form.tsx';
-import { buttonClass } from '#web/components/ui/button-styles.ts';
 import { paths } from '#web/config/paths.ts';
 import { useAddAddress } from '#web/features/account/api/addresses.ts';
 import { useAuth } from '#web/features/auth/hooks/use-auth.ts';
 import { useCart } from '#web/features/cart/hooks/use-cart.ts';
 import { cartLines } from '#web/features/cart/cart-rules.ts';
 import { buyNowLine } from '#web/features/checkout/buy-now.ts';
-import { CheckoutFlow } from '#web/features/checkout/components/checkout-flow.tsx';
+import { EmptyCheckout } from '#web/features/checkout/components/empty-checkout.tsx';
+import { MemberCheckout } from '#web/features/checkout/components/member-checkout.tsx';
 import { useStoreInfo } from '#web/lib/store-info.ts';
 
 export default function CheckoutRoute() {
@@ -28,14 +28,9 @@ export default function CheckoutRoute() {
       <h1 className="mb-4 text-2xl font-bold text-slate-900 sm:text-3xl">Checkout</h1>
       {buyNow && <p className="mb-4 rounded-lg bg-brand-50 px-4 py-2 text-sm text-brand-900">Buy now: only this item is ordered. Your cart stays as it is.</p>}
       {resume === undefined && lines.length === 0 ? (
-        <div className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">
-          <p className="text-lg font-semibold">Your cart is empty</p>
-          <Link to={paths.products()} className={`${buttonClass('primary')} mt-4`}>
-            Start shopping
-          </Link>
-        </div>
+        <EmptyCheckout />
       ) : (
-        <CheckoutFlow
+        <MemberCheckout
           key={resume ?? (buyNow ? `buy-now:${buyNow.productId}:${buyNow.offerId ?? ''}:${buyNow.quantity}` : 'cart')}
           lines={lines}
           buyNow={buyNow !== undefined}

@@ -14,6 +14,9 @@ export default function LoginRoute() {
   // A page that signed the user out says why (a new password, signed out on every device).
   const state = (useLocation().state as { notice?: unknown } | null)?.notice;
   const notice = params.get('signedOut') === 'everywhere' ? 'You have been signed out on every device. Sign in again here.' : state;
+  // On the way to checkout (the cart's, or a "Buy now"'s one item): a guest may go on without an account.
+  const redirectTo = params.get('redirectTo') ?? '';
+  const guestCheckout = redirectTo === paths.checkout() || redirectTo.startsWith(`${paths.checkout()}?buyNow=`) ? paths.guestCheckout(redirectTo.slice(paths.checkout().length)) : undefined;
   // Signed in (or just signed in here): on to the page that asked, else the user's home.
   if (user) return <Navigate to={safeRedirect(params.get('redirectTo'), homeFor(user))} replace />;
   return (
@@ -25,9 +28,9 @@ export default function LoginRoute() {
         forgotPassword={<AuthLink to={paths.forgotPassword()}>Forgot password?</AuthLink>}
         footer={
           <>
-            {params.get('redirectTo') === paths.checkout() && (
+            {guestCheckout !== undefined && (
               <p>
-                No account? <AuthLink to={paths.guestCheckout()}>Check out as a guest</AuthLink>
+                No account? <AuthLink to={guestCheckout}>Check out as a guest</AuthLink>
               </p>
             )}
             <p>

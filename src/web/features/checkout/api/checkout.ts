@@ -1,16 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { type CartLineInput, CartQuoteSchema } from '#shared/schemas/cart.ts';
-import {
-  CashOnDeliverySchema,
-  CheckoutOptionsSchema,
-  OrderSchema,
-  type PaymentInput,
-  PaymentResultSchema,
-  PaymentSchema,
-  type PlaceOrderInput,
-} from '#shared/schemas/orders.ts';
+import { CashOnDeliverySchema, CheckoutOptionsSchema, OrderSchema, type PaymentInput, PaymentResultSchema, type PlaceOrderInput } from '#shared/schemas/orders.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
+import { type CheckoutApi, PaymentWithOrderSchema } from './checkout-api.ts';
 
 export const checkoutOptionsQuery = queryOptions({
   queryKey: ['checkout-options'],
@@ -75,14 +67,21 @@ export function answerBank(paymentId: number, outcome: 'success' | 'failure') {
   return apiRequest(`/payments/${paymentId}/bank`, { method: 'POST', body: { outcome }, schema: PaymentResultSchema });
 }
 
-const PaymentWithOrderSchema = z.object({
-  payment: PaymentSchema,
-  order: z.object({ id: z.number(), number: z.string(), total: z.number(), status: z.string() }),
-});
-
 export function usePaymentWithOrder(paymentId: number) {
   return useQuery({
     queryKey: ['payment', paymentId],
     queryFn: ({ signal }) => apiRequest(`/payments/${paymentId}`, { schema: PaymentWithOrderSchema, signal }),
   });
 }
+
+/** A member's checkout: to one of their saved addresses, signed in. */
+export const memberCheckout: CheckoutApi<{ addressId: number }> = {
+  useOptions: useCheckoutOptions,
+  useOrder: useOrderForCheckout,
+  useCashOnDelivery: (orderId, destination, items) => useCashOnDelivery(orderId, { addressId: destination?.addressId, items }),
+  place: (destination, request) => placeOrder({ ...request, addressId: destination.addressId }),
+  pay: payOrder,
+  confirmOtp: (_orderId, paymentId, otp) => confirmOtp(paymentId, otp),
+  usePayment: (_orderId, paymentId) => usePaymentWithOrder(paymentId),
+  answerBank: (_orderId, paymentId, outcome) => answerBank(paymentId, outcome),
+};

@@ -4,23 +4,48 @@ import type { PaymentResult } from '#shared/schemas/orders.ts';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
 import { Loading } from '#web/components/ui/loading.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
-import { answerBank, usePaymentWithOrder } from '../api/checkout.ts';
+import type { CheckoutApi, PaymentWithOrder } from '../api/checkout-api.ts';
 
-/** The sandbox's stand-in for a bank's Net Banking page. */
-export function BankPage({ paymentId, onDone }: { paymentId: number; onDone: (result: PaymentResult, orderId: number) => void }) {
-  const payment = usePaymentWithOrder(paymentId);
+interface BankPageProps<D> {
+  /** the member's or the guest's calls */
+  api: CheckoutApi<D>;
+  paymentId: number;
+  /** the payment's order, when the address names it (a guest's token is the order's) */
+  orderId?: number;
+  onDone: (result: PaymentResult, orderId: number) => void;
+}
+
+/** The sandbox's stand-in for a bank's Net Banking page, for a member's payment or a guest's. */
+export function BankPage<D>({ api, paymentId, orderId, onDone }: BankPageProps<D>) {
+  const payment = api.usePayment(orderId, paymentId);
+
+  return (
+    <div className="px-4 py-10">
+      <title>Net Banking · Test mode</title>
+      {payment.isPending ? (
+        <Loading label="Connecting to your bank…" />
+      ) : payment.isError ? (
+        <p role="alert" className="text-red-800">
+          {payment.error.message}
+        </p>
+      ) : (
+        <BankForm api={api} paymentId={paymentId} data={payment.data} onDone={onDone} />
+      )}
+    </div>
+  );
+}
+
+/** The bank's page once the payment is loaded: its bank, order and amount, and the sandbox's two answers. */
+function BankForm<D>({ api, paymentId, data, onDone }: Pick<BankPageProps<D>, 'api' | 'paymentId' | 'onDone'> & { data: PaymentWithOrder }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
-
-  if (payment.isPending) return <Loading label="Connecting to your bank…" />;
-  if (payment.isError) return <p role="alert" className="text-red-800">{payment.error.message}</p>;
-  const { payment: p, order } = payment.data;
+  const { payment: p, order } = data;
 
   async function answer(outcome: 'success' | 'failure') {
     setBusy(true);
     setError(undefined);
     try {
-      onDone(await answerBank(paymentId, outcome), order.id);
+      onDone(await api.answerBank(order.id, paymentId, outcome), order.id);
     } catch (e) {
       setError(e instanceof ApiError ? e.message : 'The bank could not be reached. Please try again.');
       setBusy(false);

@@ -4,7 +4,7 @@ import type { Address } from '#shared/schemas/account.ts';
 import type { CartQuote } from '#shared/schemas/cart.ts';
 import type { CheckoutOptions, Order, PaymentResult } from '#shared/schemas/orders.ts';
 import { fakeFetch, json, renderWithProviders } from '#web/testing/fake-api.tsx';
-import { CheckoutFlow } from './checkout-flow.tsx';
+import { MemberCheckout } from './member-checkout.tsx';
 
 const PRICE = 7_200_000;
 const LINES = [{ productId: 7, offerId: 70, quantity: 1 }];
@@ -101,7 +101,7 @@ function api({ refuse = false } = {}) {
 
 function renderCheckout() {
   const onPaid = vi.fn();
-  renderWithProviders(<CheckoutFlow lines={LINES} addresses={[ADDRESS]} renderAddressForm={() => null} onPaid={onPaid} onBank={vi.fn()} />, '/checkout');
+  renderWithProviders(<MemberCheckout lines={LINES} addresses={[ADDRESS]} renderAddressForm={() => null} onPaid={onPaid} onBank={vi.fn()} />, '/checkout');
   return onPaid;
 }
 

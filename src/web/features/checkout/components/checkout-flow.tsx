@@ -10,40 +10,53 @@ import { OrderTotals } from '#web/components/ui/order-totals.tsx';
 import { paths } from '#web/config/paths.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { useRememberedCoupon } from '#web/lib/remembered-coupon.ts';
-import { confirmOtp, payOrder, placeOrder, useCashOnDelivery, useCheckoutOptions, useOrderForCheckout, useReview } from '../api/checkout.ts';
+import { useReview } from '../api/checkout.ts';
+import type { CheckoutApi } from '../api/checkout-api.ts';
 import { rememberBuyNowOrder } from '../buy-now.ts';
 import { GstClaimForm } from './gst-claim-form.tsx';
 import { OtpForm } from './otp-form.tsx';
 import { PaymentForm } from './payment-form.tsx';
 
-type Step = 'address' | 'review' | 'payment';
+type Step = 'contact' | 'address' | 'review' | 'payment';
 
-interface CheckoutFlowProps {
+/** An address as the steps show it. */
+export type ShownAddress = Pick<Address, 'name' | 'phone' | 'line1' | 'line2' | 'city' | 'state' | 'pincode'>;
+
+export interface CheckoutFlowProps<D> {
+  /** the member's or the guest's calls; `D` is where the order goes */
+  api: CheckoutApi<D>;
   lines: CartLineInput[];
-  addresses: Address[];
-  /** the inline "add an address" form; calls onSaved with the new address */
-  renderAddressForm: (onSaved: (address: Address) => void, onCancel: () => void) => ReactNode;
-  /** pay for an existing order awaiting payment instead of the cart */
+  /** the session storage key of this checkout's idempotency key */
+  keyName: string;
+  /** a guest first gives the e-mail for the order's mails and tracking (a member has the account's) */
+  contact?: { summary: string; render: (onDone: () => void) => ReactNode };
+  /** the delivery address step: calls onChosen with where the order goes, which moves on to the review */
+  renderAddressStep: (chosen: D | undefined, onChosen: (destination: D, shown: ShownAddress) => void) => ReactNode;
+  /** above the steps (a guest's "Have an account? Sign in") */
+  notice?: ReactNode;
+  /** pay for an existing order awaiting payment instead of the lines */
   resumeOrderId?: number;
   /** "Buy now": `lines` is one offer, not the cart; the cart's coupon is not used and the cart is left as it is */
   buyNow?: boolean;
   initialError?: string;
+  /** where an order that can no longer be paid is seen: a member's order page, a guest's tracking */
+  orderPath: (order: Order) => string;
   onPaid: (orderId: number) => void;
-  onBank: (paymentId: number) => void;
+  onBank: (paymentId: number, orderId: number) => void;
 }
 
 /** One key per checkout attempt, kept across reloads, so a retried submit finds the same order. */
-function useIdempotencyKey(lines: CartLineInput[]): string {
+function useIdempotencyKey(lines: CartLineInput[], name: string): string {
   const signature = JSON.stringify(lines);
   const [key] = useState(() => {
     try {
-      const saved = JSON.parse(window.sessionStorage.getItem('checkout-key') ?? 'null') as { signature: string; key: string } | null;
+      const saved = JSON.parse(window.sessionStorage.getItem(name) ?? 'null') as { signature: string; key: string } | null;
       if (saved?.signature === signature) return saved.key;
     } catch {
       // a corrupt saved key is simply replaced
     }
     const fresh = crypto.randomUUID();
-    window.sessionStorage.setItem('checkout-key', JSON.stringify({ signature, key: fresh }));
+    window.sessionStorage.setItem(name, JSON.stringify({ signature, key: fresh }));
     return fresh;
   });
   return key;
@@ -125,7 +138,7 @@ function CouponSummary({ code, refusal, refusedOrder, onRemove }: CouponSummaryP
   );
 }
 
-function AddressLines({ address }: { address: Pick<Address, 'name' | 'phone' | 'line1' | 'line2' | 'city' | 'state' | 'pincode'> }) {
+export function AddressLines({ address }: { address: ShownAddress }) {
   return (
     <span>
       <span className="font-medium text-slate-900">{address.name}</span>, {address.line1}
@@ -134,9 +147,14 @@ function AddressLines({ address }: { address: Pick<Address, 'name' | 'phone' | '
   );
 }
 
-export function CheckoutFlow({ lines, addresses, renderAddressForm, resumeOrderId, buyNow = false, initialError, onPaid, onBank }: CheckoutFlowProps) {
-  const options = useCheckoutOptions();
-  const resumed = useOrderForCheckout(resumeOrderId);
+/**
+ * The checkout's steps, the same for a member and a guest: (a guest's e-mail,) the delivery
+ * address, the review of the items with the cart's coupon and a business's GSTIN, and payment by
+ * any method. The order is placed when the shopper pays; its total is the one reviewed.
+ */
+export function CheckoutFlow<D>({ api, lines, keyName, contact, renderAddressStep, notice, resumeOrderId, buyNow = false, initialError, orderPath, onPaid, onBank }: CheckoutFlowProps<D>) {
+  const options = api.useOptions();
+  const resumed = api.useOrder(resumeOrderId);
   // The coupon applied in the cart, priced with the lines and sent with the order.
   const [cartCoupon, setCouponCode] = useRememberedCoupon();
   const couponCode = buyNow ? null : cartCoupon;
@@ -144,20 +162,18 @@ export function CheckoutFlow({ lines, addresses, renderAddressForm, resumeOrderI
   const [announcement, setAnnouncement] = useState('');
   const summaryHeading = useRef<HTMLHeadingElement>(null);
   const review = useReview(resumeOrderId === undefined ? lines : [], couponCode);
-  const idempotencyKey = useIdempotencyKey(lines);
-  const [step, setStep] = useState<Step>(resumeOrderId === undefined ? 'address' : 'payment');
+  const idempotencyKey = useIdempotencyKey(lines, keyName);
+  const [step, setStep] = useState<Step>(resumeOrderId !== undefined ? 'payment' : contact ? 'contact' : 'address');
   const [buyerGst, setBuyerGst] = useState<BuyerGstInput | undefined>();
-  const [addressId, setAddressId] = useState<number | undefined>(() => (addresses.find((a) => a.isDefault) ?? addresses[0])?.id);
-  const [adding, setAdding] = useState(addresses.length === 0);
+  const [destination, setDestination] = useState<{ to: D; shown: ShownAddress } | undefined>();
   const [placed, setOrder] = useState<Order | undefined>();
-  // The order being paid: the one placed here, or the one resumed from My Orders.
+  // The order being paid: the one placed here, or the one resumed.
   const order = placed ?? resumed.data;
   const [otpFor, setOtpFor] = useState<number | undefined>();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>(initialError);
 
-  const cashOnDelivery = useCashOnDelivery(order?.id, { addressId, items: step === 'payment' ? lines : [] });
-  const address = addresses.find((a) => a.id === addressId);
+  const cashOnDelivery = api.useCashOnDelivery(order?.id, step === 'payment' ? destination?.to : undefined, lines);
   const quote = review.data;
   const quoteSettled = quote !== undefined && !review.isPlaceholderData;
   const couponApplied = quoteSettled && couponCode !== null && quote.coupon?.code === couponCode ? quote.coupon : null;
@@ -165,11 +181,12 @@ export function CheckoutFlow({ lines, addresses, renderAddressForm, resumeOrderI
   const blocked = quote?.items.some((line) => line.status !== 'ok') ?? false;
   const total = order?.total ?? quote?.total ?? 0;
   const itemCount = (order?.items ?? quote?.items ?? []).length;
+  const n = contact ? 1 : 0;
 
   function outcome(result: PaymentResult, orderId: number) {
     if (result.next === 'done') onPaid(orderId);
     else if (result.next === 'otp') setOtpFor(result.payment.id);
-    else if (result.next === 'bank') onBank(result.payment.id);
+    else if (result.next === 'bank') onBank(result.payment.id, orderId);
     else {
       setOtpFor(undefined);
       setError(`${result.payment.failureReason ?? 'The payment failed'}. Your order is saved; you can try again with any payment method.`);
@@ -193,12 +210,12 @@ export function CheckoutFlow({ lines, addresses, renderAddressForm, resumeOrderI
     run(async () => {
       let current = order;
       if (!current) {
-        if (!addressId) throw new Error('Please choose a delivery address');
+        if (!destination) throw new Error('Please choose a delivery address');
         if (!quoteSettled) throw new Error('The total is being updated. Please try again in a moment.');
         // Sent only when the review applied it: the total shown is the total ordered.
         const couponToSend = couponRefusal ? undefined : couponApplied?.code;
         try {
-          current = await placeOrder({ idempotencyKey, addressId, items: lines, ...(buyerGst ? { buyerGst } : {}), ...(couponToSend ? { couponCode: couponToSend } : {}) });
+          current = await api.place(destination.to, { idempotencyKey, items: lines, ...(buyerGst ? { buyerGst } : {}), ...(couponToSend ? { couponCode: couponToSend } : {}) });
         } catch (e) {
           if (couponToSend === undefined || !isCouponRefusal(e, couponToSend)) throw e;
           setCouponRefusal(e.message);
@@ -210,7 +227,7 @@ export function CheckoutFlow({ lines, addresses, renderAddressForm, resumeOrderI
         // The order holds the coupon now; the next cart starts without it.
         if (current.coupon) setCouponCode(null);
       }
-      outcome(await payOrder(current.id, input), current.id);
+      outcome(await api.pay(current.id, input), current.id);
     });
 
   function removeCoupon() {
@@ -224,7 +241,7 @@ export function CheckoutFlow({ lines, addresses, renderAddressForm, resumeOrderI
   const verify = (otp: string) =>
     run(async () => {
       if (!otpFor || !order) return;
-      outcome(await confirmOtp(otpFor, otp), order.id);
+      outcome(await api.confirmOtp(order.id, otpFor, otp), order.id);
     });
 
   if (resumeOrderId !== undefined) {
@@ -234,7 +251,7 @@ export function CheckoutFlow({ lines, addresses, renderAddressForm, resumeOrderI
       return (
         <div className="rounded-xl border border-slate-200 bg-white p-6">
           <p className="font-semibold">Order {resumed.data.number} is {resumed.data.displayStatus.toLowerCase()}; there is nothing to pay.</p>
-          <Link to={paths.orderDetails(String(resumed.data.id))} className={`${buttonClass('secondary')} mt-3`}>
+          <Link to={orderPath(resumed.data)} className={`${buttonClass('secondary')} mt-3`}>
             View the order
           </Link>
         </div>
@@ -244,7 +261,8 @@ export function CheckoutFlow({ lines, addresses, renderAddressForm, resumeOrderI
 
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
-      <div className="space-y-4">
+      <div className="min-w-0 space-y-4">
+        {notice}
         {error && (
           <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
             {error}
@@ -256,43 +274,27 @@ export function CheckoutFlow({ lines, addresses, renderAddressForm, resumeOrderI
           </p>
         )}
 
-        <Section n={1} title="Delivery address" active={step === 'address'} done={step !== 'address'} onEdit={order ? undefined : () => setStep('address')} summary={order ? <AddressLines address={order.address} /> : address && <AddressLines address={address} />}>
-          {adding ? (
-            renderAddressForm(
-              (saved) => {
-                setAddressId(saved.id);
-                setAdding(false);
-              },
-              () => setAdding(false),
-            )
-          ) : (
-            <div className="space-y-3">
-              <fieldset>
-                <legend className="sr-only">Choose a delivery address</legend>
-                <ul className="space-y-2">
-                  {addresses.map((a) => (
-                    <li key={a.id}>
-                      <label className={`flex cursor-pointer gap-3 rounded-lg border p-3 text-sm ${addressId === a.id ? 'border-brand-600 bg-brand-50' : 'border-slate-200'}`}>
-                        <input type="radio" name="address" checked={addressId === a.id} onChange={() => setAddressId(a.id)} className="mt-1 accent-brand-600" />
-                        <AddressLines address={a} />
-                      </label>
-                    </li>
-                  ))}
-                </ul>
-              </fieldset>
-              <div className="flex flex-wrap gap-2">
-                <button type="button" onClick={() => setAdding(true)} className={buttonClass('secondary')}>
-                  Add a new address
-                </button>
-                <button type="button" disabled={!address} onClick={() => setStep('review')} className={buttonClass('primary')}>
-                  Deliver here
-                </button>
-              </div>
-            </div>
-          )}
+        {contact && (
+          <Section n={1} title="Contact" active={step === 'contact'} done={step !== 'contact'} onEdit={order ? undefined : () => setStep('contact')} summary={<span className="break-all">{contact.summary}</span>}>
+            {contact.render(() => setStep('address'))}
+          </Section>
+        )}
+
+        <Section
+          n={n + 1}
+          title="Delivery address"
+          active={step === 'address'}
+          done={step === 'review' || step === 'payment'}
+          onEdit={order ? undefined : () => setStep('address')}
+          summary={order ? <AddressLines address={order.address} /> : destination && <AddressLines address={destination.shown} />}
+        >
+          {renderAddressStep(destination?.to, (to, shown) => {
+            setDestination({ to, shown });
+            setStep('review');
+          })}
         </Section>
 
-        <Section n={2} title="Review items" active={step === 'review'} done={step === 'payment'} onEdit={order ? undefined : () => setStep('review')} summary={`${itemCount} ${itemCount === 1 ? 'product' : 'products'} · ${formatPrice(total)}`}>
+        <Section n={n + 2} title="Review items" active={step === 'review'} done={step === 'payment'} onEdit={order ? undefined : () => setStep('review')} summary={`${itemCount} ${itemCount === 1 ? 'product' : 'products'} · ${formatPrice(total)}`}>
           {review.isPending ? (
             <Loading label="Checking prices and stock…" />
           ) : review.isError ? (
@@ -340,7 +342,7 @@ export function CheckoutFlow({ lines, addresses, renderAddressForm, resumeOrderI
           )}
         </Section>
 
-        <Section n={3} title="Payment" active={step === 'payment'} done={false}>
+        <Section n={n + 3} title="Payment" active={step === 'payment'} done={false}>
           {options.isPending ? (
             <Loading label="Loading payment options…" />
           ) : options.isError ? (

@@ -1,6 +1,7 @@
 import { type Category, CATEGORIES } from '#shared/categories.ts';
 import { formatPrice } from '#shared/money.ts';
 import type { Product } from '#shared/schemas/catalog.ts';
+import { savedEntries } from '#web/lib/stored-list.ts';
 import { specRows } from './spec-rows.ts';
 
 /** The most products compared at once, all of one category. */
@@ -46,16 +47,8 @@ export function removeFromComparison(items: readonly CompareItem[], id: number):
  * a repeat, or beyond COMPARE_MAX is dropped; corrupt data reads as an empty comparison.
  */
 export function parseSavedComparison(raw: string | null): CompareItem[] {
-  if (!raw) return [];
-  let data: unknown;
-  try {
-    data = JSON.parse(raw);
-  } catch {
-    return [];
-  }
-  if (!Array.isArray(data)) return [];
   let items: CompareItem[] = [];
-  for (const entry of data as unknown[]) {
+  for (const entry of savedEntries(raw)) {
     if (typeof entry !== 'object' || entry === null) continue;
     const { id, name, category, image } = entry as Record<string, unknown>;
     if (!Number.isSafeInteger(id) || (id as number) <= 0 || typeof name !== 'string' || !CATEGORIES.includes(category as Category)) continue;

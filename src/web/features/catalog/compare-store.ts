@@ -1,26 +1,19 @@
-import { useMemo } from 'react';
-import { localValue } from '#web/lib/local-value.ts';
+import { storedList } from '#web/lib/stored-list.ts';
 import { addToComparison, type CompareItem, type CompareOutcome, parseSavedComparison, removeFromComparison, replaceComparison } from './compare-rules.ts';
 
 /** The products chosen for comparison, kept in this browser (see compare-rules.ts for what fits). */
-const store = localValue('cb.compare');
-
-const save = (items: CompareItem[]) => store.set(items.length > 0 ? JSON.stringify(items) : null);
-const current = () => parseSavedComparison(store.read());
+const store = storedList('cb.compare', parseSavedComparison);
 
 export const comparison = {
   add(item: CompareItem): CompareOutcome {
-    const outcome = addToComparison(current(), item);
-    if (outcome.kind === 'added') save(outcome.items);
+    const outcome = addToComparison(store.read(), item);
+    if (outcome.kind === 'added') store.write(outcome.items);
     return outcome;
   },
-  replace: (item: CompareItem) => save(replaceComparison(item)),
-  remove: (id: number) => save(removeFromComparison(current(), id)),
-  clear: () => save([]),
+  replace: (item: CompareItem) => store.write(replaceComparison(item)),
+  remove: (id: number) => store.update((items) => removeFromComparison(items, id)),
+  clear: () => store.write([]),
 };
 
 /** The products chosen for comparison, followed across tabs; none on the server and while hydrating. */
-export function useComparison(): CompareItem[] {
-  const raw = store.use();
-  return useMemo(() => parseSavedComparison(raw), [raw]);
-}
+export const useComparison = (): CompareItem[] => store.use();

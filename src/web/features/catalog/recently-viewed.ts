@@ -1,4 +1,4 @@
-import { localValue } from '#web/lib/local-value.ts';
+import { savedEntries, storedList } from '#web/lib/stored-list.ts';
 
 /** How many products the shopper opened last are remembered. */
 export const RECENTLY_VIEWED_MAX = 12;
@@ -10,28 +10,19 @@ export function recordView(ids: readonly number[], id: number): number[] {
 
 /** The saved list (ids, newest first): anything that is not a product id, or a repeat, is dropped; corrupt data reads as none. */
 export function parseRecentlyViewed(raw: string | null): number[] {
-  if (!raw) return [];
-  let data: unknown;
-  try {
-    data = JSON.parse(raw);
-  } catch {
-    return [];
-  }
-  if (!Array.isArray(data)) return [];
-  const ids = (data as unknown[]).filter((id): id is number => Number.isSafeInteger(id) && (id as number) > 0);
+  const ids = savedEntries(raw).filter((id): id is number => Number.isSafeInteger(id) && (id as number) > 0);
   return [...new Set(ids)].slice(0, RECENTLY_VIEWED_MAX);
 }
 
 /** Kept in this browser only (ids only: products are fetched afresh, so prices are today's). */
-export const recentlyViewedStore = localValue('cb.recently-viewed');
+export const recentlyViewed = storedList('cb.recently-viewed', parseRecentlyViewed);
 
 /** Remembers that the shopper opened this product. */
 export function rememberView(id: number): void {
-  recentlyViewedStore.set(JSON.stringify(recordView(parseRecentlyViewed(recentlyViewedStore.read()), id)));
+  recentlyViewed.update((ids) => recordView(ids, id));
 }
 
 /** Forgets one product (it is no longer on sale), or all of them. */
 export function forgetViewed(id?: number): void {
-  const kept = id === undefined ? [] : parseRecentlyViewed(recentlyViewedStore.read()).filter((seen) => seen !== id);
-  recentlyViewedStore.set(kept.length > 0 ? JSON.stringify(kept) : null);
+  recentlyViewed.update((ids) => (id === undefined ? [] : ids.filter((seen) => seen !== id)));
 }

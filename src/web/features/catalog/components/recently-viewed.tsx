@@ -7,7 +7,7 @@ import { StockLabel } from '#web/components/ui/stock-label.tsx';
 import { paths } from '#web/config/paths.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { productQuery } from '../api/get-product.ts';
-import { forgetViewed, parseRecentlyViewed, recentlyViewedStore } from '../recently-viewed.ts';
+import { forgetViewed, recentlyViewed } from '../recently-viewed.ts';
 
 /**
  * "Recently viewed": the products this browser opened last (up to 12), newest first, each fetched
@@ -16,8 +16,8 @@ import { forgetViewed, parseRecentlyViewed, recentlyViewedStore } from '../recen
  */
 export default function RecentlyViewed({ exclude }: { exclude?: number }) {
   const headingId = useId();
-  const raw = recentlyViewedStore.use();
-  const ids = useMemo(() => parseRecentlyViewed(raw).filter((id) => id !== exclude), [raw, exclude]);
+  const viewed = recentlyViewed.use();
+  const ids = useMemo(() => viewed.filter((id) => id !== exclude), [viewed, exclude]);
   const results = useQueries({ queries: ids.map((id) => productQuery(id)) });
   const [cleared, setCleared] = useState(false);
   const goneIds = ids.filter((_, index) => results[index]?.error instanceof ApiError && (results[index]?.error as ApiError).status === 404).join(',');

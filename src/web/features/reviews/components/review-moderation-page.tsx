@@ -1,17 +1,16 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import type { ModeratedReview, ReviewModerationInput } from '#shared/schemas/review-moderation.ts';
 import { REVIEW_REPORT_REASONS } from '#shared/schemas/reviews.ts';
 import { EmptyState, PagedList } from '#web/components/data-table/paged-list.tsx';
 import { Announcer, type AnnouncerTone } from '#web/components/ui/alerts.tsx';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
 import { controlClassName, labelClassName } from '#web/components/ui/field.tsx';
-import { paths } from '#web/config/paths.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { formatDateTime } from '#web/lib/format.ts';
 import { readPage, searchOf, withParam } from '#web/lib/url-params.ts';
 import { type ReviewQueue, useModerateReview, useModerationQueue } from '../api/moderation.ts';
-import { Stars, VerifiedPurchase } from './stars.tsx';
+import { ReviewCard, ReviewTabs } from './review-card.tsx';
 
 const QUEUES: Array<{ queue: ReviewQueue; label: string }> = [
   { queue: 'reported', label: 'Reported' },
@@ -43,18 +42,10 @@ export function ReviewModerationPage() {
       <p className="mt-1 max-w-3xl text-slate-600">
         Reviews shoppers reported wait here until you decide. A hidden review leaves the product page and its rating; every decision and its reason go in the audit log.
       </p>
-      <nav aria-label="Review queues" className="mt-4 flex gap-2">
-        {QUEUES.map((item) => (
-          <Link
-            key={item.queue}
-            to={{ search: searchOf(withParam(new URLSearchParams(), 'queue', item.queue === 'reported' ? undefined : item.queue)) }}
-            aria-current={queue === item.queue ? 'page' : undefined}
-            className={`rounded-lg px-3 py-2 text-sm font-semibold ${queue === item.queue ? 'bg-brand-600 text-white' : 'border border-slate-300 bg-white text-slate-800 hover:bg-slate-50'}`}
-          >
-            {item.label}
-          </Link>
-        ))}
-      </nav>
+      <ReviewTabs
+        label="Review queues"
+        tabs={QUEUES.map((item) => ({ label: item.label, search: searchOf(withParam(new URLSearchParams(), 'queue', item.queue === 'reported' ? undefined : item.queue)), current: queue === item.queue }))}
+      />
       <Announcer message={announcement.text} tone={announcement.tone} className="mt-4" />
       <PagedList
         query={query}
@@ -111,79 +102,60 @@ function ModeratedItem({ review, onDone }: { review: ModeratedReview; onDone: (t
     review.status === 'hidden' ? [{ value: 'restore', label: 'Restore it' }] : [{ value: 'hide', label: 'Hide it' }, ...(review.openReports > 0 ? [{ value: 'dismiss' as const, label: 'Keep it (dismiss the reports)' }] : [])];
 
   return (
-    <li className="rounded-xl border border-slate-200 bg-white p-4 shadow-xs">
-      <article aria-labelledby={`${id}-title`}>
-        <p className="text-sm text-slate-600">
-          <Link to={paths.product(review.productId)} className="font-medium text-brand-700 underline">
-            {review.productName}
-          </Link>
-        </p>
-        <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1">
-          <Stars rating={review.rating} />
-          <h2 id={`${id}-title`} className="font-semibold wrap-break-word text-slate-900">
-            {review.title}
-          </h2>
+    <ReviewCard review={review} meta={<span>{formatDateTime(review.createdAt)}</span>}>
+      {review.status === 'hidden' && <p className="mt-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950">Hidden: {review.hiddenReason}</p>}
+      {review.reports.length > 0 && (
+        <div className="mt-3">
+          <h3 className="text-sm font-semibold text-slate-900">
+            {`Reports (${review.reports.length}${review.openReports > 0 ? `, ${review.openReports} new` : ''})`}
+          </h3>
+          <ul className="mt-1 space-y-1 text-sm text-slate-700">
+            {review.reports.map((report, index) => (
+              <li key={index} className="wrap-break-word">
+                <span className="font-medium">{REVIEW_REPORT_REASONS[report.reason]}</span>
+                {report.details ? `: ${report.details}` : ''} <span className="text-slate-500">· {formatDateTime(report.createdAt)}</span>
+              </li>
+            ))}
+          </ul>
         </div>
-        <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-600">
-          <span className="font-medium text-slate-800">{review.author}</span>
-          <VerifiedPurchase />
-          <span>{formatDateTime(review.createdAt)}</span>
-        </p>
-        <p className="mt-2 whitespace-pre-line wrap-break-word text-slate-800">{review.text}</p>
-        {review.status === 'hidden' && <p className="mt-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950">Hidden: {review.hiddenReason}</p>}
-        {review.reports.length > 0 && (
-          <div className="mt-3">
-            <h3 className="text-sm font-semibold text-slate-900">
-              {`Reports (${review.reports.length}${review.openReports > 0 ? `, ${review.openReports} new` : ''})`}
-            </h3>
-            <ul className="mt-1 space-y-1 text-sm text-slate-700">
-              {review.reports.map((report, index) => (
-                <li key={index} className="wrap-break-word">
-                  <span className="font-medium">{REVIEW_REPORT_REASONS[report.reason]}</span>
-                  {report.details ? `: ${report.details}` : ''} <span className="text-slate-500">· {formatDateTime(report.createdAt)}</span>
-                </li>
-              ))}
-            </ul>
+      )}
+      <form onSubmit={submit} noValidate className="mt-4 space-y-3 border-t border-slate-200 pt-3">
+        <fieldset>
+          <legend className={labelClassName}>Decision</legend>
+          <div className="mt-1.5 flex flex-wrap gap-x-4 gap-y-2">
+            {actions.map((option) => (
+              <label key={option.value} className="inline-flex items-center gap-2 text-sm text-slate-800">
+                <input type="radio" name={`${id}-action`} value={option.value} checked={action === option.value} onChange={() => setAction(option.value)} className="size-4 accent-brand-600" />
+                {option.label}
+              </label>
+            ))}
           </div>
-        )}
-        <form onSubmit={submit} noValidate className="mt-4 space-y-3 border-t border-slate-200 pt-3">
-          <fieldset>
-            <legend className={labelClassName}>Decision</legend>
-            <div className="mt-1.5 flex flex-wrap gap-x-4 gap-y-2">
-              {actions.map((option) => (
-                <label key={option.value} className="inline-flex items-center gap-2 text-sm text-slate-800">
-                  <input type="radio" name={`${id}-action`} value={option.value} checked={action === option.value} onChange={() => setAction(option.value)} className="size-4 accent-brand-600" />
-                  {option.label}
-                </label>
-              ))}
-            </div>
-          </fieldset>
-          <div>
-            <label htmlFor={`${id}-reason`} className={labelClassName}>
-              Reason (for the audit log{action === 'hide' ? ' and the reviewer' : ''})
-            </label>
-            <textarea
-              ref={reasonBox}
-              id={`${id}-reason`}
-              value={reason}
-              onChange={(event) => setReason(event.target.value)}
-              rows={2}
-              maxLength={500}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${id}-error` : undefined}
-              className={`${controlClassName} mt-1.5`}
-            />
-            {error && (
-              <p id={`${id}-error`} role="alert" className="mt-1.5 text-sm font-medium text-red-700">
-                {error}
-              </p>
-            )}
-          </div>
-          <button type="submit" disabled={moderate.isPending} className={buttonClass(action === 'hide' ? 'primary' : 'secondary', 'sm')}>
-            {moderate.isPending ? 'Saving…' : actions.find((option) => option.value === action)?.label.replace(/ \(.*\)$/, '').replace(' it', ' review')}
-          </button>
-        </form>
-      </article>
-    </li>
+        </fieldset>
+        <div>
+          <label htmlFor={`${id}-reason`} className={labelClassName}>
+            Reason (for the audit log{action === 'hide' ? ' and the reviewer' : ''})
+          </label>
+          <textarea
+            ref={reasonBox}
+            id={`${id}-reason`}
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+            rows={2}
+            maxLength={500}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-error` : undefined}
+            className={`${controlClassName} mt-1.5`}
+          />
+          {error && (
+            <p id={`${id}-error`} role="alert" className="mt-1.5 text-sm font-medium text-red-700">
+              {error}
+            </p>
+          )}
+        </div>
+        <button type="submit" disabled={moderate.isPending} className={buttonClass(action === 'hide' ? 'primary' : 'secondary', 'sm')}>
+          {moderate.isPending ? 'Saving…' : actions.find((option) => option.value === action)?.label.replace(/ \(.*\)$/, '').replace(' it', ' review')}
+        </button>
+      </form>
+    </ReviewCard>
   );
 }

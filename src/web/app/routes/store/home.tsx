@@ -96,7 +96,7 @@ export default function HomeRoute() {
                       <span className="block text-lg font-semibold text-slate-900 group-hover:text-brand-700">{CATEGORY_LABELS[category].plural}</span>
                       <span className="block text-sm text-slate-600">{CATEGORY_LABELS[category].blurb}</span>
                       {/* kept (hidden) until the count arrives, so the tile does not grow then */}
-                      <span className={`mt-1 block text-sm font-medium text-brand-700 ${count === undefined ? 'invisible' : ''}`}>{count ?? 0} products</span>
+                      <span className={`mt-1 block text-sm font-medium text-brand-700 ${count === undefined ? 'invisible' : ''}`}>{count === 1 ? '1 product' : `${(count ?? 0).toLocaleString('en-IN')} products`}</span>
                     </span>
                   </Link>
                 </li>

@@ -18,7 +18,8 @@ interface SavedAddressStepProps {
 /** A member's delivery address: one of the address book's (the default first chosen), or a new one, saved and delivered to at once. */
 function SavedAddressStep({ addresses, chosenId, renderAddressForm, onChosen }: SavedAddressStepProps) {
   const [addressId, setAddressId] = useState<number | undefined>(() => chosenId ?? (addresses.find((a) => a.isDefault) ?? addresses[0])?.id);
-  const [adding, setAdding] = useState(addresses.length === 0);
+  // The form opens by itself only for a first address (one just saved may not be in the list yet).
+  const [adding, setAdding] = useState(addresses.length === 0 && chosenId === undefined);
   const address = addresses.find((a) => a.id === addressId);
   // "Save and deliver here": the saved address is the one the order goes to, and the review follows.
   if (adding) return renderAddressForm(onChosen, () => setAdding(false));

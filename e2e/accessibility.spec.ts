@@ -114,6 +114,24 @@ test('every customer page has no accessibility violations, a cart and an order i
   expect(found, found.join('\n')).toEqual([]);
 });
 
+test('the wishlist, comparison, guest checkout and tracking pages have no accessibility violations, each with something in it', async ({ page, baseURL }) => {
+  test.setTimeout(240_000); // eight pages and four forms at two widths on a busy 2-core machine
+  const laptops = (await (await page.request.get('/api/products?category=Laptop&inStock=true&pageSize=3')).json()).items as Array<{ id: number; name: string }>;
+  // Signed out: a cart to check out as a guest, three laptops to compare, an order to track.
+  await page.goto(`/product/${laptops[0]!.id}`);
+  await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
+  await expect(page.getByTestId('cart-count')).toHaveText(/^1/);
+  await page.evaluate((items) => localStorage.setItem('cb.compare', JSON.stringify(items.map(({ id, name }) => ({ id, name, category: 'Laptop' })))), laptops);
+  const found = await check(page, ['/compare', '/checkout/guest', '/track', `/track?number=CB00000001`]);
+  found.push(...(await checkErrors(page, '/checkout/guest', 'Continue')));
+  found.push(...(await checkErrors(page, '/track', 'Track order')));
+  // Signed in: a wishlist with two products.
+  await registerCustomer(page, 'Ishaan Kapoor', `ishaan.${unique()}@example.in`);
+  for (const laptop of laptops.slice(0, 2)) expect((await page.request.put(`/api/wishlist/${laptop.id}`, { headers: { origin: baseURL! } })).ok()).toBe(true);
+  found.push(...(await check(page, ['/wishlist', '/compare'])));
+  expect(found, found.join('\n')).toEqual([]);
+});
+
 test('every seller page has no accessibility violations', async ({ page, baseURL }) => {
   test.setTimeout(120_000);
   await registerApprovedShop(page, baseURL!, { name: 'Farhan Qureshi', email: `farhan.${unique()}@shop.in`, business: `Lucknow Laptops ${unique()}` });

@@ -28,7 +28,7 @@ const ORDER: Order = {
   status: 'pending_payment',
   displayStatus: 'Awaiting payment',
   orderDate: '2026-11-22T10:15:00.000Z',
-  items: [{ productId: 7, offerId: 70, name: 'Dell XPS 13', image: null, unitPrice: PRICE, quantity: 1, lineTotal: PRICE, discount: 150_000, vendor: { id: 3, name: 'Kochi Computers' } }],
+  items: [{ id: 1, returnableQuantity: 0, returnBy: null, replacementFor: null, productId: 7, offerId: 70, name: 'Dell XPS 13', image: null, unitPrice: PRICE, quantity: 1, lineTotal: PRICE, discount: 150_000, vendor: { id: 3, name: 'Kochi Computers' } }],
   subtotal: PRICE,
   discount: 150_000,
   coupon: { code: 'DIWALI10', fundedBy: 'marketplace' },
@@ -44,6 +44,7 @@ const ORDER: Order = {
   payBy: '2026-11-22T10:45:00.000Z',
   cancelledAt: null,
   returnReason: null,
+  returns: [],
   buyerGst: null,
 };
 

@@ -13,6 +13,29 @@ const paise = (value: string | undefined) => {
   return n === undefined || Number.isNaN(n) ? n : Math.round(n * 100);
 };
 
+/** Rupees as the template writes them: 72990, 72,990, ₹72,990 or 72990.50 (paise at most two places). */
+const RUPEES = /^\d+(?:\.\d{1,2})?$/;
+const MAX_RUPEES = 1_00_00_000;
+
+/**
+ * The file's prices are rupees, so their errors speak of rupees (the editor's schema, which the
+ * row then goes through, speaks of paise). Returns the columns with an error and the messages.
+ */
+function rupeeErrors(row: Record<string, string>): { columns: Set<string>; errors: string[] } {
+  const columns = new Set<string>();
+  const errors: string[] = [];
+  for (const column of ['price', 'mrp'] as const) {
+    const text = (row[column] ?? '').replace(/[,\s₹]/g, '');
+    if (text === '') errors.push(`${column} is required: an amount in rupees, such as 72990`);
+    else if (!RUPEES.test(text)) errors.push(`${column} must be an amount in rupees, such as 72990 or 72990.50`);
+    else if (Number(text) <= 0) errors.push(`${column} must be more than ₹0`);
+    else if (Number(text) > MAX_RUPEES) errors.push(`${column} can be at most ₹1,00,00,000`);
+    else continue;
+    columns.add(column);
+  }
+  return { columns, errors };
+}
+
 /** One CSV row as the product input the editor would send; prices are rupees in the file. */
 function rowToInput(row: Record<string, string>): unknown {
   const category = row.category?.trim() as Category;
@@ -71,8 +94,10 @@ export function createProductImportService(deps: { db: Db; catalog: CatalogServi
         if (!sku) errors.push('sku is required for import');
         else if (seen.has(sku)) errors.push(`SKU ${sku} appears more than once in this file`);
         if (sku) seen.add(sku);
+        const rupees = rupeeErrors(row);
+        errors.push(...rupees.errors);
         const result = VendorProductInputSchema.safeParse(rowToInput(row));
-        if (!result.success) errors.push(...result.error.issues.map((issue) => (issue.message.includes(String(issue.path.at(-1) ?? '')) ? issue.message : `${issue.path.join('.') || 'row'}: ${issue.message}`)));
+        if (!result.success) errors.push(...result.error.issues.filter((issue) => !rupees.columns.has(String(issue.path[0]))).map((issue) => (issue.message.includes(String(issue.path.at(-1) ?? '')) ? issue.message : `${issue.path.join('.') || 'row'}: ${issue.message}`)));
         if (result.success && result.data.status === 'active' && shop.status !== 'active') errors.push('Your shop is awaiting approval: import as draft');
         if (errors.length > 0 || !result.success) {
           report.push({ line, sku, name: row.name?.trim() || null, action: 'error', errors });

@@ -147,13 +147,18 @@ describe.each(testDialects())('vendor area API on %s', (dialect) => {
       'MN-1,Duplicate row,LG,Monitor,100,100,1,draft,,,,,,,,,,,,24,1920x1080,IPS,75,5,HDMI',
       'BAD-1,No price,Dell,Laptop,,,3,draft,,Intel,16,512,SSD,14,Intel,Windows 11 Home,1.5,50,,,,,,,',
       'BAD-2,Phone,Nokia,Phone,9999,9999,1,draft,,,,,,,,,,,,,,,,,',
+      'BAD-3,Odd price,Dell,Laptop,54999.999,Rs 60000,3,draft,,Intel,16,512,SSD,14,Intel,Windows 11 Home,1.5,50,,,,,,,',
     ].join('\n');
     const post = (dryRun: boolean) =>
       t.app.inject({ method: 'POST', url: `/api/vendor/products/import?dryRun=${dryRun}`, payload: csv, headers: { ...TEST_HEADERS, cookie: ravi.cookie, 'content-type': 'text/csv' } });
     const dry = (await post(true)).json();
-    expect(dry).toMatchObject({ dryRun: true, valid: 2, invalid: 3, created: 0, updated: 0 });
-    expect(dry.rows.map((r: { line: number; action: string }) => [r.line, r.action])).toEqual([[2, 'create'], [3, 'update'], [4, 'error'], [5, 'error'], [6, 'error']]);
+    expect(dry).toMatchObject({ dryRun: true, valid: 2, invalid: 4, created: 0, updated: 0 });
+    expect(dry.rows.map((r: { line: number; action: string }) => [r.line, r.action])).toEqual([[2, 'create'], [3, 'update'], [4, 'error'], [5, 'error'], [6, 'error'], [7, 'error']]);
     expect(dry.rows[2].errors).toContain('SKU MN-1 appears more than once in this file');
+    // The file's prices are rupees, and so are its errors (the template writes 72990, not paise).
+    expect(dry.rows[3].errors).toEqual(expect.arrayContaining(['price is required: an amount in rupees, such as 72990', 'mrp is required: an amount in rupees, such as 72990']));
+    expect(dry.rows[5].errors).toEqual(['price must be an amount in rupees, such as 72990 or 72990.50', 'mrp must be an amount in rupees, such as 72990 or 72990.50']);
+    expect(JSON.stringify(dry.rows)).not.toContain('paise');
     expect((await as(t, ravi)('GET', '/api/vendor/products?q=ultragear')).json().total).toBe(0);
 
     const done = (await post(false)).json();

@@ -225,7 +225,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   await app.register(
     async (api) => {
       await api.register(storeRoutes({ store: config.store, db: database.db }));
-      await api.register(authRoutes(services));
+      await api.register(authRoutes({ authService: services.authService, secureCookies: config.publicUrl.startsWith('https://') }));
       await api.register(accountSecurityRoutes(services));
       await api.register(privacyRoutes(services));
       await api.register(addressesRoutes(services));

@@ -5,12 +5,17 @@ import { RegisterVendorInputSchema } from '#shared/schemas/vendor-registration.t
 import { forwardCookies } from '#server/plugins/auth.ts';
 import { ErrorResponseSchema } from '#server/plugins/openapi.ts';
 import type { AuthService } from './auth.service.ts';
+import { SIGN_UP_ATTEMPTS_PER_EMAIL, SIGN_UPS_PER_ADDRESS, SIGN_UPS_PER_DEVICE, signUpLimits } from './sign-up-limits.ts';
 
 const signedIn = z.object({ user: CurrentUserSchema });
 const errors = { 400: ErrorResponseSchema, 429: ErrorResponseSchema };
 
-export function authRoutes({ authService }: { authService: AuthService }): FastifyPluginAsyncZod {
+const signUpLimitsText = `At most ${SIGN_UP_ATTEMPTS_PER_EMAIL} attempts an hour for one e-mail address, ${SIGN_UPS_PER_DEVICE} from one browser (a store.device cookie) and ${SIGN_UPS_PER_ADDRESS} from one network address, customer and vendor sign-ups together → 429 with Retry-After.`;
+
+export function authRoutes({ authService, secureCookies }: { authService: AuthService; secureCookies: boolean }): FastifyPluginAsyncZod {
   return async (app) => {
+    const limits = signUpLimits(app, { secureCookies });
+
     app.get(
       '/auth/session',
       { schema: { tags: ['auth'], summary: 'The signed-in user, or null', response: { 200: SessionResponseSchema } } },
@@ -23,11 +28,11 @@ export function authRoutes({ authService }: { authService: AuthService }): Fasti
     app.post(
       '/auth/register',
       {
-        config: { rateLimit: { max: 20, timeWindow: '1 hour' } },
+        preHandler: limits,
         schema: {
           tags: ['auth'],
           summary: 'Register a customer account and sign in',
-          description: 'The role is always customer; a body naming a role or any other extra field is refused with 400.',
+          description: `The role is always customer; a body naming a role or any other extra field is refused with 400. ${signUpLimitsText}`,
           body: RegisterCustomerInputSchema,
           response: { 201: signedIn, 409: ErrorResponseSchema, ...errors },
         },
@@ -42,10 +47,11 @@ export function authRoutes({ authService }: { authService: AuthService }): Fasti
     app.post(
       '/auth/vendor-register',
       {
-        config: { rateLimit: { max: 20, timeWindow: '1 hour' } },
+        preHandler: limits,
         schema: {
           tags: ['auth'],
           summary: 'Register a vendor account (pending approval) and sign in',
+          description: signUpLimitsText,
           body: RegisterVendorInputSchema,
           response: { 201: signedIn, 409: ErrorResponseSchema, ...errors },
         },

@@ -10,7 +10,7 @@ export function RequireUser({ children }: { children: ReactNode }) {
   const location = useLocation();
   if (!user) {
     const back = `${location.pathname}${location.search}`;
-    return <Navigate to={`${paths.login()}?redirectTo=${encodeURIComponent(back)}`} replace />;
+    return <Navigate to={paths.login(back)} replace />;
   }
   return children;
 }

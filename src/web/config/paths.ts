@@ -1,5 +1,7 @@
 import type { Category } from '#shared/categories.ts';
 
+const withRedirect = (path: string, redirectTo?: string) => (redirectTo ? `${path}?redirectTo=${encodeURIComponent(redirectTo)}` : path);
+
 /** Every URL of the web app lives here. */
 export const paths = {
   home: () => '/',
@@ -26,13 +28,14 @@ export const paths = {
   orderSuccess: () => '/order-success',
   orders: () => '/orders',
   orderDetails: (orderId: string) => `/order-details/${orderId}`,
-  login: () => '/login',
+  /** `redirectTo`: the page to return to once signed in (or registered) */
+  login: (redirectTo?: string) => withRedirect('/login', redirectTo),
   account: () => '/account',
   accountDeleted: () => '/account-deleted',
   forgotPassword: () => '/forgot-password',
   resetPassword: () => '/reset-password',
   verifyEmail: () => '/verify-email',
-  register: () => '/register',
+  register: (redirectTo?: string) => withRedirect('/register', redirectTo),
   vendorLogin: () => '/vendor/login',
   vendorRegister: () => '/vendor/register',
   vendorDashboard: () => '/vendor/dashboard',

@@ -1,9 +1,26 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 
-/** The red box for errors that belong to no single field or row (the server refused, or we are offline). */
-export function ErrorAlert({ children, className = '', id }: { children: ReactNode; className?: string; id?: string }) {
+/**
+ * The red box for errors that belong to no single field or row (the server refused, or we are
+ * offline). It is announced as it appears (role="alert"). With `takeFocus` it also takes the focus
+ * and is scrolled into view as it appears: for a form's answer, which on a phone shows above the
+ * submit button the shopper has scrolled down to, out of sight.
+ */
+export function ErrorAlert({ children, className = '', id, takeFocus = false }: { children: ReactNode; className?: string; id?: string; takeFocus?: boolean }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!takeFocus || !ref.current) return;
+    ref.current.focus({ preventScroll: true });
+    ref.current.scrollIntoView({ block: 'center' });
+  }, [takeFocus]);
   return (
-    <div id={id} role="alert" className={`rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium wrap-break-word text-red-800 ${className}`}>
+    <div
+      ref={ref}
+      id={id}
+      role="alert"
+      tabIndex={takeFocus ? -1 : undefined}
+      className={`scroll-mt-28 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium wrap-break-word text-red-800 focus:outline-none ${className}`}
+    >
       {children}
     </div>
   );

@@ -43,7 +43,7 @@ export function LoginForm({ portal, footer, forgotPassword, destination = homeFo
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
-      {serverError && <ErrorAlert>{serverError}</ErrorAlert>}
+      {serverError && <ErrorAlert takeFocus>{serverError}</ErrorAlert>}
       <TextField form={form} name="email" label="E-mail" type="email" autoComplete="email" />
       <TextField form={form} name="password" label="Password" type="password" autoComplete="current-password" />
       {forgotPassword && <p className="-mt-2 text-right text-sm">{forgotPassword}</p>}

@@ -39,7 +39,7 @@ export function RegisterForm() {
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
-      {serverError && <ErrorAlert>{serverError}</ErrorAlert>}
+      {serverError && <ErrorAlert takeFocus>{serverError}</ErrorAlert>}
       <TextField form={form} name="name" label="Full name" autoComplete="name" />
       <TextField form={form} name="email" label="E-mail" type="email" autoComplete="email" />
       <TextField form={form} name="password" label="Password" hint={PASSWORD_RULE} type="password" autoComplete="new-password" />
@@ -67,7 +67,7 @@ export function VendorRegisterForm() {
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
-      {serverError && <ErrorAlert>{serverError}</ErrorAlert>}
+      {serverError && <ErrorAlert takeFocus>{serverError}</ErrorAlert>}
       <TextField form={form} name="name" label="Your full name" autoComplete="name" />
       <TextField form={form} name="email" label="E-mail" type="email" autoComplete="email" />
       <TextField form={form} name="password" label="Password" hint={PASSWORD_RULE} type="password" autoComplete="new-password" />

@@ -1,4 +1,5 @@
 import type { IndianState } from './india.ts';
+import { indiaClock } from './india-time.ts';
 
 /** A pincode as the directory knows it. */
 export interface PincodePlace {
@@ -69,8 +70,6 @@ export function deliveryZone(from: PincodePlace, to: PincodePlace): DeliveryZone
 /** Orders placed after this hour (India time) are handled from the next day. */
 export const DISPATCH_CUTOFF_HOUR_IST = 14;
 
-const IST_OFFSET_MS = 330 * 60_000;
-
 /** Adds working days (Monday to Saturday: couriers do not deliver on Sundays) to a calendar date. */
 function addWorkingDays(date: Date, days: number): Date {
   const next = new Date(date);
@@ -88,7 +87,7 @@ function addWorkingDays(date: Date, days: number): Date {
  * from tomorrow.
  */
 export function deliveryDate(now: Date, dispatchDays: number, zone: DeliveryZone): string {
-  const ist = new Date(now.getTime() + IST_OFFSET_MS);
+  const ist = indiaClock(now);
   const start = new Date(Date.UTC(ist.getUTCFullYear(), ist.getUTCMonth(), ist.getUTCDate() + (ist.getUTCHours() >= DISPATCH_CUTOFF_HOUR_IST ? 1 : 0)));
   return addWorkingDays(start, dispatchDays + TRANSIT_DAYS[zone]).toISOString().slice(0, 10);
 }

@@ -6,6 +6,7 @@
  */
 import type { Category } from './categories.ts';
 import type { IndianState } from './india.ts';
+import { indiaClock } from './india-time.ts';
 
 /** The first two digits of a GSTIN: the state or union territory it is registered in. */
 export const GST_STATE_CODES: Readonly<Record<string, IndianState>> = {
@@ -124,7 +125,7 @@ export function splitTax(inclusive: number, ratePercent: number, sameState: bool
 
 /** The Indian financial year a moment falls in, April to March in India's time: "2026-27". */
 export function financialYear(at: Date): string {
-  const india = new Date(at.getTime() + 330 * 60_000);
+  const india = indiaClock(at);
   const year = india.getUTCMonth() >= 3 ? india.getUTCFullYear() : india.getUTCFullYear() - 1;
   return `${year}-${String((year + 1) % 100).padStart(2, '0')}`;
 }

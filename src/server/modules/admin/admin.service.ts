@@ -1,5 +1,6 @@
 import { AppError } from '#shared/errors.ts';
 import type { AdminOutboxJob, AdminOutboxQuery, AdminPaymentQuery, AdminUser, AdminUserQuery } from '#shared/schemas/admin.ts';
+import { indiaDate, lastIndiaDays } from '#shared/india-time.ts';
 import { formatPrice } from '#shared/money.ts';
 import { describePayout, type Payment, type PayoutDestination } from '#shared/schemas/orders.ts';
 import type { CheckoutService } from '#server/modules/checkout/checkout.service.ts';
@@ -22,9 +23,6 @@ import { createAdminProductsService, type ProductMergeFollower } from './admin-p
 import * as audit from './audit.repository.ts';
 import * as reports from './reports.repository.ts';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-/** Calendar days in India (IST). */
-const istDate = (iso: string) => new Date(new Date(iso).getTime() + 5.5 * 60 * 60 * 1000).toISOString().slice(0, 10);
 const STATUS_LABELS: Record<string, string> = {
   pending_payment: 'Awaiting payment',
   confirmed: 'Confirmed',
@@ -241,8 +239,8 @@ export function createAdminService(deps: Deps) {
 
     /** The marketplace over a period: money, orders, payments, refunds, new accounts, per day and per category. */
     async dashboard(days: number) {
-      const to = new Date();
-      const from = new Date(to.getTime() - days * DAY_MS);
+      // The last `days` India calendar days, today included.
+      const { from, dates } = lastIndiaDays(new Date(), days);
       const [paid, paymentCounts, byMethod, refunds, newCustomers, newVendors, pending, byCategory, shops, latest] = await Promise.all([
         reports.paidOrdersSince(db, from),
         reports.paymentCountsSince(db, from),
@@ -256,9 +254,9 @@ export function createAdminService(deps: Deps) {
         reports.latestOrders(db),
       ]);
       const perDay = new Map<string, { orders: number; revenue: number }>();
-      for (let d = days - 1; d >= 0; d--) perDay.set(istDate(new Date(to.getTime() - d * DAY_MS).toISOString()), { orders: 0, revenue: 0 });
+      for (const date of dates) perDay.set(date, { orders: 0, revenue: 0 });
       for (const order of paid) {
-        const day = perDay.get(istDate(order.paidAt));
+        const day = perDay.get(indiaDate(order.paidAt));
         if (day) {
           day.orders += 1;
           day.revenue += order.total;

@@ -1,16 +1,11 @@
 import { sql } from 'kysely';
 import type { Category } from '#shared/categories.ts';
+import { indiaDate, startOfIndiaDay } from '#shared/india-time.ts';
 import type { Coupon } from '#shared/schemas/coupons.ts';
 import { type DbOrTx, toIso } from '#server/db/database.ts';
 import type { CouponsTable } from '#server/db/schema.ts';
 
-const IST_OFFSET_MS = 330 * 60_000;
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** An India date's first moment, as an instant. */
-export const startOfIndiaDay = (date: string) => new Date(`${date}T00:00:00+05:30`);
-/** The India date an instant falls on. */
-export const indiaDate = (at: Date) => new Date(at.getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
 
 const columns = [
   'coupons.id',

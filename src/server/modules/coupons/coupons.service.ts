@@ -5,7 +5,7 @@ import type { Db, DbOrTx } from '#server/db/database.ts';
 import { isUniqueViolation } from '#server/db/unique-violation.ts';
 import type { VendorsService } from '#server/modules/vendors/vendors.service.ts';
 import * as repository from './coupons.repository.ts';
-import { indiaDate } from './coupons.repository.ts';
+import { indiaDate } from '#shared/india-time.ts';
 
 export type CouponActor = { kind: 'admin'; userId: string } | { kind: 'vendor'; userId: string; vendorId: number };
 

@@ -7,7 +7,7 @@ import { createProduct } from '#server/testing/factories.ts';
 import { pdfText } from '#server/testing/pdf-text.ts';
 import { as, completeShopDetails, registerCustomer, registerVendor, TEST_HEADERS, type TestUser } from '#server/testing/sessions.ts';
 import { testDialects } from '#server/testing/test-database.ts';
-import { indiaDate } from './coupons.repository.ts';
+import { indiaDate } from '#shared/india-time.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const on = (days: number) => indiaDate(new Date(Date.now() + days * DAY));

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type { CreditNoteDocument } from './credit-note-document.ts';
 import type { InvoiceAddress, InvoiceDocument } from './invoice-document.ts';
+import { INDIA_TIME_ZONE } from '#shared/india-time.ts';
 
 const require = createRequire(import.meta.url);
 /** DejaVu Sans has the rupee sign; PDF's built-in fonts do not. */
@@ -9,7 +10,7 @@ const BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
 
 const money = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const rupees = (paise: number) => money.format(paise / 100);
-const issuedOn = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' });
+const issuedOn = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: INDIA_TIME_ZONE });
 
 function addressLines(address: InvoiceAddress): string[] {
   return [address.line1, address.line2, `${address.city}, ${address.state} ${address.pincode}`].filter((line) => line.trim() !== '');

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Payment } from '#shared/schemas/orders.ts';
 import { type DbOrTx, toIso } from '#server/db/database.ts';
 import type { PaymentsTable } from '#server/db/schema.ts';
+import { indiaDateRange } from '#shared/india-time.ts';
 
 type Row = Pick<PaymentsTable, 'method' | 'status' | 'reference' | 'details' | 'failure_reason'> & {
   id: number;
@@ -251,8 +252,9 @@ export async function listPayments(db: DbOrTx, filter: PaymentFilter, page: numb
   let query = db.selectFrom('payments').innerJoin('orders', 'orders.id', 'payments.order_id');
   if (filter.status) query = query.where('payments.status', '=', filter.status);
   if (filter.method) query = query.where('payments.method', '=', filter.method);
-  if (filter.from) query = query.where('payments.created_at', '>=', new Date(`${filter.from}T00:00:00+05:30`).toISOString());
-  if (filter.to) query = query.where('payments.created_at', '<', new Date(new Date(`${filter.to}T00:00:00+05:30`).getTime() + 24 * 60 * 60 * 1000).toISOString());
+  const days = indiaDateRange(filter.from, filter.to);
+  if (days.from) query = query.where('payments.created_at', '>=', days.from);
+  if (days.toBefore) query = query.where('payments.created_at', '<', days.toBefore);
   if (filter.minAmount !== undefined) query = query.where('payments.amount', '>=', filter.minAmount);
   if (filter.maxAmount !== undefined) query = query.where('payments.amount', '<=', filter.maxAmount);
   if (filter.orderId !== undefined) query = query.where('payments.order_id', '=', filter.orderId);

@@ -1,24 +1,19 @@
 import Papa from 'papaparse';
+import { indiaDate, lastIndiaDays } from '#shared/india-time.ts';
 import type { Settlement, VendorOverview } from '#shared/schemas/vendor.ts';
 import type { PaymentsService } from '#server/modules/payments/payments.service.ts';
 import type { CatalogService } from '#server/modules/catalog/catalog.service.ts';
 import { orderNumber, type OrdersService } from '#server/modules/orders/orders.service.ts';
 import type { VendorRow } from '#server/db/schema.ts';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** Days are Indian calendar days (IST), as a seller in India reads them. */
-function istDate(iso: string): string {
-  return new Date(new Date(iso).getTime() + 5.5 * 60 * 60 * 1000).toISOString().slice(0, 10);
-}
 
 export function createVendorReportsService(deps: { orders: OrdersService; catalog: CatalogService; payments: PaymentsService; commissionPercent: number; now?: () => Date }) {
   const { orders, catalog, payments, commissionPercent } = deps;
   const now = deps.now ?? (() => new Date());
 
+  /** The last `days` India calendar days, today included, as a seller in India reads them. */
   function period(days: number) {
-    const to = now();
-    return { from: new Date(to.getTime() - days * DAY_MS), to };
+    return lastIndiaDays(now(), days);
   }
 
   async function settlement(shop: VendorRow, days: number): Promise<Settlement> {
@@ -69,7 +64,7 @@ export function createVendorReportsService(deps: { orders: OrdersService; catalo
       const rupees = (paise: number) => (paise / 100).toFixed(2);
       const body = Papa.unparse({
         fields: ['order', 'delivered_on', 'product', 'quantity', 'amount_inr', 'coupon_discount_inr', 'discount_funded_by', 'paid_by'],
-        data: s.lines.map((line) => [line.orderNumber, istDate(line.deliveredAt), line.product, line.quantity, rupees(line.amount), rupees(line.discount), line.discountFundedBy ?? '', line.paymentMethod ?? '']),
+        data: s.lines.map((line) => [line.orderNumber, indiaDate(line.deliveredAt), line.product, line.quantity, rupees(line.amount), rupees(line.discount), line.discountFundedBy ?? '', line.paymentMethod ?? '']),
       });
       const returned = Papa.unparse({
         fields: ['returned_order', 'refunded_on', 'product', 'quantity', 'deducted_inr'],
@@ -87,7 +82,7 @@ export function createVendorReportsService(deps: { orders: OrdersService; catalo
     },
 
     async overview(shop: VendorRow, days: number): Promise<VendorOverview> {
-      const { from, to } = period(days);
+      const { from, to, dates } = period(days);
       const [lines, lowStock, awaitingPacking] = await Promise.all([
         orders.vendorPaidLines(shop.id, from, to),
         catalog.lowStock(shop.id, shop.low_stock_threshold),
@@ -96,9 +91,9 @@ export function createVendorReportsService(deps: { orders: OrdersService; catalo
       const revenue = lines.reduce((sum, line) => sum + line.lineTotal, 0);
       const orderCount = new Set(lines.map((line) => line.orderId)).size;
       const byDay = new Map<string, number>();
-      for (let d = 0; d < days; d++) byDay.set(istDate(new Date(to.getTime() - (days - 1 - d) * DAY_MS).toISOString()), 0);
+      for (const date of dates) byDay.set(date, 0);
       for (const line of lines) {
-        const day = istDate(line.paidAt);
+        const day = indiaDate(line.paidAt);
         byDay.set(day, (byDay.get(day) ?? 0) + line.lineTotal);
       }
       const byProduct = new Map<number, { productId: number; name: string; units: number; revenue: number }>();

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { indiaDate } from '#shared/india-time.ts';
 import { PAYMENT_METHODS } from '#shared/store-info.ts';
 import { paths } from '#web/config/paths.ts';
 import { useStoreInfo } from '#web/lib/store-info.ts';
@@ -65,7 +66,7 @@ export function Footer() {
       </div>
       <div className="border-t border-slate-800">
         <p className="mx-auto max-w-7xl px-4 py-4 text-xs text-slate-400 sm:px-6">
-          © {new Date().getFullYear()} {store.legalName}. GSTIN {store.gstin}. All prices in ₹ and inclusive of GST.
+          © {indiaDate(new Date()).slice(0, 4)} {store.legalName}. GSTIN {store.gstin}. All prices in ₹ and inclusive of GST.
         </p>
       </div>
     </footer>

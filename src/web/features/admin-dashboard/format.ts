@@ -1,7 +1,10 @@
+import { INDIA_TIME_ZONE } from '#shared/india-time.ts';
+
 /** Calendar days ("2026-11-22") are shown as that day wherever the browser is. */
 const dayFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 const longDayFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-const dateFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
+// Instants in India time, as every page shows them (not the admin's browser's zone).
+const dateFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: INDIA_TIME_ZONE });
 const axisRupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
 const count = new Intl.NumberFormat('en-IN');
 

@@ -4,6 +4,7 @@ import type { Category } from '#shared/categories.ts';
 import { type CouponInput, CouponInputSchema } from '#shared/schemas/coupons.ts';
 import { parseRupees } from '#web/components/product-form/rupees.ts';
 import type { NewCoupon } from './api/create-coupon.ts';
+import { INDIA_TIME_ZONE } from '#shared/india-time.ts';
 
 /**
  * The coupon form as typed: amounts in rupees ("1,500"), counts and the percentage as text, dates as
@@ -49,7 +50,7 @@ export function isCouponField(name: string): name is CouponField {
 
 /** Today in India, as the date boxes and the API write it: "2026-11-01". */
 export function indiaToday(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return new Intl.DateTimeFormat('en-CA', { timeZone: INDIA_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 }
 
 export function emptyCouponForm(today: string): CouponFormValues {

@@ -1,5 +1,7 @@
+import { INDIA_TIME_ZONE } from '#shared/india-time.ts';
+
 /** Months as India counts them, on the server as in any browser (a page drawn on the server is taken over as it is). */
-const monthYearFormat = new Intl.DateTimeFormat('en-IN', { month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' });
+const monthYearFormat = new Intl.DateTimeFormat('en-IN', { month: 'short', year: 'numeric', timeZone: INDIA_TIME_ZONE });
 
 /** Calendar days ("2026-11-22") are shown as that day wherever the browser is. */
 const dayFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', timeZone: 'UTC' });

@@ -9,6 +9,7 @@ import { Loading } from '#web/components/ui/loading.tsx';
 import { OrderTotals } from '#web/components/ui/order-totals.tsx';
 import { paths } from '#web/config/paths.ts';
 import { ApiError } from '#web/lib/api-client.ts';
+import { formatTime } from '#web/lib/format.ts';
 import { useRememberedCoupon } from '#web/lib/remembered-coupon.ts';
 import { useReview } from '../api/checkout.ts';
 import type { CheckoutApi } from '../api/checkout-api.ts';
@@ -270,7 +271,7 @@ export function CheckoutFlow<D>({ api, lines, keyName, contact, renderAddressSte
         )}
         {order && (
           <p className="rounded-lg bg-brand-50 px-4 py-2 text-sm text-brand-900">
-            Order {order.number} is reserved for you until {new Date(order.payBy ?? order.orderDate).toLocaleTimeString('en-IN', { hour: 'numeric', minute: '2-digit' })}. Complete the payment to confirm it.
+            Order {order.number} is reserved for you until {formatTime(order.payBy ?? order.orderDate)} (India time). Complete the payment to confirm it.
           </p>
         )}
 

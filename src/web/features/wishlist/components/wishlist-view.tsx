@@ -10,8 +10,9 @@ import { StockLabel } from '#web/components/ui/stock-label.tsx';
 import { paths } from '#web/config/paths.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { useRemoveFromWishlist, useWishlist } from '../api/wishlist.ts';
+import { INDIA_TIME_ZONE } from '#shared/india-time.ts';
 
-const savedOn = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' });
+const savedOn = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: INDIA_TIME_ZONE });
 
 interface WishlistViewProps {
   userId: string;

@@ -31,6 +31,14 @@ async function oneAtATime(database: DatabaseHandle, steps: () => Promise<void>):
   });
 }
 
+/** The demo accounts just created, as a table a newcomer can copy from. */
+function demoAccountsNotice(accounts: ReadonlyArray<{ role: string; email: string; password: string; note: string }>): string {
+  const width = (pick: (row: { role: string; email: string; password: string }) => string) => Math.max(...accounts.map((row) => pick(row).length));
+  const [roleWidth, emailWidth, passwordWidth] = [width((row) => row.role), width((row) => row.email), width((row) => row.password)];
+  const lines = accounts.map((row) => `  ${row.role.padEnd(roleWidth)}  ${row.email.padEnd(emailWidth)}  ${row.password.padEnd(passwordWidth)}  ${row.note}`);
+  return ['', 'Demo accounts (the demo data only; shown this once):', ...lines, ''].join('\n');
+}
+
 function announce(port: number): void {
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   console.log(`${config.store.name} is running at http://${shownHost}:${port}/`);
@@ -42,11 +50,12 @@ function announce(port: number): void {
  * workers, which only starts and watches them, does without them (about 80 MB).
  */
 async function serve(): Promise<void> {
-  const [{ buildApp }, { openDatabase }, { migrateToLatest }, { seedDemoCatalog }] = await Promise.all([
+  const [{ buildApp }, { openDatabase }, { migrateToLatest }, { seedDemoCatalog }, { demoAccountsUnfinished, seedDemoAccounts }] = await Promise.all([
     import('./app.ts'),
     import('./db/database.ts'),
     import('./db/migrate.ts'),
     import('./db/seed/seed.ts'),
+    import('./db/seed/demo-accounts.ts'),
   ]);
   // The start-up steps run once per start: in the only process, or in the first worker, which
   // the primary starts alone and lets the others follow once they are done (STARTED_UP). A
@@ -69,6 +78,12 @@ async function serve(): Promise<void> {
       if (config.seedDemo) {
         const seeded = await seedDemoCatalog(database.db, services);
         if (seeded > 0) app.log.info(`Seeded the demo catalogue: ${seeded} products`);
+        // Its accounts, once (or the rest of them, after a start that stopped half-way): printed
+        // here, with their passwords, this one time.
+        if (seeded > 0 || (await demoAccountsUnfinished(services))) {
+          const accounts = await seedDemoAccounts(services, { withAdmin: !config.admin });
+          if (accounts.length > 0) console.log(demoAccountsNotice(accounts));
+        }
       }
     });
   }

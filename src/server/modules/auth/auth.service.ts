@@ -106,6 +106,23 @@ export function createAuthService(deps: {
     );
   }
 
+  /**
+   * An account the operator (or the demo data) chose, with its e-mail counted as verified and no
+   * session; an account that already has the e-mail is left alone. If the process stops between
+   * Better Auth's sign-up and the role, the account is there with role customer, and is found
+   * (not made again) next time: the caller sees it was not created.
+   */
+  async function ensureAccount(account: { email: string; password: string; name: string; role: Role }): Promise<{ id: string; created: boolean }> {
+    const email = account.email.trim().toLowerCase();
+    const existing = await users.findByEmail(email);
+    if (existing) return { id: existing.id, created: false };
+    const { user } = await auth.api.signUpEmail({ body: { name: account.name, email, password: account.password } });
+    if (account.role !== 'customer') await users.setRole(user.id, account.role);
+    await users.markEmailVerified(user.id, now());
+    await users.deleteSessionsOf(user.id);
+    return { id: user.id, created: true };
+  }
+
   return {
     registerCustomer(input: RegisterCustomerInput, request: FastifyRequest): Promise<SignedIn> {
       return signUp(input, request, async () => {});
@@ -188,16 +205,10 @@ export function createAuthService(deps: {
 
     /** The first admin, from ADMIN_EMAIL/ADMIN_PASSWORD or `npm run admin:create`; existing accounts are left alone. */
     async ensureAdmin(admin: { email: string; password: string; name: string }): Promise<'created' | 'exists'> {
-      const email = admin.email.trim().toLowerCase();
-      const existing = await users.findByEmail(email);
-      if (existing) return 'exists';
-      const { user } = await auth.api.signUpEmail({ body: { name: admin.name, email, password: admin.password } });
-      await users.setRole(user.id, 'admin');
-      // The operator chose this address: it needs no link.
-      await users.markEmailVerified(user.id, now());
-      await users.deleteSessionsOf(user.id);
-      return 'created';
+      return (await ensureAccount({ ...admin, role: 'admin' })).created ? 'created' : 'exists';
     },
+
+    ensureAccount,
   };
 }
 

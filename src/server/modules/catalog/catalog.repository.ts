@@ -301,6 +301,11 @@ export async function insertProducts(
   return ids;
 }
 
+/** A product's id by its slug (unique), or undefined. */
+export async function productIdBySlug(db: DbOrTx, slug: string): Promise<number | undefined> {
+  return (await db.selectFrom('products').select('id').where('slug', '=', slug).executeTakeFirst())?.id;
+}
+
 export async function countProducts(db: DbOrTx): Promise<number> {
   const row = await db
     .selectFrom('products')

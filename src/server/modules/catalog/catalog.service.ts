@@ -558,6 +558,10 @@ export function createCatalogService({
     count(): Promise<number> {
       return repository.countProducts(db);
     },
+
+    idBySlug(slug: string): Promise<number | undefined> {
+      return repository.productIdBySlug(db, slug);
+    },
   };
 }
 

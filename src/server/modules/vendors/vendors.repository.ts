@@ -31,6 +31,12 @@ export async function findVendorBySlug(db: DbOrTx, slug: string): Promise<Vendor
   return db.selectFrom('vendors').selectAll().where('slug', '=', slug).executeTakeFirst();
 }
 
+/** Gives a shop onboarded without an account (the demo catalogue's) its account; false if it has one. */
+export async function attachVendorUser(db: DbOrTx, vendorId: number, userId: string): Promise<boolean> {
+  const result = await db.updateTable('vendors').set({ user_id: userId }).where('id', '=', vendorId).where('user_id', 'is', null).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 export async function findVendorByUserId(db: DbOrTx, userId: string): Promise<VendorRow | undefined> {
   return db.selectFrom('vendors').selectAll().where('user_id', '=', userId).executeTakeFirst();
 }

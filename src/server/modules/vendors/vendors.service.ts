@@ -70,6 +70,8 @@ export function createVendorsService({ db }: { db: Db }) {
     },
 
     findById: (id: number) => repository.findVendorById(db, id),
+    /** Gives a shop onboarded without an account its account (the user has role vendor already). */
+    attachAccount: (vendorId: number, userId: string, tx?: DbOrTx) => repository.attachVendorUser(tx ?? db, vendorId, userId),
     findByUserIds: (userIds: readonly string[]) => repository.findVendorsByUserIds(db, userIds),
     pendingUserIds: () => repository.pendingVendorUserIds(db),
 

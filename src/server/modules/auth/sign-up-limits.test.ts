@@ -57,7 +57,7 @@ describe.each(testDialects())('sign-up limits on %s', (dialect) => {
     }
     const blocked = await register('device.extra@example.in', cookie);
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().error.message).toBe('Too many accounts have been created from this browser. Please try again in 60 minutes.');
+    expect(blocked.json().error.message).toBe('Too many sign-ups from this browser. Please try again in 60 minutes.');
     expect(await t.services.users.findByEmail('device.extra@example.in')).toBeUndefined();
     expect((await register('another.browser@example.in')).statusCode).toBe(201);
   });
@@ -74,7 +74,7 @@ describe('the sign-up ceiling per network address', () => {
     for (let i = 0; i < SIGN_UPS_PER_ADDRESS; i++) expect((await from('203.0.113.7', i)).statusCode).toBe(200);
     const blocked = await from('203.0.113.7', SIGN_UPS_PER_ADDRESS);
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().error.message).toBe('Too many accounts have been created from your network. Please try again in 60 minutes.');
+    expect(blocked.json().error.message).toBe('Too many sign-ups from your network. Please try again in 60 minutes.');
     expect((await from('203.0.113.8', 0)).statusCode).toBe(200);
     await app.close();
   });

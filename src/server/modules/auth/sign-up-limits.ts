@@ -73,13 +73,13 @@ export function signUpLimits(app: FastifyInstance, { secureCookies }: { secureCo
     devices.set(request, deviceOf(request, reply, secureCookies));
     const [address, email, device] = await Promise.all([perAddress(request), perEmail(request), perDevice(request)]);
     if (!address.isAllowed && address.isExceeded) {
-      throw tooMany('Too many accounts have been created from your network.', address.ttlInSeconds);
+      throw tooMany('Too many sign-ups from your network.', address.ttlInSeconds);
     }
     if (!email.isAllowed && email.isExceeded) {
       throw tooMany('Too many attempts to create an account with this e-mail address.', email.ttlInSeconds);
     }
     if (!device.isAllowed && device.isExceeded) {
-      throw tooMany('Too many accounts have been created from this browser.', device.ttlInSeconds);
+      throw tooMany('Too many sign-ups from this browser.', device.ttlInSeconds);
     }
   };
 }

@@ -6,7 +6,7 @@ import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 
 /** `npm run admin:create` without a terminal, as a container or a deploy script runs it. */
-describe('admin:create without a terminal', () => {
+describe('admin:create without a terminal', { timeout: 60_000 }, () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'admin-create-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

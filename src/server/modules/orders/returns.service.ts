@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { indiaDate } from '#shared/india-time.ts';
 import { AppError } from '#shared/errors.ts';
 import { formatPrice } from '#shared/money.ts';
 import {
@@ -46,8 +47,6 @@ const MAX_LOOSE_PHOTOS = 12;
 /** A pickup is booked for today or up to this many days on. */
 const PICKUP_WITHIN_DAYS = 14;
 const DAY_MS = 24 * 60 * 60 * 1000;
-const IST_MS = 5.5 * 60 * 60 * 1000;
-const istDate = (moment: Date) => new Date(moment.getTime() + IST_MS).toISOString().slice(0, 10);
 const pickupDay = new Intl.DateTimeFormat('en-IN', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 const formatPickupDate = (date: string) => pickupDay.format(new Date(`${date}T00:00:00Z`));
 
@@ -283,8 +282,8 @@ export function createReturnsService(deps: Deps) {
       const at = moment.toISOString();
       if (action === 'approve') {
         const date = input.pickup!.pickupDate;
-        const today = istDate(moment);
-        const last = istDate(new Date(moment.getTime() + PICKUP_WITHIN_DAYS * DAY_MS));
+        const today = indiaDate(moment);
+        const last = indiaDate(new Date(moment.getTime() + PICKUP_WITHIN_DAYS * DAY_MS));
         if (Number.isNaN(Date.parse(`${date}T00:00:00Z`)) || date < today || date > last) {
           const message = `The pickup date is from today to ${PICKUP_WITHIN_DAYS} days on`;
           throw new AppError('VALIDATION_FAILED', message, { issues: [{ field: 'pickupDate', message }] });

@@ -68,7 +68,7 @@ export function createVendorReportsService(deps: { orders: OrdersService; catalo
       });
       const returned = Papa.unparse({
         fields: ['returned_order', 'refunded_on', 'product', 'quantity', 'deducted_inr'],
-        data: s.returnLines.map((line) => [line.orderNumber, istDate(line.refundedAt), line.product, line.quantity, rupees(-line.amount)]),
+        data: s.returnLines.map((line) => [line.orderNumber, indiaDate(line.refundedAt), line.product, line.quantity, rupees(-line.amount)]),
       });
       const summary = Papa.unparse([
         ['gross_inr', rupees(s.gross)],

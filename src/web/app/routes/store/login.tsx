@@ -19,8 +19,6 @@ export default function LoginRoute() {
   const guestCheckout = redirectTo === paths.checkout() || redirectTo.startsWith(`${paths.checkout()}?buyNow=`) ? paths.guestCheckout(redirectTo.slice(paths.checkout().length)) : undefined;
   // Signed in (or just signed in here): on to the page that asked, else the user's home.
   if (user) return <Navigate to={safeRedirect(params.get('redirectTo'), homeFor(user))} replace />;
-  // Registering instead comes back to the same page.
-  const redirectTo = safeRedirect(params.get('redirectTo'), '') || undefined;
   return (
     <AuthCard title="Sign in" intro={`Welcome back to ${store.name}.`}>
       <title>{`Sign in · ${store.name}`}</title>
@@ -36,7 +34,7 @@ export default function LoginRoute() {
               </p>
             )}
             <p>
-              New here? <AuthLink to={paths.register(redirectTo)}>Create an account</AuthLink>
+              New here? <AuthLink to={paths.register(safeRedirect(redirectTo, '') || undefined)}>Create an account</AuthLink>
             </p>
             <p>
               Selling on {store.name}? <AuthLink to={paths.vendorLogin()}>Vendor login</AuthLink>

@@ -1,5 +1,6 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { addDays, indiaDate } from '#shared/india-time.ts';
 import { formatPrice } from '#shared/money.ts';
 import { nextReturnActions, RETURN_REASON_LABELS, RETURN_STATUS_LABELS, RETURN_STATUSES, type ReturnAction, type ReturnStatus } from '#shared/returns.ts';
 import { PAYMENT_METHOD_NAMES } from '#shared/schemas/orders.ts';
@@ -17,8 +18,8 @@ import { type ReturnsArea, useReturns, useReturnStep } from '../api/returns.ts';
 const pickupDay = new Intl.DateTimeFormat('en-IN', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 const formatPickupDate = (date: string) => pickupDay.format(new Date(`${date}T00:00:00Z`));
 /** Today in India, as a date input wants it. */
-const todayInIndia = () => new Date(Date.now() + 5.5 * 60 * 60 * 1000).toISOString().slice(0, 10);
-const inIndia = (days: number) => new Date(Date.now() + 5.5 * 60 * 60 * 1000 + days * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+const todayInIndia = () => indiaDate(new Date());
+const inIndia = (days: number) => addDays(todayInIndia(), days);
 
 const ACTION_LABELS: Record<ReturnAction, string> = {
   approve: 'Approve and schedule pickup',

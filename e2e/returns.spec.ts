@@ -65,7 +65,7 @@ async function seeRefund(page: Page, orderId: number, productName: string): Prom
   const returns = page.getByRole('region', { name: 'Returns', exact: true });
   await expect(returns.getByText('₹23,600 was refunded on')).toBeVisible();
   const steps = returns.getByRole('list', { name: `Progress of the return of ${productName}` }).getByRole('listitem');
-  await expect(steps).toHaveText([/^Return requested/, /^Pickup scheduled/, /^Picked up/, /^Received by the seller/, /^Refunded/]);
+  await expect(steps).toHaveText([/Return requested\s*on /, /Pickup scheduled\s*on /, /Picked up\s*on /, /Received by the seller\s*on /, /Refunded\s*on /]);
   const download = page.waitForEvent('download');
   await returns.getByRole('link', { name: /^Credit note CN\// }).click();
   expect((await download).suggestedFilename()).toMatch(/^credit-note-CN-.+\.pdf$/);

@@ -153,6 +153,7 @@ test('every seller page has no accessibility violations', async ({ page, baseURL
     '/vendor/dashboard/profile',
     '/vendor/dashboard/coupons',
     '/vendor/dashboard/reviews',
+    '/vendor/dashboard/returns',
   ]);
   expect(found, found.join('\n')).toEqual([]);
 });
@@ -185,6 +186,7 @@ test('every admin page has no accessibility violations', async ({ page, baseURL 
     '/admin/retry-queue',
     '/admin/coupons',
     '/admin/reviews',
+    '/admin/returns',
   ]);
   expect(found, found.join('\n')).toEqual([]);
 });

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from './fixtures.ts';
 import { mailTo } from './mail.ts';
 import { approveListing, registerApprovedShop } from './sellers.ts';
@@ -5,6 +6,19 @@ import { approveListing, registerApprovedShop } from './sellers.ts';
 const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
 /** A photo of the item, as a phone would send it (a tiny PNG). */
 const PHOTO = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
+
+/** axe-core's WCAG A and AA rules on the page as it is now, at a desktop's and a phone's width. */
+async function expectAccessible(page: Page): Promise<void> {
+  for (const width of [1280, 360]) {
+    await page.setViewportSize({ width, height: 900 });
+    const { violations } = await new AxeBuilder({ page }).withTags(WCAG).analyze();
+    expect(violations.map((v) => `${width}px ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
 const DELHI = { name: 'Meera Iyer', phone: '9811012345', line1: 'B-12 Defence Colony', city: 'New Delhi', state: 'Delhi', pincode: '110024' };
 
 /** The seller's shipment of the order, packed, shipped and delivered through the API (its own browser test is elsewhere). */
@@ -28,7 +42,10 @@ async function requestReturn(page: Page, orderId: number, productName: string, p
   await form.locator('input[type=file]').setInputFiles({ name: 'fault.png', mimeType: 'image/png', buffer: PHOTO });
   await expect(form.getByRole('img', { name: 'Photo 1 of the item to return' })).toBeVisible();
   await form.getByRole('radio', { name: /^A refund of ₹23,600/ }).check();
-  if (payoutUpi) await form.getByLabel('Your UPI ID').fill(payoutUpi);
+  if (payoutUpi) {
+    await form.getByLabel('Your UPI ID').fill(payoutUpi);
+    await expectAccessible(page);
+  }
   await form.getByRole('button', { name: 'Request return' }).click();
   await expect(page.getByRole('status').filter({ hasText: `Return requested for 1 × ${productName}` })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Returns', exact: true })).toBeFocused();
@@ -43,6 +60,7 @@ async function takeReturnToRefund(page: Page, orderNumber: string): Promise<void
   await expect(card.getByRole('img', { name: /Customer’s photo 1/ })).toBeVisible();
   await card.getByRole('button', { name: 'Approve' }).click();
   await expect(card.getByLabel('Pickup carrier')).toBeFocused();
+  await expectAccessible(page);
   await card.getByLabel('Pickup carrier').fill('Ekart');
   await card.getByRole('button', { name: 'Approve and schedule pickup' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'approved; pickup by Ekart' })).toBeVisible();
@@ -64,6 +82,7 @@ async function seeRefund(page: Page, orderId: number, productName: string): Prom
   await page.goto(`/order-details/${orderId}`);
   const returns = page.getByRole('region', { name: 'Returns', exact: true });
   await expect(returns.getByText('₹23,600 was refunded on')).toBeVisible();
+  await expectAccessible(page);
   const steps = returns.getByRole('list', { name: `Progress of the return of ${productName}` }).getByRole('listitem');
   await expect(steps).toHaveText([/Return requested\s*on /, /Pickup scheduled\s*on /, /Picked up\s*on /, /Received by the seller\s*on /, /Refunded\s*on /]);
   const download = page.waitForEvent('download');

@@ -2,13 +2,10 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Address } from '#shared/schemas/account.ts';
 import type { CartQuote } from '#shared/schemas/cart.ts';
-import type { CheckoutOptions, Order, PaymentResult } from '#shared/schemas/orders.ts';
+import { LINES, OPTIONS, orderOf, paidOnDelivery, quoteFor } from '#web/testing/checkout-fixtures.ts';
 import { fakeFetch, json, renderWithProviders } from '#web/testing/fake-api.tsx';
 import { MemberCheckout } from './member-checkout.tsx';
 
-const PRICE = 7_200_000;
-const LINES = [{ productId: 7, offerId: 70, quantity: 1 }];
-const OPTIONS: CheckoutOptions = { testMode: true, banks: [{ code: 'HDFC', name: 'HDFC Bank' }], emi: { minOrder: 300_000, plans: [] } };
 const ADDRESS: Address = {
   id: 5,
   name: 'Asha Menon',
@@ -22,58 +19,9 @@ const ADDRESS: Address = {
 };
 
 function quote(couponCode: string | undefined, usedUp: boolean): CartQuote {
-  const base: CartQuote = {
-    items: [{ productId: 7, offerId: 70, name: 'Dell XPS 13', image: null, vendorName: 'Kochi Computers', requestedQuantity: 1, quantity: 1, unitPrice: PRICE, mrp: PRICE, stock: 4, lineTotal: PRICE, status: 'ok', message: null }],
-    itemCount: 1,
-    subtotal: PRICE,
-    discount: 0,
-    coupon: null,
-    couponError: null,
-    shipping: 0,
-    gst: 1_098_305,
-    total: PRICE,
-    freeShippingThreshold: 50_000,
-  };
-  if (couponCode === undefined) return base;
-  if (couponCode !== 'DIWALI10') return { ...base, couponError: `${couponCode} expired on 31 Oct 2026` };
-  if (usedUp) return { ...base, couponError: 'DIWALI10 has been fully redeemed' };
-  return { ...base, discount: 150_000, coupon: { code: 'DIWALI10', description: '10% off, up to ₹1,500', discount: 150_000, fundedBy: 'marketplace' }, total: PRICE - 150_000 };
+  if (couponCode === undefined || couponCode === 'DIWALI10') return usedUp && couponCode ? { ...quoteFor(undefined), couponError: 'DIWALI10 has been fully redeemed' } : quoteFor(couponCode);
+  return { ...quoteFor(undefined), couponError: `${couponCode} expired on 31 Oct 2026` };
 }
-
-function order(couponCode: string | undefined): Order {
-  const discount = couponCode ? 150_000 : 0;
-  return {
-    id: 42,
-    number: 'CB00000042',
-    status: 'pending_payment',
-    displayStatus: 'Awaiting payment',
-    orderDate: '2026-11-22T10:15:00.000Z',
-    items: [{ id: 1, returnableQuantity: 0, returnBy: null, replacementFor: null, productId: 7, offerId: 70, name: 'Dell XPS 13', image: null, unitPrice: PRICE, quantity: 1, lineTotal: PRICE, discount, vendor: { id: 3, name: 'Kochi Computers' } }],
-    subtotal: PRICE,
-    discount,
-    coupon: couponCode ? { code: couponCode, fundedBy: 'marketplace' } : null,
-    shipping: 0,
-    gst: 1_075_424,
-    total: PRICE - discount,
-    address: { name: ADDRESS.name, phone: ADDRESS.phone, line1: ADDRESS.line1, line2: '', city: ADDRESS.city, state: ADDRESS.state, pincode: ADDRESS.pincode },
-    fulfilments: [],
-    payments: [],
-    canCancel: true,
-    canReturn: false,
-    canPay: true,
-    payBy: '2026-11-22T10:45:00.000Z',
-    cancelledAt: null,
-    returnReason: null,
-    returns: [],
-    buyerGst: null,
-  };
-}
-
-const paid = (amount: number): PaymentResult => ({
-  payment: { id: 9, orderId: 42, method: 'cod', amount, status: 'authorized', reference: 'COD-9', details: {}, failureReason: null, refundedAmount: 0, createdAt: '2026-11-22T10:16:00.000Z' },
-  next: 'done',
-  orderStatus: 'confirmed',
-});
 
 /** The checkout API; `refuse` makes the first order with a coupon a 409, as when its last use went meanwhile. */
 function api({ refuse = false } = {}) {
@@ -90,9 +38,9 @@ function api({ refuse = false } = {}) {
         usedUp = true;
         return json(409, { error: { code: 'CONFLICT', message: 'DIWALI10 has been fully redeemed', details: { field: 'couponCode' } } });
       }
-      return json(201, order(body.couponCode));
+      return json(201, orderOf(body.couponCode));
     }
-    if (url === '/api/orders/42/payments') return json(201, paid(order(orders.at(-1)?.couponCode as string | undefined).total));
+    if (url === '/api/orders/42/payments') return json(201, paidOnDelivery(orderOf(orders.at(-1)?.couponCode as string | undefined).total));
     return undefined;
   });
   vi.stubGlobal('fetch', fetch);

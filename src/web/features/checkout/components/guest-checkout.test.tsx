@@ -1,58 +1,8 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CartQuote } from '#shared/schemas/cart.ts';
-import type { CheckoutOptions, Order, PaymentResult } from '#shared/schemas/orders.ts';
+import { LINES, OPTIONS, orderOf, paidOnDelivery, quoteFor } from '#web/testing/checkout-fixtures.ts';
 import { fakeFetch, json, renderWithProviders } from '#web/testing/fake-api.tsx';
 import { GuestCheckout } from './guest-checkout.tsx';
-
-const PRICE = 7_200_000;
-const LINES = [{ productId: 7, offerId: 70, quantity: 1 }];
-const OPTIONS: CheckoutOptions = { testMode: true, banks: [{ code: 'HDFC', name: 'HDFC Bank' }], emi: { minOrder: 300_000, plans: [] } };
-
-const QUOTE: CartQuote = {
-  items: [{ productId: 7, offerId: 70, name: 'Dell XPS 13', image: null, vendorName: 'Kochi Computers', requestedQuantity: 1, quantity: 1, unitPrice: PRICE, mrp: PRICE, stock: 4, lineTotal: PRICE, status: 'ok', message: null }],
-  itemCount: 1,
-  subtotal: PRICE,
-  discount: 150_000,
-  coupon: { code: 'DIWALI10', description: '10% off, up to ₹1,500', discount: 150_000, fundedBy: 'marketplace' },
-  couponError: null,
-  shipping: 0,
-  gst: 1_075_424,
-  total: PRICE - 150_000,
-  freeShippingThreshold: 50_000,
-};
-
-const ORDER: Order = {
-  id: 42,
-  number: 'CB00000042',
-  status: 'pending_payment',
-  displayStatus: 'Awaiting payment',
-  orderDate: '2026-11-22T10:15:00.000Z',
-  items: [{ id: 1, returnableQuantity: 0, returnBy: null, replacementFor: null, productId: 7, offerId: 70, name: 'Dell XPS 13', image: null, unitPrice: PRICE, quantity: 1, lineTotal: PRICE, discount: 150_000, vendor: { id: 3, name: 'Kochi Computers' } }],
-  subtotal: PRICE,
-  discount: 150_000,
-  coupon: { code: 'DIWALI10', fundedBy: 'marketplace' },
-  shipping: 0,
-  gst: 1_075_424,
-  total: PRICE - 150_000,
-  address: { name: 'Asha Menon', phone: '+919847011223', line1: '12/345 Marine Drive', line2: '', city: 'Kochi', state: 'Kerala', pincode: '682031' },
-  fulfilments: [],
-  payments: [],
-  canCancel: true,
-  canReturn: false,
-  canPay: true,
-  payBy: '2026-11-22T10:45:00.000Z',
-  cancelledAt: null,
-  returnReason: null,
-  returns: [],
-  buyerGst: null,
-};
-
-const PAID: PaymentResult = {
-  payment: { id: 9, orderId: 42, method: 'cod', amount: ORDER.total, status: 'authorized', reference: 'COD-9', details: {}, failureReason: null, refundedAmount: 0, createdAt: '2026-11-22T10:16:00.000Z' },
-  next: 'done',
-  orderStatus: 'confirmed',
-};
 
 function api() {
   const sent: Array<{ url: string; body: unknown; headers: Record<string, string> }> = [];
@@ -61,10 +11,10 @@ function api() {
     fakeFetch((url, init) => {
       if (init?.method === 'POST') sent.push({ url, body: JSON.parse(String(init.body ?? 'null')), headers: Object.fromEntries(new Headers(init.headers).entries()) });
       if (url === '/api/guest/checkout/options') return json(200, OPTIONS);
-      if (url === '/api/cart/quote') return json(200, QUOTE);
+      if (url === '/api/cart/quote') return json(200, quoteFor('DIWALI10'));
       if (url === '/api/guest/checkout/cash-on-delivery') return json(200, { available: true, reason: null, max: 5_000_000 });
-      if (url === '/api/guest/checkout/orders') return json(201, { order: ORDER, token: 'T'.repeat(43) });
-      if (url === '/api/guest/orders/42/payments') return json(200, PAID);
+      if (url === '/api/guest/checkout/orders') return json(201, { order: orderOf('DIWALI10'), token: 'T'.repeat(43) });
+      if (url === '/api/guest/orders/42/payments') return json(200, paidOnDelivery(orderOf('DIWALI10').total));
       return undefined;
     }),
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canAskReplacement, canTransitionReturn, isOpenReturn, nextReturnActions, returnSteps, unitsShare, withinReturnWindow } from './returns.ts';
+import { canAskReplacement, canTransitionReturn, formatPickupDate, isOpenReturn, nextReturnActions, returnSteps, unitsShare, withinReturnWindow } from './returns.ts';
 
 describe('the return state machine', () => {
   it('goes request → pickup → received → refund or replacement, and nowhere else', () => {
@@ -68,5 +68,9 @@ describe('the return state machine', () => {
     ]);
     expect(returnSteps({ ...base, status: 'rejected', rejectedAt: 'x' }).map((s) => s.label)).toEqual(['Return requested', 'Return rejected']);
     expect(returnSteps({ ...base, resolution: 'replacement', status: 'received', receivedAt: 'y' }).at(-1)).toEqual({ label: 'Replacement shipped', at: null, done: false });
+  });
+
+  it('writes a pickup date as the India calendar date it is', () => {
+    expect(formatPickupDate('2026-11-27')).toMatch(/^Fri, 27 Nov,? 2026$/);
   });
 });

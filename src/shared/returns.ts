@@ -138,3 +138,10 @@ export function returnSteps(ret: ReturnTimes): ReturnStep[] {
     last,
   ];
 }
+
+const pickupDay = new Intl.DateTimeFormat('en-IN', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+/** A pickup's date (an India calendar date, YYYY-MM-DD) as mails and pages write it: "Fri, 27 Nov 2026". */
+export function formatPickupDate(date: string): string {
+  return pickupDay.format(new Date(`${date}T00:00:00Z`));
+}

@@ -7,6 +7,7 @@ import { AppError } from '#shared/errors.ts';
 import { formatPrice } from '#shared/money.ts';
 import {
   canTransitionReturn,
+  formatPickupDate,
   RETURN_ACTIONS,
   RETURN_REASON_LABELS,
   RETURN_STATUS_LABELS,
@@ -47,8 +48,6 @@ const MAX_LOOSE_PHOTOS = 12;
 /** A pickup is booked for today or up to this many days on. */
 const PICKUP_WITHIN_DAYS = 14;
 const DAY_MS = 24 * 60 * 60 * 1000;
-const pickupDay = new Intl.DateTimeFormat('en-IN', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-const formatPickupDate = (date: string) => pickupDay.format(new Date(`${date}T00:00:00Z`));
 
 const PAST: Record<ReturnAction, string> = { approve: 'approved', reject: 'rejected', 'picked-up': 'marked picked up', receive: 'marked received', 'ship-replacement': 'sent a replacement' };
 

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { formatPrice } from '#shared/money.ts';
-import { RETURN_REASON_LABELS, RETURN_STATUS_LABELS, returnSteps } from '#shared/returns.ts';
+import { formatPickupDate, RETURN_REASON_LABELS, RETURN_STATUS_LABELS, returnSteps } from '#shared/returns.ts';
 import type { Order, OrderReturn } from '#shared/schemas/orders.ts';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
 import { CreditNoteLink } from '#web/components/ui/invoice-link.tsx';
@@ -10,9 +10,14 @@ import { useCancelReturn } from '../api/returns.ts';
 import { formatDateTime } from '../format-date-time.ts';
 import { card, cardHeading } from './order-sections.tsx';
 
-const pickupDay = new Intl.DateTimeFormat('en-IN', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-/** "Fri, 27 Nov 2026": a pickup date is an India calendar date. */
-const formatPickupDate = (date: string) => pickupDay.format(new Date(`${date}T00:00:00Z`));
+/** Done: green; over without a refund: grey; on its way: orange. */
+const TONES: Partial<Record<OrderReturn['status'], string>> = {
+  refunded: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
+  replacement_shipped: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
+  rejected: 'bg-slate-100 text-slate-700 ring-slate-300',
+  cancelled: 'bg-slate-100 text-slate-700 ring-slate-300',
+};
+
 
 function ReturnTimeline({ ret }: { ret: OrderReturn }) {
   const steps = returnSteps(ret);
@@ -53,7 +58,7 @@ function ReturnCard({ order, ret, onDone }: { order: Order; ret: OrderReturn; on
         <h3 id={`${ids}-title`} className="font-semibold break-words text-slate-900">
           {ret.quantity} × {ret.product.name}
         </h3>
-        <span className="rounded-full bg-orange-50 px-2.5 py-0.5 text-sm font-medium text-orange-900 ring-1 ring-orange-200">{RETURN_STATUS_LABELS[ret.status]}</span>
+        <span className={`rounded-full px-2.5 py-0.5 text-sm font-medium ring-1 ${TONES[ret.status] ?? 'bg-orange-50 text-orange-900 ring-orange-200'}`}>{RETURN_STATUS_LABELS[ret.status]}</span>
       </div>
       <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
         <dt className="text-slate-600">Reason</dt>

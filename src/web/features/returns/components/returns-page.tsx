@@ -2,7 +2,7 @@ import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } fr
 import { useSearchParams } from 'react-router';
 import { addDays, indiaDate } from '#shared/india-time.ts';
 import { formatPrice } from '#shared/money.ts';
-import { nextReturnActions, RETURN_REASON_LABELS, RETURN_STATUS_LABELS, RETURN_STATUSES, type ReturnAction, type ReturnStatus } from '#shared/returns.ts';
+import { formatPickupDate, nextReturnActions, RETURN_REASON_LABELS, RETURN_STATUS_LABELS, RETURN_STATUSES, type ReturnAction, type ReturnStatus } from '#shared/returns.ts';
 import { PAYMENT_METHOD_NAMES } from '#shared/schemas/orders.ts';
 import type { ManagedReturn } from '#shared/schemas/returns.ts';
 import { EmptyState, PagedList } from '#web/components/data-table/paged-list.tsx';
@@ -15,8 +15,6 @@ import { formatDate, formatDateTime } from '#web/lib/format.ts';
 import { readPage, searchOf, withParam } from '#web/lib/url-params.ts';
 import { type ReturnsArea, useReturns, useReturnStep } from '../api/returns.ts';
 
-const pickupDay = new Intl.DateTimeFormat('en-IN', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-const formatPickupDate = (date: string) => pickupDay.format(new Date(`${date}T00:00:00Z`));
 /** Today in India, as a date input wants it. */
 const todayInIndia = () => indiaDate(new Date());
 const inIndia = (days: number) => addDays(todayInIndia(), days);

@@ -233,4 +233,61 @@ describe('OrderDetails', () => {
     expect(screen.queryByRole('button', { name: 'Cancel order' })).toBeNull();
     expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Order CB00000042' }));
   });
+
+  it('asks for a return of a delivered line in place: reason, refund or (for a fault) replacement, and sends the line and quantity', async () => {
+    const delivered: Order = {
+      ...confirmedOrder,
+      displayStatus: 'Delivered',
+      canCancel: false,
+      canReturn: true,
+      items: confirmedOrder.items.map((item, at) => (at === 1 ? { ...item, returnableQuantity: 2, returnBy: '2026-12-02T10:00:00.000Z' } : item)),
+      fulfilments: confirmedOrder.fulfilments.map((f) => ({ ...f, status: 'delivered', deliveredAt: '2026-11-22T10:00:00.000Z' })),
+    };
+    const requested: Order = {
+      ...delivered,
+      displayStatus: 'Return requested',
+      items: delivered.items.map((item, at) => (at === 1 ? { ...item, returnableQuantity: 1 } : item)),
+      returns: [
+        {
+          id: 5, orderItemId: 91, product: { id: 9, name: 'LG 27" 4K Monitor', image: null }, vendor: { id: 4, name: 'Lamington Road Traders' }, quantity: 1, reason: 'defective',
+          details: 'Dead pixels in a corner', resolution: 'replacement', status: 'requested', amount: 2_999_900, photos: [], pickup: null, rejectionReason: null, restocked: null,
+          payoutTo: null, creditNote: null, replacement: null, requestedAt: '2026-11-24T10:00:00.000Z', approvedAt: null, rejectedAt: null, cancelledAt: null, pickedUpAt: null,
+          receivedAt: null, refundedAt: null, replacementShippedAt: null,
+        },
+      ],
+    };
+    const fetch = vi.fn(async (url: string, init?: RequestInit) => {
+      if (url === '/api/orders/42' && (init?.method ?? 'GET') === 'GET') return json(200, delivered);
+      if (url === '/api/orders/42/returns' && init?.method === 'POST') return json(201, requested);
+      return notFound();
+    });
+    vi.stubGlobal('fetch', fetch);
+    renderDetails(42);
+
+    // Only the returnable line offers it; the first field takes the focus.
+    await screen.findByRole('heading', { level: 1, name: 'Order CB00000042' });
+    expect(screen.queryByRole('button', { name: /^Return or replace\s*Dell XPS 13$/ })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: /^Return or replace\s*LG 27" 4K Monitor$/ }));
+    const form = screen.getByRole('form', { name: 'Return LG 27" 4K Monitor' });
+    await waitFor(() => expect(document.activeElement).toBe(within(form).getByLabelText('How many')));
+    // Nothing chosen: told, nothing sent.
+    fireEvent.click(within(form).getByRole('button', { name: 'Request return' }));
+    expect(await within(form).findByText('Please choose a reason')).toBeTruthy();
+    // A replacement only for a fault.
+    fireEvent.change(within(form).getByLabelText('Reason'), { target: { value: 'changed_mind' } });
+    expect((within(form).getByRole('radio', { name: 'A replacement' }) as HTMLInputElement).disabled).toBe(true);
+    fireEvent.change(within(form).getByLabelText('Reason'), { target: { value: 'defective' } });
+    fireEvent.click(within(form).getByRole('radio', { name: 'A replacement' }));
+    fireEvent.change(within(form).getByLabelText(/What is wrong/), { target: { value: 'Dead pixels in a corner' } });
+    expect(within(form).getByRole('radio', { name: 'A refund of ₹29,999' })).toBeTruthy();
+    fireEvent.click(within(form).getByRole('button', { name: 'Request return' }));
+
+    await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Return requested for 1 × LG 27" 4K Monitor'));
+    const post = fetch.mock.calls.find(([url, init]) => url === '/api/orders/42/returns' && init?.method === 'POST');
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ orderItemId: 91, quantity: 1, reason: 'defective', details: 'Dead pixels in a corner', resolution: 'replacement', photoIds: [] });
+    const returns = screen.getByRole('region', { name: 'Returns' });
+    expect(within(returns).getByText('Return requested', { selector: 'span' })).toBeTruthy();
+    expect(within(returns).getByRole('button', { name: 'Cancel return' })).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(within(returns).getByRole('heading', { name: 'Returns' })));
+  });
 });

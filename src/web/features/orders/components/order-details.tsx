@@ -64,10 +64,12 @@ function OrderView({ order }: { order: Order }) {
     focusReturns.current = true;
   };
   // The returns list changed: once it is on screen, the focus goes to it, where the new step shows.
+  // (The order the API answered may reach the page a render after the announcement: it waits for it.)
   useEffect(() => {
-    if (!focusReturns.current) return;
+    const returns = focusReturns.current ? document.getElementById('order-returns-heading') : null;
+    if (!returns) return;
     focusReturns.current = false;
-    (document.getElementById('order-returns-heading') ?? headingRef.current)?.focus();
+    returns.focus();
   });
 
   return (

@@ -109,15 +109,22 @@ export default function ReturnsPage() {
           Go to <Link to={paths.orders()}>My Orders</Link> and open the order.
         </li>
         <li>
-          Choose <strong>Request return</strong> next to the product.
+          Choose <strong>Return or replace</strong> under the product, and how many if you bought more than one.
         </li>
         <li>
           Select the reason and add a short description. For damaged, faulty or incomplete products, attach clear photos
           of the product, the packaging and the shipping label.
         </li>
-        <li>Choose whether you would like a refund or a replacement, and confirm the pickup address.</li>
+        <li>
+          Choose whether you would like a refund or a replacement (a replacement is for a faulty, damaged or wrong
+          product). If you paid in cash on delivery, give the UPI ID or bank account your refund should go to.
+        </li>
       </ol>
-      <p>You will receive a confirmation by e-mail and SMS with your return reference.</p>
+      <p>
+        You will receive a confirmation by e-mail, and the return shows on your order with each step as it happens:
+        pickup scheduled, picked up, received by the seller, then refunded or the replacement shipped. You can cancel a
+        return until the seller has acted on it.
+      </p>
 
       <h2>Pickup and inspection</h2>
       <p>

@@ -120,7 +120,7 @@ export function createServices({ database, config, log }: Pick<AppDeps, 'databas
   const vendorReports = createVendorReportsService({ orders, catalog, payments, commissionPercent: config.commissionPercent });
   const productImport = createProductImportService({ db, catalog, vendorProducts });
   // A merge of duplicate products moves their reviews (and ratings) and wishlist saves with their offers.
-  const admin = createAdminService({ db, users, vendors, catalog, orders, authService, payments, invoices, checkout, outbox, mailer, store: config.store, log, mergeFollowers: [reviewsProductMerge, wishlist.productMerge] });
+  const admin = createAdminService({ db, users, vendors, catalog, orders, authService, payments, invoices, checkout, outbox, mailer, media, store: config.store, log, mergeFollowers: [reviewsProductMerge, wishlist.productMerge] });
   const reviews = createReviewsService({ db, orders, vendors, admin });
   const returns = createReturnsService({ db, orders, payments, invoices, catalog, outbox, users, store: config.store, dataDir: config.dataDir, audit: admin.record });
   return {

@@ -7,6 +7,8 @@ export const ERROR_STATUS = {
   NOT_FOUND: 404,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
+  /** well-formed, but the thing asked cannot be done as it stands (publishing a product without an image) */
+  UNPROCESSABLE: 422,
   EMAIL_IN_USE: 409,
   INVALID_CREDENTIALS: 401,
   WRONG_PORTAL: 403,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PASSWORD_MAX, PASSWORD_MIN, ROLES } from './auth.ts';
 import { ProductSchema } from './catalog.ts';
 import { pageFields, wholeNumber } from './paging.ts';
-import { productInputFields, stockWasField, withProductRules } from './vendor.ts';
+import { MAX_IMAGES_PER_PRODUCT, productInputFields, stockWasField, withProductRules } from './vendor.ts';
 import { PAYMENT_METHODS, PAYMENT_STATUSES, PayoutDestinationSchema } from './orders.ts';
 
 const strict = <T extends z.ZodRawShape>(shape: T) =>
@@ -116,18 +116,21 @@ const productStatus = z.enum(['draft', 'active', 'archived'], { error: 'status m
 /** Why the admin made a change, kept in the audit log (optional). */
 const auditNote = z.string().trim().max(500, 'The note can be at most 500 characters').optional();
 
-const { sku: _sku, images: _images, status: _status, ...editableFields } = productInputFields;
+const { sku: _sku, status: _status, images: _images, ...editableFields } = productInputFields;
 
 /**
  * An admin's edit of any vendor's product: the vendor editor's fields and rules (stock moves by the
- * change from stockWas), any status, whether the store features it, and a note for the audit log.
- * The SKU and the images stay the vendor's.
+ * change from stockWas), its images (its own, or ones uploaded for its shop through
+ * POST /api/admin/products/{id}/media), any status, whether the store features it, and a note for
+ * the audit log. The SKU stays the vendor's.
  */
 export const AdminProductInputSchema = withProductRules(
   strict({
     ...editableFields,
     stockWas: stockWasField,
     status: productStatus,
+    /** in order, the first the main one; left as they are when absent */
+    images: z.array(z.string().max(300)).max(MAX_IMAGES_PER_PRODUCT, `At most ${MAX_IMAGES_PER_PRODUCT} images per product`).optional(),
     /** shown on the home page; left as it is when absent */
     featured: z.boolean({ error: 'featured must be true or false' }).optional(),
     reason: auditNote,

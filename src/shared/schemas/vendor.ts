@@ -35,6 +35,18 @@ export const productInputFields = {
   status: z.enum(['draft', 'active']).default('draft'),
 };
 
+export const IMAGE_REQUIRED_MESSAGE = 'Add at least one image before publishing: shoppers do not buy what they cannot see. Save it as a draft until then.';
+
+/**
+ * Whether saving `next` would publish a product without an image: refused for sellers, admins and
+ * CSV imports alike. A product already on sale without one (from before this rule) may still be
+ * corrected, as long as the save does not take its images away.
+ */
+export function publishesWithoutImage(next: { status: string; images: readonly string[] }, current?: { status: string; images: readonly string[] }): boolean {
+  if (next.status !== 'active' || next.images.length > 0) return false;
+  return !current || current.status !== 'active' || current.images.length > 0;
+}
+
 type RuledProduct = { price: number; mrp: number; category: Category; specs: Record<string, unknown> };
 
 /** The rules every product edit obeys, whoever makes it: MRP at least the price, the specs of its category. */

@@ -4,6 +4,8 @@ import type { ProductStatus } from '#shared/schemas/catalog.ts';
 import { SPECS_SCHEMAS } from '#shared/schemas/specs-input.ts';
 import { type Db, type DbOrTx, toIso } from '#server/db/database.ts';
 import type { CatalogService } from '#server/modules/catalog/catalog.service.ts';
+import type { MediaService } from '#server/modules/media/media.service.ts';
+import { assertPublishable } from '#server/modules/vendors/vendor-products.service.ts';
 import type { VendorsService } from '#server/modules/vendors/vendors.service.ts';
 import * as audit from './audit.repository.ts';
 
@@ -14,8 +16,8 @@ interface Actor {
 
 type StoredProduct = NonNullable<Awaited<ReturnType<CatalogService['findForVendor']>>>;
 
-/** What an admin may change on any vendor's product (featuring it is the store's alone); the SKU and the images stay the vendor's. */
-const EDITABLE = ['name', 'brand', 'category', 'description', 'price', 'mrp', 'stock', 'specs', 'status', 'featured'] as const;
+/** What an admin may change on any vendor's product (featuring it is the store's alone); the SKU stays the vendor's. */
+const EDITABLE = ['name', 'brand', 'category', 'description', 'price', 'mrp', 'stock', 'specs', 'images', 'status', 'featured'] as const;
 type Editable = Pick<StoredProduct, (typeof EDITABLE)[number]>;
 
 const SHOP_STATES = { pending: 'is awaiting approval', suspended: 'is suspended' } as const;
@@ -45,8 +47,8 @@ export interface ProductMergeFollower {
  * Manage Products beyond moderation: an admin edits any vendor's product or archives it. Each
  * change and its audit entry (who, what, when, the fields before and after) commit together.
  */
-export function createAdminProductsService(deps: { db: Db; catalog: CatalogService; vendors: VendorsService; mergeFollowers?: readonly ProductMergeFollower[] }) {
-  const { db, catalog, vendors, mergeFollowers = [] } = deps;
+export function createAdminProductsService(deps: { db: Db; catalog: CatalogService; vendors: VendorsService; media: MediaService; mergeFollowers?: readonly ProductMergeFollower[] }) {
+  const { db, catalog, vendors, media, mergeFollowers = [] } = deps;
 
   async function locate(id: number) {
     const product = await catalog.findAny(id);
@@ -87,6 +89,8 @@ export function createAdminProductsService(deps: { db: Db; catalog: CatalogServi
       if (next.status === 'active' && current.status !== 'active' && shop.status !== 'active') {
         throw new AppError('CONFLICT', `${shop.name} ${SHOP_STATES[shop.status]}, so its products cannot be published. Save the product as a draft or archive it.`);
       }
+      // The vendor's rule: nothing goes on sale without an image (422 naming the images).
+      assertPublishable(next, current);
       const diff = changes(current, next);
       if (!diff) return false;
       // With several sellers, price, MRP, stock and status are each seller's own offer: the buy box's
@@ -97,7 +101,7 @@ export function createAdminProductsService(deps: { db: Db; catalog: CatalogServi
       }
       const { featured, ...edit } = next;
       // The product's details and its buy box's offer (the seller shown as "Sold by").
-      const saved = await catalog.updateForVendor(shop.id, id, { ...edit, sku: current.sku, images: current.images, stockWas: current.stock }, tx, { byMarketplace: true });
+      const saved = await catalog.updateForVendor(shop.id, id, { ...edit, sku: current.sku, stockWas: current.stock }, tx, { byMarketplace: true });
       if (!saved) throw new AppError('NOT_FOUND', 'Product not found');
       if (featured !== current.featured) await catalog.setFeatured(id, featured, tx);
       if (diff.after.stock !== undefined) {
@@ -123,6 +127,12 @@ export function createAdminProductsService(deps: { db: Db; catalog: CatalogServi
 
   return {
     productDetail: detail,
+
+    /** An image for the product, uploaded into its shop's media (the vendor's own rules: checked by content, re-encoded); it joins the product when the edit is saved. */
+    async uploadImage(id: number, bytes: Buffer) {
+      const { shop } = await locate(id);
+      return media.upload(shop.id, bytes);
+    },
 
     /** Approves a seller's new listing (it goes on sale) or rejects it with a reason it sees; audited. */
     async reviewProduct(actor: Actor, id: number, decision: 'approve' | 'reject', reason?: string): Promise<AdminProductDetail> {
@@ -202,13 +212,23 @@ export function createAdminProductsService(deps: { db: Db; catalog: CatalogServi
      * writes nothing.
      */
     async updateProduct(actor: Actor, id: number, input: AdminProductInput): Promise<AdminProductDetail> {
-      const { reason, stockWas, featured, ...fields } = input;
+      const { reason, stockWas, featured, images, ...fields } = input;
+      // Images are the product's own, or ones uploaded for its shop: never another shop's files.
+      const { product, shop } = await locate(id);
+      const added = (images ?? []).filter((url) => !product.images.includes(url));
+      const owned = await media.ownedBy(shop.id, added);
+      const foreign = added.filter((url) => !owned.has(url));
+      if (foreign.length > 0) {
+        const message = `These images are not among ${shop.name}’s uploads: ${foreign.join(', ')}`;
+        throw new AppError('VALIDATION_FAILED', message, { issues: [{ field: 'images', message }] });
+      }
       await write(
         actor,
         id,
         () => 'product.edit',
         (current) => ({
           ...fields,
+          images: images ?? current.images,
           stock: current.stock + (fields.stock - stockWas),
           featured: featured ?? current.featured,
           specs: SPECS_SCHEMAS[fields.category].parse(fields.specs),
@@ -224,7 +244,7 @@ export function createAdminProductsService(deps: { db: Db; catalog: CatalogServi
         actor,
         id,
         (current) => (status === 'archived' ? 'product.archive' : current.status === 'archived' ? 'product.unarchive' : status === 'active' ? 'product.publish' : 'product.unpublish'),
-        (current) => ({ name: current.name, brand: current.brand, category: current.category, description: current.description, price: current.price, mrp: current.mrp, stock: current.stock, specs: current.specs, status, featured: current.featured }),
+        (current) => ({ name: current.name, brand: current.brand, category: current.category, description: current.description, price: current.price, mrp: current.mrp, stock: current.stock, specs: current.specs, images: current.images, status, featured: current.featured }),
         reason,
       );
       if (!written) throw new AppError('CONFLICT', `This product is already ${status === 'active' ? 'published' : status === 'draft' ? 'a draft' : 'archived'}`);

@@ -15,6 +15,7 @@ import type { AuthService } from '#server/modules/auth/auth.service.ts';
 import type { CatalogService } from '#server/modules/catalog/catalog.service.ts';
 import type { InvoicesService } from '#server/modules/invoices/invoices.service.ts';
 import type { Mailer } from '#server/modules/mail/mailer.ts';
+import type { MediaService } from '#server/modules/media/media.service.ts';
 import type { OrdersService } from '#server/modules/orders/orders.service.ts';
 import type { OutboxEntry, OutboxService } from '#server/modules/outbox/outbox.service.ts';
 import type { UsersService } from '#server/modules/users/users.service.ts';
@@ -49,6 +50,7 @@ interface Deps {
   checkout: CheckoutService;
   outbox: OutboxService;
   mailer: Mailer;
+  media: MediaService;
   store: StoreInfo;
   log?: (error: unknown, message: string) => void;
   /** what other modules keep per product, moved with a merge */
@@ -77,7 +79,7 @@ function toOutboxJob(job: OutboxEntry): AdminOutboxJob {
 /** Running the marketplace: accounts, shops and moderation. Every action is audited. */
 export function createAdminService(deps: Deps) {
   const { db, users, vendors, catalog, orders, authService, payments, invoices, checkout, outbox, mailer, store } = deps;
-  const products = createAdminProductsService({ db, catalog, vendors, mergeFollowers: deps.mergeFollowers });
+  const products = createAdminProductsService({ db, catalog, vendors, media: deps.media, mergeFollowers: deps.mergeFollowers });
 
   /** A shop's status, and the buy boxes it moves (a suspended seller's offers stop winning), together. */
   const setShopStatus = (vendorId: number, status: VendorRow['status']) =>
@@ -220,6 +222,7 @@ export function createAdminService(deps: Deps) {
     },
 
     productDetail: products.productDetail,
+    uploadProductImage: products.uploadImage,
     updateProduct: products.updateProduct,
     mergeProduct: products.mergeProduct,
     proposals: products.proposals,

@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import type { Category } from '#shared/categories.ts';
-import { CSV_COLUMNS, type ImportReport, VendorProductInputSchema, type VendorProductInput } from '#shared/schemas/vendor.ts';
+import { CSV_COLUMNS, IMAGE_REQUIRED_MESSAGE, type ImportReport, publishesWithoutImage, VendorProductInputSchema, type VendorProductInput } from '#shared/schemas/vendor.ts';
 import type { Db } from '#server/db/database.ts';
 import type { CatalogService } from '#server/modules/catalog/catalog.service.ts';
 import type { VendorProductsService } from './vendor-products.service.ts';
@@ -83,6 +83,9 @@ export function createProductImportService(deps: { db: Db; catalog: CatalogServi
       const missing = ['sku', 'name', 'brand', 'category', 'price', 'mrp', 'stock'].filter((column) => !parsed.meta.fields?.includes(column));
       const rows = parsed.data.slice(0, MAX_IMPORT_ROWS);
       const existing = await catalog.idsBySku(shop.id, rows.map((row) => row.sku?.trim() ?? '').filter(Boolean));
+      // A row that publishes a product already listed keeps that product's images (a CSV has none).
+      const publishing = rows.filter((row) => row.status?.trim() === 'active').flatMap((row) => existing.get(row.sku?.trim() ?? '') ?? []);
+      const listed = new Map((await Promise.all(publishing.map((id) => catalog.findForVendor(shop.id, id)))).flatMap((product) => (product ? [[product.id, product] as const] : [])));
       const seen = new Set<string>();
       const report: ImportReport['rows'] = [];
       const valid: Array<{ input: VendorProductInput; id?: number }> = [];
@@ -99,6 +102,12 @@ export function createProductImportService(deps: { db: Db; catalog: CatalogServi
         const result = VendorProductInputSchema.safeParse(rowToInput(row));
         if (!result.success) errors.push(...result.error.issues.filter((issue) => !rupees.columns.has(String(issue.path[0]))).map((issue) => (issue.message.includes(String(issue.path.at(-1) ?? '')) ? issue.message : `${issue.path.join('.') || 'row'}: ${issue.message}`)));
         if (result.success && result.data.status === 'active' && shop.status !== 'active') errors.push('Your shop is awaiting approval: import as draft');
+        if (result.success && shop.status === 'active') {
+          const current = sku ? listed.get(existing.get(sku) ?? 0) : undefined;
+          if (publishesWithoutImage({ status: result.data.status, images: current?.images ?? [] }, current)) {
+            errors.push(current ? `images: ${IMAGE_REQUIRED_MESSAGE}` : 'images: A new product is published only with an image: import it as a draft, then add its images and publish it.');
+          }
+        }
         if (errors.length > 0 || !result.success) {
           report.push({ line, sku, name: row.name?.trim() || null, action: 'error', errors });
           return;

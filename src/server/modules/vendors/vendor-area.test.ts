@@ -37,6 +37,8 @@ describe.each(testDialects())('vendor area API on %s', (dialect) => {
   let ravi: TestUser & { vendorId: number };
   let sita: TestUser & { vendorId: number };
   let customer: TestUser;
+  /** An image of Ravi's: a product goes on sale only with one. */
+  let photo: string;
 
   const upload = (user: TestUser, bytes: Buffer, filename: string, type: string) => {
     const { body, contentType } = multipart(bytes, filename, type);
@@ -48,6 +50,7 @@ describe.each(testDialects())('vendor area API on %s', (dialect) => {
     ravi = await registerVendor(t, 'ravi@shop.in', 'Ravi Computers');
     sita = await registerVendor(t, 'sita@shop.in', 'Sita Electronics');
     customer = await registerCustomer(t, 'buyer@example.in', 'Bina Buyer');
+    photo = (await t.services.media.upload(ravi.vendorId, await sharp({ create: { width: 40, height: 30, channels: 3, background: '#1b5cf5' } }).png().toBuffer())).url;
   });
   afterAll(() => t.close());
 
@@ -58,13 +61,13 @@ describe.each(testDialects())('vendor area API on %s', (dialect) => {
     const draft = await as(t, ravi)('POST', '/api/vendor/products', laptop());
     expect(draft.statusCode).toBe(201);
     expect(draft.json()).toMatchObject({ status: 'draft', sku: 'LT-E14', hasOrders: false, vendor: { name: 'Ravi Computers' } });
-    const publish = await as(t, ravi)('POST', '/api/vendor/products', laptop({ sku: 'LT-2', status: 'active' }));
+    const publish = await as(t, ravi)('POST', '/api/vendor/products', laptop({ images: [photo],  sku: 'LT-2', status: 'active' }));
     expect(publish.statusCode).toBe(409);
     expect(publish.json().error.message).toContain('awaiting approval');
     expect((await t.app.inject({ url: '/api/search?q=thinkpad' })).json().total).toBe(0);
 
     await t.services.vendors.setStatus(ravi.vendorId, 'active');
-    const published = await as(t, ravi)('PUT', `/api/vendor/products/${draft.json().id}`, laptop({ status: 'active', stockWas: 10 }));
+    const published = await as(t, ravi)('PUT', `/api/vendor/products/${draft.json().id}`, laptop({ images: [photo],  status: 'active', stockWas: 10 }));
     expect(published.json()).toMatchObject({ status: 'active', review: { status: 'pending', reason: null } });
     // A new listing waits for the marketplace: published, it is not in the store until approved.
     expect((await t.app.inject({ url: '/api/search?q=thinkpd' })).json().total).toBe(0);
@@ -142,7 +145,7 @@ describe.each(testDialects())('vendor area API on %s', (dialect) => {
     const header = 'sku,name,brand,category,price,mrp,stock,status,description,processor,ram_gb,storage_gb,storage_type,display_size_in,graphics,os,weight_kg,battery_wh,form_factor,size_in,resolution,panel,refresh_rate_hz,response_time_ms,ports';
     const csv = [
       header,
-      'MN-1,LG UltraGear 27GR75Q,LG,Monitor,"24,999",32999,20,active,QHD gaming,,,,,,,,,,,27,2560x1440,IPS,165,1,HDMI 2.0; DisplayPort 1.4',
+      'MN-1,LG UltraGear 27GR75Q,LG,Monitor,"24,999",32999,20,draft,QHD gaming,,,,,,,,,,,27,2560x1440,IPS,165,1,HDMI 2.0; DisplayPort 1.4',
       'LT-E14,Lenovo ThinkPad E14 Gen 6,Lenovo,Laptop,69990,96490,7,active,Price drop,Intel Core Ultra 5 125U,16,512,SSD,14,Intel Graphics,Windows 11 Pro,1.44,47,,,,,,,',
       'MN-1,Duplicate row,LG,Monitor,100,100,1,draft,,,,,,,,,,,,24,1920x1080,IPS,75,5,HDMI',
       'BAD-1,No price,Dell,Laptop,,,3,draft,,Intel,16,512,SSD,14,Intel,Windows 11 Home,1.5,50,,,,,,,',
@@ -164,7 +167,7 @@ describe.each(testDialects())('vendor area API on %s', (dialect) => {
     const done = (await post(false)).json();
     expect(done).toMatchObject({ dryRun: false, created: 1, updated: 1 });
     const list = (await as(t, ravi)('GET', '/api/vendor/products?q=ultragear')).json();
-    expect(list.items[0]).toMatchObject({ price: rupees(24_999), stock: 20, status: 'active', review: { status: 'pending' }, specs: { ports: ['HDMI 2.0', 'DisplayPort 1.4'] } });
+    expect(list.items[0]).toMatchObject({ price: rupees(24_999), stock: 20, status: 'draft', review: { status: 'pending' }, specs: { ports: ['HDMI 2.0', 'DisplayPort 1.4'] } });
     await approve(list.items[0].id);
     const updated = (await as(t, ravi)('GET', '/api/vendor/products?q=LT-E14')).json().items as VendorProduct[];
     expect(updated.map((p) => [p.sku, p.price, p.stock])).toEqual([['LT-E14', rupees(69_990), 7]]);
@@ -219,7 +222,7 @@ describe.each(testDialects())('vendor area API on %s', (dialect) => {
   });
 
   it('pages its orders newest first and finds them by order number or customer name', async () => {
-    const created = await as(t, ravi)('POST', '/api/vendor/products', laptop({ sku: 'PAGE-1', name: 'Paged ThinkPad', stock: 20, status: 'active' }));
+    const created = await as(t, ravi)('POST', '/api/vendor/products', laptop({ images: [photo],  sku: 'PAGE-1', name: 'Paged ThinkPad', stock: 20, status: 'active' }));
     await approve(created.json().id);
     const chitra = await registerCustomer(t, 'chitra@example.in', 'Chitra Rao');
     const buy = async (buyer: TestUser, key: string) => {
@@ -252,7 +255,7 @@ describe.each(testDialects())('vendor area API on %s', (dialect) => {
   });
 
   it('keeps sales made while the vendor had the product open: the edit and the list move stock by the change, never below 0', async () => {
-    const created = await as(t, ravi)('POST', '/api/vendor/products', laptop({ sku: 'STALE-1', name: 'Stale Form ThinkPad', stock: 10, status: 'active' }));
+    const created = await as(t, ravi)('POST', '/api/vendor/products', laptop({ images: [photo],  sku: 'STALE-1', name: 'Stale Form ThinkPad', stock: 10, status: 'active' }));
     await approve(created.json().id);
     expect(created.statusCode, created.body).toBe(201);
     const opened = created.json() as VendorProduct;
@@ -266,11 +269,11 @@ describe.each(testDialects())('vendor area API on %s', (dialect) => {
 
     // 3 sold while the editor is open; the vendor adds 5 to the 10 they were shown.
     await buy(3);
-    const saved = await as(t, ravi)('PUT', `/api/vendor/products/${opened.id}`, laptop({ sku: 'STALE-1', name: 'Stale Form ThinkPad', status: 'active', price: rupees(70_990), stock: 15, stockWas: 10 }));
+    const saved = await as(t, ravi)('PUT', `/api/vendor/products/${opened.id}`, laptop({ images: [photo],  sku: 'STALE-1', name: 'Stale Form ThinkPad', status: 'active', price: rupees(70_990), stock: 15, stockWas: 10 }));
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toMatchObject({ stock: 12, price: rupees(70_990) });
     // Saving the same stale form with stock untouched leaves the sales alone.
-    expect((await as(t, ravi)('PUT', `/api/vendor/products/${opened.id}`, laptop({ sku: 'STALE-1', name: 'Stale Form ThinkPad', status: 'active', stockWas: 10 }))).json().stock).toBe(12);
+    expect((await as(t, ravi)('PUT', `/api/vendor/products/${opened.id}`, laptop({ images: [photo],  sku: 'STALE-1', name: 'Stale Form ThinkPad', status: 'active', stockWas: 10 }))).json().stock).toBe(12);
 
     // The list's stock box follows the same rule.
     await buy(2);
@@ -287,7 +290,7 @@ describe.each(testDialects())('vendor area API on %s', (dialect) => {
       message: 'Stock changed since you opened this product: now 17, so it cannot go down by 18. Check the stock and save again.',
       details: { stock: 17 },
     });
-    const stale = await as(t, ravi)('PUT', `/api/vendor/products/${opened.id}`, laptop({ sku: 'STALE-1', name: 'Renamed while short', status: 'active', stock: 0, stockWas: 18 }));
+    const stale = await as(t, ravi)('PUT', `/api/vendor/products/${opened.id}`, laptop({ images: [photo],  sku: 'STALE-1', name: 'Renamed while short', status: 'active', stock: 0, stockWas: 18 }));
     expect(stale.statusCode).toBe(409);
     expect(stale.json().error.details).toEqual({ stock: 17 });
     expect((await as(t, ravi)('GET', `/api/vendor/products/${opened.id}`)).json()).toMatchObject({ name: 'Stale Form ThinkPad', stock: 17 });
@@ -307,15 +310,15 @@ describe.each(testDialects())('vendor area API on %s', (dialect) => {
   });
 
   it('lets only the store feature a product: the vendor API refuses featured, and an edit keeps the store’s choice', async () => {
-    const created = await as(t, ravi)('POST', '/api/vendor/products', laptop({ sku: 'FEAT-1', status: 'active', featured: true }));
+    const created = await as(t, ravi)('POST', '/api/vendor/products', laptop({ images: [photo],  sku: 'FEAT-1', status: 'active', featured: true }));
     expect(created.statusCode).toBe(400);
     expect(created.json().error.message).toContain('Unexpected field: featured');
-    const product = (await as(t, ravi)('POST', '/api/vendor/products', laptop({ sku: 'FEAT-1', status: 'active' }))).json() as VendorProduct;
+    const product = (await as(t, ravi)('POST', '/api/vendor/products', laptop({ images: [photo],  sku: 'FEAT-1', status: 'active' }))).json() as VendorProduct;
     await approve(product.id);
     expect(product.featured).toBe(false);
     const featuredIds = async () => (await t.app.inject({ url: '/api/products?featured=true&pageSize=100' })).json().items.map((p: { id: number }) => p.id);
 
-    const edit = await as(t, ravi)('PUT', `/api/vendor/products/${product.id}`, laptop({ sku: 'FEAT-1', status: 'active', stockWas: 10, featured: true }));
+    const edit = await as(t, ravi)('PUT', `/api/vendor/products/${product.id}`, laptop({ images: [photo],  sku: 'FEAT-1', status: 'active', stockWas: 10, featured: true }));
     expect(edit.statusCode).toBe(400);
     expect(edit.json().error.message).toContain('Unexpected field: featured');
     expect((await as(t, ravi)('PATCH', `/api/vendor/products/${product.id}/stock`, { stock: 9, stockWas: 10, featured: true })).statusCode).toBe(400);
@@ -323,7 +326,7 @@ describe.each(testDialects())('vendor area API on %s', (dialect) => {
     expect(await featuredIds()).not.toContain(product.id);
 
     await t.services.catalog.setFeatured(product.id, true);
-    const renamed = await as(t, ravi)('PUT', `/api/vendor/products/${product.id}`, laptop({ sku: 'FEAT-1', name: 'Lenovo ThinkPad E14 Gen 6 (featured)', status: 'active', stockWas: 10 }));
+    const renamed = await as(t, ravi)('PUT', `/api/vendor/products/${product.id}`, laptop({ images: [photo],  sku: 'FEAT-1', name: 'Lenovo ThinkPad E14 Gen 6 (featured)', status: 'active', stockWas: 10 }));
     expect(renamed.json()).toMatchObject({ name: 'Lenovo ThinkPad E14 Gen 6 (featured)', featured: true });
     expect(await featuredIds()).toContain(product.id);
   });

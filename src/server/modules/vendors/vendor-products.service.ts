@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { AppError } from '#shared/errors.ts';
-import type { OfferInput, VendorProduct, VendorProductInput, VendorProductQuery, VendorProductUpdate } from '#shared/schemas/vendor.ts';
+import { IMAGE_REQUIRED_MESSAGE, publishesWithoutImage, type OfferInput, type VendorProduct, type VendorProductInput, type VendorProductQuery, type VendorProductUpdate } from '#shared/schemas/vendor.ts';
 import { type DbOrTx, toIso } from '#server/db/database.ts';
 import type { VendorRow } from '#server/db/schema.ts';
 import { isUniqueViolation } from '#server/db/unique-violation.ts';
@@ -9,6 +9,11 @@ import type { MediaService } from '#server/modules/media/media.service.ts';
 import type { OrdersService } from '#server/modules/orders/orders.service.ts';
 import { vendorSlug, type VendorsService } from './vendors.service.ts';
 
+
+/** 422 naming the images when a save would put a product on sale without one (the vendor's, the admin's and the import's rule). */
+export function assertPublishable(next: { status: string; images: readonly string[] }, current?: { status: string; images: readonly string[] }): void {
+  if (publishesWithoutImage(next, current)) throw new AppError('UNPROCESSABLE', IMAGE_REQUIRED_MESSAGE, { issues: [{ field: 'images', message: IMAGE_REQUIRED_MESSAGE }] });
+}
 
 /** A vendor's own products, with the shop's rules: publish only when approved, archive when sold. */
 export function createVendorProductsService(deps: { vendors: VendorsService; catalog: CatalogService; orders: OrdersService; media: MediaService }) {
@@ -47,11 +52,13 @@ export function createVendorProductsService(deps: { vendors: VendorsService; cat
   }
 
   /** The shop's state and the images decide whether this input may be saved. */
-  async function check(shop: VendorRow, input: VendorProductInput, currentImages: readonly string[] = []): Promise<void> {
+  async function check(shop: VendorRow, input: VendorProductInput, current?: { status: string; images: readonly string[] }): Promise<void> {
     assertNotSuspended(shop);
     if (input.status === 'active' && shop.status !== 'active') {
       throw new AppError('CONFLICT', 'Your shop is awaiting approval. Save the product as a draft for now; you can publish it once the shop is approved.');
     }
+    assertPublishable(input, current);
+    const currentImages = current?.images ?? [];
     const foreign = input.images.filter((url) => !currentImages.includes(url));
     const owned = await media.ownedBy(shop.id, foreign);
     const notOwned = foreign.filter((url) => !owned.has(url));
@@ -113,7 +120,7 @@ export function createVendorProductsService(deps: { vendors: VendorsService; cat
     async update(userId: string, id: number, input: VendorProductUpdate): Promise<VendorProduct> {
       const shop = await shopOf(userId);
       const current = await require(shop, id);
-      await check(shop, input, current.images);
+      await check(shop, input, current);
       await save(() => catalog.updateForVendor(shop.id, id, { ...fields(input), stockWas: input.stockWas }), input.sku);
       return (await withOrders([await require(shop, id)]))[0]!;
     },
@@ -129,7 +136,8 @@ export function createVendorProductsService(deps: { vendors: VendorsService; cat
         // A CSV row has no images: an update keeps the product's own.
         const current = await require(shop, id, tx);
         input = { ...input, images: current.images };
-      }
+        assertPublishable(input, current);
+      } else assertPublishable(input);
       if (id === undefined) {
         await save(() => catalog.create({ ...fields(input), vendorId: shop.id, slug: `${vendorSlug(input.name)}-${randomBytes(3).toString('hex')}`, review: 'pending' }, tx), input.sku);
       } else if (!(await save(() => catalog.updateForVendor(shop.id, id, fields(input), tx), input.sku))) {

@@ -35,7 +35,7 @@ import type { DeliveryService } from '#server/modules/delivery/delivery.service.
 import { sellerDetailsOf, type VendorsService } from './vendors.service.ts';
 import { sellerChecklist } from '#shared/seller-kyc.ts';
 
-const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema, 404: ErrorResponseSchema, 409: ErrorResponseSchema };
+const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema, 404: ErrorResponseSchema, 409: ErrorResponseSchema, 422: ErrorResponseSchema };
 const idParams = z.object({ id: z.string().regex(/^[1-9]\d{0,14}$/, 'id must be a positive whole number').transform(Number) });
 
 function toProfile(shop: VendorRow) {

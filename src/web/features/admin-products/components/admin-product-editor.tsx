@@ -1,9 +1,12 @@
-import { useId, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { AdminProductDetail } from '#shared/schemas/admin.ts';
 import type { ProductStatus } from '#shared/schemas/catalog.ts';
-import { formLegendClass, formSectionClass, placeServerIssues, ProductFieldsets, SaveProblemAlert, useProductForm, type SaveProblem } from '#web/components/product-form/product-fields.tsx';
+import { IMAGE_REQUIRED_MESSAGE, publishesWithoutImage } from '#shared/schemas/vendor.ts';
+import { formLegendClass, formSectionClass, placeServerIssues, productFieldId, ProductFieldsets, SaveProblemAlert, useProductForm, type SaveProblem } from '#web/components/product-form/product-fields.tsx';
+import { ImageManager } from '#web/components/product-form/image-manager.tsx';
 import { stockNote, toFormValues, type ProductFields } from '#web/components/product-form/product-form.ts';
+import { useProductImages, type UploadImage } from '#web/components/product-form/use-product-images.ts';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
 import { TextAreaControl } from '#web/components/form/form-fields.tsx';
 import { Loading } from '#web/components/ui/loading.tsx';
@@ -13,6 +16,7 @@ import { errorMessage } from '../api/admin-products.ts';
 import { useAdminProduct } from '../api/get-admin-product.ts';
 import { useSetAdminProductStatus } from '../api/set-admin-product-status.ts';
 import { useUpdateAdminProduct } from '../api/update-admin-product.ts';
+import { uploadAdminProductImage } from '../api/upload-admin-product-image.ts';
 import { PRODUCT_STATUS_NAMES } from '../utils/product-changes.ts';
 import { ModerationActions } from './moderation-actions.tsx';
 import { FeaturedBadge, HiddenBadge, StatusBadge } from './product-badges.tsx';
@@ -164,6 +168,8 @@ function EditForm({ detail, status, onStatus, blocked, onSaved }: EditFormProps)
   const [problem, setProblem] = useState<SaveProblem | null>(null);
   const update = useUpdateAdminProduct();
   const form = useProductForm(product);
+  const upload = useCallback<UploadImage>((file, options) => uploadAdminProductImage(product.id, file, options), [product.id]);
+  const imageState = useProductImages(product.images, upload);
   const { handleSubmit, reset, setError, setValue, formState, category } = form;
   const { errors, isSubmitting } = formState;
   const blockedId = `${idPrefix}-blocked`;
@@ -174,10 +180,21 @@ function EditForm({ detail, status, onStatus, blocked, onSaved }: EditFormProps)
   const save = async ({ sku: _sku, stockWas = product.stock, ...fields }: ProductFields) => {
     setProblem(null);
     onSaved('');
+    if (imageState.uploading) {
+      setProblem({ message: 'Please wait for the images to finish uploading, then save again.', more: [] });
+      return;
+    }
+    if (publishesWithoutImage({ status, images: imageState.images }, product)) {
+      // The server refuses it too (422); said here at once, with the keyboard on "Add images".
+      setProblem({ message: IMAGE_REQUIRED_MESSAGE, more: [] });
+      document.getElementById(`${productFieldId(idPrefix, 'images')}-files`)?.focus();
+      return;
+    }
     const lastEntry = detail.audit[0]?.id;
     try {
-      const saved = await update.mutateAsync({ id: product.id, input: { ...fields, stockWas, featured, status, reason: note.trim() || undefined } });
+      const saved = await update.mutateAsync({ id: product.id, input: { ...fields, images: imageState.images, stockWas, featured, status, reason: note.trim() || undefined } });
       reset(toFormValues(saved.product));
+      imageState.reset(saved.product.images);
       onStatus(saved.product.status);
       setFeatured(saved.product.featured);
       setNote('');
@@ -193,6 +210,13 @@ function EditForm({ detail, status, onStatus, blocked, onSaved }: EditFormProps)
   return (
     <form noValidate onSubmit={(event) => void handleSubmit(save)(event)} aria-label={`Edit ${product.name}`} className="mt-6 space-y-6">
       <ProductFieldsets form={form} category={category} withSku={false} />
+
+      <fieldset className={formSectionClass}>
+        <legend className={formLegendClass}>Images</legend>
+        <div className="clear-both pt-4">
+          <ImageManager id={productFieldId(idPrefix, 'images')} state={imageState} />
+        </div>
+      </fieldset>
 
       <fieldset className={formSectionClass} aria-describedby={blocked ? blockedId : undefined}>
         <legend className={formLegendClass}>Status</legend>
@@ -265,7 +289,7 @@ function EditForm({ detail, status, onStatus, blocked, onSaved }: EditFormProps)
       {(problem ?? rootError) && <SaveProblemAlert problem={problem ?? { message: rootError ?? '', more: [] }} />}
 
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-        <button type="submit" disabled={isSubmitting} className={`${buttonClass('primary')} w-full sm:w-auto`}>
+        <button type="submit" disabled={isSubmitting || imageState.uploading} className={`${buttonClass('primary')} w-full sm:w-auto`}>
           {isSubmitting ? 'Saving…' : 'Save changes'}
         </button>
         <p className="text-sm text-slate-600">Every change is kept in the product’s history below.</p>

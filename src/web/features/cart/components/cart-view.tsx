@@ -11,6 +11,7 @@ import { useCartQuote } from '../api/get-cart-quote.ts';
 import { type CartItem, cartLines, lineKey } from '../cart-rules.ts';
 import { useCart } from '../hooks/use-cart.ts';
 import { CouponBox } from './coupon-box.tsx';
+import { ProductImage } from '#web/components/ui/product-image.tsx';
 
 /** Lines whose photos are in the first screen on a phone; the rest load as they scroll into view. */
 const FIRST_SCREEN_LINES = 3;
@@ -120,7 +121,7 @@ export function CartView() {
             return (
               <li key={lineKey(item.product)} className="flex gap-4 p-4">
                 <Link to={paths.product(item.product.id)} className="shrink-0">
-                  <img
+                  <ProductImage
                     src={item.product.image}
                     alt={item.product.name}
                     width={112}

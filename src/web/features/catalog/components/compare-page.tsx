@@ -13,6 +13,7 @@ import { useStoreInfo } from '#web/lib/store-info.ts';
 import { productQuery } from '../api/get-product.ts';
 import { COMPARE_MAX, comparisonRows } from '../compare-rules.ts';
 import { comparison, useComparison } from '../compare-store.ts';
+import { ProductImage } from '#web/components/ui/product-image.tsx';
 
 /**
  * The products chosen for comparison, side by side: each fetched afresh (today's price and stock),
@@ -151,7 +152,7 @@ export function ComparePage() {
 function ProductColumn({ product, onRemove }: { product: Product; onRemove: () => void }) {
   return (
     <th scope="col" className="p-3 text-left align-top font-normal">
-      <img src={product.images[0]} alt="" width={160} height={120} className="aspect-[4/3] w-full max-w-40 rounded-lg border border-slate-200 object-cover" />
+      <ProductImage src={product.images[0]} alt="" width={160} height={120} className="aspect-[4/3] w-full max-w-40 rounded-lg border border-slate-200 object-cover" />
       <Link to={paths.product(product.id)} className="mt-2 block font-semibold text-slate-900 hover:text-brand-700 hover:underline">
         {product.name}
       </Link>

@@ -5,6 +5,7 @@ import { buttonClass } from '#web/components/ui/button-styles.ts';
 import { paths } from '#web/config/paths.ts';
 import { COMPARE_MAX } from '../compare-rules.ts';
 import { comparison, useComparison } from '../compare-store.ts';
+import { ProductImage } from '#web/components/ui/product-image.tsx';
 
 /**
  * The comparison tray, fixed at the foot of the screen while products are chosen: each with a
@@ -61,7 +62,7 @@ export default function CompareTray() {
           <ul ref={list} className="flex min-w-0 gap-1.5 sm:order-2 sm:flex-1 sm:gap-2">
             {items.map((item, index) => (
               <li key={item.id} className="flex min-w-0 items-center gap-1 rounded-lg border border-slate-200 bg-white py-0.5 pr-0.5 pl-1 sm:max-w-56 sm:gap-1.5">
-                {item.image && <img src={item.image} alt="" width={40} height={30} className="aspect-[4/3] w-9 shrink-0 rounded object-cover sm:w-10" />}
+                <ProductImage src={item.image} alt="" width={40} height={30} className="aspect-[4/3] w-9 shrink-0 rounded object-cover sm:w-10" />
                 <span className="hidden truncate text-xs text-slate-800 sm:inline">{item.name}</span>
                 <button type="button" onClick={() => remove(index)} className="inline-flex size-7 shrink-0 items-center justify-center rounded-md text-slate-500 hover:bg-slate-100 hover:text-slate-900">
                   <span aria-hidden="true">✕</span>

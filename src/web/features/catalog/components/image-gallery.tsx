@@ -1,4 +1,5 @@
 import { lazy, Suspense, useRef, useState } from 'react';
+import { ProductImage } from '#web/components/ui/product-image.tsx';
 
 // The full-screen viewer loads when first opened, not with the page.
 const ImageViewer = lazy(() => import('./image-viewer.tsx'));
@@ -15,8 +16,8 @@ export function ImageGallery({ images, name }: { images: string[]; name: string 
   return (
     <div>
       <div className="relative aspect-[4/3] overflow-hidden rounded-xl border border-slate-200 bg-white">
-        {current && (
-          <img
+        {current ? (
+          <ProductImage
             src={current}
             alt={`${name}, image ${active + 1} of ${images.length}`}
             width={800}
@@ -25,6 +26,8 @@ export function ImageGallery({ images, name }: { images: string[]; name: string 
             fetchPriority="high"
             className="size-full object-contain"
           />
+        ) : (
+          <ProductImage src={null} alt={name} width={800} height={600} className="size-full object-contain" />
         )}
         {current && (
           <button
@@ -62,7 +65,7 @@ export function ImageGallery({ images, name }: { images: string[]; name: string 
                 aria-pressed={index === active}
                 className={`block w-20 overflow-hidden rounded-lg border-2 bg-white sm:w-24 ${index === active ? 'border-brand-600' : 'border-slate-200 hover:border-slate-400'}`}
               >
-                <img src={image} alt="" width={96} height={72} className="aspect-[4/3] w-full object-cover" />
+                <ProductImage src={image} alt="" width={96} height={72} className="aspect-[4/3] w-full object-cover" />
               </button>
             </li>
           ))}

@@ -7,13 +7,14 @@ import { StockLabel } from '#web/components/ui/stock-label.tsx';
 import { paths } from '#web/config/paths.ts';
 import { keySpecs } from '../spec-rows.ts';
 import { ProductCardExtras } from './product-card-extras.ts';
+import { ProductImage } from '#web/components/ui/product-image.tsx';
 
 export function ProductCard({ product, eager = false }: { product: Product; eager?: boolean }) {
   const extras = use(ProductCardExtras);
   return (
     <article className="group relative flex h-full overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md min-[480px]:flex-col">
       <div className="aspect-[4/3] w-32 shrink-0 self-start bg-slate-100 min-[480px]:w-auto min-[480px]:self-auto">
-        <img
+        <ProductImage
           src={product.images[0]}
           alt={product.name}
           width={800}

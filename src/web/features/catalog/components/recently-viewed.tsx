@@ -8,6 +8,7 @@ import { paths } from '#web/config/paths.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { productQuery } from '../api/get-product.ts';
 import { forgetViewed, recentlyViewed } from '../recently-viewed.ts';
+import { ProductImage } from '#web/components/ui/product-image.tsx';
 
 /**
  * "Recently viewed": the products this browser opened last (up to 12), newest first, each fetched
@@ -57,7 +58,7 @@ export default function RecentlyViewed({ exclude }: { exclude?: number }) {
           <ul className="flex gap-3 px-1 py-1">
             {products.map((product) => (
               <li key={product.id} className="relative w-40 shrink-0 rounded-xl border border-slate-200 bg-white p-2 shadow-sm has-[a:focus-visible]:ring-3 has-[a:focus-visible]:ring-brand-500 sm:w-48">
-                <img src={product.images[0]} alt="" width={192} height={144} loading="lazy" decoding="async" className="aspect-[4/3] w-full rounded-lg bg-slate-100 object-cover" />
+                <ProductImage src={product.images[0]} alt="" width={192} height={144} loading="lazy" decoding="async" className="aspect-[4/3] w-full rounded-lg bg-slate-100 object-cover" />
                 <Link to={paths.product(product.id)} className="mt-2 line-clamp-2 text-sm leading-snug font-semibold text-slate-900 after:absolute after:inset-0 hover:text-brand-700 focus-visible:outline-none">
                   {product.name}
                 </Link>

@@ -4,6 +4,7 @@ import { CATEGORY_LABELS } from '#shared/categories.ts';
 import { formatPrice } from '#shared/money.ts';
 import { paths } from '#web/config/paths.ts';
 import { useSuggestions } from '../api/get-suggestions.ts';
+import { ProductImage } from '#web/components/ui/product-image.tsx';
 
 interface Option {
   key: string;
@@ -88,7 +89,7 @@ export default function SearchSuggestions({ listId, text, active, onCount, choos
           >
             {option.image !== undefined &&
               (option.image ? (
-                <img src={option.image} alt="" width={40} height={30} className="h-[30px] w-10 shrink-0 rounded bg-slate-100 object-cover" />
+                <ProductImage src={option.image} alt="" width={40} height={30} className="h-[30px] w-10 shrink-0 rounded bg-slate-100 object-cover" />
               ) : (
                 <span aria-hidden="true" className="h-[30px] w-10 shrink-0 rounded bg-slate-100" />
               ))}

@@ -17,6 +17,7 @@ import { rememberBuyNowOrder } from '../buy-now.ts';
 import { GstClaimForm } from './gst-claim-form.tsx';
 import { OtpForm } from './otp-form.tsx';
 import { PaymentForm } from './payment-form.tsx';
+import { ProductImage } from '#web/components/ui/product-image.tsx';
 
 type Step = 'contact' | 'address' | 'review' | 'payment';
 
@@ -305,7 +306,7 @@ export function CheckoutFlow<D>({ api, lines, keyName, contact, renderAddressSte
               <ul className="divide-y divide-slate-100">
                 {quote?.items.map((line) => (
                   <li key={line.productId} className="flex gap-3 py-2 text-sm">
-                    {line.image && <img src={line.image} alt="" width={64} height={48} loading="lazy" className="aspect-[4/3] w-16 rounded border border-slate-200 object-cover" />}
+                    <ProductImage src={line.image} alt="" width={64} height={48} loading="lazy" className="aspect-[4/3] w-16 rounded border border-slate-200 object-cover" />
                     <div className="min-w-0 flex-1">
                       <p className="font-medium text-slate-900">{line.name}</p>
                       <p className="text-slate-600">

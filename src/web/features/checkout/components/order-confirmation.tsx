@@ -5,6 +5,7 @@ import { buttonClass } from '#web/components/ui/button-styles.ts';
 import { Loading } from '#web/components/ui/loading.tsx';
 import { paths } from '#web/config/paths.ts';
 import { useOrderForCheckout } from '../api/checkout.ts';
+import { ProductImage } from '#web/components/ui/product-image.tsx';
 
 /** After a successful payment: the order number, items, total and delivery address. */
 export function OrderConfirmation({ orderId }: { orderId: number }) {
@@ -37,7 +38,7 @@ export function OrderConfirmation({ orderId }: { orderId: number }) {
         <ul className="mt-2 divide-y divide-slate-100">
           {o.items.map((item) => (
             <li key={item.productId} className="flex gap-3 py-2 text-sm">
-              {item.image && <img src={item.image} alt="" width={64} height={48} className="aspect-[4/3] w-16 rounded border border-slate-200 object-cover" />}
+              <ProductImage src={item.image} alt="" width={64} height={48} className="aspect-[4/3] w-16 rounded border border-slate-200 object-cover" />
               <div className="flex-1">
                 <p className="font-medium">{item.name}</p>
                 <p className="text-slate-600">

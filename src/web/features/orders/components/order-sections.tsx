@@ -9,6 +9,7 @@ import { formatDate } from '#web/lib/format.ts';
 import { formatDateTime, formatTime } from '../format-date-time.ts';
 import { TaxDocumentLinks } from '#web/components/ui/invoice-link.tsx';
 import { TrackingTimeline } from './tracking-timeline.tsx';
+import { ProductImage } from '#web/components/ui/product-image.tsx';
 
 
 export const card = 'rounded-xl border border-slate-200 bg-white';
@@ -83,7 +84,7 @@ export function ItemsSection({ order, extra }: { order: Order; extra?: (item: Or
           <li key={item.id} className="p-4 sm:px-5">
             <div className="flex gap-3 sm:gap-4">
             {item.image ? (
-              <img
+              <ProductImage
                 src={item.image}
                 alt={item.name}
                 width={96}

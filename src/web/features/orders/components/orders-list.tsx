@@ -8,11 +8,12 @@ import { formatDate } from '#web/lib/format.ts';
 import { useStoreInfo } from '#web/lib/store-info.ts';
 import { useOrders } from '../api/orders.ts';
 import { OrderStatusBadge } from './order-status-badge.tsx';
+import { ProductImage } from '#web/components/ui/product-image.tsx';
 
 function Thumbnail({ name, image }: OrderSummary['thumbnails'][number]) {
   const box = 'h-12 w-16 shrink-0 rounded-md border border-slate-200';
   return image ? (
-    <img src={image} alt={name} width={64} height={48} loading="lazy" className={`${box} bg-white object-cover`} />
+    <ProductImage src={image} alt={name} width={64} height={48} loading="lazy" className={`${box} bg-white object-cover`} />
   ) : (
     <span role="img" aria-label={name} className={`${box} flex items-center justify-center bg-slate-100 text-xs font-semibold text-slate-500`}>
       <span aria-hidden="true">{name.slice(0, 1)}</span>

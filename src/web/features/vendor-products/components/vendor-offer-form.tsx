@@ -11,6 +11,7 @@ import { controlClassName, Field } from '#web/components/ui/field.tsx';
 import { apiRequest } from '#web/lib/api-client.ts';
 import { errorMessage, vendorProductKeys } from '../api/vendor-products.ts';
 import { vendorProductPaths } from '../paths.ts';
+import { ProductImage } from '#web/components/ui/product-image.tsx';
 
 /** Products in the catalogue matching what the seller typed: the storefront's own search. */
 function useCatalogSearch(q: string) {
@@ -130,7 +131,7 @@ export function VendorOfferForm({ shopApproved }: { shopApproved: boolean }) {
                 <li key={product.id}>
                   <label className="flex cursor-pointer items-center gap-3 p-3 has-[:checked]:bg-brand-50">
                     <input type="radio" name={`${id}-product`} checked={chosen?.id === product.id} onChange={() => setChosen(product)} className="size-4 shrink-0" />
-                    <img src={product.images[0]} alt="" width={64} height={48} className="aspect-[4/3] w-16 shrink-0 rounded border border-slate-200 object-cover" />
+                    <ProductImage src={product.images[0]} alt="" width={64} height={48} className="aspect-[4/3] w-16 shrink-0 rounded border border-slate-200 object-cover" />
                     <span className="min-w-0">
                       <span className="block font-medium text-slate-900">{product.name}</span>
                       <span className="block text-sm text-slate-600">

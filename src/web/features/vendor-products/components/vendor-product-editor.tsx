@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { CircleCheck } from 'lucide-react';
-import type { VendorProduct, VendorProductInput } from '#shared/schemas/vendor.ts';
+import { IMAGE_REQUIRED_MESSAGE, publishesWithoutImage, type VendorProduct, type VendorProductInput } from '#shared/schemas/vendor.ts';
 import { stockNote, toFormValues, type ProductFields } from '#web/components/product-form/product-form.ts';
 import {
   formLegendClass,
@@ -18,6 +18,7 @@ import { buttonClass } from '#web/components/ui/button-styles.ts';
 import { Loading } from '#web/components/ui/loading.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 import {
+  uploadVendorMedia,
   errorMessage,
   useArchiveVendorProduct,
   useCreateVendorProduct,
@@ -25,10 +26,10 @@ import {
   useUpdateVendorProduct,
   useVendorProduct,
 } from '../api/vendor-products.ts';
-import { useProductImages } from '../hooks/use-product-images.ts';
+import { useProductImages } from '#web/components/product-form/use-product-images.ts';
 import { vendorProductPaths } from '../paths.ts';
 import { StatusBadge } from './field.tsx';
-import { ImageManager } from './image-manager.tsx';
+import { ImageManager } from '#web/components/product-form/image-manager.tsx';
 import { ReviewNotice, SharedDetailsNotice } from './shared-details-notice.tsx';
 
 export interface VendorProductEditorProps {
@@ -90,7 +91,7 @@ function ProductForm({ product, onSaved, shopApproved, onDeleted }: ProductFormP
   const [serverError, setServerError] = useState<SaveProblem | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [savingAs, setSavingAs] = useState<'draft' | 'active'>('draft');
-  const imageState = useProductImages(product?.images ?? []);
+  const imageState = useProductImages(product?.images ?? [], uploadVendorMedia);
 
   const create = useCreateVendorProduct();
   const update = useUpdateVendorProduct();
@@ -108,6 +109,12 @@ function ProductForm({ product, onSaved, shopApproved, onDeleted }: ProductFormP
       return;
     }
     const status = intent.current;
+    if (publishesWithoutImage({ status, images: imageState.images }, product)) {
+      // The server refuses it too (422); said here at once, with the keyboard on "Add images".
+      setServerError({ message: IMAGE_REQUIRED_MESSAGE, more: [] });
+      document.getElementById(`${productFieldId(idPrefix, 'images')}-files`)?.focus();
+      return;
+    }
     setSavingAs(status);
     const { stockWas, ...rest } = fields;
     const input: VendorProductInput = { ...rest, images: imageState.images, status };

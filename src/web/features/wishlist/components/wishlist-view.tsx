@@ -11,6 +11,7 @@ import { paths } from '#web/config/paths.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { useRemoveFromWishlist, useWishlist } from '../api/wishlist.ts';
 import { INDIA_TIME_ZONE } from '#shared/india-time.ts';
+import { ProductImage } from '#web/components/ui/product-image.tsx';
 
 const savedOn = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: INDIA_TIME_ZONE });
 
@@ -91,7 +92,7 @@ export function WishlistView({ userId, addToCart }: WishlistViewProps) {
           <ul ref={list} className="mt-4 space-y-3">
             {items.map((item, index) => (
               <li key={item.productId} className="flex gap-3 rounded-xl border border-slate-200 bg-white p-3 sm:gap-4 sm:p-4">
-                {item.image && <img src={item.image} alt="" width={160} height={120} loading="lazy" className="aspect-[4/3] w-24 shrink-0 self-start rounded-lg bg-slate-100 object-cover sm:w-36" />}
+                <ProductImage src={item.image} alt="" width={160} height={120} loading="lazy" className="aspect-[4/3] w-24 shrink-0 self-start rounded-lg bg-slate-100 object-cover sm:w-36" />
                 <div className="min-w-0 flex-1">
                   <h2 className="leading-snug font-semibold text-slate-900">
                     {item.product ? (

@@ -1,6 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_PRODUCT } from '#shared/schemas/vendor.ts';
-import { errorMessage, uploadVendorMedia } from '../api/vendor-products.ts';
+import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_PRODUCT, type Media } from '#shared/schemas/vendor.ts';
+import { errorMessage } from '#web/lib/api-client.ts';
+import type { UploadOptions } from '#web/lib/upload-image.ts';
+
+/** Sends one image to the server: the vendor's own uploads, or the admin's for a product's shop. */
+export type UploadImage = (file: File, options: UploadOptions) => Promise<Media>;
 
 export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 
@@ -25,7 +29,7 @@ function listNames(names: string[]): string {
  * Files are checked here first (type, 5 MB, 8 images), then uploaded one after another so they
  * land in the order they were chosen.
  */
-export function useProductImages(initial: readonly string[]) {
+export function useProductImages(initial: readonly string[], upload: UploadImage) {
   const [images, setImages] = useState<string[]>(() => [...initial]);
   const [uploads, setUploads] = useState<PendingUpload[]>([]);
   const [problems, setProblems] = useState<string[]>([]);
@@ -46,7 +50,7 @@ export function useProductImages(initial: readonly string[]) {
       setUploads((current) => current.map((upload) => (upload.id === entry.id ? { ...upload, progress } : upload)));
     setProgress(0);
     try {
-      const media = await uploadVendorMedia(file, { onProgress: setProgress, signal });
+      const media = await upload(file, { onProgress: setProgress, signal });
       setImages((current) => [...current, media.url]);
     } catch (error) {
       if (signal?.aborted) return;
@@ -55,7 +59,7 @@ export function useProductImages(initial: readonly string[]) {
     } finally {
       if (!signal?.aborted) setUploads((current) => current.filter((upload) => upload.id !== entry.id));
     }
-  }, []);
+  }, [upload]);
 
   /** Checks the chosen files and queues the acceptable ones; explains any it refuses. */
   const addFiles = useCallback(

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { ImagePlus } from 'lucide-react';
 import { MAX_IMAGES_PER_PRODUCT } from '#shared/schemas/vendor.ts';
-import { ACCEPTED_IMAGE_TYPES, type ProductImages } from '../hooks/use-product-images.ts';
+import { ACCEPTED_IMAGE_TYPES, type ProductImages } from './use-product-images.ts';
 
 type Action = 'left' | 'right' | 'main' | 'remove';
 

@@ -39,10 +39,13 @@ export const AdminUserListSchema = z.object({ items: z.array(AdminUserSchema), t
 
 export const AuditEntrySchema = z.object({
   id: z.number().int(),
-  actor: z.object({ id: z.string(), email: z.string() }),
+  /** the admin (or seller) who acted: their name as it is now, null once the account is gone */
+  actor: z.object({ id: z.string(), email: z.string(), name: z.string().nullable().default(null) }),
   action: z.string(),
   entityType: z.string(),
   entityId: z.string(),
+  /** what was acted on, by name: a user's name and e-mail, a product's or shop's name, a payment's order and amount; null when it is gone */
+  subject: z.object({ name: z.string(), detail: z.string().nullable() }).nullable().default(null),
   before: z.unknown(),
   after: z.unknown(),
   reason: z.string().nullable(),
@@ -53,6 +56,8 @@ export const AuditListSchema = z.object({ items: z.array(AuditEntrySchema), tota
 export const AuditQuerySchema = z.object({
   entityType: z.enum(['user', 'vendor', 'product', 'payment', 'outbox', 'coupon', 'review', 'return']).optional(),
   entityId: z.string().max(100).optional(),
+  /** words of the e-mail address of whoever acted */
+  actor: z.string().trim().toLowerCase().max(100).optional(),
   ...pageFields(50),
 });
 

@@ -7,6 +7,7 @@ import type { CatalogService } from '#server/modules/catalog/catalog.service.ts'
 import type { MediaService } from '#server/modules/media/media.service.ts';
 import { assertPublishable } from '#server/modules/vendors/vendor-products.service.ts';
 import type { VendorsService } from '#server/modules/vendors/vendors.service.ts';
+import type { AuditReader } from './audit-reader.ts';
 import * as audit from './audit.repository.ts';
 
 interface Actor {
@@ -47,8 +48,8 @@ export interface ProductMergeFollower {
  * Manage Products beyond moderation: an admin edits any vendor's product or archives it. Each
  * change and its audit entry (who, what, when, the fields before and after) commit together.
  */
-export function createAdminProductsService(deps: { db: Db; catalog: CatalogService; vendors: VendorsService; media: MediaService; mergeFollowers?: readonly ProductMergeFollower[] }) {
-  const { db, catalog, vendors, media, mergeFollowers = [] } = deps;
+export function createAdminProductsService(deps: { db: Db; catalog: CatalogService; vendors: VendorsService; media: MediaService; auditLog: AuditReader; mergeFollowers?: readonly ProductMergeFollower[] }) {
+  const { db, catalog, vendors, media, auditLog, mergeFollowers = [] } = deps;
 
   async function locate(id: number) {
     const product = await catalog.findAny(id);
@@ -60,7 +61,7 @@ export function createAdminProductsService(deps: { db: Db; catalog: CatalogServi
 
   async function detail(id: number): Promise<AdminProductDetail> {
     const { product, shop } = await locate(id);
-    const history = await audit.listAudit(db, { entityType: 'product', entityId: String(id), page: 1, pageSize: 50 });
+    const history = await auditLog.list({ entityType: 'product', entityId: String(id), page: 1, pageSize: 50 });
     const offers = (await catalog.offersOf(id)).map((offer) => ({
       id: offer.id,
       vendor: { id: offer.vendor_id, name: offer.vendor_name, slug: offer.vendor_slug, status: offer.vendor_status },

@@ -21,6 +21,7 @@ import type { OutboxEntry, OutboxService } from '#server/modules/outbox/outbox.s
 import type { UsersService } from '#server/modules/users/users.service.ts';
 import { sellerDetailsOf, type VendorsService } from '#server/modules/vendors/vendors.service.ts';
 import { createAdminProductsService, type ProductMergeFollower } from './admin-products.service.ts';
+import { createAuditReader } from './audit-reader.ts';
 import * as audit from './audit.repository.ts';
 import * as reports from './reports.repository.ts';
 
@@ -79,7 +80,8 @@ function toOutboxJob(job: OutboxEntry): AdminOutboxJob {
 /** Running the marketplace: accounts, shops and moderation. Every action is audited. */
 export function createAdminService(deps: Deps) {
   const { db, users, vendors, catalog, orders, authService, payments, invoices, checkout, outbox, mailer, store } = deps;
-  const products = createAdminProductsService({ db, catalog, vendors, media: deps.media, mergeFollowers: deps.mergeFollowers });
+  const auditLog = createAuditReader({ db, users, catalog, vendors, payments });
+  const products = createAdminProductsService({ db, catalog, vendors, media: deps.media, auditLog, mergeFollowers: deps.mergeFollowers });
 
   /** A shop's status, and the buy boxes it moves (a suspended seller's offers stop winning), together. */
   const setShopStatus = (vendorId: number, status: VendorRow['status']) =>
@@ -151,7 +153,7 @@ export function createAdminService(deps: Deps) {
       const [orderList, products, history, shop] = await Promise.all([
         orders.list(uid),
         user.vendor ? catalog.listForVendor(user.vendor.id, { sort: 'newest', page: 1, pageSize: 50 }) : Promise.resolve({ items: [] }),
-        audit.listAudit(db, { entityType: 'user', entityId: uid, page: 1, pageSize: 50 }),
+        auditLog.list({ entityType: 'user', entityId: uid, page: 1, pageSize: 50 }),
         user.vendor ? vendors.findById(user.vendor.id) : Promise.resolve(undefined),
       ]);
       return {
@@ -315,7 +317,7 @@ export function createAdminService(deps: Deps) {
       const [refunds, queuedRefunds, history, creditable] = await Promise.all([
         payments.refundsOf(id),
         payments.queuedRefunds(id),
-        audit.listAudit(db, { entityType: 'payment', entityId: String(id), page: 1, pageSize: 50 }),
+        auditLog.list({ entityType: 'payment', entityId: String(id), page: 1, pageSize: 50 }),
         invoices.creditableOf(order.id),
       ]);
       const left = new Map(creditable.map((invoice) => [invoice.id, invoice]));
@@ -379,7 +381,7 @@ export function createAdminService(deps: Deps) {
       return this.paymentDetail(id);
     },
 
-    audit: (filter: { entityType?: string; entityId?: string; page: number; pageSize: number }) => audit.listAudit(db, filter),
+    audit: (filter: audit.AuditFilter) => auditLog.list(filter),
 
     /** Refunds and mails waiting to be retried (pending first), with their attempts and last error. */
     async outbox(query: AdminOutboxQuery) {

@@ -18,6 +18,8 @@ import { useRetryQueuedRefund } from '../api/retry-queued-refund.ts';
 import { formatDateTime, maskedDetails, methodName, rupeesToPaise } from '../utils/format.ts';
 import { PaymentStatusBadge } from './payment-ui.tsx';
 import { QueuedRefunds } from './queued-refunds.tsx';
+import { AuditChangesTable } from '#web/components/audit/audit-changes-table.tsx';
+import { auditActionName } from '#web/components/audit/audit-changes.ts';
 
 const LIST_PATH = paths.adminPayments();
 const REASON_MIN = 5;
@@ -256,19 +258,14 @@ function AuditHistory({ entries }: { entries: AuditEntry[] }) {
       {entries.map((entry) => (
         <li key={entry.id} className="py-3 text-sm">
           <p className="flex flex-wrap items-baseline justify-between gap-x-3">
-            <span className="font-semibold text-slate-900">{entry.action}</span>
+            <span className="font-semibold text-slate-900">{auditActionName(entry.action)}</span>
             <span className="text-slate-600">{formatDateTime(entry.createdAt)}</span>
           </p>
-          <p className="mt-1 break-all text-slate-700">By {entry.actor.email}</p>
+          <p className="mt-1 break-all text-slate-700">By {entry.actor.name ? `${entry.actor.name} (${entry.actor.email})` : entry.actor.email}</p>
           {entry.reason && <p className="mt-1 wrap-break-word text-slate-800">Reason: {entry.reason}</p>}
-          {(entry.before !== undefined && entry.before !== null) || (entry.after !== undefined && entry.after !== null) ? (
-            <dl className="mt-1 grid grid-cols-[auto_minmax(0,1fr)] gap-x-2 text-xs text-slate-600">
-              <dt>Before</dt>
-              <dd className="font-mono break-all">{JSON.stringify(entry.before ?? null)}</dd>
-              <dt>After</dt>
-              <dd className="font-mono break-all">{JSON.stringify(entry.after ?? null)}</dd>
-            </dl>
-          ) : null}
+          <div className="mt-1 overflow-x-auto">
+            <AuditChangesTable before={entry.before} after={entry.after} caption={`${auditActionName(entry.action)}: fields before and after`} />
+          </div>
         </li>
       ))}
     </ul>

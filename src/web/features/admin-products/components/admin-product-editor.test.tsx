@@ -41,10 +41,11 @@ const detail: AdminProductDetail = {
 
 const entry = (id: number, action: string, before: unknown, after: unknown) => ({
   id,
-  actor: { id: 'a1', email: 'asha@admin.in' },
+  actor: { id: 'a1', email: 'asha@admin.in', name: 'Asha Admin' },
   action,
   entityType: 'product',
   entityId: '12',
+  subject: null,
   before,
   after,
   reason: null,

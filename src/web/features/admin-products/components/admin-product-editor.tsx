@@ -17,7 +17,7 @@ import { useAdminProduct } from '../api/get-admin-product.ts';
 import { useSetAdminProductStatus } from '../api/set-admin-product-status.ts';
 import { useUpdateAdminProduct } from '../api/update-admin-product.ts';
 import { uploadAdminProductImage } from '../api/upload-admin-product-image.ts';
-import { PRODUCT_STATUS_NAMES } from '../utils/product-changes.ts';
+import { PRODUCT_STATUS_NAMES } from '#web/components/audit/audit-changes.ts';
 import { ModerationActions } from './moderation-actions.tsx';
 import { FeaturedBadge, HiddenBadge, StatusBadge } from './product-badges.tsx';
 import { ProductHistory } from './product-history.tsx';

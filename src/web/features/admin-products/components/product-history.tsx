@@ -1,6 +1,6 @@
 import type { AuditEntry } from '#shared/schemas/admin.ts';
 import { formatDateTime } from '#web/lib/format.ts';
-import { productActionName, productChanges } from '../utils/product-changes.ts';
+import { productActionName, productChanges } from '#web/components/audit/audit-changes.ts';
 
 /** The admin actions on one product, newest first: who did what and when, why, and each field before and after. */
 export function ProductHistory({ entries, headingId }: { entries: AuditEntry[]; headingId: string }) {
@@ -19,7 +19,7 @@ export function ProductHistory({ entries, headingId }: { entries: AuditEntry[]; 
               <li key={entry.id} className="min-w-0 py-3 text-sm first:pt-0 last:pb-0">
                 <p className="font-semibold text-slate-900">{productActionName(entry.action)}</p>
                 <p className="wrap-break-word text-slate-600">
-                  <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time> · {entry.actor.email}
+                  <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time> · {entry.actor.name ? `${entry.actor.name} (${entry.actor.email})` : entry.actor.email}
                 </p>
                 {entry.reason && <p className="mt-1 wrap-break-word text-slate-800">“{entry.reason}”</p>}
                 {changes.length > 0 && (

@@ -44,6 +44,8 @@ export interface AdminUserListParams {
 export interface AuditLogParams {
   entityType?: AuditEntityType;
   entityId?: string;
+  /** words of the acting admin's e-mail */
+  actor?: string;
   page?: number;
   pageSize?: number;
 }
@@ -88,7 +90,7 @@ export function fetchAdminUser(uid: string, signal?: AbortSignal): Promise<Admin
 
 export function fetchAuditLog(params: AuditLogParams, signal?: AbortSignal): Promise<AuditList> {
   return apiRequest('/admin/audit', {
-    query: { entityType: params.entityType, entityId: params.entityId, page: params.page, pageSize: params.pageSize },
+    query: { entityType: params.entityType, entityId: params.entityId, actor: params.actor, page: params.page, pageSize: params.pageSize },
     schema: AuditListSchema,
     signal,
   });

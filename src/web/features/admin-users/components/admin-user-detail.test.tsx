@@ -23,10 +23,11 @@ const customer: AdminUser = {
 
 const entry: AuditEntry = {
   id: 1,
-  actor: { id: 'u-admin', email: 'admin@circuitbazaar.in' },
+  actor: { id: 'u-admin', email: 'admin@circuitbazaar.in', name: 'Store Admin' },
   action: 'user.suspend',
   entityType: 'user',
   entityId: 'u-customer',
+  subject: { name: 'Kiran Customer', detail: 'kiran@example.in' },
   before: { status: 'active' },
   after: { status: 'suspended' },
   reason: 'Chargeback fraud',
@@ -107,7 +108,10 @@ describe('AdminUserDetail', () => {
     expect(screen.getByRole('button', { name: 'Reactivate account' })).toBeTruthy();
     const history = screen.getByRole('region', { name: 'Audit history' });
     await waitFor(() => expect(within(history).getByText('Chargeback fraud')).toBeTruthy());
-    expect(within(history).getByText('{"status":"suspended"}')).toBeTruthy();
+    const changes = within(history).getAllByRole('table', { name: 'Account suspended: fields before and after' })[0]!;
+    expect(within(changes).getByRole('rowheader', { name: 'Status' })).toBeTruthy();
+    expect(within(changes).getByText('Active')).toBeTruthy();
+    expect(within(changes).getByText('Suspended')).toBeTruthy();
   });
 
   it('shows a 409 from the server in an alert', async () => {
@@ -163,8 +167,11 @@ describe('AuditLog', () => {
     vi.stubGlobal('fetch', fakeApi());
     renderWith(<AuditLog />);
     expect(screen.getByRole('heading', { level: 1, name: 'Audit log' })).toBeTruthy();
-    expect((await screen.findByRole('link', { name: 'user u-customer' })).getAttribute('href')).toBe('/admin/users/u-customer');
+    expect((await screen.findByRole('link', { name: 'Kiran Customer' })).getAttribute('href')).toBe('/admin/users/u-customer');
+    expect(screen.getByText('kiran@example.in')).toBeTruthy();
+    expect(screen.getByText('Store Admin')).toBeTruthy();
     expect(screen.getByText('admin@circuitbazaar.in')).toBeTruthy();
+    expect(screen.getByRole('cell', { name: 'Suspended' })).toBeTruthy();
     expect(screen.getByText('Chargeback fraud')).toBeTruthy();
   });
 });

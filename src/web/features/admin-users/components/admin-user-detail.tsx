@@ -12,7 +12,9 @@ import { paths } from '#web/config/paths.ts';
 import { formatDate } from '#web/lib/format.ts';
 import { errorMessage, isNotFound, useAdminUser, type AdminUserDetail as Detail } from '../api/admin-users.ts';
 import { adminUserPaths } from '../paths.ts';
-import { actionLabel, compactJson, formatDateTime } from '../utils/format.ts';
+import { AuditChangesTable } from '#web/components/audit/audit-changes-table.tsx';
+import { auditActionName } from '#web/components/audit/audit-changes.ts';
+import { formatDateTime } from '../utils/format.ts';
 import { AccountStatusBadge, RoleBadge, ShopStatusBadge } from './admin-ui.tsx';
 import { RoleForm, StatusForm, VendorDecisionForm } from './user-action-forms.tsx';
 
@@ -231,8 +233,7 @@ function AuditSection({ entries }: { entries: AuditEntry[] }) {
           {entries.map((entry) => (
             <li key={entry.id} className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 text-sm">
               <p className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
-                <span className="font-semibold text-slate-900">{actionLabel(entry.action)}</span>
-                <span className="font-mono text-xs break-all text-slate-500">{entry.action}</span>
+                <span className="font-semibold text-slate-900">{auditActionName(entry.action)}</span>
               </p>
               <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1">
                 <dt className="text-slate-600">When</dt>
@@ -240,16 +241,12 @@ function AuditSection({ entries }: { entries: AuditEntry[] }) {
                   <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
                 </dd>
                 <dt className="text-slate-600">Who</dt>
-                <dd className="break-all">{entry.actor.email}</dd>
+                <dd className="break-all">{entry.actor.name ? `${entry.actor.name} (${entry.actor.email})` : entry.actor.email}</dd>
                 <dt className="text-slate-600">Reason</dt>
                 <dd className="wrap-break-word">{entry.reason ?? <span className="text-slate-500">None given</span>}</dd>
                 <dt className="text-slate-600">Change</dt>
-                <dd className="font-mono text-xs break-all">
-                  <span className="sr-only">Before: </span>
-                  <code>{compactJson(entry.before)}</code>
-                  <span aria-hidden="true"> → </span>
-                  <span className="sr-only">, after: </span>
-                  <code>{compactJson(entry.after)}</code>
+                <dd className="min-w-0 overflow-x-auto">
+                  <AuditChangesTable before={entry.before} after={entry.after} caption={`${auditActionName(entry.action)}: fields before and after`} />
                 </dd>
               </dl>
             </li>

@@ -1,13 +1,15 @@
 import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { AuditEntry } from '#shared/schemas/admin.ts';
+import { AuditChangesTable } from '#web/components/audit/audit-changes-table.tsx';
+import { auditActionName } from '#web/components/audit/audit-changes.ts';
 import { columnsOf, type DataColumn, DataTable } from '#web/components/data-table/data-table.tsx';
 import { type Filter, FilterBar } from '#web/components/data-table/filter-bar.tsx';
 import { EmptyState, PagedList } from '#web/components/data-table/paged-list.tsx';
 import { paths } from '#web/config/paths.ts';
 import { useAuditLog, type AuditEntityType } from '../api/admin-users.ts';
 import { adminUserPaths } from '../paths.ts';
-import { actionLabel, formatDateTime } from '../utils/format.ts';
+import { formatDateTime } from '../utils/format.ts';
 import { oneOf, readPage } from '../utils/url-state.ts';
 
 const PAGE_SIZE = 50;
@@ -16,7 +18,10 @@ const ENTITY_LABELS: Record<AuditEntityType, string> = { user: 'Users', vendor: 
 
 const FILTERS: readonly Filter[] = [
   { kind: 'select', param: 'entityType', label: 'Show changes to', anyLabel: 'Everything', options: ENTITY_TYPES.map((type) => ({ value: type, label: ENTITY_LABELS[type] })) },
+  { kind: 'text', param: 'actor', label: 'Done by', type: 'search', placeholder: 'Admin’s e-mail', maxLength: 100 },
 ];
+/** The singular of each kind of thing, for an entry whose subject has gone: "Product 12". */
+const ENTITY_NOUNS: Record<string, string> = { user: 'User', vendor: 'Shop', product: 'Product', payment: 'Payment', outbox: 'Retry job', coupon: 'Coupon', review: 'Review' };
 
 export interface AuditLogProps {
   /** 1 on its own page (the default); 2 when it is a section of another page. */
@@ -29,7 +34,8 @@ export default function AuditLog({ headingLevel = 1 }: AuditLogProps) {
   const ids = useId();
   const entityType = oneOf(ENTITY_TYPES, params.get('entityType'));
   const page = readPage(params);
-  const log = useAuditLog({ entityType, page, pageSize: PAGE_SIZE });
+  const actor = params.get('actor')?.trim() || undefined;
+  const log = useAuditLog({ entityType, actor, page, pageSize: PAGE_SIZE });
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
 
   return (
@@ -38,7 +44,7 @@ export default function AuditLog({ headingLevel = 1 }: AuditLogProps) {
       <Heading id={`${ids}-heading`} className={headingLevel === 1 ? 'text-2xl font-bold text-slate-900' : 'text-lg font-semibold text-slate-900'}>
         Audit log
       </Heading>
-      <p className="mt-1 text-slate-600">What admins changed, when and why, newest first.</p>
+      <p className="mt-1 text-slate-600">What admins changed, when and why, newest first: each change with its fields before and after.</p>
 
       <FilterBar filters={FILTERS} params={params} onChange={(next) => void setParams(next, { preventScrollReset: true })} />
 
@@ -48,7 +54,9 @@ export default function AuditLog({ headingLevel = 1 }: AuditLogProps) {
         noun={['entry', 'entries']}
         what="the audit log"
         pagesLabel="Pages of the audit log"
-        empty={<EmptyState title={entityType ? `No changes to ${ENTITY_LABELS[entityType].toLowerCase()} yet.` : 'No admin actions yet.'} />}
+        empty={
+          <EmptyState title={actor ? `No actions by an admin whose e-mail holds “${actor}”.` : entityType ? `No changes to ${ENTITY_LABELS[entityType].toLowerCase()} yet.` : 'No admin actions yet.'} />
+        }
       >
         {(entries, summaryId) => <DataTable columns={COLUMNS} rows={entries.items} rowId={(entry) => String(entry.id)} label="Admin actions" describedBy={summaryId} />}
       </PagedList>
@@ -64,16 +72,29 @@ const COLUMNS: DataColumn<AuditEntry>[] = entries.columns([
     meta: { className: 'whitespace-nowrap' },
     cell: ({ getValue }) => <time dateTime={getValue()}>{formatDateTime(getValue())}</time>,
   }),
-  entries.accessor((entry) => entry.actor.email, { id: 'admin', header: 'Admin', cell: ({ getValue }) => <span className="break-all">{getValue()}</span> }),
-  entries.accessor('action', {
-    header: 'Action',
-    cell: ({ getValue }) => (
-      <span>
-        <span className="font-semibold text-slate-900">{actionLabel(getValue())}</span> <span className="font-mono text-xs break-all text-slate-500">({getValue()})</span>
+  entries.accessor((entry) => entry.actor.email, {
+    id: 'admin',
+    header: 'Done by',
+    meta: { className: 'min-w-40' },
+    cell: ({ row: { original: entry } }) => (
+      <span className="block wrap-break-word">
+        {entry.actor.name && <span className="block font-medium text-slate-900">{entry.actor.name}</span>}
+        <span className={entry.actor.name ? 'text-xs break-all text-slate-600' : 'break-all'}>{entry.actor.email}</span>
       </span>
     ),
   }),
-  entries.display({ id: 'entity', header: 'Entity', cell: ({ row }) => <Entity entry={row.original} /> }),
+  entries.accessor('action', {
+    header: 'Action',
+    meta: { className: 'min-w-32' },
+    cell: ({ getValue }) => <span className="font-semibold text-slate-900">{auditActionName(getValue())}</span>,
+  }),
+  entries.display({ id: 'entity', header: 'On', meta: { className: 'min-w-44' }, cell: ({ row }) => <Entity entry={row.original} /> }),
+  entries.display({
+    id: 'changes',
+    header: 'Before and after',
+    meta: { className: 'min-w-64' },
+    cell: ({ row: { original: entry } }) => <AuditChangesTable before={entry.before} after={entry.after} caption={`${auditActionName(entry.action)}: fields before and after`} />,
+  }),
   entries.accessor('reason', {
     header: 'Reason',
     meta: { className: 'min-w-48' },
@@ -81,21 +102,28 @@ const COLUMNS: DataColumn<AuditEntry>[] = entries.columns([
   }),
 ]);
 
+/** What the entry acted on, by name (linked to its page where it has one); by kind and id once it is gone. */
 function Entity({ entry }: { entry: AuditEntry }) {
-  const label = `${entry.entityType} ${entry.entityId}`;
-  if (entry.entityType === 'user') {
-    return (
-      <Link to={adminUserPaths.detail(entry.entityId)} className="break-all text-brand-700 underline underline-offset-2 hover:text-brand-800">
-        {label}
-      </Link>
-    );
-  }
-  if (entry.entityType === 'product' && /^[1-9]\d{0,14}$/.test(entry.entityId)) {
-    return (
-      <Link to={paths.adminProduct(Number(entry.entityId))} className="break-all text-brand-700 underline underline-offset-2 hover:text-brand-800">
-        {label}
-      </Link>
-    );
-  }
-  return <span className="break-all">{label}</span>;
+  const name = entry.subject?.name ?? `${ENTITY_NOUNS[entry.entityType] ?? entry.entityType} ${entry.entityId}`;
+  const detail = entry.subject?.detail;
+  const to =
+    entry.entityType === 'user'
+      ? adminUserPaths.detail(entry.entityId)
+      : entry.entityType === 'product' && /^[1-9]\d{0,14}$/.test(entry.entityId)
+        ? paths.adminProduct(Number(entry.entityId))
+        : entry.entityType === 'payment' && /^[1-9]\d{0,14}$/.test(entry.entityId)
+          ? paths.adminPayment(Number(entry.entityId))
+          : undefined;
+  return (
+    <span className="block wrap-break-word">
+      {to ? (
+        <Link to={to} className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800">
+          {name}
+        </Link>
+      ) : (
+        <span className="font-medium text-slate-900">{name}</span>
+      )}
+      {detail && <span className="block text-xs break-all text-slate-600">{detail}</span>}
+    </span>
+  );
 }

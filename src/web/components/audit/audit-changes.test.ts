@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { productActionName, productChanges } from './product-changes.ts';
+import { productActionName, productChanges } from './audit-changes.ts';
 
 describe('productChanges', () => {
   it('shows prices in rupees, statuses by name and only the specs that changed', () => {

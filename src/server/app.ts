@@ -48,6 +48,7 @@ import { createUsersService } from './modules/users/users.service.ts';
 import multipart from '@fastify/multipart';
 import { MAX_IMAGE_BYTES } from '#shared/schemas/vendor.ts';
 import { createMediaService } from './modules/media/media.service.ts';
+import { createModerationRepliesService } from './modules/admin/moderation-replies.service.ts';
 import { createDeliveryService } from './modules/delivery/delivery.service.ts';
 import { deliveryRoutes } from './modules/delivery/delivery.routes.ts';
 import { createInvoicesService } from './modules/invoices/invoices.service.ts';
@@ -116,16 +117,17 @@ export function createServices({ database, config, log }: Pick<AppDeps, 'databas
   const checkout = createCheckoutService({ db, catalog, cart, coupons, delivery, orders, payments, outbox, users, mailer, store: config.store, log, afterCharge: faultAfterCharge(config) });
   const media = createMediaService({ db, dataDir: config.dataDir });
   const fulfilment = createFulfilmentService({ db, users, invoices, payments, mailer, store: config.store, log });
-  const vendorProducts = createVendorProductsService({ vendors, catalog, orders, media });
+  const moderationReplies = createModerationRepliesService({ db, catalog });
+  const vendorProducts = createVendorProductsService({ vendors, catalog, orders, media, moderationReplies });
   const vendorReports = createVendorReportsService({ orders, catalog, payments, commissionPercent: config.commissionPercent });
   const productImport = createProductImportService({ db, catalog, vendorProducts });
   // A merge of duplicate products moves their reviews (and ratings) and wishlist saves with their offers.
-  const admin = createAdminService({ db, users, vendors, catalog, orders, authService, payments, invoices, checkout, outbox, mailer, media, store: config.store, log, mergeFollowers: [reviewsProductMerge, wishlist.productMerge] });
+  const admin = createAdminService({ db, users, vendors, catalog, orders, authService, payments, invoices, checkout, outbox, mailer, media, moderationReplies, store: config.store, log, mergeFollowers: [reviewsProductMerge, wishlist.productMerge] });
   const reviews = createReviewsService({ db, orders, vendors, admin });
   const returns = createReturnsService({ db, orders, payments, invoices, catalog, outbox, users, store: config.store, dataDir: config.dataDir, audit: admin.record });
   return {
     returns,
-    admin, reviews, wishlist, stockAlerts, guestOrders, vendors, delivery, coupons, users, authService, accountSecurity, privacy, catalog, search, cart, contact, payments, paymentProvider, outbox, orders, checkout, mailer, media, fulfilment, invoices, vendorProducts, vendorReports, productImport,
+    admin, moderationReplies, reviews, wishlist, stockAlerts, guestOrders, vendors, delivery, coupons, users, authService, accountSecurity, privacy, catalog, search, cart, contact, payments, paymentProvider, outbox, orders, checkout, mailer, media, fulfilment, invoices, vendorProducts, vendorReports, productImport,
     emiPlans: config.emiPlans,
   };
 }

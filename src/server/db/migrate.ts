@@ -30,6 +30,7 @@ import * as processorGraphicsFacets from './migrations/0027-processor-graphics-f
 import * as guestOrders from './migrations/0028-guest-orders.ts';
 import * as stockAlerts from './migrations/0029-stock-alerts.ts';
 import * as returns from './migrations/0030-returns.ts';
+import * as moderationReplies from './migrations/0033-moderation-replies.ts';
 
 /** The one ordered set of migrations, run on either engine. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -63,6 +64,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0028-guest-orders': guestOrders,
   '0029-stock-alerts': stockAlerts,
   '0030-returns': returns,
+  '0033-moderation-replies': moderationReplies,
 };
 
 /**

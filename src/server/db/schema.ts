@@ -366,6 +366,20 @@ export interface StockAlertsTable {
   notified_at: Timestamp | null;
 }
 
+/** A seller's answer to the hiding of its product, for the admins (migration 0033). */
+export interface ModerationRepliesTable {
+  id: Generated<number>;
+  product_id: number;
+  vendor_id: number;
+  author_id: string;
+  message: string;
+  /** 1 when the seller asks for the product to be reviewed again */
+  asks_review: Generated<number>;
+  /** the reason the product was hidden for when the seller answered */
+  hidden_reason: string;
+  created_at: Timestamp;
+}
+
 export interface FulfilmentsTable {
   id: Generated<number>;
   order_id: number;
@@ -597,6 +611,7 @@ export interface Database {
   product_ratings: ProductRatingsTable;
   wishlist_items: WishlistItemsTable;
   stock_alerts: StockAlertsTable;
+  moderation_replies: ModerationRepliesTable;
   invoice_series: InvoiceSeriesTable;
   invoices: InvoicesTable;
   credit_note_series: CreditNoteSeriesTable;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PASSWORD_MAX, PASSWORD_MIN, ROLES } from './auth.ts';
 import { ProductSchema } from './catalog.ts';
 import { pageFields, wholeNumber } from './paging.ts';
-import { MAX_IMAGES_PER_PRODUCT, productInputFields, stockWasField, withProductRules } from './vendor.ts';
+import { MAX_IMAGES_PER_PRODUCT, ModerationReplySchema, productInputFields, stockWasField, withProductRules } from './vendor.ts';
 import { PAYMENT_METHODS, PAYMENT_STATUSES, PayoutDestinationSchema } from './orders.ts';
 
 const strict = <T extends z.ZodRawShape>(shape: T) =>
@@ -166,6 +166,8 @@ export const AdminProductDetailSchema = z.object({
   shop: z.object({ id: z.number().int(), name: z.string(), slug: z.string(), status: z.enum(['pending', 'active', 'suspended']) }),
   offers: z.array(AdminOfferSchema),
   audit: z.array(AuditEntrySchema),
+  /** the seller's answers to the hiding of the product, oldest first */
+  moderationReplies: z.array(z.object({ ...ModerationReplySchema.shape, vendor: z.string() })).default([]),
 });
 
 /** A shared product's details, as a seller proposes them and as they are. */

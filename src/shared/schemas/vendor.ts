@@ -93,6 +93,24 @@ export type OfferInput = z.infer<typeof OfferInputSchema>;
 /** A 409's details when an edit would take stock below 0: the stock now. */
 export const StockConflictSchema = z.object({ stock: z.number().int() });
 
+/** A seller's answer to the hiding of its product: what it fixed, and whether it asks for the product to be reviewed again. */
+export const ModerationReplySchema = z.object({
+  id: z.number().int(),
+  message: z.string(),
+  asksReview: z.boolean(),
+  /** the reason the product was hidden for when the seller answered */
+  hiddenReason: z.string(),
+  createdAt: z.string(),
+});
+export type ModerationReply = z.infer<typeof ModerationReplySchema>;
+
+export const ModerationReplyInputSchema = strict({
+  message: z.string({ error: 'Please write your reply' }).trim().min(5, 'Please write a reply of at least 5 characters').max(1000, 'The reply can be at most 1,000 characters'),
+  /** ask the marketplace to look at the product again (and restore it) */
+  asksReview: z.boolean({ error: 'asksReview must be true or false' }).default(false),
+});
+export type ModerationReplyInput = z.infer<typeof ModerationReplyInputSchema>;
+
 // ProductSchema and AddressInputSchema are zod/mini (zod-mini.ts), without .extend() or .omit().
 export const VendorProductSchema = z.object({
   ...ProductSchema.shape,
@@ -101,6 +119,8 @@ export const VendorProductSchema = z.object({
   hasOrders: z.boolean(),
   /** set when an admin hid the product from the storefront */
   hiddenReason: z.string().nullable(),
+  /** the seller's answers to the moderation, oldest first */
+  moderationReplies: z.array(ModerationReplySchema).default([]),
   /** another seller listed it or sells it too: its details are not this seller's alone to change */
   sharedDetails: z.boolean(),
   /** a new listing waits for the marketplace's approval before the storefront shows it; a rejected one says why */

@@ -8,6 +8,7 @@ import type { MediaService } from '#server/modules/media/media.service.ts';
 import { assertPublishable } from '#server/modules/vendors/vendor-products.service.ts';
 import type { VendorsService } from '#server/modules/vendors/vendors.service.ts';
 import type { AuditReader } from './audit-reader.ts';
+import type { ModerationRepliesService } from './moderation-replies.service.ts';
 import * as audit from './audit.repository.ts';
 
 interface Actor {
@@ -48,8 +49,8 @@ export interface ProductMergeFollower {
  * Manage Products beyond moderation: an admin edits any vendor's product or archives it. Each
  * change and its audit entry (who, what, when, the fields before and after) commit together.
  */
-export function createAdminProductsService(deps: { db: Db; catalog: CatalogService; vendors: VendorsService; media: MediaService; auditLog: AuditReader; mergeFollowers?: readonly ProductMergeFollower[] }) {
-  const { db, catalog, vendors, media, auditLog, mergeFollowers = [] } = deps;
+export function createAdminProductsService(deps: { db: Db; catalog: CatalogService; vendors: VendorsService; media: MediaService; auditLog: AuditReader; moderationReplies: ModerationRepliesService; mergeFollowers?: readonly ProductMergeFollower[] }) {
+  const { db, catalog, vendors, media, auditLog, moderationReplies, mergeFollowers = [] } = deps;
 
   async function locate(id: number) {
     const product = await catalog.findAny(id);
@@ -72,7 +73,9 @@ export function createAdminProductsService(deps: { db: Db; catalog: CatalogServi
       dispatchDays: offer.dispatch_days,
       status: offer.status,
     }));
-    return { product, shop: { id: shop.id, name: shop.name, slug: shop.slug, status: shop.status }, offers, audit: history.items };
+    const sellers = new Map(offers.map((offer) => [offer.vendor.id, offer.vendor.name]));
+    const replies = (await moderationReplies.ofProduct(id)).map(({ vendorId, ...reply }) => ({ ...reply, vendor: sellers.get(vendorId) ?? (vendorId === shop.id ? shop.name : 'A former seller') }));
+    return { product, shop: { id: shop.id, name: shop.name, slug: shop.slug, status: shop.status }, offers, audit: history.items, moderationReplies: replies };
   }
 
   /**

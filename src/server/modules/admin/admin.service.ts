@@ -16,6 +16,7 @@ import type { CatalogService } from '#server/modules/catalog/catalog.service.ts'
 import type { InvoicesService } from '#server/modules/invoices/invoices.service.ts';
 import type { Mailer } from '#server/modules/mail/mailer.ts';
 import type { MediaService } from '#server/modules/media/media.service.ts';
+import type { ModerationRepliesService } from './moderation-replies.service.ts';
 import type { OrdersService } from '#server/modules/orders/orders.service.ts';
 import type { OutboxEntry, OutboxService } from '#server/modules/outbox/outbox.service.ts';
 import type { UsersService } from '#server/modules/users/users.service.ts';
@@ -52,6 +53,7 @@ interface Deps {
   outbox: OutboxService;
   mailer: Mailer;
   media: MediaService;
+  moderationReplies: ModerationRepliesService;
   store: StoreInfo;
   log?: (error: unknown, message: string) => void;
   /** what other modules keep per product, moved with a merge */
@@ -81,7 +83,7 @@ function toOutboxJob(job: OutboxEntry): AdminOutboxJob {
 export function createAdminService(deps: Deps) {
   const { db, users, vendors, catalog, orders, authService, payments, invoices, checkout, outbox, mailer, store } = deps;
   const auditLog = createAuditReader({ db, users, catalog, vendors, payments });
-  const products = createAdminProductsService({ db, catalog, vendors, media: deps.media, auditLog, mergeFollowers: deps.mergeFollowers });
+  const products = createAdminProductsService({ db, catalog, vendors, media: deps.media, auditLog, moderationReplies: deps.moderationReplies, mergeFollowers: deps.mergeFollowers });
 
   /** A shop's status, and the buy boxes it moves (a suspended seller's offers stop winning), together. */
   const setShopStatus = (vendorId: number, status: VendorRow['status']) =>

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { AppError } from '#shared/errors.ts';
-import { IMAGE_REQUIRED_MESSAGE, publishesWithoutImage, type OfferInput, type VendorProduct, type VendorProductInput, type VendorProductQuery, type VendorProductUpdate } from '#shared/schemas/vendor.ts';
+import { IMAGE_REQUIRED_MESSAGE, type ModerationReplyInput, publishesWithoutImage, type OfferInput, type VendorProduct, type VendorProductInput, type VendorProductQuery, type VendorProductUpdate } from '#shared/schemas/vendor.ts';
 import { type DbOrTx, toIso } from '#server/db/database.ts';
 import type { VendorRow } from '#server/db/schema.ts';
 import { isUniqueViolation } from '#server/db/unique-violation.ts';
 import type { CatalogService } from '#server/modules/catalog/catalog.service.ts';
+import type { ModerationRepliesService } from '#server/modules/admin/moderation-replies.service.ts';
 import type { MediaService } from '#server/modules/media/media.service.ts';
 import type { OrdersService } from '#server/modules/orders/orders.service.ts';
 import { vendorSlug, type VendorsService } from './vendors.service.ts';
@@ -16,8 +17,8 @@ export function assertPublishable(next: { status: string; images: readonly strin
 }
 
 /** A vendor's own products, with the shop's rules: publish only when approved, archive when sold. */
-export function createVendorProductsService(deps: { vendors: VendorsService; catalog: CatalogService; orders: OrdersService; media: MediaService }) {
-  const { vendors, catalog, orders, media } = deps;
+export function createVendorProductsService(deps: { vendors: VendorsService; catalog: CatalogService; orders: OrdersService; media: MediaService; moderationReplies: ModerationRepliesService }) {
+  const { vendors, catalog, orders, media, moderationReplies } = deps;
 
   async function shopOf(userId: string): Promise<VendorRow> {
     const shop = await vendors.findByUserId(userId);
@@ -30,10 +31,13 @@ export function createVendorProductsService(deps: { vendors: VendorsService; cat
     // By the seller's own offer: after a merge, its order lines may name another product.
     const sold = await orders.offersWithOrders(products.flatMap((p) => (p.offerId === null ? [] : [p.offerId])));
     const proposals = await Promise.all(products.map((p) => catalog.latestProposal(p.id, p.vendor.id)));
+    const hidden = products.filter((p) => p.hiddenReason !== null);
+    const replies = hidden.length > 0 ? await moderationReplies.ofSeller(hidden[0]!.vendor.id, hidden.map((p) => p.id)) : new Map<number, never[]>();
     return products.map((p, n) => {
       const proposal = proposals[n];
       return {
         ...p,
+        moderationReplies: replies.get(p.id) ?? [],
         hasOrders: p.offerId !== null && sold.has(p.offerId),
         sharedDetails: p.listedBy !== p.vendor.id || p.sellerCount > 1,
         proposal: proposal ? { status: proposal.status, reason: proposal.reason, createdAt: toIso(proposal.created_at) } : null,
@@ -143,6 +147,13 @@ export function createVendorProductsService(deps: { vendors: VendorsService; cat
       } else if (!(await save(() => catalog.updateForVendor(shop.id, id, fields(input), tx), input.sku))) {
         throw new AppError('NOT_FOUND', 'Product not found');
       }
+    },
+
+    /** The seller's answer to the hiding of its product (it cannot restore the product itself); the product as it is. */
+    async replyToModeration(user: { id: string; email: string }, id: number, input: ModerationReplyInput): Promise<VendorProduct> {
+      const shop = await shopOf(user.id);
+      await moderationReplies.reply(user, shop.id, id, input);
+      return this.get(user.id, id);
     },
 
     /** The list's stock change, by the same rule as an edit: stock moves by (stock − stockWas). */

@@ -4,6 +4,7 @@ import { AppError } from '#shared/errors.ts';
 import {
   ImportReportSchema,
   MediaSchema,
+  ModerationReplyInputSchema,
   PeriodQuerySchema,
   PublicStoreSchema,
   SettlementSchema,
@@ -155,6 +156,15 @@ export function vendorRoutes(deps: Deps): FastifyPluginAsyncZod {
       '/vendor/products/:id/stock',
       { schema: { tags: ['vendor'], summary: 'Change the stock by (stock − stockWas), so sales made meanwhile stand (409 if it would go below 0)', params: idParams, body: StockUpdateInputSchema, response: { 200: VendorProductSchema, ...errors } } },
       (request) => vendorProducts.setStock(requireUser(request).id, request.params.id, request.body.stock, request.body.stockWas),
+    );
+
+    app.post(
+      '/vendor/products/:id/moderation-reply',
+      { schema: { tags: ['vendor'], summary: 'Answer the hiding of my product (what was fixed), optionally asking for a review; only an admin restores it. 409 unless it is hidden', params: idParams, body: ModerationReplyInputSchema, response: { 201: VendorProductSchema, ...errors } } },
+      async (request, reply) => {
+        const user = requireUser(request);
+        return reply.status(201).send(await vendorProducts.replyToModeration({ id: user.id, email: user.email }, request.params.id, request.body));
+      },
     );
 
     app.post('/vendor/products/:id/archive', { schema: { tags: ['vendor'], summary: 'Archive (hide) a product', params: idParams, response: { 200: VendorProductSchema, ...errors } } }, (request) =>

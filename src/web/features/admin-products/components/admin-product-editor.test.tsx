@@ -37,6 +37,7 @@ const detail: AdminProductDetail = {
   shop: { id: 3, name: 'Kochi Computers', slug: 'kochi-computers', status: 'active' },
   offers: [],
   audit: [],
+  moderationReplies: [],
 };
 
 const entry = (id: number, action: string, before: unknown, after: unknown) => ({

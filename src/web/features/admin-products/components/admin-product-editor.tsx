@@ -10,6 +10,7 @@ import { useProductImages, type UploadImage } from '#web/components/product-form
 import { buttonClass } from '#web/components/ui/button-styles.ts';
 import { TextAreaControl } from '#web/components/form/form-fields.tsx';
 import { Loading } from '#web/components/ui/loading.tsx';
+import { formatDateTime } from '#web/lib/format.ts';
 import { paths } from '#web/config/paths.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { errorMessage } from '../api/admin-products.ts';
@@ -142,6 +143,22 @@ function EditorPage({ detail }: { detail: AdminProductDetail }) {
             : 'Hiding takes the product off the store at once, whatever its status, with a reason the vendor sees.'}
         </p>
         <ModerationActions product={product} onModerated={(_result, message) => setNotice(message)} />
+        {detail.moderationReplies.length > 0 && (
+          <>
+            <h3 className="mt-4 font-semibold text-slate-900">The seller’s replies</h3>
+            <ol className="mt-2 space-y-2">
+              {detail.moderationReplies.map((reply) => (
+                <li key={reply.id} className="rounded-lg border border-slate-200 px-3 py-2 text-sm">
+                  <p className="text-xs text-slate-600">
+                    {reply.vendor}, <time dateTime={reply.createdAt}>{formatDateTime(reply.createdAt)}</time>, about “{reply.hiddenReason}”
+                    {reply.asksReview && <span className="ml-1 font-semibold text-amber-900">· asks for a review</span>}
+                  </p>
+                  <p className="mt-0.5 wrap-break-word whitespace-pre-line text-slate-900">{reply.message}</p>
+                </li>
+              ))}
+            </ol>
+          </>
+        )}
       </section>
 
       <div className="mt-6">

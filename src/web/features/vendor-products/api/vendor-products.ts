@@ -6,6 +6,7 @@ import {
   VendorProductSchema,
   type ImportReport,
   type Media,
+  type ModerationReplyInput,
   type VENDOR_PRODUCT_SORTS,
   type VendorProduct,
   type VendorProductInput,
@@ -73,6 +74,16 @@ export interface UpdateStockVariables {
 
 export function updateVendorProductStock({ id, stock, stockWas }: UpdateStockVariables): Promise<VendorProduct> {
   return apiRequest(`/vendor/products/${id}/stock`, { method: 'PATCH', body: { stock, stockWas }, schema: VendorProductSchema });
+}
+
+export interface ModerationReplyVariables {
+  id: number;
+  input: ModerationReplyInput;
+}
+
+/** POST /api/vendor/products/:id/moderation-reply: answers the hiding of the product; 409 unless it is hidden. */
+export function replyToModeration({ id, input }: ModerationReplyVariables): Promise<VendorProduct> {
+  return apiRequest(`/vendor/products/${id}/moderation-reply`, { method: 'POST', body: input, schema: VendorProductSchema });
 }
 
 export function archiveVendorProduct(id: number): Promise<VendorProduct> {
@@ -182,6 +193,15 @@ export function useUpdateVendorProductStock() {
   return useMutation({
     mutationKey: ['vendor-products', 'stock'],
     mutationFn: updateVendorProductStock,
+    onSuccess: (product) => void after.saved(product),
+  });
+}
+
+export function useReplyToModeration() {
+  const after = useAfterChange();
+  return useMutation({
+    mutationKey: ['vendor-products', 'moderation-reply'],
+    mutationFn: replyToModeration,
     onSuccess: (product) => void after.saved(product),
   });
 }

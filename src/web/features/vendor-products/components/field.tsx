@@ -11,3 +11,8 @@ export const STATUS_LABELS = { draft: 'Draft', active: 'Active', archived: 'Arch
 export function StatusBadge({ status }: { status: keyof typeof STATUS_STYLES }) {
   return <Badge tone={STATUS_STYLES[status]}>{STATUS_LABELS[status]}</Badge>;
 }
+
+/** A product an admin took off the store: it reads so wherever the seller sees its status, whatever its own status is. */
+export function HiddenByAdminBadge() {
+  return <Badge tone="bg-red-50 text-red-800 ring-red-300">Hidden by admin</Badge>;
+}

@@ -36,7 +36,7 @@ function fakeApi() {
         offers: [],
         rating: null,
         sku: input.sku ?? null,
-        hasOrders: false, hiddenReason: null, sharedDetails: false, proposal: null, review: { status: 'approved', reason: null },
+        hasOrders: false, hiddenReason: null, moderationReplies: [], sharedDetails: false, proposal: null, review: { status: 'approved', reason: null },
       };
       return json(201, product);
     }
@@ -262,7 +262,7 @@ describe('VendorProductEditor', () => {
       offers: [],
       rating: null,
       sku: 'DELL-P2723QE',
-      hasOrders: false, hiddenReason: null, sharedDetails: false, proposal: null, review: { status: 'approved', reason: null },
+      hasOrders: false, hiddenReason: null, moderationReplies: [], sharedDetails: false, proposal: null, review: { status: 'approved', reason: null },
     };
     const fetch = vi.fn(async (url: string, init?: RequestInit) => {
       const method = init?.method ?? 'GET';
@@ -325,6 +325,7 @@ describe('VendorProductEditor', () => {
       sku: 'DELL-P2723QE',
       hasOrders: true,
       hiddenReason: null,
+      moderationReplies: [],
       sharedDetails: false, proposal: null, review: { status: 'approved', reason: null },
     };
     // The server as it is: stock moves by (stock − stockWas), never below 0; `stock` is what is left after sales.

@@ -28,8 +28,9 @@ import {
 } from '../api/vendor-products.ts';
 import { useProductImages } from '#web/components/product-form/use-product-images.ts';
 import { vendorProductPaths } from '../paths.ts';
-import { StatusBadge } from './field.tsx';
+import { HiddenByAdminBadge, StatusBadge } from './field.tsx';
 import { ImageManager } from '#web/components/product-form/image-manager.tsx';
+import { ModerationReplies, ModerationReplyForm } from './moderation-reply.tsx';
 import { ReviewNotice, SharedDetailsNotice } from './shared-details-notice.tsx';
 
 export interface VendorProductEditorProps {
@@ -151,6 +152,7 @@ function ProductForm({ product, onSaved, shopApproved, onDeleted }: ProductFormP
           {product ? `Edit ${product.name}` : 'Add a product'}
         </h1>
         {product && <StatusBadge status={product.status} />}
+        {product?.hiddenReason && <HiddenByAdminBadge />}
       </div>
 
       {archived && (
@@ -166,11 +168,15 @@ function ProductForm({ product, onSaved, shopApproved, onDeleted }: ProductFormP
       {product?.sharedDetails && <SharedDetailsNotice product={product} />}
 
       {product?.hiddenReason && (
-        <div className="mt-4 rounded-xl border border-red-300 bg-red-50 p-4 text-red-950">
-          <p className="font-semibold">Hidden from the store by our team</p>
-          <p className="mt-1 text-sm">Reason: {product.hiddenReason}</p>
-          <p className="mt-1 text-sm">Fix the listing and contact seller support to have it restored.</p>
-        </div>
+        <section aria-labelledby={`${idPrefix}-hidden`} className="mt-4 rounded-xl border border-red-300 bg-red-50 p-4 text-red-950">
+          <h2 id={`${idPrefix}-hidden`} className="font-semibold">
+            Hidden by admin
+          </h2>
+          <p className="mt-1 text-sm">Our team took this product off the store. Reason: {product.hiddenReason}</p>
+          <p className="mt-1 text-sm">Fix the listing, then reply below; our team restores it once it is fixed.</p>
+          <ModerationReplies product={product} />
+          <ModerationReplyForm product={product} />
+        </section>
       )}
 
       <div role="status">

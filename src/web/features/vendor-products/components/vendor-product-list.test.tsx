@@ -31,7 +31,7 @@ const product: VendorProduct = {
   offers: [],
   rating: null,
   sku: 'DELL-P2723QE',
-  hasOrders: true, hiddenReason: null, sharedDetails: false, proposal: null, review: { status: 'approved', reason: null },
+  hasOrders: true, hiddenReason: null, moderationReplies: [], sharedDetails: false, proposal: null, review: { status: 'approved', reason: null },
 };
 
 /** The list and PATCH …/stock as the server answers them: stock moves by (stock − stockWas), never below 0; `sell` buys units meanwhile. */

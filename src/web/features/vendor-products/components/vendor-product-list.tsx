@@ -18,7 +18,8 @@ import {
   type VendorProductStatus,
 } from '../api/vendor-products.ts';
 import { vendorProductPaths } from '../paths.ts';
-import { StatusBadge, STATUS_LABELS } from './field.tsx';
+import { HiddenByAdminBadge, StatusBadge, STATUS_LABELS } from './field.tsx';
+import { ModerationReplyForm } from './moderation-reply.tsx';
 
 const PAGE_SIZE = 20;
 const MAX_STOCK = 100_000;
@@ -216,16 +217,20 @@ const COLUMNS: DataColumn<VendorProduct>[] = products.columns([
   products.accessor('sku', { header: 'SKU', cell: ({ getValue }) => <span className="font-mono text-xs whitespace-nowrap text-slate-700">{getValue() ?? '—'}</span> }),
   products.accessor('status', {
     header: 'Status',
-    cell: ({ row: { original: product } }) => (
-      <span className="flex flex-wrap items-center gap-2">
-        <StatusBadge status={product.status} />
-        {product.review.status !== 'approved' && (
-          <span className={`text-xs font-medium ${product.review.status === 'pending' ? 'text-amber-800' : 'text-red-700'}`}>
-            {product.review.status === 'pending' ? 'Awaiting approval' : 'Not approved'}
-          </span>
-        )}
-      </span>
-    ),
+    meta: { className: 'min-w-40' },
+    cell: ({ row: { original: product } }) =>
+      product.hiddenReason !== null ? (
+        <HiddenStatus product={product} />
+      ) : (
+        <span className="flex flex-wrap items-center gap-2">
+          <StatusBadge status={product.status} />
+          {product.review.status !== 'approved' && (
+            <span className={`text-xs font-medium ${product.review.status === 'pending' ? 'text-amber-800' : 'text-red-700'}`}>
+              {product.review.status === 'pending' ? 'Awaiting approval' : 'Not approved'}
+            </span>
+          )}
+        </span>
+      ),
   }),
   products.accessor('price', {
     header: 'Price',
@@ -234,6 +239,31 @@ const COLUMNS: DataColumn<VendorProduct>[] = products.columns([
   }),
   products.accessor('stock', { header: 'Stock', meta: { sort: { asc: 'stock_asc' } }, cell: ({ row }) => <StockEditor product={row.original} /> }),
 ]);
+
+/** A product an admin hid: so it reads, with the reason, and the seller answers from here. */
+function HiddenStatus({ product }: { product: VendorProduct }) {
+  const replies = product.moderationReplies.length;
+  return (
+    <div className="max-w-72 min-w-0">
+      <HiddenByAdminBadge />
+      <p className="mt-1 text-xs wrap-break-word text-slate-700">
+        <span className="font-medium">Reason:</span> {product.hiddenReason}
+      </p>
+      {replies > 0 && (
+        <p className="mt-1 text-xs text-slate-600">
+          {replies === 1 ? 'You replied once' : `You replied ${replies} times`}
+          {product.moderationReplies.at(-1)?.asksReview ? '; a review is requested' : ''}
+        </p>
+      )}
+      <details className="mt-1 text-sm">
+        <summary className="cursor-pointer font-semibold text-brand-700 underline-offset-2 hover:underline">
+          Reply<span className="sr-only"> about {product.name}</span>
+        </summary>
+        <ModerationReplyForm product={product} compact />
+      </details>
+    </div>
+  );
+}
 
 const stockFormat = new Intl.NumberFormat('en-IN');
 

@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '#server/testing/build-app.ts';
+import { createProduct } from '#server/testing/factories.ts';
+import { as, registerCustomer, registerVendor, TEST_HEADERS, type TestUser } from '#server/testing/sessions.ts';
+import { testDialects } from '#server/testing/test-database.ts';
+
+describe.each(testDialects())('a seller answers the hiding of its product on %s', (dialect) => {
+  let t: TestApp;
+  let admin: TestUser;
+  let seller: TestUser & { vendorId: number };
+  let rival: TestUser & { vendorId: number };
+  let customer: TestUser;
+
+  beforeAll(async () => {
+    t = await buildTestApp(dialect);
+    await t.services.authService.ensureAdmin({ email: 'farah@admin.in', password: 'admin-pass-123', name: 'Farah Admin' });
+    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: TEST_HEADERS, payload: { email: 'farah@admin.in', password: 'admin-pass-123', portal: 'admin' } });
+    admin = { cookie: `store.session_token=${login.cookies.find((c) => c.name === 'store.session_token')?.value}`, uid: login.json().user.uid, email: 'farah@admin.in' };
+    seller = await registerVendor(t, 'gopal@shop.in', 'Gopal Gadgets');
+    rival = await registerVendor(t, 'hari@shop.in', 'Hari Hardware');
+    await t.services.vendors.setStatus(seller.vendorId, 'active');
+    await t.services.vendors.setStatus(rival.vendorId, 'active');
+    customer = await registerCustomer(t, 'isha@example.in', 'Isha Buyer');
+  });
+  afterAll(() => t.close());
+
+  const storefront = (id: number) => t.app.inject({ url: `/api/products/${id}` });
+
+  it('shows the product hidden with its reason, takes the reply (audited, seen by the admins), and never lets the seller unhide it', async () => {
+    const product = await createProduct(t.services, { vendorId: seller.vendorId, name: 'Gopal Gaming Laptop 15', stock: 5 });
+    const reply = (user: TestUser, body: unknown) => as(t, user)('POST', `/api/vendor/products/${product.id}/moderation-reply`, body);
+
+    const notHidden = await reply(seller, { message: 'Nothing to answer yet' });
+    expect(notHidden.statusCode).toBe(409);
+    expect(notHidden.json().error.message).toBe('This product is not hidden, so there is no moderation to answer');
+
+    expect((await as(t, admin)('POST', `/api/admin/products/${product.id}/moderation`, { action: 'hide', reason: 'The photos show another model' })).statusCode).toBe(200);
+    const listed = (await as(t, seller)('GET', '/api/vendor/products')).json().items.find((item: { id: number }) => item.id === product.id);
+    expect(listed).toMatchObject({ status: 'active', hiddenReason: 'The photos show another model', moderationReplies: [] });
+
+    // Only the seller of it, and only with something to say.
+    expect((await reply(customer, { message: 'I am not the seller' })).statusCode).toBe(403);
+    expect((await reply(rival, { message: 'Not my product at all' })).statusCode).toBe(404);
+    const short = await reply(seller, { message: 'ok' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().error.message).toContain('at least 5 characters');
+
+    const answered = await reply(seller, { message: 'Replaced the photos with our own', asksReview: true });
+    expect(answered.statusCode, answered.body).toBe(201);
+    expect(answered.json()).toMatchObject({
+      hiddenReason: 'The photos show another model',
+      moderationReplies: [{ message: 'Replaced the photos with our own', asksReview: true, hiddenReason: 'The photos show another model' }],
+    });
+    const detail = (await as(t, admin)('GET', `/api/admin/products/${product.id}`)).json();
+    expect(detail.moderationReplies).toMatchObject([{ vendor: 'Gopal Gadgets', message: 'Replaced the photos with our own', asksReview: true }]);
+    expect(detail.audit[0]).toMatchObject({ action: 'product.moderation.review-requested', actor: { email: 'gopal@shop.in', name: 'Gopal Gadgets Owner' }, after: { message: 'Replaced the photos with our own' } });
+
+    // Nothing the seller does brings it back: an edit, a stock change, archiving and publishing again.
+    const current = (await as(t, seller)('GET', `/api/vendor/products/${product.id}`)).json();
+    const { name, brand, category, description, price, mrp, stock, specs, images } = current;
+    expect((await as(t, seller)('PUT', `/api/vendor/products/${product.id}`, { name, brand, category, description, price, mrp, stock, stockWas: stock, specs, images, status: 'active' })).statusCode).toBe(200);
+    expect((await as(t, seller)('PATCH', `/api/vendor/products/${product.id}/stock`, { stock: 9, stockWas: 5 })).statusCode).toBe(200);
+    expect((await as(t, seller)('POST', `/api/vendor/products/${product.id}/archive`)).statusCode).toBe(200);
+    expect((await as(t, seller)('PUT', `/api/vendor/products/${product.id}`, { name, brand, category, description, price, mrp, stock: 9, stockWas: 9, specs, images, status: 'active' })).statusCode).toBe(200);
+    await t.services.catalog.settled();
+    expect((await as(t, seller)('GET', `/api/vendor/products/${product.id}`)).json()).toMatchObject({ status: 'active', hiddenReason: 'The photos show another model' });
+    expect((await storefront(product.id)).statusCode).toBe(404);
+
+    // The admin restores it; the replies stay with the product's history.
+    expect((await as(t, admin)('POST', `/api/admin/products/${product.id}/moderation`, { action: 'restore' })).statusCode).toBe(200);
+    await t.services.catalog.settled();
+    expect((await storefront(product.id)).statusCode).toBe(200);
+    expect((await reply(seller, { message: 'Thank you for restoring it' })).statusCode).toBe(409);
+  });
+});

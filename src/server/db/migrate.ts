@@ -31,6 +31,7 @@ import * as guestOrders from './migrations/0028-guest-orders.ts';
 import * as stockAlerts from './migrations/0029-stock-alerts.ts';
 import * as returns from './migrations/0030-returns.ts';
 import * as moderationReplies from './migrations/0033-moderation-replies.ts';
+import * as abandonedPayments from './migrations/0034-abandoned-payments.ts';
 
 /** The one ordered set of migrations, run on either engine. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -65,6 +66,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0029-stock-alerts': stockAlerts,
   '0030-returns': returns,
   '0033-moderation-replies': moderationReplies,
+  '0034-abandoned-payments': abandonedPayments,
 };
 
 /**

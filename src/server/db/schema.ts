@@ -532,6 +532,8 @@ export interface PaymentsTable {
   attempt_key: string | null;
   /** an open ('created') attempt waiting for the shopper's OTP or bank page; NULL while the gateway is asked */
   awaiting: 'otp' | 'bank' | null;
+  /** when an attempt the shopper never finished was given up (status failed; migration 0034) */
+  abandoned_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

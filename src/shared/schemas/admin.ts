@@ -243,6 +243,8 @@ export const AdminPaymentSchema = z.object({
   details: z.record(z.string(), z.unknown()),
   failureReason: z.string().nullable(),
   createdAt: z.string(),
+  /** never finished by the shopper (see PaymentSchema): reads "Abandoned", not pending or failed */
+  abandoned: z.boolean().default(false),
 });
 export type AdminPayment = z.infer<typeof AdminPaymentSchema>;
 

@@ -132,6 +132,11 @@ export const PaymentSchema = z.object({
   failureReason: z.string().nullable(),
   refundedAmount: z.number().int(),
   createdAt: z.string(),
+  /**
+   * an attempt the shopper never finished: replaced by a newer one or by Cash on Delivery, given up
+   * with its order, or waiting on the shopper past the time to pay. No money moved; it reads "Abandoned".
+   */
+  abandoned: z.boolean().default(false),
 });
 export type Payment = z.infer<typeof PaymentSchema>;
 

@@ -58,7 +58,7 @@ export function orderOf(couponCode: string | undefined): Order {
 
 /** The order paid in cash on delivery: confirmed at once. */
 export const paidOnDelivery = (amount: number): PaymentResult => ({
-  payment: { id: 9, orderId: 42, method: 'cod', amount, status: 'authorized', reference: 'COD-9', details: {}, failureReason: null, refundedAmount: 0, createdAt: '2026-11-22T10:16:00.000Z' },
+  payment: { id: 9, orderId: 42, method: 'cod', amount, status: 'authorized', reference: 'COD-9', details: {}, failureReason: null, abandoned: false, refundedAmount: 0, createdAt: '2026-11-22T10:16:00.000Z' },
   next: 'done',
   orderStatus: 'confirmed',
 });

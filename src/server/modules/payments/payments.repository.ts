@@ -4,17 +4,22 @@ import { type DbOrTx, toIso } from '#server/db/database.ts';
 import type { PaymentsTable } from '#server/db/schema.ts';
 import { indiaDateRange } from '#shared/india-time.ts';
 
-type Row = Pick<PaymentsTable, 'method' | 'status' | 'reference' | 'details' | 'failure_reason'> & {
+type Row = Pick<PaymentsTable, 'method' | 'status' | 'reference' | 'details' | 'failure_reason' | 'awaiting'> & {
   id: number;
   order_id: number;
   amount: number | string;
   refunded_amount: number | string;
+  abandoned_at: string | Date | null;
   created_at: string | Date;
 };
 
-const columns = ['id', 'order_id', 'method', 'amount', 'status', 'reference', 'details', 'failure_reason', 'refunded_amount', 'created_at'] as const;
+const columns = ['id', 'order_id', 'method', 'amount', 'status', 'reference', 'details', 'failure_reason', 'refunded_amount', 'awaiting', 'abandoned_at', 'created_at'] as const;
+
+/** How long an order waits to be paid (orders.service's PAYMENT_WINDOW_MS): an attempt still waiting on the shopper after it was abandoned. */
+const ABANDONED_AFTER_MS = 30 * 60 * 1000;
 
 function toPayment(row: Row): Payment {
+  const createdAt = toIso(row.created_at);
   return {
     id: row.id,
     orderId: row.order_id,
@@ -25,7 +30,10 @@ function toPayment(row: Row): Payment {
     details: JSON.parse(row.details) as Payment['details'],
     failureReason: row.failure_reason,
     refundedAmount: Number(row.refunded_amount),
-    createdAt: toIso(row.created_at),
+    createdAt,
+    // Given up (marked when it was), or still waiting on the shopper's OTP or bank page past the
+    // time to pay (the order's expiry marks it soon). Never one the gateway is being asked about.
+    abandoned: row.abandoned_at !== null || (row.status === 'created' && row.awaiting !== null && Date.now() - new Date(createdAt).getTime() > ABANDONED_AFTER_MS),
   };
 }
 
@@ -169,7 +177,7 @@ export async function takeStep(db: DbOrTx, id: number, step: 'otp' | 'bank'): Pr
 export async function failWaitingAttempts(db: DbOrTx, orderId: number, reason: string): Promise<void> {
   await db
     .updateTable('payments')
-    .set({ status: 'failed', failure_reason: reason, awaiting: null, updated_at: new Date().toISOString() })
+    .set({ status: 'failed', failure_reason: reason, awaiting: null, abandoned_at: new Date().toISOString(), updated_at: new Date().toISOString() })
     .where('order_id', '=', orderId)
     .where('status', '=', 'created')
     .where('awaiting', 'is not', null)

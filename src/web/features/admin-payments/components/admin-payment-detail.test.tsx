@@ -22,7 +22,7 @@ const captured: AdminPayment = {
   status: 'partially_refunded',
   reference: 'pay_ABC123',
   details: { network: 'Visa', last4: '1111' },
-  failureReason: null,
+  failureReason: null, abandoned: false,
   createdAt: '2025-04-01T10:00:00.000Z',
 };
 

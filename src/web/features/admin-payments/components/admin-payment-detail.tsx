@@ -93,7 +93,7 @@ export default function AdminPaymentDetail({ id }: { id: number }) {
       <BackLink />
       <div className="mt-2 flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-bold text-slate-900">Payment {id}</h1>
-        <PaymentStatusBadge status={payment.status} />
+        <PaymentStatusBadge status={payment.status} abandoned={payment.abandoned} />
       </div>
       <p className="mt-1 text-slate-600">
         For order <span className="font-semibold text-slate-900">{payment.orderNumber}</span>, {formatDateTime(payment.createdAt)}
@@ -117,7 +117,7 @@ export default function AdminPaymentDetail({ id }: { id: number }) {
               <span className="font-mono text-sm break-all">{payment.reference}</span>
             </Row>
             <Row label="Status">
-              <PaymentStatusBadge status={payment.status} />
+              <PaymentStatusBadge status={payment.status} abandoned={payment.abandoned} />
             </Row>
             <Row label="Amount">{formatPrice(payment.amount)}</Row>
             <Row label="Refunded">

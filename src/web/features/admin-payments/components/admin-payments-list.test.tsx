@@ -16,7 +16,7 @@ const payment: AdminPayment = {
   status: 'captured',
   reference: 'pay_ABC123',
   details: { vpa: 'asha@okaxis' },
-  failureReason: null,
+  failureReason: null, abandoned: false,
   createdAt: '2025-04-01T10:00:00.000Z',
 };
 

@@ -196,5 +196,5 @@ const COLUMNS: DataColumn<AdminPayment>[] = payments.columns([
   }),
   payments.accessor('amount', { header: 'Amount', meta: { className: 'text-right' }, cell: ({ getValue }) => <span className="font-semibold whitespace-nowrap text-slate-900">{formatPrice(getValue())}</span> }),
   payments.accessor('refundedAmount', { header: 'Refunded', meta: { className: 'text-right' }, cell: ({ getValue }) => <span className="whitespace-nowrap text-slate-700">{formatPrice(getValue())}</span> }),
-  payments.accessor('status', { header: 'Status', cell: ({ getValue }) => <PaymentStatusBadge status={getValue()} /> }),
+  payments.accessor('status', { header: 'Status', cell: ({ row: { original: payment } }) => <PaymentStatusBadge status={payment.status} abandoned={payment.abandoned} /> }),
 ]);

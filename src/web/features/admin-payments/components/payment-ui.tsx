@@ -12,7 +12,9 @@ const STATUS_STYLES: Record<PaymentStatus, string> = {
   partially_refunded: 'bg-amber-50 text-amber-900 ring-amber-300',
 };
 
-export function PaymentStatusBadge({ status }: { status: PaymentStatus }) {
+/** A payment's status; an attempt the shopper never finished reads "Abandoned" (no money moved), not pending or failed. */
+export function PaymentStatusBadge({ status, abandoned = false }: { status: PaymentStatus; abandoned?: boolean }) {
+  if (abandoned) return <Badge tone="bg-slate-50 text-slate-600 ring-slate-300">Abandoned</Badge>;
   return <Badge tone={STATUS_STYLES[status]}>{PAYMENT_STATUS_LABELS[status]}</Badge>;
 }
 

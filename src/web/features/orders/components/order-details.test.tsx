@@ -93,7 +93,7 @@ const confirmedOrder: Order = {
       status: 'captured',
       reference: 'pay_card_0001',
       details: { network: 'Visa', last4: '1111' },
-      failureReason: null,
+      failureReason: null, abandoned: false,
       refundedAmount: 0,
       createdAt: '2026-11-22T10:16:00.000Z',
     },

@@ -52,8 +52,13 @@ function methodDetails({ method, details }: Payment): string[] {
   }
 }
 
-/** Cash on Delivery waiting for the courier reads "To pay on delivery", not "Authorised". */
+/**
+ * Cash on Delivery waiting for the courier reads "To pay on delivery", not "Authorised"; an
+ * attempt the shopper never finished reads "Abandoned: not charged", not as a second charge
+ * pending beside the paid one.
+ */
 function statusOf(payment: Payment) {
+  if (payment.abandoned) return { label: 'Abandoned: not charged', tone: 'text-slate-600' };
   return payment.method === 'cod' && payment.status === 'authorized' ? { label: 'To pay on delivery', tone: 'text-amber-800' } : PAYMENT_STATUS[payment.status];
 }
 
@@ -201,7 +206,7 @@ export function PaymentsSection({ payments }: { payments: Payment[] }) {
               <li key={payment.id} className="p-4 text-sm sm:px-5">
                 <div className="flex flex-wrap items-baseline justify-between gap-x-3">
                   <p className="font-semibold text-slate-900">{PAYMENT_METHOD_NAMES[payment.method]}</p>
-                  <p className="font-semibold text-slate-900 tabular-nums">{formatPrice(payment.amount)}</p>
+                  <p className={`tabular-nums ${payment.abandoned ? 'text-slate-500' : 'font-semibold text-slate-900'}`}>{formatPrice(payment.amount)}</p>
                 </div>
                 {paymentDetails(payment).map((line) => (
                   <p key={line} className="break-words text-slate-700">
@@ -220,7 +225,7 @@ export function PaymentsSection({ payments }: { payments: Payment[] }) {
                   </p>
                 )}
                 {(payment.status === 'failed' || payment.status === 'cancelled') && payment.failureReason && (
-                  <p className="mt-1 text-red-800">Reason: {payment.failureReason}</p>
+                  <p className={`mt-1 ${payment.abandoned ? 'text-slate-700' : 'text-red-800'}`}>Reason: {payment.failureReason}</p>
                 )}
                 <p className="mt-1 text-xs break-all text-slate-500">Reference {payment.reference}</p>
               </li>

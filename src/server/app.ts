@@ -116,7 +116,7 @@ export function createServices({ database, config, log }: Pick<AppDeps, 'databas
   const privacy = createPrivacyService({ db, users, orders, accountSecurity, store: config.store, holders: [wishlist.personalData, stockAlerts.personalData, reviewsPersonalData(db), returnsPersonalData(db, config.dataDir)] });
   const checkout = createCheckoutService({ db, catalog, cart, coupons, delivery, orders, payments, outbox, users, mailer, store: config.store, log, afterCharge: faultAfterCharge(config) });
   const media = createMediaService({ db, dataDir: config.dataDir });
-  const fulfilment = createFulfilmentService({ db, users, invoices, payments, mailer, store: config.store, log });
+  const fulfilment = createFulfilmentService({ db, catalog, users, invoices, payments, mailer, store: config.store, log });
   const moderationReplies = createModerationRepliesService({ db, catalog });
   const vendorProducts = createVendorProductsService({ vendors, catalog, orders, media, moderationReplies });
   const vendorReports = createVendorReportsService({ orders, catalog, payments, commissionPercent: config.commissionPercent });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deliveryDate, deliveryZone, formatDeliveryDate, type PincodePlace } from './delivery.ts';
+import { deliveryDate, deliveryZone, dispatchByDate, formatDeliveryDate, type PincodePlace } from './delivery.ts';
 
 const place = (pincode: string, district: string, state: string, metro: string | null = null): PincodePlace => ({ pincode, city: district, district, state, deliverable: true, metro });
 const bandra = place('400050', 'Mumbai Suburban', 'Maharashtra', 'Mumbai');
@@ -44,5 +44,17 @@ describe('delivery dates', () => {
 
   it('reads a date the way the product page shows it', () => {
     expect(formatDeliveryDate('2026-11-27')).toBe('Fri, 27 Nov');
+  });
+});
+
+describe('dispatchByDate', () => {
+  it('counts the seller’s dispatch days in working days from payment, from the next day after the 2 pm cut-off (India time)', () => {
+    // Thursday 26 Nov 2026: 10:30 and 15:30 in India.
+    const morning = new Date('2026-11-26T05:00:00Z');
+    const afternoon = new Date('2026-11-26T10:00:00Z');
+    expect(dispatchByDate(morning, 0)).toBe('2026-11-26');
+    expect(dispatchByDate(morning, 2)).toBe('2026-11-28'); // Fri, Sat
+    expect(dispatchByDate(afternoon, 2)).toBe('2026-11-30'); // from Fri: Sat, (Sunday skipped) Mon
+    expect(dispatchByDate(new Date('2026-11-28T20:00:00Z'), 1)).toBe('2026-12-01'); // paid Sunday 1:30 am India: from Mon, so Tue
   });
 });

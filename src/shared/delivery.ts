@@ -92,6 +92,17 @@ export function deliveryDate(now: Date, dispatchDays: number, zone: DeliveryZone
   return addWorkingDays(start, dispatchDays + TRANSIT_DAYS[zone]).toISOString().slice(0, 10);
 }
 
+/**
+ * The date (YYYY-MM-DD, India time) a seller must dispatch an order paid at `paidAt` by: its
+ * dispatch days in working days, from that day or, when paid after the cut-off, from the next.
+ * The first half of deliveryDate's promise to the shopper.
+ */
+export function dispatchByDate(paidAt: Date, dispatchDays: number): string {
+  const ist = new Date(paidAt.getTime() + IST_OFFSET_MS);
+  const start = new Date(Date.UTC(ist.getUTCFullYear(), ist.getUTCMonth(), ist.getUTCDate() + (ist.getUTCHours() >= DISPATCH_CUTOFF_HOUR_IST ? 1 : 0)));
+  return addWorkingDays(start, dispatchDays).toISOString().slice(0, 10);
+}
+
 /** "Thu, 27 Nov" for a YYYY-MM-DD date. */
 export function formatDeliveryDate(date: string): string {
   return new Intl.DateTimeFormat('en-IN', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));

@@ -214,9 +214,19 @@ export const VendorOrderSchema = z.object({
   creditNotes: z.array(TaxDocumentRefSchema),
   /** a Cash on Delivery order: what the courier collects for these items */
   cashOnDelivery: z.object({ amount: z.number().int() }).nullable().default(null),
+  /** the date (YYYY-MM-DD, India) to hand it to the courier by: the shop's dispatch days from payment, in working days; null once shipped or cancelled */
+  dispatchBy: z.string().nullable().default(null),
 });
 export type VendorOrder = z.infer<typeof VendorOrderSchema>;
-export const VendorOrderListSchema = z.object({ items: z.array(VendorOrderSchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+const statusCounts = z.object(Object.fromEntries(FULFILMENT_STATUSES.map((status) => [status, z.number().int()])) as Record<(typeof FULFILMENT_STATUSES)[number], z.ZodNumber>);
+export const VendorOrderListSchema = z.object({
+  items: z.array(VendorOrderSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  /** how many of the shop's orders (matching the search, whatever the status filter) are in each status: the status tabs' counts */
+  counts: statusCounts.default({ pending: 0, packed: 0, shipped: 0, delivered: 0, cancelled: 0 }),
+});
 export type VendorOrderList = z.infer<typeof VendorOrderListSchema>;
 export const VENDOR_ORDERS_PAGE_SIZE = 20;
 export const VendorOrderQuerySchema = z.object({

@@ -144,26 +144,32 @@ export const routes: RouteObject[] = [
       { path: 'order-details/:orderId', element: <RequireUser><OrderDetails /></RequireUser> },
       { path: 'vendor/login', element: <VendorLogin /> },
       { path: 'vendor/register', element: <VendorRegister /> },
-      {
-        path: 'vendor/dashboard',
-        element: <VendorLayout />,
-        children: [
-          { index: true, element: <VendorDashboard /> },
-          { path: 'products', element: <VendorProducts /> },
-          { path: 'products/new', element: <VendorProductEditor /> },
-          { path: 'products/import', element: <VendorProductImport /> },
-          { path: 'products/sell', element: <VendorOffer /> },
-          { path: 'products/:productId', element: <VendorProductEditor /> },
-          { path: 'orders', element: <VendorOrders /> },
-          { path: 'settlements', element: <VendorSettlements /> },
-          { path: 'coupons', element: <VendorCoupons /> },
-          { path: 'reviews', element: <VendorReviews /> },
-          { path: 'returns', element: <VendorReturns /> },
-          { path: 'profile', element: <VendorProfile /> },
-        ],
-      },
       { path: 'store/:vendorSlug', element: <VendorStore />, handle: ssr('vendor-store') },
       { path: '*', element: <NotFound />, handle: ssr('not-found') },
+    ],
+  },
+  {
+    // The seller console: its own layout, without the shop's header, search, cart and footer.
+    path: 'vendor/dashboard',
+    element: (
+      <Suspense fallback={<Loading page />}>
+        <VendorLayout />
+      </Suspense>
+    ),
+    errorElement: <RouteError />,
+    children: [
+      { index: true, element: <VendorDashboard /> },
+      { path: 'products', element: <VendorProducts /> },
+      { path: 'products/new', element: <VendorProductEditor /> },
+      { path: 'products/import', element: <VendorProductImport /> },
+      { path: 'products/sell', element: <VendorOffer /> },
+      { path: 'products/:productId', element: <VendorProductEditor /> },
+      { path: 'orders', element: <VendorOrders /> },
+      { path: 'settlements', element: <VendorSettlements /> },
+      { path: 'coupons', element: <VendorCoupons /> },
+      { path: 'reviews', element: <VendorReviews /> },
+      { path: 'returns', element: <VendorReturns /> },
+      { path: 'profile', element: <VendorProfile /> },
     ],
   },
   {

@@ -510,6 +510,8 @@ export function createCatalogService({
     createMany,
 
     names: (ids: readonly number[], tx?: DbOrTx) => repository.productNames(tx ?? db, ids),
+    /** Each offer's working days from order to dispatch (a seller's promise), by offer id. */
+    dispatchDaysOf: (offerIds: readonly number[]) => offers.dispatchDaysOf(db, offerIds),
 
     /**
      * Takes stock from each line's offer, in one guarded statement each, and moves the buy boxes

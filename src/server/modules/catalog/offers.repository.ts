@@ -123,6 +123,13 @@ export async function findOffers(db: DbOrTx, offerIds: readonly number[]) {
     .execute();
 }
 
+/** Each offer's working days from order to dispatch, by offer id. */
+export async function dispatchDaysOf(db: DbOrTx, offerIds: readonly number[]): Promise<Map<number, number>> {
+  if (offerIds.length === 0) return new Map();
+  const rows = await db.selectFrom('offers').select(['id', 'dispatch_days']).where('id', 'in', offerIds).execute();
+  return new Map(rows.map((row) => [row.id, Number(row.dispatch_days)]));
+}
+
 /** Each product's buy box offer (the one of its row's seller), by product id. */
 export async function buyBoxOffers(db: DbOrTx, productIds: readonly number[]): Promise<Map<number, number>> {
   if (productIds.length === 0) return new Map();

@@ -1,5 +1,6 @@
 import { AppError } from '#shared/errors.ts';
-import { canTransitionFulfilment, type FulfilmentStatus } from '#shared/order-states.ts';
+import { dispatchByDate } from '#shared/delivery.ts';
+import { canTransitionFulfilment, FULFILMENT_STATUSES, type FulfilmentStatus } from '#shared/order-states.ts';
 import type { DeliveryAddressSchema } from '#shared/schemas/orders.ts';
 import type { VendorOrder, VendorOrderList, VendorOrderQuery } from '#shared/schemas/vendor.ts';
 import type { StoreInfo } from '#shared/store-info.ts';
@@ -19,6 +20,8 @@ const TARGET: Record<Step, FulfilmentStatus> = { pack: 'packed', ship: 'shipped'
 /** Each vendor fulfils its own lines of an order: packed → shipped (carrier, tracking) → delivered. */
 export function createFulfilmentService(deps: {
   db: Db;
+  /** the sellers' dispatch days, for each order's dispatch-by date */
+  catalog: { dispatchDaysOf: (offerIds: readonly number[]) => Promise<Map<number, number>> };
   users: UsersService;
   invoices: InvoicesService;
   payments: PaymentsService;
@@ -27,8 +30,18 @@ export function createFulfilmentService(deps: {
   now?: () => Date;
   log?: (error: unknown, message: string) => void;
 }) {
-  const { db, users, invoices, payments, mailer, store } = deps;
+  const { db, catalog, users, invoices, payments, mailer, store } = deps;
   const now = deps.now ?? (() => new Date());
+
+  /**
+   * When a paid shipment not yet handed over must leave: from its payment, the slowest of its lines'
+   * dispatch days (the offer's, 2 when an offer has gone since), in working days after the cut-off rule.
+   */
+  function dispatchBy(row: VendorFulfilmentRow, own: readonly repository.ItemRow[], days: Map<number, number>): string | null {
+    if ((row.status !== 'pending' && row.status !== 'packed') || row.paidAt === null) return null;
+    const slowest = Math.max(0, ...own.map((item) => (item.offerId === null ? 2 : (days.get(item.offerId) ?? 2))));
+    return dispatchByDate(new Date(row.paidAt), slowest);
+  }
 
   async function assemble(rows: readonly VendorFulfilmentRow[]): Promise<VendorOrder[]> {
     const [items, creditNotes, orderPayments] = await Promise.all([
@@ -36,6 +49,7 @@ export function createFulfilmentService(deps: {
       invoices.creditNotesOf({ invoiceIds: rows.flatMap((row) => (row.invoice ? [row.invoice.id] : [])) }),
       payments.ofOrders([...new Set(rows.map((row) => row.orderId))]),
     ]);
+    const dispatchDays = await catalog.dispatchDaysOf([...new Set(items.flatMap((item) => (item.offerId === null ? [] : [item.offerId])))]);
     // Cash on Delivery: the courier collects what the shopper pays for this shipment's items.
     const cashOrders = new Set(orderPayments.filter((payment) => payment.method === 'cod' && payment.status !== 'cancelled').map((payment) => payment.orderId));
     return rows.map((row) => {
@@ -61,6 +75,7 @@ export function createFulfilmentService(deps: {
         creditNotes: creditNotes.filter((note) => note.invoiceId === row.invoice?.id).map((note) => ({ id: note.id, number: note.number })),
         // (A replacement's shipment collects nothing: it was paid for with the order.)
         cashOnDelivery: cashOrders.has(row.orderId) && own.some((item) => !item.replacesItemId) ? { amount: own.reduce((sum, item) => sum + item.lineTotal - item.discount, 0) } : null,
+        dispatchBy: dispatchBy(row, own, dispatchDays),
       };
     });
   }
@@ -74,8 +89,10 @@ export function createFulfilmentService(deps: {
       const q = query.q?.trim();
       const number = q ? /^(?:CB)?0*(\d{1,12})$/i.exec(q) : null;
       const filter = { status: query.status, ...(number ? { orderId: Number(number[1]) } : q ? { customer: q } : {}) };
-      const { rows, total } = await repository.vendorFulfilments(db, vendorId, filter, query);
-      return { items: await assemble(rows), total, page: query.page, pageSize: query.pageSize };
+      const { status: _status, ...search } = filter;
+      const [{ rows, total }, byStatus] = await Promise.all([repository.vendorFulfilments(db, vendorId, filter, query), repository.vendorFulfilmentCounts(db, vendorId, search)]);
+      const counts = Object.fromEntries(FULFILMENT_STATUSES.map((status) => [status, byStatus.get(status) ?? 0])) as Record<FulfilmentStatus, number>;
+      return { items: await assemble(rows), total, page: query.page, pageSize: query.pageSize, counts };
     },
 
     async step(vendorId: number, fulfilmentId: number, step: Step, shipment?: { carrier: string; trackingNumber: string }): Promise<VendorOrder> {

@@ -320,16 +320,18 @@ export async function offersWithOrders(db: DbOrTx, offerIds: readonly number[]):
 export interface VendorFulfilmentRow extends FulfilmentRow {
   orderStatus: OrderStatus;
   orderDate: string;
+  /** when the order was paid (or confirmed for Cash on Delivery); null while unpaid */
+  paidAt: string | null;
   address: string;
   userId: string;
 }
 
-const vendorFulfilmentColumns = [...fulfilmentColumns, 'orders.status as order_status', 'orders.created_at as order_date', 'orders.address', 'orders.user_id'] as const;
+const vendorFulfilmentColumns = [...fulfilmentColumns, 'orders.status as order_status', 'orders.created_at as order_date', 'orders.paid_at', 'orders.address', 'orders.user_id'] as const;
 
 function toVendorFulfilment(row: {
   id: number; order_id: number; vendor_id: number; vendor_name: string; status: FulfilmentsTable['status'];
   packed_at: string | Date | null; shipped_at: string | Date | null; delivered_at: string | Date | null; carrier: string | null; tracking_number: string | null;
-  order_status: OrderStatus; order_date: string | Date; address: string; user_id: string; invoice_id: number | null; invoice_number: string | null;
+  order_status: OrderStatus; order_date: string | Date; paid_at: string | Date | null; address: string; user_id: string; invoice_id: number | null; invoice_number: string | null;
 }): VendorFulfilmentRow {
   return {
     id: row.id,
@@ -344,6 +346,7 @@ function toVendorFulfilment(row: {
     trackingNumber: row.tracking_number,
     orderStatus: row.order_status,
     orderDate: toIso(row.order_date),
+    paidAt: iso(row.paid_at),
     address: row.address,
     userId: row.user_id,
     invoice: row.invoice_id !== null && row.invoice_number !== null ? { id: row.invoice_id, number: row.invoice_number } : null,
@@ -390,6 +393,15 @@ export async function vendorFulfilments(db: DbOrTx, vendorId: number, filter: Ve
       .execute(),
   ]);
   return { rows: rows.map(toVendorFulfilment), total: Number(count.n) };
+}
+
+/** How many of the vendor's fulfilments the filter keeps are in each status (the status tabs' counts). */
+export async function vendorFulfilmentCounts(db: DbOrTx, vendorId: number, filter: Omit<VendorFulfilmentFilter, 'status'>): Promise<Map<FulfilmentsTable['status'], number>> {
+  const rows = await vendorFulfilmentsQuery(db, vendorId, filter)
+    .select(['fulfilments.status', (eb) => eb.fn.countAll<number | string>().as('n')])
+    .groupBy('fulfilments.status')
+    .execute();
+  return new Map(rows.map((row) => [row.status, Number(row.n)]));
 }
 
 /** How many of the vendor's lines of confirmed (paid) orders wait to be packed. */

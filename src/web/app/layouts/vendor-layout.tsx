@@ -1,11 +1,13 @@
 import { Suspense } from 'react';
-import { NavLink, Outlet } from 'react-router';
+import { Link, NavLink, Outlet, ScrollRestoration, useNavigate } from 'react-router';
+import { ExternalLink, LogOut } from 'lucide-react';
 import { Loading } from '#web/components/ui/loading.tsx';
 import { paths } from '#web/config/paths.ts';
 import { useAuth } from '#web/features/auth/hooks/use-auth.ts';
 import { couponPaths } from '#web/features/coupons/paths.ts';
 import { returnPaths } from '#web/features/returns/paths.ts';
 import { reviewPaths } from '#web/features/reviews/paths.ts';
+import { useStoreInfo } from '#web/lib/store-info.ts';
 import { RequireRole } from '../guards.tsx';
 
 const SECTIONS = [
@@ -32,45 +34,86 @@ const BANNERS = {
   },
 } as const;
 
-/** The vendor dashboard: inside the shop's header and footer, for vendors only. */
+const headerLink = 'inline-flex min-h-10 items-center gap-1.5 rounded-lg px-2.5 py-2 text-sm font-medium text-slate-200 hover:bg-slate-800 hover:text-white';
+
+/**
+ * The seller console: a place of its own for vendors, without the shop's search, cart and footer.
+ * Its header names the shop and leads to the shop front and the store; its sections are tabs that
+ * wrap onto a second line on a phone rather than scroll out of sight.
+ */
 export function VendorLayout() {
-  const { user } = useAuth();
+  const { user, signOut } = useAuth();
+  const store = useStoreInfo();
+  const navigate = useNavigate();
   const vendor = user?.vendor;
   const banner = vendor && vendor.status !== 'active' ? BANNERS[vendor.status] : undefined;
+
+  async function logout() {
+    try {
+      await signOut();
+    } finally {
+      await navigate(paths.vendorLogin(), { replace: true });
+    }
+  }
+
   return (
     <RequireRole role="vendor" loginPath={paths.vendorLogin()}>
-      <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
-        <p className="text-sm font-medium text-slate-500">
-          Vendor dashboard · <span className="text-slate-800">{vendor?.name}</span>
-        </p>
-        {banner && (
-          <div role="status" className={`mt-3 rounded-xl border p-4 ${banner.tone}`}>
-            <p className="font-semibold">{banner.title}</p>
-            <p className="mt-1 text-sm">{banner.text}</p>
+      <div className="flex min-h-screen flex-col bg-slate-50">
+        <a href="#main" className="sr-only z-50 rounded-lg bg-white px-4 py-2 font-semibold focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
+          Skip to main content
+        </a>
+        <header className="bg-slate-900 text-white">
+          <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3 sm:px-6">
+            <div className="min-w-0">
+              <p className="text-xs font-semibold tracking-wide text-slate-400 uppercase">{store.name} Seller console</p>
+              <p className="truncate text-lg font-bold">{vendor?.name ?? 'Your shop'}</p>
+            </div>
+            <nav aria-label="Seller console" className="flex flex-wrap items-center gap-1">
+              {vendor && vendor.status === 'active' && (
+                <Link to={`/store/${encodeURIComponent(vendor.slug)}`} className={headerLink}>
+                  <ExternalLink aria-hidden="true" className="size-4" />
+                  Your shop front
+                </Link>
+              )}
+              <Link to={paths.home()} className={headerLink}>
+                {store.name}
+              </Link>
+              <button type="button" onClick={() => void logout()} className={headerLink}>
+                <LogOut aria-hidden="true" className="size-4" />
+                Sign out
+              </button>
+            </nav>
           </div>
-        )}
-        <nav aria-label="Vendor dashboard" className="relative mt-4 overflow-x-auto border-b border-slate-200">
-          <ul className="flex min-w-max gap-1">
-            {SECTIONS.map((section) => (
-              <li key={section.to}>
-                <NavLink
-                  to={section.to}
-                  end={section.end}
-                  className={({ isActive }) =>
-                    `inline-block border-b-2 px-3 py-2 text-sm font-semibold ${isActive ? 'border-brand-600 text-brand-700' : 'border-transparent text-slate-600 hover:text-slate-900'}`
-                  }
-                >
-                  {section.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <div className="mt-6">
+          <nav aria-label="Vendor dashboard" className="border-t border-slate-800">
+            <ul className="mx-auto flex max-w-7xl flex-wrap gap-1 px-2 py-1.5 sm:px-4">
+              {SECTIONS.map((section) => (
+                <li key={section.to}>
+                  <NavLink
+                    to={section.to}
+                    end={section.end}
+                    className={({ isActive }) =>
+                      `inline-flex min-h-10 items-center rounded-lg px-3 py-2 text-sm font-semibold ${isActive ? 'bg-white text-slate-900' : 'text-slate-200 hover:bg-slate-800 hover:text-white'}`
+                    }
+                  >
+                    {section.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </header>
+        <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl min-w-0 flex-1 px-4 py-6 focus:outline-none sm:px-6">
+          {banner && (
+            <div role="status" className={`mb-6 rounded-xl border p-4 ${banner.tone}`}>
+              <p className="font-semibold">{banner.title}</p>
+              <p className="mt-1 text-sm">{banner.text}</p>
+            </div>
+          )}
           <Suspense fallback={<Loading />}>
             <Outlet />
           </Suspense>
-        </div>
+        </main>
+        <ScrollRestoration />
       </div>
     </RequireRole>
   );

@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { formatIndianMobile } from '#web/components/address/format-mobile.ts';
+import { formatDeliveryDate } from '#shared/delivery.ts';
 import { formatPrice } from '#shared/money.ts';
 import { ShipInputSchema, type VendorOrder } from '#shared/schemas/vendor.ts';
 import { FormActions, TextField } from '#web/components/form/form-fields.tsx';
@@ -77,6 +78,22 @@ function ShipForm({ orderNumber, pending, onShip, onCancel }: ShipFormProps) {
 
 function When({ iso }: { iso: string }) {
   return <time dateTime={iso}>{formatDateTime(iso)}</time>;
+}
+
+/** Today's date in India, as YYYY-MM-DD. */
+const indiaToday = () => new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
+
+/** "Dispatch by Thu, 27 Nov": the day the shop promised to hand it to the courier; said plainly when it is today or past. */
+function DispatchBy({ date }: { date: string }) {
+  const today = indiaToday();
+  const late = date < today;
+  const due = date === today;
+  return (
+    <p className={`mt-1 text-sm font-semibold ${late ? 'text-red-700' : due ? 'text-amber-800' : 'text-slate-800'}`}>
+      Dispatch by <time dateTime={date}>{formatDeliveryDate(date)}</time>
+      {late ? ' (overdue)' : due ? ' (today)' : ''}
+    </p>
+  );
 }
 
 function Progress({ order }: { order: VendorOrder }) {
@@ -187,6 +204,7 @@ export function OrderCard({ order, onAnnounce }: OrderCardProps) {
         <p className="mt-1 text-sm text-slate-600">
           Ordered on <When iso={order.orderDate} />
         </p>
+        {order.dispatchBy && <DispatchBy date={order.dispatchBy} />}
         {order.orderStatus === 'pending_payment' && order.status === 'pending' && (
           <p className="mt-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
             Awaiting the customer&rsquo;s payment. Pack it once the payment is confirmed.

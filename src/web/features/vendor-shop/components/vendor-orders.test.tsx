@@ -34,7 +34,7 @@ const pendingOrder: VendorOrder = {
   trackingNumber: null,
   invoice: null,
   creditNotes: [],
-  cashOnDelivery: null,
+  cashOnDelivery: null, dispatchBy: null,
 };
 
 const packedOrder: VendorOrder = {
@@ -100,7 +100,7 @@ describe('VendorOrders', () => {
       'Order CB00000041',
     ]);
     expect(fetch).toHaveBeenCalledWith('/api/vendor/orders?status=pending&page=1', expect.objectContaining({ method: 'GET' }));
-    expect(screen.getByLabelText<HTMLSelectElement>('Status').value).toBe('pending');
+    expect(screen.getByRole('navigation', { name: 'Orders by status' }).querySelector('[aria-current="page"]')?.textContent).toMatch(/^To pack/);
     expect(screen.getByText('Showing 1–2 of 2 orders')).toBeTruthy();
 
     const pending = card('CB00000042');

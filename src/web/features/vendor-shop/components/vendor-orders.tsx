@@ -1,17 +1,17 @@
 import { useCallback, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { FULFILMENT_STATUSES, type FulfilmentStatus } from '#shared/order-states.ts';
 import { anyFilterSet, type Filter, FilterBar, withoutFilters } from '#web/components/data-table/filter-bar.tsx';
 import { EmptyState, PagedList } from '#web/components/data-table/paged-list.tsx';
-import { readPage, searchOf } from '#web/lib/url-params.ts';
+import { readPage, searchOf, withParam } from '#web/lib/url-params.ts';
 import { useVendorOrders, type VendorOrdersQuery } from '../api/vendor-shop.ts';
 import { FULFILMENT_LABELS } from './fulfilment-status-badge.tsx';
 import { OrderCard } from './vendor-order-card.tsx';
 
-const FILTERS: readonly Filter[] = [
-  { kind: 'text', param: 'q', label: 'Order number or customer', type: 'search', placeholder: 'e.g. CB00000042', maxLength: 100 },
-  { kind: 'select', param: 'status', label: 'Status', anyLabel: 'All orders', options: FULFILMENT_STATUSES.map((status) => ({ value: status, label: FULFILMENT_LABELS[status] })) },
-];
+/** The search box; the status is chosen by the tabs above it, which show each status's count. */
+const FILTERS: readonly Filter[] = [{ kind: 'text', param: 'q', label: 'Order number or customer', type: 'search', placeholder: 'e.g. CB00000042', maxLength: 100 }];
+/** What "Show all orders" and "filtered" clear: the search and the status tab. */
+const ALL_FILTERS: readonly Filter[] = [...FILTERS, { kind: 'checkbox', param: 'status', label: 'Status' }];
 
 const EMPTY_FILTERED: Record<FulfilmentStatus, string> = {
   pending: 'No orders are waiting to be packed.',
@@ -39,12 +39,45 @@ export default function VendorOrders() {
   const orders = useVendorOrders(query);
   const [announcement, setAnnouncement] = useState('');
   const announce = useCallback((message: string) => setAnnouncement(message), []);
-  const filtered = anyFilterSet(params, FILTERS);
-
+  const filtered = anyFilterSet(params, ALL_FILTERS);
+  const counts = orders.data?.counts;
+  const tabs: Array<{ value: FulfilmentStatus | undefined; label: string; count: number | undefined }> = [
+    { value: undefined, label: 'All', count: counts ? FULFILMENT_STATUSES.reduce((sum, status) => sum + counts[status], 0) : undefined },
+    ...FULFILMENT_STATUSES.map((status) => ({ value: status, label: FULFILMENT_LABELS[status], count: counts?.[status] })),
+  ];
 
   return (
     <div className="min-w-0">
       <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Orders</h1>
+
+      <nav aria-label="Orders by status" className="mt-4">
+        <ul className="flex flex-wrap gap-1.5">
+          {tabs.map((tab) => {
+            const current = tab.value === query.status;
+            return (
+              <li key={tab.label}>
+                <Link
+                  to={{ search: searchOf(withParam(params, 'status', tab.value)) }}
+                  aria-current={current ? 'page' : undefined}
+                  preventScrollReset
+                  className={`inline-flex min-h-10 items-center gap-1.5 rounded-full border px-3 py-1.5 text-sm font-semibold ${
+                    current ? 'border-brand-600 bg-brand-50 text-brand-800' : 'border-slate-300 bg-white text-slate-700 hover:border-slate-400 hover:text-slate-900'
+                  }`}
+                >
+                  {tab.label}
+                  {tab.count !== undefined && (
+                    <span className={`rounded-full px-1.5 text-xs tabular-nums ${current ? 'bg-white text-brand-800' : 'bg-slate-100 text-slate-700'}`}>
+                      <span className="sr-only">(</span>
+                      {tab.count}
+                      <span className="sr-only">)</span>
+                    </span>
+                  )}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
 
       <FilterBar filters={FILTERS} params={params} onChange={setParams} searchLabel="Find orders" />
 
@@ -61,7 +94,7 @@ export default function VendorOrders() {
           filtered ? (
             <EmptyState
               title={query.q ? `No orders match “${query.q}”${query.status ? ` among ${FULFILMENT_LABELS[query.status].toLowerCase()}` : ''}.` : query.status ? EMPTY_FILTERED[query.status] : 'No orders match.'}
-              action={{ to: { search: searchOf(withoutFilters(params, FILTERS)) }, label: 'Show all orders' }}
+              action={{ to: { search: searchOf(withoutFilters(params, ALL_FILTERS)) }, label: 'Show all orders' }}
             />
           ) : (
             <EmptyState title="No orders yet.">When customers buy your products, their orders appear here to pack and ship.</EmptyState>

@@ -65,6 +65,7 @@ export default function VendorOrders() {
                   }`}
                 >
                   {tab.label}
+                  {tab.count !== undefined && ' '}
                   {tab.count !== undefined && (
                     <span className={`rounded-full px-1.5 text-xs tabular-nums ${current ? 'bg-white text-brand-800' : 'bg-slate-100 text-slate-700'}`}>
                       <span className="sr-only">(</span>

@@ -67,7 +67,7 @@ describe.each(testDialects())('abandoned payment attempts on %s', (dialect) => {
 
   it('reads an attempt still waiting on the shopper past the time to pay as abandoned, and the expiry of its order marks it so', async () => {
     const order = await place();
-    const waiting = (await pay(order.id, { method: 'netbanking', bank: 'ICICI' })).json() as PaymentResult;
+    const waiting = (await pay(order.id, { method: 'netbanking', bank: 'SBIN' })).json() as PaymentResult;
     const longAgo = new Date(Date.now() - 31 * 60 * 1000).toISOString();
     await t.database.db.updateTable('payments').set({ created_at: longAgo }).where('id', '=', waiting.payment.id).execute();
     expect((await paymentsOf(order.id))[0]).toMatchObject({ status: 'created', abandoned: true });

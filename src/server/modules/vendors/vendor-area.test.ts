@@ -333,6 +333,10 @@ describe.each(testDialects())('vendor area API on %s', (dialect) => {
 
   it('refuses every step on a cancelled order', async () => {
     const product = (await as(t, ravi)('GET', '/api/vendor/products?q=ultragear')).json().items[0] as VendorProduct;
+    // Imported as a draft (a CSV has no images): published with one.
+    const { name, brand, category, description, price, mrp, stock, specs, sku } = product;
+    const published = await as(t, ravi)('PUT', `/api/vendor/products/${product.id}`, { name, brand, category, description, price, mrp, stock, stockWas: stock, specs, sku, images: [photo], status: 'active' });
+    expect(published.statusCode, published.body).toBe(200);
     const [address] = (await as(t, customer)('GET', '/api/account/addresses')).json().items;
     const order = (await as(t, customer)('POST', '/api/checkout/orders', { idempotencyKey: 'vendor-test-order-2', addressId: address.id, items: [{ productId: product.id, quantity: 1 }] })).json();
     await as(t, customer)('POST', `/api/orders/${order.id}/payments`, { method: 'upi', vpa: 'bina@okhdfc' });

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { VendorProduct, VendorProductInput } from '#shared/schemas/vendor.ts';
+import { IMAGE_REQUIRED_MESSAGE, type VendorProduct, type VendorProductInput } from '#shared/schemas/vendor.ts';
 import VendorProductEditor from './vendor-product-editor.tsx';
 
 function json(status: number, body: unknown) {
@@ -108,12 +108,23 @@ describe('VendorProductEditor', () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 
+  it('refuses to publish a product without an image, at once and with the keyboard on "Add images", sending nothing', async () => {
+    const fetch = fakeApi();
+    vi.stubGlobal('fetch', fetch);
+    renderEditor();
+    fillLaptop();
+    fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(IMAGE_REQUIRED_MESSAGE);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Add images')));
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
   it('posts a valid laptop with the price in paise and its specs', async () => {
     const fetch = fakeApi();
     vi.stubGlobal('fetch', fetch);
     const onSaved = renderEditor();
     fillLaptop();
-    fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save as draft' }));
 
     await waitFor(() => expect(onSaved).toHaveBeenCalledTimes(1));
     expect(fetch).toHaveBeenCalledTimes(1);
@@ -129,7 +140,7 @@ describe('VendorProductEditor', () => {
       mrp: 7_999_000,
       stock: 12,
       images: [],
-      status: 'active',
+      status: 'draft',
     });
     expect(body.specs).toEqual({
       processor: 'AMD Ryzen 7 7735HS',
@@ -144,7 +155,7 @@ describe('VendorProductEditor', () => {
     });
     expect(body).not.toHaveProperty('sku');
     expect(onSaved.mock.calls[0]?.[0]).toMatchObject({ id: 41, price: 6_499_000 });
-    expect(await screen.findByText('Saved. The product is published.')).toBeTruthy();
+    expect(await screen.findByText('Saved as a draft.')).toBeTruthy();
   });
 
   it('shows server field errors beside their fields', async () => {

@@ -135,4 +135,27 @@ describe('VendorProductList', () => {
     const patches = fetch.mock.calls.filter(([, init]) => init?.method === 'PATCH').map(([, init]) => JSON.parse(String(init?.body)) as unknown);
     expect(patches).toEqual([{ stock: 5, stockWas: 3 }, { stock: 0, stockWas: 4 }, { stock: 0, stockWas: 1 }]);
   });
+
+  it('shows a product an admin hid as "Hidden by admin" with the reason, not "Active", and sends the seller’s reply from the row', async () => {
+    const hidden: VendorProduct = { ...product, hiddenReason: 'The photo shows another model' };
+    const replied: VendorProduct = { ...hidden, moderationReplies: [{ id: 1, message: 'Replaced the photo', asksReview: true, hiddenReason: hidden.hiddenReason!, createdAt: '2025-01-11T10:00:00.000Z' }] };
+    const fetch = vi.fn(async (url: string, init?: RequestInit) => {
+      if (url.startsWith('/api/vendor/products?')) return json(200, { items: [fetch.mock.calls.some(([, i]) => i?.method === 'POST') ? replied : hidden], total: 1, page: 1, pageSize: 20, counts: { draft: 0, active: 1, archived: 0 } });
+      if (url === '/api/vendor/products/5/moderation-reply' && init?.method === 'POST') return json(201, replied);
+      return json(404, { error: { code: 'NOT_FOUND', message: 'Not found' } });
+    });
+    vi.stubGlobal('fetch', fetch);
+    renderList();
+
+    const row = (await screen.findByText('Hidden by admin')).closest('tr')!;
+    expect(row.textContent).toContain('The photo shows another model');
+    expect(row.textContent).not.toContain('Active');
+    fireEvent.click(row.querySelector('summary')!);
+    fireEvent.change(screen.getByLabelText('Your reply to our team'), { target: { value: 'Replaced the photo' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send reply' }));
+    await waitFor(() => expect(screen.getByText('Reply sent. Our team will review the product and restore it if it is fixed.')).toBeTruthy());
+    const post = fetch.mock.calls.find(([, i]) => i?.method === 'POST');
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ message: 'Replaced the photo', asksReview: true });
+    await waitFor(() => expect(screen.getByText('You replied once; a review is requested')).toBeTruthy());
+  });
 });

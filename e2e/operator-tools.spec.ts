@@ -181,7 +181,7 @@ test('the seller console on a phone: its own header, tabs that wrap, order count
 
   // Every section tab is on screen (they wrap), and the status tabs count the orders.
   const sections = page.getByRole('navigation', { name: 'Vendor dashboard' }).getByRole('link');
-  await expect(sections).toHaveCount(7);
+  await expect(sections).toHaveCount(8);
   for (const link of await sections.all()) {
     const box = (await link.boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);

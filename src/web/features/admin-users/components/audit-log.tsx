@@ -21,7 +21,7 @@ const FILTERS: readonly Filter[] = [
   { kind: 'text', param: 'actor', label: 'Done by', type: 'search', placeholder: 'Admin’s e-mail', maxLength: 100 },
 ];
 /** The singular of each kind of thing, for an entry whose subject has gone: "Product 12". */
-const ENTITY_NOUNS: Record<string, string> = { user: 'User', vendor: 'Shop', product: 'Product', payment: 'Payment', outbox: 'Retry job', coupon: 'Coupon', review: 'Review' };
+const ENTITY_NOUNS: Record<string, string> = { user: 'User', vendor: 'Shop', product: 'Product', payment: 'Payment', outbox: 'Retry job', coupon: 'Coupon', review: 'Review', return: 'Return' };
 
 export interface AuditLogProps {
   /** 1 on its own page (the default); 2 when it is a section of another page. */

@@ -98,7 +98,7 @@ export function deliveryDate(now: Date, dispatchDays: number, zone: DeliveryZone
  * The first half of deliveryDate's promise to the shopper.
  */
 export function dispatchByDate(paidAt: Date, dispatchDays: number): string {
-  const ist = new Date(paidAt.getTime() + IST_OFFSET_MS);
+  const ist = indiaClock(paidAt);
   const start = new Date(Date.UTC(ist.getUTCFullYear(), ist.getUTCMonth(), ist.getUTCDate() + (ist.getUTCHours() >= DISPATCH_CUTOFF_HOUR_IST ? 1 : 0)));
   return addWorkingDays(start, dispatchDays).toISOString().slice(0, 10);
 }

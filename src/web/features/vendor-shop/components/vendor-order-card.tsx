@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { formatIndianMobile } from '#web/components/address/format-mobile.ts';
 import { formatDeliveryDate } from '#shared/delivery.ts';
+import { indiaDate } from '#shared/india-time.ts';
 import { formatPrice } from '#shared/money.ts';
 import { ShipInputSchema, type VendorOrder } from '#shared/schemas/vendor.ts';
 import { FormActions, TextField } from '#web/components/form/form-fields.tsx';
@@ -80,12 +81,9 @@ function When({ iso }: { iso: string }) {
   return <time dateTime={iso}>{formatDateTime(iso)}</time>;
 }
 
-/** Today's date in India, as YYYY-MM-DD. */
-const indiaToday = () => new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
-
 /** "Dispatch by Thu, 27 Nov": the day the shop promised to hand it to the courier; said plainly when it is today or past. */
 function DispatchBy({ date }: { date: string }) {
-  const today = indiaToday();
+  const today = indiaDate(new Date());
   const late = date < today;
   const due = date === today;
   return (

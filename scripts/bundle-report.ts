@@ -40,12 +40,15 @@ const ROUTES: Route[] = [
   // 152 since issue 17: the header's search box became a combobox (its list loads apart, once a
   // shopper types) and cards show customer ratings, about 1 kB together.
   // 152.5 with issue 17's Recently viewed and the cards' heart and Compare (their code loads apart, in one chunk; the modules it shares split off).
-  { path: '/', module: 'app/routes/store/home.tsx', budgetKb: 152.5 },
+  // 153.5 with issue 18's product image that shows a placeholder, never a broken image (a small
+  // chunk of its own, shared by cards, cart, orders and lists: 0.8 kB with its request).
+  { path: '/', module: 'app/routes/store/home.tsx', budgetKb: 153.5 },
   // 151 since "Check delivery" (issue 16): the widget itself loads apart, after the page; what
   // the page carries is the hook that loads it (0.3 kB), which took it over 150. 154 since issue
   // 17: the header's combobox, and the reviews' and account's hooks, each loading its part apart.
   // 155 with Buy now, the heart, Compare and Recently viewed (loaded apart, as on cards) and the image viewer's hook.
-  { path: '/product/:id', module: 'app/routes/store/product.tsx', budgetKb: 155 },
+  // 156 with issue 18's product image (a placeholder instead of a broken image), 0.8 kB.
+  { path: '/product/:id', module: 'app/routes/store/product.tsx', budgetKb: 156 },
   { path: '/products', module: 'app/routes/store/products.tsx' },
   { path: '/category/:category', module: 'app/routes/store/category.tsx' },
   { path: '/search', module: 'app/routes/store/search.tsx' },

@@ -24,5 +24,6 @@ test('the API docs work under the policy', async ({ page }) => {
   await page.goto('/api/docs/');
   // swagger-ui's bundle is large: allow it time to start on a busy machine.
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Circuit Bazaar API', { timeout: 20_000 });
-  await expect(page.getByRole('link', { name: '/api/products', exact: true }).first()).toBeVisible();
+  // swagger-ui draws only the operations in view once there are many (141 now): the first tag's.
+  await expect(page.getByRole('link', { name: '/api/health', exact: true }).first()).toBeVisible();
 });

@@ -33,7 +33,7 @@ export function createAuth({ config, database, log, sendResetPassword }: CreateA
     // Failed sign-ins are expected and counted by the auth service; only real errors are logged,
     // through the app's logger (not the console), e.g. while the database is away.
     logger: { level: 'error', log: (_level, message, ...args) => log?.(args.find((arg) => arg instanceof Error) ?? args[0], `Better Auth: ${message}`) },
-    rateLimit: { enabled: false }, // sign-in failures are limited by the auth service, per account and address
+    rateLimit: { enabled: false }, // sign-in failures are limited by the auth service, per account, device and address
     emailAndPassword: {
       enabled: true,
       minPasswordLength: 8,

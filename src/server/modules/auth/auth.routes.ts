@@ -4,8 +4,8 @@ import { CurrentUserSchema, LoginInputSchema, RegisterCustomerInputSchema, Sessi
 import { RegisterVendorInputSchema } from '#shared/schemas/vendor-registration.ts';
 import { forwardCookies } from '#server/plugins/auth.ts';
 import { ErrorResponseSchema } from '#server/plugins/openapi.ts';
-import type { AuthService } from './auth.service.ts';
-import { SIGN_UP_ATTEMPTS_PER_EMAIL, SIGN_UPS_PER_ADDRESS, SIGN_UPS_PER_DEVICE, signUpLimits } from './sign-up-limits.ts';
+import { type AuthService, FAILURE_WINDOW_MS, MAX_FAILURES, MAX_FAILURES_PER_ADDRESS, MAX_FAILURES_PER_DEVICE } from './auth.service.ts';
+import { deviceOf, SIGN_UP_ATTEMPTS_PER_EMAIL, SIGN_UPS_PER_ADDRESS, SIGN_UPS_PER_DEVICE, signUpLimits } from './sign-up-limits.ts';
 
 const signedIn = z.object({ user: CurrentUserSchema });
 const errors = { 400: ErrorResponseSchema, 429: ErrorResponseSchema };
@@ -69,13 +69,13 @@ export function authRoutes({ authService, secureCookies }: { authService: AuthSe
         schema: {
           tags: ['auth'],
           summary: 'Sign in from the store, vendor or admin login page',
-          description: 'portal "vendor" accepts vendors only and "admin" admins only. 10 failures in 15 minutes per account or address → 429.',
+          description: `portal "vendor" accepts vendors only and "admin" admins only. After ${MAX_FAILURES} failed sign-ins in ${FAILURE_WINDOW_MS / 60_000} minutes with one e-mail address, ${MAX_FAILURES_PER_DEVICE} from one browser (a store.device cookie) or ${MAX_FAILURES_PER_ADDRESS} from one network address, further attempts → 429 with Retry-After.`,
           body: LoginInputSchema,
           response: { 200: signedIn, 401: ErrorResponseSchema, 403: ErrorResponseSchema, ...errors },
         },
       },
       async (request, reply) => {
-        const { user, cookies } = await authService.login(request.body, request);
+        const { user, cookies } = await authService.login(request.body, request, deviceOf(request, reply, secureCookies));
         forwardCookies(cookies, reply);
         return { user };
       },

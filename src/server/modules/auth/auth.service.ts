@@ -1,4 +1,5 @@
 import { APIError } from 'better-auth/api';
+import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '#shared/errors.ts';
 import { type CurrentUser, EMAIL_IN_USE_MESSAGE, type LoginInput, type Portal, type RegisterCustomerInput, type Role } from '#shared/schemas/auth.ts';
@@ -9,8 +10,27 @@ import type { UsersService } from '#server/modules/users/users.service.ts';
 import { type Auth, type Caller, hasSessionCookie, nodeHeaders } from '#server/plugins/auth.ts';
 import * as failures from './sign-in-failures.repository.ts';
 
+/**
+ * Failed sign-ins allowed in the window, this attempt's included:
+ *
+ * - per e-mail address: the lockout that protects an account from guessing, whatever browsers and
+ *   addresses the guesses come from (counted for any e-mail, so it says nothing of whether the
+ *   e-mail has an account; a successful sign-in clears it);
+ * - per device (the `store.device` cookie of sign-up-limits.ts): one browser trying many accounts;
+ * - per network address, a ceiling far above what the people behind one office, college or mobile
+ *   carrier's shared address (carrier-grade NAT, common in India) mistype in 15 minutes, which
+ *   stops a script trying many accounts from one machine.
+ */
 export const MAX_FAILURES = 10;
+export const MAX_FAILURES_PER_DEVICE = 20;
+export const MAX_FAILURES_PER_ADDRESS = 200;
 export const FAILURE_WINDOW_MS = 15 * 60 * 1000;
+
+const FAILURE_LIMITS = [
+  { prefix: 'email:', max: MAX_FAILURES, refusal: 'Too many failed sign-ins with this e-mail address.' },
+  { prefix: 'device:', max: MAX_FAILURES_PER_DEVICE, refusal: 'Too many failed sign-ins from this browser.' },
+  { prefix: 'ip:', max: MAX_FAILURES_PER_ADDRESS, refusal: 'Too many failed sign-ins from your network.' },
+] as const;
 
 /** One message for a wrong e-mail and a wrong password alike. */
 export const INVALID_CREDENTIALS_MESSAGE = 'The e-mail address or password is incorrect.';
@@ -90,20 +110,20 @@ export function createAuthService(deps: {
     return { user: await profile(userId), cookies: result.headers };
   }
 
-  /** Throws 429 when a key has more failures in the window than allowed, this attempt included. */
+  /** Throws 429 when a key has more failures in the window than its limit, this attempt included. */
   async function tooManyFailures(keys: string[]): Promise<void> {
     const at = now();
     const recent = await failures.recentFailures(db, keys, new Date(at.getTime() - FAILURE_WINDOW_MS));
-    const blocked = recent.filter((row) => row.count > MAX_FAILURES);
+    const blocked = recent
+      .map((row) => ({ ...row, limit: FAILURE_LIMITS.find((limit) => row.key.startsWith(limit.prefix))! }))
+      .filter((row) => row.count > row.limit.max);
     if (blocked.length === 0) return;
+    // The first limit reached in the order above is named; the wait is the longest of them.
+    const first = FAILURE_LIMITS.find((limit) => blocked.some((row) => row.limit === limit))!;
     const freesAt = Math.max(...blocked.map((row) => new Date(row.oldest).getTime() + FAILURE_WINDOW_MS));
     const retryAfterSeconds = Math.max(1, Math.ceil((freesAt - at.getTime()) / 1000));
     const minutes = Math.ceil(retryAfterSeconds / 60);
-    throw new AppError(
-      'RATE_LIMITED',
-      `Too many failed sign-in attempts. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
-      { retryAfterSeconds },
-    );
+    throw new AppError('RATE_LIMITED', `${first.refusal} Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`, { retryAfterSeconds });
   }
 
   /**
@@ -137,8 +157,10 @@ export function createAuthService(deps: {
       });
     },
 
-    async login(input: LoginInput, request: FastifyRequest): Promise<SignedIn> {
-      const keys = [`email:${input.email}`, `ip:${request.ip}`];
+    /** `device` is the browser's id (sign-up-limits.ts), absent for a caller without one. */
+    async login(input: LoginInput, request: FastifyRequest, device?: string): Promise<SignedIn> {
+      // An IPv6 client is its /64, as the sign-up limits count it: one subscriber's whole prefix.
+      const keys = [`email:${input.email}`, `ip:${normalizeIP(request.ip)}`, ...(device ? [`device:${device}`] : [])];
       // The attempt counts as a failure before the password is checked and is taken back unless
       // it fails: concurrent guesses, on however many processes share the database, cannot slip
       // past the limit together, since each one sees every attempt recorded before its own.

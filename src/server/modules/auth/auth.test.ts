@@ -232,12 +232,77 @@ describe.each(testDialects())('accounts API on %s', (dialect) => {
     expect(left).toHaveLength(1);
   });
 
-  it('limits failed sign-ins per address across accounts', async () => {
-    for (let i = 0; i < 10; i++) {
-      await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: `someone${i}@example.in`, password: 'guess-guess' }, headers: { host: HOST, origin: ORIGIN }, remoteAddress: '10.9.9.9' });
+  const signIn = (email: string, password: string, remoteAddress: string, device?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password },
+      headers: { host: HOST, origin: ORIGIN, ...(device ? { cookie: `store.device=${device}` } : {}) },
+      remoteAddress,
+    });
+  const deviceId = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+  it('lets 25 shoppers behind one shared address each mistype twice and still sign in', async () => {
+    const address = '100.64.0.1'; // a carrier-grade NAT's shared address
+    const shoppers = Array.from({ length: 25 }, (_, i) => ({ email: `nat${i}@example.in`, device: deviceId(100 + i) }));
+    for (const [i, shopper] of shoppers.entries()) {
+      const created = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { name: `Shopper ${i}`, email: shopper.email, password: 'shopper-password' }, headers: { host: HOST, origin: ORIGIN }, remoteAddress: `10.20.0.${i + 1}` });
+      expect(created.statusCode).toBe(201);
     }
-    const blocked = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'priya.sharma@example.in', password: 'correct-horse' }, headers: { host: HOST, origin: ORIGIN }, remoteAddress: '10.9.9.9' });
+    for (const shopper of shoppers) {
+      expect((await signIn(shopper.email, 'mistyped-1', address, shopper.device)).statusCode).toBe(401);
+      expect((await signIn(shopper.email, 'mistyped-2', address, shopper.device)).statusCode).toBe(401);
+    }
+    for (const shopper of shoppers) {
+      expect((await signIn(shopper.email, 'shopper-password', address, shopper.device)).statusCode).toBe(200);
+    }
+  }, 180_000); // 100 password hashes
+
+  it('still locks one account hammered from many browsers and addresses, naming the e-mail limit', async () => {
+    await post('/api/auth/register', { name: 'Hammered Hari', email: 'hammered@example.in', password: 'hammered-password' });
+    for (let i = 0; i < 10; i++) {
+      expect((await signIn('hammered@example.in', `guess-${i}`, `10.21.0.${i + 1}`, deviceId(200 + i))).statusCode).toBe(401);
+    }
+    const blocked = await signIn('hammered@example.in', 'hammered-password', '10.21.1.1', deviceId(300));
     expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().error.message).toMatch(/^Too many failed sign-ins with this e-mail address\. Please try again in 15 minutes\.$/);
+    // The same words for an e-mail without an account: the limit does not tell them apart.
+    for (let i = 0; i < 10; i++) await signIn('nobody-here@example.in', `guess-${i}`, `10.21.2.${i + 1}`);
+    expect((await signIn('nobody-here@example.in', 'guess', '10.21.3.1')).json().error.message).toBe(blocked.json().error.message);
+  }, 60_000);
+
+  it('limits failed sign-ins per browser across accounts and addresses', async () => {
+    const device = deviceId(400);
+    for (let i = 0; i < 20; i++) {
+      expect((await signIn(`browser${i}@example.in`, 'guess-guess', `10.22.0.${i + 1}`, device)).statusCode).toBe(401);
+    }
+    const blocked = await signIn('nat1@example.in', 'shopper-password', '10.22.1.1', device);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().error.message).toMatch(/^Too many failed sign-ins from this browser\./);
+    // Another browser at the same address is not held back.
+    expect((await signIn('nat1@example.in', 'shopper-password', '10.22.1.1', deviceId(401))).statusCode).toBe(200);
+  }, 60_000);
+
+  it('holds the per-address ceiling: 200 failures from one address in 15 minutes, then 429 for everyone there', async () => {
+    const address = '10.9.9.9';
+    const recent = new Date(Date.now() - 60 * 1000).toISOString();
+    // 199 failures from many accounts and browsers (written directly: 199 password checks are slow).
+    await t.database.db.insertInto('sign_in_failures').values(Array.from({ length: 199 }, () => ({ key: `ip:${address}`, failed_at: recent }))).execute();
+    expect((await signIn('someone@example.in', 'guess-guess', address, deviceId(500))).statusCode).toBe(401);
+    const blocked = await signIn('priya.sharma@example.in', 'correct-horse', address, deviceId(501));
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().error.message).toMatch(/^Too many failed sign-ins from your network\. Please try again in 14 minutes\.$/);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(800);
+    expect((await signIn('priya.sharma@example.in', 'correct-horse', '10.9.9.10', deviceId(501))).statusCode).toBe(200);
+  });
+
+  it('gives a browser without a device cookie one, and counts its failures by it', async () => {
+    const first = await signIn('cookie-less@example.in', 'guess-guess', '10.23.0.1');
+    expect(first.statusCode).toBe(401);
+    const cookie = first.cookies.find((c) => c.name === 'store.device');
+    expect(cookie).toMatchObject({ path: '/api/auth', httpOnly: true });
+    const rows = await t.database.db.selectFrom('sign_in_failures').select('key').where('key', '=', `device:${cookie!.value}`).execute();
+    expect(rows).toHaveLength(1);
   });
 
   it('creates the first admin once and leaves an existing account alone', async () => {

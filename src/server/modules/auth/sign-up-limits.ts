@@ -36,8 +36,8 @@ function tooMany(message: string, retryAfterSeconds: number): AppError {
   return new AppError('RATE_LIMITED', `${message} Please try again in ${inMinutes(retryAfterSeconds)}.`, { retryAfterSeconds });
 }
 
-/** The device's id from its cookie, or a new one set on the reply. */
-function deviceOf(request: FastifyRequest, reply: FastifyReply, secure: boolean): string {
+/** The device's id from its cookie, or a new one set on the reply (failed sign-ins count by it too). */
+export function deviceOf(request: FastifyRequest, reply: FastifyReply, secure: boolean): string {
   const known = DEVICE_ID.exec(request.headers.cookie ?? '')?.[1];
   if (known) return known;
   const id = randomUUID();

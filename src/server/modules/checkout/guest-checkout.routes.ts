@@ -28,6 +28,7 @@ import type { OrdersService } from '#server/modules/orders/orders.service.ts';
 import { ErrorResponseSchema } from '#server/plugins/openapi.ts';
 import type { CheckoutService } from './checkout.service.ts';
 import type { GuestOrdersService } from './guest-orders.service.ts';
+import { GUEST_ORDERS_PER_ADDRESS, GUEST_ORDERS_PER_EMAIL, guestOrderLimits } from './guest-order-limits.ts';
 
 const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema, 409: ErrorResponseSchema, 429: ErrorResponseSchema };
 const orderParams = z.object({ id: OrderIdParamSchema });
@@ -47,6 +48,7 @@ const tokenOf = (request: FastifyRequest) => {
 export function guestCheckoutRoutes(deps: { checkout: CheckoutService; orders: OrdersService; guestOrders: GuestOrdersService; payments: { testMode: boolean }; emiPlans: readonly EmiPlan[] }): FastifyPluginAsyncZod {
   const { checkout, orders, guestOrders } = deps;
   return async (app) => {
+    const orderLimits = guestOrderLimits(app);
     app.get('/guest/checkout/options', { schema: { tags: ['checkout'], summary: 'Payment options for a guest: banks, EMI plans, test mode', response: { 200: CheckoutOptionsSchema } } }, async () => ({
       testMode: deps.payments.testMode,
       banks: NET_BANKING_BANKS.map(({ code, name }) => ({ code, name })),
@@ -56,11 +58,11 @@ export function guestCheckoutRoutes(deps: { checkout: CheckoutService; orders: O
     app.post(
       '/guest/checkout/orders',
       {
-        // Per address: a shopper places a few orders an hour, not a stream of them.
-        config: { rateLimit: { max: 10, timeWindow: '1 hour' } },
+        preHandler: orderLimits,
         schema: {
           tags: ['checkout'],
           summary: 'Place an order without an account (awaiting payment): e-mail, delivery address with mobile, items. Answers the order and the token that alone reaches it. The same e-mail and idempotencyKey return the same order and token.',
+          description: `At most ${GUEST_ORDERS_PER_EMAIL} attempts an hour for one e-mail address and ${GUEST_ORDERS_PER_ADDRESS} from one network address → 429 with Retry-After.`,
           body: GuestOrderInputSchema,
           response: { 200: GuestOrderSchema, 201: GuestOrderSchema, ...errors },
         },

@@ -204,7 +204,7 @@ describe.each(testDialects())('guest checkout and order tracking on %s', (dialec
     expect((await track(placed.json<Order>().number, 'member@example.in')).json()).toMatchObject({ status: 'pending_payment' });
   });
 
-  it('limits tracking and guest orders per address', async () => {
+  it('limits tracking per address', async () => {
     const from = '10.29.0.1';
     const statuses: number[] = [];
     for (let i = 0; i < 21; i++) statuses.push((await track('CB00000001', `nobody${i}@example.in`, from)).statusCode);
@@ -212,11 +212,35 @@ describe.each(testDialects())('guest checkout and order tracking on %s', (dialec
     expect(statuses[20]).toBe(429);
     expect((await track('CB00000001', 'nobody@example.in', '10.29.0.2')).statusCode).toBe(404);
 
-    const orders: number[] = [];
-    for (let i = 0; i < 11; i++) orders.push((await guestOrder(body(`limit${i}@example.in`, { items: [{ productId: 999_999, quantity: 1 }] }), '10.29.0.3')).statusCode);
-    expect(orders.slice(0, 10).every((status) => status !== 429)).toBe(true);
-    expect(orders[10]).toBe(429);
   });
+
+  it('limits guest orders per e-mail, so the shoppers behind one shared address each get theirs, and holds a per-address ceiling', async () => {
+    // 15 shoppers behind one carrier-grade NAT address each place an order.
+    const shared = '100.64.1.1';
+    for (let i = 0; i < 15; i++) {
+      const placed = await guestOrder(body(`nat${i}@example.in`), shared);
+      expect(placed.statusCode, placed.body).toBe(201);
+    }
+    // One e-mail: 10 attempts an hour, from whatever addresses; others at its address go on.
+    const attempts: number[] = [];
+    for (let i = 0; i < 11; i++) attempts.push((await guestOrder(body('Busy@Example.in', { items: [{ productId: 999_999, quantity: 1 }] }))).statusCode);
+    expect(attempts.slice(0, 10).every((status) => status !== 429)).toBe(true);
+    const limited = await guestOrder(body('busy@example.in'), shared);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error.message).toMatch(/^Too many orders with this e-mail address\. Please try again in (60|59) minutes\.$/);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(3000);
+    expect((await guestOrder(body('nat15@example.in'), shared)).statusCode).toBe(201);
+
+    // The ceiling: 300 attempts from one address in an hour (unknown products: refused fast, counted).
+    const from = '10.29.0.3';
+    const statuses: number[] = [];
+    for (let i = 0; i < 301; i++) statuses.push((await guestOrder(body(`ceiling${i}@example.in`, { items: [{ productId: 999_999, quantity: 1 }] }), from)).statusCode);
+    expect(statuses.slice(0, 300).every((status) => status !== 429)).toBe(true);
+    expect(statuses[300]).toBe(429);
+    const refused = await guestOrder(body('fresh@example.in'), from);
+    expect(refused.json().error.message).toMatch(/^Too many orders from your network\./);
+    expect((await guestOrder(body('fresh@example.in'))).statusCode).toBe(201);
+  }, 120_000);
 
   it('brings the guest orders into an account once its e-mail is verified, not before, and only once', async () => {
     const { order, token } = await place('asha.guest@example.in');

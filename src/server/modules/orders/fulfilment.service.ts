@@ -1,6 +1,7 @@
 import { AppError } from '#shared/errors.ts';
 import { dispatchByDate } from '#shared/delivery.ts';
 import { canTransitionFulfilment, FULFILMENT_STATUSES, type FulfilmentStatus } from '#shared/order-states.ts';
+import { RETURN_WINDOW_DAYS } from '#shared/returns.ts';
 import type { DeliveryAddressSchema } from '#shared/schemas/orders.ts';
 import type { VendorOrder, VendorOrderList, VendorOrderQuery } from '#shared/schemas/vendor.ts';
 import type { StoreInfo } from '#shared/store-info.ts';
@@ -80,6 +81,19 @@ export function createFulfilmentService(deps: {
     });
   }
 
+  /**
+   * The delivery mail's words on returns. A replacement unit cannot be returned from the order page
+   * (only the lines first delivered can): a faulty one goes to support.
+   */
+  async function deliveredLine(vendorName: string, fulfilmentId: number): Promise<string> {
+    const items = await repository.itemsOfFulfilments(db, [fulfilmentId]);
+    const replacements = items.filter((item) => item.replacesItemId).length;
+    const support = `if a replacement is faulty, please contact us at ${store.supportEmail} within ${RETURN_WINDOW_DAYS} days`;
+    if (replacements === 0) return `Your items from ${vendorName} have been delivered. You can request a return within ${RETURN_WINDOW_DAYS} days.`;
+    if (replacements === items.length) return `Your replacement from ${vendorName} has been delivered. It cannot be returned from the order page: ${support}.`;
+    return `Your items from ${vendorName} have been delivered. You can request a return of the other items within ${RETURN_WINDOW_DAYS} days; ${support}.`;
+  }
+
   return {
     /**
      * A page of the vendor's orders, newest first: its own lines, the customer's name and address,
@@ -129,7 +143,7 @@ export function createFulfilmentService(deps: {
             ? `${row.vendorName} has packed your items and will ship them soon.`
             : step === 'ship'
               ? `${row.vendorName} has shipped your items with ${shipment?.carrier}, tracking number ${shipment?.trackingNumber}.`
-              : `Your items from ${row.vendorName} have been delivered. You can request a return within 10 days.`;
+              : await deliveredLine(row.vendorName, fulfilmentId);
         try {
           await mailer.send({ to: customer.email, subject: `Order ${order!.orderNumber}: ${to}`, text: `${line}\n${what}\n\n${store.name} · ${store.supportEmail}` });
         } catch (error) {

@@ -278,8 +278,12 @@ describe.each(testDialects())('Returns and replacements on %s', (dialect) => {
     expect(after.fulfilments[1]).toMatchObject({ status: 'shipped', carrier: 'Blue Dart', invoice: null });
     expect(after.items[1]).toMatchObject({ replacementFor: after.items[0]!.id, lineTotal: 0, returnableQuantity: 0 });
     expect(after.payments[0]).toMatchObject({ status: 'captured', refundedAmount: 0 });
-    // The seller delivers it as any shipment.
+    // The seller delivers it as any shipment; the mail sends a faulty replacement to support, not to the return form.
     expect((await as(t, seller)('POST', `/api/vendor/fulfilments/${after.fulfilments[1]!.id}/deliver`)).statusCode).toBe(200);
+    const delivered = (await mails()).at(-1)!;
+    expect(delivered.subject).toBe(`Order ${order.number}: delivered`);
+    expect(delivered.text).toMatch(/^Your replacement from .+ has been delivered\. It cannot be returned from the order page: if a replacement is faulty, please contact us at \S+@\S+ within 10 days\./);
+    expect(delivered.text).not.toContain('request a return');
   });
 
   it('takes refunded returns off the seller’s settlement, with its commission', async () => {

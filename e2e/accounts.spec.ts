@@ -68,6 +68,9 @@ test('a vendor registers and sees the pending banner; the menu offers the Vendor
   await page.getByRole('button', { name: 'Register as a vendor' }).click();
   await expect(page).toHaveURL(/\/vendor\/dashboard$/);
   await expect(page.getByRole('status').filter({ hasText: 'Your shop is awaiting approval' })).toBeVisible();
+  // The seller console has a header of its own; from the store, the account menu leads back to it.
+  await page.getByRole('navigation', { name: 'Seller console' }).getByRole('link', { name: 'Circuit Bazaar', exact: true }).click();
+  await expect(page).toHaveURL(/\/$/);
   await openAccountMenu(page, /Account: Arjun Reddy/);
   await expect(page.getByRole('menu')).toContainText('Vendor');
   await page.getByRole('menuitem', { name: 'Vendor Dashboard' }).click();

@@ -3,7 +3,7 @@ import type { Locator } from '@playwright/test';
 import { deliveryDate, formatDeliveryDate } from '../src/shared/delivery.ts';
 import { pdfText } from '../src/server/testing/pdf-text.ts';
 import { expect, type Page, test } from './fixtures.ts';
-import { approveListing, registerApprovedShop, registerCustomer } from './sellers.ts';
+import { approveListing, registerApprovedShop, registerCustomer, uploadProductImage } from './sellers.ts';
 
 /**
  * Issue 16, end to end: a shopper checks delivery to a PIN code, pays by Cash on Delivery, the
@@ -49,6 +49,7 @@ async function bengaluruShopWithMiniPc(page: Page, baseURL: string, id: string):
       mrp: 27_999_00,
       stock: 10,
       specs: { processor: 'Intel N100', ramGb: 16, storageGb: 512, storageType: 'SSD', graphics: 'Intel UHD Graphics', formFactor: 'Mini PC' },
+      images: [await uploadProductImage(page, baseURL)],
       status: 'active',
     },
   });

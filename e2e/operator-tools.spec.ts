@@ -1,41 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
-import { deflateSync } from 'node:zlib';
 import { expect, type Page, request as playwrightRequest, test } from './fixtures.ts';
-import { approveListing, registerApprovedShop } from './sellers.ts';
+import { approveListing, registerApprovedShop, uploadProductImage } from './sellers.ts';
 
 const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
 const rupees = (paise: number) => new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 }).format(paise / 100);
 
-/** A small real PNG, made here: 60×40, one colour. */
-function png(): Buffer {
-  const width = 60;
-  const height = 40;
-  const raw = Buffer.alloc((width * 3 + 1) * height);
-  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) raw.set([15, 118, 110], y * (width * 3 + 1) + 1 + x * 3);
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (bytes: Buffer) => {
-    let c = 0xffffffff;
-    for (const b of bytes) c = crcTable[(c ^ b) & 0xff]! ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const sum = Buffer.alloc(4);
-    sum.writeUInt32BE(crc(body));
-    return Buffer.concat([length, body, sum]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
-}
 
 async function signInAsAdmin(page: Page) {
   await page.goto('/admin/login');
@@ -51,23 +20,25 @@ async function adminApi(baseURL: string) {
   return admin;
 }
 
-/** A seller's monitor with an image, published and approved, through the API of the seller signed in on `page`. */
-async function publishMonitor(page: Page, baseURL: string, name: string, id: string): Promise<number> {
-  const image = await page.request.post('/api/vendor/media', { headers: { origin: baseURL }, multipart: { file: { name: 'front.png', mimeType: 'image/png', buffer: png() } } });
-  expect(image.status(), await image.text()).toBe(201);
+/**
+ * A seller's desktop with an image, published and approved, through the API of the seller signed in
+ * on `page`. A desktop, because the storefront's tests count the demo's laptops and monitors.
+ */
+async function publishDesktop(page: Page, baseURL: string, name: string, id: string): Promise<number> {
+  const image = await uploadProductImage(page, baseURL);
   const created = await page.request.post('/api/vendor/products', {
     headers: { origin: baseURL },
     data: {
       name,
       brand: 'Orbit',
-      category: 'Monitor',
-      description: 'A 24 inch IPS monitor.',
+      category: 'Desktop',
+      description: 'A compact office desktop: Intel Core i3, 8 GB RAM and a 512 GB SSD.',
       sku: `ORB24-${id}`,
       price: 11_499_00,
       mrp: 13_999_00,
       stock: 8,
-      specs: { sizeIn: 24, resolution: '1920x1080', panel: 'IPS', refreshRateHz: 100, responseTimeMs: 5, ports: ['HDMI 1.4'] },
-      images: [(await image.json()).url],
+      specs: { processor: 'Intel Core i3-12100', ramGb: 8, storageGb: 512, storageType: 'SSD', graphics: 'Intel UHD Graphics 730', formFactor: 'Tower' },
+      images: [image],
       status: 'active',
     },
   });
@@ -84,7 +55,7 @@ test('an admin edits another vendor’s price: the store shows it and the audit 
   const sellerContext = await page.context().browser()!.newContext();
   const seller = await sellerContext.newPage();
   await registerApprovedShop(seller, baseURL!, { name: 'Tara Bose', email: `tara.${id}@shop.in`, business: `Bose Displays ${id}` });
-  const productId = await publishMonitor(seller, baseURL!, name, id);
+  const productId = await publishDesktop(seller, baseURL!, name, id);
 
   await signInAsAdmin(page);
   await page.goto(`/admin/products/${productId}`);
@@ -124,7 +95,7 @@ test('a seller sees its product "Hidden by admin" with the reason, and replies f
   const id = unique();
   const name = `Orbit Hidden 24 ${id}`;
   await registerApprovedShop(page, baseURL!, { name: 'Uday Kulkarni', email: `uday.${id}@shop.in`, business: `Kulkarni Screens ${id}` });
-  const productId = await publishMonitor(page, baseURL!, name, id);
+  const productId = await publishDesktop(page, baseURL!, name, id);
   const admin = await adminApi(baseURL!);
   expect((await admin.post(`/api/admin/products/${productId}/moderation`, { data: { action: 'hide', reason: 'The photo shows a different model' } })).ok()).toBe(true);
 
@@ -159,7 +130,7 @@ test('the seller console on a phone: its own header, tabs that wrap, order count
   const name = `Orbit Console 24 ${id}`;
   await page.setViewportSize({ width: 360, height: 780 });
   await registerApprovedShop(page, baseURL!, { name: 'Vani Reddy', email: `vani.${id}@shop.in`, business: `Reddy Monitors ${id}` });
-  const productId = await publishMonitor(page, baseURL!, name, id);
+  const productId = await publishDesktop(page, baseURL!, name, id);
 
   // A customer buys it.
   const buyerContext = await browser.newContext();

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from './fixtures.ts';
 import { mailTo } from './mail.ts';
-import { approveListing, registerApprovedShop } from './sellers.ts';
+import { approveListing, registerApprovedShop, uploadProductImage } from './sellers.ts';
 
 const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
 /** A photo of the item, as a phone would send it (a tiny PNG). */
@@ -111,6 +111,7 @@ test('a delivered prepaid order and a delivered Cash on Delivery order each go f
       mrp: 25_999_00,
       stock: 10,
       specs: { processor: 'Intel Core i3-12100', ramGb: 8, storageGb: 512, storageType: 'SSD', graphics: 'Intel UHD Graphics 730', formFactor: 'Tower' },
+      images: [await uploadProductImage(seller, baseURL!)],
       status: 'active',
     },
   });

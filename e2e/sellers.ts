@@ -1,3 +1,4 @@
+import { deflateSync } from 'node:zlib';
 import { expect, type Page, request as playwrightRequest } from './fixtures.ts';
 
 /** The e2e admin, signed in through the API, for what the admin's screens are tested for elsewhere. */
@@ -86,4 +87,42 @@ export async function packAndShip(page: Page, orderNumber: string, tracking: str
   await card.getByLabel('Tracking number').fill(tracking);
   await card.getByRole('button', { name: /^Ship/ }).click();
   await expect(card.getByText(tracking)).toBeVisible();
+}
+
+/** A small real PNG, made here: 60×40, one colour. */
+export function png(): Buffer {
+  const width = 60;
+  const height = 40;
+  const raw = Buffer.alloc((width * 3 + 1) * height);
+  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) raw.set([27, 92, 245], y * (width * 3 + 1) + 1 + x * 3);
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (bytes: Buffer) => {
+    let c = 0xffffffff;
+    for (const b of bytes) c = crcTable[(c ^ b) & 0xff]! ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const sum = Buffer.alloc(4);
+    sum.writeUInt32BE(crc(body));
+    return Buffer.concat([length, body, sum]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+/** A product image uploaded to the shop of the seller signed in on `page`: a product goes on sale only with one. */
+export async function uploadProductImage(page: Page, baseURL: string): Promise<string> {
+  const image = await page.request.post('/api/vendor/media', { headers: { origin: baseURL }, multipart: { file: { name: 'front.png', mimeType: 'image/png', buffer: png() } } });
+  expect(image.status(), await image.text()).toBe(201);
+  return ((await image.json()) as { url: string }).url;
 }

@@ -1,41 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import { deflateSync } from 'node:zlib';
 import { expect, test } from './fixtures.ts';
 import { pdfText } from '../src/server/testing/pdf-text.ts';
-import { approveListing, checkoutWithUpi, packAndShip, registerApprovedShop, registerCustomer } from './sellers.ts';
+import { approveListing, checkoutWithUpi, packAndShip, png, registerApprovedShop, registerCustomer } from './sellers.ts';
 
 const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
 
-/** A small real PNG, made here: 60×40, one colour. */
-function png(): Buffer {
-  const width = 60;
-  const height = 40;
-  const raw = Buffer.alloc((width * 3 + 1) * height);
-  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) raw.set([27, 92, 245], y * (width * 3 + 1) + 1 + x * 3);
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (bytes: Buffer) => {
-    let c = 0xffffffff;
-    for (const b of bytes) c = crcTable[(c ^ b) & 0xff]! ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const sum = Buffer.alloc(4);
-    sum.writeUInt32BE(crc(body));
-    return Buffer.concat([length, body, sum]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
-}
 
 test('a vendor publishes a product, a customer buys it, the vendor ships it and the customer sees the tracking', async ({ page, browser, baseURL }) => {
   test.setTimeout(90_000);

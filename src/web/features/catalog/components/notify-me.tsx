@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
 import { paths } from '#web/config/paths.ts';
@@ -14,6 +14,15 @@ export default function NotifyMe({ productId, name }: { productId: number; name:
   const setAlert = useSetStockAlert(productId);
   const status = useRef<HTMLParagraphElement>(null);
   const ask = useRef<HTMLButtonElement>(null);
+  // Focus follows what changed: the confirmation once waiting, the button again once not. Moved
+  // once the answer is on screen (a frame after the mutation was sometimes too soon for React).
+  const [focusNext, setFocusNext] = useState<'status' | 'ask' | null>(null);
+  useEffect(() => {
+    const target = focusNext === 'status' ? status.current : focusNext === 'ask' ? ask.current : null;
+    if (!target) return;
+    target.focus();
+    setFocusNext(null);
+  }, [focusNext, alert]);
   if (isPending) return null;
   if (alert === null || alert === undefined) {
     return (
@@ -25,8 +34,7 @@ export default function NotifyMe({ productId, name }: { productId: number; name:
       </p>
     );
   }
-  // Focus follows what changed: the confirmation once waiting, the button again once not.
-  const change = (waiting: boolean) => setAlert.mutate(waiting, { onSuccess: () => requestAnimationFrame(() => (waiting ? status.current : ask.current)?.focus()) });
+  const change = (waiting: boolean) => setAlert.mutate(waiting, { onSuccess: () => setFocusNext(waiting ? 'status' : 'ask') });
   return (
     <div className="mt-3">
       {alert.waiting ? (

@@ -33,7 +33,6 @@ import {
   AdminOutboxListSchema,
   AdminOutboxQuerySchema,
 } from '#shared/schemas/admin.ts';
-import { AppError } from '#shared/errors.ts';
 import { MediaSchema } from '#shared/schemas/vendor.ts';
 import type { CatalogService } from '#server/modules/catalog/catalog.service.ts';
 import type { UsersService } from '#server/modules/users/users.service.ts';
@@ -41,6 +40,7 @@ import type { VendorsService } from '#server/modules/vendors/vendors.service.ts'
 import { requireRole, requireUser } from '#server/plugins/auth.ts';
 import { ErrorResponseSchema } from '#server/plugins/openapi.ts';
 import type { AdminService } from './admin.service.ts';
+import { uploadedImage } from '#server/modules/media/uploaded-image.ts';
 
 const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema, 404: ErrorResponseSchema, 409: ErrorResponseSchema, 422: ErrorResponseSchema };
 const uidParams = z.object({ uid: z.string().min(1).max(100) });
@@ -133,16 +133,7 @@ export function adminRoutes(deps: { users: UsersService; vendors: VendorsService
       '/admin/products/:id/media',
       { schema: { tags: ['admin'], summary: "Upload an image for any vendor's product (multipart field \"file\", ≤ 5 MB) into its shop's media; it joins the product when the edit is saved", consumes: ['multipart/form-data'], params: idParams, response: { 201: MediaSchema, 413: ErrorResponseSchema, ...errors } } },
       async (request, reply) => {
-        if (!request.isMultipart()) throw new AppError('VALIDATION_FAILED', 'Send the image as multipart/form-data in a field named "file"');
-        const file = await request.file();
-        if (!file) throw new AppError('VALIDATION_FAILED', 'No file was sent');
-        let bytes: Buffer;
-        try {
-          bytes = await file.toBuffer();
-        } catch (error) {
-          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('PAYLOAD_TOO_LARGE', 'Images must be 5 MB or smaller');
-          throw error;
-        }
+        const bytes = await uploadedImage(request);
         return reply.status(201).send(await admin.uploadProductImage(request.params.id, bytes));
       },
     );

@@ -19,6 +19,7 @@ import type { VendorsService } from '#server/modules/vendors/vendors.service.ts'
 import { requireRole, requireSignedIn, requireUser } from '#server/plugins/auth.ts';
 import { ErrorResponseSchema } from '#server/plugins/openapi.ts';
 import type { PhotoReader, ReturnActor, ReturnsService } from './returns.service.ts';
+import { uploadedImage } from '#server/modules/media/uploaded-image.ts';
 
 const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema, 404: ErrorResponseSchema, 409: ErrorResponseSchema };
 const orderParams = z.object({ id: OrderIdParamSchema });
@@ -86,16 +87,7 @@ function customerRoutes(returns: ReturnsService, vendors: VendorsService): Fasti
         },
       },
       async (request, reply) => {
-        if (!request.isMultipart()) throw new AppError('VALIDATION_FAILED', 'Send the photo as multipart/form-data in a field named "file"');
-        const file = await request.file();
-        if (!file) throw new AppError('VALIDATION_FAILED', 'No file was sent');
-        let bytes: Buffer;
-        try {
-          bytes = await file.toBuffer();
-        } catch (error) {
-          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('PAYLOAD_TOO_LARGE', 'Images must be 5 MB or smaller');
-          throw error;
-        }
+        const bytes = await uploadedImage(request, 'photo');
         return reply.status(201).send(await returns.uploadPhoto(requireUser(request).id, bytes));
       },
     );

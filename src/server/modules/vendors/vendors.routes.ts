@@ -35,6 +35,7 @@ import type { VendorReportsService } from './vendor-reports.service.ts';
 import type { DeliveryService } from '#server/modules/delivery/delivery.service.ts';
 import { sellerDetailsOf, type VendorsService } from './vendors.service.ts';
 import { sellerChecklist } from '#shared/seller-kyc.ts';
+import { uploadedImage } from '#server/modules/media/uploaded-image.ts';
 
 const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema, 404: ErrorResponseSchema, 409: ErrorResponseSchema, 422: ErrorResponseSchema };
 const idParams = z.object({ id: z.string().regex(/^[1-9]\d{0,14}$/, 'id must be a positive whole number').transform(Number) });
@@ -179,16 +180,7 @@ export function vendorRoutes(deps: Deps): FastifyPluginAsyncZod {
     app.post('/vendor/media', { schema: { tags: ['vendor'], summary: 'Upload a product image (multipart field "file", ≤ 5 MB)', consumes: ['multipart/form-data'], response: { 201: MediaSchema, 413: ErrorResponseSchema, ...errors } } }, async (request, reply) => {
       const current = await shop(request);
       if (current.status === 'suspended') throw new AppError('CONFLICT', 'Your shop is suspended; images cannot be uploaded. Please contact seller support.');
-      if (!request.isMultipart()) throw new AppError('VALIDATION_FAILED', 'Send the image as multipart/form-data in a field named "file"');
-      const file = await request.file();
-      if (!file) throw new AppError('VALIDATION_FAILED', 'No file was sent');
-      let bytes: Buffer;
-      try {
-        bytes = await file.toBuffer();
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('PAYLOAD_TOO_LARGE', 'Images must be 5 MB or smaller');
-        throw error;
-      }
+      const bytes = await uploadedImage(request);
       return reply.status(201).send(await media.upload(current.id, bytes));
     });
 

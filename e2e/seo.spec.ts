@@ -1,5 +1,8 @@
 import { expect, request as playwrightRequest, test } from './fixtures.ts';
 
+/** The server under test, as its canonical links and sitemaps name it (playwright.config.ts). */
+const ORIGIN = `http://127.0.0.1:${process.env.E2E_PORT ?? 4173}`;
+
 // What search engines and slow phones get: pages rendered on the server, whole without JavaScript,
 // with their head for search results and previews; robots.txt and sitemaps; compressed answers.
 
@@ -40,7 +43,7 @@ test('a product page holds its name, price, availability and structured data bef
 
   expect(html).toContain(`<title>${product.name} · Circuit Bazaar</title>`);
   expect(html).toMatch(/<meta name="description" content="[^"]{50,}"/);
-  expect(html).toContain(`<link rel="canonical" href="http://127.0.0.1:4173/product/${product.id}"/>`);
+  expect(html).toContain(`<link rel="canonical" href="${ORIGIN}/product/${product.id}"/>`);
   expect(html).toContain('<meta property="og:type" content="product"/>');
   expect(html).toContain(rupees(product.price));
   expect(html).not.toContain('Loading');
@@ -109,19 +112,19 @@ test('the app takes over a rendered page without drawing it again, and works', a
 
 test('filtered and sorted listings and searches are left out of search results; each listing and search has one address', async ({ request }) => {
   const plain = await (await request.get('/products')).text();
-  expect(plain).toContain('<link rel="canonical" href="http://127.0.0.1:4173/products"/>');
+  expect(plain).toContain(`<link rel="canonical" href="${ORIGIN}/products"/>`);
   expect(plain).toContain('<meta name="robots" content="index, follow"/>');
 
   const second = await (await request.get('/products?page=2')).text();
-  expect(second).toContain('<link rel="canonical" href="http://127.0.0.1:4173/products?page=2"/>');
+  expect(second).toContain(`<link rel="canonical" href="${ORIGIN}/products?page=2"/>`);
 
   const filtered = await (await request.get('/category/Laptop?brand=Dell&sort=price_asc')).text();
-  expect(filtered).toContain('<link rel="canonical" href="http://127.0.0.1:4173/category/Laptop"/>');
+  expect(filtered).toContain(`<link rel="canonical" href="${ORIGIN}/category/Laptop"/>`);
   expect(filtered).toContain('<meta name="robots" content="noindex, follow"/>');
 
   // A search is a page of its own (the words are its address); narrowed further, it is not.
   const search = await (await request.get('/search?q=lenovo&page=1')).text();
-  expect(search).toContain('<link rel="canonical" href="http://127.0.0.1:4173/search?q=lenovo"/>');
+  expect(search).toContain(`<link rel="canonical" href="${ORIGIN}/search?q=lenovo"/>`);
   expect(search).toContain('<meta name="robots" content="index, follow"/>');
   const sortedSearch = await (await request.get('/search?q=lenovo&sort=newest')).text();
   expect(sortedSearch).toContain('<meta name="robots" content="noindex, follow"/>');
@@ -149,14 +152,14 @@ test('robots.txt keeps crawlers out of private pages and names the sitemap, whic
   expect(robots.headers()['content-type']).toBe('text/plain; charset=utf-8');
   const rules = await robots.text();
   for (const path of ['/checkout', '/account', '/vendor/', '/admin', '/api/']) expect(rules).toContain(`Disallow: ${path}`);
-  expect(rules).toContain('Sitemap: http://127.0.0.1:4173/sitemap.xml');
+  expect(rules).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
 
   const index = await (await request.get('/sitemap.xml')).text();
-  const products = /<loc>http:\/\/127\.0\.0\.1:4173(\/sitemaps\/products-\d+\.xml)<\/loc>/.exec(index);
+  const products = new RegExp(`<loc>${ORIGIN.replaceAll('.', '\\.')}(/sitemaps/products-\\d+\\.xml)</loc>`).exec(index);
   expect(products).not.toBeNull();
   const sitemap = await (await request.get(products![1]!)).text();
   const product = await firstProduct(request);
-  expect(sitemap).toContain(`<loc>http://127.0.0.1:4173/product/${product.id}</loc>`);
+  expect(sitemap).toContain(`<loc>${ORIGIN}/product/${product.id}</loc>`);
 });
 
 test('pages, scripts and answers are compressed for browsers that accept it', async ({ request }) => {

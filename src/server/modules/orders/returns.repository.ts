@@ -1,8 +1,9 @@
 import { type DbOrTx, toIso } from '#server/db/database.ts';
 import type { ReturnsTable } from '#server/db/schema.ts';
+import type { ReturnTimes } from '#shared/returns.ts';
 
-/** A return with what it is of: its order line, its seller, its credit note and its replacement's shipment. */
-export interface ReturnRow {
+/** A return with what it is of: its order line, its seller, its credit note and its replacement's shipment; its step times are the shared `ReturnTimes`. */
+export interface ReturnRow extends Omit<ReturnTimes, 'status' | 'resolution'> {
   id: number;
   orderId: number;
   orderItemId: number;
@@ -32,14 +33,6 @@ export interface ReturnRow {
   paymentId: number | null;
   creditNote: { id: number; number: string } | null;
   replacement: { fulfilmentId: number; carrier: string | null; trackingNumber: string | null } | null;
-  requestedAt: string;
-  approvedAt: string | null;
-  rejectedAt: string | null;
-  cancelledAt: string | null;
-  pickedUpAt: string | null;
-  receivedAt: string | null;
-  refundedAt: string | null;
-  replacementShippedAt: string | null;
 }
 
 const iso = (value: string | Date | null) => (value === null ? null : toIso(value));

@@ -32,6 +32,7 @@ import * as stockAlerts from './migrations/0029-stock-alerts.ts';
 import * as returns from './migrations/0030-returns.ts';
 import * as moderationReplies from './migrations/0033-moderation-replies.ts';
 import * as abandonedPayments from './migrations/0034-abandoned-payments.ts';
+import * as returnRequestKeys from './migrations/0036-return-request-keys.ts';
 
 /** The one ordered set of migrations, run on either engine. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -67,6 +68,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0030-returns': returns,
   '0033-moderation-replies': moderationReplies,
   '0034-abandoned-payments': abandonedPayments,
+  '0036-return-request-keys': returnRequestKeys,
 };
 
 /**

@@ -490,6 +490,8 @@ export interface ReturnsTable {
   refund_job_id: number | null;
   credit_note_id: number | null;
   replacement_fulfilment_id: number | null;
+  /** the request's key from the customer's form: the same request again finds this return */
+  request_key: string | null;
   requested_at: Timestamp;
   approved_at: Timestamp | null;
   rejected_at: Timestamp | null;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ACCOUNT_FIELDS } from './auth.ts';
 import { AddressInputSchema } from './account.ts';
-import { FulfilmentSchema, OrderItemSchema, OrderSchema, PlaceOrderInputSchema } from './orders.ts';
+import { FulfilmentSchema, OrderItemSchema, OrderReturnSchema, OrderSchema, PlaceOrderInputSchema } from './orders.ts';
+import { CreateReturnInputSchema } from './returns.ts';
 import { ORDER_STATUSES } from '../order-states.ts';
 
 const strict = <T extends z.ZodRawShape>(shape: T) =>
@@ -50,8 +51,16 @@ export type TrackOrderInput = z.infer<typeof TrackOrderInputSchema>;
 export const TRACK_NOT_FOUND = 'We could not find an order with that number and e-mail';
 
 /**
- * What anyone with an order's number and e-mail sees: its status and each shipment's progress,
- * and where it goes only as far as the city and PIN code (never the street, name or phone).
+ * A return as /track shows it: its photos only counted and its credit note left out (those open
+ * for the signed-in customer, the seller and admins); a Cash on Delivery account only as "UPI ID …".
+ */
+export const TrackedReturnSchema = OrderReturnSchema.omit({ photos: true, creditNote: true }).extend({ photoCount: z.number().int() });
+export type TrackedReturn = z.infer<typeof TrackedReturnSchema>;
+
+/**
+ * What anyone with an order's number and e-mail sees: its status, each shipment's progress, each
+ * line's returns, and where it goes only as far as the city and PIN code (never the street, name
+ * or phone). A guest's order (`guestOrder`) is returned from here; an account's from its page.
  */
 export const TrackedOrderSchema = z.object({
   number: z.string(),
@@ -60,8 +69,22 @@ export const TrackedOrderSchema = z.object({
   orderDate: z.string(),
   cancelledAt: z.string().nullable(),
   total: z.number().int(),
-  items: z.array(OrderItemSchema.pick({ name: true, image: true, quantity: true })),
+  items: z.array(OrderItemSchema.pick({ id: true, name: true, image: true, quantity: true, lineTotal: true, discount: true, vendor: true, returnableQuantity: true, returnBy: true, replacementFor: true })),
   fulfilments: z.array(FulfilmentSchema.omit({ invoice: true, creditNotes: true })),
   deliverTo: z.object({ city: z.string(), state: z.string(), pincode: z.string() }),
+  /** placed by guest checkout: its lines are returned at /track with the number and e-mail */
+  guestOrder: z.boolean(),
+  /** paid in cash on delivery: a refund needs the UPI ID or bank account it goes to */
+  paidInCash: z.boolean(),
+  /** returns of its lines, oldest first */
+  returns: z.array(TrackedReturnSchema),
 });
 export type TrackedOrder = z.infer<typeof TrackedOrderSchema>;
+
+/** A guest's return from /track: the order's number and e-mail (the proof /track takes) and the return, as a member sends it. */
+export const GuestReturnInputSchema = strict({
+  number: TrackOrderInputSchema.shape.number,
+  email: TrackOrderInputSchema.shape.email,
+  return: CreateReturnInputSchema,
+});
+export type GuestReturnInput = z.input<typeof GuestReturnInputSchema>;

@@ -21,7 +21,8 @@ export const ReturnIdParamSchema = z
  * A customer's return of units of one delivered line: why (a reason, and words of their own,
  * needed for "Another reason"), refund or replacement (a replacement only for a unit that is
  * faulty, damaged or wrong), photos uploaded first, and for an order paid in cash the UPI ID or
- * bank account the refund goes to.
+ * bank account the refund goes to. A double click, or a retry after a lost answer, sends the same
+ * requestKey and makes one return.
  */
 export const CreateReturnInputSchema = strict({
   orderItemId: z.number({ error: 'Please choose the item to return' }).int().positive('Please choose the item to return'),
@@ -31,6 +32,8 @@ export const CreateReturnInputSchema = strict({
   resolution: z.enum(RETURN_RESOLUTIONS, { error: 'Please choose a refund or a replacement' }),
   photoIds: z.array(z.number().int().positive()).max(MAX_RETURN_PHOTOS, `At most ${MAX_RETURN_PHOTOS} photos`).default([]),
   payout: PayoutDestinationSchema.optional(),
+  /** the form's own key (one per form opened): the same request sent again finds the return it made */
+  requestKey: z.string().regex(/^[A-Za-z0-9-]{8,64}$/, 'requestKey is 8 to 64 letters, digits or dashes').optional(),
 }).superRefine((value, ctx) => {
   if (value.resolution === 'replacement' && !canAskReplacement(value.reason)) {
     ctx.addIssue({ code: 'custom', path: ['resolution'], message: `A replacement is for an item that is defective, damaged in transit or not the one ordered; “${RETURN_REASON_LABELS[value.reason]}” is refunded` });

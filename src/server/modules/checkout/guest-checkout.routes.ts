@@ -1,11 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '#shared/errors.ts';
 import {
   GUEST_ORDER_TOKEN_HEADER,
   GuestCashOnDeliveryQuestionSchema,
   GuestOrderInputSchema,
   GuestOrderSchema,
+  GuestReturnInputSchema,
   TrackedOrderSchema,
   TrackOrderInputSchema,
 } from '#shared/schemas/guest-checkout.ts';
@@ -24,15 +26,20 @@ import {
   PaymentResultSchema,
   PaymentSchema,
 } from '#shared/schemas/orders.ts';
+import { ReturnIdParamSchema, ReturnPhotoSchema } from '#shared/schemas/returns.ts';
+import { uploadedImageWithFields } from '#server/modules/media/uploaded-image.ts';
 import type { OrdersService } from '#server/modules/orders/orders.service.ts';
+import type { ReturnsService } from '#server/modules/orders/returns.service.ts';
 import { ErrorResponseSchema } from '#server/plugins/openapi.ts';
 import type { CheckoutService } from './checkout.service.ts';
 import type { GuestOrdersService } from './guest-orders.service.ts';
 import { GUEST_ORDERS_PER_ADDRESS, GUEST_ORDERS_PER_EMAIL, guestOrderLimits } from './guest-order-limits.ts';
+import { TRACK_REQUESTS_PER_ADDRESS, trackLimits } from './track-limits.ts';
 
-const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema, 409: ErrorResponseSchema, 429: ErrorResponseSchema };
+const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema, 404: ErrorResponseSchema, 409: ErrorResponseSchema, 429: ErrorResponseSchema };
 const orderParams = z.object({ id: OrderIdParamSchema });
 const paymentParams = z.object({ id: PaymentIdParamSchema });
+const returnParams = z.object({ id: ReturnIdParamSchema });
 const tokenHeaders = z.object({ [GUEST_ORDER_TOKEN_HEADER]: z.string().max(200).optional() });
 const tokenOf = (request: FastifyRequest) => {
   const value = request.headers[GUEST_ORDER_TOKEN_HEADER];
@@ -44,11 +51,22 @@ const tokenOf = (request: FastifyRequest) => {
  * payments are reached only with the token its creation answered with (header
  * `x-guest-order-token`): 401 without it, 404 with a wrong one, as for a missing order. What a
  * guest may do is what a member may do with their order; the member functions run as its guest.
+ * A guest returns a delivered line at /track with the number and e-mail that track it, under the
+ * member's rules (the returns service's), within the same limit as tracking.
  */
-export function guestCheckoutRoutes(deps: { checkout: CheckoutService; orders: OrdersService; guestOrders: GuestOrdersService; payments: { testMode: boolean }; emiPlans: readonly EmiPlan[] }): FastifyPluginAsyncZod {
-  const { checkout, orders, guestOrders } = deps;
+export function guestCheckoutRoutes(deps: {
+  checkout: CheckoutService;
+  orders: OrdersService;
+  guestOrders: GuestOrdersService;
+  returns: ReturnsService;
+  payments: { testMode: boolean };
+  emiPlans: readonly EmiPlan[];
+}): FastifyPluginAsyncZod {
+  const { checkout, orders, guestOrders, returns } = deps;
   return async (app) => {
     const orderLimits = guestOrderLimits(app);
+    const trackLimit = trackLimits(app);
+    const limited = `At most ${TRACK_REQUESTS_PER_ADDRESS} requests to /track and its returns together in 15 minutes from one network address → 429 with Retry-After.`;
     app.get('/guest/checkout/options', { schema: { tags: ['checkout'], summary: 'Payment options for a guest: banks, EMI plans, test mode', response: { 200: CheckoutOptionsSchema } } }, async () => ({
       testMode: deps.payments.testMode,
       banks: NET_BANKING_BANKS.map(({ code, name }) => ({ code, name })),
@@ -133,15 +151,78 @@ export function guestCheckoutRoutes(deps: { checkout: CheckoutService; orders: O
       '/track',
       {
         // Per address: the number and e-mail together open an order; guessing pairs is slowed down.
-        config: { rateLimit: { max: 20, timeWindow: '15 minutes' } },
+        onRequest: trackLimit,
         schema: {
           tags: ['orders'],
-          summary: 'Track an order by its number and e-mail: status and shipments, delivering to city and PIN code only. One 404 answer for a wrong number or a wrong e-mail.',
+          summary: 'Track an order by its number and e-mail: status, shipments and returns, delivering to city and PIN code only. One 404 answer for a wrong number or a wrong e-mail.',
+          description: limited,
           body: TrackOrderInputSchema,
           response: { 200: TrackedOrderSchema, ...errors },
         },
       },
       async (request, reply) => reply.header('cache-control', 'no-store').send(await guestOrders.track(request.body)),
+    );
+
+    app.post(
+      '/track/returns',
+      {
+        onRequest: trackLimit,
+        schema: {
+          tags: ['returns'],
+          summary:
+            'A guest returns units of a delivered line of their order, with its number and e-mail (404 as /track for a wrong pair; 403 for an account’s order, returned from its page), under the rules of POST /orders/{id}/returns; photos uploaded first with POST /track/returns/photos. Answers the tracked order.',
+          description: limited,
+          body: GuestReturnInputSchema,
+          response: { 201: TrackedOrderSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { shopper, orderId } = await guestOrders.shopperByNumber(request.body);
+        await returns.request(shopper, orderId, request.body.return);
+        return reply.status(201).header('cache-control', 'no-store').send(await guestOrders.track(request.body));
+      },
+    );
+
+    app.post(
+      '/track/returns/photos',
+      {
+        onRequest: trackLimit,
+        schema: {
+          tags: ['returns'],
+          summary:
+            'A guest uploads a photo for a return: multipart fields "number" and "email" of the order, then "file" (JPEG, PNG or WebP, ≤ 5 MB; re-encoded, its metadata removed); send its id with the return',
+          description: limited,
+          consumes: ['multipart/form-data'],
+          response: { 201: ReturnPhotoSchema, 413: ErrorResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { bytes, fields } = await uploadedImageWithFields(request, 'photo');
+        const order = TrackOrderInputSchema.safeParse({ number: fields.number, email: fields.email });
+        if (!order.success) throw new AppError('VALIDATION_FAILED', 'Send the order’s number and e-mail before the photo');
+        const { shopper } = await guestOrders.shopperByNumber(order.data);
+        return reply.status(201).send(await returns.uploadPhoto(shopper.id, bytes));
+      },
+    );
+
+    app.post(
+      '/track/returns/:id/cancel',
+      {
+        onRequest: trackLimit,
+        schema: {
+          tags: ['returns'],
+          summary: 'A guest cancels their return while nobody has acted on it (409 after), with the order’s number and e-mail. Answers the tracked order.',
+          description: limited,
+          params: returnParams,
+          body: TrackOrderInputSchema,
+          response: { 200: TrackedOrderSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { shopper } = await guestOrders.shopperByNumber(request.body);
+        await returns.cancel(shopper, request.params.id);
+        return reply.header('cache-control', 'no-store').send(await guestOrders.track(request.body));
+      },
     );
   };
 }

@@ -36,6 +36,13 @@ export function createGuestOrdersService(deps: { db: Db; users: UsersService; or
     return { id: guest.id, email: guest.guest_email };
   }
 
+  async function tracked(input: TrackOrderInput) {
+    const id = Number(input.number.slice(2));
+    const order = id > 0 ? await orders.findByEmail(id, input.email) : undefined;
+    if (!order) throw new AppError('NOT_FOUND', TRACK_NOT_FOUND);
+    return order;
+  }
+
   return {
     tokenFor: (orderId: number) => guestOrderToken(secret, orderId),
     shopperOf,
@@ -47,11 +54,23 @@ export function createGuestOrdersService(deps: { db: Db; users: UsersService; or
       return shopperOf(payment.orderId, token);
     },
 
-    /** An order by number and e-mail: status and shipments, and the city and PIN code only. One answer for a wrong number and a wrong e-mail. */
+    /**
+     * The guest whose order has this number and e-mail, for its returns from /track: the proof
+     * tracking takes, with the same 404 for a wrong number or a wrong e-mail. An account's order is
+     * returned from its page, behind the account's password (403).
+     */
+    async shopperByNumber(input: TrackOrderInput): Promise<{ shopper: GuestShopper; orderId: number }> {
+      const order = await tracked(input);
+      const owner = await users.findById(order.userId);
+      if (!owner?.guest_email) throw new AppError('FORBIDDEN', 'This order is in an account: please sign in and return it from the order’s page');
+      return { shopper: { id: owner.id, email: owner.guest_email }, orderId: order.id };
+    },
+
+    /** An order by number and e-mail: status, shipments and returns, and the city and PIN code only. One answer for a wrong number and a wrong e-mail. */
     async track(input: TrackOrderInput): Promise<TrackedOrder> {
-      const id = Number(input.number.slice(2));
-      const order = id > 0 ? await orders.findByEmail(id, input.email) : undefined;
-      if (!order) throw new AppError('NOT_FOUND', TRACK_NOT_FOUND);
+      const order = await tracked(input);
+      const owner = await users.findById(order.userId);
+      const paid = order.payments.find((payment) => payment.status === 'captured' || payment.status === 'partially_refunded' || payment.status === 'refunded');
       return {
         number: order.number,
         status: order.status,
@@ -59,9 +78,12 @@ export function createGuestOrdersService(deps: { db: Db; users: UsersService; or
         orderDate: order.orderDate,
         cancelledAt: order.cancelledAt,
         total: order.total,
-        items: order.items.map(({ name, image, quantity }) => ({ name, image, quantity })),
+        items: order.items.map(({ id, name, image, quantity, lineTotal, discount, vendor, returnableQuantity, returnBy, replacementFor }) => ({ id, name, image, quantity, lineTotal, discount, vendor, returnableQuantity, returnBy, replacementFor })),
         fulfilments: order.fulfilments.map(({ invoice: _invoice, creditNotes: _notes, ...fulfilment }) => fulfilment),
         deliverTo: { city: order.address.city, state: order.address.state, pincode: order.address.pincode },
+        guestOrder: Boolean(owner?.guest_email),
+        paidInCash: paid?.method === 'cod',
+        returns: order.returns.map(({ photos, creditNote: _note, ...ret }) => ({ ...ret, photoCount: photos.length })),
       };
     },
 

@@ -144,9 +144,9 @@ export function createOrdersService({ db, payments, invoices, now = () => new Da
     allOf: async (userId: string): Promise<Order[]> => assemble(await repository.listOrders(db, userId, Number.MAX_SAFE_INTEGER)),
 
     /** The order with this id whose customer's e-mail is this one, or undefined (a wrong number and a wrong e-mail look the same). */
-    async findByEmail(id: number, email: string): Promise<Order | undefined> {
+    async findByEmail(id: number, email: string): Promise<(Order & { userId: string }) | undefined> {
       const row = await repository.findOrderByEmail(db, id, email.trim().toLowerCase());
-      return row ? (await assemble([row]))[0] : undefined;
+      return row ? { ...(await assemble([row]))[0]!, userId: row.userId } : undefined;
     },
     reassign: (tx: DbOrTx, fromUserIds: readonly string[], toUserId: string) => repository.reassignOrders(tx, fromUserIds, toUserId),
     findIdByIdempotencyKey: (userId: string, key: string, tx?: DbOrTx) => repository.findOrderIdByIdempotencyKey(tx ?? db, userId, key),

@@ -146,6 +146,7 @@ export async function insertReturn(
     resolution: ReturnsTable['resolution'];
     amount: number;
     payout: string | null;
+    requestKey: string | null;
     at: string;
   },
 ): Promise<number> {
@@ -164,6 +165,7 @@ export async function insertReturn(
       status: 'requested',
       amount: values.amount,
       payout: values.payout,
+      request_key: values.requestKey,
       requested_at: values.at,
       updated_at: values.at,
     })
@@ -210,6 +212,12 @@ export async function listReturns(db: DbOrTx, filter: { vendorId?: number; statu
 }
 
 /** Units of a line in returns that are not rejected or cancelled (asked for, on their way, or done). */
+/** The return a customer's request with this key made, if it was made already. */
+export async function findByRequestKey(db: DbOrTx, userId: string, requestKey: string): Promise<{ id: number; orderId: number } | undefined> {
+  const row = await db.selectFrom('returns').select(['id', 'order_id']).where('user_id', '=', userId).where('request_key', '=', requestKey).executeTakeFirst();
+  return row ? { id: row.id, orderId: row.order_id } : undefined;
+}
+
 export async function liveQuantityOf(db: DbOrTx, orderItemId: number): Promise<number> {
   const row = await db
     .selectFrom('returns')

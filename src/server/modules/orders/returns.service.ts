@@ -166,7 +166,7 @@ export function createReturnsService(deps: Deps) {
     /**
      * A customer's return of units of a delivered line, within 10 days of its delivery. The order's
      * row is taken first, so two requests for the same line at once cannot return more units than
-     * it has between them.
+     * it has between them, and a request sent twice with its key makes one return.
      */
     async request(caller: { id: string; email: string }, orderId: number, input: CreateReturnInput): Promise<Order> {
       const order = await orders.get(caller.id, orderId);
@@ -180,7 +180,14 @@ export function createReturnsService(deps: Deps) {
       if (input.payout && !(input.resolution === 'refund' && cash)) throw payoutIssue('A refund goes back the way the order was paid; no account is needed');
       const at = now();
       const jobs = await db.transaction().execute(async (tx) => {
-        if ((await orders.hold(tx, orderId)) !== 'confirmed') throw new AppError('CONFLICT', 'This order can no longer be returned');
+        const status = await orders.hold(tx, orderId);
+        // The same request again (a double click, a retry): with the order held, the first one has committed or is not there.
+        if (input.requestKey) {
+          const made = await repository.findByRequestKey(tx, caller.id, input.requestKey);
+          if (made?.orderId === orderId) return [];
+          if (made) throw new AppError('CONFLICT', 'This request was sent for another order; please reload the page');
+        }
+        if (status !== 'confirmed') throw new AppError('CONFLICT', 'This order can no longer be returned');
         const shipments = await ordersRepository.fulfilmentsOf(tx, [orderId]);
         const lineItems = await ordersRepository.itemsOf(tx, [orderId]);
         const line = lineItems.find((candidate) => candidate.id === item.id)!;
@@ -203,6 +210,7 @@ export function createReturnsService(deps: Deps) {
           resolution: input.resolution,
           amount: estimate,
           payout: input.payout ? JSON.stringify(input.payout) : null,
+          requestKey: input.requestKey ?? null,
           at: at.toISOString(),
         });
         if ((await repository.attachPhotos(tx, caller.id, input.photoIds, id)) !== input.photoIds.length) {

@@ -3,7 +3,7 @@ import { hydrate } from '@tanstack/react-query';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes } from 'react-router';
 import { config as zodConfig } from 'zod/v4/core';
-import { isHydrating, SSR_STATE_ID, startHydrating } from '#web/lib/hydration.ts';
+import { isHydrating, noteTypedFields, SSR_STATE_ID, startHydrating } from '#web/lib/hydration.ts';
 import { AppProviders, createQueryClient } from './app/providers.tsx';
 import { AppRouter } from './app/router.tsx';
 import { preloadPages, routes } from './app/routes.tsx';
@@ -43,5 +43,12 @@ const app = (
   </StrictMode>
 );
 // The page's code first (already on its way: the server preloads it), so it is taken over as drawn.
-if (isHydrating()) void preloadPages(matchRoutes(routes, window.location) ?? []).then(() => hydrateRoot(root, app));
-else createRoot(root).render(app);
+// What the shopper typed meanwhile is noted last, just before React takes the fields over.
+if (isHydrating()) {
+  void preloadPages(matchRoutes(routes, window.location) ?? []).then(() => {
+    noteTypedFields(root);
+    hydrateRoot(root, app);
+  });
+} else {
+  createRoot(root).render(app);
+}

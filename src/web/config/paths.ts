@@ -8,6 +8,8 @@ export const paths = {
   products: () => '/products',
   category: (category: Category) => `/category/${category}`,
   search: (q: string) => `/search?q=${encodeURIComponent(q)}`,
+  /** the search page a plain form (one sent before the page's scripts run) adds its `q` to */
+  searchPage: () => '/search',
   product: (id: number) => `/product/${id}`,
   vendorStore: (slug: string) => `/store/${slug}`,
   cart: () => '/cart',

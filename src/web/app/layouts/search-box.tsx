@@ -1,6 +1,7 @@
 import { type FormEvent, type KeyboardEvent, lazy, Suspense, useCallback, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '#web/config/paths.ts';
+import { useFieldValue } from '#web/lib/hydration.ts';
 
 // Loaded once a shopper starts typing: the page's first load carries only the box.
 const SearchSuggestions = lazy(() => import('#web/features/catalog/components/search-suggestions.tsx'));
@@ -8,10 +9,12 @@ const SearchSuggestions = lazy(() => import('#web/features/catalog/components/se
 /**
  * The header's search: an ARIA combobox whose list suggests products, brands and categories as the
  * shopper types (arrow keys to move, Enter to open one, Escape to close). Enter without a chosen
- * suggestion submits to /search?q=<encoded text>; the box then clears itself.
+ * suggestion submits to /search?q=<encoded text>; the box then clears itself. Drawn by the server,
+ * the box keeps what a shopper types before the page's scripts arrive, and Enter pressed before
+ * then searches as a plain form does (the same address).
  */
 export function SearchBox({ className = '' }: { className?: string }) {
-  const [text, setText] = useState('');
+  const [text, setText, keepTyped] = useFieldValue();
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const [count, setCount] = useState(0);
@@ -27,7 +30,7 @@ export function SearchBox({ className = '' }: { className?: string }) {
   const chosen = useCallback(() => {
     close();
     setText('');
-  }, [close]);
+  }, [close, setText]);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -56,9 +59,11 @@ export function SearchBox({ className = '' }: { className?: string }) {
   }
 
   return (
-    <form role="search" onSubmit={submit} className={`relative ${className}`}>
+    <form role="search" action={paths.searchPage()} onSubmit={submit} className={`relative ${className}`}>
       <input
+        ref={keepTyped}
         type="search"
+        name="q"
         role="combobox"
         aria-label="Search products"
         aria-autocomplete="list"

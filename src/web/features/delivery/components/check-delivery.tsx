@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useCallback, useId, useRef, useState } from 'react';
 import { formatDeliveryDate } from '#shared/delivery.ts';
 import { DeliveryCheckSchema, PincodeParamSchema } from '#shared/schemas/delivery.ts';
 import { z } from '#shared/schemas/zod-mini.ts';
 import { ApiError, apiRequest } from '#web/lib/api-client.ts';
-import { useTakenOver } from '#web/lib/hydration.ts';
+import { useFieldValue, useTakenOver } from '#web/lib/hydration.ts';
 import { useRememberedPincode } from '#web/lib/remembered-pincode.ts';
 
 interface CheckDeliveryProps {
@@ -17,10 +17,18 @@ interface CheckDeliveryProps {
 export default function CheckDelivery({ productId, offerId }: CheckDeliveryProps) {
   const id = useId();
   const [pincode, remember] = useRememberedPincode();
-  const [draft, setDraft] = useState('');
+  // What is typed before the page is taken over (hydrated) is kept, not emptied by it.
+  const [draft, setDraft, keepTyped] = useFieldValue();
   const [editing, setEditing] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
+  const pincodeField = useCallback(
+    (field: HTMLInputElement | null) => {
+      input.current = field;
+      keepTyped(field);
+    },
+    [keepTyped],
+  );
   // Drawn by the server, the form does nothing until the page is taken over: no plain form post.
   const alive = useTakenOver();
   const check = useQuery({
@@ -33,8 +41,7 @@ export default function CheckDelivery({ productId, offerId }: CheckDeliveryProps
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    // What the box holds, even if typed before the page was taken over (hydrated).
-    const value = (input.current?.value ?? draft).trim();
+    const value = draft.trim();
     if (!z.safeParse(PincodeParamSchema, value).success) {
       setFormError('Please enter a 6-digit PIN code');
       input.current?.focus();
@@ -59,8 +66,9 @@ export default function CheckDelivery({ productId, offerId }: CheckDeliveryProps
             Delivery PIN code
           </label>
           <input
-            ref={input}
+            ref={pincodeField}
             id={`${id}-pincode`}
+            name="pincode"
             value={draft}
             onChange={(event) => setDraft(event.target.value)}
             inputMode="numeric"

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { Announcer } from '#web/components/ui/alerts.tsx';
 import { paths } from '#web/config/paths.ts';
@@ -17,6 +18,12 @@ export default function LoginRoute() {
   // On the way to checkout (the cart's, or a "Buy now"'s one item): a guest may go on without an account.
   const redirectTo = params.get('redirectTo') ?? '';
   const guestCheckout = redirectTo === paths.checkout() || redirectTo.startsWith(`${paths.checkout()}?buyNow=`) ? paths.guestCheckout(redirectTo.slice(paths.checkout().length)) : undefined;
+  useEffect(() => {
+    // Fetched while the shopper reads this page, so "Check out as a guest" opens it at once: until
+    // its code is here, this page and its own E-mail field stay on screen, and what is typed
+    // there is not the guest's e-mail.
+    if (guestCheckout !== undefined) void import('../checkout/guest-checkout.tsx');
+  }, [guestCheckout]);
   // Signed in (or just signed in here): on to the page that asked, else the user's home.
   if (user) return <Navigate to={safeRedirect(params.get('redirectTo'), homeFor(user))} replace />;
   return (

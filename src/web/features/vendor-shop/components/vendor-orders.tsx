@@ -1,9 +1,10 @@
 import { useCallback, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { FULFILMENT_STATUSES, type FulfilmentStatus } from '#shared/order-states.ts';
 import { anyFilterSet, type Filter, FilterBar, withoutFilters } from '#web/components/data-table/filter-bar.tsx';
 import { EmptyState, PagedList } from '#web/components/data-table/paged-list.tsx';
-import { readPage, searchOf, withParam } from '#web/lib/url-params.ts';
+import { type StatusTab, StatusTabs } from '#web/components/data-table/status-tabs.tsx';
+import { readPage, searchOf } from '#web/lib/url-params.ts';
 import { useVendorOrders, type VendorOrdersQuery } from '../api/vendor-shop.ts';
 import { FULFILMENT_LABELS } from './fulfilment-status-badge.tsx';
 import { OrderCard } from './vendor-order-card.tsx';
@@ -41,7 +42,7 @@ export default function VendorOrders() {
   const announce = useCallback((message: string) => setAnnouncement(message), []);
   const filtered = anyFilterSet(params, ALL_FILTERS);
   const counts = orders.data?.counts;
-  const tabs: Array<{ value: FulfilmentStatus | undefined; label: string; count: number | undefined }> = [
+  const tabs: StatusTab<FulfilmentStatus>[] = [
     { value: undefined, label: 'All', count: counts ? FULFILMENT_STATUSES.reduce((sum, status) => sum + counts[status], 0) : undefined },
     ...FULFILMENT_STATUSES.map((status) => ({ value: status, label: FULFILMENT_LABELS[status], count: counts?.[status] })),
   ];
@@ -50,35 +51,7 @@ export default function VendorOrders() {
     <div className="min-w-0">
       <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Orders</h1>
 
-      <nav aria-label="Orders by status" className="mt-4">
-        <ul className="flex flex-wrap gap-1.5">
-          {tabs.map((tab) => {
-            const current = tab.value === query.status;
-            return (
-              <li key={tab.label}>
-                <Link
-                  to={{ search: searchOf(withParam(params, 'status', tab.value)) }}
-                  aria-current={current ? 'page' : undefined}
-                  preventScrollReset
-                  className={`inline-flex min-h-10 items-center gap-1.5 rounded-full border px-3 py-1.5 text-sm font-semibold ${
-                    current ? 'border-brand-600 bg-brand-50 text-brand-800' : 'border-slate-300 bg-white text-slate-700 hover:border-slate-400 hover:text-slate-900'
-                  }`}
-                >
-                  {tab.label}
-                  {tab.count !== undefined && ' '}
-                  {tab.count !== undefined && (
-                    <span className={`rounded-full px-1.5 text-xs tabular-nums ${current ? 'bg-white text-brand-800' : 'bg-slate-100 text-slate-700'}`}>
-                      <span className="sr-only">(</span>
-                      {tab.count}
-                      <span className="sr-only">)</span>
-                    </span>
-                  )}
-                </Link>
-              </li>
-            );
-          })}
-        </ul>
-      </nav>
+      <StatusTabs label="Orders by status" tabs={tabs} current={query.status} params={params} />
 
       <FilterBar filters={FILTERS} params={params} onChange={setParams} searchLabel="Find orders" />
 

@@ -134,9 +134,16 @@ export type VendorProduct = z.infer<typeof VendorProductSchema>;
 
 export const VENDOR_PRODUCT_SORTS = ['newest', 'name', 'price_asc', 'price_desc', 'stock_asc'] as const;
 
+/**
+ * A seller's products as it sees them: draft, active or archived by its offer, or hidden by an
+ * admin whatever its offer says (not on sale, so not counted as active). Each product is in one.
+ */
+export const VENDOR_PRODUCT_STATES = ['draft', 'active', 'archived', 'hidden'] as const;
+export type VendorProductState = (typeof VENDOR_PRODUCT_STATES)[number];
+
 export const VendorProductQuerySchema = z.object({
   q: z.string().trim().max(100).optional(),
-  status: z.enum(['draft', 'active', 'archived']).optional(),
+  status: z.enum(VENDOR_PRODUCT_STATES, { error: `status must be one of: ${VENDOR_PRODUCT_STATES.join(', ')}` }).optional(),
   sort: z.enum(VENDOR_PRODUCT_SORTS, { error: `sort must be one of: ${VENDOR_PRODUCT_SORTS.join(', ')}` }).default('newest'),
   page: z.string().regex(/^\d+$/, 'page must be a whole number').transform(Number).pipe(z.number().min(1, 'page must be at least 1')).default(1),
   pageSize: z.string().regex(/^\d+$/, 'pageSize must be a whole number').transform(Number).pipe(z.number().min(1).max(100, 'pageSize must be at most 100')).default(20),
@@ -148,7 +155,8 @@ export const VendorProductListSchema = z.object({
   total: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),
-  counts: z.object({ draft: z.number().int(), active: z.number().int(), archived: z.number().int() }),
+  /** how many of the seller's products are in each state, whatever the search: the status tabs' counts */
+  counts: z.object({ draft: z.number().int(), active: z.number().int(), archived: z.number().int(), hidden: z.number().int() }),
 });
 
 /** The product list's stock change: the new stock and the stock shown before it was typed. */

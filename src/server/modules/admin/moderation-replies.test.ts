@@ -72,4 +72,37 @@ describe.each(testDialects())('a seller answers the hiding of its product on %s'
     expect((await storefront(product.id)).statusCode).toBe(200);
     expect((await reply(seller, { message: 'Thank you for restoring it' })).statusCode).toBe(409);
   });
+
+  it('counts and lists a hidden product under Hidden, not Active, whatever its offer says; the tabs add up to all of them', async () => {
+    const shop = await registerVendor(t, 'jaya@shop.in', 'Jaya Jugaad');
+    await t.services.vendors.setStatus(shop.vendorId, 'active');
+    const onSale = await createProduct(t.services, { vendorId: shop.vendorId, name: 'Jaya Monitor On Sale', category: 'Monitor' });
+    const hiddenActive = await createProduct(t.services, { vendorId: shop.vendorId, name: 'Jaya Laptop Hidden', category: 'Laptop' });
+    const hiddenDraft = await createProduct(t.services, { vendorId: shop.vendorId, name: 'Jaya Desktop Hidden Draft', category: 'Desktop', status: 'draft' });
+    const draft = await createProduct(t.services, { vendorId: shop.vendorId, name: 'Jaya Desktop Draft', category: 'Desktop', status: 'draft' });
+    for (const product of [hiddenActive, hiddenDraft]) {
+      expect((await as(t, admin)('POST', `/api/admin/products/${product.id}/moderation`, { action: 'hide', reason: 'Counterfeit listing suspected' })).statusCode).toBe(200);
+    }
+    const list = async (query = '') => {
+      const response = await as(t, shop)('GET', `/api/vendor/products${query}`);
+      expect(response.statusCode, response.body).toBe(200);
+      const body = response.json<{ items: Array<{ id: number }>; total: number; counts: Record<string, number> }>();
+      return { ids: body.items.map((item) => item.id).sort((a, b) => a - b), total: body.total, counts: body.counts };
+    };
+
+    const all = await list();
+    expect(all.counts).toEqual({ draft: 1, active: 1, archived: 0, hidden: 2 });
+    expect(all.total).toBe(4);
+    expect(await list('?status=active')).toMatchObject({ ids: [onSale.id], total: 1 });
+    expect(await list('?status=draft')).toMatchObject({ ids: [draft.id], total: 1 });
+    expect(await list('?status=hidden')).toMatchObject({ ids: [hiddenActive.id, hiddenDraft.id].sort((a, b) => a - b), total: 2 });
+    // The counts are the shop's, whatever the search: the tabs keep their numbers.
+    expect((await list('?status=hidden&q=laptop')).counts).toEqual(all.counts);
+    expect(await list('?status=hidden&q=laptop')).toMatchObject({ ids: [hiddenActive.id], total: 1 });
+    expect((await as(t, shop)('GET', '/api/vendor/products?status=removed')).statusCode).toBe(400);
+
+    // Restored, it is counted by its offer's status again.
+    expect((await as(t, admin)('POST', `/api/admin/products/${hiddenActive.id}/moderation`, { action: 'restore' })).statusCode).toBe(200);
+    expect((await list()).counts).toEqual({ draft: 1, active: 2, archived: 0, hidden: 1 });
+  });
 });

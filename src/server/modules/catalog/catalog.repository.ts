@@ -1,6 +1,7 @@
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Category } from '#shared/categories.ts';
 import { type Product, type ProductSpecs, type ProductStatus, ratingOf } from '#shared/schemas/catalog.ts';
+import type { VendorProductState } from '#shared/schemas/vendor.ts';
 import { type DbOrTx, toIso } from '#server/db/database.ts';
 import type { Database, NewOfferRow, NewProductRow } from '#server/db/schema.ts';
 import { insertOffers } from './offers.repository.ts';
@@ -351,7 +352,7 @@ export async function setReview(db: DbOrTx, id: number, review: 'pending' | 'app
 
 export interface VendorListOptions {
   q?: string;
-  status?: ProductStatus;
+  status?: VendorProductState;
   sort: 'newest' | 'name' | 'price_asc' | 'price_desc' | 'stock_asc';
   page: number;
   pageSize: number;
@@ -359,7 +360,9 @@ export interface VendorListOptions {
 
 export async function listVendorProducts(db: DbOrTx, vendorId: number, options: VendorListOptions): Promise<{ items: OwnedProduct[]; total: number }> {
   let query = ownProductColumns(db, vendorId);
-  if (options.status) query = query.where('mine.status', '=', options.status);
+  // A hidden product is in Hidden alone, whatever its offer's status, as the seller's list shows it.
+  if (options.status === 'hidden') query = query.where('products.hidden_reason', 'is not', null);
+  else if (options.status) query = query.where('mine.status', '=', options.status).where('products.hidden_reason', 'is', null);
   if (options.q) {
     const pattern = `%${options.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     query = query.where((eb) => eb.or([sql<SqlBool>`lower(products.name) like ${pattern} escape '\\'`, sql<SqlBool>`lower(coalesce(mine.sku, '')) like ${pattern} escape '\\'`]));
@@ -379,15 +382,18 @@ export async function listVendorProducts(db: DbOrTx, vendorId: number, options: 
   return { items: rows.map(owned), total: Number(total.n) };
 }
 
-export async function countVendorProductsByStatus(db: DbOrTx, vendorId: number): Promise<Record<ProductStatus, number>> {
+/** The seller's products in each state, as listVendorProducts filters them: hidden ones apart from their offer's status. */
+export async function countVendorProductsByState(db: DbOrTx, vendorId: number): Promise<Record<VendorProductState, number>> {
+  const hidden = sql<number>`case when products.hidden_reason is null then 0 else 1 end`;
   const rows = await db
     .selectFrom('offers')
-    .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('vendor_id', '=', vendorId)
-    .groupBy('status')
+    .innerJoin('products', 'products.id', 'offers.product_id')
+    .select(['offers.status', hidden.as('hidden'), (eb) => eb.fn.countAll<number>().as('n')])
+    .where('offers.vendor_id', '=', vendorId)
+    .groupBy(['offers.status', hidden])
     .execute();
-  const counts: Record<ProductStatus, number> = { draft: 0, active: 0, archived: 0 };
-  for (const row of rows) counts[row.status] = Number(row.n);
+  const counts: Record<VendorProductState, number> = { draft: 0, active: 0, archived: 0, hidden: 0 };
+  for (const row of rows) counts[Number(row.hidden) === 1 ? 'hidden' : row.status] += Number(row.n);
   return counts;
 }
 

@@ -538,7 +538,7 @@ export function createCatalogService({
 
     // A vendor's own products: every call is scoped by the vendor id.
     listForVendor: (vendorId: number, options: repository.VendorListOptions) => repository.listVendorProducts(db, vendorId, options),
-    countForVendor: (vendorId: number) => repository.countVendorProductsByStatus(db, vendorId),
+    countForVendor: (vendorId: number) => repository.countVendorProductsByState(db, vendorId),
     findForVendor: (vendorId: number, id: number, tx?: DbOrTx) => repository.findVendorProduct(tx ?? db, vendorId, id),
     idsBySku: (vendorId: number, skus: readonly string[], tx?: DbOrTx) => repository.findVendorProductIdsBySku(tx ?? db, vendorId, skus),
     updateForVendor,

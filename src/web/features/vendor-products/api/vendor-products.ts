@@ -10,19 +10,19 @@ import {
   type VENDOR_PRODUCT_SORTS,
   type VendorProduct,
   type VendorProductInput,
+  type VendorProductState,
   type VendorProductUpdate,
 } from '#shared/schemas/vendor.ts';
 import { apiRequest, toSearchParams } from '#web/lib/api-client.ts';
 import { toApiError, uploadImage, type UploadOptions } from '#web/lib/upload-image.ts';
 
 export type VendorProductList = z.infer<typeof VendorProductListSchema>;
-export type VendorProductStatus = VendorProduct['status'];
 export type VendorProductSort = (typeof VENDOR_PRODUCT_SORTS)[number];
 
 /** What the product list asks for; undefined values are left out of the URL. */
 export interface VendorProductListParams {
   q?: string;
-  status?: VendorProductStatus;
+  status?: VendorProductState;
   sort?: VendorProductSort;
   page?: number;
   pageSize?: number;

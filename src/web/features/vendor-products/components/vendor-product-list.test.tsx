@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { VendorProduct } from '#shared/schemas/vendor.ts';
@@ -39,7 +39,7 @@ function fakeApi() {
   let stock = product.stock;
   const fetch = vi.fn(async (url: string, init?: RequestInit) => {
     if (url.startsWith('/api/vendor/products?') && (init?.method ?? 'GET') === 'GET') {
-      return json(200, { items: [{ ...product, stock }], total: 1, page: 1, pageSize: 20, counts: { draft: 2, active: 1, archived: 0 } });
+      return json(200, { items: [{ ...product, stock }], total: 1, page: 1, pageSize: 20, counts: { draft: 2, active: 1, archived: 0, hidden: 0 } });
     }
     if (url === '/api/vendor/products/5/stock' && init?.method === 'PATCH') {
       const body = JSON.parse(String(init.body)) as { stock: number; stockWas: number };
@@ -86,6 +86,8 @@ describe('VendorProductList', () => {
     expect(String(fetch.mock.calls[0]?.[0])).toBe('/api/vendor/products?q=dell&status=active&sort=price_desc&page=1&pageSize=20');
     expect(screen.getByRole('link', { name: 'All (3)' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Active (1)' }).getAttribute('aria-current')).toBe('page');
+    // No product is hidden: no Hidden tab to wonder about.
+    expect(screen.queryByRole('link', { name: /^Hidden by admin/ })).toBeNull();
     expect((screen.getByLabelText('Search your products') as HTMLInputElement).value).toBe('dell');
     expect((screen.getByLabelText('Sort by') as HTMLSelectElement).value).toBe('price_desc');
     expect(screen.getByText('₹42,999')).toBeTruthy();
@@ -136,20 +138,27 @@ describe('VendorProductList', () => {
     expect(patches).toEqual([{ stock: 5, stockWas: 3 }, { stock: 0, stockWas: 4 }, { stock: 0, stockWas: 1 }]);
   });
 
-  it('shows a product an admin hid as "Hidden by admin" with the reason, not "Active", and sends the seller’s reply from the row', async () => {
+  it('shows a product an admin hid as "Hidden by admin" with the reason, counted under its own tab, not "Active", and sends the seller’s reply from the row', async () => {
     const hidden: VendorProduct = { ...product, hiddenReason: 'The photo shows another model' };
     const replied: VendorProduct = { ...hidden, moderationReplies: [{ id: 1, message: 'Replaced the photo', asksReview: true, hiddenReason: hidden.hiddenReason!, createdAt: '2025-01-11T10:00:00.000Z' }] };
     const fetch = vi.fn(async (url: string, init?: RequestInit) => {
-      if (url.startsWith('/api/vendor/products?')) return json(200, { items: [fetch.mock.calls.some(([, i]) => i?.method === 'POST') ? replied : hidden], total: 1, page: 1, pageSize: 20, counts: { draft: 0, active: 1, archived: 0 } });
+      if (url.startsWith('/api/vendor/products?')) return json(200, { items: [fetch.mock.calls.some(([, i]) => i?.method === 'POST') ? replied : hidden], total: 1, page: 1, pageSize: 20, counts: { draft: 0, active: 0, archived: 0, hidden: 1 } });
       if (url === '/api/vendor/products/5/moderation-reply' && init?.method === 'POST') return json(201, replied);
       return json(404, { error: { code: 'NOT_FOUND', message: 'Not found' } });
     });
     vi.stubGlobal('fetch', fetch);
     renderList();
 
-    const row = (await screen.findByText('Hidden by admin')).closest('tr')!;
+    const table = await screen.findByRole('table', { name: 'Your products' });
+    const row = within(table).getByText('Hidden by admin').closest('tr')!;
     expect(row.textContent).toContain('The photo shows another model');
     expect(row.textContent).not.toContain('Active');
+    expect(screen.getByRole('link', { name: 'All (1)' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Active (0)' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('link', { name: 'Hidden by admin (1)' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('?status=hidden'));
+    await waitFor(() => expect(fetch.mock.calls.some(([url]) => String(url).includes('status=hidden'))).toBe(true));
+    expect(screen.getByRole('link', { name: 'Hidden by admin (1)' }).getAttribute('aria-current')).toBe('page');
     fireEvent.click(row.querySelector('summary')!);
     fireEvent.change(screen.getByLabelText('Your reply to our team'), { target: { value: 'Replaced the photo' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send reply' }));

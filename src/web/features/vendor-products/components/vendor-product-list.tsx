@@ -2,11 +2,12 @@ import { useId, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Plus, Store, Upload } from 'lucide-react';
 import { formatPrice } from '#shared/money.ts';
-import { VENDOR_PRODUCT_SORTS, type VendorProduct } from '#shared/schemas/vendor.ts';
+import { VENDOR_PRODUCT_SORTS, VENDOR_PRODUCT_STATES, type VendorProduct, type VendorProductState } from '#shared/schemas/vendor.ts';
 import { stockNowOf } from '#web/components/product-form/product-form.ts';
 import { columnsOf, type DataColumn, DataTable } from '#web/components/data-table/data-table.tsx';
 import { type Filter, FilterBar } from '#web/components/data-table/filter-bar.tsx';
 import { EmptyState, PagedList } from '#web/components/data-table/paged-list.tsx';
+import { type StatusTab, StatusTabs } from '#web/components/data-table/status-tabs.tsx';
 import { thumbnailColumn } from '#web/components/data-table/thumbnail-column.tsx';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
 import { searchOf, withParam } from '#web/lib/url-params.ts';
@@ -15,7 +16,6 @@ import {
   useUpdateVendorProductStock,
   useVendorProducts,
   type VendorProductSort,
-  type VendorProductStatus,
 } from '../api/vendor-products.ts';
 import { vendorProductPaths } from '../paths.ts';
 import { HiddenByAdminBadge, StatusBadge, STATUS_LABELS } from './field.tsx';
@@ -32,14 +32,18 @@ const SORT_LABELS: Record<VendorProductSort, string> = {
   stock_asc: 'Stock: lowest first',
 };
 
-const STATUSES = ['draft', 'active', 'archived'] as const satisfies readonly VendorProductStatus[];
+/** The products of a state, for "You have no draft products". */
+const STATE_NOUNS: Record<VendorProductState, string> = { draft: 'draft products', active: 'active products', archived: 'archived products', hidden: 'products hidden by an admin' };
+
+/** Every state has a tab but Hidden, which shows only while some product is hidden (or it is the tab open). */
+const STATE_LABELS: Record<VendorProductState, string> = { ...STATUS_LABELS, hidden: 'Hidden by admin' };
 
 /** The search box; the status is chosen by the tabs above it, which show each status's count. */
 const SEARCH: readonly Filter[] = [{ kind: 'text', param: 'q', label: 'Search your products', placeholder: 'Name, brand or SKU' }];
 
 interface ListState {
   q: string | undefined;
-  status: VendorProductStatus | undefined;
+  status: VendorProductState | undefined;
   sort: VendorProductSort;
   page: number;
 }
@@ -47,7 +51,7 @@ interface ListState {
 /** The list's state as the URL holds it; anything unreadable falls back to the default. */
 function readState(params: URLSearchParams): ListState {
   const q = params.get('q')?.trim() || undefined;
-  const status = STATUSES.find((value) => value === params.get('status'));
+  const status = VENDOR_PRODUCT_STATES.find((value) => value === params.get('status'));
   const sort = VENDOR_PRODUCT_SORTS.find((value) => value === params.get('sort')) ?? 'newest';
   const pageText = params.get('page') ?? '';
   const page = /^[1-9]\d{0,5}$/.test(pageText) ? Number(pageText) : 1;
@@ -70,12 +74,16 @@ export default function VendorProductList() {
   const update = (next: URLSearchParams) => void setParams(next, { preventScrollReset: true });
 
   const counts = products.data?.counts;
-  const all = counts ? counts.draft + counts.active + counts.archived : undefined;
+  const all = counts ? VENDOR_PRODUCT_STATES.reduce((sum, value) => sum + counts[value], 0) : undefined;
   const filtered = state.q !== undefined || state.status !== undefined;
 
-  const tabs: Array<{ value: VendorProductStatus | undefined; label: string; count: number | undefined }> = [
+  const tabs: StatusTab<VendorProductState>[] = [
     { value: undefined, label: 'All', count: all },
-    ...STATUSES.map((value) => ({ value, label: STATUS_LABELS[value], count: counts?.[value] })),
+    ...VENDOR_PRODUCT_STATES.filter((value) => value !== 'hidden' || (counts?.hidden ?? 0) > 0 || state.status === 'hidden').map((value) => ({
+      value,
+      label: STATE_LABELS[value],
+      count: counts?.[value],
+    })),
   ];
 
   return (
@@ -99,35 +107,7 @@ export default function VendorProductList() {
         </div>
       </div>
 
-      <nav aria-label="Filter by status" className="relative mt-6 -mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
-        <ul className="flex gap-1 border-b border-slate-200">
-          {tabs.map((tab) => {
-            const current = tab.value === state.status;
-            return (
-              <li key={tab.label} className="shrink-0">
-                <Link
-                  to={{ search: searchOf(withParam(params, 'status', tab.value)) }}
-                  aria-current={current ? 'page' : undefined}
-                  preventScrollReset
-                  className={`-mb-px inline-flex items-center gap-2 border-b-2 px-3 py-2.5 text-sm font-semibold ${
-                    current ? 'border-brand-600 text-brand-700' : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900'
-                  }`}
-                >
-                  {tab.label}
-                  {tab.count !== undefined && ' '}
-                  {tab.count !== undefined && (
-                    <span className={`rounded-full px-2 py-0.5 text-xs ${current ? 'bg-brand-50 text-brand-700' : 'bg-slate-100 text-slate-700'}`}>
-                      <span className="sr-only">(</span>
-                      {tab.count}
-                      <span className="sr-only">)</span>
-                    </span>
-                  )}
-                </Link>
-              </li>
-            );
-          })}
-        </ul>
-      </nav>
+      <StatusTabs label="Products by status" tabs={tabs} current={state.status} params={params} />
 
       <FilterBar filters={SEARCH} params={params} onChange={update} />
 
@@ -174,8 +154,8 @@ export default function VendorProductList() {
           ) : (
             <EmptyState title="No products match" action={{ to: { search: searchOf(withParam(withParam(params, 'q', undefined), 'status', undefined)) }, label: 'Show all products' }}>
               {state.q
-                ? `Nothing matches “${state.q}”${state.status ? ` among ${STATUS_LABELS[state.status].toLowerCase()} products` : ''}. Check the spelling or try a shorter search.`
-                : `You have no ${state.status ? STATUS_LABELS[state.status].toLowerCase() : ''} products.`}
+                ? `Nothing matches “${state.q}”${state.status ? ` among ${STATE_NOUNS[state.status]}` : ''}. Check the spelling or try a shorter search.`
+                : `You have no ${state.status ? STATE_NOUNS[state.status] : 'products'}.`}
             </EmptyState>
           )
         }

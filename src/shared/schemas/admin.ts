@@ -44,8 +44,20 @@ export const AuditEntrySchema = z.object({
   action: z.string(),
   entityType: z.string(),
   entityId: z.string(),
-  /** what was acted on, by name: a user's name and e-mail, a product's or shop's name, a payment's order and amount; null when it is gone */
-  subject: z.object({ name: z.string(), detail: z.string().nullable() }).nullable().default(null),
+  /**
+   * what was acted on, by name: a user's name and e-mail, a product's or shop's name, a payment's
+   * order and amount, a return's product and order; null when it is gone. A return, which has no
+   * page of its own, also gives its `product` and `orderNumber`, for links to them.
+   */
+  subject: z
+    .object({
+      name: z.string(),
+      detail: z.string().nullable(),
+      product: z.object({ id: z.number().int(), name: z.string() }).nullable().default(null),
+      orderNumber: z.string().nullable().default(null),
+    })
+    .nullable()
+    .default(null),
   before: z.unknown(),
   after: z.unknown(),
   reason: z.string().nullable(),

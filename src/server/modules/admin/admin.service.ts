@@ -82,7 +82,7 @@ function toOutboxJob(job: OutboxEntry): AdminOutboxJob {
 /** Running the marketplace: accounts, shops and moderation. Every action is audited. */
 export function createAdminService(deps: Deps) {
   const { db, users, vendors, catalog, orders, authService, payments, invoices, checkout, outbox, mailer, store } = deps;
-  const auditLog = createAuditReader({ db, users, catalog, vendors, payments });
+  const auditLog = createAuditReader({ db, users, catalog, vendors, payments, orders });
   const products = createAdminProductsService({ db, catalog, vendors, media: deps.media, auditLog, moderationReplies: deps.moderationReplies, mergeFollowers: deps.mergeFollowers });
 
   /** A shop's status, and the buy boxes it moves (a suspended seller's offers stop winning), together. */

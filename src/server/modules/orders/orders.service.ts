@@ -173,6 +173,9 @@ export function createOrdersService({ db, payments, invoices, now = () => new Da
     /** The seller's returns refunded in a period, for settlements: what comes off its payable. */
     vendorRefundedReturns: (vendorId: number, from: Date, to: Date) => returnsRepository.vendorRefundedReturns(db, vendorId, from, to),
     awaitingPacking: (vendorId: number) => repository.awaitingPacking(db, vendorId),
+    /** What returns are of, by id, for the audit log: the order's number and the product (by its name as ordered); a return that is gone is left out. */
+    returnSubjects: async (ids: readonly number[]): Promise<Map<number, { orderNumber: string; productId: number; productName: string }>> =>
+      new Map((await returnsRepository.returnSubjects(db, ids)).map((row) => [row.id, { orderNumber: orderNumber(row.orderId), productId: row.productId, productName: row.name }])),
     /** The customer's latest delivered line of a product (its seller and name), if any: who may review it. */
     latestDeliveredLine: (userId: string, productId: number, tx?: DbOrTx) => repository.latestDeliveredLine(tx ?? db, userId, productId),
   };

@@ -187,6 +187,18 @@ export async function returnsOfOrders(db: DbOrTx, orderIds: readonly number[]): 
   return (await selectReturns(db).where('returns.order_id', 'in', orderIds).orderBy('returns.id').execute()).map(toReturnRow);
 }
 
+/** What returns are of, by id: their order and the product of their line (its name as ordered). */
+export async function returnSubjects(db: DbOrTx, ids: readonly number[]): Promise<Array<{ id: number; orderId: number; productId: number; name: string }>> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('returns')
+    .innerJoin('order_items', 'order_items.id', 'returns.order_item_id')
+    .select(['returns.id', 'returns.order_id', 'order_items.product_id', 'order_items.name'])
+    .where('returns.id', 'in', ids)
+    .execute();
+  return rows.map((row) => ({ id: row.id, orderId: row.order_id, productId: row.product_id, name: row.name }));
+}
+
 /** A page of returns, newest request first: one seller's (`vendorId`) or everyone's; of one status or all. */
 export async function listReturns(db: DbOrTx, filter: { vendorId?: number; status?: ReturnsTable['status'] }, page: { page: number; pageSize: number }): Promise<{ rows: ReturnRow[]; total: number }> {
   let count = db.selectFrom('returns').select((eb) => eb.fn.countAll<number | string>().as('n'));

@@ -163,6 +163,9 @@ describe.each(testDialects())('Returns and replacements on %s', (dialect) => {
     expect(approved.statusCode, approved.body).toBe(200);
     const audit = (await as(t, admin)('GET', `/api/admin/audit?entityType=return&entityId=${id}`)).json();
     expect(audit.items[0]).toMatchObject({ action: 'return.approve', actor: { email: 'admin@returns.in' }, entityType: 'return' });
+    // The entry says what it is about: the product as ordered and the order, for links.
+    const { name } = lineOf(order, monitor);
+    expect(audit.items[0].subject).toEqual({ name: `Return of ${name}`, detail: `Order ${order.number}`, product: { id: monitor, name }, orderNumber: order.number });
     const cancel = await as(t, asha)('POST', `/api/returns/${id}/cancel`);
     expect(cancel.statusCode).toBe(409);
     expect((await act(otherSeller, 'vendor', id, 'reject', { reason: 'Too late for this now, sorry' })).statusCode).toBe(409);

@@ -27,7 +27,7 @@ const entry: AuditEntry = {
   action: 'user.suspend',
   entityType: 'user',
   entityId: 'u-customer',
-  subject: { name: 'Kiran Customer', detail: 'kiran@example.in' },
+  subject: { name: 'Kiran Customer', detail: 'kiran@example.in', product: null, orderNumber: null },
   before: { status: 'active' },
   after: { status: 'suspended' },
   reason: 'Chargeback fraud',
@@ -173,5 +173,29 @@ describe('AuditLog', () => {
     expect(screen.getByText('admin@circuitbazaar.in')).toBeTruthy();
     expect(screen.getByRole('cell', { name: 'Suspended' })).toBeTruthy();
     expect(screen.getByText('Chargeback fraud')).toBeTruthy();
+  });
+
+  it('names a return by its product and order, each linked, and one that is gone by its id', async () => {
+    const approved: AuditEntry = {
+      ...entry,
+      id: 2,
+      action: 'return.approve',
+      entityType: 'return',
+      entityId: '12',
+      subject: { name: 'Return of LG 29WQ600 UltraWide', detail: 'Order CB00000042', product: { id: 31, name: 'LG 29WQ600 UltraWide' }, orderNumber: 'CB00000042' },
+      before: { status: 'requested' },
+      after: { status: 'approved' },
+      reason: null,
+    };
+    const gone: AuditEntry = { ...approved, id: 3, entityId: '9', subject: null };
+    vi.stubGlobal('fetch', vi.fn(async () => json(200, { items: [approved, gone], total: 2, page: 1, pageSize: 50 })));
+    renderWith(<AuditLog />);
+
+    const product = await screen.findByRole('link', { name: 'LG 29WQ600 UltraWide' });
+    expect(product.getAttribute('href')).toBe('/admin/products/31');
+    const row = product.closest('tr')!;
+    expect(row.textContent).toContain('Return 12 of LG 29WQ600 UltraWide');
+    expect(within(row).getByRole('link', { name: 'CB00000042' }).getAttribute('href')).toBe('/admin/payments?q=CB00000042');
+    expect(screen.getByText('Return 9')).toBeTruthy();
   });
 });

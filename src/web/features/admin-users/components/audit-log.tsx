@@ -7,6 +7,7 @@ import { columnsOf, type DataColumn, DataTable } from '#web/components/data-tabl
 import { type Filter, FilterBar } from '#web/components/data-table/filter-bar.tsx';
 import { EmptyState, PagedList } from '#web/components/data-table/paged-list.tsx';
 import { paths } from '#web/config/paths.ts';
+import { searchOf } from '#web/lib/url-params.ts';
 import { useAuditLog, type AuditEntityType } from '../api/admin-users.ts';
 import { adminUserPaths } from '../paths.ts';
 import { formatDateTime } from '../utils/format.ts';
@@ -104,8 +105,10 @@ const COLUMNS: DataColumn<AuditEntry>[] = entries.columns([
 
 /** What the entry acted on, by name (linked to its page where it has one); by kind and id once it is gone. */
 function Entity({ entry }: { entry: AuditEntry }) {
-  const name = entry.subject?.name ?? `${ENTITY_NOUNS[entry.entityType] ?? entry.entityType} ${entry.entityId}`;
-  const detail = entry.subject?.detail;
+  const subject = entry.subject;
+  if (entry.entityType === 'return' && subject?.product && subject.orderNumber) return <ReturnEntity entry={entry} product={subject.product} orderNumber={subject.orderNumber} />;
+  const name = subject?.name ?? `${ENTITY_NOUNS[entry.entityType] ?? entry.entityType} ${entry.entityId}`;
+  const detail = subject?.detail;
   const to =
     entry.entityType === 'user'
       ? adminUserPaths.detail(entry.entityId)
@@ -117,13 +120,36 @@ function Entity({ entry }: { entry: AuditEntry }) {
   return (
     <span className="block wrap-break-word">
       {to ? (
-        <Link to={to} className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800">
+        <Link to={to} className={LINK}>
           {name}
         </Link>
       ) : (
         <span className="font-medium text-slate-900">{name}</span>
       )}
       {detail && <span className="block text-xs break-all text-slate-600">{detail}</span>}
+    </span>
+  );
+}
+
+const LINK = 'font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800';
+
+/**
+ * A return has no page of its own: its entry names the product, linked to the product's page, and
+ * the order, linked to its payments (the admin's way into an order).
+ */
+function ReturnEntity({ entry, product, orderNumber }: { entry: AuditEntry; product: { id: number; name: string }; orderNumber: string }) {
+  return (
+    <span className="block wrap-break-word">
+      <span className="font-medium text-slate-900">Return {entry.entityId} of </span>
+      <Link to={paths.adminProduct(product.id)} className={LINK}>
+        {product.name}
+      </Link>
+      <span className="block text-xs text-slate-600">
+        Order{' '}
+        <Link to={`${paths.adminPayments()}${searchOf(new URLSearchParams({ q: orderNumber }))}`} className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800">
+          {orderNumber}
+        </Link>
+      </span>
     </span>
   );
 }

@@ -104,6 +104,10 @@ test('a seller sees its product "Hidden by admin" with the reason, and replies f
   await expect(row.getByText('Hidden by admin')).toBeVisible();
   await expect(row.getByText('Active', { exact: true })).toHaveCount(0);
   await expect(row.getByText('The photo shows a different model')).toBeVisible();
+  // Not on sale, so not counted as Active: it has a tab of its own.
+  const tabs = page.getByRole('navigation', { name: 'Products by status' });
+  await expect(tabs.getByRole('link', { name: /^Active\s*\(\s*0\s*\)$/ })).toBeVisible();
+  await expect(tabs.getByRole('link', { name: /^Hidden by admin\s*\(\s*1\s*\)$/ })).toBeVisible();
 
   await row.locator('summary').click();
   const form = row.getByRole('form', { name: `Reply about ${name}` });
@@ -168,6 +172,19 @@ test('the seller console on a phone: its own header, tabs that wrap, order count
   await expect(statusTabs.getByRole('link', { name: /^To pack\s*\(\s*1\s*\)$/ })).toHaveAttribute('aria-current', 'page');
 
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  // The products' status tabs wrap too, with nothing to scroll sideways.
+  await page.getByRole('navigation', { name: 'Vendor dashboard' }).getByRole('link', { name: 'Products' }).click();
+  const productTabs = page.getByRole('navigation', { name: 'Products by status' }).getByRole('link');
+  await expect(productTabs.first()).toBeVisible();
+  for (const link of await productTabs.all()) {
+    const box = (await link.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(360);
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.goBack();
+  await expect(statusTabs).toBeVisible();
+
   const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa']).analyze();
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 

@@ -81,7 +81,7 @@ async function serve(): Promise<void> {
         // Its accounts, once (or the rest of them, after a start that stopped half-way): printed
         // here, with their passwords, this one time.
         if (seeded > 0 || (await demoAccountsUnfinished(services))) {
-          const accounts = await seedDemoAccounts(services, { withAdmin: !config.admin });
+          const accounts = await seedDemoAccounts(database.db, services, { withAdmin: !config.admin });
           if (accounts.length > 0) console.log(demoAccountsNotice(accounts));
         }
       }

@@ -4,6 +4,7 @@ import { buildTestApp, type TestApp } from '#server/testing/build-app.ts';
 import { TEST_HEADERS } from '#server/testing/sessions.ts';
 import { testDialects } from '#server/testing/test-database.ts';
 import { DEMO_VENDORS } from './demo-catalog.ts';
+import { addDays, indiaClock, indiaDate } from '#shared/india-time.ts';
 import { DEMO_ADMIN_EMAIL, DEMO_CUSTOMER_EMAIL, DEMO_CUSTOMER_PASSWORD, DEMO_SELLER_PASSWORD, demoAccountsUnfinished, demoSellerEmail, seedDemoAccounts } from './demo-accounts.ts';
 import { seedDemoCatalog } from './seed.ts';
 
@@ -26,7 +27,7 @@ describe.each(testDialects())('demo accounts on %s', (dialect) => {
     expect(await demoAccountsUnfinished(t.services)).toBe(true);
     // As if the process stopped after the customer's account, before the order and the shops.
     await t.services.authService.ensureAccount({ email: DEMO_CUSTOMER_EMAIL, password: DEMO_CUSTOMER_PASSWORD, name: 'Priya Sharma', role: 'customer' });
-    const created = await seedDemoAccounts(t.services, { withAdmin: true });
+    const created = await seedDemoAccounts(t.database.db, t.services, { withAdmin: true });
     // The customer was there already: not shown again (its password is the README's anyway).
     expect(created.map((account) => [account.role, account.email])).toEqual([
       ['admin', DEMO_ADMIN_EMAIL],
@@ -34,7 +35,7 @@ describe.each(testDialects())('demo accounts on %s', (dialect) => {
     ]);
     expect(await demoAccountsUnfinished(t.services)).toBe(false);
     // Done: a second run creates nothing and places no second order.
-    expect(await seedDemoAccounts(t.services, { withAdmin: true })).toEqual([]);
+    expect(await seedDemoAccounts(t.database.db, t.services, { withAdmin: true })).toEqual([]);
     const customer = await t.services.users.findByEmail(DEMO_CUSTOMER_EMAIL);
     expect(await t.services.orders.list(customer!.id)).toHaveLength(1);
 
@@ -61,6 +62,19 @@ describe.each(testDialects())('demo accounts on %s', (dialect) => {
     expect(order).toMatchObject({ displayStatus: 'Delivered', items: [{ name: 'LG 29WQ600 UltraWide', quantity: 1 }] });
     expect(order.fulfilments).toHaveLength(1);
     expect(order.fulfilments[0]).toMatchObject({ status: 'delivered', invoice: { number: expect.stringMatching(/^INV\/\d{2}-\d{2}\/000001$/) } });
+    // A past order, not one of the seeding's minute: placed six India days ago, packed and shipped
+    // the next day, delivered three days ago, each in the day's working hours; so still returnable.
+    const shipment = order.fulfilments[0]!;
+    const today = indiaDate(new Date());
+    const steps = [order.orderDate, shipment.packedAt!, shipment.shippedAt!, shipment.deliveredAt!];
+    expect(steps.map((at) => indiaDate(at))).toEqual([addDays(today, -6), addDays(today, -5), addDays(today, -5), addDays(today, -3)]);
+    expect(steps.map((at) => Date.parse(at))).toEqual(steps.map((at) => Date.parse(at)).sort((a, b) => a - b));
+    expect(new Set(steps).size).toBe(4);
+    for (const at of steps) expect(indiaClock(at).getUTCHours()).toBeGreaterThanOrEqual(9);
+    // The invoice is dated as the shipment left, in the financial year of that day.
+    const issued = await t.database.db.selectFrom('invoices').select('issued_at').where('id', '=', shipment.invoice!.id).executeTakeFirstOrThrow();
+    expect(new Date(issued.issued_at).toISOString()).toBe(shipment.shippedAt);
+    expect(order.items[0]!.returnableQuantity).toBe(1);
     const invoice = await get(`/api/invoices/${order.fulfilments[0]!.invoice!.id}/pdf`, customer.cookie);
     expect(invoice.statusCode).toBe(200);
     expect(invoice.headers['content-type']).toContain('application/pdf');
@@ -70,7 +84,7 @@ describe.each(testDialects())('demo accounts on %s', (dialect) => {
     const fresh = await buildTestApp(dialect);
     try {
       await seedDemoCatalog(fresh.database.db, fresh.services);
-      const created = await seedDemoAccounts(fresh.services, { withAdmin: false });
+      const created = await seedDemoAccounts(fresh.database.db, fresh.services, { withAdmin: false });
       expect(created.map((account) => account.role)).not.toContain('admin');
       expect(await fresh.services.users.findByEmail(DEMO_ADMIN_EMAIL)).toBeUndefined();
     } finally {

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { addDays, indiaDate } from '#shared/india-time.ts';
 import { AddressInputSchema } from '#shared/schemas/account.ts';
 import type { Role } from '#shared/schemas/auth.ts';
 import type { Services } from '#server/app.ts';
+import type { Db } from '#server/db/database.ts';
 import { DEMO_VENDORS, slugify } from './demo-catalog.ts';
 
 /**
@@ -29,6 +31,27 @@ const DEMO_ORDER_PRODUCT = 'LG 29WQ600 UltraWide';
 const DEMO_ORDER_KEY = 'demo-customer-first-order';
 const DEMO_ADDRESS = { name: 'Priya Sharma', phone: '9810098100', line1: 'B-12, Malviya Nagar', city: 'New Delhi', state: 'Delhi', pincode: '110017', isDefault: true };
 
+/**
+ * When each step of the demo order happened, as India days before the seeding and India clock
+ * times: placed and paid in the morning six days ago, packed and handed to the courier the next
+ * day, delivered three days ago, so its return window (10 days) has a week left. Fixed, so every
+ * seeding reads alike.
+ */
+const DEMO_ORDER_TIMELINE = {
+  placed: { daysAgo: 6, time: '11:20' },
+  paid: { daysAgo: 6, time: '11:22' },
+  packed: { daysAgo: 5, time: '10:05' },
+  shipped: { daysAgo: 5, time: '17:30' },
+  delivered: { daysAgo: 3, time: '13:40' },
+} as const;
+type DemoOrderStep = keyof typeof DEMO_ORDER_TIMELINE;
+
+/** A step's moment: its India day and clock time, counted from the seeding's India day. */
+export function demoOrderTime(step: DemoOrderStep, now: Date): Date {
+  const { daysAgo, time } = DEMO_ORDER_TIMELINE[step];
+  return new Date(`${addDays(indiaDate(now), -daysAgo)}T${time}:00+05:30`);
+}
+
 export interface DemoAccount {
   role: Role;
   email: string;
@@ -49,7 +72,7 @@ export async function demoAccountsUnfinished(services: Pick<Services, 'vendors'>
  * Creates the demo accounts and the customer's delivered order. Returns the accounts created by
  * this run (with their passwords, to be printed once); none when they all existed.
  */
-export async function seedDemoAccounts(services: DemoServices, { withAdmin }: { withAdmin: boolean }): Promise<DemoAccount[]> {
+export async function seedDemoAccounts(db: Db, services: DemoServices, { withAdmin, now = new Date() }: { withAdmin: boolean; now?: Date }): Promise<DemoAccount[]> {
   const created: DemoAccount[] = [];
 
   if (withAdmin) {
@@ -60,7 +83,7 @@ export async function seedDemoAccounts(services: DemoServices, { withAdmin }: { 
 
   const customer = await services.authService.ensureAccount({ email: DEMO_CUSTOMER_EMAIL, password: DEMO_CUSTOMER_PASSWORD, name: 'Priya Sharma', role: 'customer' });
   if (customer.created) created.push({ role: 'customer', email: DEMO_CUSTOMER_EMAIL, password: DEMO_CUSTOMER_PASSWORD, note: '/login: a delivered order to review or return, its invoice' });
-  await deliveredOrder(services, customer.id);
+  await deliveredOrder(db, services, customer.id, now);
 
   for (const shop of DEMO_VENDORS) {
     const vendor = await services.vendors.findBySlug(shop.slug);
@@ -74,8 +97,12 @@ export async function seedDemoAccounts(services: DemoServices, { withAdmin }: { 
   return created;
 }
 
-/** The customer's first order: placed, paid by UPI, packed, shipped (its invoice issued) and delivered. */
-async function deliveredOrder(services: DemoServices, userId: string): Promise<void> {
+/**
+ * The customer's first order: placed, paid by UPI, packed, shipped (its invoice issued) and
+ * delivered, each step at its time in DEMO_ORDER_TIMELINE. An order an earlier, interrupted run
+ * placed is finished at the time of this run instead, so its steps stay in order.
+ */
+async function deliveredOrder(db: Db, services: DemoServices, userId: string, now: Date): Promise<void> {
   const productId = await services.catalog.idBySlug(slugify(DEMO_ORDER_PRODUCT));
   if (productId === undefined) return; // not the demo catalogue
   const user = await services.users.findById(userId);
@@ -85,13 +112,30 @@ async function deliveredOrder(services: DemoServices, userId: string): Promise<v
   // India Post's directory is read before the order's transaction needs it (on SQLite's one
   // connection, a first read from inside that transaction would wait for the transaction itself).
   await services.delivery.ready();
-  const { order } = await services.checkout.placeOrder(userId, { idempotencyKey: DEMO_ORDER_KEY, addressId, items: [{ productId, quantity: 1 }] });
+  const { order, created } = await services.checkout.placeOrder(userId, { idempotencyKey: DEMO_ORDER_KEY, addressId, items: [{ productId, quantity: 1 }] });
+  const at = (step: DemoOrderStep) => (created ? demoOrderTime(step, now) : new Date());
   if (order.status === 'pending_payment') await services.checkout.pay({ id: userId, email: user.email }, order.id, { method: 'upi', vpa: 'priya@okhdfc' });
   const paid = await services.orders.getById(order.id);
   for (const shipment of paid.fulfilments) {
     let status = shipment.status;
-    if (status === 'pending') status = (await services.fulfilment.step(shipment.vendor.id, shipment.id, 'pack')).status;
-    if (status === 'packed') status = (await services.fulfilment.step(shipment.vendor.id, shipment.id, 'ship', { carrier: 'Delhivery', trackingNumber: `DLV${String(order.id).padStart(8, '0')}` })).status;
-    if (status === 'shipped') await services.fulfilment.step(shipment.vendor.id, shipment.id, 'deliver');
+    if (status === 'pending') status = (await services.fulfilment.step(shipment.vendor.id, shipment.id, 'pack', undefined, at('packed'))).status;
+    if (status === 'packed') status = (await services.fulfilment.step(shipment.vendor.id, shipment.id, 'ship', { carrier: 'Delhivery', trackingNumber: `DLV${String(order.id).padStart(8, '0')}` }, at('shipped'))).status;
+    if (status === 'shipped') await services.fulfilment.step(shipment.vendor.id, shipment.id, 'deliver', undefined, at('delivered'));
   }
+  if (created) await datePlacing(db, order.id, at('placed'), at('paid'), at('delivered'));
+}
+
+/**
+ * The order's placing and payment dated back (and its rows' last change, the delivery). Checkout
+ * stamps them with the moment it runs and takes no other, as a shopper's order is placed now; the
+ * demo's order alone is dated here, in the seed, rather than through a way into checkout that
+ * real orders would never use. The shipment's steps took their times from the fulfilment service.
+ */
+async function datePlacing(db: Db, orderId: number, placedAt: Date, paidAt: Date, lastStepAt: Date): Promise<void> {
+  const [placed, paid, last] = [placedAt, paidAt, lastStepAt].map((at) => at.toISOString());
+  await db.transaction().execute(async (tx) => {
+    await tx.updateTable('orders').set({ created_at: placed, paid_at: paid, updated_at: last }).where('id', '=', orderId).execute();
+    await tx.updateTable('payments').set({ created_at: placed, updated_at: paid }).where('order_id', '=', orderId).execute();
+    await tx.updateTable('fulfilments').set({ created_at: placed, updated_at: last }).where('order_id', '=', orderId).execute();
+  });
 }

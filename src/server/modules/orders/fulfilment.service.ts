@@ -109,7 +109,8 @@ export function createFulfilmentService(deps: {
       return { items: await assemble(rows), total, page: query.page, pageSize: query.pageSize, counts };
     },
 
-    async step(vendorId: number, fulfilmentId: number, step: Step, shipment?: { carrier: string; trackingNumber: string }): Promise<VendorOrder> {
+    /** `moment`: when the step happened, now unless told (the demo data's order tells it, to read as a past order). */
+    async step(vendorId: number, fulfilmentId: number, step: Step, shipment?: { carrier: string; trackingNumber: string }, moment = now()): Promise<VendorOrder> {
       const row = await repository.vendorFulfilment(db, vendorId, fulfilmentId);
       if (!row) throw new AppError('NOT_FOUND', 'Order not found');
       const to = TARGET[step];
@@ -118,7 +119,6 @@ export function createFulfilmentService(deps: {
       if (!canTransitionFulfilment(row.status, to)) {
         throw new AppError('CONFLICT', `An order that is ${row.status} cannot be marked ${to}`);
       }
-      const moment = now();
       const at = moment.toISOString();
       const fields =
         step === 'pack' ? { packed_at: at } : step === 'ship' ? { shipped_at: at, carrier: shipment?.carrier, tracking_number: shipment?.trackingNumber } : { delivered_at: at };

@@ -1,33 +1,16 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CartQuote } from '#shared/schemas/cart.ts';
+import { PRICE, quoteFor } from '#web/testing/checkout-fixtures.ts';
 import { fakeFetch, json, renderWithProviders } from '#web/testing/fake-api.tsx';
 import { CART_STORAGE_KEY } from '../cart-rules.ts';
 import { CartProvider } from './cart-provider.tsx';
 import { CartView } from './cart-view.tsx';
 
-const PRICE = 7_200_000;
-
+/** The checkout fixtures' quote, and an unknown code's refusal as the server words it. */
 function quote(couponCode: string | undefined): CartQuote {
-  const base: CartQuote = {
-    items: [
-      { productId: 7, offerId: 70, name: 'Dell XPS 13', image: null, vendorName: 'Kochi Computers', requestedQuantity: 1, quantity: 1, unitPrice: PRICE, mrp: PRICE, stock: 4, lineTotal: PRICE, status: 'ok', message: null },
-    ],
-    itemCount: 1,
-    subtotal: PRICE,
-    discount: 0,
-    coupon: null,
-    couponError: null,
-    shipping: 0,
-    gst: 1_098_305,
-    total: PRICE,
-    freeShippingThreshold: 50_000,
-  };
-  if (couponCode === 'DIWALI10') {
-    return { ...base, discount: 150_000, coupon: { code: 'DIWALI10', description: '10% off, up to ₹1,500', discount: 150_000, fundedBy: 'marketplace' }, total: PRICE - 150_000 };
-  }
-  if (couponCode) return { ...base, couponError: `Coupon ${couponCode} does not exist` };
-  return base;
+  if (couponCode && couponCode !== 'DIWALI10') return { ...quoteFor(undefined), couponError: `Coupon ${couponCode} does not exist` };
+  return quoteFor(couponCode);
 }
 
 function api() {

@@ -8,6 +8,9 @@ import type { PaymentsService } from '#server/modules/payments/payments.service.
 import type { UsersService } from '#server/modules/users/users.service.ts';
 import { guestOrderToken, isGuestOrderToken } from './guest-order-token.ts';
 
+/** A UPI ID as /track shows it: its first two characters and its bank (the ID is often the mobile number, which /track never shows). */
+const maskedUpi = (payoutTo: string) => payoutTo.replace(/^UPI ID (\S{0,2})\S*@/, 'UPI ID $1•••@');
+
 /** The guest an order belongs to, as the checkout's member functions take a caller. */
 export interface GuestShopper {
   id: string;
@@ -83,7 +86,7 @@ export function createGuestOrdersService(deps: { db: Db; users: UsersService; or
         deliverTo: { city: order.address.city, state: order.address.state, pincode: order.address.pincode },
         guestOrder: Boolean(owner?.guest_email),
         paidInCash: paid?.method === 'cod',
-        returns: order.returns.map(({ photos, creditNote: _note, ...ret }) => ({ ...ret, photoCount: photos.length })),
+        returns: order.returns.map(({ photos, creditNote: _note, ...ret }) => ({ ...ret, payoutTo: ret.payoutTo && maskedUpi(ret.payoutTo), photoCount: photos.length })),
       };
     },
 

@@ -173,6 +173,14 @@ describe.each(testDialects())('a guest’s returns at /track on %s', (dialect) =
     expect(requested.payoutTo).toMatch(/9876/);
     expect(asked.body).not.toContain('50100123459876');
 
+    // A UPI ID in part: it is often the mobile number, which /track never shows.
+    const upiOrder = await deliveredGuestOrder('cash.returns@example.in', { method: 'cod' });
+    const upiLine = (await track(upiOrder, 'cash.returns@example.in')).json<TrackedOrder>().items[0]!;
+    const upi = await ask(upiOrder, 'cash.returns@example.in', { ...ret, orderItemId: upiLine.id, payout: { upi: '9845012345@ybl' } });
+    expect(upi.statusCode, upi.body).toBe(201);
+    expect(upi.json<TrackedOrder>().returns[0]!.payoutTo).toBe('UPI ID 98•••@ybl');
+    expect(upi.body).not.toContain('9845012345');
+
     expect((await act(requested.id, 'reject', { reason: 'The unit we received back was a different model' })).statusCode).toBe(200);
     expect((await track(order, 'cash.returns@example.in')).json<TrackedOrder>().returns[0]).toMatchObject({ status: 'rejected', rejectionReason: 'The unit we received back was a different model' });
   });

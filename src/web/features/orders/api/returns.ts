@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ErrorBody } from '#shared/errors.ts';
 import { type Order, OrderSchema } from '#shared/schemas/orders.ts';
-import { type CreateReturnInput, type ReturnPhoto, ReturnPhotoSchema } from '#shared/schemas/returns.ts';
+import type { z } from 'zod';
+import { type CreateReturnInput, type CreateReturnInputSchema, type ReturnPhoto, ReturnPhotoSchema } from '#shared/schemas/returns.ts';
 import { ApiError, apiRequest } from '#web/lib/api-client.ts';
 import { ORDERS_QUERY_KEY, orderQueryKey } from './orders.ts';
 
@@ -25,11 +26,16 @@ export function cancelReturn({ returnId }: CancelReturnVariables): Promise<Order
   return apiRequest(`/returns/${returnId}/cancel`, { method: 'POST', schema: OrderSchema });
 }
 
-/** POST /api/returns/photos: one photo (multipart), checked and re-encoded by the server; its id goes with the return. */
-export async function uploadReturnPhoto(file: File): Promise<ReturnPhoto> {
+/**
+ * POST /api/returns/photos: one photo (multipart), checked and re-encoded by the server; its id
+ * goes with the return. A guest's goes to /api/track/returns/photos with the order's number and
+ * e-mail, sent before the file as the server reads them.
+ */
+export async function uploadReturnPhoto(file: File, to: { url: string; fields: Record<string, string> } = { url: '/api/returns/photos', fields: {} }): Promise<ReturnPhoto> {
   const body = new FormData();
+  for (const [name, value] of Object.entries(to.fields)) body.append(name, value);
   body.append('file', file);
-  const response = await fetch('/api/returns/photos', { method: 'POST', body, credentials: 'same-origin' });
+  const response = await fetch(to.url, { method: 'POST', body, credentials: 'same-origin' });
   const payload: unknown = await response.json().catch(() => null);
   if (!response.ok) {
     const error = (payload as Partial<ErrorBody> | null)?.error;
@@ -62,5 +68,33 @@ export function useCancelReturn() {
 }
 
 export function useUploadReturnPhoto() {
-  return useMutation({ mutationKey: ['orders', 'return-photo'], mutationFn: uploadReturnPhoto });
+  return useMutation({ mutationKey: ['orders', 'return-photo'], mutationFn: (file: File) => uploadReturnPhoto(file) });
+}
+
+/** The return as the form sends it (after the shared schema's defaults). */
+export type ReturnRequest = z.output<typeof CreateReturnInputSchema>;
+
+/**
+ * Where the return form sends a return and its photos: the member's order (signed in), or a
+ * guest's order at /track (its number and e-mail). The form is the same; only the calls differ.
+ */
+export interface ReturnSender {
+  send: (input: ReturnRequest, handlers: { onSuccess: () => void; onError: (error: Error) => void }) => void;
+  pending: boolean;
+  error: Error | null;
+  upload: (file: File) => Promise<ReturnPhoto>;
+  uploading: boolean;
+}
+
+/** The member's: POST /api/orders/{id}/returns and /api/returns/photos. */
+export function useOrderReturnSender(orderId: number): ReturnSender {
+  const request = useRequestLineReturn();
+  const upload = useUploadReturnPhoto();
+  return {
+    send: (input, handlers) => request.mutate({ orderId, input }, handlers),
+    pending: request.isPending,
+    error: request.error,
+    upload: upload.mutateAsync,
+    uploading: upload.isPending,
+  };
 }

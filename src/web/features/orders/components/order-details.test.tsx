@@ -284,7 +284,8 @@ describe('OrderDetails', () => {
 
     await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Return requested for 1 × LG 27" 4K Monitor'));
     const post = fetch.mock.calls.find(([url, init]) => url === '/api/orders/42/returns' && init?.method === 'POST');
-    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ orderItemId: 91, quantity: 1, reason: 'defective', details: 'Dead pixels in a corner', resolution: 'replacement', photoIds: [] });
+    // With the form's key, so a second click is the same return.
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ orderItemId: 91, quantity: 1, reason: 'defective', details: 'Dead pixels in a corner', resolution: 'replacement', photoIds: [], requestKey: expect.stringMatching(/^[0-9a-f-]{36}$/) });
     const returns = screen.getByRole('region', { name: 'Returns' });
     expect(within(returns).getByText('Return requested', { selector: 'span' })).toBeTruthy();
     expect(within(returns).getByRole('button', { name: 'Cancel return' })).toBeTruthy();

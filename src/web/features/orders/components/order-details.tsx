@@ -8,46 +8,19 @@ import { ApiError } from '#web/lib/api-client.ts';
 import { formatDate } from '#web/lib/format.ts';
 import { useStoreInfo } from '#web/lib/store-info.ts';
 import { useOrder } from '../api/orders.ts';
+import { useOrderReturnSender } from '../api/returns.ts';
 import { OrderStatusBadge } from './order-status-badge.tsx';
 
 import { OrderActions } from './order-actions.tsx';
 import { AddressSection, ItemsSection, PaymentsSection, PriceSection, showsTracking, StatusNotices, TrackingSection } from './order-sections.tsx';
-import { ReturnForm } from './return-form.tsx';
-import { ReturnsSection } from './returns-section.tsx';
+import { LineReturn } from './return-form.tsx';
+import { MemberCancelReturn, ReturnsSection } from './returns-section.tsx';
 
-/** "Return or replace" under a delivered line still in its 10 days, opening the return form in place. */
-function LineReturn({ order, item, onDone }: { order: Order; item: Order['items'][number]; onDone: (message: string) => void }) {
-  const [open, setOpen] = useState(false);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  if (item.returnableQuantity === 0) return null;
-  if (open) {
-    return (
-      <ReturnForm
-        order={order}
-        item={item}
-        onDone={(message) => {
-          setOpen(false);
-          onDone(message);
-        }}
-        onClose={() => {
-          setOpen(false);
-          requestAnimationFrame(() => buttonRef.current?.focus());
-        }}
-      />
-    );
-  }
-  return (
-    <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1">
-      <button type="button" ref={buttonRef} className={buttonClass('secondary')} onClick={() => setOpen(true)}>
-        Return or replace<span className="sr-only"> {item.name}</span>
-      </button>
-      {item.returnBy && (
-        <p className="text-xs text-slate-600">
-          Until <time dateTime={item.returnBy}>{formatDate(item.returnBy)}</time>
-        </p>
-      )}
-    </div>
-  );
+/** The member's "Return or replace" under a line: the return goes to the signed-in order. */
+function MemberLineReturn({ order, item, onDone }: { order: Order; item: Order['items'][number]; onDone: (message: string) => void }) {
+  const sender = useOrderReturnSender(order.id);
+  const cash = order.payments.some((payment) => payment.method === 'cod' && (payment.status === 'captured' || payment.status === 'partially_refunded'));
+  return <LineReturn item={item} cash={cash} sender={sender} onDone={onDone} />;
 }
 
 function Page({ children }: { children: ReactNode }) {
@@ -117,8 +90,8 @@ function OrderView({ order }: { order: Order }) {
 
       <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="min-w-0 space-y-6">
-          <ItemsSection order={order} extra={(item) => <LineReturn order={order} item={item} onDone={returnsDone} />} />
-          <ReturnsSection order={order} onDone={returnsDone} />
+          <ItemsSection order={order} extra={(item) => <MemberLineReturn order={order} item={item} onDone={returnsDone} />} />
+          <ReturnsSection returns={order.returns} cancel={(ret) => <MemberCancelReturn order={order} ret={ret} onDone={returnsDone} />} />
           {showsTracking(order) && <TrackingSection order={order} />}
           <PaymentsSection payments={order.payments} />
         </div>

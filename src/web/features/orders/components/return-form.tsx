@@ -3,14 +3,15 @@ import { type FieldErrors, type Resolver, useForm, useWatch } from 'react-hook-f
 import { formatPrice } from '#shared/money.ts';
 import { canAskReplacement, RETURN_REASON_LABELS, RETURN_REASONS, type ReturnReason, unitsShare } from '#shared/returns.ts';
 import type { Order } from '#shared/schemas/orders.ts';
-import { type CreateReturnInput, CreateReturnInputSchema, MAX_RETURN_PHOTOS, type ReturnPhoto, RETURN_DETAILS_MAX } from '#shared/schemas/returns.ts';
+import { CreateReturnInputSchema, MAX_RETURN_PHOTOS, type ReturnPhoto, RETURN_DETAILS_MAX } from '#shared/schemas/returns.ts';
 import { FormActions, SelectField, TextAreaField, TextField } from '#web/components/form/form-fields.tsx';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
 import { errorMessage, fieldIssues } from '#web/lib/api-client.ts';
 import { formatDate } from '#web/lib/format.ts';
-import { useRequestLineReturn, useUploadReturnPhoto } from '../api/returns.ts';
+import type { ReturnRequest, ReturnSender } from '../api/returns.ts';
 
-type Item = Order['items'][number];
+/** What the form needs of a line: a member's order line, or a line of a guest's tracked order. */
+export type ReturnableItem = Pick<Order['items'][number], 'id' | 'name' | 'quantity' | 'lineTotal' | 'discount' | 'vendor' | 'returnableQuantity' | 'returnBy'>;
 
 interface Values {
   quantity: string;
@@ -29,10 +30,10 @@ interface Values {
 const FIELD_OF: Record<string, keyof Values> = { orderItemId: 'reason', quantity: 'quantity', reason: 'reason', details: 'details', resolution: 'resolution', upi: 'upi', holder: 'holder', accountNumber: 'accountNumber', ifsc: 'ifsc' };
 
 /** The form's values as the API takes them, checked with the same schema the server uses. */
-function resolverFor(item: Item, cash: boolean): Resolver<Values, unknown, CreateReturnInput> {
+function resolverFor(item: ReturnableItem, cash: boolean, requestKey: string): Resolver<Values, unknown, ReturnRequest> {
   return (values) => {
     const payout = cash && values.resolution === 'refund' ? (values.payoutKind === 'upi' ? { upi: values.upi } : { holder: values.holder, accountNumber: values.accountNumber, ifsc: values.ifsc }) : undefined;
-    const input = { orderItemId: item.id, quantity: Number(values.quantity), reason: values.reason, details: values.details, resolution: values.resolution, photoIds: values.photoIds, ...(payout ? { payout } : {}) };
+    const input = { orderItemId: item.id, quantity: Number(values.quantity), reason: values.reason, details: values.details, resolution: values.resolution, photoIds: values.photoIds, requestKey, ...(payout ? { payout } : {}) };
     const parsed = CreateReturnInputSchema.safeParse(input);
     if (parsed.success) return { values: parsed.data, errors: {} };
     const errors: FieldErrors<Values> = {};
@@ -46,32 +47,39 @@ function resolverFor(item: Item, cash: boolean): Resolver<Values, unknown, Creat
 }
 
 interface ReturnFormProps {
-  order: Order;
-  item: Item;
+  item: ReturnableItem;
+  /** the order was paid in cash: a refund asks where it goes */
+  cash: boolean;
+  /** the member's order, or a guest's at /track */
+  sender: ReturnSender;
   onDone: (message: string) => void;
   onClose: () => void;
 }
+
+/** A photo uploaded, shown from the file chosen (a guest cannot open the stored copy, which is private). */
+type ChosenPhoto = ReturnPhoto & { preview: string };
 
 /**
  * A return of one delivered line: how many, why (and in the customer's words), up to 4 photos,
  * refund or (for a fault) replacement, and for an order paid in cash where the refund goes.
  * Checked here as the server checks it; the focus starts on the first field and moves to the
- * first problem.
+ * first problem. The form's key goes with the request, so a second click is the same return.
  */
-export function ReturnForm({ order, item, onDone, onClose }: ReturnFormProps) {
+export function ReturnForm({ item, cash, sender, onDone, onClose }: ReturnFormProps) {
   const ids = useId();
-  const request = useRequestLineReturn();
-  const upload = useUploadReturnPhoto();
-  const [photos, setPhotos] = useState<ReturnPhoto[]>([]);
+  const [requestKey] = useState(() => crypto.randomUUID());
+  const [photos, setPhotos] = useState<ChosenPhoto[]>([]);
   const [photoError, setPhotoError] = useState<string | null>(null);
-  const cash = order.payments.some((payment) => payment.method === 'cod' && (payment.status === 'captured' || payment.status === 'partially_refunded'));
-  const form = useForm<Values, unknown, CreateReturnInput>({
-    resolver: resolverFor(item, cash),
+  const form = useForm<Values, unknown, ReturnRequest>({
+    resolver: resolverFor(item, cash, requestKey),
     defaultValues: { quantity: '1', reason: '', details: '', resolution: 'refund', payoutKind: 'upi', upi: '', holder: '', accountNumber: '', ifsc: '', photoIds: [] },
   });
   useEffect(() => {
     form.setValue('photoIds', photos.map((photo) => photo.id));
   }, [photos, form]);
+  // The previews' memory goes with the form.
+  const previews = useRef<string[]>([]);
+  useEffect(() => () => previews.current.forEach((url) => URL.revokeObjectURL(url)), []);
   const reason = useWatch({ control: form.control, name: 'reason' }) as ReturnReason | '';
   const resolution = useWatch({ control: form.control, name: 'resolution' });
   const payoutKind = useWatch({ control: form.control, name: 'payoutKind' });
@@ -96,8 +104,10 @@ export function ReturnForm({ order, item, onDone, onClose }: ReturnFormProps) {
     setPhotoError(null);
     for (const file of files.slice(0, MAX_RETURN_PHOTOS - photos.length)) {
       try {
-        const photo = await upload.mutateAsync(file);
-        setPhotos((current) => [...current, photo]);
+        const photo = await sender.upload(file);
+        const preview = URL.createObjectURL(file);
+        previews.current.push(preview);
+        setPhotos((current) => [...current, { ...photo, preview }]);
       } catch (error) {
         setPhotoError(`${file.name}: ${errorMessage(error, 'The photo could not be uploaded. Please try again.')}`);
       }
@@ -106,9 +116,9 @@ export function ReturnForm({ order, item, onDone, onClose }: ReturnFormProps) {
   };
 
   const submit = form.handleSubmit((input) => {
-    if (request.isPending) return;
-    request.mutate(
-      { orderId: order.id, input },
+    if (sender.pending) return;
+    sender.send(
+      input,
       {
         onSuccess: () => onDone(`Return requested for ${input.quantity} × ${item.name}. ${item.vendor.name} will arrange a pickup.`),
         onError: (error) => {
@@ -123,7 +133,7 @@ export function ReturnForm({ order, item, onDone, onClose }: ReturnFormProps) {
 
   const reasonOptions = RETURN_REASONS.map((value) => ({ value, label: RETURN_REASON_LABELS[value] }));
   const quantityOptions = Array.from({ length: item.returnableQuantity }, (_, at) => String(at + 1));
-  const serverError = request.error && fieldIssues(request.error).length === 0 ? errorMessage(request.error, 'The return could not be requested. Please check your connection and try again.') : null;
+  const serverError = sender.error && fieldIssues(sender.error).length === 0 ? errorMessage(sender.error, 'The return could not be requested. Please check your connection and try again.') : null;
 
   return (
     <form noValidate aria-labelledby={`${ids}-title`} onSubmit={(event) => void submit(event)} className="mt-3 space-y-4 rounded-lg border border-brand-200 bg-brand-50 p-4">
@@ -159,7 +169,7 @@ export function ReturnForm({ order, item, onDone, onClose }: ReturnFormProps) {
           <ul className="mt-2 flex flex-wrap gap-3">
             {photos.map((photo, at) => (
               <li key={photo.id} className="flex flex-col items-center gap-1">
-                <img src={photo.url} alt={`Photo ${at + 1} of the item to return`} width={80} height={80} className="size-20 rounded-lg border border-slate-200 object-cover" />
+                <img src={photo.preview} alt={`Photo ${at + 1} of the item to return`} width={80} height={80} className="size-20 rounded-lg border border-slate-200 object-cover" />
                 <button
                   type="button"
                   className="min-h-11 px-2 text-sm font-semibold text-brand-700 underline"
@@ -174,7 +184,7 @@ export function ReturnForm({ order, item, onDone, onClose }: ReturnFormProps) {
         {photos.length < MAX_RETURN_PHOTOS && (
           <div className="mt-2">
             <label htmlFor={`${ids}-photos`} className={`${buttonClass('secondary')} cursor-pointer`}>
-              {upload.isPending ? 'Uploading…' : 'Add photos'}
+              {sender.uploading ? 'Uploading…' : 'Add photos'}
             </label>
             <input
               id={`${ids}-photos`}
@@ -229,7 +239,46 @@ export function ReturnForm({ order, item, onDone, onClose }: ReturnFormProps) {
           )}
         </fieldset>
       )}
-      <FormActions submitLabel="Request return" pendingLabel="Sending…" pending={request.isPending} error={serverError} onCancel={onClose} />
+      <FormActions submitLabel="Request return" pendingLabel="Sending…" pending={sender.pending} error={serverError} onCancel={onClose} />
     </form>
+  );
+}
+
+/**
+ * "Return or replace" under a delivered line still in its 10 days, opening the return form in
+ * place; closed, the focus goes back to the button.
+ */
+export function LineReturn({ item, cash, sender, onDone }: { item: ReturnableItem; cash: boolean; sender: ReturnSender; onDone: (message: string) => void }) {
+  const [open, setOpen] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  if (item.returnableQuantity === 0) return null;
+  if (open) {
+    return (
+      <ReturnForm
+        item={item}
+        cash={cash}
+        sender={sender}
+        onDone={(message) => {
+          setOpen(false);
+          onDone(message);
+        }}
+        onClose={() => {
+          setOpen(false);
+          requestAnimationFrame(() => buttonRef.current?.focus());
+        }}
+      />
+    );
+  }
+  return (
+    <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1">
+      <button type="button" ref={buttonRef} className={buttonClass('secondary')} onClick={() => setOpen(true)}>
+        Return or replace<span className="sr-only"> {item.name}</span>
+      </button>
+      {item.returnBy && (
+        <p className="text-xs text-slate-600">
+          Until <time dateTime={item.returnBy}>{formatDate(item.returnBy)}</time>
+        </p>
+      )}
+    </div>
   );
 }

@@ -1,6 +1,6 @@
-import { useId } from 'react';
+import type { ReactNode } from 'react';
 import { formatPrice } from '#shared/money.ts';
-import { formatPickupDate, RETURN_REASON_LABELS, RETURN_STATUS_LABELS, returnSteps } from '#shared/returns.ts';
+import { formatPickupDate, RETURN_REASON_LABELS, RETURN_STATUS_LABELS, type ReturnTimes, returnSteps } from '#shared/returns.ts';
 import type { Order, OrderReturn } from '#shared/schemas/orders.ts';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
 import { CreditNoteLink } from '#web/components/ui/invoice-link.tsx';
@@ -18,8 +18,7 @@ const TONES: Partial<Record<OrderReturn['status'], string>> = {
   cancelled: 'bg-slate-100 text-slate-700 ring-slate-300',
 };
 
-
-function ReturnTimeline({ ret }: { ret: OrderReturn }) {
+function ReturnTimeline({ ret }: { ret: Pick<OrderReturn, keyof ReturnTimes | 'product'> }) {
   const steps = returnSteps(ret);
   return (
     <ol aria-label={`Progress of the return of ${ret.product.name}`} className="mt-3 space-y-2">
@@ -48,14 +47,18 @@ function ReturnTimeline({ ret }: { ret: OrderReturn }) {
   );
 }
 
-/** One return: what, why, what happens next, and its timeline; cancellable while nobody has acted on it. */
-function ReturnCard({ order, ret, onDone }: { order: Order; ret: OrderReturn; onDone: (message: string) => void }) {
-  const ids = useId();
-  const cancel = useCancelReturn();
+/** A return as a card shows it: the member's (with its photos and credit note), or one at /track (its photos counted). */
+export type ReturnCardData = Omit<OrderReturn, 'photos' | 'creditNote'> & Partial<Pick<OrderReturn, 'photos' | 'creditNote'>> & { photoCount?: number };
+
+/** The id of a return card's title, which its Cancel return button names. */
+const titleId = (ret: { id: number }) => `return-${ret.id}-title`;
+
+/** One return: what, why, what happens next, and its timeline; `cancel` while nobody has acted on it. */
+function ReturnCard({ ret, cancel }: { ret: ReturnCardData; cancel?: ReactNode }) {
   return (
     <li className="p-4 sm:px-5">
       <div className="flex flex-wrap items-start justify-between gap-2">
-        <h3 id={`${ids}-title`} className="font-semibold break-words text-slate-900">
+        <h3 id={titleId(ret)} className="font-semibold break-words text-slate-900">
           {ret.quantity} × {ret.product.name}
         </h3>
         <span className={`rounded-full px-2.5 py-0.5 text-sm font-medium ring-1 ${TONES[ret.status] ?? 'bg-orange-50 text-orange-900 ring-orange-200'}`}>{RETURN_STATUS_LABELS[ret.status]}</span>
@@ -94,7 +97,7 @@ function ReturnCard({ order, ret, onDone }: { order: Order; ret: OrderReturn; on
           </>
         )}
       </dl>
-      {ret.photos.length > 0 && (
+      {ret.photos && ret.photos.length > 0 && (
         <ul aria-label="Your photos" className="mt-2 flex flex-wrap gap-2">
           {ret.photos.map((photo, at) => (
             <li key={photo.id}>
@@ -103,6 +106,11 @@ function ReturnCard({ order, ret, onDone }: { order: Order; ret: OrderReturn; on
           ))}
         </ul>
       )}
+      {!ret.photos && ret.photoCount ? (
+        <p className="mt-2 text-sm text-slate-700">
+          {ret.photoCount} {ret.photoCount === 1 ? 'photo' : 'photos'} sent with the return
+        </p>
+      ) : null}
       {ret.status === 'refunded' && ret.refundedAt && (
         <p className="mt-2 text-sm text-emerald-800">
           {formatPrice(ret.amount)} was refunded on {formatDate(ret.refundedAt)}. Refunds reach UPI in 1–3 business days and cards in 5–7.
@@ -110,42 +118,63 @@ function ReturnCard({ order, ret, onDone }: { order: Order; ret: OrderReturn; on
       )}
       {ret.creditNote && <CreditNoteLink creditNote={ret.creditNote} className="mt-2" />}
       <ReturnTimeline ret={ret} />
-      {ret.status === 'requested' && (
-        <div className="mt-3">
-          {cancel.error && (
-            <p role="alert" className="mb-2 text-sm text-red-800">
-              {errorMessage(cancel.error, 'The return could not be cancelled. Please try again.')}
-            </p>
-          )}
-          <button
-            type="button"
-            className={buttonClass('secondary')}
-            aria-describedby={`${ids}-title`}
-            aria-disabled={cancel.isPending}
-            onClick={() => {
-              if (cancel.isPending) return;
-              cancel.mutate({ orderId: order.id, returnId: ret.id }, { onSuccess: () => onDone(`Return of ${ret.product.name} cancelled; the item stays yours.`) });
-            }}
-          >
-            {cancel.isPending ? 'Cancelling…' : 'Cancel return'}
-          </button>
-        </div>
-      )}
+      {ret.status === 'requested' && cancel}
     </li>
   );
 }
 
-/** The order's returns, each with its progress from request to refund or replacement. */
-export function ReturnsSection({ order, onDone }: { order: Order; onDone: (message: string) => void }) {
-  if (order.returns.length === 0) return null;
+/** Cancel return, with what went wrong above it; named by its card's title. */
+export function CancelReturnButton({ ret, pending, error, onCancel }: { ret: { id: number }; pending: boolean; error: Error | null; onCancel: () => void }) {
+  return (
+    <div className="mt-3">
+      {error && (
+        <p role="alert" className="mb-2 text-sm text-red-800">
+          {errorMessage(error, 'The return could not be cancelled. Please try again.')}
+        </p>
+      )}
+      <button
+        type="button"
+        className={buttonClass('secondary')}
+        aria-describedby={titleId(ret)}
+        aria-disabled={pending}
+        onClick={() => {
+          if (!pending) onCancel();
+        }}
+      >
+        {pending ? 'Cancelling…' : 'Cancel return'}
+      </button>
+    </div>
+  );
+}
+
+/** The member's Cancel return, on the signed-in order. */
+export function MemberCancelReturn({ order, ret, onDone }: { order: Order; ret: OrderReturn; onDone: (message: string) => void }) {
+  const cancel = useCancelReturn();
+  return (
+    <CancelReturnButton
+      ret={ret}
+      pending={cancel.isPending}
+      error={cancel.error}
+      onCancel={() => cancel.mutate({ orderId: order.id, returnId: ret.id }, { onSuccess: () => onDone(`Return of ${ret.product.name} cancelled; the item stays yours.`) })}
+    />
+  );
+}
+
+/**
+ * The order's returns, newest first, each with its progress from request to refund or
+ * replacement; `cancel` gives a requested one its Cancel return. The heading takes the focus when
+ * a return changes (id order-returns-heading).
+ */
+export function ReturnsSection<R extends ReturnCardData>({ returns, cancel }: { returns: readonly R[]; cancel: (ret: R) => ReactNode }) {
+  if (returns.length === 0) return null;
   return (
     <section aria-labelledby="order-returns-heading" className={card}>
       <h2 id="order-returns-heading" tabIndex={-1} className={`${cardHeading} px-4 pt-4 focus:outline-none sm:px-5`}>
         Returns
       </h2>
       <ul className="divide-y divide-slate-200">
-        {order.returns.toReversed().map((ret) => (
-          <ReturnCard key={ret.id} order={order} ret={ret} onDone={onDone} />
+        {returns.toReversed().map((ret) => (
+          <ReturnCard key={ret.id} ret={ret} cancel={cancel(ret)} />
         ))}
       </ul>
     </section>

@@ -1,17 +1,63 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { formatPrice } from '#shared/money.ts';
-import { TrackOrderInputSchema, type TrackedOrder } from '#shared/schemas/guest-checkout.ts';
+import { type TrackedOrder, type TrackedReturn, type TrackOrderInput, TrackOrderInputSchema } from '#shared/schemas/guest-checkout.ts';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
 import { Field } from '#web/components/ui/field.tsx';
+import { paths } from '#web/config/paths.ts';
 import { formatDate } from '#web/lib/format.ts';
 import { useTrackOrder } from '../api/track-order.ts';
+import { useCancelTrackedReturn, useTrackedReturnSender } from '../api/track-returns.ts';
 import { OrderStatusBadge } from './order-status-badge.tsx';
+import { LineReturn } from './return-form.tsx';
+import { CancelReturnButton, ReturnsSection } from './returns-section.tsx';
 import { TrackingTimeline } from './tracking-timeline.tsx';
 
 const input = 'w-full rounded-lg border border-slate-300 px-3 py-2';
 
-function TrackedOrderView({ order }: { order: TrackedOrder }) {
+type TrackedItem = TrackedOrder['items'][number];
+
+/** A guest's "Return or replace" under a line: the return goes with the order's number and e-mail. */
+function GuestLineReturn({ order, credentials, item, onOrder, onDone }: { order: TrackedOrder; credentials: TrackOrderInput; item: TrackedItem; onOrder: (tracked: TrackedOrder) => void; onDone: (message: string) => void }) {
+  const sender = useTrackedReturnSender(credentials, onOrder);
+  return <LineReturn item={item} cash={order.paidInCash} sender={sender} onDone={onDone} />;
+}
+
+function GuestCancelReturn({ credentials, ret, onOrder, onDone }: { credentials: TrackOrderInput; ret: TrackedReturn; onOrder: (tracked: TrackedOrder) => void; onDone: (message: string) => void }) {
+  const cancel = useCancelTrackedReturn(credentials, onOrder);
+  return (
+    <CancelReturnButton
+      ret={ret}
+      pending={cancel.isPending}
+      error={cancel.error}
+      onCancel={() => cancel.mutate(ret.id, { onSuccess: () => onDone(`Return of ${ret.product.name} cancelled; the item stays yours.`) })}
+    />
+  );
+}
+
+/**
+ * The order found: its lines, each delivered one still in its 10 days with "Return or replace" (a
+ * guest's order; an account's is returned from its page), its returns with their progress, and
+ * each shipment's timeline. A return asked for or cancelled is announced, and the focus moves to
+ * the returns.
+ */
+function TrackedOrderView({ order, credentials, onOrder }: { order: TrackedOrder; credentials: TrackOrderInput; onOrder: (tracked: TrackedOrder) => void }) {
   const headingId = useId();
+  const [announcement, setAnnouncement] = useState('');
+  const focusReturns = useRef(false);
+  const returnsDone = (message: string) => {
+    setAnnouncement(message);
+    focusReturns.current = true;
+  };
+  // Once the answer's returns are on screen, the focus goes to them, where the new step shows.
+  useEffect(() => {
+    const returns = focusReturns.current ? document.getElementById('order-returns-heading') : null;
+    if (!returns) return;
+    focusReturns.current = false;
+    returns.focus();
+  });
+  const memberReturnable = !order.guestOrder && order.items.some((item) => item.returnableQuantity > 0);
+
   return (
     <section aria-labelledby={headingId} className="space-y-4">
       <div className="rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
@@ -24,14 +70,40 @@ function TrackedOrderView({ order }: { order: TrackedOrder }) {
         <p className="mt-1 text-sm text-slate-600">
           Placed on {formatDate(order.orderDate)} · {formatPrice(order.total)} · Delivering to {order.deliverTo.city}, {order.deliverTo.state} {order.deliverTo.pincode}
         </p>
-        <ul className="mt-3 text-sm text-slate-800">
-          {order.items.map((item, i) => (
-            <li key={i}>
-              {item.quantity} × {item.name}
+        <ul aria-label="Items" className="mt-3 divide-y divide-slate-200 text-sm text-slate-800">
+          {order.items.map((item) => (
+            <li key={item.id} className="py-2 first:pt-0 last:pb-0">
+              <p className="break-words">
+                {item.quantity} × {item.name}
+                {item.replacementFor !== null && <span className="text-slate-600"> (replacement)</span>}
+              </p>
+              {item.vendor.name && <p className="text-xs text-slate-600">Sold by {item.vendor.name}</p>}
+              {order.guestOrder && <GuestLineReturn order={order} credentials={credentials} item={item} onOrder={onOrder} onDone={returnsDone} />}
             </li>
           ))}
         </ul>
+        {memberReturnable && (
+          <p className="mt-3 text-sm text-slate-700">
+            To return an item of this order,{' '}
+            <Link to={paths.login(paths.orders())} className="font-semibold text-brand-700 underline">
+              sign in
+            </Link>{' '}
+            and open it from My Orders.
+          </p>
+        )}
       </div>
+      <div role="status" aria-live="polite">
+        {announcement && (
+          <p className="rounded-xl border border-emerald-200 bg-emerald-50 p-4 text-sm font-semibold text-emerald-900">
+            <span aria-hidden="true">✓ </span>
+            {announcement}
+          </p>
+        )}
+      </div>
+      <ReturnsSection
+        returns={order.returns}
+        cancel={(ret) => (order.guestOrder ? <GuestCancelReturn credentials={credentials} ret={ret} onOrder={onOrder} onDone={returnsDone} /> : null)}
+      />
       {order.fulfilments.map((fulfilment) => (
         <section key={fulfilment.id} aria-label={`Shipment from ${fulfilment.vendor.name}`} className="rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
           <h3 className="mb-4 font-semibold break-words text-slate-900">Shipment from {fulfilment.vendor.name}</h3>
@@ -53,6 +125,8 @@ export function TrackOrder({ initialNumber = '' }: { initialNumber?: string }) {
   const [number, setNumber] = useState(initialNumber);
   const [email, setEmail] = useState('');
   const [errors, setErrors] = useState<{ number?: string; email?: string }>({});
+  // The order on screen and the number and e-mail that found it: its returns are sent with them.
+  const [found, setFound] = useState<{ order: TrackedOrder; credentials: TrackOrderInput } | null>(null);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -68,7 +142,8 @@ export function TrackOrder({ initialNumber = '' }: { initialNumber?: string }) {
       return;
     }
     setErrors({});
-    track.mutate(parsed.data);
+    setFound(null);
+    track.mutate(parsed.data, { onSuccess: (order) => setFound({ order, credentials: parsed.data }) });
   }
 
   return (
@@ -94,7 +169,7 @@ export function TrackOrder({ initialNumber = '' }: { initialNumber?: string }) {
             {track.error.message}
           </p>
         )}
-        {track.data && <TrackedOrderView order={track.data} />}
+        {found && <TrackedOrderView order={found.order} credentials={found.credentials} onOrder={(order) => setFound((current) => (current ? { ...current, order } : current))} />}
       </div>
     </div>
   );

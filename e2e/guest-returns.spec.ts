@@ -1,0 +1,118 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from './fixtures.ts';
+import { mailTo } from './mail.ts';
+import { approveListing, registerApprovedShop, uploadProductImage } from './sellers.ts';
+
+const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+/** A photo of the item, as a phone would send it (a tiny PNG). */
+const PHOTO = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
+const PUNE = { name: 'Kavya Guest', phone: '9845012345', line1: '7 FC Road', city: 'Pune', state: 'Maharashtra', pincode: '411004' };
+
+/** axe-core's WCAG A and AA rules on the page as it is, and nothing wider than the screen. */
+async function expectAccessible(page: Page): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+}
+
+async function trackOrder(page: Page, number: string, email: string): Promise<void> {
+  await page.goto(`/track?number=${number}`);
+  await page.getByLabel('E-mail used for the order').fill(email);
+  await page.getByRole('button', { name: 'Track order' }).click();
+  await expect(page.getByRole('heading', { name: `Order ${number}` })).toBeVisible();
+}
+
+test('a guest who paid in cash returns a delivered line from /track on a phone (360 px) and follows it there', async ({ page, browser, baseURL }, testInfo) => {
+  test.setTimeout(120_000);
+  const id = unique();
+  const productName = `Pune Office Monitor ${id}`;
+  const origin = { origin: baseURL! };
+
+  // A seller with a monitor on sale.
+  const sellerContext = await browser.newContext();
+  const seller = await sellerContext.newPage();
+  await registerApprovedShop(seller, baseURL!, { name: 'Rohan Desai', email: `rohan.${id}@shop.in`, business: `Deccan Displays ${id}` });
+  const created = await seller.request.post('/api/vendor/products', {
+    headers: origin,
+    data: {
+      name: productName,
+      brand: 'Deccan',
+      category: 'Monitor',
+      description: 'A 24-inch IPS office monitor with HDMI and DisplayPort.',
+      sku: `PDM-${id}`,
+      price: 12_499_00,
+      mrp: 14_999_00,
+      stock: 10,
+      specs: { sizeIn: 24, resolution: '1920x1080', panel: 'IPS', refreshRateHz: 75, responseTimeMs: 5, ports: ['HDMI', 'DisplayPort'] },
+      images: [await uploadProductImage(seller, baseURL!)],
+      status: 'active',
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const productId = ((await created.json()) as { id: number }).id;
+  await approveListing(baseURL!, productId);
+
+  // A guest's order of it, paid in cash, delivered (checkout and delivery have their own tests).
+  const email = `kavya.${id}@example.in`;
+  const placed = await page.request.post('/api/guest/checkout/orders', { headers: origin, data: { idempotencyKey: `guest-return-${id}`, email, address: PUNE, items: [{ productId, quantity: 1 }] } });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const { order, token } = (await placed.json()) as { order: { id: number; number: string }; token: string };
+  const paid = await page.request.post(`/api/guest/orders/${order.id}/payments`, { headers: { ...origin, 'x-guest-order-token': token }, data: { method: 'cod' } });
+  expect(paid.ok(), await paid.text()).toBe(true);
+  const shipment = (await (await seller.request.get(`/api/vendor/orders?q=${order.id}`)).json()).items[0].fulfilmentId as number;
+  for (const [step, data] of [['pack'], ['ship', { carrier: 'Delhivery', trackingNumber: `DLV${order.id}55` }], ['deliver']] as const) {
+    const response = await seller.request.post(`/api/vendor/fulfilments/${shipment}/${step}`, { headers: origin, data });
+    expect(response.ok(), await response.text()).toBe(true);
+  }
+
+  // On a phone, with the number and e-mail that track it.
+  await page.setViewportSize({ width: 360, height: 800 });
+  await trackOrder(page, order.number, email);
+  await page.getByRole('button', { name: `Return or replace ${productName}` }).click();
+  const form = page.getByRole('form', { name: `Return ${productName}` });
+  await expect(form.getByLabel('Reason')).toBeFocused();
+  // Nothing chosen: told, nothing sent.
+  await form.getByRole('button', { name: 'Request return' }).click();
+  await expect(form.getByText('Please choose a reason')).toBeVisible();
+  await form.getByLabel('Reason').selectOption({ label: 'Damaged in transit' });
+  await form.getByLabel(/What is wrong/).fill('The stand arrived snapped in two');
+  await form.locator('input[type=file]').setInputFiles({ name: 'stand.png', mimeType: 'image/png', buffer: PHOTO });
+  await expect(form.getByRole('img', { name: 'Photo 1 of the item to return' })).toBeVisible();
+  await form.getByRole('radio', { name: 'A refund of ₹12,499' }).check();
+  // Paid in cash: where the refund goes.
+  await form.getByLabel('Your UPI ID').fill('kavya@okaxis');
+  await expectAccessible(page);
+  await page.screenshot({ path: testInfo.outputPath('track-return-form-360.png'), fullPage: true });
+  // A double click on the button: one return.
+  await form.getByRole('button', { name: 'Request return' }).dblclick();
+  await expect(page.getByRole('status').filter({ hasText: `Return requested for 1 × ${productName}` })).toBeVisible();
+  const returns = page.getByRole('region', { name: 'Returns', exact: true });
+  await expect(returns.getByRole('heading', { name: 'Returns' })).toBeFocused();
+  await expect(returns.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3 }) })).toHaveCount(1);
+  await expect(returns.getByText('Return requested', { exact: true }).first()).toBeVisible();
+  // The UPI ID only in part: anyone with the number and e-mail may look.
+  await expect(returns.getByText('A refund of ₹12,499 to your UPI ID ka•••@okaxis')).toBeVisible();
+  await expect(returns.getByText('1 photo sent with the return')).toBeVisible();
+  await expect(page.getByRole('button', { name: `Return or replace ${productName}` })).toHaveCount(0);
+  await expectAccessible(page);
+  await mailTo(email, new RegExp(`${productName} from order ${order.number} for a refund`));
+
+  // The seller schedules the pickup; /track shows the carrier and the date.
+  const list = await (await seller.request.get('/api/vendor/returns?status=requested')).json();
+  const returnId = (list.items as Array<{ id: number; orderNumber: string }>).find((ret) => ret.orderNumber === order.number)!.id;
+  const pickupDate = new Date(Date.now() + 5.5 * 60 * 60 * 1000 + 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+  expect((await seller.request.post(`/api/vendor/returns/${returnId}/approve`, { headers: origin, data: { carrier: 'Ekart', pickupDate } })).ok()).toBe(true);
+  await trackOrder(page, order.number, email);
+  await expect(returns.getByText('Pickup scheduled', { exact: true }).first()).toBeVisible();
+  await expect(returns.getByText(/^Ekart on \w{3}, \d{1,2} \w{3},? \d{4}$/)).toBeVisible();
+  const steps = returns.getByRole('list', { name: `Progress of the return of ${productName}` }).getByRole('listitem');
+  await expect(steps).toHaveText([/Return requested\s*on /, /Pickup scheduled\s*on /, /Picked up\s*: not yet/, /Received by the seller\s*: not yet/, /Refunded\s*: not yet/]);
+  await expectAccessible(page);
+  await page.screenshot({ path: testInfo.outputPath('track-return-360.png'), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expectAccessible(page);
+  await page.screenshot({ path: testInfo.outputPath('track-return-1280.png'), fullPage: true });
+
+  await sellerContext.close();
+});

@@ -107,6 +107,27 @@ describe.each(testDialects())('a guest’s returns at /track on %s', (dialect) =
     expect(refunded.displayStatus).toBe('Refunded');
   });
 
+  it('follows a guest’s replacement at /track: picked up, received, and the replacement shipped as a new shipment', async () => {
+    const order = await deliveredGuestOrder('swap.returns@example.in');
+    const line = (await track(order, 'swap.returns@example.in')).json<TrackedOrder>().items[0]!;
+    const asked = await ask(order, 'swap.returns@example.in', { orderItemId: line.id, quantity: 1, reason: 'defective', resolution: 'replacement' });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const id = asked.json<TrackedOrder>().returns[0]!.id;
+    const stateOf = async () => (await track(order, 'swap.returns@example.in')).json<TrackedOrder>();
+    expect((await act(id, 'approve', { carrier: 'Ekart', pickupDate: today() })).statusCode).toBe(200);
+    expect((await act(id, 'picked-up')).statusCode).toBe(200);
+    expect((await stateOf()).returns[0]).toMatchObject({ status: 'picked_up' });
+    expect((await act(id, 'receive', { restock: false })).statusCode).toBe(200);
+    expect((await stateOf()).returns[0]).toMatchObject({ status: 'received', restocked: false });
+    expect((await act(id, 'ship-replacement', { carrier: 'Blue Dart', trackingNumber: 'BD12345678' })).statusCode).toBe(200);
+    const shipped = await stateOf();
+    expect(shipped.returns[0]).toMatchObject({ status: 'replacement_shipped', replacement: { carrier: 'Blue Dart', trackingNumber: 'BD12345678' } });
+    expect(shipped.returns[0]!.replacementShippedAt).not.toBeNull();
+    // The replacement is a line of its own, not returned from here, and a shipment on its way.
+    expect(shipped.items).toEqual([expect.objectContaining({ id: line.id, returnableQuantity: 0 }), expect.objectContaining({ replacementFor: line.id, returnableQuantity: 0 })]);
+    expect(shipped.fulfilments.map((f) => f.status)).toEqual(['delivered', 'shipped']);
+  });
+
   it('holds a guest to the member’s rules: the pair that tracks the order, 10 days, the units left, one return for a double click', async () => {
     const order = await deliveredGuestOrder('ravi.returns@example.in', { quantity: 3 });
     const line = (await track(order, 'ravi.returns@example.in')).json<TrackedOrder>().items[0]!;

@@ -4,6 +4,7 @@ import { pino } from 'pino';
 import { type Config, loadConfig } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { relayBetweenWorkers } from './plugins/worker-channel.ts';
+import { workerFlags } from './worker-memory.ts';
 
 function configOrExit(): Config {
   try {
@@ -298,5 +299,29 @@ function superviseWorkers(workers: number): void {
   fork();
 }
 
-if (cluster.isPrimary && config.workers > 1) superviseWorkers(config.workers);
-else await serve();
+/**
+ * The products in the database, or 0 when it cannot tell (a database not created or migrated
+ * yet, one that is away): what the workers' memory is sized by (see worker-memory.ts).
+ */
+async function productsInDatabase(): Promise<number> {
+  const { openDatabase } = await import('./db/database.ts');
+  const database = openDatabase(config.databaseUrl, { poolSize: 1 });
+  try {
+    const { products } = await database.db.selectFrom('products').select((eb) => eb.fn.countAll<number | string>().as('products')).executeTakeFirstOrThrow();
+    return Number(products);
+  } catch {
+    return 0;
+  } finally {
+    await database.destroy();
+  }
+}
+
+if (cluster.isPrimary && config.workers > 1) {
+  const products = await productsInDatabase();
+  const execArgv = workerFlags(process.execArgv, products, process.env);
+  if (execArgv.join(' ') !== process.execArgv.join(' ')) {
+    pino({ level: config.logLevel }).info(`${products} products: workers start with ${execArgv.filter((flag) => /^--max-(old|semi)-space-size=/.test(flag)).join(' ')}`);
+  }
+  cluster.setupPrimary({ execArgv });
+  superviseWorkers(config.workers);
+} else await serve();

@@ -1,0 +1,43 @@
+/**
+ * Each worker holds the whole catalogue in memory (listing and search indexes, every product's
+ * JSON), so the heap it needs grows with the catalogue: about 200 MB of V8 heap at 100,000
+ * products, 1.3-1.4 GB at 1,000,000. `npm run serve` starts every process with a 512 MB heap
+ * limit and 16 MB semi-spaces (`NODE_HEAP_MB`, `NODE_SEMI_SPACE_MB`), right for 100,000 products;
+ * at 1,000,000 a worker so started runs out of heap while loading and the start fails. So the
+ * primary counts the products before it starts the workers and, for a catalogue past
+ * LARGE_CATALOGUE whose limits were not set by hand, gives them room.
+ *
+ * The young generation too: at 1,000,000 products each of its collections costs 2-3 ms however
+ * small it is (the old generation's pointers into it are what is visited), so 16 MB semi-spaces
+ * collected 27 times a second, 15 % of a worker's time, the longest 29-34 ms, the slowest
+ * requests' wait. With 64 MB, 7 times a second, 2 % of the time, the longest 8 ms
+ * (`scripts/profile-search.ts` listings, 26 November). At 100,000 products 64 MB would be 96 MB
+ * more a process for little, so small catalogues keep 16.
+ */
+
+/** Products beyond which workers get the room below, unless `NODE_HEAP_MB` or `NODE_SEMI_SPACE_MB` says otherwise. */
+export const LARGE_CATALOGUE = 250_000;
+/** Heap per product held: 1.3-1.4 GB measured at 1,000,000, with room for a full load beside the one answering. */
+const HEAP_KB_PER_PRODUCT = 3;
+const LARGE_SEMI_SPACE_MB = 64;
+
+function setFlag(flags: readonly string[], name: string, value: number): string[] {
+  const kept = flags.filter((flag) => !flag.startsWith(`${name}=`));
+  return [...kept, `${name}=${value}`];
+}
+
+/**
+ * The Node flags to start a worker with for a catalogue of `products`: the primary's own, with
+ * the heap limit and semi-space size raised for a large catalogue where the environment did not
+ * set them.
+ */
+export function workerFlags(flags: readonly string[], products: number, env: Readonly<Record<string, string | undefined>>): string[] {
+  if (products <= LARGE_CATALOGUE) return [...flags];
+  let sized = [...flags];
+  if (!env.NODE_HEAP_MB) {
+    const current = Number(/^--max-old-space-size=(\d+)$/.exec(flags.find((flag) => flag.startsWith('--max-old-space-size=')) ?? '')?.[1] ?? 0);
+    sized = setFlag(sized, '--max-old-space-size', Math.max(current, Math.ceil((products * HEAP_KB_PER_PRODUCT) / 1024)));
+  }
+  if (!env.NODE_SEMI_SPACE_MB) sized = setFlag(sized, '--max-semi-space-size', LARGE_SEMI_SPACE_MB);
+  return sized;
+}

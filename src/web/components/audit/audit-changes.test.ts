@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { productActionName, productChanges } from './audit-changes.ts';
+import { formatPickupDate } from '#shared/returns.ts';
+import { auditActionName, auditChanges, productActionName, productChanges } from './audit-changes.ts';
 
 describe('productChanges', () => {
   it('shows prices in rupees, statuses by name and only the specs that changed', () => {
@@ -32,5 +33,24 @@ describe('productActionName', () => {
     expect(productActionName('product.archive')).toBe('Archived');
     expect(productActionName('product.edit')).toBe('Edited');
     expect(productActionName('product.re-price')).toBe('Product re price');
+  });
+});
+
+describe('a return’s entries', () => {
+  it('read the step by name, the status by name, the pickup by courier and day, the replacement by tracking number', () => {
+    expect(auditActionName('return.approve')).toBe('Return approved');
+    expect(auditActionName('return.ship-replacement')).toBe('Replacement shipped');
+    expect(auditChanges({ status: 'requested' }, { status: 'approved', pickup: { carrier: 'Delhivery', pickupDate: '2026-11-27' } })).toEqual([
+      { label: 'Status', before: 'Requested', after: 'Approved' },
+      { label: 'Pickup', before: '—', after: `Delhivery on ${formatPickupDate('2026-11-27')}` },
+    ]);
+    expect(auditChanges({ status: 'received' }, { status: 'replacement_shipped', shipment: { carrier: 'Blue Dart', trackingNumber: 'BD123456' } })).toEqual([
+      { label: 'Status', before: 'Received', after: 'Replacement shipped' },
+      { label: 'Replacement sent', before: '—', after: 'Blue Dart, tracking number BD123456' },
+    ]);
+    expect(auditChanges({ status: 'picked_up' }, { status: 'received', restocked: true })).toEqual([
+      { label: 'Status', before: 'Picked up', after: 'Received' },
+      { label: 'Back in stock', before: '—', after: 'Yes' },
+    ]);
   });
 });

@@ -1,4 +1,5 @@
 import { formatPrice } from '#shared/money.ts';
+import { formatPickupDate } from '#shared/returns.ts';
 import { SPEC_FIELDS, specLabel } from '#web/components/product-form/product-form.ts';
 
 /** One line of an audit entry, as a person reads it: "Price: ₹64,990 → ₹59,990". */
@@ -43,6 +44,10 @@ const FIELD_LABELS: Record<string, string> = {
   startsOn: 'Starts on',
   endsOn: 'Ends on',
   message: 'Message',
+  pickup: 'Pickup',
+  restocked: 'Back in stock',
+  creditNote: 'Credit note',
+  shipment: 'Replacement sent',
 };
 
 /** Amounts in paise, shown in rupees with Indian grouping. */
@@ -69,6 +74,10 @@ const STATE_NAMES: Record<string, string> = {
   customer: 'Customer',
   vendor: 'Vendor',
   admin: 'Admin',
+  requested: 'Requested',
+  picked_up: 'Picked up',
+  received: 'Received',
+  replacement_shipped: 'Replacement shipped',
 };
 const STATE_KEYS = new Set(['status', 'shopStatus', 'review', 'role']);
 
@@ -104,6 +113,11 @@ const ACTION_NAMES: Record<string, string> = {
   'review.hide': 'Review hidden',
   'review.restore': 'Review restored',
   'review.dismiss': 'Reports dismissed',
+  'return.approve': 'Return approved',
+  'return.reject': 'Return rejected',
+  'return.picked-up': 'Return picked up',
+  'return.receive': 'Return received',
+  'return.ship-replacement': 'Replacement shipped',
 };
 
 /** Any audit action by name: "payment.refund" → "Refunded"; one this page does not know is tidied. */
@@ -126,6 +140,10 @@ function show(key: string, value: unknown): string {
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (key === 'images' && Array.isArray(value)) return value.length === 0 ? 'None' : `${value.length} image${value.length === 1 ? '' : 's'}, main ${String(value[0]).split('/').pop() ?? ''}`;
   if (Array.isArray(value)) return value.length === 0 ? 'None' : value.map(String).join(', ');
+  // A return's pickup and its replacement's shipment: the courier, and the day or the tracking number.
+  const { carrier, pickupDate, trackingNumber } = record(value);
+  if (key === 'pickup' && typeof carrier === 'string' && typeof pickupDate === 'string') return `${carrier} on ${formatPickupDate(pickupDate)}`;
+  if (key === 'shipment' && typeof carrier === 'string' && typeof trackingNumber === 'string') return `${carrier}, tracking number ${trackingNumber}`;
   if (typeof value === 'object') return JSON.stringify(value);
   const text = String(value);
   return text.length > LONG_TEXT ? `${text.slice(0, LONG_TEXT - 1)}…` : text;

@@ -87,7 +87,7 @@ export default function VendorProductList() {
   ];
 
   return (
-    <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 lg:py-8">
+    <div className="min-w-0">
       <title>Products · Vendor dashboard</title>
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
         <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Products</h1>

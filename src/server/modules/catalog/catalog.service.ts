@@ -377,12 +377,7 @@ export function createCatalogService({
     async listJson(query: ProductQuery, hits?: SearchHits, options: ListOptions = {}): Promise<string> {
       const { found, filter } = await listed(query, hits, options);
       const rest = serializeList({ items: [], total: found.total, page: query.page, pageSize: query.pageSize, facets: facets(filter, found) });
-      const items: string[] = [];
-      for (const id of found.ids) {
-        const product = store.json(id);
-        if (product !== undefined) items.push(product);
-      }
-      return ITEMS_OPEN + items.join(',') + rest.slice(ITEMS_OPEN.length);
+      return ITEMS_OPEN + store.jsonList(found.ids) + rest.slice(ITEMS_OPEN.length);
     },
 
     /** Call after a committed change to the catalogue, here or (by word from it) elsewhere. */
@@ -433,7 +428,7 @@ export function createCatalogService({
     /** Products of the same category closest in price, from memory like every catalogue read. */
     async related(id: number, limit = 4): Promise<Product[]> {
       await feed.fresh(changeWaitMs);
-      if (!store.json(id)) throw new AppError('NOT_FOUND', `Product ${id} was not found`);
+      if (!store.has(id)) throw new AppError('NOT_FOUND', `Product ${id} was not found`);
       return purchasable(index.related(id, limit));
     },
 

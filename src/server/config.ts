@@ -60,7 +60,7 @@ const EnvSchema = z
     /** the largest order, in rupees, that may be paid by Cash on Delivery */
     COD_MAX: z.coerce.number().int().min(0).max(10_000_000).default(50_000),
     SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(3600).default(10),
-    CATALOG_CACHE_MB: z.coerce.number().min(0).max(4096).default(16),
+    CATALOG_CACHE_MB: z.coerce.number().min(0).max(4096).default(8),
     /** search hits kept for repeated searches, per product (about 8 bytes each): see search.service.ts */
     SEARCH_HITS_PER_PRODUCT: z.coerce.number().int().min(1).max(1000).default(60),
     CATALOG_CHANGE_WAIT_MS: z.coerce.number().int().min(0).max(10_000).default(25),

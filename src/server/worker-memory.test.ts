@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LARGE_CATALOGUE, workerFlags } from './worker-memory.ts';
 
-const SERVE = ['--max-semi-space-size=16', '--max-old-space-size=512', '--experimental-strip-types'];
+const SERVE = ['--max-semi-space-size=8', '--max-old-space-size=512', '--experimental-strip-types'];
 
 describe('workers sized to the catalogue', () => {
   it('keeps the flags npm run serve gave for a catalogue of up to LARGE_CATALOGUE products', () => {
@@ -19,7 +19,7 @@ describe('workers sized to the catalogue', () => {
   });
 
   it('leaves what the environment set by hand, and never lowers a heap limit', () => {
-    expect(workerFlags(SERVE, 1_000_000, { NODE_HEAP_MB: '512', NODE_SEMI_SPACE_MB: '16' })).toEqual(SERVE);
+    expect(workerFlags(SERVE, 1_000_000, { NODE_HEAP_MB: '512', NODE_SEMI_SPACE_MB: '8' })).toEqual(SERVE);
     expect(workerFlags(['--max-old-space-size=8192'], 1_000_000, { NODE_SEMI_SPACE_MB: '8' })).toEqual(['--max-old-space-size=8192']);
     expect(workerFlags([], 300_000, {})).toEqual(['--max-old-space-size=879', '--max-semi-space-size=64']);
   });

@@ -2,7 +2,7 @@
  * Each worker holds the whole catalogue in memory (listing and search indexes, every product's
  * JSON), so the heap it needs grows with the catalogue: about 200 MB of V8 heap at 100,000
  * products, 1.3-1.4 GB at 1,000,000. `npm run serve` starts every process with a 512 MB heap
- * limit and 16 MB semi-spaces (`NODE_HEAP_MB`, `NODE_SEMI_SPACE_MB`), right for 100,000 products;
+ * limit and 8 MB semi-spaces (`NODE_HEAP_MB`, `NODE_SEMI_SPACE_MB`), right for 100,000 products;
  * at 1,000,000 a worker so started runs out of heap while loading and the start fails. So the
  * primary counts the products before it starts the workers and, for a catalogue past
  * LARGE_CATALOGUE whose limits were not set by hand, gives them room.
@@ -11,8 +11,8 @@
  * small it is (the old generation's pointers into it are what is visited), so 16 MB semi-spaces
  * collected 27 times a second, 15 % of a worker's time, the longest 29-34 ms, the slowest
  * requests' wait. With 64 MB, 7 times a second, 2 % of the time, the longest 8 ms
- * (`scripts/profile-search.ts` listings, 26 November). At 100,000 products 64 MB would be 96 MB
- * more a process for little, so small catalogues keep 16.
+ * (`scripts/profile-search.ts` listings, 26 November). At 100,000 products 64 MB would be over
+ * 100 MB more a process for little, so small catalogues keep 8 (see the README's "Memory").
  */
 
 /** Products beyond which workers get the room below, unless `NODE_HEAP_MB` or `NODE_SEMI_SPACE_MB` says otherwise. */

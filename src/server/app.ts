@@ -29,6 +29,7 @@ import { createAuthService } from './modules/auth/auth.service.ts';
 import { resetPasswordMail } from './modules/auth/account-mails.ts';
 import { accountSecurityRoutes } from './modules/auth/account-security.routes.ts';
 import { createAccountSecurityService } from './modules/auth/account-security.service.ts';
+import { createLinkTokens } from './modules/auth/link-tokens.service.ts';
 import { privacyRoutes } from './modules/privacy/privacy.routes.ts';
 import { createPrivacyService } from './modules/privacy/privacy.service.ts';
 import { seoRoutes } from './modules/seo/seo.routes.ts';
@@ -124,7 +125,7 @@ export function createServices({ database, config, log }: Pick<AppDeps, 'databas
   // A merge of duplicate products moves their reviews (and ratings) and wishlist saves with their offers.
   const admin = createAdminService({ db, users, vendors, catalog, orders, authService, payments, invoices, checkout, outbox, mailer, media, moderationReplies, store: config.store, log, mergeFollowers: [reviewsProductMerge, wishlist.productMerge] });
   const reviews = createReviewsService({ db, orders, vendors, admin });
-  const returns = createReturnsService({ db, orders, payments, invoices, catalog, outbox, users, store: config.store, dataDir: config.dataDir, audit: admin.record });
+  const returns = createReturnsService({ db, orders, payments, invoices, catalog, outbox, users, store: config.store, dataDir: config.dataDir, audit: admin.record, linkTokens: createLinkTokens() });
   return {
     returns,
     admin, moderationReplies, reviews, wishlist, stockAlerts, guestOrders, vendors, delivery, coupons, users, authService, accountSecurity, privacy, catalog, search, cart, contact, payments, paymentProvider, outbox, orders, checkout, mailer, media, fulfilment, invoices, vendorProducts, vendorReports, productImport,

@@ -139,6 +139,10 @@ async function serve(): Promise<void> {
         .catch((error: unknown) => app.log.error({ err: error }, 'Expiring unpaid orders failed')),
       services.authService.pruneSignInFailures().catch((error: unknown) => app.log.error({ err: error }, 'Pruning failed sign-ins failed')),
       services.accountSecurity.prune().catch((error: unknown) => app.log.error({ err: error }, 'Pruning reset and verification mail requests failed')),
+      services.returns
+        .dropUnconfirmed()
+        .then((count) => count > 0 && app.log.info(`Dropped ${count} guest return requests not confirmed in time`))
+        .catch((error: unknown) => app.log.error({ err: error }, 'Dropping unconfirmed guest returns failed')),
     ]);
   }, 60_000);
   housekeepingTimer.unref();

@@ -33,6 +33,7 @@ import * as returns from './migrations/0030-returns.ts';
 import * as moderationReplies from './migrations/0033-moderation-replies.ts';
 import * as abandonedPayments from './migrations/0034-abandoned-payments.ts';
 import * as returnRequestKeys from './migrations/0036-return-request-keys.ts';
+import * as returnConfirmations from './migrations/0038-return-confirmations.ts';
 
 /** The one ordered set of migrations, run on either engine. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -69,6 +70,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0033-moderation-replies': moderationReplies,
   '0034-abandoned-payments': abandonedPayments,
   '0036-return-request-keys': returnRequestKeys,
+  '0038-return-confirmations': returnConfirmations,
 };
 
 /**

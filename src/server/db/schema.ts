@@ -492,6 +492,8 @@ export interface ReturnsTable {
   replacement_fulfilment_id: number | null;
   /** the request's key from the customer's form: the same request again finds this return */
   request_key: string | null;
+  /** a guest's request from /track: when its mailed confirmation link expires; null once confirmed, and for members' returns */
+  confirm_by: Timestamp | null;
   requested_at: Timestamp;
   approved_at: Timestamp | null;
   rejected_at: Timestamp | null;

@@ -88,3 +88,11 @@ export const GuestReturnInputSchema = strict({
   return: CreateReturnInputSchema,
 });
 export type GuestReturnInput = z.input<typeof GuestReturnInputSchema>;
+
+/** The token of the link mailed to confirm a guest's return request (from the link's #token=). */
+export const ConfirmReturnInputSchema = strict({ token: z.string().min(1, 'This link is not complete').max(200) });
+export type ConfirmReturnInput = z.infer<typeof ConfirmReturnInputSchema>;
+
+/** A return confirmed from its link: the order as /track shows it, and which return it was. */
+export const ReturnConfirmationSchema = z.object({ returnId: z.number().int(), order: TrackedOrderSchema });
+export type ReturnConfirmation = z.infer<typeof ReturnConfirmationSchema>;

@@ -228,6 +228,8 @@ export const OrderReturnSchema = z.object({
   receivedAt: z.string().nullable(),
   refundedAt: z.string().nullable(),
   replacementShippedAt: z.string().nullable(),
+  /** a guest's request from /track not yet confirmed from the link mailed to the order's address: dropped at this time */
+  confirmBy: z.string().nullable().optional(),
 });
 export type OrderReturn = z.infer<typeof OrderReturnSchema>;
 

@@ -7,7 +7,9 @@ import {
   GuestCashOnDeliveryQuestionSchema,
   GuestOrderInputSchema,
   GuestOrderSchema,
+  ConfirmReturnInputSchema,
   GuestReturnInputSchema,
+  ReturnConfirmationSchema,
   TrackedOrderSchema,
   TrackOrderInputSchema,
 } from '#shared/schemas/guest-checkout.ts';
@@ -36,7 +38,7 @@ import type { GuestOrdersService } from './guest-orders.service.ts';
 import { GUEST_ORDERS_PER_ADDRESS, GUEST_ORDERS_PER_EMAIL, guestOrderLimits } from './guest-order-limits.ts';
 import { TRACK_REQUESTS_PER_ADDRESS, trackLimits } from './track-limits.ts';
 
-const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema, 404: ErrorResponseSchema, 409: ErrorResponseSchema, 429: ErrorResponseSchema };
+const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema, 404: ErrorResponseSchema, 409: ErrorResponseSchema, 410: ErrorResponseSchema, 429: ErrorResponseSchema };
 const orderParams = z.object({ id: OrderIdParamSchema });
 const paymentParams = z.object({ id: PaymentIdParamSchema });
 const returnParams = z.object({ id: ReturnIdParamSchema });
@@ -52,7 +54,9 @@ const tokenOf = (request: FastifyRequest) => {
  * `x-guest-order-token`): 401 without it, 404 with a wrong one, as for a missing order. What a
  * guest may do is what a member may do with their order; the member functions run as its guest.
  * A guest returns a delivered line at /track with the number and e-mail that track it, under the
- * member's rules (the returns service's), within the same limit as tracking.
+ * member's rules (the returns service's), within the same limit as tracking; the request is a
+ * return only once the link mailed to the order's address confirms it (the number and e-mail are
+ * in every order mail, and travel with a forwarded one).
  */
 export function guestCheckoutRoutes(deps: {
   checkout: CheckoutService;
@@ -170,7 +174,7 @@ export function guestCheckoutRoutes(deps: {
         schema: {
           tags: ['returns'],
           summary:
-            'A guest returns units of a delivered line of their order, with its number and e-mail (404 as /track for a wrong pair; 403 for an account’s order, returned from its page), under the rules of POST /orders/{id}/returns; photos uploaded first with POST /track/returns/photos. Answers the tracked order.',
+            'A guest asks to return units of a delivered line of their order, with its number and e-mail (404 as /track for a wrong pair; 403 for an account’s order, returned from its page), under the rules of POST /orders/{id}/returns; photos uploaded first with POST /track/returns/photos. The request waits for the link mailed to the order’s address (24 hours, POST /track/returns/confirm): until then no seller or admin sees it, and unopened it is dropped. Answers the tracked order.',
           description: limited,
           body: GuestReturnInputSchema,
           response: { 201: TrackedOrderSchema, ...errors },
@@ -178,8 +182,27 @@ export function guestCheckoutRoutes(deps: {
       },
       async (request, reply) => {
         const { shopper, orderId } = await guestOrders.shopperByNumber(request.body);
-        await returns.request(shopper, orderId, request.body.return);
+        await returns.request(shopper, orderId, request.body.return, { confirmByMail: true });
         return reply.status(201).header('cache-control', 'no-store').send(await guestOrders.track(request.body));
+      },
+    );
+
+    app.post(
+      '/track/returns/confirm',
+      {
+        onRequest: trackLimit,
+        schema: {
+          tags: ['returns'],
+          summary:
+            'Confirms a guest’s return request with the token of the link mailed to the order’s address: the seller then sees it. 409 for a link used already (or units another confirmed return took), 410 for an expired or wrong one. Answers the return’s id and the order as /track shows it.',
+          description: limited,
+          body: ConfirmReturnInputSchema,
+          response: { 200: ReturnConfirmationSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { returnId, orderId } = await returns.confirm(request.body.token);
+        return reply.header('cache-control', 'no-store').send({ returnId, order: await guestOrders.trackById(orderId) });
       },
     );
 

@@ -3,6 +3,7 @@ import { TRACK_NOT_FOUND, type TrackedOrder, type TrackOrderInput } from '#share
 import type { Db, DbOrTx } from '#server/db/database.ts';
 import type { CouponsService } from '#server/modules/coupons/coupons.service.ts';
 import type { InvoicesService } from '#server/modules/invoices/invoices.service.ts';
+import type { Order } from '#shared/schemas/orders.ts';
 import type { OrdersService } from '#server/modules/orders/orders.service.ts';
 import type { PaymentsService } from '#server/modules/payments/payments.service.ts';
 import type { UsersService } from '#server/modules/users/users.service.ts';
@@ -46,6 +47,26 @@ export function createGuestOrdersService(deps: { db: Db; users: UsersService; or
     return order;
   }
 
+  /** What /track shows of an order. */
+  async function view(order: Order & { userId: string }): Promise<TrackedOrder> {
+    const owner = await users.findById(order.userId);
+    const paid = order.payments.find((payment) => payment.status === 'captured' || payment.status === 'partially_refunded' || payment.status === 'refunded');
+    return {
+      number: order.number,
+      status: order.status,
+      displayStatus: order.displayStatus,
+      orderDate: order.orderDate,
+      cancelledAt: order.cancelledAt,
+      total: order.total,
+      items: order.items.map(({ id, name, image, quantity, lineTotal, discount, vendor, returnableQuantity, returnBy, replacementFor }) => ({ id, name, image, quantity, lineTotal, discount, vendor, returnableQuantity, returnBy, replacementFor })),
+      fulfilments: order.fulfilments.map(({ invoice: _invoice, creditNotes: _notes, ...fulfilment }) => fulfilment),
+      deliverTo: { city: order.address.city, state: order.address.state, pincode: order.address.pincode },
+      guestOrder: Boolean(owner?.guest_email),
+      paidInCash: paid?.method === 'cod',
+      returns: order.returns.map(({ photos, creditNote: _note, ...ret }) => ({ ...ret, payoutTo: ret.payoutTo && maskedUpi(ret.payoutTo), photoCount: photos.length })),
+    };
+  }
+
   return {
     tokenFor: (orderId: number) => guestOrderToken(secret, orderId),
     shopperOf,
@@ -70,25 +91,10 @@ export function createGuestOrdersService(deps: { db: Db; users: UsersService; or
     },
 
     /** An order by number and e-mail: status, shipments and returns, and the city and PIN code only. One answer for a wrong number and a wrong e-mail. */
-    async track(input: TrackOrderInput): Promise<TrackedOrder> {
-      const order = await tracked(input);
-      const owner = await users.findById(order.userId);
-      const paid = order.payments.find((payment) => payment.status === 'captured' || payment.status === 'partially_refunded' || payment.status === 'refunded');
-      return {
-        number: order.number,
-        status: order.status,
-        displayStatus: order.displayStatus,
-        orderDate: order.orderDate,
-        cancelledAt: order.cancelledAt,
-        total: order.total,
-        items: order.items.map(({ id, name, image, quantity, lineTotal, discount, vendor, returnableQuantity, returnBy, replacementFor }) => ({ id, name, image, quantity, lineTotal, discount, vendor, returnableQuantity, returnBy, replacementFor })),
-        fulfilments: order.fulfilments.map(({ invoice: _invoice, creditNotes: _notes, ...fulfilment }) => fulfilment),
-        deliverTo: { city: order.address.city, state: order.address.state, pincode: order.address.pincode },
-        guestOrder: Boolean(owner?.guest_email),
-        paidInCash: paid?.method === 'cod',
-        returns: order.returns.map(({ photos, creditNote: _note, ...ret }) => ({ ...ret, payoutTo: ret.payoutTo && maskedUpi(ret.payoutTo), photoCount: photos.length })),
-      };
-    },
+    track: async (input: TrackOrderInput): Promise<TrackedOrder> => view(await tracked(input)),
+
+    /** The same view of an order by its id, for whoever proved it otherwise (the return confirmation link mailed to its address). */
+    trackById: async (orderId: number): Promise<TrackedOrder> => view(await orders.getById(orderId)),
 
     /**
      * Gives every guest order placed with this e-mail to the account, now that it has proved it

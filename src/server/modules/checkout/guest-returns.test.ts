@@ -1,8 +1,9 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rupees } from '#shared/money.ts';
-import { TRACK_NOT_FOUND, type GuestOrder, type TrackedOrder } from '#shared/schemas/guest-checkout.ts';
+import { TRACK_NOT_FOUND, type GuestOrder, type ReturnConfirmation, type TrackedOrder } from '#shared/schemas/guest-checkout.ts';
 import type { Order } from '#shared/schemas/orders.ts';
+import type { ManagedReturn } from '#shared/schemas/returns.ts';
 import { buildTestApp, type TestApp } from '#server/testing/build-app.ts';
 import { createProduct } from '#server/testing/factories.ts';
 import { as, completeShopDetails, registerCustomer, registerVendor, TEST_HEADERS, type TestUser } from '#server/testing/sessions.ts';
@@ -15,6 +16,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 describe.each(testDialects())('a guest’s returns at /track on %s', (dialect) => {
   let t: TestApp;
   let seller: TestUser & { vendorId: number };
+  let admin: TestUser;
   let laptop: number;
   let keys = 0;
   let addresses = 0;
@@ -25,7 +27,7 @@ describe.each(testDialects())('a guest’s returns at /track on %s', (dialect) =
   const track = (order: { number: string }, email: string, from?: string) => post('/api/track', { number: order.number, email }, from);
   const ask = (order: { number: string }, email: string, ret: Record<string, unknown>, from?: string) => post('/api/track/returns', { number: order.number, email, return: ret }, from);
   const mailsTo = async (email: string) =>
-    (await t.database.db.selectFrom('outbox').select(['payload']).where('kind', '=', 'mail').execute()).map((row) => JSON.parse(row.payload) as { to: string; subject: string; text: string }).filter((mail) => mail.to === email);
+    (await t.database.db.selectFrom('outbox').select(['payload']).where('kind', '=', 'mail').orderBy('id').execute()).map((row) => JSON.parse(row.payload) as { to: string; subject: string; text: string }).filter((mail) => mail.to === email);
 
   function upload(order: { number: string }, email: string, bytes: Buffer) {
     const boundary = '----guest-returns-test';
@@ -59,6 +61,19 @@ describe.each(testDialects())('a guest’s returns at /track on %s', (dialect) =
     return order;
   }
 
+  /** The token of the newest confirmation link mailed to `email`. */
+  const linkTo = async (email: string) => {
+    const mail = (await mailsTo(email)).filter((m) => /please confirm your return request/.test(m.subject)).at(-1);
+    return /\/track\/confirm-return#token=([A-Za-z0-9_-]+)/.exec(mail?.text ?? '')?.[1] ?? '';
+  };
+  const confirm = (token: string) => post('/api/track/returns/confirm', { token });
+  /** Opens the newest confirmation link mailed to `email`, as its owner does. */
+  async function confirmFromMail(email: string): Promise<ReturnConfirmation> {
+    const confirmed = await confirm(await linkTo(email));
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    return confirmed.json<ReturnConfirmation>();
+  }
+
   const today = () => new Date(Date.now() + 5.5 * 60 * 60 * 1000).toISOString().slice(0, 10);
   const act = (id: number, step: string, body?: unknown) => as(t, seller)('POST', `/api/vendor/returns/${id}/${step}`, body);
 
@@ -67,6 +82,9 @@ describe.each(testDialects())('a guest’s returns at /track on %s', (dialect) =
     seller = await registerVendor(t, 'seller@guest-returns.in', 'Guest Returns Traders');
     await completeShopDetails(t, seller);
     await t.services.vendors.setStatus(seller.vendorId, 'active');
+    await t.services.authService.ensureAdmin({ email: 'admin@guest-returns.in', password: 'admin-pass-123', name: 'Returns Admin' });
+    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: TEST_HEADERS, payload: { email: 'admin@guest-returns.in', password: 'admin-pass-123', portal: 'admin' } });
+    admin = { cookie: `store.session_token=${login.cookies.find((c) => c.name === 'store.session_token')?.value}`, uid: login.json().user.uid, email: 'admin@guest-returns.in' };
     laptop = (await createProduct(t.services, { vendorId: seller.vendorId, name: 'Acer Aspire 7', price: rupees(52_000), stock: 50 })).id;
   });
   afterAll(() => t.close());
@@ -90,9 +108,16 @@ describe.each(testDialects())('a guest’s returns at /track on %s', (dialect) =
     expect(asked.headers['cache-control']).toBe('no-store');
     const requested = asked.json<TrackedOrder>();
     expect(requested.returns).toEqual([expect.objectContaining({ status: 'requested', quantity: 1, reason: 'damaged', details: 'The lid is cracked at the hinge', resolution: 'refund', amount: rupees(52_000), photoCount: 1, pickup: null })]);
-    expect(requested.items[0]!.returnableQuantity).toBe(0);
+    // Awaiting the link mailed to the order's address, holding no units yet.
+    expect(requested.returns[0]!.confirmBy).not.toBeNull();
+    expect(requested.items[0]!.returnableQuantity).toBe(1);
     // Still the city and PIN code only, and no photo address or credit note.
     for (const hidden of ['7 FC Road', '9845012345', '/api/returns/photos', 'creditNote']) expect(asked.body).not.toContain(hidden);
+    expect((await mailsTo('meera.returns@example.in')).some((mail) => mail.subject === `Order ${order.number}: return requested`)).toBe(false);
+    const confirmed = await confirmFromMail('meera.returns@example.in');
+    expect(confirmed.returnId).toBe(requested.returns[0]!.id);
+    expect(confirmed.order.returns[0]).toMatchObject({ status: 'requested', confirmBy: null });
+    expect(confirmed.order.items[0]!.returnableQuantity).toBe(0);
     expect((await mailsTo('meera.returns@example.in')).some((mail) => mail.subject === `Order ${order.number}: return requested`)).toBe(true);
 
     const id = requested.returns[0]!.id;
@@ -113,6 +138,7 @@ describe.each(testDialects())('a guest’s returns at /track on %s', (dialect) =
     const asked = await ask(order, 'swap.returns@example.in', { orderItemId: line.id, quantity: 1, reason: 'defective', resolution: 'replacement' });
     expect(asked.statusCode, asked.body).toBe(201);
     const id = asked.json<TrackedOrder>().returns[0]!.id;
+    await confirmFromMail('swap.returns@example.in');
     const stateOf = async () => (await track(order, 'swap.returns@example.in')).json<TrackedOrder>();
     expect((await act(id, 'approve', { carrier: 'Ekart', pickupDate: today() })).statusCode).toBe(200);
     expect((await act(id, 'picked-up')).statusCode).toBe(200);
@@ -155,7 +181,8 @@ describe.each(testDialects())('a guest’s returns at /track on %s', (dialect) =
     for (const response of twice) expect(response.json<TrackedOrder>().returns).toHaveLength(1);
     const after = (await track(order, 'ravi.returns@example.in')).json<TrackedOrder>();
     expect(after.returns).toEqual([expect.objectContaining({ quantity: 1, resolution: 'replacement', status: 'requested' })]);
-    expect(after.items[0]!.returnableQuantity).toBe(2);
+    // Unconfirmed, it holds none of the 3 units.
+    expect(after.items[0]!.returnableQuantity).toBe(3);
     // Another order's request is its own, whatever its key.
     const other = await deliveredGuestOrder('ravi.returns@example.in');
     const otherLine = (await track(other, 'ravi.returns@example.in')).json<TrackedOrder>().items[0]!;
@@ -193,6 +220,7 @@ describe.each(testDialects())('a guest’s returns at /track on %s', (dialect) =
     const requested = asked.json<TrackedOrder>().returns[0]!;
     expect(requested.payoutTo).toMatch(/9876/);
     expect(asked.body).not.toContain('50100123459876');
+    await confirmFromMail('cash.returns@example.in');
 
     // A UPI ID in part: it is often the mobile number, which /track never shows.
     const upiOrder = await deliveredGuestOrder('cash.returns@example.in', { method: 'cod' });
@@ -219,13 +247,104 @@ describe.each(testDialects())('a guest’s returns at /track on %s', (dialect) =
     const body = { orderItemId: line.id, quantity: 1, reason: 'defective', resolution: 'refund', requestKey: `member-click-${dialect}` };
     const twice = await Promise.all([0, 1].map(() => as(t, member)('POST', `/api/orders/${order.id}/returns`, body)));
     expect(twice.map((response) => response.statusCode)).toEqual([201, 201]);
-    expect((await as(t, member)('GET', `/api/orders/${order.id}`)).json<Order>().returns).toHaveLength(1);
+    const own = (await as(t, member)('GET', `/api/orders/${order.id}`)).json<Order>().returns;
+    expect(own).toEqual([expect.objectContaining({ status: 'requested', confirmBy: null })]);
+    // A member's return needs no link: the seller has it at once, and the member the usual mail.
+    expect((await as(t, seller)('GET', '/api/vendor/returns?status=requested')).json().items.some((r: ManagedReturn) => r.id === own[0]!.id)).toBe(true);
+    expect((await mailsTo('member.returns@example.in')).map((mail) => mail.subject)).toContain(`Order ${order.number}: return requested`);
+    expect((await mailsTo('member.returns@example.in')).some((mail) => /please confirm your return request/.test(mail.subject))).toBe(false);
 
     const tracked = (await track(order, 'member.returns@example.in')).json<TrackedOrder>();
     expect(tracked).toMatchObject({ guestOrder: false, returns: [{ status: 'requested', quantity: 1, photoCount: 0 }] });
     const refused = await ask(order, 'member.returns@example.in', { orderItemId: line.id, quantity: 1, reason: 'defective', resolution: 'refund' });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error.message).toMatch(/sign in/);
+  });
+
+  it('holds a guest’s request until the link mailed to the order’s address confirms it: no seller or admin sees or acts on it before, and the link works once', async () => {
+    const email = 'held.returns@example.in';
+    const order = await deliveredGuestOrder(email, { method: 'cod' });
+    const line = (await track(order, email)).json<TrackedOrder>().items[0]!;
+    const asked = await ask(order, email, { orderItemId: line.id, quantity: 1, reason: 'defective', resolution: 'refund', payout: { upi: 'stranger@okaxis' } });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const held = asked.json<TrackedOrder>().returns[0]!;
+    expect(new Date(held.confirmBy!).getTime() - Date.now()).toBeGreaterThan(23.9 * 60 * 60 * 1000);
+
+    // The mail to the order's address says what was asked, where the money would go, and how to confirm it.
+    const mail = (await mailsTo(email)).find((m) => m.subject === `Order ${order.number}: please confirm your return request`)!;
+    expect(mail.text).toContain('UPI ID stranger@okaxis');
+    expect(mail.text).toMatch(/within 24 hours/);
+    expect(mail.text).toMatch(/If you did not ask for it, ignore this mail/);
+    const token = await linkTo(email);
+    expect(token).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    // Only its hash is kept.
+    expect(await t.database.db.selectFrom('verifications').select('id').where('identifier', 'like', `%${token}%`).execute()).toEqual([]);
+
+    // Neither the seller nor an admin lists it, opens it or acts on it.
+    const listed = async (user: TestUser, area: 'vendor' | 'admin') => (await as(t, user)('GET', `/api/${area}/returns`)).json().items.some((r: ManagedReturn) => r.id === held.id);
+    expect(await listed(seller, 'vendor')).toBe(false);
+    expect(await listed(admin, 'admin')).toBe(false);
+    expect((await as(t, seller)('GET', `/api/vendor/returns/${held.id}`)).statusCode).toBe(404);
+    expect((await act(held.id, 'approve', { carrier: 'Ekart', pickupDate: today() })).statusCode).toBe(404);
+    expect((await as(t, admin)('POST', `/api/admin/returns/${held.id}/reject`, { reason: 'Not the model we sold' })).statusCode).toBe(404);
+
+    // A wrong token is refused and confirms nothing.
+    const wrong = await confirm('x'.repeat(32));
+    expect(wrong.statusCode).toBe(410);
+    expect(wrong.json().error.message).toMatch(/expired or is not valid/);
+
+    const confirmed = await confirm(token);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.headers['cache-control']).toBe('no-store');
+    expect(confirmed.json<ReturnConfirmation>().order.returns[0]).toMatchObject({ id: held.id, status: 'requested', confirmBy: null, payoutTo: 'UPI ID st•••@okaxis' });
+    expect(confirmed.body).not.toContain('stranger@okaxis');
+    // A second use is refused, saying it was used.
+    const again = await confirm(token);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toMatch(/used already: the return is confirmed/);
+
+    // Now it is the seller's to act on.
+    expect(await listed(seller, 'vendor')).toBe(true);
+    expect(await listed(admin, 'admin')).toBe(true);
+    expect((await act(held.id, 'approve', { carrier: 'Ekart', pickupDate: today() })).statusCode).toBe(200);
+  });
+
+  it('refuses a link past its 24 hours and drops the request; an unconfirmed request holds no units, so a confirmed one may take them first', async () => {
+    const email = 'late.returns@example.in';
+    const order = await deliveredGuestOrder(email, { quantity: 2 });
+    const line = (await track(order, email)).json<TrackedOrder>().items[0]!;
+    const ret = { orderItemId: line.id, quantity: 2, reason: 'defective', resolution: 'replacement' };
+
+    // Two requests for both units: neither holds them until confirmed.
+    expect((await ask(order, email, ret)).statusCode).toBe(201);
+    const first = await linkTo(email);
+    const second = await ask(order, email, ret);
+    expect(second.statusCode, second.body).toBe(201);
+    expect(second.json<TrackedOrder>().items[0]!.returnableQuantity).toBe(2);
+    const secondToken = await linkTo(email);
+    expect((await confirm(secondToken)).statusCode).toBe(200);
+    const taken = await confirm(first);
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().error.message).toMatch(/confirmed first/);
+
+    // A third request, its link left a day: refused, and the request dropped by the housekeeping.
+    const other = await deliveredGuestOrder(email);
+    const otherLine = (await track(other, email)).json<TrackedOrder>().items[0]!;
+    const late = await ask(other, email, { ...ret, orderItemId: otherLine.id, quantity: 1 });
+    expect(late.statusCode).toBe(201);
+    const lateId = late.json<TrackedOrder>().returns[0]!.id;
+    const lateToken = await linkTo(email);
+    const past = new Date(Date.now() - 1000).toISOString();
+    await t.database.db.updateTable('returns').set({ confirm_by: past }).where('id', '=', lateId).execute();
+    await t.database.db.updateTable('verifications').set({ expires_at: past }).where('value', '=', String(lateId)).execute();
+    expect((await track(other, email)).json<TrackedOrder>().returns).toEqual([]);
+    const expired = await confirm(lateToken);
+    expect(expired.statusCode).toBe(410);
+    expect(expired.json().error.message).toMatch(/not confirmed within 24 hours is dropped/);
+    expect(await t.services.returns.dropUnconfirmed()).toBeGreaterThanOrEqual(1);
+    expect(await t.database.db.selectFrom('returns').select('id').where('id', '=', lateId).execute()).toEqual([]);
+    // The first order's request that lost its units is dropped in its time too; the confirmed one stays.
+    expect((await track(order, email)).json<TrackedOrder>().returns.filter((r) => r.confirmBy === null)).toHaveLength(1);
   });
 
   it('counts returns with tracking against one limit per address', async () => {

@@ -34,19 +34,21 @@ export function createOrdersService({ db, payments, invoices, now = () => new Da
       const own = fulfilments.filter((f) => f.orderId === row.id);
       const statuses = own.map((f) => f.status);
       const payBy = row.status === 'pending_payment' ? new Date(new Date(row.createdAt).getTime() + PAYMENT_WINDOW_MS) : null;
-      const returns = returnRows.filter((ret) => ret.orderId === row.id);
+      // A guest's request from /track whose confirmation link expired is gone (the housekeeping deletes it soon).
+      const returns = returnRows.filter((ret) => ret.orderId === row.id && (ret.confirmBy === null || new Date(ret.confirmBy).getTime() > moment.getTime()));
+      const confirmed = returns.filter((ret) => ret.confirmBy === null);
       const orderItems = items.filter((item) => item.orderId === row.id);
       /** A delivered line, within 10 days of its delivery and not a replacement, less the units already in a return. */
       const returnable = (item: (typeof orderItems)[number]) => {
         const deliveredAt = own.find((f) => f.id === item.fulfilmentId && f.status === 'delivered')?.deliveredAt ?? null;
         if (row.status !== 'confirmed' || item.replacesItemId || !withinReturnWindow(deliveredAt, moment)) return 0;
-        const taken = returns.filter((ret) => ret.orderItemId === item.id && isLiveReturn(ret.status)).reduce((sum, ret) => sum + ret.quantity, 0);
+        const taken = confirmed.filter((ret) => ret.orderItemId === item.id && isLiveReturn(ret.status)).reduce((sum, ret) => sum + ret.quantity, 0);
         return Math.max(0, item.quantity - taken);
       };
       const refundedUnits = (itemId: number | undefined) => returns.filter((ret) => ret.orderItemId === itemId && ret.status === 'refunded').reduce((sum, ret) => sum + ret.quantity, 0);
       // A return open on any line shows on the order; every unit bought refunded, the order reads Refunded.
       const paidItems = orderItems.filter((item) => !item.replacesItemId);
-      const shown = returns.some((ret) => isOpenReturn(ret.status))
+      const shown = confirmed.some((ret) => isOpenReturn(ret.status))
         ? 'Return requested'
         : row.status === 'confirmed' && paidItems.length > 0 && paidItems.every((item) => refundedUnits(item.id) >= item.quantity)
           ? 'Refunded'

@@ -32,5 +32,6 @@ export function toOrderReturn(row: ReturnRow, photoIds: readonly number[]): Orde
     receivedAt: row.receivedAt,
     refundedAt: row.refundedAt,
     replacementShippedAt: row.replacementShippedAt,
+    confirmBy: row.confirmBy,
   };
 }

@@ -33,6 +33,8 @@ export interface ReturnRow extends Omit<ReturnTimes, 'status' | 'resolution'> {
   paymentId: number | null;
   creditNote: { id: number; number: string } | null;
   replacement: { fulfilmentId: number; carrier: string | null; trackingNumber: string | null } | null;
+  /** a guest's request from /track not yet confirmed from the mailed link: it is dropped at this time */
+  confirmBy: string | null;
 }
 
 const iso = (value: string | Date | null) => (value === null ? null : toIso(value));
@@ -85,6 +87,7 @@ function selectReturns(db: DbOrTx) {
       'returns.received_at',
       'returns.refunded_at',
       'returns.replacement_shipped_at',
+      'returns.confirm_by',
     ]);
 }
 
@@ -129,6 +132,7 @@ function toReturnRow(row: SelectedRow): ReturnRow {
     receivedAt: iso(row.received_at),
     refundedAt: iso(row.refunded_at),
     replacementShippedAt: iso(row.replacement_shipped_at),
+    confirmBy: iso(row.confirm_by),
   };
 }
 
@@ -147,6 +151,8 @@ export async function insertReturn(
     amount: number;
     payout: string | null;
     requestKey: string | null;
+    /** a guest's request from /track: unconfirmed until the mailed link is opened, by this time */
+    confirmBy: string | null;
     at: string;
   },
 ): Promise<number> {
@@ -166,6 +172,7 @@ export async function insertReturn(
       amount: values.amount,
       payout: values.payout,
       request_key: values.requestKey,
+      confirm_by: values.confirmBy,
       requested_at: values.at,
       updated_at: values.at,
     })
@@ -199,10 +206,13 @@ export async function returnSubjects(db: DbOrTx, ids: readonly number[]): Promis
   return rows.map((row) => ({ id: row.id, orderId: row.order_id, productId: row.product_id, name: row.name }));
 }
 
-/** A page of returns, newest request first: one seller's (`vendorId`) or everyone's; of one status or all. */
+/**
+ * A page of returns, newest request first: one seller's (`vendorId`) or everyone's; of one status
+ * or all. A guest's request not yet confirmed from its mail is nobody's to act on, and not listed.
+ */
 export async function listReturns(db: DbOrTx, filter: { vendorId?: number; status?: ReturnsTable['status'] }, page: { page: number; pageSize: number }): Promise<{ rows: ReturnRow[]; total: number }> {
-  let count = db.selectFrom('returns').select((eb) => eb.fn.countAll<number | string>().as('n'));
-  let rows = selectReturns(db);
+  let count = db.selectFrom('returns').select((eb) => eb.fn.countAll<number | string>().as('n')).where('returns.confirm_by', 'is', null);
+  let rows = selectReturns(db).where('returns.confirm_by', 'is', null);
   if (filter.vendorId !== undefined) {
     count = count.where('returns.vendor_id', '=', filter.vendorId);
     rows = rows.where('returns.vendor_id', '=', filter.vendorId);
@@ -223,19 +233,23 @@ export async function listReturns(db: DbOrTx, filter: { vendorId?: number; statu
   return { rows: found.map(toReturnRow), total: Number(total.n) };
 }
 
-/** Units of a line in returns that are not rejected or cancelled (asked for, on their way, or done). */
 /** The return a customer's request with this key made, if it was made already. */
 export async function findByRequestKey(db: DbOrTx, userId: string, requestKey: string): Promise<{ id: number; orderId: number } | undefined> {
   const row = await db.selectFrom('returns').select(['id', 'order_id']).where('user_id', '=', userId).where('request_key', '=', requestKey).executeTakeFirst();
   return row ? { id: row.id, orderId: row.order_id } : undefined;
 }
 
+/**
+ * Units of a line in returns that are not rejected or cancelled (asked for, on their way, or done).
+ * A guest's request not yet confirmed holds none: it is counted when it is confirmed.
+ */
 export async function liveQuantityOf(db: DbOrTx, orderItemId: number): Promise<number> {
   const row = await db
     .selectFrom('returns')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('quantity'), eb.lit(0)).as('n'))
     .where('order_item_id', '=', orderItemId)
     .where('status', 'not in', ['rejected', 'cancelled'])
+    .where('confirm_by', 'is', null)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
@@ -270,6 +284,20 @@ export async function moveReturn(db: DbOrTx, id: number, from: ReturnsTable['sta
   if (owner) query = query.where('user_id', '=', owner.userId);
   const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** Confirms a guest's request from its mailed link while it is unconfirmed and in time: false otherwise. */
+export async function confirmReturn(db: DbOrTx, id: number, at: string): Promise<boolean> {
+  const result = await db.updateTable('returns').set({ confirm_by: null, updated_at: at }).where('id', '=', id).where('status', '=', 'requested').where('confirm_by', '>', at).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Drops the guests' requests whose confirmation link expired unopened, with their photos; answers the photos' files. */
+export async function dropUnconfirmed(db: DbOrTx, at: string): Promise<{ returns: number; files: string[] }> {
+  const expired = db.selectFrom('returns').select('id').where('confirm_by', '<=', at);
+  const photos = await db.deleteFrom('return_photos').where('return_id', 'in', expired).returning('file').execute();
+  const dropped = await db.deleteFrom('returns').where('confirm_by', '<=', at).executeTakeFirst();
+  return { returns: Number(dropped.numDeletedRows), files: photos.map((photo) => photo.file) };
 }
 
 // ---- Photos

@@ -22,6 +22,7 @@ import type { StoreInfo } from '#shared/store-info.ts';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '#server/db/database.ts';
 import type { NewAuditEntry } from '#server/modules/admin/audit.repository.ts';
+import type { LinkTokens } from '#server/modules/auth/link-tokens.service.ts';
 import type { PersonalDataHolder } from '#server/modules/privacy/privacy.service.ts';
 import type { CatalogService } from '#server/modules/catalog/catalog.service.ts';
 import type { InvoicesService } from '#server/modules/invoices/invoices.service.ts';
@@ -48,6 +49,10 @@ const MAX_LOOSE_PHOTOS = 12;
 /** A pickup is booked for today or up to this many days on. */
 const PICKUP_WITHIN_DAYS = 14;
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** A guest's request from /track waits this long for its mailed link to be opened, then is dropped. */
+export const RETURN_CONFIRM_HOURS = 24;
+/** The purpose of a return confirmation link's token in `verifications`. */
+const CONFIRM_TOKEN = 'confirm-return';
 
 const PAST: Record<ReturnAction, string> = { approve: 'approved', reject: 'rejected', 'picked-up': 'marked picked up', receive: 'marked received', 'ship-replacement': 'sent a replacement' };
 
@@ -63,6 +68,8 @@ interface Deps {
   dataDir: string;
   /** an admin's step, into the audit log in the step's transaction */
   audit: (entry: NewAuditEntry, tx: DbOrTx) => Promise<void>;
+  /** the single-use tokens of the links that confirm a guest's request */
+  linkTokens: LinkTokens;
   now?: () => Date;
 }
 
@@ -82,6 +89,15 @@ interface Deps {
  * out to the UPI ID or bank account the customer gave) with the job's id as the idempotency key, so
  * a crash between the gateway's answer and our record of it is finished by the outbox's retry,
  * which the gateway answers with the same refund: never paid twice, never lost.
+ *
+ * A guest's request from /track proves only the order's number and e-mail, which every order mail
+ * carries and which travel with a forwarded mail; with them alone anyone could have a Cash on
+ * Delivery refund paid to their own account. So it is written unconfirmed, with a single-use link
+ * mailed to the order's address in the same transaction (24 hours, its token kept hashed), and only
+ * opening that link makes it a return: before, no seller or admin lists or acts on it (404), it
+ * holds no units (another request for them may be confirmed first; confirming checks again what is
+ * left, so a stranger's unconfirmed requests cannot block the guest's own), and the housekeeping
+ * drops it once the link has expired. A crash leaves the request and its mail together or neither.
  */
 export function createReturnsService(deps: Deps) {
   const { db, orders, payments, invoices, catalog, outbox, users, store } = deps;
@@ -109,10 +125,10 @@ export function createReturnsService(deps: Deps) {
     }));
   }
 
-  /** The return as its actor may see it: another seller's is 404, as one that does not exist. */
+  /** The return as its actor may see it: another seller's is 404, as one that does not exist, and so is a guest's not yet confirmed. */
   async function find(actor: ReturnActor, id: number): Promise<ReturnRow> {
     const row = await repository.findReturn(db, id, actor.kind === 'vendor' ? actor.vendorId : undefined);
-    if (!row) throw new AppError('NOT_FOUND', 'Return not found');
+    if (!row || row.confirmBy !== null) throw new AppError('NOT_FOUND', 'Return not found');
     return row;
   }
 
@@ -166,9 +182,10 @@ export function createReturnsService(deps: Deps) {
     /**
      * A customer's return of units of a delivered line, within 10 days of its delivery. The order's
      * row is taken first, so two requests for the same line at once cannot return more units than
-     * it has between them, and a request sent twice with its key makes one return.
+     * it has between them, and a request sent twice with its key makes one return. A guest's from
+     * /track (`confirmByMail`) waits for the link mailed to the order's address (see above).
      */
-    async request(caller: { id: string; email: string }, orderId: number, input: CreateReturnInput): Promise<Order> {
+    async request(caller: { id: string; email: string }, orderId: number, input: CreateReturnInput, options: { confirmByMail?: boolean } = {}): Promise<Order> {
       const order = await orders.get(caller.id, orderId);
       const item = order.items.find((candidate) => candidate.id === input.orderItemId);
       if (!item) throw new AppError('NOT_FOUND', 'This item is not in the order');
@@ -198,6 +215,7 @@ export function createReturnsService(deps: Deps) {
         const left = line.quantity - taken;
         if (input.quantity > left) throw new AppError('CONFLICT', left > 0 ? `Only ${left} of this item can still be returned` : 'This item has already been returned');
         const estimate = unitsShare(line.lineTotal - line.discount, line.quantity, await repository.refundedQuantityOf(tx, item.id), input.quantity);
+        const confirmBy = options.confirmByMail ? new Date(at.getTime() + RETURN_CONFIRM_HOURS * 60 * 60 * 1000) : null;
         const id = await repository.insertReturn(tx, {
           orderId,
           orderItemId: item.id,
@@ -211,6 +229,7 @@ export function createReturnsService(deps: Deps) {
           amount: estimate,
           payout: input.payout ? JSON.stringify(input.payout) : null,
           requestKey: input.requestKey ?? null,
+          confirmBy: confirmBy?.toISOString() ?? null,
           at: at.toISOString(),
         });
         if ((await repository.attachPhotos(tx, caller.id, input.photoIds, id)) !== input.photoIds.length) {
@@ -218,6 +237,17 @@ export function createReturnsService(deps: Deps) {
           throw new AppError('VALIDATION_FAILED', message, { issues: [{ field: 'photoIds', message }] });
         }
         const ask = input.resolution === 'replacement' ? 'a replacement' : `a refund of ${formatPrice(estimate)}${input.payout ? ` to your ${describePayout(input.payout)}` : ''}`;
+        if (confirmBy) {
+          const token = await deps.linkTokens.issue(tx, CONFIRM_TOKEN, String(id), at, confirmBy);
+          return [
+            await queueMail(
+              tx,
+              caller.email,
+              `Order ${order.number}: please confirm your return request`,
+              `A request to return ${input.quantity} × ${item.name} from order ${order.number} for ${ask} was made at Order Tracking with this order's number and e-mail.\nReason: ${RETURN_REASON_LABELS[input.reason]}${input.details ? ` — ${input.details}` : ''}\n\nTo confirm it, open this link within ${RETURN_CONFIRM_HOURS} hours:\n\n${store.url}/track/confirm-return#token=${token}\n\nThe seller sees the request only once it is confirmed. If you did not ask for it, ignore this mail: the request is dropped and nothing is refunded.`,
+            ),
+          ];
+        }
         return [
           await queueMail(
             tx,
@@ -229,6 +259,53 @@ export function createReturnsService(deps: Deps) {
       });
       await outbox.runNow(jobs);
       return orders.get(caller.id, orderId);
+    },
+
+    /**
+     * Opens a guest's confirmation link: the request becomes a return the seller acts on, if the
+     * units are still there to return (a request confirmed first may have taken them: 409), and
+     * the guest is mailed as a member is on asking. A link works once (a second use is 409 saying
+     * so); an expired or wrong one is 410. Answers the return and its order.
+     */
+    async confirm(token: string): Promise<{ returnId: number; orderId: number }> {
+      const at = now();
+      const expired = new AppError('LINK_INVALID', `This link has expired or is not valid. A return request not confirmed within ${RETURN_CONFIRM_HOURS} hours is dropped; please ask for the return again at Order Tracking.`);
+      const confirmed = await db.transaction().execute(async (tx) => {
+        const spent = await deps.linkTokens.spend(tx, CONFIRM_TOKEN, token, at);
+        if (spent.outcome === 'used') throw new AppError('CONFLICT', 'This link was used already: the return is confirmed. Follow it at Order Tracking with the order’s number and e-mail.');
+        if (spent.outcome !== 'spent') throw expired;
+        const row = await repository.findReturn(tx, Number(spent.value));
+        if (!row) throw expired;
+        if ((await orders.hold(tx, row.orderId)) !== 'confirmed') throw new AppError('CONFLICT', 'This order can no longer be returned');
+        // Cancelled meanwhile, or past its time: there is nothing to confirm.
+        if (!(await repository.confirmReturn(tx, row.id, at.toISOString()))) throw expired;
+        const line = await ordersRepository.itemsOf(tx, [row.orderId]);
+        const left = (line.find((item) => item.id === row.orderItemId)?.quantity ?? 0) - (await repository.liveQuantityOf(tx, row.orderItemId));
+        if (left < 0) throw new AppError('CONFLICT', 'Another return of this item was confirmed first; what is left of it can be returned at Order Tracking');
+        const customer = await users.findById(row.userId, tx);
+        const payout = row.payout ? describePayout(JSON.parse(row.payout) as PayoutDestination) : null;
+        const ask = row.resolution === 'replacement' ? 'a replacement' : `a refund of ${formatPrice(row.amount)}${payout ? ` to your ${payout}` : ''}`;
+        const number = orderNumber(row.orderId);
+        const job = customer
+          ? await queueMail(
+              tx,
+              customer.email,
+              `Order ${number}: return requested`,
+              `Thank you for confirming. We have your request to return ${what(row)} from order ${number} for ${ask}.\nReason: ${RETURN_REASON_LABELS[row.reason]}${row.details ? ` — ${row.details}` : ''}\n\n${row.vendorName} will arrange a pickup within 48 hours.`,
+            )
+          : undefined;
+        return { row, jobs: job === undefined ? [] : [job] };
+      });
+      await outbox.runNow(confirmed.jobs);
+      return { returnId: confirmed.row.id, orderId: confirmed.row.orderId };
+    },
+
+    /** Drops the guests' requests whose confirmation link expired unopened (housekeeping; safe on every process at once). */
+    async dropUnconfirmed(): Promise<number> {
+      const dropped = await db.transaction().execute((tx) => repository.dropUnconfirmed(tx, now().toISOString()));
+      // Removed after the rows (a crash between leaves only files nothing points to).
+      for (const file of dropped.files) await rm(path.join(photoRoot, path.basename(file)), { force: true });
+      return dropped.returns;
     },
 
     /** The order's return in one go (the API before line returns): every line still returnable, for a refund, with one reason. */

@@ -86,17 +86,56 @@ test('a guest who paid in cash returns a delivered line from /track on a phone (
   await page.screenshot({ path: testInfo.outputPath('track-return-form-360.png'), fullPage: true });
   // A double click on the button: one return.
   await form.getByRole('button', { name: 'Request return' }).dblclick();
-  await expect(page.getByRole('status').filter({ hasText: `Return requested for 1 × ${productName}` })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: `Return requested for 1 × ${productName}. To send it to Deccan Displays ${id}, open the link we have mailed to ${email}` })).toBeVisible();
   const returns = page.getByRole('region', { name: 'Returns', exact: true });
   await expect(returns.getByRole('heading', { name: 'Returns' })).toBeFocused();
   await expect(returns.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3 }) })).toHaveCount(1);
-  await expect(returns.getByText('Return requested', { exact: true }).first()).toBeVisible();
+  // Anyone with the number and e-mail got this far: it waits for the link mailed to the order's address.
+  await expect(returns.getByText('Awaiting your confirmation', { exact: true })).toBeVisible();
+  await expect(returns.getByText(/We have mailed a link to the order’s e-mail address\. Open it by/)).toBeVisible();
   // The UPI ID only in part: anyone with the number and e-mail may look.
   await expect(returns.getByText('A refund of ₹12,499 to your UPI ID ka•••@okaxis')).toBeVisible();
   await expect(returns.getByText('1 photo sent with the return')).toBeVisible();
-  await expect(page.getByRole('button', { name: `Return or replace ${productName}` })).toHaveCount(0);
   await expectAccessible(page);
-  await mailTo(email, new RegExp(`${productName} from order ${order.number} for a refund`));
+  // The seller does not see it yet.
+  const listed = async () => ((await (await seller.request.get('/api/vendor/returns')).json()).items as Array<{ orderNumber: string }>).some((ret) => ret.orderNumber === order.number);
+  expect(await listed()).toBe(false);
+
+  // The guest opens the link from the mail to the order's address, and confirms.
+  const mail = await mailTo(email, new RegExp(`${productName} from order ${order.number} for a refund of`));
+  expect(mail).toContain('please confirm your return request');
+  const link = /(\/track\/confirm-return#token=[A-Za-z0-9_-]+)/.exec(mail)![1]!;
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'Confirm your return', level: 1 })).toBeVisible();
+  await expectAccessible(page);
+  await page.screenshot({ path: testInfo.outputPath('confirm-return-before-360.png'), fullPage: true });
+  await page.getByRole('button', { name: 'Confirm my return request' }).click();
+  await expect(page.getByRole('status').filter({ hasText: `Thank you: your return request for order ${order.number} is confirmed. Deccan Displays ${id} will arrange a pickup within 48 hours.` })).toBeFocused();
+  const confirmedReturns = page.getByRole('region', { name: 'Returns', exact: true });
+  await expect(confirmedReturns.getByText('Return requested', { exact: true }).first()).toBeVisible();
+  await expect(confirmedReturns.getByText('Awaiting your confirmation')).toHaveCount(0);
+  await expect(confirmedReturns.getByText('A refund of ₹12,499 to your UPI ID ka•••@okaxis')).toBeVisible();
+  await expect(page.getByRole('link', { name: `Track order ${order.number}` })).toBeVisible();
+  await expectAccessible(page);
+  await page.screenshot({ path: testInfo.outputPath('confirm-return-360.png'), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expectAccessible(page);
+  await page.screenshot({ path: testInfo.outputPath('confirm-return-1280.png'), fullPage: true });
+  await page.setViewportSize({ width: 360, height: 800 });
+  expect(await listed()).toBe(true);
+  await mailTo(email, new RegExp(`Thank you for confirming\\. We have your request to return 1 \\S+ ${productName} from order ${order.number}`));
+
+  // The link works once: opened again (afresh, not as a change of the page's #), it says so.
+  await page.goto('about:blank');
+  await page.goto(link);
+  await page.getByRole('button', { name: 'Confirm my return request' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'This link was used already: the return is confirmed.' })).toBeVisible();
+  await expectAccessible(page);
+
+  // At /track the line is returned; nothing more to return.
+  await trackOrder(page, order.number, email);
+  await expect(returns.getByText('Return requested', { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: `Return or replace ${productName}` })).toHaveCount(0);
 
   // The seller schedules the pickup; /track shows the carrier and the date.
   const list = await (await seller.request.get('/api/vendor/returns?status=requested')).json();

@@ -42,7 +42,9 @@ const ROUTES: Route[] = [
   // 152.5 with issue 17's Recently viewed and the cards' heart and Compare (their code loads apart, in one chunk; the modules it shares split off).
   // 153.5 with issue 18's product image that shows a placeholder, never a broken image (a small
   // chunk of its own, shared by cards, cart, orders and lists: 0.8 kB with its request).
-  { path: '/', module: 'app/routes/store/home.tsx', budgetKb: 153.5 },
+  // 153.6 with the page of the link that confirms a guest's return (its route in the router, a few
+  // dozen bytes; the page loads apart), which took the home page just over 153.5.
+  { path: '/', module: 'app/routes/store/home.tsx', budgetKb: 153.6 },
   // 151 since "Check delivery" (issue 16): the widget itself loads apart, after the page; what
   // the page carries is the hook that loads it (0.3 kB), which took it over 150. 154 since issue
   // 17: the header's combobox, and the reviews' and account's hooks, each loading its part apart.
@@ -66,6 +68,7 @@ const ROUTES: Route[] = [
   { path: '/forgot-password', module: 'app/routes/store/forgot-password.tsx' },
   { path: '/reset-password', module: 'app/routes/store/reset-password.tsx' },
   { path: '/verify-email', module: 'app/routes/store/verify-email.tsx' },
+  { path: '/track/confirm-return', module: 'app/routes/store/confirm-return.tsx' },
   { path: '/account', module: 'app/routes/account/account.tsx' },
   { path: '/account-deleted', module: 'app/routes/store/account-deleted.tsx' },
   { path: '/orders', module: 'app/routes/account/orders.tsx' },

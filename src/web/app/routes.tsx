@@ -81,6 +81,7 @@ const GuestBank = lazyPage(() => import('./routes/checkout/bank.tsx').then((modu
 const OrderSuccess = lazyPage(() => import('./routes/checkout/order-success.tsx'));
 const GuestCheckout = lazyPage(() => import('./routes/checkout/guest-checkout.tsx'));
 const Track = lazyPage(() => import('./routes/store/track.tsx'));
+const ConfirmReturn = lazyPage(() => import('./routes/store/confirm-return.tsx'));
 const Orders = lazyPage(() => import('./routes/account/orders.tsx'));
 const OrderDetails = lazyPage(() => import('./routes/account/order-details.tsx'));
 const AdminLogin = lazyPage(() => import('./routes/admin/login.tsx'));
@@ -138,6 +139,7 @@ export const routes: RouteObject[] = [
       { path: 'checkout/guest', element: <GuestCheckout /> },
       { path: 'checkout/guest/bank/:paymentId', element: <GuestBank /> },
       { path: 'track', element: <Track /> },
+      { path: 'track/confirm-return', element: <ConfirmReturn /> },
       { path: 'checkout/bank/:paymentId', element: <RequireUser><Bank /></RequireUser> },
       { path: 'order-success', element: <RequireUser><OrderSuccess /></RequireUser> },
       { path: 'orders', element: <RequireUser><Orders /></RequireUser> },

@@ -84,6 +84,8 @@ export interface ReturnSender {
   error: Error | null;
   upload: (file: File) => Promise<ReturnPhoto>;
   uploading: boolean;
+  /** a guest's request waits for the link mailed to this address (the order's) */
+  confirmByMailTo?: string;
 }
 
 /** The member's: POST /api/orders/{id}/returns and /api/returns/photos. */

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { type TrackedOrder, TrackedOrderSchema, type TrackOrderInput } from '#shared/schemas/guest-checkout.ts';
+import { type ReturnConfirmation, ReturnConfirmationSchema, type TrackedOrder, TrackedOrderSchema, type TrackOrderInput } from '#shared/schemas/guest-checkout.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
 import { type ReturnRequest, type ReturnSender, uploadReturnPhoto } from './returns.ts';
 
@@ -8,7 +8,10 @@ import { type ReturnRequest, type ReturnSender, uploadReturnPhoto } from './retu
  * took (nothing is kept on the server between calls), and answers the tracked order afresh.
  */
 
-/** POST /api/track/returns: units of one delivered line, as a member asks (409 outside its 10 days, or past what is left). */
+/**
+ * POST /api/track/returns: units of one delivered line, as a member asks (409 outside its 10 days,
+ * or past what is left). It waits for the link mailed to the order's address.
+ */
 export function requestTrackedReturn(order: TrackOrderInput, input: ReturnRequest): Promise<TrackedOrder> {
   return apiRequest('/track/returns', { method: 'POST', body: { ...order, return: input }, schema: TrackedOrderSchema });
 }
@@ -28,9 +31,19 @@ export function useTrackedReturnSender(order: TrackOrderInput, onOrder: (tracked
     error: request.error,
     upload: upload.mutateAsync,
     uploading: upload.isPending,
+    confirmByMailTo: order.email,
   };
 }
 
 export function useCancelTrackedReturn(order: TrackOrderInput, onOrder: (tracked: TrackedOrder) => void) {
   return useMutation({ mutationKey: ['track', 'cancel-return'], mutationFn: (returnId: number) => cancelTrackedReturn(order, returnId), onSuccess: onOrder });
+}
+
+/** POST /api/track/returns/confirm: the mailed link's token; 409 when it was used already, 410 when it expired or is wrong. */
+export function confirmTrackedReturn(token: string): Promise<ReturnConfirmation> {
+  return apiRequest('/track/returns/confirm', { method: 'POST', body: { token }, schema: ReturnConfirmationSchema });
+}
+
+export function useConfirmTrackedReturn() {
+  return useMutation({ mutationKey: ['track', 'confirm-return'], mutationFn: confirmTrackedReturn });
 }

@@ -120,7 +120,12 @@ export function ReturnForm({ item, cash, sender, onDone, onClose }: ReturnFormPr
     sender.send(
       input,
       {
-        onSuccess: () => onDone(`Return requested for ${input.quantity} × ${item.name}. ${item.vendor.name} will arrange a pickup.`),
+        onSuccess: () =>
+          onDone(
+            sender.confirmByMailTo
+              ? `Return requested for ${input.quantity} × ${item.name}. To send it to ${item.vendor.name}, open the link we have mailed to ${sender.confirmByMailTo} within 24 hours.`
+              : `Return requested for ${input.quantity} × ${item.name}. ${item.vendor.name} will arrange a pickup.`,
+          ),
         onError: (error) => {
           for (const issue of fieldIssues(error)) {
             const key = FIELD_OF[issue.field] ?? (issue.field === 'payout' ? (payoutKind === 'upi' ? 'upi' : 'holder') : undefined);

@@ -61,8 +61,16 @@ function ReturnCard({ ret, cancel }: { ret: ReturnCardData; cancel?: ReactNode }
         <h3 id={titleId(ret)} className="font-semibold break-words text-slate-900">
           {ret.quantity} × {ret.product.name}
         </h3>
-        <span className={`rounded-full px-2.5 py-0.5 text-sm font-medium ring-1 ${TONES[ret.status] ?? 'bg-orange-50 text-orange-900 ring-orange-200'}`}>{RETURN_STATUS_LABELS[ret.status]}</span>
+        <span className={`rounded-full px-2.5 py-0.5 text-sm font-medium ring-1 ${TONES[ret.status] ?? 'bg-orange-50 text-orange-900 ring-orange-200'}`}>
+          {ret.confirmBy && ret.status === 'requested' ? 'Awaiting your confirmation' : RETURN_STATUS_LABELS[ret.status]}
+        </span>
       </div>
+      {ret.confirmBy && ret.status === 'requested' && (
+        <p className="mt-2 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-950">
+          We have mailed a link to the order’s e-mail address. Open it by <time dateTime={ret.confirmBy}>{formatDateTime(ret.confirmBy)}</time> to send this request to {ret.vendor.name}; until then it is
+          not a return, and after that it is dropped.
+        </p>
+      )}
       <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
         <dt className="text-slate-600">Reason</dt>
         <dd className="text-slate-900">

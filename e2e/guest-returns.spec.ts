@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from './fixtures.ts';
 import { mailTo } from './mail.ts';
-import { approveListing, registerApprovedShop, uploadProductImage } from './sellers.ts';
+import { listOfficeDesktop, registerApprovedShop } from './sellers.ts';
 
 const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
 /** A photo of the item, as a phone would send it (a tiny PNG). */
@@ -29,29 +29,11 @@ test('a guest who paid in cash returns a delivered line from /track on a phone (
   const productName = `Pune Office Desktop ${id}`;
   const origin = { origin: baseURL! };
 
-  // A seller with a desktop on sale (a Desktop: the listings' browser tests count the Laptops and Monitors of the demo catalogue).
+  // A seller with a desktop on sale.
   const sellerContext = await browser.newContext();
   const seller = await sellerContext.newPage();
   await registerApprovedShop(seller, baseURL!, { name: 'Rohan Desai', email: `rohan.${id}@shop.in`, business: `Deccan Displays ${id}` });
-  const created = await seller.request.post('/api/vendor/products', {
-    headers: origin,
-    data: {
-      name: productName,
-      brand: 'Deccan',
-      category: 'Desktop',
-      description: 'A quiet office desktop: Intel Core i3, 8 GB RAM and a 512 GB SSD.',
-      sku: `PDM-${id}`,
-      price: 12_499_00,
-      mrp: 14_999_00,
-      stock: 10,
-      specs: { processor: 'Intel Core i3-12100', ramGb: 8, storageGb: 512, storageType: 'SSD', graphics: 'Intel UHD Graphics 730', formFactor: 'Tower' },
-      images: [await uploadProductImage(seller, baseURL!)],
-      status: 'active',
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const productId = ((await created.json()) as { id: number }).id;
-  await approveListing(baseURL!, productId);
+  const productId = await listOfficeDesktop(seller, baseURL!, { name: productName, brand: 'Deccan', sku: `PDM-${id}`, price: 12_499_00, mrp: 14_999_00 });
 
   // A guest's order of it, paid in cash, delivered (checkout and delivery have their own tests).
   const email = `kavya.${id}@example.in`;

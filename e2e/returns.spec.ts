@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from './fixtures.ts';
 import { mailTo } from './mail.ts';
-import { approveListing, registerApprovedShop, uploadProductImage } from './sellers.ts';
+import { listOfficeDesktop, registerApprovedShop } from './sellers.ts';
 
 const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
 /** A photo of the item, as a phone would send it (a tiny PNG). */
@@ -99,25 +99,7 @@ test('a delivered prepaid order and a delivered Cash on Delivery order each go f
   const sellerContext = await browser.newContext();
   const seller = await sellerContext.newPage();
   await registerApprovedShop(seller, baseURL!, { name: 'Farah Khan', email: `farah.${id}@shop.in`, business: `Okhla Systems ${id}` });
-  const created = await seller.request.post('/api/vendor/products', {
-    headers: { origin: baseURL! },
-    data: {
-      name: productName,
-      brand: 'Okhla',
-      category: 'Desktop',
-      description: 'A quiet office desktop: Intel Core i3, 8 GB RAM and a 512 GB SSD.',
-      sku: `OOP-${id}`,
-      price: 23_600_00,
-      mrp: 25_999_00,
-      stock: 10,
-      specs: { processor: 'Intel Core i3-12100', ramGb: 8, storageGb: 512, storageType: 'SSD', graphics: 'Intel UHD Graphics 730', formFactor: 'Tower' },
-      images: [await uploadProductImage(seller, baseURL!)],
-      status: 'active',
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const productId = ((await created.json()) as { id: number }).id;
-  await approveListing(baseURL!, productId);
+  const productId = await listOfficeDesktop(seller, baseURL!, { name: productName, brand: 'Okhla', sku: `OOP-${id}`, price: 23_600_00, mrp: 25_999_00 });
 
   // The customer, signed in here, with two orders of it delivered: one paid by UPI, one in cash.
   const email = `meera.${id}@example.in`;

@@ -126,3 +126,26 @@ export async function uploadProductImage(page: Page, baseURL: string): Promise<s
   expect(image.status(), await image.text()).toBe(201);
   return ((await image.json()) as { url: string }).url;
 }
+
+/**
+ * An office desktop on sale from the shop of the seller signed in on `seller`, approved; its id.
+ * A Desktop, since the listings' browser tests count the demo catalogue's Laptops and Monitors.
+ */
+export async function listOfficeDesktop(seller: Page, baseURL: string, product: { name: string; brand: string; sku: string; price: number; mrp: number }): Promise<number> {
+  const created = await seller.request.post('/api/vendor/products', {
+    headers: { origin: baseURL },
+    data: {
+      ...product,
+      category: 'Desktop',
+      description: 'A quiet office desktop: Intel Core i3, 8 GB RAM and a 512 GB SSD.',
+      stock: 10,
+      specs: { processor: 'Intel Core i3-12100', ramGb: 8, storageGb: 512, storageType: 'SSD', graphics: 'Intel UHD Graphics 730', formFactor: 'Tower' },
+      images: [await uploadProductImage(seller, baseURL)],
+      status: 'active',
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const productId = ((await created.json()) as { id: number }).id;
+  await approveListing(baseURL, productId);
+  return productId;
+}

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { Link } from 'react-router';
 import { type Order } from '#shared/schemas/orders.ts';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
@@ -14,7 +14,7 @@ import { OrderStatusBadge } from './order-status-badge.tsx';
 import { OrderActions } from './order-actions.tsx';
 import { AddressSection, ItemsSection, PaymentsSection, PriceSection, showsTracking, StatusNotices, TrackingSection } from './order-sections.tsx';
 import { LineReturn } from './return-form.tsx';
-import { MemberCancelReturn, ReturnsSection } from './returns-section.tsx';
+import { MemberCancelReturn, ReturnsSection, useReturnsAnnouncement } from './returns-section.tsx';
 
 /** The member's "Return or replace" under a line: the return goes to the signed-in order. */
 function MemberLineReturn({ order, item, onDone }: { order: Order; item: Order['items'][number]; onDone: (message: string) => void }) {
@@ -30,20 +30,7 @@ function Page({ children }: { children: ReactNode }) {
 function OrderView({ order }: { order: Order }) {
   const store = useStoreInfo();
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const [announcement, setAnnouncement] = useState('');
-  const focusReturns = useRef(false);
-  const returnsDone = (message: string) => {
-    setAnnouncement(message);
-    focusReturns.current = true;
-  };
-  // The returns list changed: once it is on screen, the focus goes to it, where the new step shows.
-  // (The order the API answered may reach the page a render after the announcement: it waits for it.)
-  useEffect(() => {
-    const returns = focusReturns.current ? document.getElementById('order-returns-heading') : null;
-    if (!returns) return;
-    focusReturns.current = false;
-    returns.focus();
-  });
+  const [announcement, returnsDone, setAnnouncement] = useReturnsAnnouncement();
 
   return (
     <Page>

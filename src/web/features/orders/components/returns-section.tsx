@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { formatPrice } from '#shared/money.ts';
 import { formatPickupDate, RETURN_REASON_LABELS, RETURN_STATUS_LABELS, type ReturnTimes, returnSteps } from '#shared/returns.ts';
 import type { Order, OrderReturn } from '#shared/schemas/orders.ts';
@@ -187,4 +187,26 @@ export function ReturnsSection<R extends ReturnCardData>({ returns, cancel }: { 
       </ul>
     </section>
   );
+}
+
+/**
+ * What a return's step says, and where the focus goes after it: `done(message)` announces the
+ * message, and once the returns are drawn again their heading (ReturnsSection's) takes the focus,
+ * where the new step shows. The order the API answered may reach the page a render after the
+ * announcement: the focus waits for it. `announce` says a message and leaves the focus alone.
+ */
+export function useReturnsAnnouncement(): [announcement: string, done: (message: string) => void, announce: (message: string) => void] {
+  const [announcement, setAnnouncement] = useState('');
+  const focusReturns = useRef(false);
+  useEffect(() => {
+    const returns = focusReturns.current ? document.getElementById('order-returns-heading') : null;
+    if (!returns) return;
+    focusReturns.current = false;
+    returns.focus();
+  });
+  const done = (message: string) => {
+    setAnnouncement(message);
+    focusReturns.current = true;
+  };
+  return [announcement, done, setAnnouncement];
 }

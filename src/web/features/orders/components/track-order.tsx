@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { formatPrice } from '#shared/money.ts';
 import { type TrackedOrder, type TrackedReturn, type TrackOrderInput, TrackOrderInputSchema } from '#shared/schemas/guest-checkout.ts';
@@ -10,7 +10,7 @@ import { useTrackOrder } from '../api/track-order.ts';
 import { useCancelTrackedReturn, useTrackedReturnSender } from '../api/track-returns.ts';
 import { OrderStatusBadge } from './order-status-badge.tsx';
 import { LineReturn } from './return-form.tsx';
-import { CancelReturnButton, ReturnsSection } from './returns-section.tsx';
+import { CancelReturnButton, ReturnsSection, useReturnsAnnouncement } from './returns-section.tsx';
 import { TrackingTimeline } from './tracking-timeline.tsx';
 
 const input = 'w-full rounded-lg border border-slate-300 px-3 py-2';
@@ -43,19 +43,7 @@ function GuestCancelReturn({ credentials, ret, onOrder, onDone }: { credentials:
  */
 function TrackedOrderView({ order, credentials, onOrder }: { order: TrackedOrder; credentials: TrackOrderInput; onOrder: (tracked: TrackedOrder) => void }) {
   const headingId = useId();
-  const [announcement, setAnnouncement] = useState('');
-  const focusReturns = useRef(false);
-  const returnsDone = (message: string) => {
-    setAnnouncement(message);
-    focusReturns.current = true;
-  };
-  // Once the answer's returns are on screen, the focus goes to them, where the new step shows.
-  useEffect(() => {
-    const returns = focusReturns.current ? document.getElementById('order-returns-heading') : null;
-    if (!returns) return;
-    focusReturns.current = false;
-    returns.focus();
-  });
+  const [announcement, returnsDone] = useReturnsAnnouncement();
   const memberReturnable = !order.guestOrder && order.items.some((item) => item.returnableQuantity > 0);
 
   return (

@@ -14,7 +14,7 @@ import { OrderStatusBadge } from './order-status-badge.tsx';
 import { OrderActions } from './order-actions.tsx';
 import { AddressSection, ItemsSection, PaymentsSection, PriceSection, showsTracking, StatusNotices, TrackingSection } from './order-sections.tsx';
 import { LineReturn } from './return-form.tsx';
-import { MemberCancelReturn, ReturnsSection, useReturnsAnnouncement } from './returns-section.tsx';
+import { MemberCancelReturn, ReturnsAnnouncement, ReturnsSection, useReturnsAnnouncement } from './returns-section.tsx';
 
 /** The member's "Return or replace" under a line: the return goes to the signed-in order. */
 function MemberLineReturn({ order, item, onDone }: { order: Order; item: Order['items'][number]; onDone: (message: string) => void }) {
@@ -61,14 +61,7 @@ function OrderView({ order }: { order: Order }) {
         <OrderStatusBadge status={order.displayStatus} />
       </header>
 
-      <div role="status" aria-live="polite">
-        {announcement && (
-          <p className="mt-4 rounded-xl border border-emerald-200 bg-emerald-50 p-4 text-sm font-semibold text-emerald-900">
-            <span aria-hidden="true">✓ </span>
-            {announcement}
-          </p>
-        )}
-      </div>
+      <ReturnsAnnouncement announcement={announcement} className="mt-4" />
 
       <div className="mt-4 space-y-4">
         <StatusNotices order={order} />

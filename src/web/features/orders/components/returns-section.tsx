@@ -210,3 +210,17 @@ export function useReturnsAnnouncement(): [announcement: string, done: (message:
   };
   return [announcement, done, setAnnouncement];
 }
+
+/** The announcement of useReturnsAnnouncement: read out by screen readers, shown as a green line while there is one. */
+export function ReturnsAnnouncement({ announcement, className = '' }: { announcement: string; className?: string }) {
+  return (
+    <div role="status" aria-live="polite">
+      {announcement && (
+        <p className={`${className} rounded-xl border border-emerald-200 bg-emerald-50 p-4 text-sm font-semibold text-emerald-900`.trim()}>
+          <span aria-hidden="true">✓ </span>
+          {announcement}
+        </p>
+      )}
+    </div>
+  );
+}

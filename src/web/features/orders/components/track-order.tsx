@@ -10,7 +10,7 @@ import { useTrackOrder } from '../api/track-order.ts';
 import { useCancelTrackedReturn, useTrackedReturnSender } from '../api/track-returns.ts';
 import { OrderStatusBadge } from './order-status-badge.tsx';
 import { LineReturn } from './return-form.tsx';
-import { CancelReturnButton, ReturnsSection, useReturnsAnnouncement } from './returns-section.tsx';
+import { CancelReturnButton, ReturnsAnnouncement, ReturnsSection, useReturnsAnnouncement } from './returns-section.tsx';
 import { TrackingTimeline } from './tracking-timeline.tsx';
 
 const input = 'w-full rounded-lg border border-slate-300 px-3 py-2';
@@ -80,14 +80,7 @@ function TrackedOrderView({ order, credentials, onOrder }: { order: TrackedOrder
           </p>
         )}
       </div>
-      <div role="status" aria-live="polite">
-        {announcement && (
-          <p className="rounded-xl border border-emerald-200 bg-emerald-50 p-4 text-sm font-semibold text-emerald-900">
-            <span aria-hidden="true">✓ </span>
-            {announcement}
-          </p>
-        )}
-      </div>
+      <ReturnsAnnouncement announcement={announcement} />
       <ReturnsSection
         returns={order.returns}
         cancel={(ret) => (order.guestOrder ? <GuestCancelReturn credentials={credentials} ret={ret} onOrder={onOrder} onDone={returnsDone} /> : null)}

@@ -1,14 +1,8 @@
-import { expect, type Page, request as playwrightRequest, test } from './fixtures.ts';
+import { expect, request as playwrightRequest, test } from './fixtures.ts';
+import { signInAsAdmin } from './sellers.ts';
 
 const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
 
-async function signInAsAdmin(page: Page) {
-  await page.goto('/admin/login');
-  await page.getByLabel('E-mail').fill('admin@e2e.test');
-  await page.getByLabel('Password').fill('e2e-admin-password');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-}
 
 test('an admin approves a vendor, hides a product from the store, and logs out', async ({ page, baseURL }) => {
   test.setTimeout(60_000);

@@ -1,18 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, request as playwrightRequest, test } from './fixtures.ts';
-import { approveListing, registerApprovedShop, uploadProductImage } from './sellers.ts';
+import { approveListing, registerApprovedShop, signInAsAdmin, uploadProductImage } from './sellers.ts';
 
 const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
 const rupees = (paise: number) => new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 }).format(paise / 100);
 
 
-async function signInAsAdmin(page: Page) {
-  await page.goto('/admin/login');
-  await page.getByLabel('E-mail').fill('admin@e2e.test');
-  await page.getByLabel('Password').fill('e2e-admin-password');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-}
 
 async function adminApi(baseURL: string) {
   const admin = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } });

@@ -8,6 +8,15 @@ async function asAdmin(baseURL: string) {
   return admin;
 }
 
+/** The e2e admin signs in on `page`, through the admin's sign-in page. */
+export async function signInAsAdmin(page: Page): Promise<void> {
+  await page.goto('/admin/login');
+  await page.getByLabel('E-mail').fill('admin@e2e.test');
+  await page.getByLabel('Password').fill('e2e-admin-password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+}
+
 /** The admin approves a seller's new listing, which then goes on sale. */
 export async function approveListing(baseURL: string, productId: number): Promise<void> {
   const admin = await asAdmin(baseURL);

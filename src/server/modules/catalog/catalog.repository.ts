@@ -154,6 +154,16 @@ async function inChunks<T>(ids: readonly number[], read: (chunk: number[]) => Pr
   return rows;
 }
 
+/** How many products are on sale. */
+export async function productsOnSale(db: DbOrTx): Promise<number> {
+  const { products } = await db
+    .selectFrom('products')
+    .where(onSale)
+    .select((eb) => eb.fn.countAll<number | string>().as('products'))
+    .executeTakeFirstOrThrow();
+  return Number(products);
+}
+
 /** Every product on sale, whole, by id: what product pages and listings show; streamed. */
 export function productRows(db: DbOrTx) {
   return productColumns(db).where(onSale).orderBy('products.id').stream(STREAM_CHUNK);

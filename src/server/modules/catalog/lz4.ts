@@ -9,7 +9,7 @@ import { compressSync, uncompressSync } from 'lz4-napi';
 
 /** `text` as one LZ4 block against `dictionary`: its decoded length (4 bytes, little-endian) and the block. */
 export function compress(text: string, dictionary: Buffer | undefined): Buffer {
-  return compressSync(Buffer.from(text), dictionary);
+  return compressSync(Buffer.from(text), dictionary?.length ? dictionary : undefined);
 }
 
 /** The library's decoder, for tests. */

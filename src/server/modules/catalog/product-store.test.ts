@@ -1,6 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import { compress } from './lz4.ts';
-import { createArena } from './product-store.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rupees } from '#shared/money.ts';
+import { buildTestApp, type TestApp } from '#server/testing/build-app.ts';
+import { createProduct, createVendor } from '#server/testing/factories.ts';
+import { testDialects } from '#server/testing/test-database.ts';
+import { createArena, createProductStore } from './product-store.ts';
 
 const json = (id: number, text = 'x'.repeat(100)) => JSON.stringify({ id, text });
 
@@ -48,7 +51,7 @@ describe('the products’ JSON outside the heap', () => {
       }
     }
     for (let id = 0; id < 200; id++) expect(arena.get(id)).toBe(expected.get(id));
-    const live = [...expected.values()].reduce((sum, text) => sum + compress(text, undefined).length, 0);
+    const live = [...expected.values()].reduce((sum, text) => sum + Buffer.byteLength(text), 0);
     const { bytes, holes } = arena.size();
     expect(bytes - holes).toBe(live);
     // Holes are at most half of every slab but the newest.
@@ -106,5 +109,33 @@ describe('the products’ JSON outside the heap', () => {
     }
     arena.remove(7);
     expect(arena.copy(7, to, 0)).toBe(0);
+  });
+});
+
+describe.each(testDialects())('the product store on %s', (dialect) => {
+  let t: TestApp;
+  const ids: number[] = [];
+
+  beforeAll(async () => {
+    t = await buildTestApp(dialect);
+    const vendorId = (await createVendor(t.services, { name: 'Lamington Road Traders', slug: 'lamington' })).id;
+    for (const [index, name] of ['Acer Aspire 7', 'Dell Inspiron 15', 'HP Victus 16', 'Lenovo IdeaPad Slim 5'].entries()) {
+      ids.push((await createProduct(t.services, { vendorId, name, brand: name.split(' ')[0] as string, price: rupees(50_000 + index * 1_000) })).id);
+    }
+  });
+  afterAll(() => t.close());
+
+  it('keeps a catalogue up to the size given compressed and a larger one as it is, answering the same JSON either way', async () => {
+    const small = createProductStore(t.database.db, { compressedUpTo: ids.length });
+    const large = createProductStore(t.database.db, { compressedUpTo: ids.length - 1 });
+    await small.apply({ all: true });
+    await large.apply({ all: true });
+    const expected = await t.app.inject({ method: 'GET', url: `/api/products/${ids[1]}` });
+    expect(small.json(ids[1] as number)).toBe(expected.body);
+    expect(large.json(ids[1] as number)).toBe(expected.body);
+    expect(small.jsonList(ids)).toBe(large.jsonList(ids));
+    expect(JSON.parse(`[${small.jsonList(ids)}]`).map((product: { id: number }) => product.id)).toEqual(ids);
+    const stored = (store: typeof small) => store.size().bytes - store.size().holes;
+    expect(stored(small)).toBeLessThan(stored(large) * 0.8);
   });
 });

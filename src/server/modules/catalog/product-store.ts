@@ -1,5 +1,6 @@
 import { type Offer, type Product, ProductSchema } from '#shared/schemas/catalog.ts';
 import type { Db } from '#server/db/database.ts';
+import { LARGE_CATALOGUE } from '#server/worker-memory.ts';
 import { compileResponseSerializer } from '#server/plugins/compiled-serializer.ts';
 import { type CatalogChange, letRequestsThrough } from './catalog-changes.ts';
 import * as repository from './catalog.repository.ts';
@@ -20,7 +21,6 @@ const COMMA = 0x2c;
 /** A dictionary of this much of the catalogue's own JSON: LZ4 reaches 64 KB back, and more gained nothing. */
 const DICTIONARY_BYTES = 16 * 1024;
 
-const NO_DICTIONARY = Buffer.alloc(0);
 
 /** Products decoded lately, kept decoded: about 7,000 products. */
 const RECENT_BYTES = 8 * 2 ** 20;
@@ -32,11 +32,11 @@ const RECENT_BYTES = 8 * 2 ** 20;
  * and leaves a hole where it was; a slab that is more hole than product has its products moved to
  * the newest slab and is dropped.
  *
- * Each product is kept compressed (LZ4, against `dictionary`: other products' JSON, so the keys,
- * the categories' spec names and the shops are said once): 2.4 times smaller at 100,000
- * products, 3 µs to decode one.
+ * With a `dictionary`, each product is kept compressed (LZ4, against other products' JSON, so the
+ * keys, the categories' spec names and the shops are said once): 2.4 times smaller at 100,000
+ * products, 3 µs to decode one. Without, as it is.
  */
-export function createArena(slabBytes = SLAB_BYTES, dictionary = NO_DICTIONARY, recentBytes = RECENT_BYTES) {
+export function createArena(slabBytes = SLAB_BYTES, dictionary: Buffer | null = null, recentBytes = RECENT_BYTES) {
   const slabs: Array<Buffer | undefined> = [];
   /** bytes of each slab no product uses any more */
   const holes: number[] = [];
@@ -52,7 +52,7 @@ export function createArena(slabBytes = SLAB_BYTES, dictionary = NO_DICTIONARY, 
   // thousand at the head of its orders, so most are copied from here rather than decoded again.
   // A product's place there counts every byte the ring was ever given (1 more; 0 is none), and
   // is good while the ring has not come round over it since.
-  const recent = Buffer.allocUnsafeSlow(recentBytes);
+  const recent = Buffer.allocUnsafeSlow(dictionary ? recentBytes : 0);
   let recentWritten = 0;
   let recentAt = new Float64Array(1024);
 
@@ -133,21 +133,23 @@ export function createArena(slabBytes = SLAB_BYTES, dictionary = NO_DICTIONARY, 
 
   function length(id: number): number {
     const stored = id < lengthOf.length ? (lengthOf[id] as number) : 0;
-    return stored === 0 ? 0 : decodedLength(slabs[slabOf[id] as number] as Buffer, startOf[id] as number);
+    return stored === 0 || !dictionary ? stored : decodedLength(slabs[slabOf[id] as number] as Buffer, startOf[id] as number);
   }
 
   /** Decodes a product's JSON into `to` at `at`, or copies it from the ring; the bytes written (0 when it is not on sale). */
   function copy(id: number, to: Buffer, at: number): number {
     const stored = id < lengthOf.length ? (lengthOf[id] as number) : 0;
     if (stored === 0) return 0;
+    const start = startOf[id] as number;
+    const slab = slabs[slabOf[id] as number] as Buffer;
+    if (!dictionary) return slab.copy(to, at, start, start + stored);
     const bytes = length(id);
     const place = (recentAt[id] as number) - 1;
     if (place >= 0 && place >= recentWritten - recent.length) {
       const from = place % recent.length;
       return recent.copy(to, at, from, from + bytes);
     }
-    const start = startOf[id] as number;
-    decodeInto(slabs[slabOf[id] as number] as Buffer, start, start + stored, dictionary, to, at);
+    decodeInto(slab, start, start + stored, dictionary, to, at);
     if (bytes <= recent.length) {
       // A product never wraps round the ring's end: the rest of it is skipped.
       if ((recentWritten % recent.length) + bytes > recent.length) recentWritten += recent.length - (recentWritten % recent.length);
@@ -161,7 +163,13 @@ export function createArena(slabBytes = SLAB_BYTES, dictionary = NO_DICTIONARY, 
   return {
     /** Writes a product's JSON, in place of what it had. */
     set(id: number, json: string): void {
-      const bytes = compress(json, dictionary.length > 0 ? dictionary : undefined);
+      if (!dictionary) {
+        const bytes = Buffer.byteLength(json);
+        const start = reserve(id, bytes);
+        (slabs[slabOf[id] as number] as Buffer).write(json, start, bytes, 'utf8');
+        return;
+      }
+      const bytes = compress(json, dictionary);
       const start = reserve(id, bytes.length);
       bytes.copy(slabs[slabOf[id] as number] as Buffer, start);
     },
@@ -234,8 +242,12 @@ function arenaFor(first: Array<{ row: repository.ProductSelection; json: string 
  * product page's 1 KB or a listing's 24 products decoded side by side first and made one string:
  * strings, which the young generation's collections free at once, where answers as buffers
  * outside the heap piled up between collections.
+ *
+ * Kept as it is, not compressed, in a catalogue of more than LARGE_CATALOGUE products: workers
+ * are then given memory by the catalogue's size (worker-memory.ts) and no longer held to 512 MB,
+ * and decoding cost listings a fifth of their pace at 1,000,000 products (26 November, evening).
  */
-export function createProductStore(db: Db) {
+export function createProductStore(db: Db, { compressedUpTo = LARGE_CATALOGUE } = {}) {
   let arena: Arena = createArena();
   // A listing's products side by side before they are decoded: one buffer, grown as needed.
   let scratch = Buffer.allocUnsafeSlow(64 * 1024);
@@ -243,7 +255,9 @@ export function createProductStore(db: Db) {
   return {
     async apply(change: CatalogChange): Promise<void> {
       if (change.all) {
-        let loaded: Arena | undefined;
+        // Compressed where a worker is to fit in 512 MB; past that, workers are sized to the catalogue.
+        const compressed = (await repository.productsOnSale(db)) <= compressedUpTo;
+        let loaded = compressed ? undefined : createArena();
         const first: Array<{ row: repository.ProductSelection; json: string }> = [];
         let firstBytes = 0;
         // Products more than one seller offers list every offer; the rest, their row's own.

@@ -365,7 +365,7 @@ async function startServer(): Promise<Started> {
     TRUST_PROXY: '127.0.0.1',
     ...(REDIS_URL ? { REDIS_URL } : {}),
     // The server's memory settings, as `npm run serve` and the config read them.
-    ...Object.fromEntries(['NODE_HEAP_MB', 'NODE_SEMI_SPACE_MB', 'MALLOC_ARENA_MAX', 'CATALOG_CACHE_MB', 'SEARCH_HITS_PER_PRODUCT'].flatMap((name) => (process.env[name] ? [[name, process.env[name]]] : []))),
+    ...Object.fromEntries(['NODE_HEAP_MB', 'NODE_SEMI_SPACE_MB', 'MALLOC_ARENA_MAX', 'CATALOG_CACHE_MB', 'SEARCH_HITS_PER_PRODUCT', 'CATALOG_COMPRESSED_UP_TO'].flatMap((name) => (process.env[name] ? [[name, process.env[name]]] : []))),
     ...(process.env.WEB_CONCURRENCY ? { WEB_CONCURRENCY: process.env.WEB_CONCURRENCY } : {}),
     // Profiling the server under the bench, e.g. BENCH_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=/tmp/prof".
     ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}),

@@ -98,7 +98,7 @@ export function createServices({ database, config, log }: Pick<AppDeps, 'databas
   const outbox = createOutboxService({ db, log });
   const mailer = createQueuedMailer(outbox, createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: `${config.store.name} <${config.store.supportEmail}>` }));
   const auth = createAuth({ config, database, log, sendResetPassword: (user, token) => mailer.send(resetPasswordMail(config.store, user, token)) });
-  const catalog = createCatalogService({ db, dialect: database.dialect, places: delivery, log, changeWaitMs: config.catalogChangeWaitMs });
+  const catalog = createCatalogService({ db, dialect: database.dialect, places: delivery, log, changeWaitMs: config.catalogChangeWaitMs, compressedUpTo: config.catalogCompressedUpTo });
   const search = createSearchService({ catalog, hitsPerProduct: config.searchHitsPerProduct });
   const coupons = createCouponsService({ db, vendors });
   const cart = createCartService({ catalog, coupons });

@@ -63,6 +63,8 @@ const EnvSchema = z
     CATALOG_CACHE_MB: z.coerce.number().min(0).max(4096).default(8),
     /** search hits kept for repeated searches, per product (about 8 bytes each): see search.service.ts */
     SEARCH_HITS_PER_PRODUCT: z.coerce.number().int().min(1).max(1000).default(60),
+    /** products on sale up to which their JSON is kept compressed in memory: see product-store.ts */
+    CATALOG_COMPRESSED_UP_TO: z.coerce.number().int().min(0).default(250_000),
     CATALOG_CHANGE_WAIT_MS: z.coerce.number().int().min(0).max(10_000).default(25),
     HEADERS_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(600).default(15),
     REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(3600).default(120),
@@ -123,6 +125,8 @@ export interface Config {
   catalogCacheBytes: number;
   /** search hits kept for repeated searches, per product indexed */
   searchHitsPerProduct: number;
+  /** products on sale up to which their JSON is kept compressed (smaller, a little slower to list); 0 never */
+  catalogCompressedUpTo: number;
   /** how long an answer waits at most for this process's latest catalogue change to reach memory */
   catalogChangeWaitMs: number;
   /** how long a client may take to send a request's headers, and the whole request (headers and body) */
@@ -179,6 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     catalogCacheBytes: Math.round(e.CATALOG_CACHE_MB * 1024 * 1024),
     searchHitsPerProduct: e.SEARCH_HITS_PER_PRODUCT,
+    catalogCompressedUpTo: e.CATALOG_COMPRESSED_UP_TO,
     catalogChangeWaitMs: e.CATALOG_CHANGE_WAIT_MS,
     headersTimeoutMs: Math.round(e.HEADERS_TIMEOUT_SECONDS * 1000),
     requestTimeoutMs: Math.round(e.REQUEST_TIMEOUT_SECONDS * 1000),

@@ -124,6 +124,7 @@ export function createCatalogService({
   places,
   log,
   changeWaitMs = CHANGE_WAIT_MS,
+  compressedUpTo,
 }: {
   db: Db;
   dialect: Dialect;
@@ -131,13 +132,15 @@ export function createCatalogService({
   places: Pick<DeliveryService, 'place' | 'knownPlace'>;
   log?: (error: unknown, message: string) => void;
   changeWaitMs?: number;
+  /** products on sale up to which their JSON is kept compressed (product-store.ts) */
+  compressedUpTo?: number;
 }) {
   const feed = createChangeFeed(db, { log, idsInCommitOrder: dialect === 'sqlite' });
   const index = createCatalogIndex(db, places.place);
   feed.listen((change) => index.apply(change));
 
   // Every product on sale, as JSON, for product pages, carts and listing pages.
-  const store = createProductStore(db);
+  const store = createProductStore(db, { compressedUpTo });
   feed.listen((change) => store.apply(change));
 
   /** Products on sale among `ids`, from memory. */

@@ -21,7 +21,6 @@ const COMMA = 0x2c;
 /** A dictionary of this much of the catalogue's own JSON: LZ4 reaches 64 KB back, and more gained nothing. */
 const DICTIONARY_BYTES = 16 * 1024;
 
-
 /** Products decoded lately, kept decoded: about 7,000 products. */
 const RECENT_BYTES = 8 * 2 ** 20;
 
@@ -236,9 +235,9 @@ function arenaFor(first: Array<{ row: repository.ProductSelection; json: string 
  * About 1.1 KB a product, kept in 480 bytes (LZ4), 48 MB at 100,000 products, in slabs outside
  * the V8 heap (see createArena): in the benchmark a worker's peak fell from 649 to 595 MB against
  * the same JSON as strings on the heap (26 November), and from 546-551 to 495 MB compressed, 504
- * with 8 MB of products decoded lately (26 November, evening). Decoding costs a listing's server time about
- * a tenth in one process, a search's a fifth; the ring of products decoded lately answers some
- * 60 % of a listing's products without it. An answer is decoded into one string from them, a
+ * with 8 MB of products decoded lately (26 November, evening). Decoding costs a listing's server
+ * time about a tenth in one process, a search's a fifth; the ring of products decoded lately
+ * answers some 60 % of a listing's products without it. An answer is decoded into one string from them, a
  * product page's 1 KB or a listing's 24 products decoded side by side first and made one string:
  * strings, which the young generation's collections free at once, where answers as buffers
  * outside the heap piled up between collections.

@@ -54,6 +54,13 @@ describe('LZ4 blocks against a dictionary', () => {
     expect(to.toString('latin1', 10, end)).toBe('defdefAAAAAAx');
   });
 
+  it('reads a decoded length little-endian, as an unsigned number, at any place', () => {
+    const bytes = Buffer.from([9, 0x01, 0x02, 0x03, 0x84, 0xff, 0xff, 0xff, 0xff]);
+    expect(decodedLength(bytes, 1)).toBe(0x84030201);
+    expect(decodedLength(bytes, 5)).toBe(2 ** 32 - 1);
+    expect(decodedLength(compress('x'.repeat(70_000), undefined), 0)).toBe(70_000);
+  });
+
   it('shrinks text that shares the dictionary’s words', () => {
     const text = texts(41)[40] as string;
     expect(compress(text, dictionary).length).toBeLessThan(compress(text, undefined).length);

@@ -61,8 +61,8 @@ const EnvSchema = z
     COD_MAX: z.coerce.number().int().min(0).max(10_000_000).default(50_000),
     SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(3600).default(10),
     CATALOG_CACHE_MB: z.coerce.number().min(0).max(4096).default(8),
-    /** search hits kept for repeated searches, per product (about 8 bytes each): see search.service.ts */
-    SEARCH_HITS_PER_PRODUCT: z.coerce.number().int().min(1).max(1000).default(60),
+    /** search hits kept for repeated searches, per product (about 8 bytes each); unset, by the catalogue's size: see search.service.ts */
+    SEARCH_HITS_PER_PRODUCT: z.coerce.number().int().min(1).max(1000).optional(),
     /** products on sale up to which their JSON is kept compressed in memory: see product-store.ts */
     CATALOG_COMPRESSED_UP_TO: z.coerce.number().int().min(0).default(250_000),
     CATALOG_CHANGE_WAIT_MS: z.coerce.number().int().min(0).max(10_000).default(25),
@@ -123,8 +123,8 @@ export interface Config {
   shutdownGraceMs: number;
   /** memory for cached catalogue answers (lists, search, products); 0 turns the cache off */
   catalogCacheBytes: number;
-  /** search hits kept for repeated searches, per product indexed */
-  searchHitsPerProduct: number;
+  /** search hits kept for repeated searches, per product indexed; undefined, by the catalogue's size */
+  searchHitsPerProduct: number | undefined;
   /** products on sale up to which their JSON is kept compressed (smaller, a little slower to list); 0 never */
   catalogCompressedUpTo: number;
   /** how long an answer waits at most for this process's latest catalogue change to reach memory */

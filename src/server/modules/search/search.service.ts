@@ -4,6 +4,7 @@ import type { ProductList, SearchSuggestions } from '#shared/schemas/catalog.ts'
 import { isCategory } from '#shared/categories.ts';
 import { type SearchQuery, SearchQuerySchema } from '#shared/schemas/catalog-query.ts';
 import { letRequestsThrough } from '#server/modules/catalog/catalog-changes.ts';
+import { LARGE_CATALOGUE } from '#server/worker-memory.ts';
 import type { SearchHits } from '#server/modules/catalog/catalog-index.ts';
 import type { CatalogService, ListOptions } from '#server/modules/catalog/catalog.service.ts';
 import { type TermGroups, termMatches } from './search-index.ts';
@@ -13,18 +14,24 @@ import { queryWords } from './typo-tolerance.ts';
 /**
  * Hits kept for repeated searches (other pages, sorts, filters), counted in product ids, per
  * product indexed: about 8 bytes each once laid over the listing (rank, and the listing index's
- * slot in its overlay of them; the id and search document are let go then), so some 64 MB at
- * 100,000 products (128 MB before 26 November, with both). A common word finds some 40 % of
+ * slot in its overlay of them; the id and search document are let go then), so some 40 MB at
+ * 100,000 products with 50 a product (128 MB with 80 before 26 November, with both). A common word finds some 40 % of
  * the products. Random searches over 100,000 products with 2 edits a second, one worker: at
  * 4,000,000 ids one in nine was found afresh (0.33 ms of server time a search), at 8,000,000 one
  * in twenty, almost only those never asked before (0.30 ms), and 16,000,000 bought nothing more.
  * Half as many (40 a product) saved a worker some 40-60 MB at 100,000 products, but product
  * pages fell from 26,700-29,200 a second to 16,900-19,700 in the benchmark (26 November), and at
  * 1,000,000 products search from 3,197 a second (p99 121 ms) to 1,679 (p99 374 ms). 60 a product
- * (the default since 26 November, 08:00; `SEARCH_HITS_PER_PRODUCT`) keeps a worker under 512 MB at
- * 100,000 products: see the README's "Memory".
+ * (the default since 26 November, 08:00) is kept past LARGE_CATALOGUE products, where workers are
+ * given memory by the catalogue's size; up to it, where a worker is held to 512 MB, 50 (26
+ * November, night): in the benchmark at 100,000 products a worker's peak was 503 MB against
+ * 512-523 with 60, search as fast (5,844 a second against 5,984-6,152). `SEARCH_HITS_PER_PRODUCT`
+ * sets one number for every size: see the README's "Memory".
  */
-export const DEFAULT_HITS_PER_PRODUCT = 60;
+export function hitsPerProductFor(products: number): number {
+  return products <= LARGE_CATALOGUE ? 50 : 60;
+}
+
 /** The room for kept hits in a catalogue of up to 100,000 products (see roomForCatalogue). */
 const MIN_CACHED_PRODUCTS = 100_000;
 /**
@@ -76,7 +83,8 @@ function finds(groups: TermGroups, productWords: readonly string[]): boolean {
  * up to date product by product, after the listing index: a search's hits are then filtered,
  * sorted, paged and counted by the listing index like any listing.
  */
-export function createSearchService({ catalog, hitsPerProduct = DEFAULT_HITS_PER_PRODUCT }: { catalog: CatalogService; hitsPerProduct?: number }) {
+export function createSearchService({ catalog, hitsPerProduct }: { catalog: CatalogService; hitsPerProduct?: number | undefined }) {
+  const perProduct = (products: number) => hitsPerProduct ?? hitsPerProductFor(products);
   /** Products whose words changed, in order (`sequence` counts them all). */
   let changes: Array<{ id: number; words: string[] }> = [];
   let sequence = 0;
@@ -98,11 +106,11 @@ export function createSearchService({ catalog, hitsPerProduct = DEFAULT_HITS_PER
       maxSize,
       sizeCalculation: (entry) => Math.max(1, entry.hits.ranks.length),
     });
-  const minCachedHits = Math.max(1, MIN_CACHED_PRODUCTS * hitsPerProduct);
+  const minCachedHits = Math.max(1, MIN_CACHED_PRODUCTS * perProduct(MIN_CACHED_PRODUCTS));
   let hitsByQuery = keptHits(minCachedHits);
-  /** Room for `hitsPerProduct` per product: made larger (and emptied) when the catalogue has outgrown it by half. */
+  /** Room for the kept hits a product is given: made larger (and emptied) when the catalogue has outgrown it by half. */
   function roomForCatalogue(): void {
-    const wanted = Math.max(minCachedHits, index.size * hitsPerProduct);
+    const wanted = Math.max(minCachedHits, index.size * perProduct(index.size));
     if (wanted >= hitsByQuery.maxSize * 1.5) hitsByQuery = keptHits(wanted);
   }
 

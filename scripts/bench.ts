@@ -50,7 +50,7 @@
  * or an answer other than 2xx (or a read scenario got no answer at all), an edit failed, or an
  * edit did not show within 5 s; 2 on bad settings or a non-empty database.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
@@ -367,7 +367,7 @@ async function startServer(): Promise<Started> {
     TRUST_PROXY: '127.0.0.1',
     ...(REDIS_URL ? { REDIS_URL } : {}),
     // The server's memory settings, as `npm run serve` and the config read them.
-    ...Object.fromEntries(['NODE_HEAP_MB', 'NODE_SEMI_SPACE_MB', 'MALLOC_ARENA_MAX', 'CATALOG_CACHE_MB', 'SEARCH_HITS_PER_PRODUCT', 'CATALOG_COMPRESSED_UP_TO'].flatMap((name) => (process.env[name] ? [[name, process.env[name]]] : []))),
+    ...serverSettings(),
     ...(process.env.WEB_CONCURRENCY ? { WEB_CONCURRENCY: process.env.WEB_CONCURRENCY } : {}),
     // Profiling the server under the bench, e.g. BENCH_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=/tmp/prof".
     ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}),
@@ -429,6 +429,23 @@ function memoryMb(pid: number, field: 'VmRSS' | 'VmHWM' = 'VmRSS'): number {
  */
 function treeMemoryMb(root: number, field: 'VmRSS' | 'VmHWM' = 'VmRSS'): number {
   return processTree(root).reduce((sum, pid) => sum + (memoryMb(pid, field) || 0), 0) || Number.NaN;
+}
+
+/** The server's memory settings set in the environment, passed on to it (and recorded with the results). */
+function serverSettings(): Record<string, string> {
+  const names = ['NODE_HEAP_MB', 'NODE_SEMI_SPACE_MB', 'MALLOC_ARENA_MAX', 'CATALOG_CACHE_MB', 'SEARCH_HITS_PER_PRODUCT', 'CATALOG_COMPRESSED_UP_TO'];
+  return Object.fromEntries(names.flatMap((name) => (process.env[name] ? [[name, process.env[name] as string]] : [])));
+}
+
+/** The commit measured, marked when tracked files had changes besides; null outside a git checkout. */
+function measuredCommit(): string | null {
+  const git = (...args: string[]) => execFileSync('git', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  try {
+    const head = git('rev-parse', 'HEAD');
+    return git('status', '--porcelain', '--untracked-files=no') === '' ? head : `${head}+changes`;
+  } catch {
+    return null;
+  }
 }
 
 /** The largest of a server's processes' own peaks so far, in MB (the budget is per process). */
@@ -927,6 +944,8 @@ try {
   const cpuModel = cpus()[0]?.model.trim() ?? 'unknown CPU';
   const environment = {
     date: new Date().toISOString(),
+    commit: measuredCommit(),
+    settings: serverSettings(),
     engine: dialect,
     products: PRODUCTS,
     vendors: VENDORS,

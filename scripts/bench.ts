@@ -306,7 +306,18 @@ async function startProcess(command: string, args: string[], env: NodeJS.Process
   const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`Process did not start in ${START_TIMEOUT_MS / 1000} s:\n${output}`)), START_TIMEOUT_MS);
+    const timer = setTimeout(() => {
+      // Nothing of it may go on running: a server still loading a large catalogue holds gigabytes
+      // and a core, and would weigh on every later run (npm, the server and its workers).
+      for (const pid of processTree(child.pid as number).reverse()) {
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {
+          // already gone
+        }
+      }
+      reject(new Error(`Process did not start in ${START_TIMEOUT_MS / 1000} s:\n${output}`));
+    }, START_TIMEOUT_MS);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       if (ready.test(output)) {

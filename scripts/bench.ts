@@ -301,6 +301,17 @@ interface Started {
 /** How long a process may take to start: the server loads the whole catalogue first (about 10 s per 100,000 products). */
 const START_TIMEOUT_MS = Math.max(60_000, PRODUCTS * 0.5);
 
+/** SIGKILL to each process, in order; those already gone are skipped. */
+function killAll(pids: readonly number[]): void {
+  for (const pid of pids) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+}
+
 /** Spawns a process and waits until it prints `ready`, or fails with its output. */
 async function startProcess(command: string, args: string[], env: NodeJS.ProcessEnv, ready: RegExp, port: number): Promise<Started> {
   const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -309,13 +320,7 @@ async function startProcess(command: string, args: string[], env: NodeJS.Process
     const timer = setTimeout(() => {
       // Nothing of it may go on running: a server still loading a large catalogue holds gigabytes
       // and a core, and would weigh on every later run (npm, the server and its workers).
-      for (const pid of processTree(child.pid as number).reverse()) {
-        try {
-          process.kill(pid, 'SIGKILL');
-        } catch {
-          // already gone
-        }
-      }
+      killAll(processTree(child.pid as number).reverse());
       reject(new Error(`Process did not start in ${START_TIMEOUT_MS / 1000} s:\n${output}`));
     }, START_TIMEOUT_MS);
     const onData = (chunk: Buffer) => {
@@ -411,13 +416,7 @@ async function stop(started: Started | undefined): Promise<void> {
   process.kill(started.pid, 'SIGTERM');
   const stuck = setTimeout(() => {
     console.error(`The server had not stopped ${STOP_GRACE_MS / 1000} s after SIGTERM; killing it`);
-    for (const pid of [started.child.pid as number, ...tree]) {
-      try {
-        process.kill(pid, 'SIGKILL');
-      } catch {
-        // already gone
-      }
-    }
+    killAll([started.child.pid as number, ...tree]);
   }, STOP_GRACE_MS);
   await exited;
   clearTimeout(stuck);

@@ -28,7 +28,7 @@ import { queryWords } from './typo-tolerance.ts';
  * 512-523 with 60, search as fast (5,844 a second against 5,984-6,152). `SEARCH_HITS_PER_PRODUCT`
  * sets one number for every size: see the README's "Memory".
  */
-export function hitsPerProductFor(products: number): number {
+function hitsPerProductFor(products: number): number {
   return products <= LARGE_CATALOGUE ? 50 : 60;
 }
 

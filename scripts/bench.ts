@@ -37,6 +37,8 @@
  *   BENCH_REDIS_URL     give the server this REDIS_URL (default: none)
  *   WEB_CONCURRENCY     passed on to the server (its number of worker processes) when set
  *   BENCH_NODE_OPTIONS  the server's NODE_OPTIONS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/profiles"
+ *   BENCH_SERVER_LOG    append everything the server prints to this file (with NODE_V8_FLAGS=--trace-gc,
+ *                       which NODE_OPTIONS refuses: each process's garbage collections under the load)
  *   BENCH_KEEP=1        (--keep) leave the seeded SQLite file in place and print where it is
  *   BENCH_REUSE=1       (--reuse) measure a database a kept run seeded instead of refusing it: no
  *                       seeding (1,000,000 products take 3–5 minutes), and no checkout scenario
@@ -51,7 +53,7 @@
  * edit did not show within 5 s; 2 on bad settings or a non-empty database.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
+import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -313,8 +315,13 @@ function killAll(pids: readonly number[]): void {
 }
 
 /** Spawns a process and waits until it prints `ready`, or fails with its output. */
-async function startProcess(command: string, args: string[], env: NodeJS.ProcessEnv, ready: RegExp, port: number): Promise<Started> {
+async function startProcess(command: string, args: string[], env: NodeJS.ProcessEnv, ready: RegExp, port: number, log?: string): Promise<Started> {
   const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  if (log) {
+    const file = createWriteStream(log, { flags: 'a' });
+    child.stdout?.pipe(file);
+    child.stderr?.pipe(file);
+  }
   let output = '';
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => {
@@ -389,7 +396,7 @@ async function startServer(): Promise<Started> {
     ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}),
   };
   // `npm run serve`, as the README starts the store: the same Node flags (heap sizes) as production.
-  const started = await startProcess('npm', ['run', '--silent', 'serve'], env, /is running at/, port);
+  const started = await startProcess('npm', ['run', '--silent', 'serve'], env, /is running at/, port, process.env.BENCH_SERVER_LOG);
   return { ...started, pid: nodeProcessRunning(started.pid, 'src/server/server.ts') ?? started.pid };
 }
 
@@ -443,7 +450,7 @@ function treeMemoryMb(root: number, field: 'VmRSS' | 'VmHWM' = 'VmRSS'): number 
 
 /** The server's memory settings set in the environment, passed on to it (and recorded with the results). */
 function serverSettings(): Record<string, string> {
-  const names = ['NODE_HEAP_MB', 'NODE_SEMI_SPACE_MB', 'MALLOC_ARENA_MAX', 'CATALOG_CACHE_MB', 'SEARCH_HITS_PER_PRODUCT', 'CATALOG_COMPRESSED_UP_TO'];
+  const names = ['NODE_HEAP_MB', 'NODE_SEMI_SPACE_MB', 'NODE_V8_FLAGS', 'MALLOC_ARENA_MAX', 'CATALOG_CACHE_MB', 'SEARCH_HITS_PER_PRODUCT', 'CATALOG_COMPRESSED_UP_TO', 'CATALOG_CHANGE_WAIT_MS'];
   return Object.fromEntries(names.flatMap((name) => (process.env[name] ? [[name, process.env[name] as string]] : [])));
 }
 

@@ -324,7 +324,7 @@ if (cluster.isPrimary && config.workers > 1) {
   const products = await productsInDatabase();
   const execArgv = workerFlags(process.execArgv, products, process.env);
   if (execArgv.join(' ') !== process.execArgv.join(' ')) {
-    pino({ level: config.logLevel }).info(`${products} products: workers start with ${execArgv.filter((flag) => /^--max-(old|semi)-space-size=/.test(flag)).join(' ')}`);
+    pino({ level: config.logLevel }).info(`${products} products: workers start with ${execArgv.filter((flag) => !process.execArgv.includes(flag)).join(' ')}`);
   }
   cluster.setupPrimary({ execArgv });
   superviseWorkers(config.workers);

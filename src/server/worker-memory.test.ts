@@ -18,9 +18,16 @@ describe('workers sized to the catalogue', () => {
     expect(flags.filter((flag) => flag.startsWith('--max-semi-space-size='))).toHaveLength(1);
   });
 
+  it('turns allocation-site pretenuring off for a large catalogue, unless the flags set it either way', () => {
+    expect(workerFlags(SERVE, 1_000_000, {})).toContain('--no-allocation-site-pretenuring');
+    expect(workerFlags(SERVE, 100_000, {})).not.toContain('--no-allocation-site-pretenuring');
+    expect(workerFlags([...SERVE, '--allocation-site-pretenuring'], 1_000_000, {}).filter((flag) => flag.includes('pretenuring'))).toEqual(['--allocation-site-pretenuring']);
+    expect(workerFlags(['--no-allocation_site_pretenuring'], 1_000_000, {}).filter((flag) => flag.includes('pretenuring'))).toEqual(['--no-allocation_site_pretenuring']);
+  });
+
   it('leaves what the environment set by hand, and never lowers a heap limit', () => {
-    expect(workerFlags(SERVE, 1_000_000, { NODE_HEAP_MB: '512', NODE_SEMI_SPACE_MB: '8' })).toEqual(SERVE);
-    expect(workerFlags(['--max-old-space-size=8192'], 1_000_000, { NODE_SEMI_SPACE_MB: '8' })).toEqual(['--max-old-space-size=8192']);
-    expect(workerFlags([], 300_000, {})).toEqual(['--max-old-space-size=879', '--max-semi-space-size=64']);
+    expect(workerFlags(SERVE, 1_000_000, { NODE_HEAP_MB: '512', NODE_SEMI_SPACE_MB: '8' })).toEqual([...SERVE, '--no-allocation-site-pretenuring']);
+    expect(workerFlags(['--max-old-space-size=8192'], 1_000_000, { NODE_SEMI_SPACE_MB: '8' })).toEqual(['--max-old-space-size=8192', '--no-allocation-site-pretenuring']);
+    expect(workerFlags([], 300_000, {})).toEqual(['--max-old-space-size=879', '--max-semi-space-size=64', '--no-allocation-site-pretenuring']);
   });
 });

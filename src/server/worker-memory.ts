@@ -13,6 +13,15 @@
  * requests' wait. With 64 MB, 7 times a second, 2 % of the time, the longest 8 ms
  * (`scripts/profile-search.ts` listings, 26 November). At 100,000 products 64 MB would be over
  * 100 MB more a process for little, so small catalogues keep 8 (see the README's "Memory").
+ *
+ * And V8's allocation-site pretenuring is off for them. Under load at 1,000,000 products, one of
+ * the two workers (either one) took 20-60 ms for each young collection, moving some 17 MB on to
+ * the old generation each time (10-15 % of its time), while the other's took 1-4 ms, until a full
+ * collection cleared it. That is what V8 does once it allocates an object kind straight into the
+ * old generation (pretenures it) which then dies young: the dead objects keep the young ones they
+ * point to alive. With `--no-allocation-site-pretenuring` both workers' young collections took
+ * 1-4 ms (`--trace-gc` under `npm run bench`, 26 November: see the README's "Memory"). At 100,000
+ * products it was not seen, and the flag is left alone.
  */
 
 /** Products beyond which workers get the room below, unless `NODE_HEAP_MB` or `NODE_SEMI_SPACE_MB` says otherwise. */
@@ -20,6 +29,7 @@ export const LARGE_CATALOGUE = 250_000;
 /** Heap per product held: 1.3-1.4 GB measured at 1,000,000, with room for a full load beside the one answering. */
 const HEAP_KB_PER_PRODUCT = 3;
 const LARGE_SEMI_SPACE_MB = 64;
+const PRETENURING = /^--(no-)?allocation[-_]site[-_]pretenuring$/;
 
 function setFlag(flags: readonly string[], name: string, value: number): string[] {
   const kept = flags.filter((flag) => !flag.startsWith(`${name}=`));
@@ -29,7 +39,7 @@ function setFlag(flags: readonly string[], name: string, value: number): string[
 /**
  * The Node flags to start a worker with for a catalogue of `products`: the primary's own, with
  * the heap limit and semi-space size raised for a large catalogue where the environment did not
- * set them.
+ * set them, and pretenuring off unless the flags say otherwise.
  */
 export function workerFlags(flags: readonly string[], products: number, env: Readonly<Record<string, string | undefined>>): string[] {
   if (products <= LARGE_CATALOGUE) return [...flags];
@@ -39,5 +49,6 @@ export function workerFlags(flags: readonly string[], products: number, env: Rea
     sized = setFlag(sized, '--max-old-space-size', Math.max(current, Math.ceil((products * HEAP_KB_PER_PRODUCT) / 1024)));
   }
   if (!env.NODE_SEMI_SPACE_MB) sized = setFlag(sized, '--max-semi-space-size', LARGE_SEMI_SPACE_MB);
+  if (!flags.some((flag) => PRETENURING.test(flag))) sized = [...sized, '--no-allocation-site-pretenuring'];
   return sized;
 }

@@ -15,13 +15,14 @@
  * 100 MB more a process for little, so small catalogues keep 8 (see the README's "Memory").
  *
  * And V8's allocation-site pretenuring is off for them. Under load at 1,000,000 products, one of
- * the two workers (either one) took 20-60 ms for each young collection, moving some 17 MB on to
- * the old generation each time (10-15 % of its time), while the other's took 1-4 ms, until a full
- * collection cleared it. That is what V8 does once it allocates an object kind straight into the
- * old generation (pretenures it) which then dies young: the dead objects keep the young ones they
- * point to alive. With `--no-allocation-site-pretenuring` both workers' young collections took
- * 1-4 ms (`--trace-gc` under `npm run bench`, 26 November: see the README's "Memory"). At 100,000
- * products it was not seen, and the flag is left alone.
+ * the two workers (either one) took 10-60 ms for each young collection, moving some 17 MB on to
+ * the old generation each time (up to 10-15 % of its time), while the other's took 1-4 ms, until
+ * a full collection cleared it: in five runs of five with pretenuring, in none of three without
+ * (`--trace-gc` under `npm run bench`, 26 November; see the README's "Memory"). The likeliest
+ * cause: once V8 allocates a kind of object straight into the old generation (pretenures it) and
+ * those objects die young, the dead ones keep the young objects they point to alive. The
+ * benchmark's p99 did not move beyond its noise. At 100,000 products it was not seen, and the
+ * flag is left alone.
  */
 
 /** Products beyond which workers get the room below, unless `NODE_HEAP_MB` or `NODE_SEMI_SPACE_MB` says otherwise. */

@@ -448,7 +448,7 @@ function treeMemoryMb(root: number, field: 'VmRSS' | 'VmHWM' = 'VmRSS'): number 
   return processTree(root).reduce((sum, pid) => sum + (memoryMb(pid, field) || 0), 0) || Number.NaN;
 }
 
-/** The server's memory settings set in the environment, passed on to it (and recorded with the results). */
+/** The server's settings set in the environment (memory, V8 flags, the change wait), passed on to it and recorded with the results. */
 function serverSettings(): Record<string, string> {
   const names = ['NODE_HEAP_MB', 'NODE_SEMI_SPACE_MB', 'NODE_V8_FLAGS', 'MALLOC_ARENA_MAX', 'CATALOG_CACHE_MB', 'SEARCH_HITS_PER_PRODUCT', 'CATALOG_COMPRESSED_UP_TO', 'CATALOG_CHANGE_WAIT_MS'];
   return Object.fromEntries(names.flatMap((name) => (process.env[name] ? [[name, process.env[name] as string]] : [])));

@@ -318,9 +318,11 @@ function killAll(pids: readonly number[]): void {
 async function startProcess(command: string, args: string[], env: NodeJS.ProcessEnv, ready: RegExp, port: number, log?: string): Promise<Started> {
   const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   if (log) {
+    // Both streams into one file, which is closed once the process is gone (not by whichever ends first).
     const file = createWriteStream(log, { flags: 'a' });
-    child.stdout?.pipe(file);
-    child.stderr?.pipe(file);
+    child.stdout?.pipe(file, { end: false });
+    child.stderr?.pipe(file, { end: false });
+    child.once('close', () => file.end());
   }
   let output = '';
   await new Promise<void>((resolve, reject) => {
@@ -389,7 +391,7 @@ async function startServer(): Promise<Started> {
     // The bench stands where a load balancer would, and says whom each request is from.
     TRUST_PROXY: '127.0.0.1',
     ...(REDIS_URL ? { REDIS_URL } : {}),
-    // The server's memory settings, as `npm run serve` and the config read them.
+    // The server's settings (memory, V8 flags, the change wait), as `npm run serve` and the config read them.
     ...serverSettings(),
     ...(process.env.WEB_CONCURRENCY ? { WEB_CONCURRENCY: process.env.WEB_CONCURRENCY } : {}),
     // Profiling the server under the bench, e.g. BENCH_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=/tmp/prof".

@@ -1391,6 +1391,24 @@ function firstPricedDescending(listing: Listing, byPrice: SortedSlots, price: nu
   return low;
 }
 
+/**
+ * How a price range falls on a scope's price bands: those it covers whole, from the first starting
+ * at or above its floor to the last ending at or below its ceiling (none when firstBand >
+ * lastBand), and its products outside them, in the bands it cuts (all of them when it covers none).
+ */
+function bandsWithin(listing: Listing, categoryCode: number, minPrice: number, maxPrice: number): { firstBand: number; lastBand: number; cut: Int32Array[] } {
+  const cuts = categoryCode >= 0 ? (listing.cutsByCategory[categoryCode] as Float64Array) : listing.cuts;
+  const byPrice = (categoryCode >= 0 ? (listing.ordersByCategory[categoryCode] as Orders) : listing.orders).price_asc;
+  const firstBand = minPrice === -Infinity ? 0 : cutsBelow(cuts, minPrice, false) + 1;
+  const lastBand = maxPrice === Infinity ? cuts.length : cutsBelow(cuts, maxPrice, true) - 1;
+  const from = firstPriced(listing, byPrice, minPrice, false);
+  const to = Math.max(from, firstPriced(listing, byPrice, maxPrice, true));
+  if (firstBand > lastBand) return { firstBand, lastBand, cut: [byPrice.slots.subarray(from, to)] };
+  const lowEnd = firstBand === 0 ? from : firstPriced(listing, byPrice, cuts[firstBand - 1] as number, false);
+  const highStart = lastBand === cuts.length ? to : firstPriced(listing, byPrice, cuts[lastBand] as number, false);
+  return { firstBand, lastBand, cut: [byPrice.slots.subarray(from, lowEnd), byPrice.slots.subarray(highStart, to)] };
+}
+
 /** What one listing's pass reads and writes: always the same shape, so the pass is compiled once. */
 interface Scan {
   candidates: Int32Array;
@@ -1560,7 +1578,7 @@ function query(listing: Listing, asked: IndexFilter, sort: Sort, page: number, p
 
   const matched = scratch(listing.size);
   /** A pass over `candidates` into this listing's counts, marking results in `matched`. */
-  const pass = (passed: Int32Array, passedCount: number) =>
+  const pass = (passed: Int32Array, passedCount: number, byBrand = brandCodes) =>
     scan({
       candidates: passed,
       candidateCount: passedCount,
@@ -1579,7 +1597,7 @@ function query(listing: Listing, asked: IndexFilter, sort: Sort, page: number, p
       category,
       categoryCode: search ? categoryCode : -1,
       brand,
-      brandCodes,
+      brandCodes: byBrand,
       selectedCodes: objectList(selectedCodes),
       selectedAccepted: objectList(selectedAccepted),
       selectedCounts: objectList(selectedCounts),
@@ -1591,24 +1609,17 @@ function query(listing: Listing, asked: IndexFilter, sort: Sort, page: number, p
     });
 
   // Narrowed by nothing but stock, brands, one spec's values and a price range: from kept cells.
-  // A price range with both brands and a spec chosen, or covering no band whole, needs the pass.
+  // A price range covering no band whole needs a pass; so does one with both brands and a spec
+  // chosen, over the chosen brands' products in the range only (below).
   const kept = !byPass && selected.length <= 1 && search === undefined && vendorId === undefined && !featuredOnly && refused === undefined;
   const priced = minPrice > -Infinity || maxPrice < Infinity;
   const spec = selected[0] && { key: selected[0].key, keyIndex: ATTRIBUTE_KEYS.indexOf(selected[0].key), codes: selected[0].codes, accepted: selected[0].accepted };
   if (kept && !priced) return counted(listing, categoryCode, inStock, brandCodes, spec, undefined, countedKeys, sort, page, pageSize);
-  if (kept && !(brandCodes && spec)) {
-    const cuts = categoryCode >= 0 ? (listing.cutsByCategory[categoryCode] as Float64Array) : listing.cuts;
-    // Bands wholly inside the range: from the first starting at or above its floor to the last ending at or below its ceiling.
-    const firstBand = minPrice === -Infinity ? 0 : cutsBelow(cuts, minPrice, false) + 1;
-    const lastBand = maxPrice === Infinity ? cuts.length : cutsBelow(cuts, maxPrice, true) - 1;
+  const banded = kept && priced ? bandsWithin(listing, categoryCode, minPrice, maxPrice) : undefined;
+  if (banded && !(brandCodes && spec)) {
+    const { firstBand, lastBand, cut } = banded;
     if (firstBand <= lastBand) {
-      const byPrice = scope.price_asc;
-      const from = firstPriced(listing, byPrice, minPrice, false);
-      const to = Math.max(from, firstPriced(listing, byPrice, maxPrice, true));
-      const lowEnd = firstBand === 0 ? from : firstPriced(listing, byPrice, cuts[firstBand - 1] as number, false);
-      const highStart = lastBand === cuts.length ? to : firstPriced(listing, byPrice, cuts[lastBand] as number, false);
-      const below = byPrice.slots.subarray(from, lowEnd);
-      const above = byPrice.slots.subarray(highStart, to);
+      const [below, above] = cut as [Int32Array, Int32Array];
       const cutTotal = pass(below, below.length) + pass(above, above.length);
       matched.fill(0, 0, listing.size);
       const attributes = new Map<string, Uint32Array>();
@@ -1619,7 +1630,37 @@ function query(listing: Listing, asked: IndexFilter, sort: Sort, page: number, p
     }
   }
 
-  const total = pass(candidates, candidateCount);
+  // Brands, one spec and a price range: a pass over the chosen brands' products in the range, read
+  // off their own price orders, rather than over the whole scope (at 1,000,000 products, a category's
+  // 330,000: the slowest listings). The brand facet counts what the spec and the range let through
+  // of every brand: the others' come from the cells of the bands the range covers whole, and a look
+  // at the products of those it cuts.
+  let total = 0;
+  if (banded && brandCodes && spec) {
+    for (const code of chosen(brandCodes)) {
+      const byPrice = brandOrders(listing, categoryCode, code).price_asc;
+      const from = firstPriced(listing, byPrice, minPrice, false);
+      const to = Math.max(from, firstPriced(listing, byPrice, maxPrice, true));
+      total += pass(byPrice.slots.subarray(from, to), to - from, undefined);
+    }
+    const cells = categoryCode >= 0 ? (listing.cellsByCategory[categoryCode] as Cells) : listing.cells;
+    const values = chosen(spec.accepted).map((code) => valueNumber(spec.keyIndex, code));
+    for (let band = banded.firstBand; band <= banded.lastBand; band++) {
+      for (const value of values) {
+        const byBrand = cells.get(cellKey(inStock, ANY, value, band))?.brand ?? [];
+        for (let code = 0; code < byBrand.length; code++) if (brandCodes[code] !== 1) brandCounts[code] = (brandCounts[code] as number) + (byBrand[code] as number);
+      }
+    }
+    for (const slots of banded.cut) {
+      for (const slot of slots) {
+        const code = brand[slot] as number;
+        if (brandCodes[code] === 1 || (inStock && (stock[slot] as number) <= 0) || spec.accepted[spec.codes[slot] as number] !== 1) continue;
+        increment(brandCounts, code);
+      }
+    }
+  } else {
+    total = pass(candidates, candidateCount);
+  }
 
   // Code 0 of an attribute is "no value": never a facet value.
   const attributeRows = (key: string, counts: Uint32Array) => {

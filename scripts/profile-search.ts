@@ -19,6 +19,7 @@
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { constants, PerformanceObserver, performance } from 'node:perf_hooks';
+import { SPEC_FACET_KEYS } from '#shared/facets.ts';
 import { ProductQuerySchema, SearchQuerySchema } from '#shared/schemas/catalog-query.ts';
 import { createServices } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
@@ -106,9 +107,22 @@ const slowWindows: Array<[number, number, string]> = [];
 const slowest: Array<{ ms: number; path: string }> = [];
 const measuring = performance.now();
 const end = measuring + SECONDS * 1000;
-/** What kind of request a path is: how many words, the last one short, a category, a sort, a later page. */
+/**
+ * What kind of request a path is: a search's words (how many, the last one short) or a listing's
+ * filters (brands, a spec, a price range, in stock); a category, a sort (searches), a later page.
+ */
 function kindOf(path: string): string {
   const params = new URL(path, 'http://x').searchParams;
+  if (mode === 'listing') {
+    const brands = params.getAll('brand').length;
+    return [
+      brands > 0 ? `${brands} brand${brands === 1 ? '' : 's'}` : '',
+      [...params.keys()].some((key) => SPEC_FACET_KEYS.includes(key)) ? 'a spec' : '',
+      params.has('minPrice') || params.has('maxPrice') ? 'a price range' : '',
+      params.get('inStock') === 'true' ? 'in stock' : '',
+      Number(params.get('page') ?? 1) > 1 ? 'later page' : '',
+    ].filter(Boolean).join(', ') || 'nothing';
+  }
   const words = (params.get('q') ?? '').split(/\s+/).filter(Boolean);
   return [
     `${words.length} word${words.length === 1 ? '' : 's'}`,
@@ -159,7 +173,7 @@ const mean = times.reduce((a, b) => a + b, 0) / times.length;
 console.log(`${mode}: ${times.length} in ${SECONDS} s (${(times.length / SECONDS).toFixed(0)}/s); mean ${mean.toFixed(3)} ms, p50 ${q(0.5)}, p90 ${q(0.9)}, p99 ${q(0.99)}, max ${q(1)}; ${edits} edits; heap ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MB`);
 console.log(`a second, in each 5 s: ${Array.from(perFive, (n = 0) => Math.round(n / 5)).join(', ')}`);
 console.log('time in the first 10 s, by kind:');
-for (const [kind, { count, ms }] of [...firstTen].sort((a, b) => b[1].ms - a[1].ms).slice(0, 12)) console.log(`  ${(ms / 1000).toFixed(2)} s in ${count} (${(ms / count).toFixed(2)} ms each): ${kind}`);
+for (const [kind, { count, ms }] of [...firstTen].sort((a, b) => b[1].ms - a[1].ms).slice(0, 16)) console.log(`  ${(ms / 1000).toFixed(2)} s in ${count} (${(ms / count).toFixed(2)} ms each): ${kind}`);
 console.log('slowest:');
 for (const { ms, path } of slowest) console.log(`  ${ms.toFixed(1)} ms ${decodeURIComponent(path)}`);
 const usage = process.memoryUsage();

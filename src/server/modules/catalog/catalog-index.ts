@@ -1578,7 +1578,7 @@ function query(listing: Listing, asked: IndexFilter, sort: Sort, page: number, p
 
   const matched = scratch(listing.size);
   /** A pass over `candidates` into this listing's counts, marking results in `matched`. */
-  const pass = (passed: Int32Array, passedCount: number, byBrand = brandCodes) =>
+  const pass = (passed: Int32Array, passedCount: number) =>
     scan({
       candidates: passed,
       candidateCount: passedCount,
@@ -1597,7 +1597,7 @@ function query(listing: Listing, asked: IndexFilter, sort: Sort, page: number, p
       category,
       categoryCode: search ? categoryCode : -1,
       brand,
-      brandCodes: byBrand,
+      brandCodes,
       selectedCodes: objectList(selectedCodes),
       selectedAccepted: objectList(selectedAccepted),
       selectedCounts: objectList(selectedCounts),
@@ -1641,7 +1641,7 @@ function query(listing: Listing, asked: IndexFilter, sort: Sort, page: number, p
       const byPrice = brandOrders(listing, categoryCode, code).price_asc;
       const from = firstPriced(listing, byPrice, minPrice, false);
       const to = Math.max(from, firstPriced(listing, byPrice, maxPrice, true));
-      total += pass(byPrice.slots.subarray(from, to), to - from, undefined);
+      total += pass(byPrice.slots.subarray(from, to), to - from);
     }
     const cells = categoryCode >= 0 ? (listing.cellsByCategory[categoryCode] as Cells) : listing.cells;
     const values = chosen(spec.accepted).map((code) => valueNumber(spec.keyIndex, code));

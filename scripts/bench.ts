@@ -838,7 +838,7 @@ try {
   // them; on PostgreSQL the vacuum is done now so that autovacuum does not run during the load.
   await (dialect === 'postgres' ? sql`VACUUM ANALYZE` : sql`ANALYZE`).execute(database.db);
   // The seed written out to the tables now, not by a checkpoint in the middle of the measurements:
-  // on PostgreSQL one that wrote the seed out made commits wait, and edits were refused (503).
+  // two PostgreSQL runs that met one writing the seed out refused some edits (503), likely so.
   if (!reused) await (dialect === 'postgres' ? sql`CHECKPOINT` : sql`PRAGMA wal_checkpoint(TRUNCATE)`).execute(database.db);
 
   const openable = await activeIds(database, false);

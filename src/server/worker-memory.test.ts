@@ -25,9 +25,18 @@ describe('workers sized to the catalogue', () => {
     expect(workerFlags(['--no-allocation_site_pretenuring'], 1_000_000, {}).filter((flag) => flag.includes('pretenuring'))).toEqual(['--no-allocation_site_pretenuring']);
   });
 
+  it('counts typed arrays towards the next full collection as the heap is, for a large catalogue, unless the flags set it either way', () => {
+    const accounted = (flags: readonly string[]) => flags.filter((flag) => flag.includes('external'));
+    expect(accounted(workerFlags(SERVE, 1_000_000, {}))).toEqual(['--external-memory-accounted-in-global-limit']);
+    expect(accounted(workerFlags(SERVE, 100_000, {}))).toEqual([]);
+    expect(accounted(workerFlags([...SERVE, '--no-external-memory-accounted-in-global-limit'], 1_000_000, {}))).toEqual(['--no-external-memory-accounted-in-global-limit']);
+    expect(accounted(workerFlags(['--external_memory_accounted_in_global_limit'], 1_000_000, {}))).toEqual(['--external_memory_accounted_in_global_limit']);
+  });
+
   it('leaves what the environment set by hand, and never lowers a heap limit', () => {
-    expect(workerFlags(SERVE, 1_000_000, { NODE_HEAP_MB: '512', NODE_SEMI_SPACE_MB: '8' })).toEqual([...SERVE, '--no-allocation-site-pretenuring']);
-    expect(workerFlags(['--max-old-space-size=8192'], 1_000_000, { NODE_SEMI_SPACE_MB: '8' })).toEqual(['--max-old-space-size=8192', '--no-allocation-site-pretenuring']);
-    expect(workerFlags([], 300_000, {})).toEqual(['--max-old-space-size=879', '--max-semi-space-size=64', '--no-allocation-site-pretenuring']);
+    const large = ['--no-allocation-site-pretenuring', '--external-memory-accounted-in-global-limit'];
+    expect(workerFlags(SERVE, 1_000_000, { NODE_HEAP_MB: '512', NODE_SEMI_SPACE_MB: '8' })).toEqual([...SERVE, ...large]);
+    expect(workerFlags(['--max-old-space-size=8192'], 1_000_000, { NODE_SEMI_SPACE_MB: '8' })).toEqual(['--max-old-space-size=8192', ...large]);
+    expect(workerFlags([], 300_000, {})).toEqual(['--max-old-space-size=879', '--max-semi-space-size=64', ...large]);
   });
 });

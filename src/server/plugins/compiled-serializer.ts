@@ -22,10 +22,10 @@ import { z } from 'zod';
 type JsonSchema = z.core.JSONSchema.BaseSchema;
 
 /**
- * Answers with JSON written already (kept in memory): Fastify sends a string as it is, skipping
- * the route's serializer, whose schema then only documents the answer.
+ * Answers with JSON written already (kept in memory): Fastify sends a string, or UTF-8 bytes, as
+ * they are, skipping the route's serializer, whose schema then only documents the answer.
  */
-export function sendJson(reply: FastifyReply, json: string): FastifyReply {
+export function sendJson(reply: FastifyReply, json: string | Buffer): FastifyReply {
   return reply.type('application/json; charset=utf-8').send(json);
 }
 

@@ -18,8 +18,8 @@ declare module 'fastify' {
  */
 export interface ResponseCache {
   get(key: string): string | undefined;
-  /** Stores `body` unless the cache was cleared since `generation` was read. */
-  set(key: string, body: string, generation: number): void;
+  /** Stores `body` (as a string) unless the cache was cleared since `generation` was read. */
+  set(key: string, body: string | Buffer, generation: number): void;
   readonly generation: number;
   clear(): void;
   readonly enabled: boolean;
@@ -68,7 +68,8 @@ export function createResponseCache({ maxBytes, ttlMs }: ResponseCacheOptions): 
         askedOnce[slot] = hash;
         return;
       }
-      entries.set(key, body);
+      // Made a string only now: most answers (the first of their URL) are not kept.
+      entries.set(key, typeof body === 'string' ? body : body.toString());
     },
     get generation() {
       return generation;
@@ -119,8 +120,7 @@ export function registerResponseCache(app: FastifyInstance, cache: ResponseCache
     const generation = startedAt.get(request);
     // Never compressed bytes, should the order of the hooks ever change.
     if (generation !== undefined && reply.statusCode === 200 && !reply.hasHeader('content-encoding')) {
-      if (typeof payload === 'string') cache.set(request.url, payload, generation);
-      else if (Buffer.isBuffer(payload)) cache.set(request.url, payload.toString(), generation);
+      if (typeof payload === 'string' || Buffer.isBuffer(payload)) cache.set(request.url, payload, generation);
     }
     return payload;
   });

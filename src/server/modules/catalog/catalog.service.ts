@@ -376,11 +376,11 @@ export function createCatalogService({
       return { items: purchasable(found.ids), total: found.total, page: query.page, pageSize: query.pageSize, facets: facets(filter, found) };
     },
 
-    /** The same as `list`, as the JSON the API answers with: the products' JSON is kept in memory, not written per request. */
-    async listJson(query: ProductQuery, hits?: SearchHits, options: ListOptions = {}): Promise<string> {
+    /** The same as `list`, as the JSON the API answers with (UTF-8): the products' JSON is kept in memory, not written per request. */
+    async listJson(query: ProductQuery, hits?: SearchHits, options: ListOptions = {}): Promise<Buffer> {
       const { found, filter } = await listed(query, hits, options);
       const rest = serializeList({ items: [], total: found.total, page: query.page, pageSize: query.pageSize, facets: facets(filter, found) });
-      return ITEMS_OPEN + store.jsonList(found.ids) + rest.slice(ITEMS_OPEN.length);
+      return store.jsonList(found.ids, ITEMS_OPEN, rest.slice(ITEMS_OPEN.length));
     },
 
     /** Call after a committed change to the catalogue, here or (by word from it) elsewhere. */

@@ -248,8 +248,6 @@ function arenaFor(first: Array<{ row: repository.ProductSelection; json: string 
  */
 export function createProductStore(db: Db, { compressedUpTo = LARGE_CATALOGUE } = {}) {
   let arena: Arena = createArena();
-  // A listing's products side by side before they are decoded: one buffer, grown as needed.
-  let scratch = Buffer.allocUnsafeSlow(64 * 1024);
 
   return {
     async apply(change: CatalogChange): Promise<void> {
@@ -291,18 +289,35 @@ export function createProductStore(db: Db, { compressedUpTo = LARGE_CATALOGUE } 
       return Number.isSafeInteger(id) && id >= 0 ? arena.get(id) : undefined;
     },
 
-    /** The JSON of those of `ids` on sale, in order, joined by commas (a list's items). */
-    jsonList(ids: readonly number[]): string {
-      let bytes = 0;
-      for (const id of ids) bytes += arena.length(id) + 1;
-      if (bytes > scratch.length) scratch = Buffer.allocUnsafeSlow(Math.max(bytes, scratch.length * 2));
-      let at = 0;
+    /**
+     * The JSON of those of `ids` on sale, in order, joined by commas, between `open` and `close`
+     * (a list's items, and the rest of its answer): the UTF-8 bytes that go out, copied from the
+     * arena straight into the answer's own buffer. Never made a string: a listing's 30 KB were
+     * decoded into one, joined to the rest into another, flattened and encoded again as it went
+     * out, some 90 KB of heap an answer. At 100,000 products the workers made 12-15 % fewer young
+     * collections over a run (2,929-3,044 against 3,402-3,467); listings and search kept their
+     * pace within the noise (27 November).
+     */
+    jsonList(ids: readonly number[], open = '', close = ''): Buffer {
+      let bytes = Buffer.byteLength(open) + Buffer.byteLength(close);
+      let listed = 0;
+      for (const id of ids) {
+        const length = arena.length(id);
+        if (length === 0) continue;
+        bytes += length;
+        listed++;
+      }
+      bytes += Math.max(0, listed - 1);
+      const answer = Buffer.allocUnsafe(bytes);
+      let at = answer.write(open, 0, 'utf8');
+      const itemsAt = at;
       for (const id of ids) {
         if (arena.length(id) === 0) continue;
-        if (at > 0) scratch[at++] = COMMA;
-        at += arena.copy(id, scratch, at);
+        if (at > itemsAt) answer[at++] = COMMA;
+        at += arena.copy(id, answer, at);
       }
-      return scratch.toString('utf8', 0, at);
+      at += answer.write(close, at, 'utf8');
+      return at === bytes ? answer : answer.subarray(0, at);
     },
 
     /** A product on sale; undefined when it is not on sale. */

@@ -210,7 +210,7 @@ export function createSearchService({ catalog, hitsPerProduct }: { catalog: Cata
       for (const word of [...common, ...starts]) {
         if (performance.now() - started > ms || hitsByQuery.calculatedSize > hitsByQuery.maxSize * WARM_HITS_SHARE) break;
         const query = SearchQuerySchema.parse({ q: word });
-        await found(query, (matched, options) => catalog.listJson(query, matched, options), () => '');
+        await found(query, (matched, options) => catalog.listJson(query, matched, options), () => undefined);
         searched++;
         await letRequestsThrough();
       }
@@ -242,10 +242,10 @@ export function createSearchService({ catalog, hitsPerProduct }: { catalog: Cata
       };
     },
 
-    /** The same as `search`, as the JSON the API answers with (see catalog.listJson). */
-    searchJson(asked: SearchQuery): Promise<string> {
+    /** The same as `search`, as the JSON the API answers with (UTF-8; see catalog.listJson). */
+    searchJson(asked: SearchQuery): Promise<Buffer> {
       const query = understood(asked);
-      return found(query, (matched, options) => catalog.listJson(query, matched, options), () => JSON.stringify(nothing(query)));
+      return found(query, (matched, options) => catalog.listJson(query, matched, options), () => Buffer.from(JSON.stringify(nothing(query))));
     },
   };
 }

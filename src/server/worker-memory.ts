@@ -24,14 +24,14 @@
  * benchmark's p99 did not move beyond its noise. At 100,000 products it was not seen, and the
  * flag is left alone.
  *
- * And memory outside the heap (typed arrays: a search's hits, kept for later pages, 600 MB of them
- * a worker at 1,000,000 products) counts towards when the next full collection is due as the heap
+ * And memory outside the heap (typed arrays: a search's hits, kept for later pages, up to 480 MB
+ * of them a worker at 1,000,000 products) counts towards when the next full collection is due as the heap
  * does, in proportion to what is held (`--external-memory-accounted-in-global-limit`), instead of
  * V8's default: a full collection after every 64 MB of typed arrays allocated, whatever is held.
  * Searches at 1,000,000 products allocate that in under a second as kept hits are replaced, so each
  * worker ran a full collection every 0.8 s, each freeing 3-30 MB of 220 and marking for 0.6-1.5 s
  * of CPU in the background, on a machine with two cores (`--trace-gc-nvp`, 27 November). With the
- * flag, 4 full collections in 30 s of listings and searches for both workers, against some 40;
+ * flag, 3-4 full collections in 30 s of listings and searches for both workers, against 12-35;
  * searches went from 1,873-1,951 a second (p99 119-124 ms) to 3,050 (p99 58), listings from
  * 1,987-2,364 (p99 74-75) to 2,211 (p99 62), and a worker's peak from 3,473 to 3,807 MB. At
  * 100,000 products, where a worker is held to 512 MB, it is left alone.

@@ -424,11 +424,9 @@ async function startServer(): Promise<Started> {
     // The bench stands where a load balancer would, and says whom each request is from.
     TRUST_PROXY: '127.0.0.1',
     ...(REDIS_URL ? { REDIS_URL } : {}),
-    // The server's settings (memory, V8 flags, the change wait), as `npm run serve` and the config read them.
+    // The server's settings (memory, V8 flags, the change wait, profiling), as `npm run serve` and the config read them.
     ...serverSettings(),
     ...(process.env.WEB_CONCURRENCY ? { WEB_CONCURRENCY: process.env.WEB_CONCURRENCY } : {}),
-    // Profiling the server under the bench, e.g. BENCH_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=/tmp/prof".
-    ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}),
   };
   // `npm run serve`, as the README starts the store: the same Node flags (heap sizes) as production.
   const started = await startProcess('npm', ['run', '--silent', 'serve'], env, /is running at/, port, process.env.BENCH_SERVER_LOG);
@@ -483,10 +481,16 @@ function treeMemoryMb(root: number, field: 'VmRSS' | 'VmHWM' = 'VmRSS'): number 
   return processTree(root).reduce((sum, pid) => sum + (memoryMb(pid, field) || 0), 0) || Number.NaN;
 }
 
-/** The server's settings set in the environment (memory, V8 flags, the change wait), passed on to it and recorded with the results. */
+/**
+ * The server's settings set in the environment (memory, V8 flags, the change wait),
+ * passed on to it and recorded with the results; and its NODE_OPTIONS when profiling, e.g.
+ * BENCH_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=/tmp/prof", so that a profiled run's figures are
+ * not taken for a plain run's.
+ */
 function serverSettings(): Record<string, string> {
   const names = ['NODE_HEAP_MB', 'NODE_SEMI_SPACE_MB', 'NODE_V8_FLAGS', 'MALLOC_ARENA_MAX', 'CATALOG_CACHE_MB', 'SEARCH_HITS_PER_PRODUCT', 'CATALOG_COMPRESSED_UP_TO', 'CATALOG_CHANGE_WAIT_MS'];
-  return Object.fromEntries(names.flatMap((name) => (process.env[name] ? [[name, process.env[name] as string]] : [])));
+  const set = Object.fromEntries(names.flatMap((name) => (process.env[name] ? [[name, process.env[name] as string]] : [])));
+  return process.env.BENCH_NODE_OPTIONS ? { ...set, NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : set;
 }
 
 /** The commit measured, marked when tracked files had changes besides; null outside a git checkout. */

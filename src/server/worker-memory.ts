@@ -42,8 +42,17 @@ export const LARGE_CATALOGUE = 250_000;
 /** Heap per product held: 1.3-1.4 GB measured at 1,000,000, with room for a full load beside the one answering. */
 const HEAP_KB_PER_PRODUCT = 3;
 const LARGE_SEMI_SPACE_MB = 64;
-const PRETENURING = /^--(no-)?allocation[-_]site[-_]pretenuring$/;
-const EXTERNAL_IN_GLOBAL_LIMIT = /^--(no-)?external[-_]memory[-_]accounted[-_]in[-_]global[-_]limit$/;
+/** V8 flags a large catalogue's workers get, on or off (see above), unless the primary's flags set them either way. */
+const LARGE_CATALOGUE_V8_FLAGS: ReadonlyArray<readonly [name: string, on: boolean]> = [
+  ['allocation-site-pretenuring', false],
+  ['external-memory-accounted-in-global-limit', true],
+];
+
+/** Whether the flags turn V8's flag `name` on or off (`--name`, `--no-name`, with dashes or underscores). */
+function setsEitherWay(flags: readonly string[], name: string): boolean {
+  const either = new RegExp(`^--(no-)?${name.replaceAll('-', '[-_]')}$`);
+  return flags.some((flag) => either.test(flag));
+}
 
 function setFlag(flags: readonly string[], name: string, value: number): string[] {
   const kept = flags.filter((flag) => !flag.startsWith(`${name}=`));
@@ -63,7 +72,6 @@ export function workerFlags(flags: readonly string[], products: number, env: Rea
     sized = setFlag(sized, '--max-old-space-size', Math.max(current, Math.ceil((products * HEAP_KB_PER_PRODUCT) / 1024)));
   }
   if (!env.NODE_SEMI_SPACE_MB) sized = setFlag(sized, '--max-semi-space-size', LARGE_SEMI_SPACE_MB);
-  if (!flags.some((flag) => PRETENURING.test(flag))) sized = [...sized, '--no-allocation-site-pretenuring'];
-  if (!flags.some((flag) => EXTERNAL_IN_GLOBAL_LIMIT.test(flag))) sized = [...sized, '--external-memory-accounted-in-global-limit'];
+  for (const [name, on] of LARGE_CATALOGUE_V8_FLAGS) if (!setsEitherWay(flags, name)) sized = [...sized, `--${on ? '' : 'no-'}${name}`];
   return sized;
 }

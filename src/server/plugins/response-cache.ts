@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
-import { LRUCache } from 'lru-cache';
 import { closeRedis } from './redis-client.ts';
 
 declare module 'fastify' {
@@ -17,8 +16,9 @@ declare module 'fastify' {
  * change is never stored after it.
  */
 export interface ResponseCache {
-  get(key: string): string | undefined;
-  /** Stores `body` (as a string) unless the cache was cleared since `generation` was read. */
+  /** A copy of the answer kept for `key`: the caller's to send, whatever the cache does next. */
+  get(key: string): Buffer | undefined;
+  /** Stores `body` (its UTF-8 bytes) unless the cache was cleared since `generation` was read. */
   set(key: string, body: string | Buffer, generation: number): void;
   readonly generation: number;
   clear(): void;
@@ -41,35 +41,61 @@ function hashOf(key: string): number {
 /** Slots of the door keeper: URLs asked for once, by hash (a typed array, so the collector never walks it). */
 const DOOR_KEEPER_SLOTS = 1 << 16;
 
+/** Where a kept answer's bytes are in the arena, and when they were put there. */
+interface Kept {
+  at: number;
+  length: number;
+  storedAt: number;
+}
+
 export function createResponseCache({ maxBytes, ttlMs }: ResponseCacheOptions): ResponseCache {
   let generation = 0;
   if (maxBytes <= 0) {
     return { get: () => undefined, set: () => {}, generation: 0, clear: () => {}, enabled: false };
   }
-  // Strings, counted by length: a character is a byte unless the text goes beyond Latin-1.
-  const entries = new LRUCache<string, string>({
-    maxSize: maxBytes,
-    sizeCalculation: (body, key) => body.length + key.length,
-    ttl: ttlMs,
-  });
+  // The kept answers' bytes, one after another in one buffer allocated once, outside V8's heap.
+  // Kept as strings on the heap, they lived just long enough to be moved to the old generation,
+  // and every catalogue change (two a second under the benchmark's writer) made them garbage
+  // there: at 100,000 products that was most of what filled the old generation, and a full
+  // collection every 3 s held up each worker's queue of answers.
+  // When the arena is full it starts again from its beginning, dropping every kept answer: a
+  // change to the catalogue does that anyway, and a popular URL is kept again when next asked for.
+  const arena = Buffer.allocUnsafeSlow(maxBytes);
+  let used = 0;
+  const entries = new Map<string, Kept>();
   // An answer is kept the second time its URL is asked for, not the first. Most URLs shoppers and
   // crawlers send (a filter, a sort and a page drawn from thousands) are asked for once: kept, they
-  // would live just long enough to be moved to the old generation and die there, which made the
-  // collector's full collections several times as frequent and cost every answer about a tenth more
-  // server time. A URL asked for again is a popular one, and kept from then on.
+  // would only push the popular ones out. A URL asked for again is a popular one, and kept from then on.
   const askedOnce = new Uint32Array(DOOR_KEEPER_SLOTS);
   return {
-    get: (key) => entries.get(key),
+    get(key) {
+      const kept = entries.get(key);
+      if (!kept) return undefined;
+      if (performance.now() - kept.storedAt > ttlMs) {
+        entries.delete(key);
+        return undefined;
+      }
+      // A copy: the socket may still be sending it when the arena is written over.
+      return Buffer.from(arena.subarray(kept.at, kept.at + kept.length));
+    },
     set(key, body, since) {
-      if (since !== generation || body.length >= maxBytes / 16) return;
+      if (since !== generation) return;
+      const length = typeof body === 'string' ? Buffer.byteLength(body) : body.length;
+      if (length >= maxBytes / 16) return;
       const hash = (hashOf(key) | 1) >>> 0; // never 0, the empty slot
       const slot = hash & (DOOR_KEEPER_SLOTS - 1);
       if (askedOnce[slot] !== hash) {
         askedOnce[slot] = hash;
         return;
       }
-      // Made a string only now: most answers (the first of their URL) are not kept.
-      entries.set(key, typeof body === 'string' ? body : body.toString());
+      if (used + length > maxBytes) {
+        entries.clear();
+        used = 0;
+      }
+      if (typeof body === 'string') arena.write(body, used, 'utf8');
+      else body.copy(arena, used);
+      entries.set(key, { at: used, length, storedAt: performance.now() });
+      used += length;
     },
     get generation() {
       return generation;
@@ -77,6 +103,7 @@ export function createResponseCache({ maxBytes, ttlMs }: ResponseCacheOptions): 
     clear() {
       generation++;
       entries.clear();
+      used = 0;
     },
     enabled: true,
   };

@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { rupees } from '#shared/money.ts';
 import type { Product, ProductList } from '#shared/schemas/catalog.ts';
 import { createResponseCache, shareCatalogChanges } from '#server/plugins/response-cache.ts';
@@ -132,7 +132,7 @@ describe('response cache', () => {
     expect(cache.get('/api/products')).toBeUndefined();
     cache.set('/api/products', '{"fresh":true}', cache.generation);
     cache.set('/api/products', '{"fresh":true}', cache.generation);
-    expect(cache.get('/api/products')).toBe('{"fresh":true}');
+    expect(cache.get('/api/products')?.toString()).toBe('{"fresh":true}');
   });
 
   it('keeps an answer the second time its URL is asked for, not the first', () => {
@@ -140,11 +140,11 @@ describe('response cache', () => {
     for (let page = 1; page <= 1_000; page++) cache.set(`/api/products?page=${page}`, '{}', cache.generation);
     expect(Array.from({ length: 1_000 }, (_, i) => cache.get(`/api/products?page=${i + 1}`)).filter(Boolean)).toEqual([]);
     cache.set('/api/products?page=7', '{"page":7}', cache.generation);
-    expect(cache.get('/api/products?page=7')).toBe('{"page":7}');
+    expect(cache.get('/api/products?page=7')?.toString()).toBe('{"page":7}');
     // Asked for before the cache was cleared counts too: a popular URL is kept again at once.
     cache.clear();
     cache.set('/api/products?page=7', '{"page":7,"again":true}', cache.generation);
-    expect(cache.get('/api/products?page=7')).toBe('{"page":7,"again":true}');
+    expect(cache.get('/api/products?page=7')?.toString()).toBe('{"page":7,"again":true}');
   });
 
   it('stays within its memory budget', () => {
@@ -155,6 +155,34 @@ describe('response cache', () => {
     expect(kept * 2048).toBeLessThanOrEqual(64 * 1024);
     // The newest pages are the ones kept.
     expect(cache.get('/api/products?page=100')).toBeDefined();
+  });
+
+  it('hands out copies of its UTF-8 bytes, which outlive the cache writing over them', () => {
+    const cache = createResponseCache({ maxBytes: 1024, ttlMs: 60_000 });
+    const priced = '{"price":"₹1,29,999"}';
+    cache.set('/api/products/1', priced, cache.generation);
+    cache.set('/api/products/1', Buffer.from(priced), cache.generation);
+    const sent = cache.get('/api/products/1');
+    expect(sent?.toString()).toBe(priced);
+    // Cleared, and the same bytes of its buffer written over while the first answer may still be on its way.
+    cache.clear();
+    for (const _time of [1, 2]) cache.set('/api/products/2', 'x'.repeat(sent?.length ?? 0), cache.generation);
+    expect(cache.get('/api/products/2')?.toString()).toBe('x'.repeat(sent?.length ?? 0));
+    expect(sent?.toString()).toBe(priced);
+  });
+
+  it('forgets an answer older than its age limit', () => {
+    vi.useFakeTimers({ toFake: ['performance'] });
+    try {
+      const cache = createResponseCache({ maxBytes: 1024, ttlMs: 1_000 });
+      for (const _time of [1, 2]) cache.set('/api/products', '{}', cache.generation);
+      vi.advanceTimersByTime(999);
+      expect(cache.get('/api/products')?.toString()).toBe('{}');
+      vi.advanceTimersByTime(2);
+      expect(cache.get('/api/products')).toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('names the table a write statement changes', () => {

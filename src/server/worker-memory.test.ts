@@ -4,9 +4,9 @@ import { LARGE_CATALOGUE, workerFlags } from './worker-memory.ts';
 const SERVE = ['--max-semi-space-size=8', '--max-old-space-size=512', '--experimental-strip-types'];
 
 describe('workers sized to the catalogue', () => {
-  it('keeps the flags npm run serve gave for a catalogue of up to LARGE_CATALOGUE products', () => {
-    expect(workerFlags(SERVE, 100_000, {})).toEqual(SERVE);
-    expect(workerFlags(SERVE, LARGE_CATALOGUE, {})).toEqual(SERVE);
+  it('keeps the memory npm run serve gave for a catalogue of up to LARGE_CATALOGUE products, with pretenuring off', () => {
+    expect(workerFlags(SERVE, 100_000, {})).toEqual([...SERVE, '--no-allocation-site-pretenuring']);
+    expect(workerFlags(SERVE, LARGE_CATALOGUE, {})).toEqual([...SERVE, '--no-allocation-site-pretenuring']);
   });
 
   it('gives a worker of 1,000,000 products a heap of about 3 GB and 64 MB semi-spaces', () => {
@@ -18,11 +18,13 @@ describe('workers sized to the catalogue', () => {
     expect(flags.filter((flag) => flag.startsWith('--max-semi-space-size='))).toHaveLength(1);
   });
 
-  it('turns allocation-site pretenuring off for a large catalogue, unless the flags set it either way', () => {
-    expect(workerFlags(SERVE, 1_000_000, {})).toContain('--no-allocation-site-pretenuring');
-    expect(workerFlags(SERVE, 100_000, {})).not.toContain('--no-allocation-site-pretenuring');
-    expect(workerFlags([...SERVE, '--allocation-site-pretenuring'], 1_000_000, {}).filter((flag) => flag.includes('pretenuring'))).toEqual(['--allocation-site-pretenuring']);
-    expect(workerFlags(['--no-allocation_site_pretenuring'], 1_000_000, {}).filter((flag) => flag.includes('pretenuring'))).toEqual(['--no-allocation_site_pretenuring']);
+  it('turns allocation-site pretenuring off whatever the catalogue, unless the flags set it either way', () => {
+    const pretenuring = (flags: readonly string[]) => flags.filter((flag) => flag.includes('pretenuring'));
+    for (const products of [0, 100_000, 1_000_000]) {
+      expect(pretenuring(workerFlags(SERVE, products, {}))).toEqual(['--no-allocation-site-pretenuring']);
+      expect(pretenuring(workerFlags([...SERVE, '--allocation-site-pretenuring'], products, {}))).toEqual(['--allocation-site-pretenuring']);
+      expect(pretenuring(workerFlags(['--no-allocation_site_pretenuring'], products, {}))).toEqual(['--no-allocation_site_pretenuring']);
+    }
   });
 
   it('counts typed arrays towards the next full collection as the heap is, for a large catalogue, unless the flags set it either way', () => {

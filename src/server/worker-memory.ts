@@ -14,15 +14,19 @@
  * (`scripts/profile-search.ts` listings, 26 November). At 100,000 products 64 MB would be over
  * 100 MB more a process for little, so small catalogues keep 8 (see the README's "Memory").
  *
- * And V8's allocation-site pretenuring is off for them. Under load at 1,000,000 products, one of
- * the two workers (either one) took 10-60 ms for each young collection, moving some 17 MB on to
- * the old generation each time (up to 10-15 % of its time), while the other's took 1-4 ms, until
- * a full collection cleared it: in five runs of five with pretenuring, in none of three without
- * (`--trace-gc` under `npm run bench`, 26 November; see the README's "Memory"). The likeliest
- * cause: once V8 allocates a kind of object straight into the old generation (pretenures it) and
- * those objects die young, the dead ones keep the young objects they point to alive. The
- * benchmark's p99 did not move beyond its noise. At 100,000 products it was not seen, and the
- * flag is left alone.
+ * And V8's allocation-site pretenuring is off for every worker, whatever the catalogue's size.
+ * Under load, one of the two workers (either one) would start allocating some kind of short-lived
+ * object straight into the old generation, where it died: at 1,000,000 products its young
+ * collections took 10-60 ms, moving some 17 MB on to the old generation each time, in five runs
+ * of five with pretenuring and none of three without (`--trace-gc` under `npm run bench`,
+ * 26 November). At 100,000 products the same worker's old generation grew by 15-20 MB a second
+ * against the other's 1-2, so it ran a full collection every 0.5-0.6 s instead of every 5-10 s,
+ * in 3 runs of 6 with pretenuring (one more mildly, at 4-5 MB a second) and none of 4 without; in
+ * those runs listings fell to 3,655-3,739 a second (p99 48-51 ms) and searches to 5,144-5,254
+ * (p99 42-51), against 4,501-4,689 (p99 27-29) and 6,854-7,568 (p99 19-20) without it (27
+ * November). The likeliest cause: once V8 allocates a kind of object straight into the old
+ * generation (pretenures it) and those objects die young, the dead ones keep the young objects
+ * they point to alive.
  *
  * And memory outside the heap (typed arrays: a search's hits, kept for later pages, up to 480 MB
  * of them a worker at 1,000,000 products) counts towards when the next full collection is due as the heap
@@ -42,11 +46,11 @@ export const LARGE_CATALOGUE = 250_000;
 /** Heap per product held: 1.3-1.4 GB measured at 1,000,000, with room for a full load beside the one answering. */
 const HEAP_KB_PER_PRODUCT = 3;
 const LARGE_SEMI_SPACE_MB = 64;
-/** V8 flags a large catalogue's workers get, on or off (see above), unless the primary's flags set them either way. */
-const LARGE_CATALOGUE_V8_FLAGS: ReadonlyArray<readonly [name: string, on: boolean]> = [
-  ['allocation-site-pretenuring', false],
-  ['external-memory-accounted-in-global-limit', true],
-];
+type V8Flag = readonly [name: string, on: boolean];
+/** V8 flags every worker gets, on or off (see above), unless the primary's flags set them either way. */
+const WORKER_V8_FLAGS: readonly V8Flag[] = [['allocation-site-pretenuring', false]];
+/** And those a large catalogue's workers get as well. */
+const LARGE_CATALOGUE_V8_FLAGS: readonly V8Flag[] = [['external-memory-accounted-in-global-limit', true]];
 
 /** Whether the flags turn V8's flag `name` on or off (`--name`, `--no-name`, with dashes or underscores). */
 function setsEitherWay(flags: readonly string[], name: string): boolean {
@@ -61,17 +65,19 @@ function setFlag(flags: readonly string[], name: string, value: number): string[
 
 /**
  * The Node flags to start a worker with for a catalogue of `products`: the primary's own, with
- * the heap limit and semi-space size raised for a large catalogue where the environment did not
- * set them, pretenuring off and typed arrays counted as the heap is, unless the flags say otherwise.
+ * pretenuring off and, for a large catalogue, the heap limit and semi-space size raised where the
+ * environment did not set them and typed arrays counted as the heap is, unless the flags say otherwise.
  */
 export function workerFlags(flags: readonly string[], products: number, env: Readonly<Record<string, string | undefined>>): string[] {
-  if (products <= LARGE_CATALOGUE) return [...flags];
+  const large = products > LARGE_CATALOGUE;
   let sized = [...flags];
-  if (!env.NODE_HEAP_MB) {
+  if (large && !env.NODE_HEAP_MB) {
     const current = Number(/^--max-old-space-size=(\d+)$/.exec(flags.find((flag) => flag.startsWith('--max-old-space-size=')) ?? '')?.[1] ?? 0);
     sized = setFlag(sized, '--max-old-space-size', Math.max(current, Math.ceil((products * HEAP_KB_PER_PRODUCT) / 1024)));
   }
-  if (!env.NODE_SEMI_SPACE_MB) sized = setFlag(sized, '--max-semi-space-size', LARGE_SEMI_SPACE_MB);
-  for (const [name, on] of LARGE_CATALOGUE_V8_FLAGS) if (!setsEitherWay(flags, name)) sized = [...sized, `--${on ? '' : 'no-'}${name}`];
+  if (large && !env.NODE_SEMI_SPACE_MB) sized = setFlag(sized, '--max-semi-space-size', LARGE_SEMI_SPACE_MB);
+  for (const [name, on] of large ? [...WORKER_V8_FLAGS, ...LARGE_CATALOGUE_V8_FLAGS] : WORKER_V8_FLAGS) {
+    if (!setsEitherWay(flags, name)) sized = [...sized, `--${on ? '' : 'no-'}${name}`];
+  }
   return sized;
 }

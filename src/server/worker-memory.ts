@@ -21,10 +21,10 @@
  * of five with pretenuring and none of three without (`--trace-gc` under `npm run bench`,
  * 26 November). At 100,000 products the same worker's old generation grew by 15-20 MB a second
  * against the other's 1-2, so it ran a full collection every 0.5-0.6 s instead of every 5-10 s,
- * in 3 runs of 6 with pretenuring (one more mildly, at 4-5 MB a second) and none of 4 without; in
- * those runs listings fell to 3,655-3,739 a second (p99 48-51 ms) and searches to 5,144-5,254
- * (p99 42-51), against 4,501-4,689 (p99 27-29) and 6,854-7,568 (p99 19-20) without it (27
- * November). The likeliest cause: once V8 allocates a kind of object straight into the old
+ * in 3 runs of 6 with pretenuring (two more mildly, at 4-12 MB a second) and none of 3 without;
+ * in those 3 runs listings fell to 3,519-3,739 a second (p99 48-54 ms) and searches to
+ * 5,144-5,254 (p99 42-51), against 4,501-4,689 (p99 27-29) and 6,854-7,568 (p99 19-20) without
+ * it (`--trace-gc` under `npm run bench`, 27 November). The likeliest cause: once V8 allocates a kind of object straight into the old
  * generation (pretenures it) and those objects die young, the dead ones keep the young objects
  * they point to alive.
  *

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type DragEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type DragEvent } from 'react';
 import { ImagePlus } from 'lucide-react';
 import { MAX_IMAGES_PER_PRODUCT } from '#shared/schemas/vendor.ts';
 import { ACCEPTED_IMAGE_TYPES, type ProductImages } from './use-product-images.ts';
@@ -26,8 +26,11 @@ export function ImageManager({ id, state }: ImageManagerProps) {
   const full = room <= 0;
 
   // After a move or removal, keep the keyboard where it was: on the same button of the moved image,
-  // or its neighbour when that button no longer applies.
-  useEffect(() => {
+  // or its neighbour when that button no longer applies. A layout effect, run as each change is
+  // committed: a passive one still pending from an earlier change (an upload finishing just before
+  // the click) ran first when the move was committed, took the target, focused a button in the
+  // list as it was, and the move then carried that button's image away, leaving focus on the page.
+  useLayoutEffect(() => {
     const target = pendingFocus.current;
     if (!target) return;
     pendingFocus.current = null;

@@ -241,7 +241,16 @@ describe('VendorProductEditor', () => {
     act(() => sent[0]?.respond('/media/front.webp'));
     await waitFor(() => expect(sent).toHaveLength(2));
     act(() => sent[1]?.respond('/media/side.webp'));
-    await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
+    // On as soon as the finished upload is in the page, before React's effects of that change have
+    // run (waitFor may look only later): a quick click then once left focus on the page.
+    await new Promise<void>((resolve) => {
+      const observer = new MutationObserver(() => {
+        if (screen.queryByRole('progressbar')) return;
+        observer.disconnect();
+        resolve();
+      });
+      observer.observe(document.body, { childList: true, subtree: true });
+    });
 
     expect(screen.getByText('Main image')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Make main, image 2' }));

@@ -76,7 +76,9 @@ export function createResponseCache({ maxBytes, ttlMs }: ResponseCacheOptions): 
         return undefined;
       }
       // A copy: the socket may still be sending it when the arena is written over.
-      return Buffer.from(arena.subarray(kept.at, kept.at + kept.length));
+      const copy = Buffer.allocUnsafe(kept.length);
+      arena.copy(copy, 0, kept.at, kept.at + kept.length);
+      return copy;
     },
     set(key, body, since) {
       if (since !== generation) return;

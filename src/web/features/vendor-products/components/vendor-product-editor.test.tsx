@@ -244,12 +244,14 @@ describe('VendorProductEditor', () => {
     // On as soon as the finished upload is in the page, before React's effects of that change have
     // run (waitFor may look only later): a quick click then once left focus on the page.
     await new Promise<void>((resolve) => {
-      const observer = new MutationObserver(() => {
-        if (screen.queryByRole('progressbar')) return;
+      const done = () => {
+        if (screen.queryByRole('progressbar')) return false;
         observer.disconnect();
         resolve();
-      });
-      observer.observe(document.body, { childList: true, subtree: true });
+        return true;
+      };
+      const observer = new MutationObserver(done);
+      if (!done()) observer.observe(document.body, { childList: true, subtree: true });
     });
 
     expect(screen.getByText('Main image')).toBeTruthy();

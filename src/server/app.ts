@@ -93,7 +93,7 @@ export function createServices({ database, config, log }: Pick<AppDeps, 'databas
   const { db } = database;
   const vendors = createVendorsService({ db });
   const delivery = createDeliveryService({ db, vendors, codMax: config.codMax });
-  const users = createUsersService({ db, vendors });
+  const users = createUsersService({ db, vendors, delivery });
   // Refunds and mails are written to the outbox first and retried from it until they succeed.
   const outbox = createOutboxService({ db, log });
   const mailer = createQueuedMailer(outbox, createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: `${config.store.name} <${config.store.supportEmail}>` }));

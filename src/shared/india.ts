@@ -49,3 +49,14 @@ export const PIN_CODE = /^[1-9]\d{5}$/;
 export function normaliseMobile(value: string): string {
   return `+91${value.replace(/\D/g, '').slice(-10)}`;
 }
+
+/**
+ * What is wrong with an address's PIN code and state, given India Post's place for the PIN code
+ * (undefined when the directory does not know it); undefined when they agree. Every address is
+ * checked by it: the state follows the PIN code, since it decides the invoice's place of supply.
+ */
+export function pincodeStateProblem(address: { pincode: string; state: string }, place: { state: string } | undefined): string | undefined {
+  if (!place) return `PIN code ${address.pincode} is not in India Post's directory. Please check it.`;
+  if (place.state !== address.state) return `PIN code ${address.pincode} is in ${place.state}, not ${address.state}`;
+  return undefined;
+}

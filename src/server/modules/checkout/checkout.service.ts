@@ -398,6 +398,8 @@ export function createCheckoutService(deps: Deps) {
 
       const address = await users.findAddress(userId, input.addressId);
       if (!address) throw new AppError('VALIDATION_FAILED', 'Please choose one of your saved delivery addresses');
+      // Checked again: an address saved before its PIN code had to match its state, or since moved in the directory.
+      await delivery.assertAddress(address, 'addressId');
       // A coupon's uses count those of guest checkouts with the account's e-mail too.
       const customer = async (tx: DbOrTx) => {
         const member = await users.findById(userId, tx);
@@ -415,6 +417,8 @@ export function createCheckoutService(deps: Deps) {
       const guestId = guestShopperId(input.email, input.idempotencyKey);
       const existing = await orders.findIdByIdempotencyKey(guestId, input.idempotencyKey);
       if (existing !== undefined) return { order: await orders.get(guestId, existing), created: false };
+      // The address typed in is checked as an address book's: its PIN code India Post's, in its state.
+      await delivery.assertAddress(input.address, 'address.pincode');
       const at = now();
       // A coupon's uses are counted by the e-mail: every guest checkout with it, and the account that has it.
       const customer = async (tx: DbOrTx) => {

@@ -1,6 +1,7 @@
 import type { Db, DbOrTx } from '#server/db/database.ts';
 import { AppError } from '#shared/errors.ts';
 import { deliveryDate, deliveryRefusal, deliveryZone, isSpecialZone, NO_COD_STATES, type PincodePlace } from '#shared/delivery.ts';
+import { pincodeStateProblem } from '#shared/india.ts';
 import { formatPrice } from '#shared/money.ts';
 import type { DeliveryOption } from '#shared/schemas/delivery.ts';
 import type { VendorsService } from '#server/modules/vendors/vendors.service.ts';
@@ -59,15 +60,11 @@ export function createDeliveryService({ db, vendors, codMax, now = () => new Dat
 
     /**
      * An address's PIN code must be India Post's and lie in the state the address names: 400 with
-     * the field to fix otherwise (an address book, a checkout or a shop's pickup address).
+     * the field to fix otherwise. Every address is checked by it: an address book's, a guest's or
+     * a member's checkout (a saved address again), a shop's pickup address.
      */
     async assertAddress(address: { pincode: string; state: string }, field = 'pincode'): Promise<void> {
-      const found = await place(address.pincode);
-      const message = !found
-        ? `PIN code ${address.pincode} is not in India Post's directory. Please check it.`
-        : found.state !== address.state
-          ? `PIN code ${address.pincode} is in ${found.state}, not ${address.state}`
-          : undefined;
+      const message = pincodeStateProblem(address, await place(address.pincode));
       if (message) throw new AppError('VALIDATION_FAILED', message, { issues: [{ field, message }] });
     },
 

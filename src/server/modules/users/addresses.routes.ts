@@ -3,14 +3,13 @@ import { z } from 'zod';
 import { AddressIdParamSchema, AddressInputSchema, AddressListSchema, AddressSchema } from '#shared/schemas/account.ts';
 import { requireRole, requireUser } from '#server/plugins/auth.ts';
 import { ErrorResponseSchema } from '#server/plugins/openapi.ts';
-import type { DeliveryService } from '#server/modules/delivery/delivery.service.ts';
 import type { UsersService } from './users.service.ts';
 
 const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema, 404: ErrorResponseSchema };
 const params = z.object({ id: AddressIdParamSchema });
 
 /** The signed-in customer's own address book; every query is scoped to them. */
-export function addressesRoutes({ users, delivery }: { users: UsersService; delivery: DeliveryService }): FastifyPluginAsyncZod {
+export function addressesRoutes({ users }: { users: UsersService }): FastifyPluginAsyncZod {
   return async (app) => {
     app.addHook('preValidation', requireRole('customer', 'vendor', 'admin'));
 
@@ -21,19 +20,13 @@ export function addressesRoutes({ users, delivery }: { users: UsersService; deli
     app.post(
       '/account/addresses',
       { schema: { tags: ['account'], summary: 'Add an address', body: AddressInputSchema, response: { 201: AddressSchema, 409: ErrorResponseSchema, ...errors } } },
-      async (request, reply) => {
-        await delivery.assertAddress(request.body);
-        return reply.status(201).send(await users.addAddress(requireUser(request).id, request.body));
-      },
+      async (request, reply) => reply.status(201).send(await users.addAddress(requireUser(request).id, request.body)),
     );
 
     app.put(
       '/account/addresses/:id',
       { schema: { tags: ['account'], summary: 'Change an address', params, body: AddressInputSchema, response: { 200: AddressSchema, ...errors } } },
-      async (request) => {
-        await delivery.assertAddress(request.body);
-        return users.updateAddress(requireUser(request).id, request.params.id, request.body);
-      },
+      (request) => users.updateAddress(requireUser(request).id, request.params.id, request.body),
     );
 
     app.post(

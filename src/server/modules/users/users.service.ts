@@ -2,13 +2,14 @@ import { AppError } from '#shared/errors.ts';
 import type { Address, AddressInput } from '#shared/schemas/account.ts';
 import type { CurrentUser, Role } from '#shared/schemas/auth.ts';
 import { type Db, type DbOrTx, toIso } from '#server/db/database.ts';
+import type { DeliveryService } from '#server/modules/delivery/delivery.service.ts';
 import type { VendorsService } from '#server/modules/vendors/vendors.service.ts';
 import * as addresses from './addresses.repository.ts';
 import * as users from './users.repository.ts';
 
 export const MAX_ADDRESSES = 20;
 
-export function createUsersService({ db, vendors }: { db: Db; vendors: VendorsService }) {
+export function createUsersService({ db, vendors, delivery }: { db: Db; vendors: VendorsService; delivery: Pick<DeliveryService, 'assertAddress'> }) {
   async function requireAddress(userId: string, id: number, tx: DbOrTx = db): Promise<Address> {
     const address = await addresses.findAddress(tx, userId, id);
     // Someone else's address and a missing one look the same: not found.
@@ -77,7 +78,9 @@ export function createUsersService({ db, vendors }: { db: Db; vendors: VendorsSe
     listAddresses: (userId: string) => addresses.listAddresses(db, userId),
     findAddress: (userId: string, id: number) => addresses.findAddress(db, userId, id),
 
+    /** Saves a new address: its PIN code India Post's and in its state (400 otherwise). */
     async addAddress(userId: string, input: AddressInput): Promise<Address> {
+      await delivery.assertAddress(input);
       return db.transaction().execute(async (tx) => {
         const count = await addresses.countAddresses(tx, userId);
         if (count >= MAX_ADDRESSES) {
@@ -91,6 +94,7 @@ export function createUsersService({ db, vendors }: { db: Db; vendors: VendorsSe
     },
 
     async updateAddress(userId: string, id: number, input: AddressInput): Promise<Address> {
+      await delivery.assertAddress(input);
       return db.transaction().execute(async (tx) => {
         if (!(await addresses.updateAddress(tx, userId, id, input))) throw new AppError('NOT_FOUND', 'Address not found');
         if (input.isDefault) await addresses.setDefaultAddress(tx, userId, id);

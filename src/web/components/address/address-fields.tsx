@@ -15,7 +15,7 @@ interface AddressFieldsProps<T extends FieldValues> {
 /**
  * An Indian postal address's fields, laid out on a 12-column grid from `sm` up: name and mobile
  * number, two lines, PIN code, city and state (none chosen until picked, or filled in from the PIN
- * code), each with the autocomplete a browser fills it from.
+ * code, and then only the PIN code's), each with the autocomplete a browser fills it from.
  */
 export function AddressFields<T extends FieldValues>({ form, prefix = '', nameLabel = 'Full name', line1Hint = 'House no., building, street' }: AddressFieldsProps<T>) {
   // The address schema names these fields; a form that embeds it puts them under `prefix`.
@@ -48,12 +48,14 @@ export function AddressFields<T extends FieldValues>({ form, prefix = '', nameLa
         className="sm:col-span-3"
       />
       <TextField form={form} name={at('city')} label="City" autoComplete="address-level2" className="sm:col-span-4" />
+      {/* Once India Post knows the PIN code, its state is the only choice: the address cannot name another. */}
       <SelectField
         form={form}
         name={at('state')}
         label="State"
-        options={INDIAN_STATES}
-        placeholder="Choose a state or union territory"
+        options={place ? [place.state] : INDIAN_STATES}
+        placeholder={place ? undefined : 'Choose a state or union territory'}
+        hint={place ? `Set by PIN code ${place.pincode}` : undefined}
         autoComplete="address-level1"
         className="sm:col-span-5"
       />

@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AddressInput } from '#shared/schemas/account.ts';
+import type { Address, AddressInput } from '#shared/schemas/account.ts';
+import { INDIAN_STATES } from '#shared/india.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { AddressForm } from '#web/components/address/address-form.tsx';
 import { fakeFetch, json, renderWithProviders } from '#web/testing/fake-api.tsx';
@@ -18,11 +19,14 @@ const directory = () =>
     return PLACES[pincode] ? json(200, PLACES[pincode]) : json(404, { error: { code: 'NOT_FOUND', message: `PIN code ${pincode} is not in India Post's directory. Please check it.` } });
   });
 
-function renderForm(onSubmit = vi.fn<(input: AddressInput) => Promise<void>>().mockResolvedValue(undefined)) {
+function renderForm(onSubmit = vi.fn<(input: AddressInput) => Promise<void>>().mockResolvedValue(undefined), initial?: Address) {
   const onCancel = vi.fn();
-  renderWithProviders(<AddressForm onSubmit={onSubmit} onCancel={onCancel} submitLabel="Save address" />);
+  renderWithProviders(<AddressForm initial={initial} onSubmit={onSubmit} onCancel={onCancel} submitLabel="Save address" />);
   return { onSubmit, onCancel };
 }
+
+const cityValue = () => (screen.getByLabelText('City') as HTMLInputElement).value;
+const stateChoices = () => [...(screen.getByLabelText('State') as HTMLSelectElement).options].map((option) => option.textContent);
 
 function fill(label: string, value: string) {
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
@@ -123,5 +127,58 @@ describe('AddressForm', () => {
 
     expect((await screen.findByRole('alert')).textContent).toBe('An address book holds at most 20 addresses.');
     expect(screen.getByRole('button', { name: 'Save address' })).toBeTruthy();
+  });
+
+  it('lets the State be only the PIN code’s once India Post knows it, and any while it does not', async () => {
+    renderForm();
+    expect(stateChoices()).toHaveLength(INDIAN_STATES.length + 1);
+    fill('PIN code', '560103');
+    await waitFor(() => expect(stateChoices()).toEqual(['Karnataka']));
+    expect((screen.getByLabelText('State') as HTMLSelectElement).value).toBe('Karnataka');
+    expect(screen.getByText('Set by PIN code 560103')).toBeTruthy();
+    fill('PIN code', '56010');
+    expect(stateChoices()).toEqual(['Choose a state or union territory', ...INDIAN_STATES]);
+  });
+
+  it('follows a changed PIN code with the city of an address being edited, and of one the shopper typed', async () => {
+    renderForm(undefined, { id: 7, name: 'Asha Menon', phone: '+919847011223', line1: '4 Koramangala', line2: '', city: 'Bengaluru', state: 'Karnataka', pincode: '560103', isDefault: false });
+    expect(await screen.findByText('Bengaluru Urban, Karnataka')).toBeTruthy();
+    expect(cityValue()).toBe('Bengaluru');
+    fill('PIN code', '682031');
+    await waitFor(() => expect(cityValue()).toBe('Ernakulam'));
+    expect((screen.getByLabelText('State') as HTMLSelectElement).value).toBe('Kerala');
+
+    cleanup();
+    renderForm();
+    fill('City', 'Kochi');
+    fill('PIN code', '682031');
+    expect(await screen.findByText('Ernakulam, Kerala')).toBeTruthy();
+    expect(cityValue()).toBe('Kochi');
+    fill('PIN code', '560103');
+    await waitFor(() => expect(cityValue()).toBe('Bengaluru'));
+  });
+
+  it('drops the PIN code’s alert and the city it filled in once the PIN code changes', async () => {
+    const wrong = 'PIN code 560103 is in Karnataka, not Kerala';
+    renderForm(vi.fn().mockRejectedValue(new ApiError(400, 'VALIDATION_FAILED', wrong, { issues: [{ field: 'pincode', message: wrong }] })));
+    fill('Full name', 'Asha Menon');
+    fill('Mobile number', '98470 11223');
+    fill('Address line 1', '4 Koramangala');
+    fill('PIN code', '560103');
+    await waitFor(() => expect(cityValue()).toBe('Bengaluru'));
+    submit();
+    expect(await screen.findByText(wrong)).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText('PIN code'));
+    fill('PIN code', '682031');
+    await waitFor(() => expect(cityValue()).toBe('Ernakulam'));
+    expect(screen.queryByText(wrong)).toBeNull();
+
+    fill('PIN code', '999999');
+    expect(await screen.findByText("PIN code 999999 is not in India Post's directory. Please check it.")).toBeTruthy();
+    expect(cityValue()).toBe('');
+    fill('PIN code', '560103');
+    await waitFor(() => expect(cityValue()).toBe('Bengaluru'));
+    expect(screen.queryByText("PIN code 999999 is not in India Post's directory. Please check it.")).toBeNull();
+    expect(screen.getByLabelText('PIN code').getAttribute('aria-invalid')).toBeNull();
   });
 });

@@ -5,10 +5,13 @@ import type { z } from 'zod';
 import { INDIAN_STATES } from '#shared/india.ts';
 import { AddressInputSchema, type Address, type AddressInput } from '#shared/schemas/account.ts';
 import { CheckboxField, FormActions } from '#web/components/form/form-fields.tsx';
-import { errorMessage } from '#web/lib/api-client.ts';
+import { errorMessage, fieldIssues } from '#web/lib/api-client.ts';
 import { AddressFields } from './address-fields.tsx';
+import { PINCODE_ERROR_TYPES } from './use-pincode-place.ts';
 
 type AddressFormValues = z.input<typeof AddressInputSchema>;
+const ADDRESS_FIELDS = ['name', 'phone', 'line1', 'line2', 'city', 'state', 'pincode'] as const;
+type AddressField = (typeof ADDRESS_FIELDS)[number];
 
 export interface AddressFormProps {
   /** The address being edited; a new address when absent. */
@@ -68,7 +71,11 @@ export function AddressForm({ initial, onSubmit, onCancel, submitLabel, autoFocu
     try {
       await onSubmit(input);
     } catch (error) {
-      setServerError(errorMessage(error, 'We could not save the address. Please check your internet connection and try again.'));
+      // A field the server refused ("PIN code 560034 is in Karnataka, not Kerala") is marked on it,
+      // so it goes once that field changes; anything else is said above the buttons.
+      const placed = fieldIssues(error).filter((issue) => ADDRESS_FIELDS.includes(issue.field as AddressField));
+      placed.forEach((issue, i) => form.setError(issue.field as AddressField, { type: PINCODE_ERROR_TYPES.server, message: issue.message }, { shouldFocus: i === 0 }));
+      if (placed.length === 0) setServerError(errorMessage(error, 'We could not save the address. Please check your internet connection and try again.'));
     }
   });
 

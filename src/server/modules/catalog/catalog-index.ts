@@ -1507,13 +1507,28 @@ function scan(pass: Scan): number {
 }
 
 /**
- * One listing: a pass over the products on sale in scope (a category's, when one is chosen: the
- * category facet is not shown then) that counts facets and marks results, then a walk along the
- * presorted order until the page is full. A product failing exactly one facet dimension still
- * counts for that dimension's own values, so a shopper can widen a choice; failing none, it counts
- * everywhere and is a result.
+ * One listing: its page, total and facet counts. Each facet counts with every filter but its own,
+ * so a chosen value reads as many products as picking it alone would give, and 0 only when none.
  */
 function query(listing: Listing, asked: IndexFilter, sort: Sort, page: number, pageSize: number, byPass = false): IndexResult {
+  const found = listed(listing, asked, sort, page, pageSize, byPass);
+  if (asked.category === undefined) return found;
+  // The category facet counts with every filter but the category's own, as every other facet
+  // does: a chosen category reads as many as the results, and the others what picking them would
+  // give. Counted by the listing without the category (no page of it), which kept cells and
+  // kept search passes answer like any listing.
+  const { categories } = listed(listing, { ...asked, category: undefined }, 'relevance', 1, 0, byPass);
+  return { ...found, categories };
+}
+
+/**
+ * One listing as `query` answers it, but with the categories counted in the chosen category's
+ * scope alone: a pass over the products on sale in scope that counts facets and marks results,
+ * then a walk along the presorted order until the page is full. A product failing exactly one
+ * facet dimension still counts for that dimension's own values, so a shopper can widen a choice;
+ * failing none, it counts everywhere and is a result.
+ */
+function listed(listing: Listing, asked: IndexFilter, sort: Sort, page: number, pageSize: number, byPass: boolean): IndexResult {
   const { category, brand, price, stock, featured, vendor } = listing;
   // Delivered to a PIN code: in stock, and, where some sellers are refused, from a seller who is not.
   const reach = asked.deliverTo ? deliveryReach(listing, asked.deliverTo) : undefined;

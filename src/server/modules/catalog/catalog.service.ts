@@ -173,16 +173,16 @@ export function createCatalogService({
     const specFacets = facetsFor(filter.category);
     const { categories, brands, attributes } = counts;
     const result: Facet[] = [];
-    if (!filter.category) {
-      result.push({
-        key: 'category',
-        label: 'Category',
-        values: CATEGORIES.flatMap((category) => {
-          const count = categories.find((row) => row.value === category)?.count ?? 0;
-          return count > 0 ? [{ value: category, label: CATEGORY_LABELS[category].plural, count }] : [];
-        }),
-      });
-    }
+    // Shown with a category chosen too, counted without it (see the index): the chosen one reads
+    // as many as the results, the others what picking them instead would give.
+    result.push({
+      key: 'category',
+      label: 'Category',
+      values: CATEGORIES.flatMap((category) => {
+        const count = categories.find((row) => row.value === category)?.count ?? 0;
+        return count > 0 ? [{ value: category, label: CATEGORY_LABELS[category].plural, count }] : [];
+      }),
+    });
     result.push({
       key: 'brand',
       label: 'Brand',

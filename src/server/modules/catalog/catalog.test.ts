@@ -83,7 +83,7 @@ describe.each(testDialects())('catalog API on %s', (dialect) => {
     ]);
     const monitors = (await list('?category=Monitor&refreshRate=165')).body;
     expect(names(monitors)).toEqual(['LG UltraGear 27GR75Q']);
-    expect(monitors.facets.map((facet) => facet.key)).toEqual(['brand', 'screenSize', 'resolution', 'panel', 'refreshRate']);
+    expect(monitors.facets.map((facet) => facet.key)).toEqual(['category', 'brand', 'screenSize', 'resolution', 'panel', 'refreshRate']);
   });
 
   it('gives category facet counts across the whole catalogue', async () => {

@@ -1,6 +1,7 @@
 import { Navigate, useSearchParams } from 'react-router';
 import { understoodSearchParams } from '#shared/query-understanding.ts';
 import { ProductListing } from '#web/features/catalog/components/product-listing.tsx';
+import { SearchQueryForm } from '#web/features/catalog/components/search-query-form.tsx';
 import { hasActiveFilters } from '#web/features/catalog/listing-query.ts';
 import { useStoreInfo } from '#web/lib/store-info.ts';
 
@@ -24,7 +25,13 @@ export default function SearchRoute() {
           : `Search laptops, desktops and monitors on ${store.name}.`,
         path: '/search',
       }}
-      intro={q || filtered ? undefined : 'Type in the search box to find laptops, desktops and monitors.'}
+      intro={
+        <>
+          {q || filtered ? undefined : 'Type what you are looking for to find laptops, desktops and monitors.'}
+          {/* Drawn afresh for each search, so the field shows the words of the one on screen. */}
+          <SearchQueryForm key={q} q={q} />
+        </>
+      }
     />
   );
 }

@@ -1,5 +1,5 @@
-import { type FormEvent, useId, useState } from 'react';
-import { BANK_OFFERS, bankOfferFor, describeBankOffer } from '#shared/bank-offers.ts';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type AppliedBankOffer, BANK_OFFERS, bankOfferFor, describeBankOffer } from '#shared/bank-offers.ts';
 import { emiQuote } from '#shared/emi.ts';
 import { formatPrice } from '#shared/money.ts';
 import { detectNetwork, digitsOnly, expiryInFuture, luhnValid, VPA } from '#shared/payment-methods.ts';
@@ -33,6 +33,8 @@ interface PaymentFormProps {
   /** whether this order may be paid in cash on delivery; undefined while it is being checked */
   cod?: CashOnDelivery;
   onPay: (payment: PaymentInput) => void;
+  /** the bank offer the card entered gets (undefined for none), for the order summary's lines */
+  onBankOffer?: (offer: AppliedBankOffer | undefined) => void;
 }
 
 interface CardState {
@@ -54,7 +56,7 @@ function cardErrors(card: CardState): Partial<Record<keyof CardState, string>> {
 }
 
 /** Choosing and entering a payment method; the server checks everything again. */
-export function PaymentForm({ options, total, busy, cod, onPay }: PaymentFormProps) {
+export function PaymentForm({ options, total, busy, cod, onPay, onBankOffer }: PaymentFormProps) {
   const id = useId();
   const [method, setMethod] = useState<Method>('upi');
   const [vpa, setVpa] = useState('');
@@ -67,6 +69,11 @@ export function PaymentForm({ options, total, busy, cod, onPay }: PaymentFormPro
   const offer = method === 'card' || method === 'emi' ? bankOfferFor(card.number, total) : undefined;
   const due = total - (offer?.discount ?? 0);
   const emiAllowed = due >= options.emi.minOrder;
+  const offerTitle = offer ? describeBankOffer(offer.offer) : undefined;
+  const offerDiscount = offer?.discount;
+  useEffect(() => {
+    onBankOffer?.(offerTitle === undefined || offerDiscount === undefined ? undefined : { title: offerTitle, discount: offerDiscount });
+  }, [onBankOffer, offerTitle, offerDiscount]);
 
   function submit(event: FormEvent) {
     event.preventDefault();

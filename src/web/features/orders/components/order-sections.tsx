@@ -226,10 +226,7 @@ export function PaymentsSection({ payments }: { payments: Payment[] }) {
                   </p>
                 ))}
                 <p className="mt-1 text-slate-600">
-                  Status: <span className={`font-semibold ${status.tone}`}>{status.label}</span>
-                  <span aria-hidden="true"> · </span>
-                  <span className="sr-only">, </span>
-                  <time dateTime={payment.createdAt}>{formatDateTime(payment.createdAt)}</time>
+                  Status: <span className={`font-semibold ${status.tone}`}>{status.label}</span>, <time dateTime={payment.createdAt}>{formatDateTime(payment.createdAt)}</time>
                 </p>
                 {payment.refundedAmount > 0 && (
                   <p className="mt-1 text-slate-800">

@@ -69,6 +69,8 @@ export function PaymentForm({ options, total, busy, cod, onPay, onBankOffer }: P
   const offer = method === 'card' || method === 'emi' ? bankOfferFor(card.number, total) : undefined;
   const due = total - (offer?.discount ?? 0);
   const emiAllowed = due >= options.emi.minOrder;
+  // Refused, the reason stands beside the option, before and after it is chosen.
+  const codRefused = cod !== undefined && !cod.available;
   const offerTitle = offer ? describeBankOffer(offer.offer) : undefined;
   const offerDiscount = offer?.discount;
   useEffect(() => {
@@ -150,13 +152,36 @@ export function PaymentForm({ options, total, busy, cod, onPay, onBankOffer }: P
       <fieldset>
         <legend className="sr-only">Payment method</legend>
         <div className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-5">
-          {METHODS.map((m) => (
-            <label key={m.id} className={`flex cursor-pointer items-center gap-2 rounded-lg border px-3 py-2.5 text-sm font-medium has-[:focus-visible]:ring-3 has-[:focus-visible]:ring-brand-500 ${method === m.id ? 'border-brand-600 bg-brand-50 text-brand-900' : 'border-slate-300 bg-white'}`}>
-              <input type="radio" name={`${id}-method`} value={m.id} checked={method === m.id} onChange={() => { setMethod(m.id); setErrors({}); }} className="accent-brand-600" />
-              {m.label}
-            </label>
-          ))}
+          {METHODS.map((m) => {
+            const unavailable = m.id === 'cod' && codRefused;
+            return (
+              <label key={m.id} className={`flex cursor-pointer items-center gap-2 rounded-lg border px-3 py-2.5 text-sm font-medium has-[:focus-visible]:ring-3 has-[:focus-visible]:ring-brand-500 ${method === m.id ? 'border-brand-600 bg-brand-50 text-brand-900' : 'border-slate-300 bg-white'}`}>
+                <input
+                  type="radio"
+                  name={`${id}-method`}
+                  value={m.id}
+                  checked={method === m.id}
+                  onChange={() => { setMethod(m.id); setErrors({}); }}
+                  aria-describedby={unavailable ? `${id}-cod-reason` : undefined}
+                  className="accent-brand-600"
+                />
+                <span className="min-w-0">
+                  {m.label}
+                  {unavailable && (
+                    <span aria-hidden="true" className="block text-xs font-normal text-slate-600">
+                      Not available
+                    </span>
+                  )}
+                </span>
+              </label>
+            );
+          })}
         </div>
+        {codRefused && (
+          <p id={`${id}-cod-reason`} className="mt-2 text-sm text-slate-700">
+            {cod.reason ?? 'Cash on Delivery is not available for this order.'}
+          </p>
+        )}
       </fieldset>
 
       {method === 'upi' && field('vpa', 'UPI ID', <input id={`${id}-vpa`} autoComplete="off" placeholder="name@bank" value={vpa} onChange={(e) => setVpa(e.target.value)} className={input} {...aria('vpa')} />, 'Like 98xxxxxx10@ybl or name@okhdfcbank')}
@@ -243,13 +268,11 @@ export function PaymentForm({ options, total, busy, cod, onPay, onBankOffer }: P
           <p className="rounded-lg bg-slate-100 p-3 text-sm text-slate-700">EMI is available on orders of {formatPrice(options.emi.minOrder)} or more.</p>
         ))}
 
-      {method === 'cod' && (
+      {method === 'cod' && !codRefused && (
         <div className="rounded-lg bg-slate-100 p-3 text-sm text-slate-800" aria-live="polite">
           {cod === undefined
             ? 'Checking whether Cash on Delivery is available…'
-            : cod.available
-              ? `Pay ${formatPrice(total)} in cash or by UPI to the courier when your order arrives. Please keep the exact amount ready.`
-              : cod.reason}
+            : `Pay ${formatPrice(total)} in cash or by UPI to the courier when your order arrives. Please keep the exact amount ready.`}
         </div>
       )}
 
@@ -263,7 +286,9 @@ export function PaymentForm({ options, total, busy, cod, onPay, onBankOffer }: P
           : method === 'netbanking'
             ? `Continue to bank · ${formatPrice(total)}`
             : method === 'cod'
-              ? `Place order · pay ${formatPrice(total)} on delivery`
+              ? codRefused
+                ? 'Cash on Delivery is not available'
+                : `Place order · pay ${formatPrice(total)} on delivery`
               : `Pay ${formatPrice(due)}`}
       </button>
     </form>

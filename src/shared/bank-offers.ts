@@ -45,3 +45,19 @@ export function bankOfferFor(cardNumber: string, amount: number, offers: readonl
   const discount = Math.min(Math.floor((amount * offer.percent) / 100 / 100) * 100, offer.maxDiscount);
   return discount > 0 ? { offer, discount } : undefined;
 }
+
+/** A bank offer as a payment records it: its description and what it took off. */
+export interface AppliedBankOffer {
+  title: string;
+  discount: number;
+}
+
+/**
+ * The bank offer the order was paid with: that of its payment that took the money (captured,
+ * refunded since or not). The order's total stays the invoice value; the card was charged the
+ * total less this, so every summary shows it as its own line between the two.
+ */
+export function paidBankOffer(payments: ReadonlyArray<{ status: string; details: { offer?: AppliedBankOffer } }>): AppliedBankOffer | undefined {
+  const paid = payments.find((payment) => ['captured', 'partially_refunded', 'refunded'].includes(payment.status) && payment.details.offer !== undefined);
+  return paid?.details.offer;
+}

@@ -1,4 +1,6 @@
-/** Card and UPI rules shared by the checkout form and the server. */
+import { formatPrice } from './money.ts';
+
+/** Card, UPI and Cash on Delivery rules shared by the checkout form and the server. */
 
 export const CARD_NETWORKS = ['Visa', 'Mastercard', 'RuPay', 'American Express', 'Diners Club', 'Discover'] as const;
 export type CardNetwork = (typeof CARD_NETWORKS)[number];
@@ -61,3 +63,13 @@ export const NET_BANKING_BANKS = [
   { code: 'INDB', name: 'IndusInd Bank' },
 ] as const;
 export type BankCode = (typeof NET_BANKING_BANKS)[number]['code'];
+
+/** Why an order over Cash on Delivery's ceiling cannot be paid in cash, naming its amount and the ceiling. */
+export function cashOnDeliveryOverLimit(total: number, max: number): string {
+  return `Cash on Delivery is not available: this order's ${formatPrice(total)} is over the ${formatPrice(max)} limit for cash. Please choose another way to pay.`;
+}
+
+/** The same for one product's price, on its page: plainly not available. */
+export function cashOnDeliveryOverLimitForPrice(max: number): string {
+  return `Cash on Delivery is not available at this price: only on orders up to ${formatPrice(max)}`;
+}

@@ -275,6 +275,11 @@ export const AdminPaymentDetailSchema = z.object({
     number: z.string(),
     status: z.string(),
     displayStatus: z.string(),
+    /** the order's total and its lines: total = subtotal − discount + shipping (a bank offer is the payment's, in its details) */
+    subtotal: z.number().int(),
+    discount: z.number().int(),
+    couponCode: z.string().nullable(),
+    shipping: z.number().int(),
     total: z.number().int(),
     items: z.array(z.object({ name: z.string(), quantity: z.number().int(), lineTotal: z.number().int() })),
     /** each shipped shipment's GST tax invoice, its seller, what of it is left to credit, and its credit notes */

@@ -330,6 +330,10 @@ export function createAdminService(deps: Deps) {
           number: order.number,
           status: order.status,
           displayStatus: order.displayStatus,
+          subtotal: order.subtotal,
+          discount: order.discount,
+          couponCode: order.coupon?.code ?? null,
+          shipping: order.shipping,
           total: order.total,
           items: order.items.map((i) => ({ name: i.name, quantity: i.quantity, lineTotal: i.lineTotal })),
           invoices: order.fulfilments.flatMap((f) =>

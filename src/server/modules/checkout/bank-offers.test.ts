@@ -3,7 +3,7 @@ import { rupees } from '#shared/money.ts';
 import type { Order, PaymentResult } from '#shared/schemas/orders.ts';
 import { buildTestApp, type TestApp } from '#server/testing/build-app.ts';
 import { createProduct } from '#server/testing/factories.ts';
-import { as, registerCustomer, type TestUser } from '#server/testing/sessions.ts';
+import { as, registerCustomer, TEST_HEADERS, type TestUser } from '#server/testing/sessions.ts';
 import { testDialects } from '#server/testing/test-database.ts';
 
 const card = (number: string) => ({ number, expiryMonth: 12, expiryYear: 2031, cvv: '123', name: 'Asha Rao' });
@@ -14,6 +14,7 @@ const ICICI_CREDIT = card('5241 9300 0000 0006');
 describe.each(testDialects())('bank offers at payment on %s', (dialect) => {
   let t: TestApp;
   let asha: TestUser;
+  let admin: TestUser;
   let address: number;
   let laptop: number;
   let monitor: number;
@@ -24,6 +25,9 @@ describe.each(testDialects())('bank offers at payment on %s', (dialect) => {
     laptop = (await createProduct(t.services, { name: 'HP Victus 16', price: rupees(72_000), stock: 50 })).id;
     monitor = (await createProduct(t.services, { category: 'Monitor', name: 'BenQ 27 Monitor', price: rupees(25_000), stock: 50 })).id;
     asha = await registerCustomer(t, 'asha.offers@example.in', 'Asha Rao');
+    await t.services.authService.ensureAdmin({ email: 'lata.offers@admin.in', password: 'admin-pass-123', name: 'Lata Admin' });
+    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: TEST_HEADERS, payload: { email: 'lata.offers@admin.in', password: 'admin-pass-123', portal: 'admin' } });
+    admin = { cookie: `store.session_token=${login.cookies.find((c) => c.name === 'store.session_token')?.value}`, uid: login.json().user.uid, email: 'lata.offers@admin.in' };
     address = (await as(t, asha)('POST', '/api/account/addresses', { name: 'Asha Rao', phone: '9845012345', line1: '5 Residency Road', city: 'Bengaluru', state: 'Karnataka', pincode: '560025' })).json().id;
   });
   afterAll(() => t.close());
@@ -54,5 +58,13 @@ describe.each(testDialects())('bank offers at payment on %s', (dialect) => {
   it('applies to card EMI too, the instalments computed on the discounted amount', async () => {
     const { paid } = await payByCard(laptop, { method: 'emi', card: ICICI_CREDIT, months: 6 });
     expect(paid.payment).toMatchObject({ amount: rupees(70_000), details: { offer: { id: 'icici-credit-7', discount: rupees(2_000) }, emi: { months: 6 } } });
+  });
+
+  it('gives the admin’s payment page the order total’s lines beside the offer, adding up to the charge', async () => {
+    const { order, paid } = await payByCard(monitor, { method: 'card', card: HDFC_CREDIT });
+    const detail = (await as(t, admin)('GET', `/api/admin/payments/${paid.payment.id}`)).json();
+    expect(detail.order).toMatchObject({ subtotal: rupees(25_000), discount: 0, couponCode: null, shipping: order.shipping, total: order.total });
+    expect(detail.order.subtotal - detail.order.discount + detail.order.shipping).toBe(detail.order.total);
+    expect(detail.order.total - detail.payment.details.offer.discount).toBe(detail.payment.amount);
   });
 });

@@ -100,8 +100,8 @@ describe.each(testDialects())('Cash on Delivery on %s', (dialect) => {
 
   it('refuses Cash on Delivery over COD_MAX, from a seller that takes no cash, or to the islands, by name, and changes nothing', async () => {
     const refusals: Array<[number, string]> = [
-      [(await place([{ productId: costly, quantity: 1 }])).id, 'Cash on Delivery is available on orders up to ₹60,000'],
-      [(await place([{ productId: laptop, quantity: 1 }, { productId: prepaidOnly, quantity: 1 }])).id, 'Cash on Delivery is available on orders up to ₹60,000'],
+      [(await place([{ productId: costly, quantity: 1 }])).id, 'Cash on Delivery is not available: this order\'s ₹61,000 is over the ₹60,000 limit for cash. Please choose another way to pay.'],
+      [(await place([{ productId: laptop, quantity: 1 }, { productId: prepaidOnly, quantity: 1 }])).id, 'Cash on Delivery is not available: this order\'s ₹72,000 is over the ₹60,000 limit for cash. Please choose another way to pay.'],
       [(await place([{ productId: prepaidOnly, quantity: 1 }])).id, 'Cash on Delivery is not available for: Asus Zenbook 14 (The seller does not take Cash on Delivery). Please choose another way to pay.'],
       [(await place([{ productId: monitor, quantity: 1 }], portBlair)).id, 'Cash on Delivery is not available for: Dell 24 Monitor (Cash on Delivery is not available in Andaman and Nicobar Islands). Please choose another way to pay.'],
     ];
@@ -155,7 +155,7 @@ describe.each(testDialects())('Cash on Delivery on %s', (dialect) => {
   it('answers for a cart not yet ordered, as the order would be priced', async () => {
     const ask = (items: Array<{ productId: number; quantity: number }>, addressId = pune) => as(t, asha)('POST', '/api/checkout/cash-on-delivery', { addressId, items });
     expect((await ask([{ productId: laptop, quantity: 1 }])).json()).toEqual({ available: true, reason: null, max: rupees(60_000) });
-    expect((await ask([{ productId: laptop, quantity: 2 }])).json()).toMatchObject({ available: false, reason: 'Cash on Delivery is available on orders up to ₹60,000' });
+    expect((await ask([{ productId: laptop, quantity: 2 }])).json()).toMatchObject({ available: false, reason: 'Cash on Delivery is not available: this order\'s ₹84,000 is over the ₹60,000 limit for cash. Please choose another way to pay.' });
     expect((await ask([{ productId: monitor, quantity: 1 }, { productId: prepaidOnly, quantity: 1 }])).json()).toMatchObject({
       available: false,
       reason: 'Cash on Delivery is not available for: Asus Zenbook 14 (The seller does not take Cash on Delivery). Please choose another way to pay.',

@@ -1,6 +1,7 @@
 import { bankOfferFor } from '#shared/bank-offers.ts';
 import { AppError } from '#shared/errors.ts';
 import { formatPrice, gstShare } from '#shared/money.ts';
+import { cashOnDeliveryOverLimit } from '#shared/payment-methods.ts';
 import { canCustomerCancel } from '#shared/order-states.ts';
 import { MAX_QUANTITY_PER_LINE } from '#shared/schemas/cart.ts';
 import type { Coupon } from '#shared/schemas/coupons.ts';
@@ -146,7 +147,7 @@ export function createCheckoutService(deps: Deps) {
    */
   /** Why these lines, to this PIN code, cannot be paid in cash; null when they can. */
   async function cashOnDeliveryRefusal(total: number, pincode: string, lines: ReadonlyArray<{ name: string; offerId: number; vendorId: number; amount: number }>): Promise<string | null> {
-    if (total > delivery.codMax) return `Cash on Delivery is available on orders up to ${formatPrice(delivery.codMax)}`;
+    if (total > delivery.codMax) return cashOnDeliveryOverLimit(total, delivery.codMax);
     const { options } = await delivery.options(
       pincode,
       lines.map((line) => ({ offerId: line.offerId, vendorId: line.vendorId, dispatchDays: 0, amount: line.amount })),

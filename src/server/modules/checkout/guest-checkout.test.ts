@@ -149,7 +149,16 @@ describe.each(testDialects())('guest checkout and order tracking on %s', (dialec
     expect((await mailsTo('cash@example.in')).some((mail) => mail.text.includes('To pay on delivery'))).toBe(true);
     // Beyond the ceiling, no.
     const costly = await request('POST', '/api/guest/checkout/cash-on-delivery', { pincode: '411004', items: [{ productId: laptop, quantity: 5 }] });
-    expect(costly.json()).toMatchObject({ available: false });
+    const overLimit = 'Cash on Delivery is not available: this order\'s ₹2,60,000 is over the ₹60,000 limit for cash. Please choose another way to pay.';
+    expect(costly.json()).toMatchObject({ available: false, reason: overLimit });
+    // An order over the ceiling asked to be paid in cash anyway: refused, nothing recorded.
+    const big = await guestOrder(body('cash.big@example.in', { items: [{ productId: laptop, quantity: 5 }] }));
+    expect(big.statusCode, big.body).toBe(201);
+    const placed = big.json<GuestOrder>();
+    const refused = await request('POST', `/api/guest/orders/${placed.order.id}/payments`, { method: 'cod' }, { [TOKEN]: placed.token });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe(overLimit);
+    expect((await request('GET', `/api/guest/orders/${placed.order.id}`, undefined, { [TOKEN]: placed.token })).json<Order>()).toMatchObject({ status: 'pending_payment', payments: [] });
   });
 
   it('pays by card with an OTP through the payment’s guest endpoints', async () => {

@@ -2,7 +2,7 @@ import type { Db, DbOrTx } from '#server/db/database.ts';
 import { AppError } from '#shared/errors.ts';
 import { deliveryDate, deliveryRefusal, deliveryZone, isSpecialZone, NO_COD_STATES, type PincodePlace } from '#shared/delivery.ts';
 import { pincodeStateProblem } from '#shared/india.ts';
-import { formatPrice } from '#shared/money.ts';
+import { cashOnDeliveryOverLimitForPrice } from '#shared/payment-methods.ts';
 import type { DeliveryOption } from '#shared/schemas/delivery.ts';
 import type { VendorsService } from '#server/modules/vendors/vendors.service.ts';
 
@@ -93,7 +93,7 @@ export function createDeliveryService({ db, vendors, codMax, now = () => new Dat
         if (reason) codReason = reason;
         else if (!profile?.acceptsCod) codReason = 'The seller does not take Cash on Delivery';
         else if ((NO_COD_STATES as readonly string[]).includes(to.state)) codReason = `Cash on Delivery is not available in ${to.state}`;
-        else if (line.amount > codMax) codReason = `Cash on Delivery is available on orders up to ${formatPrice(codMax)}`;
+        else if (line.amount > codMax) codReason = cashOnDeliveryOverLimitForPrice(codMax);
         options.push({
           offerId: line.offerId,
           deliverable: reason === null,

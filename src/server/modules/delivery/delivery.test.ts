@@ -76,7 +76,7 @@ describe.each(testDialects())('pincodes and delivery on %s', (dialect) => {
     expect((await check(monitor, '781001')).options[0]).toMatchObject({ deliverable: false, reason: 'The seller does not deliver to Assam' });
     expect((await check(monitor, '560103')).options[0]).toMatchObject({ deliverable: true, cod: false, codReason: 'The seller does not take Cash on Delivery' });
     expect((await check(laptop, '744101')).options[0]).toMatchObject({ deliverable: true, cod: false, codReason: 'Cash on Delivery is not available in Andaman and Nicobar Islands' });
-    expect((await check(costly, '560103')).options[0]).toMatchObject({ deliverable: true, cod: false, codReason: 'Cash on Delivery is available on orders up to ₹50,000' });
+    expect((await check(costly, '560103')).options[0]).toMatchObject({ deliverable: true, cod: false, codReason: 'Cash on Delivery is not available at this price: only on orders up to ₹50,000' });
     expect((await get(`/api/products/${laptop}/delivery?pincode=999999`)).statusCode).toBe(404);
     expect((await get(`/api/products/${laptop}/delivery`)).statusCode).toBe(400);
   });

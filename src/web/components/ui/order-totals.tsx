@@ -8,6 +8,11 @@ interface OrderTotalsProps {
   /** the coupon applied and what it takes off: a "Coupon DIWALI10 −₹1,500" line */
   coupon?: { code: string; discount: number } | null;
   shipping: number;
+  /** a bank's instant discount on the card: a "Bank offer −₹1,500" line, and the total is what the card pays */
+  bankOffer?: { title: string; discount: number } | null;
+  /** "Total", or "Total paid" */
+  totalLabel?: ReactNode;
+  /** the order's total before any bank offer */
   total: number;
   gst: number;
   /** test ids of the subtotal and total figures */
@@ -19,10 +24,11 @@ interface OrderTotalsProps {
 }
 
 /**
- * An order's subtotal, coupon discount, delivery and total as a description list, and the GST
+ * An order's subtotal, coupon discount, delivery, bank offer and total as a description list (the
+ * lines add up to the total shown, what is paid), and the GST
  * they include (and any notes) after it: a `<dl>` holds only its terms and their values.
  */
-export function OrderTotals({ subtotalLabel, subtotal, coupon, shipping, total, gst, subtotalTestId, totalTestId, busy, children }: OrderTotalsProps) {
+export function OrderTotals({ subtotalLabel, subtotal, coupon, shipping, bankOffer, totalLabel = 'Total', total, gst, subtotalTestId, totalTestId, busy, children }: OrderTotalsProps) {
   return (
     <div className="mt-3 space-y-2 text-sm" aria-busy={busy}>
       <dl className="space-y-2">
@@ -44,10 +50,19 @@ export function OrderTotals({ subtotalLabel, subtotal, coupon, shipping, total, 
           <dt className="text-slate-600">Delivery</dt>
           <dd className="font-medium tabular-nums">{shipping === 0 ? 'Free' : formatPrice(shipping)}</dd>
         </div>
+        {bankOffer && bankOffer.discount > 0 && (
+          <div className="flex justify-between gap-3 text-emerald-800">
+            <dt className="min-w-0">
+              Bank offer
+              <span className="block text-xs text-emerald-700">{bankOffer.title}</span>
+            </dt>
+            <dd className="font-medium whitespace-nowrap tabular-nums">−{formatPrice(bankOffer.discount)}</dd>
+          </div>
+        )}
         <div className="flex justify-between border-t border-slate-200 pt-2 text-base">
-          <dt className="font-semibold">Total</dt>
+          <dt className="font-semibold">{totalLabel}</dt>
           <dd className="font-bold tabular-nums" data-testid={totalTestId}>
-            {formatPrice(total)}
+            {formatPrice(total - (bankOffer?.discount ?? 0))}
           </dd>
         </div>
       </dl>

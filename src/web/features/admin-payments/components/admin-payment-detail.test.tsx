@@ -48,13 +48,14 @@ const refused: Queued = {
 };
 
 /** The API for payment 7; `gatewayRefuses`: refunds (new or retried) stay queued with an error. */
-function fakeApi({ queued = [] as Queued[], gatewayRefuses = false, cash = false } = {}) {
-  let payment = { ...captured, ...(cash ? { method: 'cod' as const, details: {}, reference: 'cod_42_ab12' } : {}), refundedAmount: captured.refundedAmount + queued.reduce((sum, item) => sum + item.amount, 0), amount: 150_000 + queued.reduce((sum, item) => sum + item.amount, 0) };
+function fakeApi({ queued = [] as Queued[], gatewayRefuses = false, cash = false, offer = false } = {}) {
+  const offerDiscount = offer ? 15_000 : 0;
+  let payment = { ...captured, ...(cash ? { method: 'cod' as const, details: {}, reference: 'cod_42_ab12' } : {}), ...(offer ? { details: { ...captured.details, offer: { id: 'sbi-credit-5', title: '5% instant discount on SBI Card credit cards, up to ₹1,000 on orders of ₹15,000 or more', discount: offerDiscount } } } : {}), refundedAmount: captured.refundedAmount + queued.reduce((sum, item) => sum + item.amount, 0), amount: 150_000 + queued.reduce((sum, item) => sum + item.amount, 0) };
   let refunds = [{ amount: 50_000, reason: 'Damaged box', reference: 'rfnd_1', createdAt: '2025-04-02T10:00:00.000Z' }];
   let waiting = queued;
   const detail = () => ({
     payment,
-    order: { id: 42, number: 'CB00000042', status: 'delivered', displayStatus: 'Delivered', total: payment.amount, items: [{ name: 'ThinkPad E14', quantity: 1, lineTotal: payment.amount }], invoices: [{ id: 5, number: 'INV/26-27/000007', seller: 'Nehru Place Computers', total: payment.amount, creditable: payment.amount - payment.refundedAmount, creditNotes: [] }] },
+    order: { id: 42, number: 'CB00000042', status: 'delivered', displayStatus: 'Delivered', subtotal: payment.amount + offerDiscount, discount: 0, couponCode: null, shipping: 0, total: payment.amount + offerDiscount, items: [{ name: 'ThinkPad E14', quantity: 1, lineTotal: payment.amount }], invoices: [{ id: 5, number: 'INV/26-27/000007', seller: 'Nehru Place Computers', total: payment.amount, creditable: payment.amount - payment.refundedAmount, creditNotes: [] }] },
     refunds,
     queuedRefunds: waiting,
     audit: [],
@@ -120,6 +121,19 @@ describe('AdminPaymentDetail', () => {
     expect((screen.getByLabelText('Amount to refund (₹)') as HTMLInputElement).value).toBe('');
     expect(screen.getByRole('button', { name: 'Review the refund' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Tax invoice INV/26-27/000007 (PDF)' }).getAttribute('href')).toBe('/api/invoices/5/pdf');
+  });
+
+  it('shows the order total’s lines and the bank offer, adding up to what the card was charged', async () => {
+    vi.stubGlobal('fetch', fakeApi({ offer: true }));
+    renderWith(<AdminPaymentDetail id={7} />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payment 7' })).toBeTruthy();
+    const value = (term: string) => screen.getByText(term).closest('div')?.querySelector('dd')?.textContent;
+    expect(value('Subtotal')).toBe('₹1,650');
+    expect(value('Delivery')).toBe('Free');
+    expect(value('Order total')).toBe('₹1,650');
+    expect(value('Bank offer')).toBe('−₹150');
+    expect(value('Charged to the card')).toBe('₹1,500');
+    expect(screen.getByText('Amount').nextElementSibling?.textContent).toBe('₹1,500');
   });
 
   it('refuses an amount above what is left and sends nothing', async () => {

@@ -6,7 +6,7 @@ import { allocateRefund, mustNameInvoice, uninvoicedLeft } from '#shared/credit-
 import { formatPrice } from '#shared/money.ts';
 import type { AuditEntry } from '#shared/schemas/admin.ts';
 import { rupeesInWords } from '#shared/gst.ts';
-import { describePayout, type PayoutDestination, PayoutDestinationSchema } from '#shared/schemas/orders.ts';
+import { describePayout, PaymentDetailsSchema, type PayoutDestination, PayoutDestinationSchema } from '#shared/schemas/orders.ts';
 import { Announcer, type AnnouncerTone } from '#web/components/ui/alerts.tsx';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
 import { FormActions, SelectField, TextAreaField, TextField } from '#web/components/form/form-fields.tsx';
@@ -38,6 +38,55 @@ function BackLink() {
  * One payment: its details, order, refunds (made, and waiting for the gateway) and audit history,
  * and a refund form while money is left to refund.
  */
+const amountRow = 'flex items-baseline justify-between gap-3';
+
+/**
+ * The order's total and its lines, then the bank's offer on the card and what this payment took:
+ * subtotal − coupon + delivery = order total (the invoices' value); order total − bank offer =
+ * what the card was charged.
+ */
+function OrderAmounts({ order, payment }: { order: Detail['order']; payment: Detail['payment'] }) {
+  const parsed = PaymentDetailsSchema.shape.offer.safeParse(payment.details.offer);
+  const offer = parsed.success ? parsed.data : undefined;
+  return (
+    <dl className="mt-2 space-y-1 border-t border-slate-300 pt-2 text-sm text-slate-900">
+      <div className={amountRow}>
+        <dt className="text-slate-600">Subtotal</dt>
+        <dd className="whitespace-nowrap">{formatPrice(order.subtotal)}</dd>
+      </div>
+      {order.discount > 0 && (
+        <div className={amountRow}>
+          <dt className="min-w-0 break-all text-slate-600">Coupon {order.couponCode}</dt>
+          <dd className="whitespace-nowrap">−{formatPrice(order.discount)}</dd>
+        </div>
+      )}
+      <div className={amountRow}>
+        <dt className="text-slate-600">Delivery</dt>
+        <dd className="whitespace-nowrap">{order.shipping === 0 ? 'Free' : formatPrice(order.shipping)}</dd>
+      </div>
+      <div className={`${amountRow} text-base font-semibold`}>
+        <dt>Order total</dt>
+        <dd className="whitespace-nowrap">{formatPrice(order.total)}</dd>
+      </div>
+      {offer && (
+        <>
+          <div className={amountRow}>
+            <dt className="min-w-0 text-slate-600">
+              Bank offer
+              <span className="block text-xs">{offer.title}</span>
+            </dt>
+            <dd className="whitespace-nowrap">−{formatPrice(offer.discount)}</dd>
+          </div>
+          <div className={`${amountRow} border-t border-slate-200 pt-1 font-semibold`}>
+            <dt>Charged to the card</dt>
+            <dd className="whitespace-nowrap">{formatPrice(order.total - offer.discount)}</dd>
+          </div>
+        </>
+      )}
+    </dl>
+  );
+}
+
 export default function AdminPaymentDetail({ id }: { id: number }) {
   const { data, isPending, isError, error, refetch, dataUpdatedAt } = useAdminPayment(id);
   // The mutations live here, not in the form and the queue: the form is remounted with fresh
@@ -148,10 +197,7 @@ export default function AdminPaymentDetail({ id }: { id: number }) {
               </li>
             ))}
           </ul>
-          <p className="mt-2 flex items-baseline justify-between gap-3 border-t border-slate-300 pt-2 font-semibold text-slate-900">
-            <span>Total</span>
-            <span className="whitespace-nowrap">{formatPrice(order.total)}</span>
-          </p>
+          <OrderAmounts order={order} payment={payment} />
           {order.invoices.length > 0 && (
             <>
               <h3 className="mt-4 text-sm font-semibold text-slate-900">Tax invoices</h3>

@@ -207,7 +207,7 @@ export function CartView() {
         >
           Proceed to checkout
         </Link>
-        <p className="mt-3 text-center text-xs text-slate-500">Pay by UPI, Net Banking, credit/debit cards or EMI</p>
+        <p className="mt-3 text-center text-xs text-slate-500">Pay by UPI, Net Banking, credit/debit cards, EMI or Cash on Delivery (where the seller, the PIN code and the order's value allow it)</p>
       </aside>
     </div>
   );

@@ -15,7 +15,8 @@ interface CouponBoxProps {
 /**
  * "Apply coupon" in the cart's summary: a code typed and applied is priced with the cart by the
  * server, which says what it saves or why it cannot be used. Focus follows what changed: to the
- * saving once applied, back to the box when refused or removed.
+ * saving once applied, back to the box when refused or removed. A refused code is not applied,
+ * kept or offered for removal: the box says why and keeps the code for correcting.
  */
 export function CouponBox({ code, onChange, quote }: CouponBoxProps) {
   const id = useId();
@@ -26,6 +27,12 @@ export function CouponBox({ code, onChange, quote }: CouponBoxProps) {
   const input = useRef<HTMLInputElement>(null);
   const applied = code !== null && quote?.coupon?.code === code ? quote.coupon : null;
   const refusal = code !== null && quote && !applied ? (quote.couponError ?? `${code} cannot be used on this cart`) : null;
+  // A refused code is not kept: the reason stays on the box, with the code as typed, until it changes.
+  const [refused, setRefused] = useState<string | null>(null);
+  if (refusal !== null && refused !== refusal) setRefused(refusal);
+  useEffect(() => {
+    if (refusal !== null) onChange(null);
+  }, [refusal, onChange]);
   const checking = code !== null && !quote;
   const saving = useRef<HTMLParagraphElement>(null);
 
@@ -52,6 +59,7 @@ export function CouponBox({ code, onChange, quote }: CouponBoxProps) {
       return;
     }
     setTyped(null);
+    setRefused(null);
     setText(next);
     setAnnouncement('');
     onChange(next);
@@ -63,11 +71,12 @@ export function CouponBox({ code, onChange, quote }: CouponBoxProps) {
     onChange(null);
     setText('');
     setTyped(null);
+    setRefused(null);
     setAnnouncement(removed ? `Coupon ${removed} removed.` : '');
     focusNext.current = 'box';
   }
 
-  const error = typed ?? refusal;
+  const error = typed ?? refusal ?? refused;
   const errorId = `${id}-error`;
 
   return (
@@ -98,7 +107,10 @@ export function CouponBox({ code, onChange, quote }: CouponBoxProps) {
               id={id}
               type="text"
               value={text}
-              onChange={(event) => setText(event.target.value)}
+              onChange={(event) => {
+                setText(event.target.value);
+                setRefused(null);
+              }}
               autoComplete="off"
               autoCapitalize="characters"
               spellCheck={false}
@@ -116,11 +128,6 @@ export function CouponBox({ code, onChange, quote }: CouponBoxProps) {
             <p id={errorId} className="mt-1.5 text-sm font-medium wrap-break-word text-red-700">
               {error}
             </p>
-          )}
-          {refusal && (
-            <button type="button" onClick={remove} className="mt-1 text-sm font-semibold text-slate-700 underline underline-offset-2 hover:text-slate-900">
-              Remove{' '}<span className="sr-only">coupon {code}</span>
-            </button>
           )}
         </form>
       )}

@@ -89,7 +89,8 @@ export function ProductDetails({ product, actions, sellers, delivery }: ProductD
             <li>✓ GST invoice from the seller</li>
             <li>✓ Manufacturer warranty</li>
             <li>✓ 10-day returns</li>
-            <li>✓ UPI, cards, EMI and Cash on Delivery</li>
+            {/* Cash on Delivery depends on the seller, the PIN code and the price: "Check delivery" says it. */}
+            <li>✓ {emi === undefined ? 'UPI, Net Banking and cards' : 'UPI, Net Banking, cards and EMI'}</li>
           </ul>
           {sellers}
         </div>

@@ -126,3 +126,34 @@ describe('Checkout with a coupon from the cart', () => {
     expect(orders[0]).not.toHaveProperty('couponCode');
   });
 });
+
+describe('Checkout with a bank offer on the card', () => {
+  beforeEach(() => {
+    vi.unstubAllGlobals();
+    window.sessionStorage.clear();
+  });
+  afterEach(cleanup);
+
+  it('shows the offer as its own line in the summary, whose total is the Pay button’s', async () => {
+    api();
+    renderCheckout();
+    await waitFor(() => expect(total()).toBe('₹72,000'));
+    fireEvent.click(screen.getByRole('button', { name: 'Deliver here' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Continue to payment' }));
+    fireEvent.click(await screen.findByLabelText('Credit / Debit card'));
+    fireEvent.change(screen.getByLabelText('Card number'), { target: { value: '4854 9800 0000 0002' } });
+
+    expect(await screen.findByRole('button', { name: 'Pay ₹70,500' })).toBeTruthy();
+    await waitFor(() => expect(total()).toBe('₹70,500'));
+    const line = within(summary()).getByText('Bank offer').closest('div');
+    expect(line?.textContent).toContain('−₹1,500');
+    expect(line?.textContent).toContain('HDFC Bank credit cards');
+    expect(within(summary()).getByText('To pay')).toBeTruthy();
+
+    // Another card without an offer: the line goes, the totals agree again.
+    fireEvent.change(screen.getByLabelText('Card number'), { target: { value: '4111 1111 1111 1111' } });
+    expect(await screen.findByRole('button', { name: 'Pay ₹72,000' })).toBeTruthy();
+    await waitFor(() => expect(total()).toBe('₹72,000'));
+    expect(within(summary()).queryByText('Bank offer')).toBeNull();
+  });
+});

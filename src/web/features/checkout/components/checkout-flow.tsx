@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import type { AppliedBankOffer } from '#shared/bank-offers.ts';
 import { formatPrice } from '#shared/money.ts';
 import type { Address } from '#shared/schemas/account.ts';
 import type { CartLineInput } from '#shared/schemas/cart.ts';
@@ -174,6 +175,8 @@ export function CheckoutFlow<D>({ api, lines, keyName, contact, renderAddressSte
   const [otpFor, setOtpFor] = useState<number | undefined>();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>(initialError);
+  // The bank offer the card being entered gets: the summary shows it, so its total is the Pay button's.
+  const [bankOffer, setBankOffer] = useState<AppliedBankOffer | undefined>();
 
   const cashOnDelivery = api.useCashOnDelivery(order?.id, step === 'payment' ? destination?.to : undefined, lines);
   const quote = review.data;
@@ -358,6 +361,7 @@ export function CheckoutFlow<D>({ api, lines, keyName, contact, renderAddressSte
               busy={busy}
               cod={cashOnDelivery.data ?? (cashOnDelivery.isError ? { available: false, reason: cashOnDelivery.error.message, max: 0 } : undefined)}
               onPay={pay}
+              onBankOffer={setBankOffer}
             />
           )}
         </Section>
@@ -373,6 +377,8 @@ export function CheckoutFlow<D>({ api, lines, keyName, contact, renderAddressSte
             subtotal={order?.subtotal ?? quote?.subtotal ?? 0}
             coupon={order ? order.coupon && { code: order.coupon.code, discount: order.discount } : couponApplied}
             shipping={order?.shipping ?? quote?.shipping ?? 0}
+            bankOffer={step === 'payment' ? bankOffer : undefined}
+            totalLabel={step === 'payment' && bankOffer ? 'To pay' : 'Total'}
             total={total}
             gst={order?.gst ?? quote?.gst ?? 0}
             totalTestId="checkout-total"

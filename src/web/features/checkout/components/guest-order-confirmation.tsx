@@ -3,14 +3,16 @@ import { Link } from 'react-router';
 import type { Order } from '#shared/schemas/orders.ts';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
 import { paths } from '#web/config/paths.ts';
+import { OrderReceipt } from './order-receipt.tsx';
 
-/** A guest's paid order: its number, where the mails went, and how to track it or keep it in an account. */
+/** A guest's paid order: its number, where the mails went, how to track it or keep it in an account, and the order itself as a member's confirmation shows it. */
 export function GuestOrderConfirmation({ order, email }: { order: Order; email: string | null }) {
   // Paying left the focus on a button that is gone: it goes to what the shopper needs to hear.
   const heading = useRef<HTMLParagraphElement>(null);
   useEffect(() => heading.current?.focus(), []);
   return (
-    <div role="status" className="max-w-2xl space-y-3 rounded-xl border border-emerald-200 bg-emerald-50 p-5 text-emerald-950">
+    <div className="max-w-2xl">
+    <div role="status" className="space-y-3 rounded-xl border border-emerald-200 bg-emerald-50 p-5 text-emerald-950">
       <p ref={heading} tabIndex={-1} className="text-lg font-semibold focus:outline-none">
         Order {order.number} is {order.status === 'confirmed' ? 'confirmed' : order.displayStatus.toLowerCase()}.
       </p>
@@ -26,6 +28,8 @@ export function GuestOrderConfirmation({ order, email }: { order: Order; email: 
         </Link>
       </div>
       <p className="text-sm">Create an account with {email ?? 'that e-mail'} and verify it: this order joins it.</p>
+    </div>
+    <OrderReceipt order={order} />
     </div>
   );
 }

@@ -1,5 +1,5 @@
-import { type FormEvent, useId, useState } from 'react';
-import { BANK_OFFERS, bankOfferFor, describeBankOffer } from '#shared/bank-offers.ts';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type AppliedBankOffer, BANK_OFFERS, bankOfferFor, describeBankOffer } from '#shared/bank-offers.ts';
 import { emiQuote } from '#shared/emi.ts';
 import { formatPrice } from '#shared/money.ts';
 import { detectNetwork, digitsOnly, expiryInFuture, luhnValid, VPA } from '#shared/payment-methods.ts';
@@ -33,6 +33,8 @@ interface PaymentFormProps {
   /** whether this order may be paid in cash on delivery; undefined while it is being checked */
   cod?: CashOnDelivery;
   onPay: (payment: PaymentInput) => void;
+  /** the bank offer the card entered gets (undefined for none), for the order summary's lines */
+  onBankOffer?: (offer: AppliedBankOffer | undefined) => void;
 }
 
 interface CardState {
@@ -54,7 +56,7 @@ function cardErrors(card: CardState): Partial<Record<keyof CardState, string>> {
 }
 
 /** Choosing and entering a payment method; the server checks everything again. */
-export function PaymentForm({ options, total, busy, cod, onPay }: PaymentFormProps) {
+export function PaymentForm({ options, total, busy, cod, onPay, onBankOffer }: PaymentFormProps) {
   const id = useId();
   const [method, setMethod] = useState<Method>('upi');
   const [vpa, setVpa] = useState('');
@@ -67,6 +69,13 @@ export function PaymentForm({ options, total, busy, cod, onPay }: PaymentFormPro
   const offer = method === 'card' || method === 'emi' ? bankOfferFor(card.number, total) : undefined;
   const due = total - (offer?.discount ?? 0);
   const emiAllowed = due >= options.emi.minOrder;
+  // Refused, the reason stands beside the option, before and after it is chosen.
+  const codRefused = cod !== undefined && !cod.available;
+  const offerTitle = offer ? describeBankOffer(offer.offer) : undefined;
+  const offerDiscount = offer?.discount;
+  useEffect(() => {
+    onBankOffer?.(offerTitle === undefined || offerDiscount === undefined ? undefined : { title: offerTitle, discount: offerDiscount });
+  }, [onBankOffer, offerTitle, offerDiscount]);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -143,13 +152,36 @@ export function PaymentForm({ options, total, busy, cod, onPay }: PaymentFormPro
       <fieldset>
         <legend className="sr-only">Payment method</legend>
         <div className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-5">
-          {METHODS.map((m) => (
-            <label key={m.id} className={`flex cursor-pointer items-center gap-2 rounded-lg border px-3 py-2.5 text-sm font-medium has-[:focus-visible]:ring-3 has-[:focus-visible]:ring-brand-500 ${method === m.id ? 'border-brand-600 bg-brand-50 text-brand-900' : 'border-slate-300 bg-white'}`}>
-              <input type="radio" name={`${id}-method`} value={m.id} checked={method === m.id} onChange={() => { setMethod(m.id); setErrors({}); }} className="accent-brand-600" />
-              {m.label}
-            </label>
-          ))}
+          {METHODS.map((m) => {
+            const unavailable = m.id === 'cod' && codRefused;
+            return (
+              <label key={m.id} className={`flex cursor-pointer items-center gap-2 rounded-lg border px-3 py-2.5 text-sm font-medium has-[:focus-visible]:ring-3 has-[:focus-visible]:ring-brand-500 ${method === m.id ? 'border-brand-600 bg-brand-50 text-brand-900' : 'border-slate-300 bg-white'}`}>
+                <input
+                  type="radio"
+                  name={`${id}-method`}
+                  value={m.id}
+                  checked={method === m.id}
+                  onChange={() => { setMethod(m.id); setErrors({}); }}
+                  aria-describedby={unavailable ? `${id}-cod-reason` : undefined}
+                  className="accent-brand-600"
+                />
+                <span className="min-w-0">
+                  {m.label}
+                  {unavailable && (
+                    <span aria-hidden="true" className="block text-xs font-normal text-slate-600">
+                      Not available
+                    </span>
+                  )}
+                </span>
+              </label>
+            );
+          })}
         </div>
+        {codRefused && (
+          <p id={`${id}-cod-reason`} className="mt-2 text-sm text-slate-700">
+            {cod.reason ?? 'Cash on Delivery is not available for this order.'}
+          </p>
+        )}
       </fieldset>
 
       {method === 'upi' && field('vpa', 'UPI ID', <input id={`${id}-vpa`} autoComplete="off" placeholder="name@bank" value={vpa} onChange={(e) => setVpa(e.target.value)} className={input} {...aria('vpa')} />, 'Like 98xxxxxx10@ybl or name@okhdfcbank')}
@@ -236,13 +268,11 @@ export function PaymentForm({ options, total, busy, cod, onPay }: PaymentFormPro
           <p className="rounded-lg bg-slate-100 p-3 text-sm text-slate-700">EMI is available on orders of {formatPrice(options.emi.minOrder)} or more.</p>
         ))}
 
-      {method === 'cod' && (
+      {method === 'cod' && !codRefused && (
         <div className="rounded-lg bg-slate-100 p-3 text-sm text-slate-800" aria-live="polite">
           {cod === undefined
             ? 'Checking whether Cash on Delivery is available…'
-            : cod.available
-              ? `Pay ${formatPrice(total)} in cash or by UPI to the courier when your order arrives. Please keep the exact amount ready.`
-              : cod.reason}
+            : `Pay ${formatPrice(total)} in cash or by UPI to the courier when your order arrives. Please keep the exact amount ready.`}
         </div>
       )}
 
@@ -256,7 +286,9 @@ export function PaymentForm({ options, total, busy, cod, onPay }: PaymentFormPro
           : method === 'netbanking'
             ? `Continue to bank · ${formatPrice(total)}`
             : method === 'cod'
-              ? `Place order · pay ${formatPrice(total)} on delivery`
+              ? codRefused
+                ? 'Cash on Delivery is not available'
+                : `Place order · pay ${formatPrice(total)} on delivery`
               : `Pay ${formatPrice(due)}`}
       </button>
     </form>

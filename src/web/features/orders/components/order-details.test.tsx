@@ -190,6 +190,27 @@ describe('OrderDetails', () => {
     expect(breakdown.getByText('Total').closest('div')?.querySelector('dd')?.textContent).toBe('₹1,88,497');
   });
 
+  it('reads a payment’s status and time as one sentence: "Status: Paid, 22 Nov 2026, …"', async () => {
+    vi.stubGlobal('fetch', fakeApi(confirmedOrder));
+    renderDetails(42);
+    const payments = within(await screen.findByRole('region', { name: 'Payments' }));
+    const line = payments.getByText(/^Status:/).textContent ?? '';
+    expect(line).toMatch(/^Status: Paid, 22 Nov 2026/);
+    expect(line).not.toMatch(/\s,/);
+  });
+
+  it('shows the bank offer as a line between the total and what was paid', async () => {
+    const offer = { id: 'hdfc-credit-10', title: '10% instant discount on HDFC Bank credit cards, up to ₹1,500 on orders of ₹20,000 or more', discount: 150_000 };
+    const withOffer: Order = { ...confirmedOrder, payments: [{ ...confirmedOrder.payments[0]!, amount: 18_849_700, details: { network: 'Visa', last4: '0002', offer } }] };
+    vi.stubGlobal('fetch', fakeApi(withOffer));
+    renderDetails(42);
+    const breakdown = within(await screen.findByRole('region', { name: 'Price details' }));
+    const terms = breakdown.getAllByRole('term').map((term) => term.textContent);
+    expect(terms.slice(0, 4)).toEqual(['Subtotal (3 items)', 'Delivery', `Bank offer${offer.title}`, 'Total paid']);
+    expect(breakdown.getByText('Bank offer').closest('div')?.querySelector('dd')?.textContent).toBe('−₹1,500');
+    expect(breakdown.getByText('Total paid').closest('div')?.querySelector('dd')?.textContent).toBe('₹1,88,497');
+  });
+
   it('shows a shipment’s tax invoice with its credit notes beside it', async () => {
     const shipped: Order = {
       ...confirmedOrder,

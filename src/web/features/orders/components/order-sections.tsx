@@ -1,5 +1,6 @@
 import { type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { paidBankOffer } from '#shared/bank-offers.ts';
 import { formatPrice } from '#shared/money.ts';
 import { type Order, PAYMENT_METHOD_NAMES, type Payment } from '#shared/schemas/orders.ts';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
@@ -131,8 +132,10 @@ export function ItemsSection({ order, extra }: { order: Order; extra?: (item: Or
   );
 }
 
+/** The order's total and its lines; a bank's offer on the card is one of them, so they add up to what was paid. */
 export function PriceSection({ order }: { order: Order }) {
   const count = order.items.reduce((sum, item) => sum + item.quantity, 0);
+  const offer = paidBankOffer(order.payments);
   return (
     <section aria-labelledby="order-price-heading" className={`${card} p-4 sm:p-5`}>
       <h2 id="order-price-heading" className={cardHeading}>
@@ -157,9 +160,18 @@ export function PriceSection({ order }: { order: Order }) {
           <dt className="text-slate-600">Delivery</dt>
           <dd className="font-medium tabular-nums">{order.shipping === 0 ? 'Free' : formatPrice(order.shipping)}</dd>
         </div>
+        {offer && (
+          <div className="flex justify-between gap-3 text-emerald-800">
+            <dt className="min-w-0">
+              Bank offer
+              <span className="block text-xs text-emerald-700">{offer.title}</span>
+            </dt>
+            <dd className="font-medium whitespace-nowrap tabular-nums">−{formatPrice(offer.discount)}</dd>
+          </div>
+        )}
         <div className="flex justify-between gap-3 border-t border-slate-200 pt-2 text-base">
-          <dt className="font-semibold">Total</dt>
-          <dd className="font-bold tabular-nums">{formatPrice(order.total)}</dd>
+          <dt className="font-semibold">{offer ? 'Total paid' : 'Total'}</dt>
+          <dd className="font-bold tabular-nums">{formatPrice(order.total - (offer?.discount ?? 0))}</dd>
         </div>
         <div className="flex justify-between gap-3 text-xs text-slate-500">
           <dt>GST included</dt>
@@ -214,10 +226,7 @@ export function PaymentsSection({ payments }: { payments: Payment[] }) {
                   </p>
                 ))}
                 <p className="mt-1 text-slate-600">
-                  Status: <span className={`font-semibold ${status.tone}`}>{status.label}</span>
-                  <span aria-hidden="true"> · </span>
-                  <span className="sr-only">, </span>
-                  <time dateTime={payment.createdAt}>{formatDateTime(payment.createdAt)}</time>
+                  Status: <span className={`font-semibold ${status.tone}`}>{status.label}</span>, <time dateTime={payment.createdAt}>{formatDateTime(payment.createdAt)}</time>
                 </p>
                 {payment.refundedAmount > 0 && (
                   <p className="mt-1 text-slate-800">

@@ -122,7 +122,7 @@ test('the wishlist, comparison, guest checkout and tracking pages have no access
   await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
   await expect(page.getByTestId('cart-count')).toHaveText(/^1/);
   await page.evaluate((items) => localStorage.setItem('cb.compare', JSON.stringify(items.map(({ id, name }) => ({ id, name, category: 'Laptop' })))), laptops);
-  const found = await check(page, ['/compare', '/checkout/guest', '/track', `/track?number=CB00000001`]);
+  const found = await check(page, ['/compare', '/checkout/guest', '/orders', '/track', `/track?number=CB00000001`]);
   found.push(...(await checkErrors(page, '/checkout/guest', 'Continue')));
   found.push(...(await checkErrors(page, '/track', 'Track order')));
   // Signed in: a wishlist with two products.

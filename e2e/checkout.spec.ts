@@ -133,8 +133,24 @@ test('a customer cancels a paid order and it is refunded', async ({ page }) => {
 test('checkout needs a signed-in user and returns there after login', async ({ page }) => {
   await page.goto('/checkout');
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fcheckout$/);
-  await page.goto('/orders');
+});
+
+test('signed out, Order Tracking (/orders) offers the tracking form beside sign-in, which comes back to the orders', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Order Tracking' }).click();
+  await expect(page).toHaveURL(/\/orders$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Order Tracking' })).toBeVisible();
+  // The guest's form: an order that is not there says so.
+  await page.getByLabel('Order number').fill('CB09999999');
+  await page.getByLabel('E-mail used for the order').fill('nobody@example.in');
+  await page.getByRole('button', { name: 'Track order' }).click();
+  await expect(page.getByRole('alert')).toBeVisible();
+  await page.getByRole('link', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Forders$/);
+  // /track is the same page.
+  await page.goto('/track');
+  await expect(page.getByRole('heading', { level: 1, name: 'Order Tracking' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sign in', exact: true })).toHaveAttribute('href', '/login?redirectTo=%2Forders');
 });
 
 test('from the keyboard alone, each checkout step and the confirmation take the focus on their heading', async ({ page }) => {

@@ -149,13 +149,16 @@ test('a shopper in Bengaluru checks delivery, pays cash on delivery, and the inv
     await box.fill('999999');
     await delivery.getByRole('button', { name: 'Check', exact: true }).click();
     await expect(delivery.getByText("PIN code 999999 is not in India Post's directory. Please check it.")).toBeVisible();
+    // Not delivered to, so not "Delivering to" it.
+    await expect(delivery.getByText(/Delivering to/)).toHaveCount(0);
 
     // Port Blair: this seller no longer delivers to the islands.
     await delivery.getByRole('button', { name: 'Change' }).click();
     await expect(box).toBeFocused();
     await box.fill('744101');
     await delivery.getByRole('button', { name: 'Check', exact: true }).click();
-    await expect(delivery.getByText('Delivering to Port Blair 744101')).toBeVisible();
+    await expect(delivery.getByText('PIN code Port Blair 744101')).toBeVisible();
+    await expect(delivery.getByText(/Delivering to/)).toHaveCount(0);
     await expect(delivery.getByText('The seller does not deliver to Andaman and Nicobar Islands')).toBeVisible();
     await expect(delivery.getByText(/^Delivery by/)).toHaveCount(0);
 

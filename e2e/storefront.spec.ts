@@ -206,7 +206,7 @@ test('the footer lists the spec links, payments and contact details', async ({ p
   for (const name of ['Home', 'All Products', 'Laptops', 'Desktops', 'Monitors', 'Order Tracking', 'Returns & Refunds', 'Privacy Policy', 'Terms & Conditions']) {
     await expect(footer.getByRole('link', { name, exact: true })).toBeVisible();
   }
-  await expect(footer.getByRole('link', { name: 'Order Tracking' })).toHaveAttribute('href', '/track');
+  await expect(footer.getByRole('link', { name: 'Order Tracking' })).toHaveAttribute('href', '/orders');
   await expect(footer).toContainText('Trading since 2020');
   for (const method of ['UPI', 'Net Banking', 'Credit/Debit Cards', 'EMI', 'Cash on Delivery']) await expect(footer.getByText(method, { exact: true })).toBeVisible();
   await expect(footer.getByRole('link', { name: /support@/ })).toBeVisible();

@@ -69,6 +69,7 @@ import { redisStoreWithLocalFallback } from './plugins/rate-limit-store.ts';
 import { closeRedis, createRedisClient } from './plugins/redis-client.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerCompression } from './plugins/compression.ts';
+import { isFileUrl } from './render/file-urls.ts';
 import { createStorefront } from './render/storefront.ts';
 import { createResponseCache, registerResponseCache, shareCatalogChanges } from './plugins/response-cache.ts';
 import { workerChannel } from './plugins/worker-channel.ts';
@@ -299,18 +300,20 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   if (storefront) {
     app.get('/*', { schema: { hide: true } }, (request, reply) => {
       const isApi = request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?');
-      return isApi ? reply.callNotFound() : storefront.serve(request, reply);
+      return isApi || isFileUrl(request.url) ? reply.callNotFound() : storefront.serve(request, reply);
     });
   }
 
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
-    if (!isApi && serveWeb && (request.method === 'GET' || request.method === 'HEAD')) {
+    const isFile = isFileUrl(request.url);
+    if (!isApi && !isFile && serveWeb && (request.method === 'GET' || request.method === 'HEAD')) {
       // The single-page app routes everything else, including its own 404 page.
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
+    const where = request.url.split('?')[0];
     return reply.status(404).send({
-      error: { code: 'NOT_FOUND', message: `No route for ${request.method} ${request.url.split('?')[0]}` },
+      error: { code: 'NOT_FOUND', message: isFile ? `No file at ${where}` : `No route for ${request.method} ${where}` },
     });
   });
 

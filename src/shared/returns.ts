@@ -141,7 +141,13 @@ export function returnSteps(ret: ReturnTimes): ReturnStep[] {
 
 const pickupDay = new Intl.DateTimeFormat('en-IN', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 
-/** A pickup's date (an India calendar date, YYYY-MM-DD) as mails and pages write it: "Fri, 27 Nov 2026". */
+/**
+ * A pickup's date (an India calendar date, YYYY-MM-DD) as mails and pages write it: "Fri, 27 Nov
+ * 2026", as every other date of the store reads. Put together from its parts: en-IN's own pattern
+ * with a weekday puts a comma before the year ("Fri, 27 Nov, 2026").
+ */
 export function formatPickupDate(date: string): string {
-  return pickupDay.format(new Date(`${date}T00:00:00Z`));
+  const parts = pickupDay.formatToParts(new Date(`${date}T00:00:00Z`));
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('weekday')}, ${part('day')} ${part('month')} ${part('year')}`;
 }

@@ -142,7 +142,7 @@ export const routes: RouteObject[] = [
       { path: 'track/confirm-return', element: <ConfirmReturn /> },
       { path: 'checkout/bank/:paymentId', element: <RequireUser><Bank /></RequireUser> },
       { path: 'order-success', element: <RequireUser><OrderSuccess /></RequireUser> },
-      { path: 'orders', element: <RequireUser><Orders /></RequireUser> },
+      { path: 'orders', element: <Orders /> },
       { path: 'order-details/:orderId', element: <RequireUser><OrderDetails /></RequireUser> },
       { path: 'vendor/login', element: <VendorLogin /> },
       { path: 'vendor/register', element: <VendorRegister /> },

@@ -10,7 +10,7 @@ const FOOTER_LINKS = [
   { to: paths.category('Laptop'), label: 'Laptops' },
   { to: paths.category('Desktop'), label: 'Desktops' },
   { to: paths.category('Monitor'), label: 'Monitors' },
-  { to: paths.track(), label: 'Order Tracking' },
+  { to: paths.orders(), label: 'Order Tracking' },
   { to: paths.returns(), label: 'Returns & Refunds' },
   { to: paths.privacy(), label: 'Privacy Policy' },
   { to: paths.terms(), label: 'Terms & Conditions' },

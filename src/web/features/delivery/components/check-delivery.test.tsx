@@ -41,7 +41,7 @@ describe('CheckDelivery', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Check' }));
     expect(await screen.findByText('Delivery by Fri, 27 Nov')).toBeTruthy();
     expect(screen.getByText('Cash on Delivery available')).toBeTruthy();
-    expect(screen.getByText('Bengaluru 560103')).toBeTruthy();
+    expect(screen.getByText('Bengaluru 560103').parentElement?.textContent).toMatch(/^Delivering to Bengaluru 560103/);
     expect(sessionStorage.getItem('cb.pincode')).toBe('560103');
 
     cleanup();
@@ -53,10 +53,15 @@ describe('CheckDelivery', () => {
     sessionStorage.setItem('cb.pincode', '781001');
     renderWithProviders(<CheckDelivery productId={7} offerId={70} />);
     expect(await screen.findByText('The seller does not deliver to Assam')).toBeTruthy();
+    expect(screen.getByText('Guwahati 781001').parentElement?.textContent).toMatch(/^PIN code Guwahati 781001/);
+    expect(screen.queryByText(/Delivering to/)).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Change' }));
     await waitFor(() => expect(document.activeElement).toBe(pincodeBox()));
     fireEvent.change(pincodeBox(), { target: { value: '999999' } });
     fireEvent.click(screen.getByRole('button', { name: 'Check' }));
     expect(await screen.findByText("PIN code 999999 is not in India Post's directory. Please check it.")).toBeTruthy();
+    // A PIN code that is not there is not delivered to: it is only named, with the way to change it.
+    expect(screen.queryByText(/Delivering to/)).toBeNull();
+    expect(screen.getByText('999999').parentElement?.textContent).toMatch(/^PIN code 999999/);
   });
 });

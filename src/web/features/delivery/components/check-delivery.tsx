@@ -54,6 +54,7 @@ export default function CheckDelivery({ productId, offerId }: CheckDeliveryProps
 
   const showForm = pincode === null || editing;
   const option = check.data?.options.find((o) => o.offerId === offerId) ?? check.data?.options[0];
+  const delivers = !check.isError && option?.deliverable === true && option.deliverBy !== null;
   const errorId = `${id}-error`;
   return (
     <section aria-labelledby={`${id}-heading`} className="mt-4 border-t border-slate-200 pt-4">
@@ -85,7 +86,8 @@ export default function CheckDelivery({ productId, offerId }: CheckDeliveryProps
         </form>
       ) : (
         <p className="mt-1 text-sm text-slate-700">
-          Delivering to <span className="font-semibold">{check.data ? `${check.data.place.city} ${pincode}` : pincode}</span>{' '}
+          {/* "Delivering to" only once the offer is known to reach it; an unknown PIN code, or one it does not reach, is only named. */}
+          {delivers ? 'Delivering to' : 'PIN code'} <span className="font-semibold">{check.data ? `${check.data.place.city} ${pincode}` : pincode}</span>{' '}
           <button
             type="button"
             onClick={() => {

@@ -83,6 +83,8 @@ export function WishlistToggle({ product, userId, size = 'sm' }: WishlistToggleP
       <button
         ref={button}
         type="button"
+        // One name for the heart on cards and on the product page; the visible "Wishlist" is in it.
+        aria-label={`Save ${product.name} to your wishlist`}
         aria-pressed={pressed}
         disabled={!alive}
         onClick={press}
@@ -91,13 +93,7 @@ export function WishlistToggle({ product, userId, size = 'sm' }: WishlistToggleP
         <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill={pressed ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth={1.8}>
           <path strokeLinejoin="round" d="M12 20.5s-7.5-4.6-9.2-9.4C1.6 7.7 3.8 4.5 7.1 4.5c2 0 3.6 1.1 4.9 2.9 1.3-1.8 2.9-2.9 4.9-2.9 3.3 0 5.5 3.2 4.3 6.6-1.7 4.8-9.2 9.4-9.2 9.4Z" />
         </svg>
-        {size === 'md' ? (
-          <>
-            Wishlist<span className="sr-only">: save {product.name}</span>
-          </>
-        ) : (
-          <span className="sr-only">Save {product.name} to your wishlist</span>
-        )}
+        {size === 'md' && 'Wishlist'}
       </button>
       <span role="status" className="sr-only">
         {announcement}

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TRACK_REQUESTS_PER_ADDRESS } from '#server/modules/checkout/track-limits.ts';
 import { request, type ServerProcess, startServer } from '#server/testing/server-process.ts';
 import { createTcpProxy, type TcpProxy, throughProxy } from '#server/testing/tcp-proxy.ts';
 
@@ -18,6 +19,7 @@ import { createTcpProxy, type TcpProxy, throughProxy } from '#server/testing/tcp
 const REDIS_URL = process.env.TEST_REDIS_URL;
 const PUBLIC_URL = 'http://store.test';
 const CONTACT_LIMIT = 10;
+const TRACK_LIMIT = TRACK_REQUESTS_PER_ADDRESS;
 const message = { name: 'Meera Nair', email: 'meera@example.in', topic: 'Other', message: 'Is the Mac mini available in Kochi?' };
 
 /** A client address of its own for each use, so counts left in a shared Redis never meet this run's. */
@@ -112,15 +114,20 @@ async function oneConnectionPerWorker(server: ServerProcess): Promise<[Connectio
   return [...byWorker.values()] as [Connection, Connection];
 }
 
-/** A contact message from `address` on `connection`, which must still be the same connection to the same worker. */
-async function contact(server: ServerProcess, connection: Connection, address: string): Promise<number> {
-  const response = await send(server.port, connection.agent, 'POST', '/api/contact', { body: message, headers: { origin: PUBLIC_URL, 'x-forwarded-for': address } });
+/** A POST from `address` on `connection`, which must still be the same connection to the same worker; its status. */
+async function post(server: ServerProcess, connection: Connection, url: string, body: unknown, address: string): Promise<number> {
+  const response = await send(server.port, connection.agent, 'POST', url, { body, headers: { origin: PUBLIC_URL, 'x-forwarded-for': address } });
   expect(response.clientPort, 'the request went out on its own connection').toBe(connection.clientPort);
-  expect([201, 429], response.body).toContain(response.status);
   return response.status;
 }
 
-/** Sends `count` messages from `address`, turn about to each worker, and returns their statuses. */
+async function contact(server: ServerProcess, connection: Connection, address: string): Promise<number> {
+  const status = await post(server, connection, '/api/contact', message, address);
+  expect([201, 429]).toContain(status);
+  return status;
+}
+
+/** Sends `count` contact messages from `address`, turn about to each worker, and returns their statuses. */
 async function alternately(server: ServerProcess, connections: readonly Connection[], address: string, count: number, from = 0): Promise<number[]> {
   const statuses: number[] = [];
   for (let i = from; i < from + count; i++) statuses.push(await contact(server, connections[i % connections.length]!, address));
@@ -183,6 +190,17 @@ describe.skipIf(process.platform !== 'linux')('rate limits with two workers behi
       expect(await alternately(alone, connections, address, 4)).toEqual([429, 429, 429, 429]);
       // Another address has its own count, on either worker.
       expect(await alternately(alone, connections, freshAddress(), 2)).toEqual([201, 201]);
+      for (const connection of connections) connection.agent.destroy();
+    });
+
+    it(`counts a limit of the app's own making (order tracking: ${TRACK_LIMIT} look-ups per address) for the machine too`, async () => {
+      const connections = await oneConnectionPerWorker(alone);
+      const address = freshAddress();
+      const lookUp = (i: number) => post(alone, connections[i % 2]!, '/api/track', { number: 'CB00000042', email: 'meera@example.in' }, address);
+      const statuses: number[] = [];
+      for (let i = 0; i < TRACK_LIMIT + 2; i++) statuses.push(await lookUp(i));
+      // No such order: 404 while the look-ups are allowed.
+      expect(statuses).toEqual([...Array(TRACK_LIMIT).fill(404), 429, 429]);
       for (const connection of connections) connection.agent.destroy();
     });
 

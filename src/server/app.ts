@@ -65,7 +65,7 @@ import { createVendorsService } from './modules/vendors/vendors.service.ts';
 import { createAuth, registerSessionHook } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
-import { redisStoreWithLocalFallback } from './plugins/rate-limit-store.ts';
+import { rateLimitStore } from './plugins/rate-limit-store.ts';
 import { closeRedis, createRedisClient } from './plugins/redis-client.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerCompression } from './plugins/compression.ts';
@@ -167,11 +167,12 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
 
   const services = createServices({ database, config, log: (error, message) => app.log.error({ err: error }, message) });
 
-  // Limits are per process, or shared by every instance through Redis when REDIS_URL is set.
-  // While Redis is unreachable they count per process again, without waiting for it.
+  // Limits hold for the whole machine however many workers serve it (the primary counts), and
+  // for every instance through Redis when REDIS_URL is set. While Redis is unreachable they count
+  // for the machine alone, without waiting for it.
   const redis = config.redisUrl ? createRedisClient(config.redisUrl, app.log) : undefined;
   if (redis) app.addHook('onClose', () => closeRedis(redis));
-  const store = redis ? redisStoreWithLocalFallback({ redis, nameSpace: 'store-rate-limit:', log: app.log }) : undefined;
+  const store = rateLimitStore({ redis, nameSpace: 'store-rate-limit:', log: app.log });
   await app.register(rateLimit, { global: false, store });
 
   // Catalogue answers are cached by URL, and listings come from an in-memory index kept up to date

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { pino } from 'pino';
 import { type Config, loadConfig } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
+import { countRateLimitsForWorkers } from './plugins/machine-rate-limit-store.ts';
 import { relayBetweenWorkers } from './plugins/worker-channel.ts';
 import { workerFlags } from './worker-memory.ts';
 
@@ -223,7 +224,9 @@ const MAX_RESTART_DELAY_MS = 30_000;
 /**
  * The primary of `workers` processes that share one port (node:cluster hands each new connection
  * to the next worker). It starts the first worker alone, since that one runs the start-up steps,
- * then the rest once it says they are done (or it listens); it replaces a worker that dies, and relays worker-channel messages between them.
+ * then the rest once it says they are done (or it listens); it replaces a worker that dies, relays
+ * worker-channel messages between them, and counts their rate-limited requests (so a limit holds
+ * for the machine, not once per worker).
  * On SIGINT or SIGTERM it passes the signal on, waits for every worker's own graceful shutdown,
  * and exits with 0 if all of them ended with 0, else 1. A worker that dies before the server is
  * listening ends the start (exit 1), as a single process failing to start would.
@@ -231,6 +234,7 @@ const MAX_RESTART_DELAY_MS = 30_000;
 function superviseWorkers(workers: number): void {
   const log = pino({ level: config.logLevel });
   relayBetweenWorkers(cluster);
+  countRateLimitsForWorkers(cluster);
   const startedAt = new Map<Worker, number>();
   let listening = 0;
   let started = false;

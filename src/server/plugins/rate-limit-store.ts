@@ -2,13 +2,14 @@ import { createRequire } from 'node:module';
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor, RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
+import { machineStore } from './machine-rate-limit-store.ts';
 
 type Counted = Parameters<FastifyRateLimitStore['incr']>[1];
+type Count = Parameters<Counted>[1];
 type RouteLimitOptions = Parameters<FastifyRateLimitStore['child']>[0];
 
-// The plugin's own two stores: CommonJS, with no types of their own.
+// The plugin's Redis store: CommonJS, with no types of its own.
 const require = createRequire(import.meta.url);
-const LocalStore: new (continueExceeding?: boolean, exponentialBackoff?: boolean) => FastifyRateLimitStore = require('@fastify/rate-limit/store/LocalStore.js');
 const RedisStore: new (continueExceeding: boolean | undefined, exponentialBackoff: boolean | undefined, redis: Redis, key: string) => FastifyRateLimitStore =
   require('@fastify/rate-limit/store/RedisStore.js');
 
@@ -19,39 +20,47 @@ interface Health {
   succeeded(): void;
 }
 
-/** One limit (the global one, or a route's): its count in Redis, and in this process as a fallback. */
+/** One limit (the global one, or a route's): its count in Redis, and for this machine as a fallback. */
 class FallbackStore implements FastifyRateLimitStore {
   readonly #shared: FastifyRateLimitStore;
-  readonly #local: FastifyRateLimitStore;
+  readonly #machine: FastifyRateLimitStore;
   readonly #health: Health;
 
-  constructor(shared: FastifyRateLimitStore, local: FastifyRateLimitStore, health: Health) {
+  constructor(shared: FastifyRateLimitStore, machine: FastifyRateLimitStore, health: Health) {
     this.#shared = shared;
-    this.#local = local;
+    this.#machine = machine;
     this.#health = health;
   }
 
   incr(key: string, done: Counted, timeWindow: number, max: number): void {
-    // Always counted here too, so what this process saw while Redis was away (or not yet
+    // Always counted for the machine too, so what it saw while Redis was away (or not yet
     // connected at start) still counts once it is back: the answer is the larger of the two.
-    this.#local.incr(
+    // Not connected: no Redis command can succeed now, so none is tried.
+    const asksRedis = this.#health.redis.status === 'ready';
+    let machine: { error: Error | null; count: Count } | undefined;
+    let shared: Count | null | undefined = asksRedis ? undefined : null;
+    const answer = () => {
+      if (!machine || shared === undefined) return;
+      if (!shared) return done(machine.error, machine.count);
+      done(null, machine.count && machine.count.current > shared.current ? machine.count : shared);
+    };
+    this.#machine.incr(
       key,
-      (localError, local) => {
-        // Not connected: no Redis command can succeed now, so none is tried.
-        if (this.#health.redis.status !== 'ready') return done(localError, local);
-        this.#shared.incr(
-          key,
-          (error, shared) => {
-            if (error || !shared) {
-              this.#health.failed(error ?? new Error('Redis gave no count'));
-              return done(localError, local);
-            }
-            this.#health.succeeded();
-            done(null, local && local.current > shared.current ? local : shared);
-          },
-          timeWindow,
-          max,
-        );
+      (error, count) => {
+        machine = { error, count };
+        answer();
+      },
+      timeWindow,
+      max,
+    );
+    if (!asksRedis) return;
+    this.#shared.incr(
+      key,
+      (error, count) => {
+        if (error || !count) this.#health.failed(error ?? new Error('Redis gave no count'));
+        else this.#health.succeeded();
+        shared = error ? null : (count ?? null);
+        answer();
       },
       timeWindow,
       max,
@@ -59,18 +68,29 @@ class FallbackStore implements FastifyRateLimitStore {
   }
 
   child(routeOptions: RouteLimitOptions): FastifyRateLimitStore {
-    return new FallbackStore(this.#shared.child(routeOptions), this.#local.child(routeOptions), this.#health);
+    return new FallbackStore(this.#shared.child(routeOptions), this.#machine.child(routeOptions), this.#health);
   }
 }
 
 /**
- * A store for @fastify/rate-limit that counts in Redis, shared by every process, while Redis
- * answers, and in this process's memory while it does not (not connected, or a command failed or
- * timed out), so a limit still holds per process rather than vanishing, and a request never
- * waits for Redis to come back. Counts made locally during an outage are not carried over to
- * Redis when it returns. Pass the client from redis-client.ts, whose commands fail fast.
+ * A store for @fastify/rate-limit whose limits hold for the whole machine however many workers
+ * serve it (machine-rate-limit-store.ts), and, with Redis, for every machine sharing it: counted
+ * in Redis while Redis answers, and for this machine as well, so that while Redis does not (not
+ * connected, or a command failed or timed out) the limit still holds for the machine rather than
+ * vanishing, and a request never waits for Redis to come back. Counts made during an outage are
+ * not carried over to Redis when it returns. Pass the client from redis-client.ts, whose
+ * commands fail fast.
  */
-export function redisStoreWithLocalFallback({ redis, nameSpace, log }: { redis: Redis; nameSpace: string; log: FastifyBaseLogger }): FastifyRateLimitStoreCtor {
+export function rateLimitStore({ redis: client, nameSpace, log }: { redis?: Redis; nameSpace: string; log: FastifyBaseLogger }): FastifyRateLimitStoreCtor {
+  if (!client) {
+    // The plugin makes the global store with `new Store(options)` and each route's with `child()`.
+    return class {
+      constructor(options: RateLimitOptions) {
+        return machineStore(options, log);
+      }
+    } as unknown as FastifyRateLimitStoreCtor;
+  }
+  const redis = client;
   // A lost connection is logged by the client; failing commands on a live one, once per run of failures.
   let failing = false;
   const health: Health = {
@@ -78,16 +98,15 @@ export function redisStoreWithLocalFallback({ redis, nameSpace, log }: { redis: 
     failed(error) {
       if (failing) return;
       failing = true;
-      log.warn({ err: error }, 'Redis did not count a rate-limited request: counting in this process until Redis answers again');
+      log.warn({ err: error }, 'Redis did not count a rate-limited request: counting for this machine until Redis answers again');
     },
     succeeded() {
       failing = false;
     },
   };
-  // The plugin makes the global store with `new Store(options)` and each route's with `child()`.
   return class extends FallbackStore {
     constructor(options: RateLimitOptions) {
-      super(new RedisStore(options.continueExceeding, options.exponentialBackoff, redis, nameSpace), new LocalStore(options.continueExceeding, options.exponentialBackoff), health);
+      super(new RedisStore(options.continueExceeding, options.exponentialBackoff, redis, nameSpace), machineStore(options, log), health);
     }
   };
 }

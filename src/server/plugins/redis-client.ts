@@ -32,7 +32,7 @@ export function createRedisClient(url: string, log: FastifyBaseLogger): Redis {
     reachable = false;
     log.warn(
       { err: error },
-      'Redis is unreachable: rate limits count per process, and other processes hear of catalogue changes by age, until it is back',
+      'Redis is unreachable: rate limits count for this machine alone, and other processes hear of catalogue changes by age, until it is back',
     );
   });
   redis.on('ready', () => {

@@ -15,8 +15,9 @@ import { AppError } from '#shared/errors.ts';
  *   address (carrier-grade NAT, common in India) sends in an hour, which stops a script run from
  *   one machine.
  *
- * The counts are kept by @fastify/rate-limit (in Redis when REDIS_URL is set, so every process
- * counts together). Failed sign-ins have limits of their own (auth.service.ts).
+ * The counts are kept by @fastify/rate-limit, for the whole machine whatever its number of workers
+ * (and in Redis when REDIS_URL is set, so every machine counts together). Failed sign-ins have
+ * limits of their own (auth.service.ts).
  */
 export const SIGN_UPS_PER_ADDRESS = 300;
 export const SIGN_UPS_PER_DEVICE = 10;

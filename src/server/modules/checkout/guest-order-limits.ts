@@ -11,7 +11,8 @@ import { AppError } from '#shared/errors.ts';
  *   mobile carrier's shared address (carrier-grade NAT, common in India) order in an hour, which
  *   stops a script run from one machine.
  *
- * Counted by @fastify/rate-limit (in Redis when REDIS_URL is set), as the sign-ups are.
+ * Counted by @fastify/rate-limit for the whole machine (and in Redis when REDIS_URL is set), as
+ * the sign-ups are.
  */
 export const GUEST_ORDERS_PER_EMAIL = 10;
 export const GUEST_ORDERS_PER_ADDRESS = 300;

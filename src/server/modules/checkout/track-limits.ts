@@ -6,8 +6,8 @@ import { AppError } from '#shared/errors.ts';
  * An order's number and e-mail open it at /track, for tracking and for a guest's returns, so every
  * request that sends them is counted together, per network address: guessing pairs is slowed down
  * alike whichever of them it goes through. 20 in 15 minutes is far more than a shopper tracking an
- * order and returning a line with 4 photos sends. Counted by @fastify/rate-limit (in Redis when
- * REDIS_URL is set), before the body is read.
+ * order and returning a line with 4 photos sends. Counted by @fastify/rate-limit for the whole
+ * machine (and in Redis when REDIS_URL is set), before the body is read.
  */
 export const TRACK_REQUESTS_PER_ADDRESS = 20;
 const WINDOW = '15 minutes';

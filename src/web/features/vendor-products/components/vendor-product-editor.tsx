@@ -78,6 +78,13 @@ export default function VendorProductEditor({ productId, onSaved, shopApproved, 
   return <ProductForm key={productId} product={query.data} onSaved={onSaved} shopApproved={shopApproved} onDeleted={onDeleted} />;
 }
 
+/** What a save did: a published listing the marketplace has not approved yet is not on sale, and says so. */
+function savedNotice(saved: VendorProduct): string {
+  if (saved.status !== 'active') return 'Saved as a draft.';
+  if (saved.review.status === 'approved') return 'Saved. The product is published.';
+  return 'Saved. Shoppers see the product once the marketplace approves it.';
+}
+
 interface ProductFormProps {
   product?: VendorProduct;
   onSaved: (product: VendorProduct) => void;
@@ -127,7 +134,7 @@ function ProductForm({ product, onSaved, shopApproved, onDeleted }: ProductFormP
       const note = product ? stockNote(input.stock, stockWas, saved.stock) : '';
       const proposed = saved.proposal?.status === 'pending' && saved.proposal.createdAt !== product?.proposal?.createdAt;
       const sent = proposed ? ' Your change to its details was sent to the marketplace for approval; they show as they are until then.' : '';
-      setNotice(`${saved.status === 'active' ? 'Saved. The product is published.' : 'Saved as a draft.'}${note ? ` ${note}` : ''}${sent}`);
+      setNotice(`${savedNotice(saved)}${note ? ` ${note}` : ''}${sent}`);
       onSaved(saved);
     } catch (error) {
       setServerError(placeServerIssues(error, category, { setError, setValue }, 'We could not save the product. Please check your internet connection and try again.'));
@@ -151,7 +158,7 @@ function ProductForm({ product, onSaved, shopApproved, onDeleted }: ProductFormP
         <h1 className="min-w-0 text-2xl font-bold wrap-break-word text-slate-900 sm:text-3xl">
           {product ? `Edit ${product.name}` : 'Add a product'}
         </h1>
-        {product && <StatusBadge status={product.status} />}
+        {product && <StatusBadge status={product.status} review={product.review.status} />}
         {product?.hiddenReason && <HiddenByAdminBadge />}
       </div>
 

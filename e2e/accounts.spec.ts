@@ -57,14 +57,17 @@ test('a vendor registers and sees the pending banner; the menu offers the Vendor
   await page.getByLabel('Password').fill('vendor-password');
   await page.getByLabel('Business name').fill('Reddy Laptop World');
   await page.getByLabel('Business phone (+91)').fill('98490 12345');
-  await page.getByLabel('GSTIN (optional)').fill('ABC');
+  // The GSTIN is required: approval needs it, so registration asks for it.
+  await page.getByRole('button', { name: 'Register as a vendor' }).click();
+  await expect(page.getByText('Please enter your GSTIN: every seller on this marketplace must be GST-registered')).toBeVisible();
+  await page.getByLabel('GSTIN').fill('ABC');
   await page.getByRole('button', { name: 'Register as a vendor' }).click();
   await expect(page.getByText(/^GSTIN must be 15 characters: .* like 29AABCT1234F1ZM$/)).toBeVisible();
   // One character mistyped: the check character no longer adds up.
-  await page.getByLabel('GSTIN (optional)').fill('36AAACR1234F1ZV');
+  await page.getByLabel('GSTIN').fill('36AAACR1234F1ZV');
   await page.getByRole('button', { name: 'Register as a vendor' }).click();
   await expect(page.getByText('GSTIN does not add up: please check each character')).toBeVisible();
-  await page.getByLabel('GSTIN (optional)').fill('36AAACR1234F1ZU');
+  await page.getByLabel('GSTIN').fill('36AAACR1234F1ZU');
   await page.getByRole('button', { name: 'Register as a vendor' }).click();
   await expect(page).toHaveURL(/\/vendor\/dashboard$/);
   await expect(page.getByRole('status').filter({ hasText: 'Your shop is awaiting approval' })).toBeVisible();

@@ -9,7 +9,7 @@ test('an admin approves a vendor, hides a product from the store, and logs out',
   const id = unique();
   const shopName = `Kolkata Compute ${id}`;
   const vendor = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL! } });
-  const registered = await vendor.post('/api/auth/vendor-register', { data: { name: 'Sourav Ghosh', email: `sourav.${id}@shop.in`, password: 'vendor-password', businessName: shopName, phone: '9830012345' } });
+  const registered = await vendor.post('/api/auth/vendor-register', { data: { name: 'Sourav Ghosh', email: `sourav.${id}@shop.in`, password: 'vendor-password', businessName: shopName, phone: '9830012345', gstin: '19AABCT1234F1ZN' } });
   expect(registered.status()).toBe(201);
 
   await signInAsAdmin(page);
@@ -18,9 +18,9 @@ test('an admin approves a vendor, hides a product from the store, and logs out',
   await page.getByRole('link', { name: 'Review all' }).click();
   await expect(page).toHaveURL(/\/admin\/users\?pendingVendors=true$/);
   const row = page.locator('tr, li, article').filter({ hasText: shopName }).first();
-  // Without its GSTIN, PAN, pickup address and bank account the shop cannot be approved, and the admin is told why.
+  // Without its legal name, PAN, pickup address and bank account the shop cannot be approved, and the admin is told why.
   await row.getByRole('button', { name: /^Approve/ }).click();
-  await expect(row.getByRole('alert')).toContainText('This shop cannot be approved yet. It still needs: a valid GSTIN;');
+  await expect(row.getByRole('alert')).toContainText('This shop cannot be approved yet. It still needs: the legal name of the GST registration;');
   const details = await vendor.put('/api/vendor/profile', {
     data: {
       businessName: shopName,

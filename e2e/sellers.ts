@@ -32,6 +32,7 @@ export async function registerApprovedShop(page: Page, baseURL: string, owner: {
   await page.getByLabel('Password').fill('vendor-password');
   await page.getByLabel('Business name').fill(owner.business);
   await page.getByLabel('Business phone (+91)').fill('9810012345');
+  await page.getByLabel('GSTIN').fill('29AABCT1234F1ZM');
   await page.getByRole('button', { name: 'Register as a vendor' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Your shop is awaiting approval' })).toBeVisible();
 

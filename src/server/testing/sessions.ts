@@ -33,7 +33,7 @@ export async function registerVendor(t: TestApp, email: string, businessName: st
     method: 'POST',
     url: '/api/auth/vendor-register',
     headers: TEST_HEADERS,
-    payload: { name: `${businessName} Owner`, email, password: 'secret-pass-1', businessName, phone: '9845012345' },
+    payload: { name: `${businessName} Owner`, email, password: 'secret-pass-1', businessName, phone: '9845012345', gstin: SHOP_DETAILS.gstin },
   });
   if (response.statusCode !== 201) throw new Error(`Vendor registration failed: ${response.body}`);
   const cookie = response.cookies.find((c) => c.name === 'store.session_token');

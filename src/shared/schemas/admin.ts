@@ -174,7 +174,13 @@ export type AdminOffer = z.infer<typeof AdminOfferSchema>;
 
 /** One product as the admin edits it: every field, its buy box's shop, every seller's offer, and the admin actions on it. */
 export const AdminProductDetailSchema = z.object({
-  product: z.object({ ...ProductSchema.shape, sku: z.string().nullable(), hiddenReason: z.string().nullable() }),
+  product: z.object({
+    ...ProductSchema.shape,
+    sku: z.string().nullable(),
+    hiddenReason: z.string().nullable(),
+    /** the marketplace's decision on the listing: it is on sale only once approved */
+    review: z.object({ status: z.enum(['pending', 'approved', 'rejected']), reason: z.string().nullable() }),
+  }),
   shop: z.object({ id: z.number().int(), name: z.string(), slug: z.string(), status: z.enum(['pending', 'active', 'suspended']) }),
   offers: z.array(AdminOfferSchema),
   audit: z.array(AuditEntrySchema),

@@ -279,6 +279,7 @@ describe.each(testDialects())('admin product editing and archiving on %s', (dial
 
     const rejected = await as(t, admin)('POST', `/api/admin/products/${created.id}/review`, { decision: 'reject', reason: 'Add the processor to the name' });
     expect(rejected.statusCode, rejected.body).toBe(200);
+    expect(rejected.json().product.review).toEqual({ status: 'rejected', reason: 'Add the processor to the name' });
     expect((await as(t, vendor)('GET', `/api/vendor/products/${created.id}`)).json()).toMatchObject({ review: { status: 'rejected', reason: 'Add the processor to the name' } });
     const resent = await as(t, vendor)('PUT', `/api/vendor/products/${created.id}`, { ...body, name: 'Meena Workstation 14 (Core i5)', stockWas: 4 });
     expect(resent.json()).toMatchObject({ name: 'Meena Workstation 14 (Core i5)', review: { status: 'pending', reason: null } });

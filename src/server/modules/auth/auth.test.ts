@@ -68,7 +68,7 @@ describe.each(testDialects())('accounts API on %s', (dialect) => {
     const mistyped = await post('/api/auth/vendor-register', { name: 'Ravi', email: 'ravi@shop.in', password: 'vendor-pass', businessName: 'Ravi Computers', phone: '9845012345', gstin: '29ABCDE1234F1ZV' });
     expect(mistyped.statusCode).toBe(400);
     expect(mistyped.json().error.details.issues).toEqual([expect.objectContaining({ field: 'gstin', message: expect.stringContaining('GSTIN does not add up') })]);
-    const asAdmin = await post('/api/auth/vendor-register', { name: 'Ravi', email: 'ravi@shop.in', password: 'vendor-pass', businessName: 'Ravi Computers', phone: '9845012345', role: 'admin' });
+    const asAdmin = await post('/api/auth/vendor-register', { name: 'Ravi', email: 'ravi@shop.in', password: 'vendor-pass', businessName: 'Ravi Computers', phone: '9845012345', gstin: '29ABCDE1234F1ZW', role: 'admin' });
     expect(asAdmin.statusCode).toBe(400);
     const vendorsBefore = await count('vendors');
 
@@ -78,6 +78,18 @@ describe.each(testDialects())('accounts API on %s', (dialect) => {
     expect(await count('vendors')).toBe(vendorsBefore + 1);
     const profile = await get('/api/vendor/profile', sessionCookie(ok));
     expect(profile.json()).toMatchObject({ status: 'pending', phone: '+919845012345', gstin: '29ABCDE1234F1ZW' });
+  });
+
+  it.each([
+    ['left out', {}],
+    ['empty', { gstin: '' }],
+    ['blank', { gstin: '   ' }],
+  ])('refuses a vendor registration with its GSTIN %s (approval requires one) with 400 and creates nothing', async (_, gstin) => {
+    const [users, vendors] = [await count('users'), await count('vendors')];
+    const response = await post('/api/auth/vendor-register', { name: 'Ravi', email: 'ravi.nogst@shop.in', password: 'vendor-pass', businessName: 'Ravi Computers', phone: '9845012345', ...gstin });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.details.issues).toEqual([{ field: 'gstin', message: 'Please enter your GSTIN: every seller on this marketplace must be GST-registered' }]);
+    expect([await count('users'), await count('vendors')]).toEqual([users, vendors]);
   });
 
   it('gives one generic message for a wrong e-mail and a wrong password', async () => {

@@ -41,7 +41,7 @@ describe.each(testDialects())('sign-up limits on %s', (dialect) => {
     expect(blocked.json().error).toMatchObject({ code: 'RATE_LIMITED', message: 'Too many attempts to create an account with this e-mail address. Please try again in 60 minutes.' });
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(3500);
     // The vendor sign-up counts the same e-mail address too; another address is not held up.
-    const vendor = await t.app.inject({ method: 'POST', url: '/api/auth/vendor-register', headers: TEST_HEADERS, payload: { name: 'Shop Owner', email: 'hammered@example.in', password: 'secret-pass-1', businessName: 'Hammer Traders', phone: '9845012345' } });
+    const vendor = await t.app.inject({ method: 'POST', url: '/api/auth/vendor-register', headers: TEST_HEADERS, payload: { name: 'Shop Owner', email: 'hammered@example.in', password: 'secret-pass-1', businessName: 'Hammer Traders', phone: '9845012345', gstin: '29AABCT1234F1ZM' } });
     expect(vendor.statusCode).toBe(429);
     expect((await register('someone.else@example.in')).statusCode).toBe(201);
   });

@@ -33,6 +33,7 @@ const detail: AdminProductDetail = {
     rating: null,
     sku: 'IDEA-5',
     hiddenReason: null,
+    review: { status: 'approved', reason: null },
   },
   shop: { id: 3, name: 'Kochi Computers', slug: 'kochi-computers', status: 'active' },
   offers: [],

@@ -88,7 +88,7 @@ function EditorPage({ detail }: { detail: AdminProductDetail }) {
   // The status chosen in the form; the archive buttons below set it too, so a later save keeps their choice.
   const [status, setStatus] = useState<ProductStatus>(product.status);
   const blocked = product.status !== 'active' ? publishBlock(shop) : null;
-  const inStore = product.status === 'active' && product.hiddenReason === null && shop.status === 'active';
+  const inStore = product.status === 'active' && product.review.status === 'approved' && product.hiddenReason === null && shop.status === 'active';
 
   return (
     <div className="mx-auto w-full max-w-4xl">
@@ -96,7 +96,7 @@ function EditorPage({ detail }: { detail: AdminProductDetail }) {
       <BackLink />
       <h1 className="mt-1 text-2xl font-bold wrap-break-word text-slate-900">Edit {product.name}</h1>
       <div className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-700">
-        <StatusBadge status={product.status} />
+        <StatusBadge status={product.status} review={product.review.status} />
         {product.featured && <FeaturedBadge />}
         {product.hiddenReason !== null && <HiddenBadge reason={product.hiddenReason} />}
       </div>

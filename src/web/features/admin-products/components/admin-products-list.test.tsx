@@ -238,4 +238,18 @@ describe('AdminProductsList', () => {
     expect(alert.textContent).toBe('This product no longer exists.');
     expect(announcer()?.textContent).toBe('');
   });
+
+  it('shows a seller’s published listing awaiting approval as such, not as "Active"', async () => {
+    const pending: AdminProduct = { ...monitor, review: 'pending' };
+    const rejected: AdminProduct = { ...laptop, hiddenReason: null, review: 'rejected' };
+    vi.stubGlobal('fetch', vi.fn(async () => json(200, { items: [pending, rejected], total: 2, page: 1, pageSize: 20 })));
+    renderList();
+
+    const pendingRow = within((await screen.findByRole('link', { name: 'Dell P2723QE' })).closest('tr') as HTMLElement);
+    expect(pendingRow.getByText('Awaiting approval')).toBeTruthy();
+    expect(pendingRow.queryByText('Active')).toBeNull();
+    const rejectedRow = within(screen.getByRole('link', { name: 'Lenovo ThinkPad E14' }).closest('tr') as HTMLElement);
+    expect(rejectedRow.getByText('Not approved')).toBeTruthy();
+    expect(rejectedRow.queryByText('Active')).toBeNull();
+  });
 });

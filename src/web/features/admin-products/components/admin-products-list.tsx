@@ -220,7 +220,7 @@ function productColumns(rowLinkId: (productId: number) => string, onModerated: (
       header: 'Status',
       cell: ({ row: { original: product } }) => (
         <span className="flex flex-wrap items-center gap-2">
-          <StatusBadge status={product.status} />
+          <StatusBadge status={product.status} review={product.review} />
           {product.hiddenReason !== null && <HiddenBadge reason={product.hiddenReason} />}
         </span>
       ),

@@ -1,16 +1,23 @@
-import type { AdminProduct } from '../api/admin-products.ts';
+import { LISTING_STATE_LABELS, type ListingReview, type ListingState, listingStateOf } from '#shared/listing-state.ts';
+import type { ProductStatus } from '#shared/schemas/catalog.ts';
 
 const badge = 'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset';
 
-const STATUS_LABELS: Record<AdminProduct['status'], string> = { draft: 'Draft', active: 'Active', archived: 'Archived' };
-const STATUS_STYLES: Record<AdminProduct['status'], string> = {
+const STATE_STYLES: Record<ListingState, string> = {
   draft: 'bg-slate-100 text-slate-800 ring-slate-300',
+  awaiting_approval: 'bg-sky-50 text-sky-900 ring-sky-300',
+  not_approved: 'bg-red-50 text-red-800 ring-red-300',
   active: 'bg-emerald-50 text-emerald-800 ring-emerald-300',
   archived: 'bg-amber-50 text-amber-900 ring-amber-300',
 };
 
-export function StatusBadge({ status }: { status: AdminProduct['status'] }) {
-  return <span className={`${badge} ${STATUS_STYLES[status]}`}>{STATUS_LABELS[status]}</span>;
+/**
+ * A listing's state, or an offer's (which has no review of its own: `approved`); a published
+ * listing the marketplace has not approved reads "Awaiting approval", as the seller sees it.
+ */
+export function StatusBadge({ status, review = 'approved' }: { status: ProductStatus; review?: ListingReview }) {
+  const state = listingStateOf(status, review);
+  return <span className={`${badge} ${STATE_STYLES[state]}`}>{LISTING_STATE_LABELS[state]}</span>;
 }
 
 /** The moderator's reason, which can be long: it wraps rather than widening the row. */

@@ -73,7 +73,17 @@ export function VendorRegisterForm() {
       <TextField form={form} name="password" label="Password" hint={PASSWORD_RULE} type="password" autoComplete="new-password" />
       <TextField form={form} name="businessName" label="Business name" hint="As on your GST registration or shop licence" autoComplete="organization" />
       <TextField form={form} name="phone" label="Business phone (+91)" hint="10-digit mobile number" type="tel" inputMode="tel" autoComplete="tel-national" />
-      <TextField form={form} name="gstin" label="GSTIN (optional)" hint="15 characters, like 29AABCT1234F1ZM" autoCapitalize="characters" maxLength={15} />
+      <TextField
+        form={form}
+        name="gstin"
+        label="GSTIN"
+        hint="15 characters, like 29AABCT1234F1ZM. Every seller here must be GST-registered."
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        maxLength={15}
+        controlClass="font-mono uppercase"
+      />
       <SubmitButton label="Register as a vendor" pendingLabel="Creating your shop…" pending={form.formState.isSubmitting} className={`${buttonClass('primary', 'lg')} w-full`} />
     </form>
   );

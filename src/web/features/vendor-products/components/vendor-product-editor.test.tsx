@@ -403,4 +403,58 @@ describe('VendorProductEditor', () => {
     expect(puts()[2]).toMatchObject({ stock: 0, stockWas: 2 });
     expect(stock).toBe(0);
   });
+
+  it('archiving a product other sellers offer says only this seller’s offer is withdrawn and theirs stay on sale', async () => {
+    const shared: VendorProduct = {
+      id: 12,
+      vendor: { id: 8, name: 'Pune PC Mart', slug: 'pune-pc-mart' },
+      name: 'Dell Inspiron 3530',
+      slug: 'dell-inspiron-3530',
+      brand: 'Dell',
+      category: 'Monitor',
+      description: '',
+      price: 5_299_000,
+      mrp: 6_000_000,
+      stock: 4,
+      images: ['/media/a.webp'],
+      specs: { sizeIn: 27, resolution: '3840x2160', panel: 'IPS', refreshRateHz: 60, responseTimeMs: 5, ports: ['HDMI'] },
+      status: 'active',
+      featured: false,
+      createdAt: '2025-01-10T10:00:00.000Z',
+      updatedAt: '2025-01-10T10:00:00.000Z',
+      offerId: 30,
+      sellerCount: 3,
+      offers: [],
+      rating: null,
+      sku: null,
+      hasOrders: true, hiddenReason: null, moderationReplies: [], sharedDetails: true, proposal: null, review: { status: 'approved', reason: null },
+    };
+    // Archived, the seller's own offer leaves the two others on sale.
+    const archived: VendorProduct = { ...shared, status: 'archived', sellerCount: 2 };
+    let current = shared;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (url === '/api/vendor/products/12' && (init?.method ?? 'GET') === 'GET') return json(200, current);
+        if (url === '/api/vendor/products/12/archive' && init?.method === 'POST') return json(200, (current = archived));
+        return json(404, { error: { code: 'NOT_FOUND', message: 'Not found' } });
+      }),
+    );
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter>
+          <VendorProductEditor productId={12} onSaved={vi.fn()} shopApproved />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+
+    expect(await screen.findByText('Archiving withdraws your offer and keeps its order history; the product stays on sale from 2 other sellers. You can bring your offer back later.')).toBeTruthy();
+    expect(screen.getByText('Your offer has orders, so it cannot be deleted. Archive it to stop selling the product.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Archive' }));
+
+    expect(await screen.findByText('Your offer is archived: shoppers can no longer buy this product from you. It stays on sale from 2 other sellers.')).toBeTruthy();
+    expect(await screen.findByText('Shoppers cannot buy it from you; it stays on sale from 2 other sellers. To sell it again, save it as a draft or publish it.')).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/cannot see or buy it|can no longer see it|hide it from shoppers/);
+  });
 });

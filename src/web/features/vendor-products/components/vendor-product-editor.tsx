@@ -78,6 +78,31 @@ export default function VendorProductEditor({ productId, onSaved, shopApproved, 
   return <ProductForm key={productId} product={query.data} onSaved={onSaved} shopApproved={shopApproved} onDeleted={onDeleted} />;
 }
 
+/**
+ * How many other sellers have an offer of the product on sale: archiving or deleting takes only
+ * this seller's own offer off the store, and the product stays on sale from theirs.
+ */
+function otherSellersOnSale(product: VendorProduct): number {
+  if (!product.sharedDetails) return 0;
+  return Math.max(0, product.sellerCount - (product.status === 'active' ? 1 : 0));
+}
+
+const otherSellersText = (count: number) => (count === 1 ? '1 other seller' : `${count} other sellers`);
+
+/** What archiving did, said from the product as it is afterwards. */
+function archivedNotice(product: VendorProduct): string {
+  const others = otherSellersOnSale(product);
+  if (others === 0) return 'Product archived. Shoppers can no longer see it.';
+  return `Your offer is archived: shoppers can no longer buy this product from you. It stays on sale from ${otherSellersText(others)}.`;
+}
+
+/** What a save did: a published listing the marketplace has not approved yet is not on sale, and says so. */
+function savedNotice(saved: VendorProduct): string {
+  if (saved.status !== 'active') return 'Saved as a draft.';
+  if (saved.review.status === 'approved') return 'Saved. The product is published.';
+  return 'Saved. Shoppers see the product once the marketplace approves it.';
+}
+
 interface ProductFormProps {
   product?: VendorProduct;
   onSaved: (product: VendorProduct) => void;
@@ -127,7 +152,7 @@ function ProductForm({ product, onSaved, shopApproved, onDeleted }: ProductFormP
       const note = product ? stockNote(input.stock, stockWas, saved.stock) : '';
       const proposed = saved.proposal?.status === 'pending' && saved.proposal.createdAt !== product?.proposal?.createdAt;
       const sent = proposed ? ' Your change to its details was sent to the marketplace for approval; they show as they are until then.' : '';
-      setNotice(`${saved.status === 'active' ? 'Saved. The product is published.' : 'Saved as a draft.'}${note ? ` ${note}` : ''}${sent}`);
+      setNotice(`${savedNotice(saved)}${note ? ` ${note}` : ''}${sent}`);
       onSaved(saved);
     } catch (error) {
       setServerError(placeServerIssues(error, category, { setError, setValue }, 'We could not save the product. Please check your internet connection and try again.'));
@@ -151,18 +176,11 @@ function ProductForm({ product, onSaved, shopApproved, onDeleted }: ProductFormP
         <h1 className="min-w-0 text-2xl font-bold wrap-break-word text-slate-900 sm:text-3xl">
           {product ? `Edit ${product.name}` : 'Add a product'}
         </h1>
-        {product && <StatusBadge status={product.status} />}
+        {product && <StatusBadge status={product.status} review={product.review.status} />}
         {product?.hiddenReason && <HiddenByAdminBadge />}
       </div>
 
-      {archived && (
-        <div className="mt-4 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950">
-          <p className="font-semibold">This product is archived</p>
-          <p className="mt-1 text-sm">
-            Shoppers cannot see or buy it. To bring it back, save it as a draft{shopApproved ? ' or publish it' : ''}.
-          </p>
-        </div>
-      )}
+      {archived && product && <ArchivedNotice product={product} shopApproved={shopApproved} />}
 
       {product && <ReviewNotice review={product.review} />}
       {product?.sharedDetails && <SharedDetailsNotice product={product} />}
@@ -239,7 +257,7 @@ function ProductForm({ product, onSaved, shopApproved, onDeleted }: ProductFormP
         <ManageProduct
           product={product}
           archive={archive}
-          onArchived={() => setNotice('Product archived. Shoppers can no longer see it.')}
+          onArchived={(archived) => setNotice(archivedNotice(archived))}
           onDeleted={onDeleted ?? (() => void navigate(vendorProductPaths.list()))}
         />
       )}
@@ -250,11 +268,27 @@ function ProductForm({ product, onSaved, shopApproved, onDeleted }: ProductFormP
 interface ManageProductProps {
   product: VendorProduct;
   archive: ReturnType<typeof useArchiveVendorProduct>;
-  onArchived: () => void;
+  onArchived: (product: VendorProduct) => void;
   onDeleted: () => void;
 }
 
-/** Archive (hide from shoppers) and, for products nobody has ordered, delete with a confirmation. */
+/** An archived offer: off the store, unless other sellers still sell the product. */
+function ArchivedNotice({ product, shopApproved }: { product: VendorProduct; shopApproved: boolean }) {
+  const others = otherSellersOnSale(product);
+  const back = `save it as a draft${shopApproved ? ' or publish it' : ''}`;
+  return (
+    <div className="mt-4 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950">
+      <p className="font-semibold">{others === 0 ? 'This product is archived' : 'Your offer is archived'}</p>
+      <p className="mt-1 text-sm">
+        {others === 0
+          ? `Shoppers cannot see or buy it. To bring it back, ${back}.`
+          : `Shoppers cannot buy it from you; it stays on sale from ${otherSellersText(others)}. To sell it again, ${back}.`}
+      </p>
+    </div>
+  );
+}
+
+/** Archive (withdraw this seller's offer) and, for products nobody has ordered, delete with a confirmation. */
 function ManageProduct({ product, archive, onArchived, onDeleted }: ManageProductProps) {
   const ids = useId();
   const remove = useDeleteVendorProduct();
@@ -272,6 +306,7 @@ function ManageProduct({ product, archive, onArchived, onDeleted }: ManageProduc
   }, [confirming]);
 
   const error = archive.error ?? remove.error;
+  const others = otherSellersOnSale(product);
 
   return (
     <section aria-labelledby={`${ids}-heading`} className={`${formSectionClass} mt-6`}>
@@ -282,7 +317,9 @@ function ManageProduct({ product, archive, onArchived, onDeleted }: ManageProduc
         {product.status !== 'archived' && (
           <div>
             <p className="text-sm text-slate-600">
-              Archiving hides the product from shoppers and keeps its order history. You can bring it back later.
+              {others === 0
+                ? 'Archiving hides the product from shoppers and keeps its order history. You can bring it back later.'
+                : `Archiving withdraws your offer and keeps its order history; the product stays on sale from ${otherSellersText(others)}. You can bring your offer back later.`}
             </p>
             <button
               type="button"
@@ -299,13 +336,21 @@ function ManageProduct({ product, archive, onArchived, onDeleted }: ManageProduc
         )}
 
         {product.hasOrders ? (
-          <p className="text-sm text-slate-600">This product has orders, so it cannot be deleted. Archive it to hide it from shoppers.</p>
+          <p className="text-sm text-slate-600">
+            {others === 0
+              ? 'This product has orders, so it cannot be deleted. Archive it to hide it from shoppers.'
+              : 'Your offer has orders, so it cannot be deleted. Archive it to stop selling the product.'}
+          </p>
         ) : confirming ? (
           <div role="group" aria-labelledby={`${ids}-confirm`} className="rounded-lg border border-red-200 bg-red-50 p-4">
             <p id={`${ids}-confirm`} className="font-semibold text-red-900">
               Delete this product?
             </p>
-            <p className="mt-1 text-sm text-red-900">“{product.name}” will be removed for good. This cannot be undone.</p>
+            <p className="mt-1 text-sm text-red-900">
+              {others === 0
+                ? `“${product.name}” will be removed for good. This cannot be undone.`
+                : `Your offer of “${product.name}” will be removed for good; the product stays on sale from ${otherSellersText(others)}. This cannot be undone.`}
+            </p>
             <div className="mt-3 flex flex-col gap-2 sm:flex-row">
               <button
                 type="button"

@@ -167,4 +167,18 @@ describe('VendorProductList', () => {
     expect(JSON.parse(String(post?.[1]?.body))).toEqual({ message: 'Replaced the photo', asksReview: true });
     await waitFor(() => expect(screen.getByText('You replied once; a review is requested')).toBeTruthy());
   });
+
+  it('shows a published listing the marketplace has not approved as "Awaiting approval" or "Not approved", never "Active"', async () => {
+    const pending: VendorProduct = { ...product, review: { status: 'pending', reason: null } };
+    const rejected: VendorProduct = { ...product, id: 6, name: 'Dell S2421H', review: { status: 'rejected', reason: 'Photo of another model' } };
+    const draft: VendorProduct = { ...product, id: 7, name: 'Dell E2222H', status: 'draft', review: { status: 'pending', reason: null } };
+    vi.stubGlobal('fetch', vi.fn(async () => json(200, { items: [pending, rejected, draft], total: 3, page: 1, pageSize: 20, counts: { draft: 1, active: 2, archived: 0, hidden: 0 } })));
+    renderList();
+
+    const rowOf = async (name: string) => (await screen.findByRole('link', { name })).closest('tr') as HTMLElement;
+    const statusOf = (row: HTMLElement) => row.querySelectorAll('td')[2]?.textContent;
+    expect(statusOf(await rowOf('Dell P2723QE'))).toBe('Awaiting approval');
+    expect(statusOf(await rowOf('Dell S2421H'))).toBe('Not approved');
+    expect(statusOf(await rowOf('Dell E2222H'))).toBe('DraftNeeds approval once published');
+  });
 });

@@ -203,12 +203,8 @@ const COLUMNS: DataColumn<VendorProduct>[] = products.columns([
         <HiddenStatus product={product} />
       ) : (
         <span className="flex flex-wrap items-center gap-2">
-          <StatusBadge status={product.status} />
-          {product.review.status !== 'approved' && (
-            <span className={`text-xs font-medium ${product.review.status === 'pending' ? 'text-amber-800' : 'text-red-700'}`}>
-              {product.review.status === 'pending' ? 'Awaiting approval' : 'Not approved'}
-            </span>
-          )}
+          <StatusBadge status={product.status} review={product.review.status} />
+          {product.status === 'draft' && product.review.status === 'pending' && <span className="text-xs font-medium text-slate-700">Needs approval once published</span>}
         </span>
       ),
   }),

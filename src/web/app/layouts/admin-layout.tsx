@@ -43,28 +43,31 @@ export function AdminLayout() {
   return (
     <RequireRole role="admin" loginPath={paths.adminLogin()}>
       <div className="min-h-screen bg-slate-50 md:grid md:grid-cols-[15rem_1fr] md:items-start">
-        <aside className="bg-slate-900 p-4 text-white md:sticky md:top-0 md:h-screen md:overflow-y-auto">
-          <p className="px-3 text-lg font-bold">{store.name}</p>
-          <p className="px-3 text-xs text-slate-400">Admin · {user?.name}</p>
-          <nav aria-label="Admin" className="mt-4">
-            <ul className="flex flex-wrap gap-1 md:block md:space-y-1">
-              {LINKS.map((item) => (
-                <li key={item.to}>
-                  <NavLink to={item.to} className={link}>
-                    {item.label}
-                  </NavLink>
+        {/* The sidebar's background runs the page's whole length; its links stay in view as the page scrolls. */}
+        <aside className="bg-slate-900 text-white md:self-stretch">
+          <div className="p-4 md:sticky md:top-0 md:max-h-screen md:overflow-y-auto">
+            <p className="px-3 text-lg font-bold">{store.name}</p>
+            <p className="px-3 text-xs text-slate-400">Admin · {user?.name}</p>
+            <nav aria-label="Admin" className="mt-4">
+              <ul className="flex flex-wrap gap-1 md:block md:space-y-1">
+                {LINKS.map((item) => (
+                  <li key={item.to}>
+                    <NavLink to={item.to} className={link}>
+                      {item.label}
+                    </NavLink>
+                  </li>
+                ))}
+                <li>
+                  <RetryQueueLink />
                 </li>
-              ))}
-              <li>
-                <RetryQueueLink />
-              </li>
-              <li>
-                <button type="button" onClick={() => void logout()} className="block w-full rounded-lg px-3 py-2 text-left text-sm font-medium text-slate-200 hover:bg-slate-800">
-                  Logout
-                </button>
-              </li>
-            </ul>
-          </nav>
+                <li>
+                  <button type="button" onClick={() => void logout()} className="block w-full rounded-lg px-3 py-2 text-left text-sm font-medium text-slate-200 hover:bg-slate-800">
+                    Logout
+                  </button>
+                </li>
+              </ul>
+            </nav>
+          </div>
         </aside>
         <main id="main" className="min-w-0 p-4 sm:p-8">
           <Suspense fallback={<Loading />}>

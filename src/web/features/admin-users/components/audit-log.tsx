@@ -7,10 +7,10 @@ import { columnsOf, type DataColumn, DataTable } from '#web/components/data-tabl
 import { type Filter, FilterBar } from '#web/components/data-table/filter-bar.tsx';
 import { EmptyState, PagedList } from '#web/components/data-table/paged-list.tsx';
 import { paths } from '#web/config/paths.ts';
+import { formatDate, formatTime } from '#web/lib/format.ts';
 import { searchOf } from '#web/lib/url-params.ts';
 import { useAuditLog, type AuditEntityType } from '../api/admin-users.ts';
 import { adminUserPaths } from '../paths.ts';
-import { formatDateTime } from '../utils/format.ts';
 import { oneOf, readPage } from '../utils/url-state.ts';
 
 const PAGE_SIZE = 50;
@@ -70,8 +70,14 @@ const entries = columnsOf<AuditEntry>();
 const COLUMNS: DataColumn<AuditEntry>[] = entries.columns([
   entries.accessor('createdAt', {
     header: 'When',
-    meta: { className: 'whitespace-nowrap' },
-    cell: ({ getValue }) => <time dateTime={getValue()}>{formatDateTime(getValue())}</time>,
+    meta: { className: 'min-w-28' },
+    // The day, and the time under it: a narrow column, so the table fits beside the sidebar.
+    cell: ({ getValue }) => (
+      <time dateTime={getValue()} className="block">
+        <span className="block whitespace-nowrap">{formatDate(getValue())}</span>
+        <span className="block whitespace-nowrap text-slate-600">{formatTime(getValue())}</span>
+      </time>
+    ),
   }),
   entries.accessor((entry) => entry.actor.email, {
     id: 'admin',
@@ -84,22 +90,31 @@ const COLUMNS: DataColumn<AuditEntry>[] = entries.columns([
       </span>
     ),
   }),
+  // The reason under its action, not a column of its own: six columns did not fit beside the
+  // sidebar on a laptop's screen, and the last, the reason, was cut off.
   entries.accessor('action', {
-    header: 'Action',
-    meta: { className: 'min-w-32' },
-    cell: ({ getValue }) => <span className="font-semibold text-slate-900">{auditActionName(getValue())}</span>,
+    header: 'Action and reason',
+    meta: { className: 'min-w-48' },
+    cell: ({ row: { original: entry } }) => (
+      <span className="block wrap-break-word">
+        <span className="block font-semibold text-slate-900">{auditActionName(entry.action)}</span>
+        {entry.reason ? (
+          <span className="mt-1 block text-slate-700">
+            <span className="text-slate-500">Reason: </span>
+            {entry.reason}
+          </span>
+        ) : (
+          <span className="mt-1 block text-slate-500">No reason given</span>
+        )}
+      </span>
+    ),
   }),
-  entries.display({ id: 'entity', header: 'On', meta: { className: 'min-w-44' }, cell: ({ row }) => <Entity entry={row.original} /> }),
+  entries.display({ id: 'entity', header: 'On', meta: { className: 'min-w-40' }, cell: ({ row }) => <Entity entry={row.original} /> }),
   entries.display({
     id: 'changes',
     header: 'Before and after',
-    meta: { className: 'min-w-64' },
+    meta: { className: 'min-w-60' },
     cell: ({ row: { original: entry } }) => <AuditChangesTable before={entry.before} after={entry.after} caption={`${auditActionName(entry.action)}: fields before and after`} />,
-  }),
-  entries.accessor('reason', {
-    header: 'Reason',
-    meta: { className: 'min-w-48' },
-    cell: ({ getValue }) => <span className="wrap-break-word">{getValue() ?? <span className="text-slate-500">None given</span>}</span>,
   }),
 ]);
 

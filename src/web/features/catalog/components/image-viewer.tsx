@@ -55,7 +55,8 @@ export default function ImageViewer({ images, name, start, onClose }: ImageViewe
         else if (event.key === '+' || event.key === '=') zoom(true);
         else if (event.key === '-') zoom(false);
       }}
-      className="m-0 h-dvh max-h-none w-dvw max-w-none bg-slate-950/95 p-0 text-white backdrop:bg-slate-950/80"
+      // Opaque and covering the whole screen (the page does not show through, at any width).
+      className="fixed inset-0 m-0 h-dvh max-h-none w-dvw max-w-none overflow-hidden bg-slate-950 p-0 text-white backdrop:bg-slate-950"
     >
       <div className="flex h-full flex-col">
         <div className="flex items-center justify-between gap-2 p-3">

@@ -45,19 +45,22 @@ export function AddressFields<T extends FieldValues>({ form, prefix = '', nameLa
         inputMode="numeric"
         maxLength={6}
         autoComplete="postal-code"
-        className="sm:col-span-3"
+        className="sm:col-span-4"
       />
-      <TextField form={form} name={at('city')} label="City" autoComplete="address-level2" className="sm:col-span-4" />
-      {/* Once India Post knows the PIN code, its state is the only choice: the address cannot name another. */}
+      <TextField form={form} name={at('city')} label="City" autoComplete="address-level2" className="sm:col-span-8" />
+      {/*
+        Once India Post knows the PIN code, its state is the only choice: the address cannot name
+        another. A row of its own, and a short first choice, so that no state's name is cut off.
+      */}
       <SelectField
         form={form}
         name={at('state')}
         label="State"
         options={place ? [place.state] : INDIAN_STATES}
-        placeholder={place ? undefined : 'Choose a state or union territory'}
+        placeholder={place ? undefined : 'Choose a state'}
         hint={place ? `Set by PIN code ${place.pincode}` : undefined}
         autoComplete="address-level1"
-        className="sm:col-span-5"
+        className="sm:col-span-12"
       />
     </div>
   );

@@ -137,7 +137,7 @@ describe('AddressForm', () => {
     expect((screen.getByLabelText('State') as HTMLSelectElement).value).toBe('Karnataka');
     expect(screen.getByText('Set by PIN code 560103')).toBeTruthy();
     fill('PIN code', '56010');
-    expect(stateChoices()).toEqual(['Choose a state or union territory', ...INDIAN_STATES]);
+    expect(stateChoices()).toEqual(['Choose a state', ...INDIAN_STATES]);
   });
 
   it('follows a changed PIN code with the city of an address being edited, and of one the shopper typed', async () => {

@@ -33,7 +33,7 @@ function nationalNumber(phone: string): string {
   return digits.length > 10 ? digits.slice(-10) : phone;
 }
 
-// No state until the shopper chooses one: the select starts on "Choose a state or union territory".
+// No state until the shopper chooses one: the select starts on "Choose a state".
 function toDefaultValues(initial: Address | undefined): DefaultValues<AddressFormValues> {
   if (!initial) return { name: '', phone: '', line1: '', line2: '', city: '', pincode: '', isDefault: false };
   const state = (INDIAN_STATES as readonly string[]).includes(initial.state)

@@ -123,6 +123,35 @@ describe('VendorProfileForm', () => {
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Your changes have been saved.'));
   });
 
+  it('marks the pickup PIN code the server refused on its field, and drops it once the PIN code changes', async () => {
+    const refused = "PIN code 110019 is not in India Post's directory. Please check it.";
+    const fetch = fakeFetch((url, init) => {
+      if (url === '/api/pincodes/110019') return json(200, { pincode: '110019', city: 'Delhi', district: 'South East', state: 'Delhi', deliverable: true, metro: 'Delhi NCR' });
+      if (url === '/api/pincodes/110017') return json(200, { pincode: '110017', city: 'New Delhi', district: 'South', state: 'Delhi', deliverable: true, metro: 'Delhi NCR' });
+      if (url !== '/api/vendor/profile') return undefined;
+      if (init?.method === 'PUT') return json(400, { error: { code: 'VALIDATION_FAILED', message: refused, details: { issues: [{ field: 'pickupAddress.pincode', message: refused }] } } });
+      return json(200, profile);
+    });
+    vi.stubGlobal('fetch', fetch);
+    renderWithProviders(<VendorProfileForm />);
+
+    fireEvent.click(await screen.findByLabelText('Enter it now'));
+    fill('Contact name', 'Ravi Kumar');
+    fill('Mobile number', '98100 54321');
+    fill('Address line 1', 'Shop 14, Nehru Place');
+    fill('PIN code', '110019');
+    await waitFor(() => expect((screen.getByLabelText('City') as HTMLInputElement).value).toBe('Delhi'));
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    expect(await screen.findByText(refused)).toBeTruthy();
+    expect(screen.getByLabelText('PIN code').getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(screen.getByLabelText('PIN code'));
+    fill('PIN code', '110017');
+    await waitFor(() => expect((screen.getByLabelText('City') as HTMLInputElement).value).toBe('New Delhi'));
+    expect(screen.queryByText(refused)).toBeNull();
+    expect(screen.getByLabelText('PIN code').getAttribute('aria-invalid')).toBeNull();
+  });
+
   it('says what the approval still needs, and sends the tax and bank details checked against the GSTIN', async () => {
     const fetch = profileApi(profile);
     vi.stubGlobal('fetch', fetch);

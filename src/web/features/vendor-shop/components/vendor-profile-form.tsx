@@ -1,15 +1,16 @@
 import { useId, useState } from 'react';
-import { useForm, type DefaultValues } from 'react-hook-form';
+import { useForm, type DefaultValues, type Path } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { INDIAN_STATES } from '#shared/india.ts';
 import { VendorProfileInputSchema, type VendorProfile } from '#shared/schemas/vendor.ts';
 import { AddressFields } from '#web/components/address/address-fields.tsx';
+import { PINCODE_ERROR_TYPES } from '#web/components/address/use-pincode-place.ts';
 import { CheckboxField, FormActions, FormSection, TextField } from '#web/components/form/form-fields.tsx';
 import { Checklist } from '#web/components/ui/checklist.tsx';
 import { Loading } from '#web/components/ui/loading.tsx';
-import { errorMessage } from '#web/lib/api-client.ts';
+import { errorMessage, fieldIssues } from '#web/lib/api-client.ts';
 import { useUpdateVendorProfile, useVendorProfile } from '../api/vendor-shop.ts';
 import { nationalNumber } from '../format.ts';
 import { vendorPaths } from '../vendor-paths.ts';
@@ -18,6 +19,7 @@ import { LoadError } from '#web/components/ui/list-states.tsx';
 type ProfileFormValues = z.input<typeof VendorProfileInputSchema>;
 type ProfileInput = z.output<typeof VendorProfileInputSchema>;
 type PickupValues = NonNullable<ProfileFormValues['pickupAddress']>;
+const PICKUP_FIELDS = ['name', 'phone', 'line1', 'line2', 'city', 'state', 'pincode'] as const;
 
 const THRESHOLD_MESSAGE = 'Please enter a whole number from 0 to 1000';
 
@@ -135,8 +137,13 @@ function ProfileForm({ profile }: { profile: VendorProfile }) {
       form.reset(toDefaultValues(updated));
       setPickupLater(updated.pickupAddress === null);
       setSaved(true);
-    } catch {
-      // The mutation's error is shown above the button.
+    } catch (error) {
+      // The pickup address's fields the server refused ("PIN code … is not in India Post's
+      // directory") are marked on them, so each goes once its field changes; anything else is
+      // the mutation's error, shown above the button.
+      const placed = fieldIssues(error).filter((issue) => PICKUP_FIELDS.some((field) => issue.field === `pickupAddress.${field}`));
+      placed.forEach((issue, i) => form.setError(issue.field as Path<ProfileFormValues>, { type: PINCODE_ERROR_TYPES.server, message: issue.message }, { shouldFocus: i === 0 }));
+      if (placed.length > 0) mutation.reset();
     }
   });
 

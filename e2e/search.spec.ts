@@ -45,3 +45,26 @@ test('the search box suggests products, brands and categories as a shopper types
   await box.press('Enter');
   await expect(page).toHaveURL(/\/search\?q=dell$/);
 });
+
+test('the results page holds the words in a field of its own, changed and sent again by keyboard', async ({ page }) => {
+  await page.goto('/');
+  const box = page.getByRole('combobox', { name: 'Search products' });
+  await box.fill('lenovo');
+  await box.press('Enter');
+  await expect(page).toHaveURL(/\/search\?q=lenovo$/);
+  // The header's box clears itself; the page's field keeps the words.
+  await expect(box).toHaveValue('');
+  const field = page.getByRole('searchbox', { name: 'Search for' });
+  await expect(field).toHaveValue('lenovo');
+  await page.getByRole('checkbox', { name: /^Laptops/ }).check();
+  await expect(page).toHaveURL(/category=Laptop/);
+
+  await field.focus();
+  await page.keyboard.press('End');
+  await page.keyboard.type(' thinkpad');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/search\?category=Laptop&q=lenovo\+thinkpad$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Results for “lenovo thinkpad”');
+  await expect(field).toHaveValue('lenovo thinkpad');
+  for (const text of await page.locator('main article').getByRole('heading').allTextContents()) expect(text).toMatch(/ThinkPad/);
+});

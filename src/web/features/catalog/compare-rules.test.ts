@@ -1,12 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { rupees } from '#shared/money.ts';
 import type { LaptopSpecs, Product } from '#shared/schemas/catalog.ts';
-import { addToComparison, COMPARE_MAX, type CompareItem, compareRows, comparisonRows, parseSavedComparison, removeFromComparison, replaceComparison } from './compare-rules.ts';
+import { addToComparison, categoryNoun, COMPARE_MAX, type CompareItem, compareRows, comparisonRows, countOf, parseSavedComparison, removeFromComparison, replaceComparison } from './compare-rules.ts';
 
 const laptop = (id: number): CompareItem => ({ id, name: `Laptop ${id}`, category: 'Laptop' });
 const monitor: CompareItem = { id: 99, name: 'UltraGear 27', category: 'Monitor' };
 
 describe('comparison rules', () => {
+  it('counts the products compared in words, one in the singular', () => {
+    expect(countOf(1, 'Laptop')).toBe('1 laptop');
+    expect(countOf(2, 'Laptop')).toBe('2 laptops');
+    expect(countOf(1, 'Monitor')).toBe('1 monitor');
+    expect(countOf(4, 'Desktop')).toBe('4 desktops');
+    expect(categoryNoun(1, 'Desktop')).toBe('desktop');
+    expect(categoryNoun(3, 'Monitor')).toBe('monitors');
+  });
+
   it('adds products of one category, up to four, and refuses a fifth', () => {
     let items: CompareItem[] = [];
     for (let id = 1; id <= COMPARE_MAX; id++) {

@@ -1,4 +1,4 @@
-import { type Category, CATEGORIES } from '#shared/categories.ts';
+import { type Category, CATEGORIES, CATEGORY_LABELS } from '#shared/categories.ts';
 import { formatPrice } from '#shared/money.ts';
 import type { Product } from '#shared/schemas/catalog.ts';
 import { savedEntries } from '#web/lib/stored-list.ts';
@@ -31,6 +31,17 @@ export function addToComparison(items: readonly CompareItem[], item: CompareItem
   if (comparing !== undefined && comparing !== item.category) return { kind: 'other-category', items: [...items], comparing };
   if (items.length >= COMPARE_MAX) return { kind: 'full', items: [...items] };
   return { kind: 'added', items: [...items, item] };
+}
+
+/** What `count` products of a category are called: "laptop" for one, "laptops" for more (or none). */
+export function categoryNoun(count: number, category: Category): string {
+  const labels = CATEGORY_LABELS[category];
+  return (count === 1 ? labels.singular : labels.plural).toLowerCase();
+}
+
+/** A count of one category's products in words: "1 laptop", "3 laptops". */
+export function countOf(count: number, category: Category): string {
+  return `${count} ${categoryNoun(count, category)}`;
 }
 
 /** The comparison started again with this product alone (the shopper chose to replace another category's). */

@@ -11,7 +11,7 @@ import { ApiError } from '#web/lib/api-client.ts';
 import { useTakenOver } from '#web/lib/hydration.ts';
 import { useStoreInfo } from '#web/lib/store-info.ts';
 import { productQuery } from '../api/get-product.ts';
-import { COMPARE_MAX, comparisonRows } from '../compare-rules.ts';
+import { COMPARE_MAX, comparisonRows, countOf } from '../compare-rules.ts';
 import { comparison, useComparison } from '../compare-store.ts';
 import { ProductImage } from '#web/components/ui/product-image.tsx';
 
@@ -108,16 +108,19 @@ export function ComparePage() {
           Show only differences
         </button>
       )}
+      {products.length > 2 && (
+        <p className="mt-3 text-sm text-slate-600 sm:hidden">Scroll the table sideways to see all {countOf(products.length, products[0]!.category)}.</p>
+      )}
       {products.length > 0 && (
         <ScrollRegion label="Comparison table" className="mt-4 rounded-xl border border-slate-200 bg-white">
-          {/* Narrow screens scroll sideways, the row names staying in view. */}
-          <table className="w-full table-fixed border-collapse text-sm" style={{ minWidth: `${7 + products.length * 11}rem` }}>
+          {/* Two products fit side by side at 360 px; more scroll sideways, the row names staying in view. */}
+          <table className="w-full table-fixed border-collapse text-sm" style={{ minWidth: `${6 + products.length * 7}rem` }}>
             <caption className="sr-only">
               {`Specifications of ${products.length} ${category} side by side. Rows where they differ are marked “Differs”.`}
             </caption>
             <thead>
               <tr className="border-b border-slate-200 align-top">
-                <td className="sticky left-0 w-28 bg-white p-3 sm:w-44" />
+                <td className="sticky left-0 w-24 bg-white p-2 sm:w-44 sm:p-3" />
                 {products.map((product) => (
                   <ProductColumn key={product.id} product={product} onRemove={() => remove(product.id, product.name)} />
                 ))}
@@ -126,7 +129,7 @@ export function ComparePage() {
             <tbody>
               {shown.map((row) => (
                 <tr key={row.label} className={`border-b border-slate-100 last:border-0 ${row.differs ? 'bg-amber-50' : ''}`}>
-                  <th scope="row" className={`sticky left-0 p-3 text-left align-top font-medium text-slate-700 ${row.differs ? 'bg-amber-50' : 'bg-white'}`}>
+                  <th scope="row" className={`sticky left-0 p-2 text-left sm:p-3 align-top font-medium text-slate-700 ${row.differs ? 'bg-amber-50' : 'bg-white'}`}>
                     {row.label}
                     {row.differs && products.length > 1 && (
                       <span className="mt-1 block w-fit rounded bg-amber-200 px-1.5 py-0.5 text-xs font-semibold text-amber-950">
@@ -135,7 +138,7 @@ export function ComparePage() {
                     )}
                   </th>
                   {row.values.map((value, index) => (
-                    <td key={products[index]!.id} className="p-3 align-top wrap-break-word text-slate-900">
+                    <td key={products[index]!.id} className="p-2 align-top wrap-break-word text-slate-900 sm:p-3">
                       {value}
                     </td>
                   ))}
@@ -151,9 +154,9 @@ export function ComparePage() {
 
 function ProductColumn({ product, onRemove }: { product: Product; onRemove: () => void }) {
   return (
-    <th scope="col" className="p-3 text-left align-top font-normal">
+    <th scope="col" className="p-2 text-left align-top font-normal sm:p-3">
       <ProductImage src={product.images[0]} alt="" width={160} height={120} className="aspect-[4/3] w-full max-w-40 rounded-lg border border-slate-200 object-cover" />
-      <Link to={paths.product(product.id)} className="mt-2 block font-semibold text-slate-900 hover:text-brand-700 hover:underline">
+      <Link to={paths.product(product.id)} className="mt-2 block font-semibold wrap-break-word text-slate-900 hover:text-brand-700 hover:underline">
         {product.name}
       </Link>
       <button type="button" onClick={onRemove} className="mt-1 text-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900">

@@ -1,10 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { CATEGORY_LABELS } from '#shared/categories.ts';
 import type { Product } from '#shared/schemas/catalog.ts';
 import { paths } from '#web/config/paths.ts';
 import { useTakenOver } from '#web/lib/hydration.ts';
-import { COMPARE_MAX, type CompareItem } from '../compare-rules.ts';
+import { categoryNoun, COMPARE_MAX, type CompareItem, countOf } from '../compare-rules.ts';
 import { comparison, useComparison } from '../compare-store.ts';
 
 type Prompt = { kind: 'full' } | { kind: 'other-category'; comparing: CompareItem['category']; count: number };
@@ -61,7 +60,8 @@ export function CompareToggle({ product, size = 'sm' }: { product: Pick<Product,
     toggle.current?.focus();
   }
 
-  const comparing = prompt?.kind === 'other-category' ? CATEGORY_LABELS[prompt.comparing].plural.toLowerCase() : '';
+  // "Replace the laptop" for one, "the laptops" for more.
+  const comparing = prompt?.kind === 'other-category' ? categoryNoun(prompt.count, prompt.comparing) : '';
   return (
     <>
       <button
@@ -91,7 +91,7 @@ export function CompareToggle({ product, size = 'sm' }: { product: Pick<Product,
       {prompt?.kind === 'other-category' && (
         <div role="group" aria-labelledby={promptId} className="basis-full rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
           <p id={promptId}>
-            Products are compared within one category, and you are comparing {prompt.count} {comparing}. Start a new comparison with {product.name}?
+            Products are compared within one category, and you are comparing {countOf(prompt.count, prompt.comparing)}. Start a new comparison with {product.name}?
           </p>
           <div className="mt-2 flex flex-wrap gap-2">
             <button ref={firstChoice} type="button" onClick={replace} className="rounded-lg bg-brand-600 px-3 py-1.5 font-semibold text-white hover:bg-brand-700">

@@ -101,8 +101,9 @@ function PriceFilter({ params, category, onPrice }: Pick<FilterPanelProps, 'para
             );
           })}
         </ul>
-        <div className="flex items-end gap-2">
-          <div className="min-w-0 flex-1">
+        {/* The two fields share the row, Apply under them: "1,50,000" fits whole in the side panel and at 360 px. */}
+        <div className="grid grid-cols-2 gap-2">
+          <div className="min-w-0">
             <label htmlFor={`${id}-min`} className="text-xs text-slate-600">
               Min (₹)
             </label>
@@ -118,7 +119,7 @@ function PriceFilter({ params, category, onPrice }: Pick<FilterPanelProps, 'para
               className={`${field} ${message ? 'border-red-600' : 'border-slate-300'}`}
             />
           </div>
-          <div className="min-w-0 flex-1">
+          <div className="min-w-0">
             <label htmlFor={`${id}-max`} className="text-xs text-slate-600">
               Max (₹)
             </label>
@@ -134,7 +135,7 @@ function PriceFilter({ params, category, onPrice }: Pick<FilterPanelProps, 'para
               className={`${field} ${message ? 'border-red-600' : 'border-slate-300'}`}
             />
           </div>
-          <button type="submit" className={buttonClass('secondary', 'sm')}>
+          <button type="submit" className={`${buttonClass('secondary', 'sm')} col-span-2`}>
             Apply
           </button>
         </div>

@@ -152,7 +152,7 @@ export function ProductListing({ title, meta, intro, category, q, vendor, embedd
                 type="button"
                 aria-haspopup="dialog"
                 onClick={() => setFiltersOpen(true)}
-                className={`${buttonClass('secondary')} flex-1 lg:hidden`}
+                className={`${buttonClass('secondary')} shrink-0 lg:hidden`}
               >
                 <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round">
                   <path d="M3 5h14M6 10h8M9 15h2" />
@@ -165,7 +165,8 @@ export function ProductListing({ title, meta, intro, category, q, vendor, embedd
                   </span>
                 )}
               </button>
-              <div className="flex flex-1 items-center gap-2 lg:flex-none">
+              {/* Sort takes the room Filters leaves: "Price: high to low" whole at 360 px. */}
+              <div className="flex min-w-0 flex-1 items-center gap-2 lg:flex-none">
                 <label htmlFor={`${ids}-sort`} className="sr-only text-sm whitespace-nowrap text-slate-700 sm:not-sr-only">
                   Sort by
                 </label>

@@ -42,7 +42,7 @@ export default function ReturnsPage() {
       storeName={store.name}
       path={paths.returns()}
       description={`How to return a product bought on ${store.name}, the return window, and when and how refunds reach you.`}
-      lastUpdated="2026-11-01"
+      lastUpdated="2026-12-03"
       lead={
         <p>
           If something is wrong with your order, you can request a return within {RETURN_WINDOW_DAYS} days of delivery.

@@ -89,8 +89,8 @@ export default function PrivacyPage() {
           address, your reasons and photos. It may use them only to pack, ship, deliver and service that order.
         </li>
         <li>
-          <strong>Delivery partners:</strong> the courier receives the same details, printed on the shipping label, to
-          deliver your order or collect a return.
+          <strong>Couriers:</strong> the courier receives your name, phone number and address, printed on the shipping
+          label, to deliver your order or collect a return.
         </li>
         <li>
           <strong>Payment processors:</strong> payments are handled by RBI-authorised payment aggregators and your bank.

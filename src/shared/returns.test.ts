@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canAskReplacement, canTransitionReturn, formatPickupDate, isOpenReturn, nextReturnActions, returnSteps, unitsShare, withinReturnWindow } from './returns.ts';
+import { canAskReplacement, canTransitionReturn, changeOfMindProblem, formatPickupDate, OPENED_CHANGE_OF_MIND, UNOPENED_UNANSWERED, isOpenReturn, nextReturnActions, returnSteps, unitsShare, withinReturnWindow } from './returns.ts';
 
 describe('the return state machine', () => {
   it('goes request → pickup → received → refund or replacement, and nowhere else', () => {
@@ -74,5 +74,13 @@ describe('the return state machine', () => {
     expect(formatPickupDate('2026-11-27')).toBe('Fri, 27 Nov 2026');
     // Written as every other date is: no comma before the year.
     expect(formatPickupDate('2026-12-03')).toBe('Thu, 3 Dec 2026');
+  });
+
+  it('takes a change-of-mind return only of a unit said to be unopened, and asks nothing of other reasons', () => {
+    expect(changeOfMindProblem('changed_mind', true)).toBeUndefined();
+    expect(changeOfMindProblem('changed_mind', false)).toBe(OPENED_CHANGE_OF_MIND);
+    expect(changeOfMindProblem('changed_mind', undefined)).toBe(UNOPENED_UNANSWERED);
+    expect(changeOfMindProblem('defective', false)).toBeUndefined();
+    expect(changeOfMindProblem('missing_parts', undefined)).toBeUndefined();
   });
 });

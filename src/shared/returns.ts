@@ -50,6 +50,24 @@ export const RETURN_REASON_LABELS: Record<ReturnReason, string> = {
   other: 'Another reason',
 };
 
+/**
+ * The returns policy takes a change-of-mind return ("No longer needed") only for a unit still
+ * unopened, with its original seal intact: the customer says so with the request, and an opened
+ * one is refused. Other reasons (a fault, damage, a wrong or incomplete item) are taken opened
+ * or not.
+ */
+export const UNOPENED_QUESTION = 'Is the unit unopened, with its seal intact?';
+export const UNOPENED_UNANSWERED = 'Please tell us whether the unit is unopened, with its seal intact';
+export const OPENED_CHANGE_OF_MIND =
+  'An opened product cannot be returned because it is no longer needed: such returns are only for units unopened, with the seal intact. If it is faulty, damaged, wrong or incomplete, choose that reason instead.';
+
+/** Why the policy refuses this return, or undefined when it takes it; `unopened` is the customer's answer to UNOPENED_QUESTION. */
+export function changeOfMindProblem(reason: ReturnReason, unopened: boolean | undefined): string | undefined {
+  if (reason !== 'changed_mind') return undefined;
+  if (unopened === undefined) return UNOPENED_UNANSWERED;
+  return unopened ? undefined : OPENED_CHANGE_OF_MIND;
+}
+
 /** A replacement is for a unit that is faulty, arrived broken or is not what was ordered. */
 export const REPLACEMENT_REASONS: readonly ReturnReason[] = ['defective', 'damaged', 'wrong_item'];
 

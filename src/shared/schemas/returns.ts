@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { canAskReplacement, RETURN_REASON_LABELS, RETURN_REASONS, RETURN_RESOLUTIONS, RETURN_STATUSES } from '../returns.ts';
+import { canAskReplacement, changeOfMindProblem, RETURN_REASON_LABELS, RETURN_REASONS, RETURN_RESOLUTIONS, RETURN_STATUSES } from '../returns.ts';
 import { OrderReturnSchema, PAYMENT_METHODS, PayoutDestinationSchema } from './orders.ts';
 import { ShipInputSchema } from './vendor.ts';
 
@@ -20,7 +20,8 @@ export const ReturnIdParamSchema = z
 /**
  * A customer's return of units of one delivered line: why (a reason, and words of their own,
  * needed for "Another reason"), refund or replacement (a replacement only for a unit that is
- * faulty, damaged or wrong), photos uploaded first, and for an order paid in cash the UPI ID or
+ * faulty, damaged or wrong; "No longer needed" only for a unit unopened, with its seal intact),
+ * photos uploaded first, and for an order paid in cash the UPI ID or
  * bank account the refund goes to. A double click, or a retry after a lost answer, sends the same
  * requestKey and makes one return.
  */
@@ -31,6 +32,8 @@ export const CreateReturnInputSchema = strict({
   details: z.string().trim().max(RETURN_DETAILS_MAX, `At most ${RETURN_DETAILS_MAX} characters`).default(''),
   resolution: z.enum(RETURN_RESOLUTIONS, { error: 'Please choose a refund or a replacement' }),
   photoIds: z.array(z.number().int().positive()).max(MAX_RETURN_PHOTOS, `At most ${MAX_RETURN_PHOTOS} photos`).default([]),
+  /** for "No longer needed": the customer's word that the unit is unopened, with its seal intact (the policy takes no other) */
+  unopened: z.boolean({ error: 'unopened must be true or false' }).optional(),
   payout: PayoutDestinationSchema.optional(),
   /** the form's own key (one per form opened): the same request sent again finds the return it made */
   requestKey: z.string().regex(/^[A-Za-z0-9-]{8,64}$/, 'requestKey is 8 to 64 letters, digits or dashes').optional(),
@@ -38,6 +41,8 @@ export const CreateReturnInputSchema = strict({
   if (value.resolution === 'replacement' && !canAskReplacement(value.reason)) {
     ctx.addIssue({ code: 'custom', path: ['resolution'], message: `A replacement is for an item that is defective, damaged in transit or not the one ordered; “${RETURN_REASON_LABELS[value.reason]}” is refunded` });
   }
+  const changeOfMind = changeOfMindProblem(value.reason, value.unopened);
+  if (changeOfMind) ctx.addIssue({ code: 'custom', path: ['unopened'], message: changeOfMind });
   if (value.reason === 'other' && value.details.length < 10) {
     ctx.addIssue({ code: 'custom', path: ['details'], message: 'Please tell us the reason in at least 10 characters' });
   }

@@ -169,7 +169,11 @@ describe.each(testDialects())('a guest’s returns at /track on %s', (dialect) =
     const tooMany = await ask(order, 'ravi.returns@example.in', ret({ quantity: 4 }));
     expect(tooMany.statusCode).toBe(409);
     // The member's checks of the form itself: a replacement only for a fault, words for "other".
-    expect((await ask(order, 'ravi.returns@example.in', ret({ reason: 'changed_mind' }))).statusCode).toBe(400);
+    expect((await ask(order, 'ravi.returns@example.in', ret({ reason: 'changed_mind', unopened: true }))).statusCode).toBe(400);
+    // "No longer needed" is for a unit unopened, with its seal intact: an opened one is refused.
+    const opened = await ask(order, 'ravi.returns@example.in', ret({ reason: 'changed_mind', unopened: false, resolution: 'refund' }));
+    expect(opened.statusCode).toBe(400);
+    expect(opened.json().error.details.issues).toEqual([{ field: 'return.unopened', message: expect.stringMatching(/^An opened product cannot be returned because it is no longer needed/) }]);
     expect((await ask(order, 'ravi.returns@example.in', ret({ reason: 'other', resolution: 'refund' }))).statusCode).toBe(400);
     // A refund of a prepaid order goes back the way it was paid: no account is taken.
     expect((await ask(order, 'ravi.returns@example.in', ret({ resolution: 'refund', payout: { upi: 'ravi@okicici' } }))).statusCode).toBe(400);

@@ -7,6 +7,7 @@ import { AppError } from '#shared/errors.ts';
 import { formatPrice } from '#shared/money.ts';
 import {
   canTransitionReturn,
+  changeOfMindProblem,
   formatPickupDate,
   RETURN_ACTIONS,
   RETURN_REASON_LABELS,
@@ -192,6 +193,9 @@ export function createReturnsService(deps: Deps) {
       if (item.replacementFor !== null) throw new AppError('CONFLICT', 'A replacement is returned through our support team; please write to us');
       const payment = refundablePayment(order.payments) ?? order.payments.find((p) => p.status === 'refunded');
       const cash = payment?.method === 'cod';
+      // The returns policy, whichever way the request came (the route's schema says the same).
+      const changeOfMind = changeOfMindProblem(input.reason, input.unopened);
+      if (changeOfMind) throw new AppError('VALIDATION_FAILED', changeOfMind, { issues: [{ field: 'unopened', message: changeOfMind }] });
       const payoutIssue = (message: string) => new AppError('VALIDATION_FAILED', message, { issues: [{ field: 'payout', message }] });
       if (input.resolution === 'refund' && cash && !input.payout) throw payoutIssue('This order was paid in cash: please give the UPI ID or bank account the refund goes to');
       if (input.payout && !(input.resolution === 'refund' && cash)) throw payoutIssue('A refund goes back the way the order was paid; no account is needed');

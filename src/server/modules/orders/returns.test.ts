@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { rupees } from '#shared/money.ts';
+import { OPENED_CHANGE_OF_MIND, UNOPENED_UNANSWERED } from '#shared/returns.ts';
 import type { Order } from '#shared/schemas/orders.ts';
 import type { ManagedReturn } from '#shared/schemas/returns.ts';
 import { buildTestApp, type TestApp } from '#server/testing/build-app.ts';
@@ -143,7 +144,7 @@ describe.each(testDialects())('Returns and replacements on %s', (dialect) => {
   it('lets only the line’s seller or an admin act, and only the customer request or cancel; every step out of turn is 409', async () => {
     const order = await deliveredOrder([{ productId: laptop, quantity: 1 }, { productId: monitor, quantity: 1 }]);
     // Someone else's order line is not there for them.
-    expect((await request(order, { orderItemId: lineOf(order, laptop).id, quantity: 1, reason: 'changed_mind', resolution: 'refund' }, bilal)).statusCode).toBe(404);
+    expect((await request(order, { orderItemId: lineOf(order, laptop).id, quantity: 1, reason: 'changed_mind', unopened: true, resolution: 'refund' }, bilal)).statusCode).toBe(404);
     const requested = (await request(order, { orderItemId: lineOf(order, monitor).id, quantity: 1, reason: 'defective', resolution: 'replacement' })).json() as Order;
     const id = requested.returns[0]!.id;
 
@@ -172,13 +173,43 @@ describe.each(testDialects())('Returns and replacements on %s', (dialect) => {
     expect((await act(otherSeller, 'vendor', id, 'approve', pickup())).statusCode).toBe(409);
 
     // A request nobody acted on yet is the customer's to cancel; then it is over.
-    const second = (await request(order, { orderItemId: lineOf(order, laptop).id, quantity: 1, reason: 'changed_mind', resolution: 'refund' })).json() as Order;
+    const second = (await request(order, { orderItemId: lineOf(order, laptop).id, quantity: 1, reason: 'changed_mind', unopened: true, resolution: 'refund' })).json() as Order;
     const secondId = second.returns.find((r) => r.orderItemId === lineOf(order, laptop).id)!.id;
     const cancelled = await as(t, asha)('POST', `/api/returns/${secondId}/cancel`);
     expect(cancelled.statusCode).toBe(200);
     expect((cancelled.json() as Order).returns.find((r) => r.id === secondId)!.status).toBe('cancelled');
     expect(lineOf(cancelled.json() as Order, laptop).returnableQuantity).toBe(1);
     expect((await act(seller, 'vendor', secondId, 'approve', pickup())).statusCode).toBe(409);
+  });
+
+  it('refuses a change-of-mind return of an opened unit, or one not said to be sealed, with 400 and the policy’s words; takes a sealed one', async () => {
+    const order = await deliveredOrder([{ productId: laptop, quantity: 1 }]);
+    const line = lineOf(order, laptop);
+    const ask = (extra: Record<string, unknown>) => request(order, { orderItemId: line.id, quantity: 1, reason: 'changed_mind', resolution: 'refund', ...extra });
+
+    const opened = await ask({ unopened: false });
+    expect(opened.statusCode).toBe(400);
+    expect(opened.json().error.details.issues).toEqual([{ field: 'unopened', message: OPENED_CHANGE_OF_MIND }]);
+    expect(OPENED_CHANGE_OF_MIND).toMatch(/^An opened product cannot be returned because it is no longer needed/);
+    const unanswered = await ask({});
+    expect(unanswered.statusCode).toBe(400);
+    expect(unanswered.json().error.details.issues).toEqual([{ field: 'unopened', message: UNOPENED_UNANSWERED }]);
+    expect((await as(t, asha)('GET', `/api/orders/${order.id}`)).json().returns).toEqual([]);
+
+    // The service holds the rule too, whichever way a request reaches it.
+    await expect(t.services.returns.request({ id: asha.uid, email: asha.email }, order.id, { orderItemId: line.id, quantity: 1, reason: 'changed_mind', unopened: false, details: '', resolution: 'refund', photoIds: [] })).rejects.toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: OPENED_CHANGE_OF_MIND,
+    });
+    // Opened but faulty is a fault, not a change of mind: taken.
+    expect((await request(order, { orderItemId: line.id, quantity: 1, reason: 'defective', details: 'Fan rattles from the first boot', resolution: 'refund', unopened: false })).statusCode).toBe(201);
+  });
+
+  it('takes a change-of-mind return of a unit said to be unopened, with its seal intact', async () => {
+    const order = await deliveredOrder([{ productId: laptop, quantity: 1 }]);
+    const sealed = await request(order, { orderItemId: lineOf(order, laptop).id, quantity: 1, reason: 'changed_mind', unopened: true, resolution: 'refund' });
+    expect(sealed.statusCode, sealed.body).toBe(201);
+    expect((sealed.json() as Order).returns).toMatchObject([{ reason: 'changed_mind', status: 'requested' }]);
   });
 
   it('takes requests only for delivered lines, within 10 days, for the units not already returned, and replacements only for faults', async () => {
@@ -191,7 +222,7 @@ describe.each(testDialects())('Returns and replacements on %s', (dialect) => {
     const order = await deliveredOrder([{ productId: laptop, quantity: 2 }]);
     const line = lineOf(order, laptop);
     expect((await request(order, { orderItemId: line.id, quantity: 3, reason: 'defective', resolution: 'refund' })).statusCode).toBe(409);
-    expect((await request(order, { orderItemId: line.id, quantity: 1, reason: 'changed_mind', resolution: 'replacement' })).statusCode).toBe(400);
+    expect((await request(order, { orderItemId: line.id, quantity: 1, reason: 'changed_mind', unopened: true, resolution: 'replacement' })).statusCode).toBe(400);
     expect((await request(order, { orderItemId: line.id, quantity: 1, reason: 'other', resolution: 'refund' })).statusCode).toBe(400);
     expect((await request(order, { orderItemId: line.id, quantity: 1, reason: 'defective', resolution: 'refund', payout: { upi: 'asha@okhdfc' } })).statusCode).toBe(400);
     // Two requests at once for the last units: one of them gets them.

@@ -5,7 +5,8 @@ import { useStoreInfo } from '#web/lib/store-info.ts';
 import { telHref } from '../utils/tel-href.ts';
 import InfoPage, { InfoCallout } from './info-page.tsx';
 
-const paymentMethodList = new Intl.ListFormat('en-IN', { style: 'long', type: 'conjunction' }).format(PAYMENT_METHODS);
+/** Every method but Cash on Delivery, which each seller offers or not. */
+const prepaidMethodList = new Intl.ListFormat('en-IN', { style: 'long', type: 'conjunction' }).format(PAYMENT_METHODS.filter((method) => method !== 'Cash on Delivery'));
 
 export default function AboutPage() {
   const store = useStoreInfo();
@@ -15,11 +16,11 @@ export default function AboutPage() {
       title="About us"
       storeName={store.name}
       path={paths.about()}
-      description={`${store.name} is an Indian marketplace for laptops, desktops and monitors from verified sellers, trading since ${store.tradingSince}.`}
+      description={`${store.name} is an Indian marketplace for laptops, desktops and monitors from approved, GST-registered sellers, trading since ${store.tradingSince}.`}
       lead={
         <p>
           {store.name} is an Indian online marketplace for laptops, desktops and monitors. Since {store.tradingSince} we
-          have connected shoppers across the country with verified sellers of genuine computer hardware.
+          have connected shoppers across the country with approved, GST-registered sellers of computer hardware.
         </p>
       }
     >
@@ -31,42 +32,43 @@ export default function AboutPage() {
         confidence.
       </p>
       <p>
-        Our team looks after the marketplace itself: checking sellers before they can list, keeping product information
-        accurate, handling payments securely and helping customers whenever an order does not go to plan.
+        Our team looks after the marketplace itself: approving sellers before they can sell, checking each new listing
+        before it goes on sale, handling payments and refunds, and helping customers whenever an order does not go to
+        plan.
       </p>
 
       <h2>How the marketplace works</h2>
       <p>
-        {store.name} is a marketplace, not a single shop. Authorised distributors, brand stores and established
-        electronics retailers sell through us, and every one of them is verified before their first listing goes live: we
-        check their GST registration, business address and bank account, and we keep monitoring their ratings, delivery
-        times and return rates.
+        {store.name} is a marketplace, not a single shop. Electronics businesses sell through us, and we approve each one
+        before it can sell: it must give a valid GSTIN with the legal name and PAN of its GST registration, a pickup
+        address and a bank account. Each new listing is checked by our team before shoppers see it, and we take down
+        listings that mislead.
       </p>
       <ol>
         <li>
           <strong>Sellers list and ship their own products.</strong> Each seller sets its prices, keeps its own stock and
-          packs and dispatches your order through our delivery partners.
+          packs and dispatches your order with a courier, and you can follow it from dispatch to your door.
         </li>
         <li>
-          <strong>You pay {store.name}, not the seller.</strong> Your payment is processed securely by our payment partner
-          and held by us while the order is on its way.
+          <strong>You pay {store.name}, not the seller.</strong> Your payment is processed by our payment partner for{' '}
+          {store.name}; the seller never sees your card or bank details.
         </li>
         <li>
-          <strong>We release payment only after delivery.</strong> The seller is paid once your order has been delivered and
-          the return window has passed without a problem. If something goes wrong, we step in and resolve it with the
-          seller on your behalf.
+          <strong>Refunds come from us.</strong> When an order is cancelled or a return is refunded, the money goes back
+          through our payment partner to the way you paid. If something goes wrong, our support team steps in and
+          resolves it with the seller on your behalf.
         </li>
       </ol>
 
       <h2>Why buy from {store.name}</h2>
       <ul>
         <li>
-          <strong>Genuine products with GST invoices.</strong> Every order comes with a proper GST invoice from the seller,
-          so you can claim input tax credit for business purchases and use it for warranty service.
+          <strong>GST invoices.</strong> Every shipment comes with a GST tax invoice from its seller; give your
+          business&rsquo;s GSTIN at checkout to claim input tax credit. Keep it for warranty service.
         </li>
         <li>
-          <strong>Manufacturer warranty.</strong> Products are new and carry the full manufacturer warranty, serviced at the
-          brand&rsquo;s authorised service centres across India.
+          <strong>Manufacturer warranty.</strong> Products carry the manufacturer&rsquo;s warranty stated on the product
+          page, serviced at the brand&rsquo;s authorised service centres.
         </li>
         <li>
           <strong>{RETURN_WINDOW_DAYS}-day returns.</strong> If your product arrives damaged, defective or not as
@@ -74,12 +76,12 @@ export default function AboutPage() {
           <Link to={paths.returns()}>returns and refunds policy</Link> for the details.
         </li>
         <li>
-          <strong>Secure payments.</strong> Pay by {paymentMethodList}. Card details are handled by our PCI DSS-compliant
-          payment partner and never stored by us or by sellers.
+          <strong>Secure payments.</strong> Pay by {prepaidMethodList}, or by Cash on Delivery where the seller offers it.
+          Card details are handled by our payment partner and never stored by us or by sellers.
         </li>
         <li>
-          <strong>Delivery across India.</strong> We deliver to more than 19,000 PIN codes, from metro cities to small
-          towns, with tracking from dispatch to your doorstep.
+          <strong>Delivery across India.</strong> Check any of India Post&rsquo;s 19,000-odd PIN codes on a product page
+          to see whether its seller delivers there and by when, then track your order from dispatch to your door.
         </li>
       </ul>
 

@@ -13,7 +13,7 @@ export default function PrivacyPage() {
       storeName={store.name}
       path={paths.privacy()}
       description={`What ${store.name} collects about you, why, who it is shared with and how to exercise your rights under India's data protection law.`}
-      lastUpdated="2026-11-01"
+      lastUpdated="2026-12-03"
       lead={
         <p>
           This policy explains what personal data {store.name} collects, why we collect it, who we share it with and the
@@ -23,9 +23,9 @@ export default function PrivacyPage() {
     >
       <InfoCallout>
         <p>
-          <strong>In short:</strong> we collect only what we need to run your orders and your account. Sellers receive
-          just your name, phone number and delivery address. We never store your full card number or CVV, we use a
-          single session cookie and no advertising trackers, and we never sell your data.
+          <strong>In short:</strong> we collect only what we need to run your orders and your account. A seller receives
+          what it needs to deliver your order and handle your return. We never store your full card number or CVV, we use
+          two strictly necessary cookies and no advertising trackers, and we never sell your data.
         </p>
       </InfoCallout>
 
@@ -39,11 +39,12 @@ export default function PrivacyPage() {
       <h2>What we collect</h2>
       <ul>
         <li>
-          <strong>Account details:</strong> your name, e-mail address, mobile number and password (which we store only
-          in a securely hashed form).
+          <strong>Account details:</strong> your name, e-mail address and password (which we store only in a securely
+          hashed form).
         </li>
         <li>
-          <strong>Delivery details:</strong> the addresses and PIN codes you save or use at checkout.
+          <strong>Delivery details:</strong> the addresses, PIN codes and phone numbers you save or use at checkout, and
+          a business&rsquo;s GSTIN if you claim one for a GST invoice.
         </li>
         <li>
           <strong>Order details:</strong> the products you buy, prices paid, invoices, delivery status, returns and
@@ -58,8 +59,8 @@ export default function PrivacyPage() {
           photos you attach to a return request.
         </li>
         <li>
-          <strong>Technical data:</strong> your IP address, browser type and the pages you request, recorded in our
-          server logs to keep the service secure and working.
+          <strong>Technical data:</strong> your IP address and the pages you request, recorded in our server logs, and
+          the IP address and browser of each signed-in session, kept with the session to keep your account secure.
         </li>
       </ul>
       <p>
@@ -71,33 +72,34 @@ export default function PrivacyPage() {
       <ul>
         <li>create and manage your account and keep you signed in;</li>
         <li>process your orders, payments, deliveries, cancellations, returns and refunds;</li>
-        <li>send you order updates by e-mail and SMS and answer your questions;</li>
+        <li>send you order and return updates by e-mail and answer your questions;</li>
         <li>prevent fraud, abuse and security incidents;</li>
         <li>meet our legal obligations, such as issuing GST invoices and keeping accounting records.</li>
       </ul>
       <p>
-        We only send promotional e-mails if you have chosen to receive them, and you can unsubscribe at any time using
-        the link in every such e-mail.
+        We do not send promotional e-mails. If you ask to be told when a product is back in stock, we send you that one
+        e-mail, and you can withdraw the request at any time.
       </p>
 
       <h2>Who we share it with</h2>
       <ul>
         <li>
-          <strong>Sellers:</strong> the seller fulfilling your order receives only your name, phone number and delivery
-          address, and may use them only to pack, ship, deliver and service that order.
+          <strong>Sellers:</strong> the seller fulfilling your order receives your name, phone number and delivery
+          address (and a business&rsquo;s GSTIN for its invoice), and, when you return something to it, your e-mail
+          address, your reasons and photos. It may use them only to pack, ship, deliver and service that order.
         </li>
         <li>
-          <strong>Delivery partners:</strong> the courier receives the same details, printed on the shipping label, to
-          deliver your order or collect a return.
+          <strong>Couriers:</strong> the courier receives your name, phone number and address, printed on the shipping
+          label, to deliver your order or collect a return.
         </li>
         <li>
           <strong>Payment processors:</strong> payments are handled by RBI-authorised payment aggregators and your bank.
-          Your card details go directly to them. We never see or store your full card number or CVV; saved cards are
-          tokenised by the card network, as required by the Reserve Bank of India.
+          Your card details go directly to them. We never see or store your full card number or CVV, and we do not save
+          cards.
         </li>
         <li>
-          <strong>Service providers:</strong> companies that host our servers or send our e-mails and SMS on our
-          behalf, under contracts that require them to protect your data and use it only on our instructions.
+          <strong>Service providers:</strong> companies that host our servers or send our e-mails on our behalf, under
+          contracts that require them to protect your data and use it only on our instructions.
         </li>
         <li>
           <strong>Authorities:</strong> government agencies, courts or law enforcement, when the law requires us to.
@@ -107,33 +109,32 @@ export default function PrivacyPage() {
 
       <h2>Cookies</h2>
       <p>
-        We use a single session cookie that keeps you signed in and keeps your session secure. It is strictly necessary
-        for the website to work and is deleted when you sign out or it expires. We do not use advertising cookies,
-        third-party trackers or cross-site analytics.
+        We use two cookies, both strictly necessary: a session cookie that keeps you signed in, deleted when you sign out
+        or it expires, and a device cookie holding a random number, sent only with sign-in and registration, that limits
+        repeated attempts from one browser. Your cart and the products you compare are kept in your browser&rsquo;s own
+        storage, not in a cookie. We do not use advertising cookies, third-party trackers or cross-site analytics.
       </p>
 
       <h2>How long we keep it</h2>
       <ul>
         <li>
-          <strong>Account details:</strong> for as long as your account is open. If you close your account, or it has not
-          been used for three years, we erase them, telling you at least 48 hours in advance.
+          <strong>Account details:</strong> for as long as your account is open. When you delete your account (a customer
+          can do so from the account page), we erase them at once, with your saved addresses, and sign you out everywhere.
         </li>
         <li>
-          <strong>Orders and invoices:</strong> for eight years, as required by GST and company law, even if you close
-          your account.
+          <strong>Orders and invoices:</strong> for as long as GST and company law require, even after you delete your
+          account; they then no longer carry your name or e-mail address, only the delivery address as invoiced.
         </li>
         <li>
-          <strong>Messages to support:</strong> for up to two years after your query is resolved.
-        </li>
-        <li>
-          <strong>Server logs:</strong> for up to one year, for security purposes.
+          <strong>Messages to support and server logs:</strong> only as long as we need them to answer you and to keep
+          the service secure.
         </li>
       </ul>
 
       <h2>How we protect it</h2>
       <p>
-        Your data is encrypted in transit, stored on servers in India and accessible only to staff who need it for their
-        work. Passwords are stored as salted hashes. If a personal data breach ever affects you, we will inform you and
+        Your data is accessible only to staff who need it for their work, and each seller sees only its own orders.
+        Passwords are stored as salted hashes, and you can sign out of all your devices at once from your account. If a personal data breach ever affects you, we will inform you and
         the Data Protection Board of India as the DPDP Act requires.
       </p>
 
@@ -142,15 +143,15 @@ export default function PrivacyPage() {
       <ul>
         <li>
           <strong>Access:</strong> get a summary of the personal data we hold about you, how we use it and who we have
-          shared it with.
+          shared it with. You can download a copy of it yourself from your account.
         </li>
         <li>
           <strong>Correction:</strong> correct inaccurate or incomplete data, and update your details. You can edit most
           of them yourself in your account.
         </li>
         <li>
-          <strong>Erasure:</strong> ask us to erase your data when it is no longer needed, unless the law requires us to
-          keep it (for example, invoices).
+          <strong>Erasure:</strong> delete your account yourself from your account page, or ask us to erase your data,
+          except what the law requires us to keep (for example, invoices).
         </li>
         <li>
           <strong>Withdraw consent:</strong> withdraw consent you have given at any time, as easily as you gave it. This
@@ -200,7 +201,7 @@ export default function PrivacyPage() {
       <h2>Changes to this policy</h2>
       <p>
         We may update this policy when our services or the law change. The date at the top of this page shows when it
-        was last updated, and we will tell you by e-mail about any significant change before it takes effect.
+        was last updated.
       </p>
     </InfoPage>
   );

@@ -42,19 +42,19 @@ export default function ReturnsPage() {
       storeName={store.name}
       path={paths.returns()}
       description={`How to return a product bought on ${store.name}, the return window, and when and how refunds reach you.`}
-      lastUpdated="2026-11-01"
+      lastUpdated="2026-12-03"
       lead={
         <p>
           If something is wrong with your order, you can request a return within {RETURN_WINDOW_DAYS} days of delivery.
-          We arrange the pickup, check the product and refund you to your original payment method.
+          The seller arranges the pickup, checks the product and you are refunded to your original payment method.
         </p>
       }
     >
       <InfoCallout>
         <p>
           <strong>In short:</strong> request a return from <Link to={paths.orders()}>My Orders</Link> within{' '}
-          {RETURN_WINDOW_DAYS} days of delivery. We pick the product up and inspect it within 48 hours, then refund you
-          or send a replacement.
+          {RETURN_WINDOW_DAYS} days of delivery. The seller has it picked up and, once it is back, refunds you or sends a
+          replacement. A product you no longer need is taken back only unopened, with its seal intact.
         </p>
       </InfoCallout>
 
@@ -113,7 +113,8 @@ export default function ReturnsPage() {
         </li>
         <li>
           Select the reason and add a short description. For damaged, faulty or incomplete products, attach clear photos
-          of the product, the packaging and the shipping label.
+          of the product, the packaging and the shipping label. If you no longer need the product, you are asked whether
+          it is unopened, with its seal intact: an opened product is not taken back for a change of mind.
         </li>
         <li>
           Choose whether you would like a refund or a replacement (a replacement is for a faulty, damaged or wrong
@@ -128,20 +129,20 @@ export default function ReturnsPage() {
 
       <h2>Pickup and inspection</h2>
       <p>
-        Our delivery partner will collect the product from your address, usually within 1–3 business days. Please pack it
-        in its original box with all accessories. If you have saved personal files on a laptop or desktop, back them up
+        The seller schedules a pickup from your address with a courier, and your order shows the courier and the date.
+        Please pack the product in its original box with all accessories. If you have saved personal files on a laptop or desktop, back them up
         and remove them, and sign out of any accounts before handing it over.
       </p>
       <p>
-        Once the product reaches the seller, it is inspected within 48 hours. If the inspection confirms the problem, we
-        start your refund or dispatch your replacement straight away. If the return is not accepted, we will tell you why
-        and send the product back to you at no cost.
+        When the product reaches the seller, the seller checks it and marks it received: your refund starts then, or the
+        replacement is dispatched. A seller may decline a request before the pickup; you are told why, on your order
+        and by e-mail.
       </p>
 
       <h2>Refund timelines</h2>
       <p>
-        Refunds go back to your original payment method. Timelines start when the return passes inspection; after that it
-        depends on your bank.
+        Refunds go back to your original payment method. Timelines start when the seller has the product back; after that
+        it depends on your bank.
       </p>
       <div className="mt-4 overflow-x-auto rounded-xl border border-slate-200 bg-white">
         <table className="w-full border-collapse text-left text-sm leading-6">
@@ -192,9 +193,9 @@ export default function ReturnsPage() {
 
       <h2>Replacements</h2>
       <p>
-        For products that are dead on arrival, damaged in transit, wrong or incomplete, you can choose a replacement
-        instead of a refund. The seller dispatches the replacement once your return passes inspection. If the same
-        product is no longer in stock, we refund you in full instead.
+        For products that are defective, damaged in transit or not the one you ordered, you can choose a replacement
+        instead of a refund (a product with missing parts is refunded). The seller dispatches the replacement once it
+        has your unit back. If the seller cannot send a replacement, contact us and we refund you in full instead.
       </p>
 
       <h2>Questions and disputes</h2>

@@ -5,7 +5,8 @@ import { useStoreInfo } from '#web/lib/store-info.ts';
 import { telHref } from '../utils/tel-href.ts';
 import InfoPage from './info-page.tsx';
 
-const paymentMethodList = new Intl.ListFormat('en-IN', { style: 'long', type: 'conjunction' }).format(PAYMENT_METHODS);
+/** Every method but Cash on Delivery, which each seller offers or not. */
+const prepaidMethodList = new Intl.ListFormat('en-IN', { style: 'long', type: 'conjunction' }).format(PAYMENT_METHODS.filter((method) => method !== 'Cash on Delivery'));
 
 export default function TermsPage() {
   const store = useStoreInfo();
@@ -16,7 +17,7 @@ export default function TermsPage() {
       storeName={store.name}
       path={paths.terms()}
       description={`The terms of buying and selling on ${store.name}: orders, prices and GST, payments, delivery, returns and sellers' duties.`}
-      lastUpdated="2026-11-01"
+      lastUpdated="2026-12-03"
       lead={
         <p>
           These terms apply to your use of {store.name} and to every order you place through it. Please read them
@@ -88,16 +89,17 @@ export default function TermsPage() {
 
       <h2>7. Payments</h2>
       <p>
-        You can pay by {paymentMethodList}. Payments are processed by RBI-authorised payment aggregators; we never store
-        your full card number or CVV. EMI options, interest and processing fees are offered by your bank on its own terms.
-        We hold your payment and release it to the seller only after your order is delivered.
+        You can pay by {prepaidMethodList}, or by Cash on Delivery where the seller offers it and the order is within the
+        limit shown at checkout. Payments are processed by RBI-authorised payment aggregators; we never store your full
+        card number or CVV. EMI options, interest and processing fees are offered by your bank on its own terms. We
+        collect your payment on the seller&rsquo;s behalf, and refunds are made by us.
       </p>
 
       <h2>8. Delivery</h2>
       <p>
-        Sellers ship orders through our delivery partners to serviceable PIN codes across India. The estimated delivery
-        date shown at checkout is an estimate, not a guarantee; we will keep you informed of delays. Please check the
-        package when it arrives and do not accept it if it is visibly tampered with or damaged. Risk in the product
+        Sellers ship orders with couriers to the PIN codes they deliver to. The delivery date a product page shows for
+        your PIN code is an estimate, not a guarantee; we e-mail you when your order is packed, shipped (with the
+        courier&rsquo;s tracking number) and delivered. Please check the package when it arrives and do not accept it if it is visibly tampered with or damaged. Risk in the product
         passes to you on delivery.
       </p>
 

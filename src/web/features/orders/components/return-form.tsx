@@ -1,11 +1,13 @@
 import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
-import { type FieldErrors, type Resolver, useForm, useWatch } from 'react-hook-form';
+import { type FieldErrors, type Resolver, useForm, type UseFormReturn, useWatch } from 'react-hook-form';
 import { formatPrice } from '#shared/money.ts';
-import { canAskReplacement, RETURN_REASON_LABELS, RETURN_REASONS, type ReturnReason, unitsShare } from '#shared/returns.ts';
+import { Link } from 'react-router';
+import { canAskReplacement, OPENED_CHANGE_OF_MIND, RETURN_REASON_LABELS, RETURN_REASONS, type ReturnReason, UNOPENED_QUESTION, unitsShare } from '#shared/returns.ts';
 import type { Order } from '#shared/schemas/orders.ts';
 import { CreateReturnInputSchema, MAX_RETURN_PHOTOS, type ReturnPhoto, RETURN_DETAILS_MAX } from '#shared/schemas/returns.ts';
 import { FormActions, SelectField, TextAreaField, TextField } from '#web/components/form/form-fields.tsx';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
+import { paths } from '#web/config/paths.ts';
 import { errorMessage, fieldIssues } from '#web/lib/api-client.ts';
 import { formatDate } from '#web/lib/format.ts';
 import type { ReturnRequest, ReturnSender } from '../api/returns.ts';
@@ -18,6 +20,8 @@ interface Values {
   reason: string;
   details: string;
   resolution: 'refund' | 'replacement';
+  /** for "No longer needed": the answer to UNOPENED_QUESTION, none until given */
+  unopened: '' | 'yes' | 'no';
   payoutKind: 'upi' | 'bank';
   upi: string;
   holder: string;
@@ -27,13 +31,15 @@ interface Values {
   photoIds: number[];
 }
 
-const FIELD_OF: Record<string, keyof Values> = { orderItemId: 'reason', quantity: 'quantity', reason: 'reason', details: 'details', resolution: 'resolution', upi: 'upi', holder: 'holder', accountNumber: 'accountNumber', ifsc: 'ifsc' };
+const FIELD_OF: Record<string, keyof Values> = { orderItemId: 'reason', quantity: 'quantity', reason: 'reason', details: 'details', resolution: 'resolution', unopened: 'unopened', upi: 'upi', holder: 'holder', accountNumber: 'accountNumber', ifsc: 'ifsc' };
 
 /** The form's values as the API takes them, checked with the same schema the server uses. */
 function resolverFor(item: ReturnableItem, cash: boolean, requestKey: string): Resolver<Values, unknown, ReturnRequest> {
   return (values) => {
     const payout = cash && values.resolution === 'refund' ? (values.payoutKind === 'upi' ? { upi: values.upi } : { holder: values.holder, accountNumber: values.accountNumber, ifsc: values.ifsc }) : undefined;
-    const input = { orderItemId: item.id, quantity: Number(values.quantity), reason: values.reason, details: values.details, resolution: values.resolution, photoIds: values.photoIds, requestKey, ...(payout ? { payout } : {}) };
+    // The seal matters only to a change of mind; asked of no other reason, and sent with none.
+    const unopened = values.reason === 'changed_mind' && values.unopened !== '' ? { unopened: values.unopened === 'yes' } : {};
+    const input = { orderItemId: item.id, quantity: Number(values.quantity), reason: values.reason, details: values.details, resolution: values.resolution, ...unopened, photoIds: values.photoIds, requestKey, ...(payout ? { payout } : {}) };
     const parsed = CreateReturnInputSchema.safeParse(input);
     if (parsed.success) return { values: parsed.data, errors: {} };
     const errors: FieldErrors<Values> = {};
@@ -72,7 +78,7 @@ export function ReturnForm({ item, cash, sender, onDone, onClose }: ReturnFormPr
   const [photoError, setPhotoError] = useState<string | null>(null);
   const form = useForm<Values, unknown, ReturnRequest>({
     resolver: resolverFor(item, cash, requestKey),
-    defaultValues: { quantity: '1', reason: '', details: '', resolution: 'refund', payoutKind: 'upi', upi: '', holder: '', accountNumber: '', ifsc: '', photoIds: [] },
+    defaultValues: { quantity: '1', reason: '', details: '', resolution: 'refund', unopened: '', payoutKind: 'upi', upi: '', holder: '', accountNumber: '', ifsc: '', photoIds: [] },
   });
   useEffect(() => {
     form.setValue('photoIds', photos.map((photo) => photo.id));
@@ -83,6 +89,7 @@ export function ReturnForm({ item, cash, sender, onDone, onClose }: ReturnFormPr
   const reason = useWatch({ control: form.control, name: 'reason' }) as ReturnReason | '';
   const resolution = useWatch({ control: form.control, name: 'resolution' });
   const payoutKind = useWatch({ control: form.control, name: 'payoutKind' });
+  const unopened = useWatch({ control: form.control, name: 'unopened' });
   const quantity = Number(useWatch({ control: form.control, name: 'quantity' })) || 1;
   const replaceable = reason !== '' && canAskReplacement(reason);
   const firstFieldRef = useRef<HTMLDivElement>(null);
@@ -156,6 +163,7 @@ export function ReturnForm({ item, cash, sender, onDone, onClose }: ReturnFormPr
         {item.returnableQuantity > 1 && <SelectField form={form} name="quantity" label="How many" options={quantityOptions} />}
         <SelectField form={form} name="reason" label="Reason" placeholder="Choose a reason" options={reasonOptions} />
       </div>
+      {reason === 'changed_mind' && <SealQuestion form={form} answer={unopened} idPrefix={ids} />}
       <TextAreaField
         form={form}
         name="details"
@@ -246,6 +254,41 @@ export function ReturnForm({ item, cash, sender, onDone, onClose }: ReturnFormPr
       )}
       <FormActions submitLabel="Request return" pendingLabel="Sending…" pending={sender.pending} error={serverError} onCancel={onClose} />
     </form>
+  );
+}
+
+/**
+ * Asked with "No longer needed", as the returns policy takes such a return only for a unit still
+ * sealed: "No" says at once that it will be refused, and the server refuses it too.
+ */
+function SealQuestion({ form, answer, idPrefix }: { form: UseFormReturn<Values, unknown, ReturnRequest>; answer: Values['unopened']; idPrefix: string }) {
+  const error = form.formState.errors.unopened?.message;
+  const noteId = `${idPrefix}-seal-note`;
+  const refused = answer === 'no';
+  return (
+    <fieldset aria-describedby={error || refused ? noteId : undefined}>
+      <legend className="text-sm font-medium text-slate-900">{UNOPENED_QUESTION}</legend>
+      <div className="mt-1 flex flex-col gap-1 text-sm sm:flex-row sm:gap-6">
+        <label className="flex min-h-11 items-center gap-2">
+          <input type="radio" value="yes" {...form.register('unopened')} className="size-4 accent-brand-600" />
+          Yes, it is unopened
+        </label>
+        <label className="flex min-h-11 items-center gap-2">
+          <input type="radio" value="no" {...form.register('unopened')} className="size-4 accent-brand-600" />
+          No, it has been opened
+        </label>
+      </div>
+      {(error || refused) && (
+        <p id={noteId} className={`mt-1 text-sm ${error ? 'font-medium text-red-700' : 'rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-950'}`}>
+          {error ?? OPENED_CHANGE_OF_MIND}{' '}
+          {(error === OPENED_CHANGE_OF_MIND || (!error && refused)) && (
+            <Link to={paths.returns()} className="font-semibold underline underline-offset-2">
+              Our returns policy
+            </Link>
+          )}
+        </p>
+      )}
+    </fieldset>
   );
 }
 

@@ -456,5 +456,19 @@ describe('VendorProductEditor', () => {
     expect(await screen.findByText('Your offer is archived: shoppers can no longer buy this product from you. It stays on sale from 2 other sellers.')).toBeTruthy();
     expect(await screen.findByText('Shoppers cannot buy it from you; it stays on sale from 2 other sellers. To sell it again, save it as a draft or publish it.')).toBeTruthy();
     expect(document.body.textContent).not.toMatch(/cannot see or buy it|can no longer see it|hide it from shoppers/);
+
+    // Nobody ordered it from this seller: deleting removes only its own offer too.
+    cleanup();
+    current = { ...shared, hasOrders: false };
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <MemoryRouter>
+          <VendorProductEditor productId={12} onSaved={vi.fn()} shopApproved />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText('Nobody has ordered it from you yet, so you can delete your offer completely; the product stays on sale from 2 other sellers.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(screen.getByText('Your offer of “Dell Inspiron 3530” will be removed for good; the product stays on sale from 2 other sellers. This cannot be undone.')).toBeTruthy();
   });
 });

@@ -379,7 +379,11 @@ function ManageProduct({ product, archive, onArchived, onDeleted }: ManageProduc
           </div>
         ) : (
           <div>
-            <p className="text-sm text-slate-600">Nobody has ordered this product yet, so you can delete it completely.</p>
+            <p className="text-sm text-slate-600">
+              {others === 0
+                ? 'Nobody has ordered this product yet, so you can delete it completely.'
+                : `Nobody has ordered it from you yet, so you can delete your offer completely; the product stays on sale from ${otherSellersText(others)}.`}
+            </p>
             <button
               ref={deleteRef}
               type="button"

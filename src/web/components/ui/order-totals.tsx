@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { AppliedBankOffer } from '#shared/bank-offers.ts';
+import { formatDeliveryDate } from '#shared/delivery.ts';
 import { formatPrice } from '#shared/money.ts';
 import type { Order } from '#shared/schemas/orders.ts';
 import { ProductImage } from './product-image.tsx';
@@ -80,7 +81,7 @@ export function OrderTotals({ subtotalLabel, subtotal, coupon, shipping, bankOff
  * lines of its total (coupon, delivery, the bank's offer on the card: paidBankOffer) adding up to
  * what is paid, and where it is delivered. Beside OrderTotals, so the two pages share one chunk.
  */
-export function OrderReceipt({ order, bankOffer }: { order: Order; bankOffer: AppliedBankOffer | undefined }) {
+export function OrderReceipt({ order, bankOffer, expectedBy }: { order: Order; bankOffer: AppliedBankOffer | undefined; expectedBy?: string | null }) {
   const a = order.address;
   // Cash is still to come on delivery; a bank's instant discount came off what the card paid.
   const cash = order.payments.some((p) => p.method === 'cod' && p.status === 'authorized');
@@ -132,6 +133,7 @@ export function OrderReceipt({ order, bankOffer }: { order: Order; bankOffer: Ap
           <br />
           {a.city}, {a.state} {a.pincode}
         </address>
+        {expectedBy && <p className="mt-2 font-semibold text-emerald-800">Expected by {formatDeliveryDate(expectedBy)}</p>}
       </section>
     </>
   );

@@ -101,7 +101,8 @@ export function createServices({ database, config, log }: Pick<AppDeps, 'databas
   const auth = createAuth({ config, database, log, sendResetPassword: (user, token) => mailer.send(resetPasswordMail(config.store, user, token)) });
   const catalog = createCatalogService({ db, dialect: database.dialect, places: delivery, log, changeWaitMs: config.catalogChangeWaitMs, compressedUpTo: config.catalogCompressedUpTo });
   const search = createSearchService({ catalog, hitsPerProduct: config.searchHitsPerProduct });
-  const coupons = createCouponsService({ db, vendors });
+  // The orders service is made below; a coupon asks it only while pricing an order.
+  const coupons = createCouponsService({ db, vendors, countOrders: (userIds, statuses, tx) => orders.countOf(userIds, statuses, tx) });
   const cart = createCartService({ catalog, coupons });
   const contact = createContactService({ db });
   const paymentProvider = createSandboxProvider({ db });

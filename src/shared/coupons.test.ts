@@ -32,5 +32,6 @@ describe('coupon pricing', () => {
   it('describes itself for lists and the cart', () => {
     expect(describeCoupon(terms({ maxDiscount: rupees(1_500), minOrder: rupees(20_000) }))).toBe('10% off, up to ₹1,500 on ₹20,000 or more');
     expect(describeCoupon(terms({ kind: 'flat', value: rupees(500) }))).toBe('₹500 off');
+    expect(describeCoupon({ ...terms({ minOrder: rupees(20_000), maxDiscount: rupees(2_000) }), firstOrderOnly: true })).toBe('10% off, up to ₹2,000 on ₹20,000 or more, first order only');
   });
 });

@@ -29,6 +29,19 @@ export type CouponPricing = { discount: number; perLine: number[] } | { refusal:
 export const COUPON_CODE = /^[A-Z0-9]{4,20}$/;
 
 /**
+ * FIRST_ORDER_RULE: a first-order coupon (WELCOME10) is for a customer with no earlier order that counts. An
+ * earlier order counts once it was confirmed (paid, or placed to be paid on delivery) and not
+ * cancelled: delivered, returned or refunded ones count; one cancelled, or still awaiting a
+ * payment (which expires into cancelled when none comes), does not. The customer is the same
+ * person however they ordered: a member's account and every guest checkout with its e-mail;
+ * a guest's e-mail, its earlier guest checkouts and the account that has it. Checked in the
+ * cart (for a signed-in member) and again in the order's transaction, where it is the rule.
+ */
+export const FIRST_ORDER_STATUSES_THAT_COUNT = ['confirmed', 'return_requested', 'returned', 'refunded'] as const;
+
+export const firstOrderRefusal = (code: string) => `${code} is for your first order only, and you have ordered with us before`;
+
+/**
  * The discount a coupon gives these lines: on the lines in its scope, once their total reaches
  * the minimum; a percentage (rounded down to the rupee) or a flat amount, never more than the
  * cap or than those lines cost. Spread over the lines in proportion to their amounts (the
@@ -69,9 +82,9 @@ export function spread(total: number, weights: readonly number[]): number[] {
 }
 
 /** "10% off, up to ₹1,500" or "₹2,000 off", for lists and the cart. */
-export function describeCoupon(terms: Pick<CouponTerms, 'kind' | 'value' | 'maxDiscount' | 'minOrder'>): string {
+export function describeCoupon(terms: Pick<CouponTerms, 'kind' | 'value' | 'maxDiscount' | 'minOrder'> & { firstOrderOnly?: boolean }): string {
   const off = terms.kind === 'percent' ? `${terms.value}% off` : `${formatPrice(terms.value)} off`;
   const cap = terms.kind === 'percent' && terms.maxDiscount !== null ? `, up to ${formatPrice(terms.maxDiscount)}` : '';
   const min = terms.minOrder > 0 ? ` on ${formatPrice(terms.minOrder)} or more` : '';
-  return `${off}${cap}${min}`;
+  return `${off}${cap}${min}${terms.firstOrderOnly ? ', first order only' : ''}`;
 }

@@ -34,6 +34,7 @@ import * as moderationReplies from './migrations/0033-moderation-replies.ts';
 import * as abandonedPayments from './migrations/0034-abandoned-payments.ts';
 import * as returnRequestKeys from './migrations/0036-return-request-keys.ts';
 import * as returnConfirmations from './migrations/0038-return-confirmations.ts';
+import * as couponFirstOrder from './migrations/0040-coupon-first-order.ts';
 
 /** The one ordered set of migrations, run on either engine. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -71,6 +72,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0034-abandoned-payments': abandonedPayments,
   '0036-return-request-keys': returnRequestKeys,
   '0038-return-confirmations': returnConfirmations,
+  '0040-coupon-first-order': couponFirstOrder,
 };
 
 /**

@@ -273,6 +273,8 @@ export interface CouponsTable {
   ends_at: Timestamp;
   total_limit: number | null;
   per_customer_limit: number;
+  /** 1: only for a customer's first order (FIRST_ORDER_RULE in src/shared/coupons.ts) */
+  first_order_only: Generated<number>;
   used: Generated<number>;
   category: string | null;
   vendor_id: number | null;

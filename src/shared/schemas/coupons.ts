@@ -27,6 +27,8 @@ export const CouponInputSchema = z
     endsOn: z.string().regex(DATE, 'End date: YYYY-MM-DD'),
     totalLimit: z.number().int('Total uses must be a whole number').positive('Total uses must be at least 1').nullable().default(null),
     perCustomerLimit: z.number().int('Uses per customer must be a whole number').min(1, 'Uses per customer must be at least 1').max(100).default(1),
+    /** only for a customer's first order: FIRST_ORDER_RULE in src/shared/coupons.ts */
+    firstOrderOnly: z.boolean({ error: 'firstOrderOnly must be true or false' }).default(false),
     category: z.enum(CATEGORIES).nullable().default(null),
     /** admins only: the marketplace's coupon for one seller's products */
     vendorId: z.number().int().positive().nullable().default(null),
@@ -50,6 +52,8 @@ export const CouponSchema = z.object({
   endsOn: z.string(),
   totalLimit: z.number().int().nullable(),
   perCustomerLimit: z.number().int(),
+  /** only for a customer's first order: FIRST_ORDER_RULE in src/shared/coupons.ts */
+  firstOrderOnly: z.boolean(),
   /** orders that used it, not counting cancelled ones */
   used: z.number().int(),
   category: z.enum(CATEGORIES).nullable(),

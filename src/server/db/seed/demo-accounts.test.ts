@@ -78,6 +78,10 @@ describe.each(testDialects())('demo accounts on %s', (dialect) => {
     const invoice = await get(`/api/invoices/${order.fulfilments[0]!.invoice!.id}/pdf`, customer.cookie);
     expect(invoice.statusCode).toBe(200);
     expect(invoice.headers['content-type']).toContain('application/pdf');
+    // WELCOME10 is for a first order: not this customer's, who has had one delivered.
+    const laptop = await t.database.db.selectFrom('offers').select('product_id').where('price', '>=', 2_000_000).orderBy('price').executeTakeFirstOrThrow();
+    const quote = await t.app.inject({ method: 'POST', url: '/api/cart/quote', headers: { ...TEST_HEADERS, cookie: customer.cookie }, payload: { items: [{ productId: laptop.product_id, quantity: 1 }], couponCode: 'WELCOME10' } });
+    expect(quote.json()).toMatchObject({ coupon: null, couponError: 'WELCOME10 is for your first order only, and you have ordered with us before' });
   });
 
   it('leaves the admin out when ADMIN_EMAIL names one', async () => {

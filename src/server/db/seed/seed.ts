@@ -84,10 +84,10 @@ export async function seedDemoCatalog(
 async function seedDemoCoupons(services: { vendors: VendorsService; coupons: CouponsService }, now: Date): Promise<void> {
   const startsOn = indiaDate(now);
   const endsOn = indiaDate(new Date(now.getTime() + 365 * DAY_MS));
-  const common = { startsOn, endsOn, totalLimit: null, perCustomerLimit: 1, vendorId: null, maxDiscount: null, minOrder: 0, category: null };
+  const common = { startsOn, endsOn, totalLimit: null, perCustomerLimit: 1, firstOrderOnly: false, vendorId: null, maxDiscount: null, minOrder: 0, category: null };
   await services.coupons.create(
     { kind: 'admin', userId: 'seed' },
-    { ...common, code: 'WELCOME10', description: '10% off your first order, up to ₹2,000, on ₹20,000 or more', kind: 'percent', value: 10, maxDiscount: 2_000_00, minOrder: 20_000_00 },
+    { ...common, code: 'WELCOME10', description: '10% off your first order, up to ₹2,000, on ₹20,000 or more', firstOrderOnly: true, kind: 'percent', value: 10, maxDiscount: 2_000_00, minOrder: 20_000_00 },
   );
   const shop = await services.vendors.findBySlug('nehru-place-computers');
   if (shop) {

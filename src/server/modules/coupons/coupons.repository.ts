@@ -19,6 +19,7 @@ const columns = [
   'coupons.ends_at',
   'coupons.total_limit',
   'coupons.per_customer_limit',
+  'coupons.first_order_only',
   'coupons.used',
   'coupons.category',
   'coupons.vendor_id',
@@ -28,13 +29,14 @@ const columns = [
   'vendors.name as vendor_name',
 ] as const;
 
-type Row = Omit<CouponsTable, 'id' | 'used' | 'active' | 'created_by' | 'value' | 'min_order' | 'max_discount' | 'starts_at' | 'ends_at' | 'created_at'> & {
+type Row = Omit<CouponsTable, 'id' | 'used' | 'active' | 'first_order_only' | 'created_by' | 'value' | 'min_order' | 'max_discount' | 'starts_at' | 'ends_at' | 'created_at'> & {
   starts_at: string | Date;
   ends_at: string | Date;
   created_at: string | Date;
   id: number;
   used: number;
   active: number;
+  first_order_only: number;
   value: number | string;
   min_order: number | string;
   max_discount: number | string | null;
@@ -54,6 +56,7 @@ function toCoupon(row: Row): Coupon {
     endsOn: indiaDate(new Date(new Date(toIso(row.ends_at)).getTime() - 1)),
     totalLimit: row.total_limit,
     perCustomerLimit: row.per_customer_limit,
+    firstOrderOnly: Number(row.first_order_only) === 1,
     used: Number(row.used),
     category: row.category as Category | null,
     vendor: row.vendor_id === null ? null : { id: row.vendor_id, name: row.vendor_name ?? '' },
@@ -76,6 +79,7 @@ export interface NewCoupon {
   endsOn: string;
   totalLimit: number | null;
   perCustomerLimit: number;
+  firstOrderOnly: boolean;
   category: Category | null;
   vendorId: number | null;
   fundedBy: 'marketplace' | 'vendor';
@@ -96,6 +100,7 @@ export async function insertCoupon(db: DbOrTx, coupon: NewCoupon): Promise<numbe
       ends_at: new Date(startOfIndiaDay(coupon.endsOn).getTime() + DAY_MS).toISOString(),
       total_limit: coupon.totalLimit,
       per_customer_limit: coupon.perCustomerLimit,
+      first_order_only: coupon.firstOrderOnly ? 1 : 0,
       category: coupon.category,
       vendor_id: coupon.vendorId,
       funded_by: coupon.fundedBy,

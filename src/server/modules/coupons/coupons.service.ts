@@ -1,4 +1,4 @@
-import { type CouponLine, priceCoupon } from '#shared/coupons.ts';
+import { type CouponLine, FIRST_ORDER_STATUSES_THAT_COUNT, firstOrderRefusal, priceCoupon } from '#shared/coupons.ts';
 import { AppError } from '#shared/errors.ts';
 import type { Coupon } from '#shared/schemas/coupons.ts';
 import type { Db, DbOrTx } from '#server/db/database.ts';
@@ -31,7 +31,15 @@ const showDate = (date: string) => new Intl.DateTimeFormat('en-IN', { day: 'nume
  * on the server, in the cart's quote and again in the order's transaction, where its use is
  * taken by one guarded update: however many orders race for the last uses, no more are given.
  */
-export function createCouponsService({ db, vendors, now = () => new Date() }: { db: Db; vendors: VendorsService; now?: () => Date }) {
+interface Deps {
+  db: Db;
+  vendors: VendorsService;
+  /** how many orders of these owners are in one of these statuses (the orders module's count) */
+  countOrders: (userIds: readonly string[], statuses: readonly (typeof FIRST_ORDER_STATUSES_THAT_COUNT)[number][], tx: DbOrTx) => Promise<number>;
+  now?: () => Date;
+}
+
+export function createCouponsService({ db, vendors, countOrders, now = () => new Date() }: Deps) {
   /** Whether the coupon may be used now by this customer (when known); the refusal says why not. */
   async function usable(code: string, customer: CouponCustomer | undefined, tx: DbOrTx): Promise<{ coupon: Coupon } | { refusal: string }> {
     const coupon = await repository.findCouponByCode(tx, code);
@@ -41,9 +49,13 @@ export function createCouponsService({ db, vendors, now = () => new Date() }: { 
     if (today < coupon.startsOn) return { refusal: `${code} can be used from ${showDate(coupon.startsOn)}` };
     if (today > coupon.endsOn) return { refusal: `${code} expired on ${showDate(coupon.endsOn)}` };
     if (coupon.totalLimit !== null && coupon.used >= coupon.totalLimit) return { refusal: `${code} has been fully redeemed` };
-    if (customer !== undefined && (await repository.usesBy(tx, coupon.id, await customer(tx))) >= coupon.perCustomerLimit) {
+    if (customer === undefined) return { coupon };
+    const ids = await customer(tx);
+    if ((await repository.usesBy(tx, coupon.id, ids)) >= coupon.perCustomerLimit) {
       return { refusal: coupon.perCustomerLimit === 1 ? `You have already used ${code}` : `You have used ${code} ${coupon.perCustomerLimit} times, the most allowed` };
     }
+    // A first-order coupon: no earlier order that counts (FIRST_ORDER_RULE in src/shared/coupons.ts).
+    if (coupon.firstOrderOnly && (await countOrders(ids, FIRST_ORDER_STATUSES_THAT_COUNT, tx)) > 0) return { refusal: firstOrderRefusal(code) };
     return { coupon };
   }
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rupees } from '#shared/money.ts';
 import type { CartQuote } from '#shared/schemas/cart.ts';
+import { GUEST_ORDER_TOKEN_HEADER } from '#shared/schemas/guest-checkout.ts';
 import type { Order } from '#shared/schemas/orders.ts';
 import { buildTestApp, type TestApp } from '#server/testing/build-app.ts';
 import { createProduct } from '#server/testing/factories.ts';
@@ -115,6 +116,45 @@ describe.each(testDialects())('coupons on %s', (dialect) => {
     await t.database.db.updateTable('coupons').set({ ends_at: new Date(Date.now() - 2 * DAY).toISOString() }).where('id', '=', old.id).execute();
     expect((await quote(asha, [{ productId: laptop, quantity: 1 }], old.code)).couponError).toMatch(new RegExp(`^${old.code} expired on `));
     expect((await quote(asha, [{ productId: laptop, quantity: 1 }], old.code)).total).toBe(rupees(60_000));
+  });
+
+  it('gives a first-order coupon only to a customer with no earlier order that counts, by account and by e-mail', async () => {
+    const welcome = await createAsAdmin({ code: `FIRST${keys}`, firstOrderOnly: true, description: '10% off your first order' });
+    expect(welcome).toMatchObject({ firstOrderOnly: true });
+    const refusal = `${welcome.code} is for your first order only, and you have ordered with us before`;
+    const items = [{ productId: laptop, quantity: 1 }];
+    const pay = async (user: TestUser, orderId: number) => expect((await as(t, user)('POST', `/api/orders/${orderId}/payments`, { method: 'upi', vpa: 'success@upi' })).json()).toMatchObject({ orderStatus: 'confirmed' });
+
+    // A new customer: it applies, and the order takes it.
+    const fresh = await shopper('first-new');
+    expect((await quote(fresh.user, items, welcome.code)).coupon).toMatchObject({ code: welcome.code });
+    expect((await place(fresh.user, fresh.address, items, welcome.code)).statusCode).toBe(201);
+
+    // A customer with a paid order: refused in the cart and by the order, which is not placed.
+    const repeat = await shopper('first-repeat');
+    await pay(repeat.user, (await place(repeat.user, repeat.address, items)).json<Order>().id);
+    expect(await quote(repeat.user, items, welcome.code)).toMatchObject({ coupon: null, couponError: refusal });
+    const refused = await place(repeat.user, repeat.address, items, welcome.code);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toMatchObject({ message: refusal, details: { field: 'couponCode' } });
+
+    // An order cancelled, or still awaiting payment, does not make the next one a repeat.
+    const cancelled = await shopper('first-cancelled');
+    const dropped = (await place(cancelled.user, cancelled.address, items)).json<Order>();
+    expect((await as(t, cancelled.user)('POST', `/api/orders/${dropped.id}/cancel`)).statusCode).toBe(200);
+    expect((await place(cancelled.user, cancelled.address, items, welcome.code)).statusCode).toBe(201);
+
+    // A guest is the same customer by e-mail: as the account with it, or as an earlier guest checkout.
+    const guest = (email: string, couponCode?: string) =>
+      t.app.inject({ method: 'POST', url: '/api/guest/checkout/orders', headers: { ...TEST_HEADERS, 'x-forwarded-for': `10.17.0.${++addresses & 255}` }, payload: { idempotencyKey: `first-${dialect}-${++keys}`, email, address: MYSURU, items, ...(couponCode ? { couponCode } : {}) } });
+    const asAccount = await guest(repeat.user.email, welcome.code);
+    expect(asAccount.statusCode).toBe(409);
+    expect(asAccount.json().error.message).toBe(refusal);
+    const earlier = (await guest('first.guest@example.in')).json<{ order: Order; token: string }>();
+    const paid = await t.app.inject({ method: 'POST', url: `/api/guest/orders/${earlier.order.id}/payments`, headers: { ...TEST_HEADERS, [GUEST_ORDER_TOKEN_HEADER]: earlier.token }, payload: { method: 'upi', vpa: 'success@upi' } });
+    expect(paid.json()).toMatchObject({ orderStatus: 'confirmed' });
+    expect((await guest('First.Guest@example.in', welcome.code)).json().error.message).toBe(refusal);
+    expect((await guest('other.guest@example.in', welcome.code)).statusCode).toBe(201);
   });
 
   it('takes the discount off the order, line by line, and refuses an unusable code without writing anything', async () => {

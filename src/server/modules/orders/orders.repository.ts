@@ -514,6 +514,13 @@ export async function findOrderById(db: DbOrTx, id: number): Promise<OrderRow | 
   return row ? toOrderRow(row) : undefined;
 }
 
+/** How many orders of these owners are in one of these statuses. */
+export async function countOrdersOf(db: DbOrTx, userIds: readonly string[], statuses: readonly OrderStatus[]): Promise<number> {
+  if (userIds.length === 0) return 0;
+  const row = await db.selectFrom('orders').select((eb) => eb.fn.countAll<number | string>().as('count')).where('user_id', 'in', userIds).where('status', 'in', statuses).executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
 /** Gives the orders of these owners (guest rows) to another: a guest's orders joining their new account. */
 export async function reassignOrders(db: DbOrTx, fromUserIds: readonly string[], toUserId: string): Promise<number[]> {
   if (fromUserIds.length === 0) return [];

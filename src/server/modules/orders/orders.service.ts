@@ -151,6 +151,9 @@ export function createOrdersService({ db, payments, invoices, now = () => new Da
       return row ? { ...(await assemble([row]))[0]!, userId: row.userId } : undefined;
     },
     reassign: (tx: DbOrTx, fromUserIds: readonly string[], toUserId: string) => repository.reassignOrders(tx, fromUserIds, toUserId),
+
+    /** How many orders of these owners are in one of these statuses (a first-order coupon's check). */
+    countOf: (userIds: readonly string[], statuses: readonly OrderStatus[], tx: DbOrTx = db) => repository.countOrdersOf(tx, userIds, statuses),
     findIdByIdempotencyKey: (userId: string, key: string, tx?: DbOrTx) => repository.findOrderIdByIdempotencyKey(tx ?? db, userId, key),
     insertOrder: repository.insertOrder,
     insertFulfilment: repository.insertFulfilment,

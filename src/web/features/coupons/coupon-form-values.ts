@@ -23,6 +23,7 @@ export interface CouponFormValues {
   endsOn: string;
   totalLimit: string;
   perCustomerLimit: string;
+  firstOrderOnly: boolean;
   category: '' | Category;
   vendorId: string;
 }
@@ -40,6 +41,7 @@ export const COUPON_FIELDS = [
   'endsOn',
   'totalLimit',
   'perCustomerLimit',
+  'firstOrderOnly',
   'category',
   'vendorId',
 ] as const satisfies readonly CouponField[];
@@ -65,6 +67,7 @@ export function emptyCouponForm(today: string): CouponFormValues {
     endsOn: '',
     totalLimit: '',
     perCustomerLimit: '1',
+    firstOrderOnly: false,
     category: '',
     vendorId: '',
   };
@@ -118,6 +121,7 @@ export function toCouponInput(values: CouponFormValues): { input: CouponInput; p
     endsOn: values.endsOn,
     totalLimit: count('totalLimit', values.totalLimit, 'Enter the total uses as a whole number, like 500, or leave it empty', null),
     perCustomerLimit: count('perCustomerLimit', values.perCustomerLimit, 'Enter the uses per customer as a whole number, like 1', 1) ?? 1,
+    firstOrderOnly: values.firstOrderOnly,
     category: values.category === '' ? null : values.category,
     vendorId: values.vendorId === '' ? null : Number(values.vendorId),
   } as CouponInput;

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { type CartLineInput, CartQuoteSchema } from '#shared/schemas/cart.ts';
-import { CashOnDeliverySchema, CheckoutOptionsSchema, OrderSchema, type PaymentInput, PaymentResultSchema, type PlaceOrderInput } from '#shared/schemas/orders.ts';
+import { DeliveryCheckSchema } from '#shared/schemas/delivery.ts';
+import { CashOnDeliverySchema, CheckoutOptionsSchema, type Order, OrderSchema, type PaymentInput, PaymentResultSchema, type PlaceOrderInput } from '#shared/schemas/orders.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
 import { type CheckoutApi, PaymentWithOrderSchema } from './checkout-api.ts';
 
@@ -48,6 +49,27 @@ export function useOrderForCheckout(orderId: number | undefined) {
     queryKey: ['orders', orderId],
     queryFn: ({ signal }) => apiRequest(`/orders/${orderId}`, { schema: OrderSchema, signal }),
     enabled: orderId !== undefined,
+  });
+}
+
+/**
+ * When a just-confirmed order is expected at its address: the latest of its lines' delivery
+ * promises to its PIN code (each seller's dispatch time and the route), asked now; null when a
+ * line has none. Only for a confirmed order, before anything has shipped.
+ */
+export function useExpectedDelivery(order: Pick<Order, 'id' | 'status' | 'items' | 'address'> | undefined) {
+  return useQuery({
+    queryKey: ['expected-delivery', order?.id],
+    enabled: order?.status === 'confirmed',
+    staleTime: Infinity,
+    queryFn: async ({ signal }) => {
+      const { items, address } = order!;
+      const productIds = [...new Set(items.map((item) => item.productId))];
+      const checks = await Promise.all(productIds.map((id) => apiRequest(`/products/${id}/delivery`, { query: { pincode: address.pincode }, schema: DeliveryCheckSchema, signal })));
+      const options = checks.flatMap((check) => check.options);
+      const dates = items.map((item) => options.find((option) => option.offerId === item.offerId)?.deliverBy ?? null);
+      return dates.includes(null) ? null : dates.reduce((latest, date) => (date! > latest! ? date : latest));
+    },
   });
 }
 

@@ -1,14 +1,17 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
+import { paidBankOffer } from '#shared/bank-offers.ts';
 import type { Order } from '#shared/schemas/orders.ts';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
+import { OrderReceipt } from '#web/components/ui/order-totals.tsx';
 import { paths } from '#web/config/paths.ts';
-import { OrderReceipt } from './order-receipt.tsx';
+import { useExpectedDelivery } from '../api/checkout.ts';
 
 /** A guest's paid order: its number, where the mails went, how to track it or keep it in an account, and the order itself as a member's confirmation shows it. */
 export function GuestOrderConfirmation({ order, email }: { order: Order; email: string | null }) {
   // Paying left the focus on a button that is gone: it goes to what the shopper needs to hear.
   const heading = useRef<HTMLParagraphElement>(null);
+  const expected = useExpectedDelivery(order);
   useEffect(() => heading.current?.focus(), []);
   return (
     <div className="max-w-2xl">
@@ -29,7 +32,7 @@ export function GuestOrderConfirmation({ order, email }: { order: Order; email: 
       </div>
       <p className="text-sm">Create an account with {email ?? 'that e-mail'} and verify it: this order joins it.</p>
     </div>
-    <OrderReceipt order={order} />
+    <OrderReceipt order={order} bankOffer={paidBankOffer(order.payments)} expectedBy={expected.data} />
     </div>
   );
 }

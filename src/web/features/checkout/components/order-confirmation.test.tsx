@@ -77,8 +77,14 @@ describe('OrderConfirmation with a bank offer', () => {
 describe('GuestOrderConfirmation', () => {
   afterEach(cleanup);
 
-  it('shows the items, the total’s lines, and the delivery address, as a member’s does', () => {
+  beforeEach(() => vi.unstubAllGlobals());
+
+  it('shows the items, the total’s lines, the delivery address and when it is expected, as a member’s does', async () => {
+    const place = { pincode: '682031', city: 'Kochi', district: 'Ernakulam', state: 'Kerala', deliverable: true, metro: null };
+    const option = { offerId: 70, deliverable: true, reason: null, deliverBy: '2026-11-26', cod: true, codReason: null };
+    vi.stubGlobal('fetch', fakeFetch((url) => (url.startsWith('/api/products/7/delivery') && url.includes('pincode=682031') ? json(200, { place, options: [{ ...option, offerId: 71, deliverBy: '2026-11-24' }, option] }) : undefined)));
     renderWithProviders(<GuestOrderConfirmation order={paidWithOffer} email="asha@example.in" />);
+    expect(await screen.findByText('Expected by Thu, 26 Nov')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Items' })).toBeTruthy();
     expect(screen.getByText('Dell XPS 13')).toBeTruthy();
     expect(screen.getByTestId('order-total').textContent).toBe('₹70,500');

@@ -1,14 +1,16 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
+import { paidBankOffer } from '#shared/bank-offers.ts';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
 import { Loading } from '#web/components/ui/loading.tsx';
+import { OrderReceipt } from '#web/components/ui/order-totals.tsx';
 import { paths } from '#web/config/paths.ts';
-import { useOrderForCheckout } from '../api/checkout.ts';
-import { OrderReceipt } from './order-receipt.tsx';
+import { useExpectedDelivery, useOrderForCheckout } from '../api/checkout.ts';
 
 /** After a successful payment: the order number, items, total and delivery address. */
 export function OrderConfirmation({ orderId }: { orderId: number }) {
   const order = useOrderForCheckout(orderId);
+  const expected = useExpectedDelivery(order.data);
   // Paying left the focus on a button that is gone: it goes to what the shopper needs to hear.
   const heading = useRef<HTMLHeadingElement>(null);
   const loaded = order.isSuccess;
@@ -27,7 +29,7 @@ export function OrderConfirmation({ orderId }: { orderId: number }) {
           Order number <strong data-testid="order-number">{o.number}</strong>. A confirmation e-mail is on its way.
         </p>
       </div>
-      <OrderReceipt order={o} />
+      <OrderReceipt order={o} bankOffer={paidBankOffer(o.payments)} expectedBy={expected.data} />
       <div className="mt-6 flex flex-wrap gap-3">
         <Link to={paths.orderDetails(String(o.id))} className={buttonClass('primary')}>
           Track this order

@@ -38,6 +38,7 @@ describe('PaymentForm: Cash on Delivery', () => {
     expect(screen.getByText(reason)).toBeTruthy();
     fireEvent.click(screen.getByRole('radio', { name: 'Cash on Delivery' }));
     expect(screen.queryByRole('button', { name: /Place order/ })).toBeNull();
+    expect(screen.queryByText(/you pay the courier on delivery/)).toBeNull();
   });
 });
 

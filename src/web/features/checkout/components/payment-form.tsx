@@ -147,7 +147,7 @@ export function PaymentForm({ options, total, busy, cod, onPay, onBankOffer }: P
     <form onSubmit={submit} noValidate className="space-y-4">
       <div className="flex flex-wrap items-center gap-2">
         <span className="rounded-full border border-amber-300 bg-amber-50 px-2.5 py-0.5 text-xs font-bold tracking-wide text-amber-900 uppercase">Test mode</span>
-        <span className="text-xs text-slate-600">No real money moves. {HINTS[method]}</span>
+        <span className="text-xs text-slate-600">No real money moves. {method === 'cod' && codRefused ? '' : HINTS[method]}</span>
       </div>
       <fieldset>
         <legend className="sr-only">Payment method</legend>

@@ -30,6 +30,7 @@ function stored(body: Record<string, unknown>, id = 41): Coupon {
     endsOn: body.endsOn as string,
     totalLimit: body.totalLimit as number | null,
     perCustomerLimit: body.perCustomerLimit as number,
+    firstOrderOnly: body.firstOrderOnly as boolean,
     used: 0,
     category: body.category as Coupon['category'],
     vendor: vendorId === null ? null : { id: vendorId, name: 'Kochi Computers' },
@@ -84,6 +85,7 @@ describe('The admin’s new coupon form', () => {
     type(/^Total uses/, '500');
     fireEvent.change(field('Category'), { target: { value: 'Laptop' } });
     fireEvent.change(field('Seller'), { target: { value: '3' } });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'First order only' }));
     fireEvent.click(screen.getByRole('button', { name: 'Create coupon' }));
 
     await waitFor(() => expect(sent).toHaveLength(1));
@@ -98,6 +100,7 @@ describe('The admin’s new coupon form', () => {
       endsOn: '2030-11-30',
       totalLimit: 500,
       perCustomerLimit: 1,
+      firstOrderOnly: true,
       category: 'Laptop',
       vendorId: 3,
     });
@@ -106,7 +109,7 @@ describe('The admin’s new coupon form', () => {
     const row = within(table).getAllByRole('row')[1]!;
     expect(within(row).getByRole('rowheader').textContent).toBe('DIWALI10');
     expect(within(row).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
-      '10% off, up to ₹1,500 on ₹5,000.50 or more',
+      '10% off, up to ₹1,500 on ₹5,000.50 or more, first order only',
       'Laptops sold by Kochi Computers',
       '1 Nov 2030 to 30 Nov 2030',
       '0 of 5001 per customer',
@@ -114,7 +117,7 @@ describe('The admin’s new coupon form', () => {
       'ActiveStarts 1 Nov 2030Deactivate DIWALI10',
     ]);
     expect(document.activeElement?.textContent).toBe('DIWALI10');
-    expect(screen.getByRole('status').textContent).toBe('Coupon DIWALI10 created: 10% off, up to ₹1,500 on ₹5,000.50 or more. It is first in the list.');
+    expect(screen.getByRole('status').textContent).toBe('Coupon DIWALI10 created: 10% off, up to ₹1,500 on ₹5,000.50 or more, first order only. It is first in the list.');
     expect(screen.queryByRole('button', { name: 'Create coupon' })).toBeNull();
   });
 

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { type UseFormSetError, useForm, useWatch } from 'react-hook-form';
 import { CATEGORIES, CATEGORY_LABELS } from '#shared/categories.ts';
 import type { Coupon } from '#shared/schemas/coupons.ts';
-import { FormActions, FormSection, SelectField, TextField } from '#web/components/form/form-fields.tsx';
+import { CheckboxField, FormActions, FormSection, SelectField, TextField } from '#web/components/form/form-fields.tsx';
 import { ApiError, errorMessage, fieldIssues } from '#web/lib/api-client.ts';
 import { type NewCoupon, useCreateCoupon } from '../api/create-coupon.ts';
 import { SELLERS_LISTED, useCouponSellers } from '../api/get-coupon-sellers.ts';
@@ -115,6 +115,13 @@ export function CouponForm({ area, id, onCreated, onCancel }: CouponFormProps) {
             <TextField form={form} name="endsOn" label="Ends on" type="date" />
             <TextField form={form} name="totalLimit" label="Total uses" optional hint="Orders that may use it in all; empty for no limit" inputMode="numeric" autoComplete="off" />
             <TextField form={form} name="perCustomerLimit" label="Uses per customer" inputMode="numeric" autoComplete="off" />
+            <CheckboxField
+              form={form}
+              name="firstOrderOnly"
+              label="First order only"
+              hint="Only for a customer with no earlier confirmed order that was not cancelled, by account or, for a guest, by e-mail"
+              className="sm:col-span-2"
+            />
           </div>
         </FormSection>
 

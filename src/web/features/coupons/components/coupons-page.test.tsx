@@ -15,6 +15,7 @@ const base: Omit<Coupon, 'id' | 'code'> = {
   endsOn: '2099-12-31',
   totalLimit: null,
   perCustomerLimit: 1,
+  firstOrderOnly: false,
   used: 0,
   category: null,
   vendor: shop,

@@ -5,6 +5,31 @@ import { formatPrice } from '#shared/money.ts';
 import type { Order } from '#shared/schemas/orders.ts';
 import { ProductImage } from './product-image.tsx';
 
+/** A coupon's discount as a line of an order's totals: "Coupon DIWALI10 −₹1,500". */
+export function CouponLine({ code, discount }: { code: string | null | undefined; discount: number }) {
+  return (
+    <div className="flex justify-between gap-3 text-emerald-800">
+      <dt className="min-w-0 break-all">
+        Coupon <span className="font-mono font-semibold">{code}</span>
+      </dt>
+      <dd className="font-medium whitespace-nowrap tabular-nums">−{formatPrice(discount)}</dd>
+    </div>
+  );
+}
+
+/** A bank's instant discount on the card as a line of an order's totals, with the offer's title under it. */
+export function BankOfferLine({ offer }: { offer: Pick<AppliedBankOffer, 'title' | 'discount'> }) {
+  return (
+    <div className="flex justify-between gap-3 text-emerald-800">
+      <dt className="min-w-0">
+        Bank offer
+        <span className="block text-xs text-emerald-700">{offer.title}</span>
+      </dt>
+      <dd className="font-medium whitespace-nowrap tabular-nums">−{formatPrice(offer.discount)}</dd>
+    </div>
+  );
+}
+
 interface OrderTotalsProps {
   /** "Subtotal", or "Subtotal (3 items)" */
   subtotalLabel: ReactNode;
@@ -42,27 +67,12 @@ export function OrderTotals({ subtotalLabel, subtotal, coupon, shipping, bankOff
             {formatPrice(subtotal)}
           </dd>
         </div>
-        {coupon && coupon.discount > 0 && (
-          <div className="flex justify-between gap-3 text-emerald-800">
-            <dt className="min-w-0 break-all">
-              Coupon <span className="font-mono font-semibold">{coupon.code}</span>
-            </dt>
-            <dd className="font-medium whitespace-nowrap tabular-nums">−{formatPrice(coupon.discount)}</dd>
-          </div>
-        )}
+        {coupon && coupon.discount > 0 && <CouponLine code={coupon.code} discount={coupon.discount} />}
         <div className="flex justify-between">
           <dt className="text-slate-600">Delivery</dt>
           <dd className="font-medium tabular-nums">{shipping === 0 ? 'Free' : formatPrice(shipping)}</dd>
         </div>
-        {bankOffer && bankOffer.discount > 0 && (
-          <div className="flex justify-between gap-3 text-emerald-800">
-            <dt className="min-w-0">
-              Bank offer
-              <span className="block text-xs text-emerald-700">{bankOffer.title}</span>
-            </dt>
-            <dd className="font-medium whitespace-nowrap tabular-nums">−{formatPrice(bankOffer.discount)}</dd>
-          </div>
-        )}
+        {bankOffer && bankOffer.discount > 0 && <BankOfferLine offer={bankOffer} />}
         <div className="flex justify-between border-t border-slate-200 pt-2 text-base">
           <dt className="font-semibold">{totalLabel}</dt>
           <dd className="font-bold tabular-nums" data-testid={totalTestId}>

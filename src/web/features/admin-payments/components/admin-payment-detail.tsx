@@ -12,6 +12,7 @@ import { buttonClass } from '#web/components/ui/button-styles.ts';
 import { FormActions, SelectField, TextAreaField, TextField } from '#web/components/form/form-fields.tsx';
 import { CreditNoteLink, InvoiceLink } from '#web/components/ui/invoice-link.tsx';
 import { Loading } from '#web/components/ui/loading.tsx';
+import { BankOfferLine } from '#web/components/ui/order-totals.tsx';
 import { paths } from '#web/config/paths.ts';
 import { errorMessage, isNotFound, useAdminPayment, useRefundPayment, type AdminPaymentDetail as Detail } from '../api/admin-payments.ts';
 import { useRetryQueuedRefund } from '../api/retry-queued-refund.ts';
@@ -70,13 +71,7 @@ function OrderAmounts({ order, payment }: { order: Detail['order']; payment: Det
       </div>
       {offer && (
         <>
-          <div className={amountRow}>
-            <dt className="min-w-0 text-slate-600">
-              Bank offer
-              <span className="block text-xs">{offer.title}</span>
-            </dt>
-            <dd className="whitespace-nowrap">−{formatPrice(offer.discount)}</dd>
-          </div>
+          <BankOfferLine offer={offer} />
           <div className={`${amountRow} border-t border-slate-200 pt-1 font-semibold`}>
             <dt>Charged to the card</dt>
             <dd className="whitespace-nowrap">{formatPrice(order.total - offer.discount)}</dd>

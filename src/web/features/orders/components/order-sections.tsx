@@ -9,6 +9,7 @@ import { paths } from '#web/config/paths.ts';
 import { formatDate } from '#web/lib/format.ts';
 import { formatDateTime, formatTime } from '../format-date-time.ts';
 import { TaxDocumentLinks } from '#web/components/ui/invoice-link.tsx';
+import { BankOfferLine, CouponLine } from '#web/components/ui/order-totals.tsx';
 import { TrackingTimeline } from './tracking-timeline.tsx';
 import { ProductImage } from '#web/components/ui/product-image.tsx';
 
@@ -148,27 +149,12 @@ export function PriceSection({ order }: { order: Order }) {
           </dt>
           <dd className="font-medium tabular-nums">{formatPrice(order.subtotal)}</dd>
         </div>
-        {order.coupon && order.discount > 0 && (
-          <div className="flex justify-between gap-3 text-emerald-800">
-            <dt className="min-w-0 break-all">
-              Coupon <span className="font-mono font-semibold">{order.coupon.code}</span>
-            </dt>
-            <dd className="font-medium whitespace-nowrap tabular-nums">−{formatPrice(order.discount)}</dd>
-          </div>
-        )}
+        {order.coupon && order.discount > 0 && <CouponLine code={order.coupon.code} discount={order.discount} />}
         <div className="flex justify-between gap-3">
           <dt className="text-slate-600">Delivery</dt>
           <dd className="font-medium tabular-nums">{order.shipping === 0 ? 'Free' : formatPrice(order.shipping)}</dd>
         </div>
-        {offer && (
-          <div className="flex justify-between gap-3 text-emerald-800">
-            <dt className="min-w-0">
-              Bank offer
-              <span className="block text-xs text-emerald-700">{offer.title}</span>
-            </dt>
-            <dd className="font-medium whitespace-nowrap tabular-nums">−{formatPrice(offer.discount)}</dd>
-          </div>
-        )}
+        {offer && <BankOfferLine offer={offer} />}
         <div className="flex justify-between gap-3 border-t border-slate-200 pt-2 text-base">
           <dt className="font-semibold">{offer ? 'Total paid' : 'Total'}</dt>
           <dd className="font-bold tabular-nums">{formatPrice(order.total - (offer?.discount ?? 0))}</dd>

@@ -4,7 +4,7 @@ import { rupees } from '#shared/money.ts';
 import type { Order } from '#shared/schemas/orders.ts';
 import { buildTestApp, type TestApp } from '#server/testing/build-app.ts';
 import { createProduct } from '#server/testing/factories.ts';
-import { as, completeShopDetails, registerCustomer, registerVendor, TEST_HEADERS, type TestUser } from '#server/testing/sessions.ts';
+import { as, completeShopDetails, registerCustomer, registerVendor, signIn, type TestUser } from '#server/testing/sessions.ts';
 import { testDialects } from '#server/testing/test-database.ts';
 
 /**
@@ -25,8 +25,7 @@ describe.each(testDialects())('India dates on %s', (dialect) => {
   beforeAll(async () => {
     t = await buildTestApp(dialect);
     await t.services.authService.ensureAdmin({ email: 'admin@ist.in', password: 'admin-pass-123', name: 'IST Admin' });
-    const signedIn = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: TEST_HEADERS, payload: { email: 'admin@ist.in', password: 'admin-pass-123', portal: 'admin' } });
-    admin = { cookie: `store.session_token=${signedIn.cookies.find((c) => c.name === 'store.session_token')?.value}`, uid: signedIn.json().user.uid, email: 'admin@ist.in' };
+    admin = await signIn(t, { email: 'admin@ist.in', password: 'admin-pass-123' }, 'admin');
     seller = await registerVendor(t, 'seller@ist.in', 'Test Traders');
     await completeShopDetails(t, seller);
     await t.services.vendors.setStatus(seller.vendorId, 'active');

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '#server/testing/build-app.ts';
 import { createProduct, createVendor, laptopSpecs } from '#server/testing/factories.ts';
-import { as, registerCustomer, registerVendor, TEST_HEADERS, type TestUser } from '#server/testing/sessions.ts';
+import { as, registerCustomer, registerVendor, signIn, TEST_HEADERS, type TestUser } from '#server/testing/sessions.ts';
 import { testDialects } from '#server/testing/test-database.ts';
 
 describe.each(testDialects())('admin product editing and archiving on %s', (dialect) => {
@@ -14,9 +14,7 @@ describe.each(testDialects())('admin product editing and archiving on %s', (dial
   beforeAll(async () => {
     t = await buildTestApp(dialect);
     await t.services.authService.ensureAdmin({ email: 'ravi@admin.in', password: 'admin-pass-123', name: 'Ravi Admin' });
-    const response = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: TEST_HEADERS, payload: { email: 'ravi@admin.in', password: 'admin-pass-123', portal: 'admin' } });
-    const cookie = response.cookies.find((c) => c.name === 'store.session_token');
-    admin = { cookie: `store.session_token=${cookie?.value}`, uid: response.json().user.uid, email: 'ravi@admin.in' };
+    admin = await signIn(t, { email: 'ravi@admin.in', password: 'admin-pass-123' }, 'admin');
     customer = await registerCustomer(t, 'kiran@example.in', 'Kiran Customer');
     vendor = await registerVendor(t, 'meena@shop.in', 'Meena Machines');
   });

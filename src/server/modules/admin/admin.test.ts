@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMAIL_IN_USE_MESSAGE } from '#shared/schemas/auth.ts';
 import { buildTestApp, type TestApp } from '#server/testing/build-app.ts';
 import { createProduct } from '#server/testing/factories.ts';
-import { as, completeShopDetails, registerCustomer, registerVendor, SHOP_DETAILS, TEST_HEADERS, type TestUser } from '#server/testing/sessions.ts';
+import { as, completeShopDetails, registerCustomer, registerVendor, SHOP_DETAILS, signIn, TEST_HEADERS, type TestUser } from '#server/testing/sessions.ts';
 import { testDialects } from '#server/testing/test-database.ts';
 
 describe.each(testDialects())('admin API on %s', (dialect) => {
@@ -11,16 +11,10 @@ describe.each(testDialects())('admin API on %s', (dialect) => {
   let customer: TestUser;
   let vendor: TestUser & { vendorId: number };
 
-  const login = async (email: string, password: string, portal = 'admin'): Promise<TestUser> => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: TEST_HEADERS, payload: { email, password, portal } });
-    const cookie = response.cookies.find((c) => c.name === 'store.session_token');
-    return { cookie: `store.session_token=${cookie?.value}`, uid: response.json().user?.uid, email };
-  };
-
   beforeAll(async () => {
     t = await buildTestApp(dialect);
     await t.services.authService.ensureAdmin({ email: 'asha@admin.in', password: 'admin-pass-123', name: 'Asha Admin' });
-    admin = await login('asha@admin.in', 'admin-pass-123');
+    admin = await signIn(t, { email: 'asha@admin.in', password: 'admin-pass-123' }, 'admin');
     customer = await registerCustomer(t, 'carl@example.in', 'Carl Customer');
     vendor = await registerVendor(t, 'vera@shop.in', 'Vera Vision');
   });
@@ -90,7 +84,7 @@ describe.each(testDialects())('admin API on %s', (dialect) => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error.message).toBe('This account has been suspended. Please contact support.');
     await as(t, admin)('POST', `/api/admin/users/${customer.uid}/status`, { status: 'active', reason: 'Resolved with the bank' });
-    customer = await login('carl@example.in', 'secret-pass-1', 'store');
+    customer = await signIn(t, { email: 'carl@example.in', password: 'secret-pass-1' });
     expect((await as(t, customer)('GET', '/api/account/addresses')).statusCode).toBe(200);
   });
 
@@ -107,13 +101,13 @@ describe.each(testDialects())('admin API on %s', (dialect) => {
     expect(duplicate.statusCode).toBe(409);
     expect(duplicate.json().error.message).toBe(EMAIL_IN_USE_MESSAGE);
 
-    const bharat = await login('bharat@admin.in', 'admin-pass-456');
+    const bharat = await signIn(t, { email: 'bharat@admin.in', password: 'admin-pass-456' }, 'admin');
     // With two admins, one may demote the other; then the remaining one is the last and stays.
     expect((await as(t, bharat)('POST', `/api/admin/users/${admin.uid}/role`, { role: 'customer', reason: 'Handing over the store' })).json().role).toBe('customer');
     const last = await as(t, bharat)('POST', `/api/admin/users/${bharat.uid}/status`, { status: 'suspended', reason: 'Cannot lock everyone out' });
     expect(last.statusCode).toBe(409);
     await as(t, bharat)('POST', `/api/admin/users/${admin.uid}/role`, { role: 'admin', reason: 'Back to two admins' });
-    admin = await login('asha@admin.in', 'admin-pass-123');
+    admin = await signIn(t, { email: 'asha@admin.in', password: 'admin-pass-123' }, 'admin');
     expect(admin.uid).toBeTruthy();
   });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '#server/testing/build-app.ts';
 import { createProduct, createVendor } from '#server/testing/factories.ts';
-import { as, registerCustomer, TEST_HEADERS, type TestUser } from '#server/testing/sessions.ts';
+import { as, registerCustomer, signIn, type TestUser } from '#server/testing/sessions.ts';
 import { testDialects } from '#server/testing/test-database.ts';
 
 describe.each(testDialects())('the audit log names people and things on %s', (dialect) => {
@@ -10,16 +10,15 @@ describe.each(testDialects())('the audit log names people and things on %s', (di
   let second: TestUser;
   let customer: TestUser;
 
-  const signIn = async (email: string, name: string): Promise<TestUser> => {
+  const signInAdmin = async (email: string, name: string): Promise<TestUser> => {
     await t.services.authService.ensureAdmin({ email, password: 'admin-pass-123', name });
-    const response = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: TEST_HEADERS, payload: { email, password: 'admin-pass-123', portal: 'admin' } });
-    return { cookie: `store.session_token=${response.cookies.find((c) => c.name === 'store.session_token')?.value}`, uid: response.json().user.uid, email };
+    return signIn(t, { email, password: 'admin-pass-123' }, 'admin');
   };
 
   beforeAll(async () => {
     t = await buildTestApp(dialect);
-    admin = await signIn('priya@admin.in', 'Priya Raman');
-    second = await signIn('arjun@admin.in', 'Arjun Mehta');
+    admin = await signInAdmin('priya@admin.in', 'Priya Raman');
+    second = await signInAdmin('arjun@admin.in', 'Arjun Mehta');
     customer = await registerCustomer(t, 'kiran@example.in', 'Kiran Rao');
   });
   afterAll(() => t.close());

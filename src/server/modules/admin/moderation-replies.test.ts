@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '#server/testing/build-app.ts';
 import { createProduct } from '#server/testing/factories.ts';
-import { as, registerCustomer, registerVendor, TEST_HEADERS, type TestUser } from '#server/testing/sessions.ts';
+import { as, registerCustomer, registerVendor, signIn, type TestUser } from '#server/testing/sessions.ts';
 import { testDialects } from '#server/testing/test-database.ts';
 
 describe.each(testDialects())('a seller answers the hiding of its product on %s', (dialect) => {
@@ -14,8 +14,7 @@ describe.each(testDialects())('a seller answers the hiding of its product on %s'
   beforeAll(async () => {
     t = await buildTestApp(dialect);
     await t.services.authService.ensureAdmin({ email: 'farah@admin.in', password: 'admin-pass-123', name: 'Farah Admin' });
-    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: TEST_HEADERS, payload: { email: 'farah@admin.in', password: 'admin-pass-123', portal: 'admin' } });
-    admin = { cookie: `store.session_token=${login.cookies.find((c) => c.name === 'store.session_token')?.value}`, uid: login.json().user.uid, email: 'farah@admin.in' };
+    admin = await signIn(t, { email: 'farah@admin.in', password: 'admin-pass-123' }, 'admin');
     seller = await registerVendor(t, 'gopal@shop.in', 'Gopal Gadgets');
     rival = await registerVendor(t, 'hari@shop.in', 'Hari Hardware');
     await t.services.vendors.setStatus(seller.vendorId, 'active');

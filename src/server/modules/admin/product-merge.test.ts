@@ -3,7 +3,7 @@ import { rupees } from '#shared/money.ts';
 import type { Wishlist } from '#shared/schemas/wishlist.ts';
 import { buildTestApp, type TestApp } from '#server/testing/build-app.ts';
 import { createProduct, createVendor } from '#server/testing/factories.ts';
-import { as, registerCustomer, TEST_HEADERS, type TestUser } from '#server/testing/sessions.ts';
+import { as, registerCustomer, signIn, type TestUser } from '#server/testing/sessions.ts';
 import { testDialects } from '#server/testing/test-database.ts';
 import * as reviews from '../reviews/reviews.repository.ts';
 
@@ -17,8 +17,7 @@ describe.each(testDialects())('merging duplicate products, with their reviews an
   beforeAll(async () => {
     t = await buildTestApp(dialect, { TRUST_PROXY: 'true' });
     await t.services.authService.ensureAdmin({ email: 'merge@admin.in', password: 'admin-pass-123', name: 'Merge Admin' });
-    const response = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: TEST_HEADERS, payload: { email: 'merge@admin.in', password: 'admin-pass-123', portal: 'admin' } });
-    admin = { cookie: `store.session_token=${response.cookies.find((c) => c.name === 'store.session_token')?.value}`, uid: response.json().user.uid, email: 'merge@admin.in' };
+    admin = await signIn(t, { email: 'merge@admin.in', password: 'admin-pass-123' }, 'admin');
     shoppers = [];
     for (const name of ['asha', 'ravi', 'meena', 'kiran']) shoppers.push(await registerCustomer(t, `${name}@merge.in`, name, `10.38.0.${++addresses}`));
   });

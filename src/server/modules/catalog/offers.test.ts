@@ -5,7 +5,7 @@ import type { CartQuote } from '#shared/schemas/cart.ts';
 import type { Order } from '#shared/schemas/orders.ts';
 import { buildTestApp, type TestApp } from '#server/testing/build-app.ts';
 import { createProduct, laptopSpecs } from '#server/testing/factories.ts';
-import { as, completeShopDetails, registerCustomer, registerVendor, TEST_HEADERS, type TestUser } from '#server/testing/sessions.ts';
+import { as, completeShopDetails, registerCustomer, registerVendor, signIn, type TestUser } from '#server/testing/sessions.ts';
 import { testDialects } from '#server/testing/test-database.ts';
 
 describe.each(testDialects())('one product, many sellers, on %s', (dialect) => {
@@ -189,8 +189,7 @@ describe.each(testDialects())('one product, many sellers, on %s', (dialect) => {
   });
   it('lets an admin approve one seller\'s proposed details (the product takes them) and reject another\'s with a reason the seller sees', async () => {
     await t.services.authService.ensureAdmin({ email: 'asha@admin.in', password: 'admin-pass-123', name: 'Asha Admin' });
-    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: TEST_HEADERS, payload: { email: 'asha@admin.in', password: 'admin-pass-123', portal: 'admin' } });
-    const admin = { cookie: `store.session_token=${login.cookies.find((c) => c.name === 'store.session_token')?.value}`, uid: login.json().user.uid, email: 'asha@admin.in' };
+    const admin = await signIn(t, { email: 'asha@admin.in', password: 'admin-pass-123' }, 'admin');
     expect((await as(t, sita)('GET', '/api/admin/proposals')).statusCode).toBe(403);
     const queue = (await as(t, admin)('GET', '/api/admin/proposals')).json().items as Array<{ id: number; vendor: { name: string }; changes: { name: string }; current: { name: string } }>;
     expect(queue.map((item) => [item.vendor.name, item.changes.name, item.current.name])).toEqual([

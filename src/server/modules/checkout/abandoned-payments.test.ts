@@ -3,7 +3,7 @@ import { rupees } from '#shared/money.ts';
 import type { Order, Payment, PaymentResult } from '#shared/schemas/orders.ts';
 import { buildTestApp, type TestApp } from '#server/testing/build-app.ts';
 import { createProduct } from '#server/testing/factories.ts';
-import { as, registerCustomer, TEST_HEADERS, type TestUser } from '#server/testing/sessions.ts';
+import { as, registerCustomer, signIn, type TestUser } from '#server/testing/sessions.ts';
 import { testDialects } from '#server/testing/test-database.ts';
 
 let keys = 0;
@@ -18,8 +18,7 @@ describe.each(testDialects())('abandoned payment attempts on %s', (dialect) => {
   beforeAll(async () => {
     t = await buildTestApp(dialect);
     await t.services.authService.ensureAdmin({ email: 'lata@admin.in', password: 'admin-pass-123', name: 'Lata Admin' });
-    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: TEST_HEADERS, payload: { email: 'lata@admin.in', password: 'admin-pass-123', portal: 'admin' } });
-    admin = { cookie: `store.session_token=${login.cookies.find((c) => c.name === 'store.session_token')?.value}`, uid: login.json().user.uid, email: 'lata@admin.in' };
+    admin = await signIn(t, { email: 'lata@admin.in', password: 'admin-pass-123' }, 'admin');
     laptop = (await createProduct(t.services, { name: 'HP Pavilion 14', price: rupees(62_000), stock: 10 })).id;
     meera = await registerCustomer(t, 'meera@example.in', 'Meera Nair');
     addressId = (await as(t, meera)('POST', '/api/account/addresses', { name: 'Meera Nair', phone: '9845012345', line1: '7 MG Road', city: 'Bengaluru', state: 'Karnataka', pincode: '560001' })).json().id;

@@ -3,7 +3,7 @@ import { rupees } from '#shared/money.ts';
 import type { Order, PaymentResult } from '#shared/schemas/orders.ts';
 import { buildTestApp, type TestApp } from '#server/testing/build-app.ts';
 import { createProduct } from '#server/testing/factories.ts';
-import { as, registerCustomer, TEST_HEADERS, type TestUser } from '#server/testing/sessions.ts';
+import { as, registerCustomer, signIn, type TestUser } from '#server/testing/sessions.ts';
 import { testDialects } from '#server/testing/test-database.ts';
 
 const card = (number: string) => ({ number, expiryMonth: 12, expiryYear: 2031, cvv: '123', name: 'Asha Rao' });
@@ -26,8 +26,7 @@ describe.each(testDialects())('bank offers at payment on %s', (dialect) => {
     monitor = (await createProduct(t.services, { category: 'Monitor', name: 'BenQ 27 Monitor', price: rupees(25_000), stock: 50 })).id;
     asha = await registerCustomer(t, 'asha.offers@example.in', 'Asha Rao');
     await t.services.authService.ensureAdmin({ email: 'lata.offers@admin.in', password: 'admin-pass-123', name: 'Lata Admin' });
-    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: TEST_HEADERS, payload: { email: 'lata.offers@admin.in', password: 'admin-pass-123', portal: 'admin' } });
-    admin = { cookie: `store.session_token=${login.cookies.find((c) => c.name === 'store.session_token')?.value}`, uid: login.json().user.uid, email: 'lata.offers@admin.in' };
+    admin = await signIn(t, { email: 'lata.offers@admin.in', password: 'admin-pass-123' }, 'admin');
     address = (await as(t, asha)('POST', '/api/account/addresses', { name: 'Asha Rao', phone: '9845012345', line1: '5 Residency Road', city: 'Bengaluru', state: 'Karnataka', pincode: '560025' })).json().id;
   });
   afterAll(() => t.close());

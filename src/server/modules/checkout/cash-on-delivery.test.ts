@@ -3,7 +3,7 @@ import { rupees } from '#shared/money.ts';
 import type { Order, PaymentResult } from '#shared/schemas/orders.ts';
 import { buildTestApp, type TestApp } from '#server/testing/build-app.ts';
 import { createProduct } from '#server/testing/factories.ts';
-import { as, completeShopDetails, registerCustomer, registerVendor, TEST_HEADERS, type TestUser } from '#server/testing/sessions.ts';
+import { as, completeShopDetails, registerCustomer, registerVendor, signIn, type TestUser } from '#server/testing/sessions.ts';
 import { testDialects } from '#server/testing/test-database.ts';
 
 const PUNE = { name: 'Asha Rao', phone: '9845012345', line1: '7 FC Road', city: 'Pune', state: 'Maharashtra', pincode: '411004' };
@@ -64,8 +64,7 @@ describe.each(testDialects())('Cash on Delivery on %s', (dialect) => {
     pune = (await as(t, asha)('POST', '/api/account/addresses', PUNE)).json().id;
     portBlair = (await as(t, asha)('POST', '/api/account/addresses', PORT_BLAIR)).json().id;
     await t.services.authService.ensureAdmin({ email: 'admin@cod.in', password: 'admin-pass-123', name: 'Cash Admin' });
-    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: TEST_HEADERS, payload: { email: 'admin@cod.in', password: 'admin-pass-123', portal: 'admin' } });
-    admin = { cookie: `store.session_token=${login.cookies.find((c) => c.name === 'store.session_token')?.value}`, uid: login.json().user.uid, email: 'admin@cod.in' };
+    admin = await signIn(t, { email: 'admin@cod.in', password: 'admin-pass-123' }, 'admin');
   });
   afterAll(() => t.close());
 

@@ -4,7 +4,7 @@ import { TRACK_NOT_FOUND, type GuestOrder, type TrackedOrder } from '#shared/sch
 import type { Order, PaymentResult } from '#shared/schemas/orders.ts';
 import { buildTestApp, type TestApp } from '#server/testing/build-app.ts';
 import { createProduct } from '#server/testing/factories.ts';
-import { as, completeShopDetails, registerCustomer, registerVendor, TEST_HEADERS, type TestUser } from '#server/testing/sessions.ts';
+import { as, completeShopDetails, registerCustomer, registerVendor, signIn, TEST_HEADERS, type TestUser } from '#server/testing/sessions.ts';
 import { testDialects } from '#server/testing/test-database.ts';
 
 const PUNE = { name: 'Meera Guest', phone: '9845012345', line1: '7 FC Road', city: 'Pune', state: 'Maharashtra', pincode: '411004' };
@@ -95,8 +95,7 @@ describe.each(testDialects())('guest checkout and order tracking on %s', (dialec
 
   it('takes a coupon from a guest as from a member, one use per customer counted by the e-mail (its guest checkouts and its account)', async () => {
     await t.services.authService.ensureAdmin({ email: 'admin@guest.in', password: 'admin-pass-123', name: 'Guest Admin' });
-    const signedIn = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: TEST_HEADERS, payload: { email: 'admin@guest.in', password: 'admin-pass-123', portal: 'admin' } });
-    const admin = { cookie: `store.session_token=${signedIn.cookies.find((c) => c.name === 'store.session_token')?.value}`, uid: signedIn.json().user.uid, email: 'admin@guest.in' };
+    const admin = await signIn(t, { email: 'admin@guest.in', password: 'admin-pass-123' }, 'admin');
     const today = new Date().toISOString().slice(0, 10);
     const created = await as(t, admin)('POST', '/api/admin/coupons', { code: 'GUEST10', kind: 'percent', value: 10, startsOn: today, endsOn: '2099-12-31' });
     expect(created.statusCode, created.body).toBe(201);

@@ -5,7 +5,7 @@ import { rupees } from '#shared/money.ts';
 import type { Order, PaymentResult } from '#shared/schemas/orders.ts';
 import { buildTestApp, type TestApp } from '#server/testing/build-app.ts';
 import { createProduct, createVendor } from '#server/testing/factories.ts';
-import { as, registerCustomer, TEST_HEADERS, type TestUser } from '#server/testing/sessions.ts';
+import { as, registerCustomer, signIn, type TestUser } from '#server/testing/sessions.ts';
 import { testDialects } from '#server/testing/test-database.ts';
 import { IN_FLIGHT_STALE_MS } from './checkout.service.ts';
 
@@ -59,8 +59,7 @@ describe.each(testDialects())('payments under faults on %s', (dialect) => {
     monitor = (await createProduct(t.services, { vendorId: lg.id, category: 'Monitor', name: 'LG 24MP400', price: rupees(8_999), stock: 500 })).id;
     asha = await registerCustomer(t, 'asha.faults@example.in', 'Asha Rao');
     await t.services.authService.ensureAdmin({ email: 'ops@admin.in', password: 'admin-pass-123', name: 'Ops Admin' });
-    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: TEST_HEADERS, payload: { email: 'ops@admin.in', password: 'admin-pass-123', portal: 'admin' } });
-    admin = { cookie: `store.session_token=${login.cookies.find((c) => c.name === 'store.session_token')?.value}`, uid: login.json().user.uid, email: 'ops@admin.in' };
+    admin = await signIn(t, { email: 'ops@admin.in', password: 'admin-pass-123' }, 'admin');
     addressId = (await as(t, asha)('POST', '/api/account/addresses', { name: 'Asha Rao', phone: '9845012345', line1: '5 Residency Road', city: 'Bengaluru', state: 'Karnataka', pincode: '560025' })).json().id;
   });
   afterAll(() => t.close());

@@ -6,7 +6,7 @@ import type { Order } from '#shared/schemas/orders.ts';
 import { buildTestApp, type TestApp } from '#server/testing/build-app.ts';
 import { createProduct } from '#server/testing/factories.ts';
 import { pdfText } from '#server/testing/pdf-text.ts';
-import { as, completeShopDetails, registerCustomer, registerVendor, TEST_HEADERS, type TestUser } from '#server/testing/sessions.ts';
+import { as, completeShopDetails, registerCustomer, registerVendor, signIn, TEST_HEADERS, type TestUser } from '#server/testing/sessions.ts';
 import { testDialects } from '#server/testing/test-database.ts';
 import { indiaDate } from '#shared/india-time.ts';
 
@@ -26,10 +26,6 @@ describe.each(testDialects())('coupons on %s', (dialect) => {
   let rivalLaptop: number;
   let keys = 0;
 
-  const login = async (email: string, password: string, portal: string): Promise<TestUser> => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: TEST_HEADERS, payload: { email, password, portal } });
-    return { cookie: `store.session_token=${response.cookies.find((c) => c.name === 'store.session_token')?.value}`, uid: response.json().user.uid, email };
-  };
   const coupon = (overrides: Record<string, unknown> = {}) => ({ code: `SAVE${++keys}`, kind: 'percent', value: 10, startsOn: on(0), endsOn: on(30), ...overrides });
   const createAsAdmin = async (overrides: Record<string, unknown> = {}) => {
     const response = await as(t, admin)('POST', '/api/admin/coupons', coupon(overrides));
@@ -55,7 +51,7 @@ describe.each(testDialects())('coupons on %s', (dialect) => {
   beforeAll(async () => {
     t = await buildTestApp(dialect, { TRUST_PROXY: 'true' });
     await t.services.authService.ensureAdmin({ email: 'admin@coupons.in', password: 'admin-pass-123', name: 'Coupon Admin' });
-    admin = await login('admin@coupons.in', 'admin-pass-123', 'admin');
+    admin = await signIn(t, { email: 'admin@coupons.in', password: 'admin-pass-123' }, 'admin');
     seller = await registerVendor(t, 'seller@coupons.in', 'Test Traders');
     await completeShopDetails(t, seller);
     await t.services.vendors.setStatus(seller.vendorId, 'active');

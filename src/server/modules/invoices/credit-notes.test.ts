@@ -5,7 +5,7 @@ import type { Order } from '#shared/schemas/orders.ts';
 import { buildTestApp, type TestApp } from '#server/testing/build-app.ts';
 import { createProduct } from '#server/testing/factories.ts';
 import { pdfText } from '#server/testing/pdf-text.ts';
-import { as, completeShopDetails, registerCustomer, registerVendor, TEST_HEADERS, type TestUser } from '#server/testing/sessions.ts';
+import { as, completeShopDetails, registerCustomer, registerVendor, signIn, TEST_HEADERS, type TestUser } from '#server/testing/sessions.ts';
 import { testDialects } from '#server/testing/test-database.ts';
 import type { CreditNoteDocument } from './credit-note-document.ts';
 
@@ -39,8 +39,7 @@ describe.each(testDialects())('GST credit notes on %s', (dialect) => {
     buyer = await registerCustomer(t, 'asha@example.in', 'Asha Menon');
     stranger = await registerCustomer(t, 'stranger@example.in', 'Someone Else');
     await t.services.authService.ensureAdmin({ email: 'gst@admin.in', password: 'admin-pass-123', name: 'GST Admin' });
-    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: TEST_HEADERS, payload: { email: 'gst@admin.in', password: 'admin-pass-123', portal: 'admin' } });
-    admin = { cookie: `store.session_token=${login.cookies.find((c) => c.name === 'store.session_token')?.value}`, uid: '', email: 'gst@admin.in' };
+    admin = await signIn(t, { email: 'gst@admin.in', password: 'admin-pass-123' }, 'admin');
     laptop = (await createProduct(t.services, { vendorId: seller.vendorId, category: 'Laptop', name: 'Lenovo ThinkPad E14', price: rupees(129_999), stock: 100 })).id;
     monitor = (await createProduct(t.services, { vendorId: seller.vendorId, category: 'Monitor', name: 'LG 27 4K Monitor', price: rupees(29_999), stock: 100 })).id;
     otherMonitor = (await createProduct(t.services, { vendorId: otherSeller.vendorId, category: 'Monitor', name: 'Dell 24 Monitor', price: rupees(14_999), stock: 100 })).id;

@@ -5,7 +5,7 @@ import type { Order } from '#shared/schemas/orders.ts';
 import { buildTestApp, type TestApp } from '#server/testing/build-app.ts';
 import { createProduct } from '#server/testing/factories.ts';
 import { pdfText } from '#server/testing/pdf-text.ts';
-import { as, completeShopDetails, registerCustomer, registerVendor, TEST_HEADERS, type TestUser } from '#server/testing/sessions.ts';
+import { as, completeShopDetails, registerCustomer, registerVendor, signIn, TEST_HEADERS, type TestUser } from '#server/testing/sessions.ts';
 import { testDialects } from '#server/testing/test-database.ts';
 
 const KOCHI = { name: 'Asha Menon', phone: '9847011223', line1: '12/345 Marine Drive', city: 'Kochi', state: 'Kerala', pincode: '682031' };
@@ -109,8 +109,7 @@ describe.each(testDialects())('GST tax invoices on %s', (dialect) => {
     await ship(fulfilment);
     const { id } = (await invoiceOf(orderId))!;
     await t.services.authService.ensureAdmin({ email: 'gst@admin.in', password: 'admin-pass-123', name: 'GST Admin' });
-    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: TEST_HEADERS, payload: { email: 'gst@admin.in', password: 'admin-pass-123', portal: 'admin' } });
-    const admin = { cookie: `store.session_token=${login.cookies.find((c) => c.name === 'store.session_token')?.value}`, uid: '', email: 'gst@admin.in' };
+    const admin = await signIn(t, { email: 'gst@admin.in', password: 'admin-pass-123' }, 'admin');
     expect((await pdfOf(seller, id)).statusCode).toBe(200);
     expect((await pdfOf(admin, id)).statusCode).toBe(200);
     expect((await pdfOf(stranger, id)).statusCode).toBe(404);

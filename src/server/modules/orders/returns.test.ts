@@ -6,7 +6,7 @@ import type { Order } from '#shared/schemas/orders.ts';
 import type { ManagedReturn } from '#shared/schemas/returns.ts';
 import { buildTestApp, type TestApp } from '#server/testing/build-app.ts';
 import { createProduct } from '#server/testing/factories.ts';
-import { as, completeShopDetails, registerCustomer, registerVendor, TEST_HEADERS, type TestUser } from '#server/testing/sessions.ts';
+import { as, completeShopDetails, registerCustomer, registerVendor, signIn, TEST_HEADERS, type TestUser } from '#server/testing/sessions.ts';
 import { testDialects } from '#server/testing/test-database.ts';
 
 const PUNE = { name: 'Asha Rao', phone: '9845012345', line1: '7 FC Road', city: 'Pune', state: 'Maharashtra', pincode: '411004' };
@@ -83,8 +83,7 @@ describe.each(testDialects())('Returns and replacements on %s', (dialect) => {
     address = (await as(t, asha)('POST', '/api/account/addresses', PUNE)).json().id;
     bilalAddress = (await as(t, bilal)('POST', '/api/account/addresses', { ...PUNE, name: 'Bilal Khan' })).json().id;
     await t.services.authService.ensureAdmin({ email: 'admin@returns.in', password: 'admin-pass-123', name: 'Returns Admin' });
-    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: TEST_HEADERS, payload: { email: 'admin@returns.in', password: 'admin-pass-123', portal: 'admin' } });
-    admin = { cookie: `store.session_token=${login.cookies.find((c) => c.name === 'store.session_token')?.value}`, uid: login.json().user.uid, email: 'admin@returns.in' };
+    admin = await signIn(t, { email: 'admin@returns.in', password: 'admin-pass-123' }, 'admin');
   });
   afterAll(() => t.close());
 

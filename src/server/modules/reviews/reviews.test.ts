@@ -4,7 +4,7 @@ import type { Order } from '#shared/schemas/orders.ts';
 import type { RatingSummary } from '#shared/schemas/rating-summary.ts';
 import { buildTestApp, type TestApp } from '#server/testing/build-app.ts';
 import { createProduct } from '#server/testing/factories.ts';
-import { as, completeShopDetails, registerCustomer, registerVendor, TEST_HEADERS, type TestUser } from '#server/testing/sessions.ts';
+import { as, completeShopDetails, registerCustomer, registerVendor, signIn, TEST_HEADERS, type TestUser } from '#server/testing/sessions.ts';
 import { testDialects } from '#server/testing/test-database.ts';
 import { shortName } from './reviews.service.ts';
 
@@ -21,10 +21,6 @@ describe.each(testDialects())('ratings and reviews on %s', (dialect) => {
   let keys = 0;
   let addresses = 0;
 
-  const login = async (email: string, password: string, portal: string): Promise<TestUser> => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: TEST_HEADERS, payload: { email, password, portal } });
-    return { cookie: `store.session_token=${response.cookies.find((c) => c.name === 'store.session_token')?.value}`, uid: response.json().user.uid, email };
-  };
 
   /** A shopper to whom each product was delivered (bought, paid, packed, shipped and delivered); their e-mail verified unless said. */
   async function buyer(name: string, products: number[], { verified = true } = {}): Promise<TestUser> {
@@ -56,7 +52,7 @@ describe.each(testDialects())('ratings and reviews on %s', (dialect) => {
   beforeAll(async () => {
     t = await buildTestApp(dialect, { TRUST_PROXY: 'true' });
     await t.services.authService.ensureAdmin({ email: 'admin@reviews.in', password: 'admin-pass-123', name: 'Review Admin' });
-    admin = await login('admin@reviews.in', 'admin-pass-123', 'admin');
+    admin = await signIn(t, { email: 'admin@reviews.in', password: 'admin-pass-123' }, 'admin');
     seller = await registerVendor(t, 'seller@reviews.in', 'Test Traders');
     await completeShopDetails(t, seller);
     await t.services.vendors.setStatus(seller.vendorId, 'active');

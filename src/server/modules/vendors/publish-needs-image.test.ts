@@ -4,7 +4,7 @@ import { rupees } from '#shared/money.ts';
 import { IMAGE_REQUIRED_MESSAGE } from '#shared/schemas/vendor.ts';
 import { buildTestApp, type TestApp } from '#server/testing/build-app.ts';
 import { laptopSpecs } from '#server/testing/factories.ts';
-import { as, registerVendor, TEST_HEADERS, type TestUser } from '#server/testing/sessions.ts';
+import { as, registerVendor, signIn, TEST_HEADERS, type TestUser } from '#server/testing/sessions.ts';
 import { testDialects } from '#server/testing/test-database.ts';
 
 const laptop = (overrides: Record<string, unknown> = {}) => ({
@@ -44,8 +44,7 @@ describe.each(testDialects())('a product goes on sale only with an image, on %s'
   beforeAll(async () => {
     t = await buildTestApp(dialect);
     await t.services.authService.ensureAdmin({ email: 'neha@admin.in', password: 'admin-pass-123', name: 'Neha Admin' });
-    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: TEST_HEADERS, payload: { email: 'neha@admin.in', password: 'admin-pass-123', portal: 'admin' } });
-    admin = { cookie: `store.session_token=${login.cookies.find((c) => c.name === 'store.session_token')?.value}`, uid: login.json().user.uid, email: 'neha@admin.in' };
+    admin = await signIn(t, { email: 'neha@admin.in', password: 'admin-pass-123' }, 'admin');
     asha = await registerVendor(t, 'asha@shop.in', 'Asha Laptops');
     other = await registerVendor(t, 'om@shop.in', 'Om Systems');
     await t.services.vendors.setStatus(asha.vendorId, 'active');

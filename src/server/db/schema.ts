@@ -64,6 +64,13 @@ export interface AccountsTable {
   provider_id: string;
   user_id: string;
   password: string | null;
+  /** Better Auth's OAuth token columns: no social sign-in is configured, so they stay empty */
+  access_token: string | null;
+  refresh_token: string | null;
+  id_token: string | null;
+  access_token_expires_at: Timestamp | null;
+  refresh_token_expires_at: Timestamp | null;
+  scope: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -8,7 +8,9 @@ import {
   gstinProblem,
   IFSC,
   invoiceNumber,
+  lineTax,
   numberInWords,
+  orderTax,
   PAN,
   panOfGstin,
   rupeesInWords,
@@ -79,6 +81,49 @@ describe('tax in a GST-inclusive price', () => {
     expect(GST_BY_CATEGORY.Laptop).toEqual({ hsn: '8471', ratePercent: 18 });
     expect(GST_BY_CATEGORY.Desktop.hsn).toBe('8471');
     expect(GST_BY_CATEGORY.Monitor.hsn).toBe('8528');
+  });
+});
+
+describe('the tax of an order', () => {
+  // A hypothetical table: monitors at 28 %, laptops and desktops at today's 18 %.
+  const rates = { ...GST_BY_CATEGORY, Monitor: { hsn: '8528', ratePercent: 28 } };
+  // ₹1,10,000 of laptops less ₹500 of coupon, and a ₹8,999 monitor.
+  const cart = [
+    { category: 'Laptop', amount: 10_950_000 },
+    { category: 'Monitor', amount: 899_900 },
+  ] as const;
+
+  it('taxes each line at its category’s rate, not the order at one rate', () => {
+    const tax = orderTax(cart, 0, rates);
+    // 1,09,500 − 1,09,500 × 100 / 118 = 16,703.39; 8,999 − 8,999 × 100 / 128 = 1,968.53
+    expect(tax).toEqual({ lines: [1_670_339, 196_853], shipping: 0, total: 1_867_192 });
+    // 18 % of the whole order, ₹18,076.13, would be ₹595.79 too little.
+    expect(tax.total).not.toBe(Math.round((11_849_900 * 18) / 118));
+  });
+
+  it('comes to the tax of the order’s invoice lines, within a state and between states', () => {
+    const total = orderTax(cart, 0, rates).total;
+    const within = cart.map((line) => lineTax(line.category, line.amount, true, rates));
+    const between = cart.map((line) => lineTax(line.category, line.amount, false, rates));
+    expect(within.map((line) => line.ratePercent)).toEqual([18, 28]);
+    expect(within.reduce((sum, line) => sum + line.cgst + line.sgst, 0)).toBe(total);
+    expect(between.reduce((sum, line) => sum + line.igst, 0)).toBe(total);
+  });
+
+  it('taxes the delivery charge at the rate of the largest line', () => {
+    const small = [
+      { category: 'Desktop', amount: 30_000 },
+      { category: 'Monitor', amount: 60_000 },
+    ] as const;
+    // ₹99 at the monitor's 28 %: 99 − 99 × 100 / 128 = 21.66
+    expect(orderTax(small, 9_900, rates)).toEqual({ lines: [4_576, 13_125], shipping: 2_166, total: 19_867 });
+    // At today's rates it is 18 %: 99 × 18 / 118 = 15.10
+    expect(orderTax(small, 9_900).shipping).toBe(1_510);
+  });
+
+  it('is nothing for an empty order, which has no delivery charge', () => {
+    expect(orderTax([])).toEqual({ lines: [], shipping: 0, total: 0 });
+    expect(() => orderTax([], 9_900)).toThrow(RangeError);
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * India's Goods and Services Tax, as the store's invoices and sellers' registrations need it:
  * GSTIN, PAN and IFSC checks, the tax in a GST-inclusive price split into CGST and SGST (a sale
- * within the seller's state) or IGST (to another state), HSN codes and rates per category, the
+ * within the seller's state) or IGST (to another state), HSN codes and rates per category, the tax
+ * of an order's lines and delivery (`orderTax`, for carts, orders and invoices alike), the
  * financial year (April to March) and amounts in words in Indian numbering.
  */
 import type { Category } from './categories.ts';
@@ -95,8 +96,11 @@ export const IFSC = /^[A-Z]{4}0[A-Z0-9]{6}$/;
 /** An Indian bank account number: 9 to 18 digits. */
 export const BANK_ACCOUNT_NUMBER = /^\d{9,18}$/;
 
-/** Each category's HSN code (the customs tariff heading printed on invoices) and GST rate in per cent. */
-export const GST_BY_CATEGORY: Readonly<Record<Category, { hsn: string; ratePercent: number }>> = {
+/** A category's HSN code (the customs tariff heading printed on invoices) and GST rate in per cent, per category. */
+export type GstRates = Readonly<Record<Category, { hsn: string; ratePercent: number }>>;
+
+/** Each category's HSN code and GST rate: the one table every GST figure in the store is taken at. */
+export const GST_BY_CATEGORY: GstRates = {
   Laptop: { hsn: '8471', ratePercent: 18 },
   Desktop: { hsn: '8471', ratePercent: 18 },
   Monitor: { hsn: '8528', ratePercent: 18 },
@@ -121,6 +125,41 @@ export function splitTax(inclusive: number, ratePercent: number, sameState: bool
   if (!sameState) return { taxable, cgst: 0, sgst: 0, igst: tax };
   const sgst = Math.floor(tax / 2);
   return { taxable, cgst: tax - sgst, sgst, igst: 0 };
+}
+
+/** One line's tax: its category's HSN code and rate, and its GST-inclusive amount split at that rate. */
+export interface LineTax extends TaxSplit {
+  hsn: string;
+  ratePercent: number;
+}
+
+/** The tax in one line's GST-inclusive amount (paise), at its category's rate: as its invoice line shows it. */
+export function lineTax(category: Category, inclusive: number, sameState: boolean, rates: GstRates = GST_BY_CATEGORY): LineTax {
+  const { hsn, ratePercent } = rates[category];
+  return { hsn, ratePercent, ...splitTax(inclusive, ratePercent, sameState) };
+}
+
+/** The GST in an order or a cart, in paise: each line's, the delivery charge's and their sum. */
+export interface OrderTax {
+  lines: number[];
+  shipping: number;
+  total: number;
+}
+
+/**
+ * The GST contained in an order's GST-inclusive amounts. Each line (its price less its share of
+ * the coupon) is taxed at its category's rate exactly as its invoice line will be, so the lines'
+ * tax adds up to the tax on the order's invoices. The delivery charge goes with the goods, as a
+ * composite supply: it is taxed at the rate of the principal supply, the largest line (the first
+ * of equal ones). The tax does not depend on the state: CGST + SGST is the same sum as IGST.
+ */
+export function orderTax(lines: ReadonlyArray<{ category: Category; amount: number }>, shipping = 0, rates: GstRates = GST_BY_CATEGORY): OrderTax {
+  const taxOf = (amount: number, category: Category) => lineTax(category, amount, false, rates).igst;
+  const lineTaxes = lines.map((line) => taxOf(line.amount, line.category));
+  const principal = lines.reduce<(typeof lines)[number] | undefined>((largest, line) => (largest && largest.amount >= line.amount ? largest : line), undefined);
+  if (shipping > 0 && !principal) throw new RangeError('A delivery charge needs a line to go with');
+  const shippingTax = shipping > 0 && principal ? taxOf(shipping, principal.category) : 0;
+  return { lines: lineTaxes, shipping: shippingTax, total: lineTaxes.reduce((sum, tax) => sum + tax, shippingTax) };
 }
 
 /** The Indian financial year a moment falls in, April to March in India's time: "2026-27". */

@@ -1,12 +1,10 @@
 /**
  * Money is integer paise everywhere. Formatting happens only at the edge.
- * Prices are GST-inclusive, as is the convention for Indian retail.
+ * Prices are GST-inclusive, as is the convention for Indian retail; the tax in them is
+ * taken out in gst.ts.
  */
 
 export const PAISE_PER_RUPEE = 100;
-
-/** GST rate on computers and monitors (HSN 8471 / 8528): 18%. */
-export const GST_RATE_PERCENT = 18;
 
 const wholeRupees = new Intl.NumberFormat('en-IN', {
   style: 'currency',
@@ -37,9 +35,4 @@ export function rupees(amount: number): number {
 export function discountPercent(price: number, mrp: number): number {
   if (mrp <= 0 || price >= mrp) return 0;
   return Math.floor(((mrp - price) * 100) / mrp);
-}
-
-/** The GST share contained in a GST-inclusive amount. */
-export function gstShare(inclusivePaise: number, ratePercent = GST_RATE_PERCENT): number {
-  return Math.round((inclusivePaise * ratePercent) / (100 + ratePercent));
 }

@@ -1,8 +1,9 @@
 import { formatPrice } from '#shared/money.ts';
+import { orderNumber } from '#shared/order-number.ts';
 import type { AuditEntry } from '#shared/schemas/admin.ts';
 import type { Db } from '#server/db/database.ts';
 import type { CatalogService } from '#server/modules/catalog/catalog.service.ts';
-import { orderNumber, type OrdersService } from '#server/modules/orders/orders.service.ts';
+import type { OrdersService } from '#server/modules/orders/orders.service.ts';
 import type { PaymentsService } from '#server/modules/payments/payments.service.ts';
 import type { UsersService } from '#server/modules/users/users.service.ts';
 import type { VendorsService } from '#server/modules/vendors/vendors.service.ts';

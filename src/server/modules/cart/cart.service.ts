@@ -1,6 +1,6 @@
 import { describeCoupon } from '#shared/coupons.ts';
 import { AppError } from '#shared/errors.ts';
-import { gstShare } from '#shared/money.ts';
+import { orderTax } from '#shared/gst.ts';
 import type { CartLineInput, CartQuote, QuoteLine } from '#shared/schemas/cart.ts';
 import type { Product } from '#shared/schemas/catalog.ts';
 import { FREE_SHIPPING_THRESHOLD, shippingFor } from '#shared/shipping.ts';
@@ -77,6 +77,7 @@ export function createCartService({ catalog, coupons }: { catalog: CatalogServic
       let discount = 0;
       let coupon: CartQuote['coupon'] = null;
       let couponError: string | null = null;
+      let perLine: readonly number[] = [];
       if (options.couponCode) {
         const couponLines = items.map((item) => {
           const product = byId.get(item.productId);
@@ -88,11 +89,18 @@ export function createCartService({ catalog, coupons }: { catalog: CatalogServic
         if ('refusal' in applied) couponError = applied.refusal;
         else {
           discount = applied.discount;
+          perLine = applied.perLine;
           coupon = { code: applied.coupon.code, description: applied.coupon.description || describeCoupon(applied.coupon), discount, fundedBy: applied.coupon.fundedBy };
         }
       }
       const shipping = shippingFor(subtotal - discount);
       const total = subtotal - discount + shipping;
+      // Taxed as the order will be: each line at its category's rate, less its share of the coupon
+      // (a product no longer sold is priced at nothing and left out).
+      const taxed = items.flatMap((item, i) => {
+        const product = byId.get(item.productId);
+        return product ? [{ category: product.category, amount: item.lineTotal - (perLine[i] ?? 0) }] : [];
+      });
       return {
         items,
         itemCount: items.reduce((sum, item) => sum + item.quantity, 0),
@@ -101,7 +109,7 @@ export function createCartService({ catalog, coupons }: { catalog: CatalogServic
         coupon,
         couponError,
         shipping,
-        gst: gstShare(total),
+        gst: orderTax(taxed, shipping).total,
         total,
         freeShippingThreshold: FREE_SHIPPING_THRESHOLD,
       };

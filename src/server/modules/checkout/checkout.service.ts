@@ -1,6 +1,7 @@
 import { bankOfferFor } from '#shared/bank-offers.ts';
 import { AppError } from '#shared/errors.ts';
-import { formatPrice, gstShare } from '#shared/money.ts';
+import { orderTax } from '#shared/gst.ts';
+import { formatPrice } from '#shared/money.ts';
 import { cashOnDeliveryOverLimit } from '#shared/payment-methods.ts';
 import { canCustomerCancel } from '#shared/order-states.ts';
 import { MAX_QUANTITY_PER_LINE } from '#shared/schemas/cart.ts';
@@ -317,7 +318,7 @@ export function createCheckoutService(deps: Deps) {
           idempotencyKey: input.idempotencyKey,
           subtotal,
           shipping,
-          gst: gstShare(total),
+          gst: orderTax(lines.map(({ offer, lineTotal }, i) => ({ category: offer.product_category, amount: lineTotal - (coupon?.perLine[i] ?? 0) })), shipping).total,
           total,
           address: JSON.stringify({ name, phone, line1, line2, city, state, pincode }),
           at,

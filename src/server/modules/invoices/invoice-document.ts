@@ -1,5 +1,5 @@
 import type { Category } from '#shared/categories.ts';
-import { GST_BY_CATEGORY, rupeesInWords, splitTax, stateOfGstin } from '#shared/gst.ts';
+import { lineTax, rupeesInWords, stateOfGstin } from '#shared/gst.ts';
 
 export interface InvoiceAddress {
   name: string;
@@ -67,10 +67,9 @@ export function buildInvoice(input: InvoiceInput): InvoiceDocument {
   const placeOfSupply = input.buyer.state;
   const interState = sellerState !== placeOfSupply;
   const lines = input.lines.map((line): InvoiceLine => {
-    const { hsn, ratePercent } = GST_BY_CATEGORY[line.category];
     const discount = line.discount ?? 0;
     const paid = line.lineTotal - discount;
-    const tax = splitTax(paid, ratePercent, !interState);
+    const { hsn, ratePercent, ...tax } = lineTax(line.category, paid, !interState);
     return { name: line.name, hsn, quantity: line.quantity, unitPrice: Math.round(line.lineTotal / line.quantity), ratePercent, ...tax, total: paid, ...(discount > 0 ? { discount } : {}) };
   });
   const sum = (key: 'taxable' | 'cgst' | 'sgst' | 'igst' | 'total') => lines.reduce((total, line) => total + line[key], 0);

@@ -1,5 +1,6 @@
 import { AppError } from '#shared/errors.ts';
 import { dispatchByDate } from '#shared/delivery.ts';
+import { orderNumber } from '#shared/order-number.ts';
 import { canTransitionFulfilment, FULFILMENT_STATUSES, type FulfilmentStatus } from '#shared/order-states.ts';
 import { RETURN_WINDOW_DAYS } from '#shared/returns.ts';
 import type { DeliveryAddressSchema } from '#shared/schemas/orders.ts';
@@ -13,7 +14,6 @@ import type { UsersService } from '#server/modules/users/users.service.ts';
 import type { z } from 'zod';
 import * as repository from './orders.repository.ts';
 import type { VendorFulfilmentRow } from './orders.repository.ts';
-import { orderNumber } from './orders.service.ts';
 
 type Step = 'pack' | 'ship' | 'deliver';
 const TARGET: Record<Step, FulfilmentStatus> = { pack: 'packed', ship: 'shipped', deliver: 'delivered' };

@@ -1,4 +1,5 @@
 import { AppError } from '#shared/errors.ts';
+import { orderNumber } from '#shared/order-number.ts';
 import { canCustomerCancel, canTransitionOrder, displayStatus, type OrderStatus } from '#shared/order-states.ts';
 import type { Order, OrderSummary } from '#shared/schemas/orders.ts';
 import type { Db, DbOrTx } from '#server/db/database.ts';
@@ -12,10 +13,6 @@ import { toOrderReturn } from './returns-view.ts';
 
 /** An unpaid order is held this long, then cancelled and its stock returned. */
 export const PAYMENT_WINDOW_MS = 30 * 60 * 1000;
-
-export function orderNumber(id: number): string {
-  return `CB${String(id).padStart(8, '0')}`;
-}
 
 export function createOrdersService({ db, payments, invoices, now = () => new Date() }: { db: Db; payments: PaymentsService; invoices: InvoicesService; now?: () => Date }) {
   /** Orders with their items, fulfilments (with their invoices and credit notes), payments and returns, in six queries whatever their number. */

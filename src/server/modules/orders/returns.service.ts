@@ -5,6 +5,7 @@ import path from 'node:path';
 import { indiaDate } from '#shared/india-time.ts';
 import { AppError } from '#shared/errors.ts';
 import { formatPrice } from '#shared/money.ts';
+import { orderNumber } from '#shared/order-number.ts';
 import {
   canTransitionReturn,
   changeOfMindProblem,
@@ -32,7 +33,7 @@ import type { OutboxService } from '#server/modules/outbox/outbox.service.ts';
 import type { PaymentsService } from '#server/modules/payments/payments.service.ts';
 import type { UsersService } from '#server/modules/users/users.service.ts';
 import * as ordersRepository from './orders.repository.ts';
-import { orderNumber, type OrdersService } from './orders.service.ts';
+import type { OrdersService } from './orders.service.ts';
 import * as repository from './returns.repository.ts';
 import type { ReturnRow } from './returns.repository.ts';
 import { toOrderReturn } from './returns-view.ts';

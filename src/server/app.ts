@@ -102,7 +102,7 @@ export function createServices({ database, config, log }: Pick<AppDeps, 'databas
   const catalog = createCatalogService({ db, dialect: database.dialect, places: delivery, log, changeWaitMs: config.catalogChangeWaitMs, compressedUpTo: config.catalogCompressedUpTo });
   const search = createSearchService({ catalog, hitsPerProduct: config.searchHitsPerProduct });
   // The orders service is made below; a coupon asks it only while pricing an order.
-  const coupons = createCouponsService({ db, vendors, countOrders: (userIds, statuses, tx) => orders.countOf(userIds, statuses, tx) });
+  const coupons = createCouponsService({ db, vendors, users, countOrders: (userIds, statuses, tx) => orders.countOf(userIds, statuses, tx) });
   const cart = createCartService({ catalog, coupons });
   const contact = createContactService({ db });
   const paymentProvider = createSandboxProvider({ db });

@@ -34,12 +34,104 @@ export const COUPON_CODE = /^[A-Z0-9]{4,20}$/;
  * cancelled: delivered, returned or refunded ones count; one cancelled, or still awaiting a
  * payment (which expires into cancelled when none comes), does not. The customer is the same
  * person however they ordered: a member's account and every guest checkout with its e-mail;
- * a guest's e-mail, its earlier guest checkouts and the account that has it. Checked in the
- * cart (for a signed-in member) and again in the order's transaction, where it is the rule.
+ * a guest's e-mail, its earlier guest checkouts and the account that has it. Checked by
+ * couponRefusal in the cart (for a signed-in member) and again in the order's transaction, where
+ * it is the rule.
  */
 export const FIRST_ORDER_STATUSES_THAT_COUNT = ['confirmed', 'return_requested', 'returned', 'refunded'] as const;
 
-export const firstOrderRefusal = (code: string) => `${code} is for your first order only, and you have ordered with us before`;
+/** A coupon's terms with its limits: what may refuse it. */
+export interface CouponLimits extends CouponTerms {
+  active: boolean;
+  /** India dates, both days included */
+  startsOn: string;
+  endsOn: string;
+  /** uses in all; null for no limit */
+  totalLimit: number | null;
+  /** uses so far that stand (a cancelled order's use is given back) */
+  used: number;
+  perCustomerLimit: number;
+  /** FIRST_ORDER_RULE */
+  firstOrderOnly: boolean;
+}
+
+/** What the customer has done with the coupon and the store, as the service reads it. */
+export interface CouponCustomerFacts {
+  /** their uses of this coupon that stand, under every id that is the same customer */
+  uses: number;
+  /** their earlier orders that count for FIRST_ORDER_RULE */
+  earlierOrders: number;
+}
+
+/** What a coupon is checked against. */
+export interface CouponFacts {
+  /** today's India date, YYYY-MM-DD */
+  today: string;
+  /** paise of the lines in the coupon's scope (eligibleSubtotal) */
+  eligible: number;
+  /** absent when the customer is not known (a guest's cart): their limits are checked at the order */
+  customer?: CouponCustomerFacts;
+}
+
+export type CouponRefusalCode = 'unknown' | 'inactive' | 'not_started' | 'expired' | 'used_up' | 'customer_limit' | 'not_first_order' | 'out_of_scope' | 'below_minimum';
+
+/** Why a coupon cannot be used: a code for the program, a message for the shopper. */
+export interface CouponRefusal {
+  code: CouponRefusalCode;
+  message: string;
+}
+
+const showDate = (date: string) => new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+
+/** A code no coupon has. */
+export const unknownCoupon = (code: string): CouponRefusal => ({ code: 'unknown', message: `Coupon ${code} does not exist` });
+
+/** The customer's own limits: uses per customer, then FIRST_ORDER_RULE. */
+export function customerRefusal(coupon: Pick<CouponLimits, 'code' | 'perCustomerLimit' | 'firstOrderOnly'>, customer: CouponCustomerFacts): CouponRefusal | null {
+  const { code } = coupon;
+  if (customer.uses >= coupon.perCustomerLimit) {
+    return { code: 'customer_limit', message: coupon.perCustomerLimit === 1 ? `You have already used ${code}` : `You have used ${code} ${coupon.perCustomerLimit} times, the most allowed` };
+  }
+  if (coupon.firstOrderOnly && customer.earlierOrders > 0) return { code: 'not_first_order', message: `${code} is for your first order only, and you have ordered with us before` };
+  return null;
+}
+
+/** The lines' limits: some in the coupon's category and seller, and its minimum of them. */
+function linesRefusal(terms: CouponTerms, eligible: number): CouponRefusal | null {
+  if (eligible === 0) {
+    const what = terms.category ? CATEGORY_LABELS[terms.category].plural.toLowerCase() : 'products';
+    return { code: 'out_of_scope', message: `${terms.code} applies only to ${what}${terms.vendor ? ` sold by ${terms.vendor.name}` : ''}` };
+  }
+  if (eligible < terms.minOrder) {
+    return { code: 'below_minimum', message: `${terms.code} needs ${formatPrice(terms.minOrder)} of eligible items; add ${formatPrice(terms.minOrder - eligible)} more` };
+  }
+  return null;
+}
+
+/**
+ * Why this coupon cannot be used now, or null: every limit a coupon has, in the order a shopper
+ * is told of them. Switched off; before its first day or after its last (India dates); every
+ * use taken; the customer's uses, or an earlier order for a first-order coupon (when the customer
+ * is known); no line in its category and seller; less than its minimum of those lines. The cart's
+ * quote and the order both ask it; the order also takes the use by a guarded update, so a use
+ * another order took meanwhile is refused there.
+ */
+export function couponRefusal(coupon: CouponLimits, facts: CouponFacts): CouponRefusal | null {
+  const { code } = coupon;
+  if (!coupon.active) return { code: 'inactive', message: `Coupon ${code} is no longer available` };
+  if (facts.today < coupon.startsOn) return { code: 'not_started', message: `${code} can be used from ${showDate(coupon.startsOn)}` };
+  if (facts.today > coupon.endsOn) return { code: 'expired', message: `${code} expired on ${showDate(coupon.endsOn)}` };
+  if (coupon.totalLimit !== null && coupon.used >= coupon.totalLimit) return { code: 'used_up', message: `${code} has been fully redeemed` };
+  const mine = facts.customer === undefined ? null : customerRefusal(coupon, facts.customer);
+  return mine ?? linesRefusal(coupon, facts.eligible);
+}
+
+const inScopeOf = (terms: CouponTerms, line: CouponLine) => (terms.category === null || line.category === terms.category) && (terms.vendor === null || line.vendorId === terms.vendor.id);
+
+/** Paise of the lines in the coupon's category and seller: what its minimum and its percentage are of. */
+export function eligibleSubtotal(terms: CouponTerms, lines: readonly CouponLine[]): number {
+  return lines.reduce((sum, line) => sum + (inScopeOf(terms, line) ? line.amount : 0), 0);
+}
 
 /**
  * The discount a coupon gives these lines: on the lines in its scope, once their total reaches
@@ -49,18 +141,13 @@ export const firstOrderRefusal = (code: string) => `${code} is for your first or
  * seller's settlement carry their share.
  */
 export function priceCoupon(terms: CouponTerms, lines: readonly CouponLine[]): CouponPricing {
-  const inScope = lines.map((line) => (terms.category === null || line.category === terms.category) && (terms.vendor === null || line.vendorId === terms.vendor.id));
-  const eligible = lines.reduce((sum, line, i) => sum + (inScope[i] ? line.amount : 0), 0);
-  if (eligible === 0) {
-    const what = terms.category ? CATEGORY_LABELS[terms.category].plural.toLowerCase() : 'products';
-    return { refusal: `${terms.code} applies only to ${what}${terms.vendor ? ` sold by ${terms.vendor.name}` : ''}` };
-  }
-  if (eligible < terms.minOrder) {
-    return { refusal: `${terms.code} needs ${formatPrice(terms.minOrder)} of eligible items; add ${formatPrice(terms.minOrder - eligible)} more` };
-  }
+  const amounts = lines.map((line) => (inScopeOf(terms, line) ? line.amount : 0));
+  const eligible = amounts.reduce((a, b) => a + b, 0);
+  const refused = linesRefusal(terms, eligible);
+  if (refused) return { refusal: refused.message };
   const raw = terms.kind === 'percent' ? Math.floor((eligible * terms.value) / 100 / 100) * 100 : terms.value;
   const discount = Math.min(raw, terms.maxDiscount ?? Number.POSITIVE_INFINITY, eligible);
-  return { discount, perLine: spread(discount, lines.map((line, i) => (inScope[i] ? line.amount : 0))) };
+  return { discount, perLine: spread(discount, amounts) };
 }
 
 /** Splits `total` over `weights` in proportion, in whole paise adding up exactly (largest remainder). */

@@ -98,7 +98,7 @@ export function ratingOf(count: number, sum: number): ProductRating | null {
 
 /**
  * A catalogue product. `vendor`, `price`, `mrp` and `stock` are its buy box's: the winning offer
- * (`offerId`), the lowest price among sellers with stock (see offers.repository's buyBoxOrder).
+ * (`offerId`), the lowest price among sellers with stock (see `buyBoxOrder` in src/shared/buy-box.ts).
  */
 export const ProductSchema = z.object({
   id: z.number().check(z.int()),

@@ -85,7 +85,7 @@ export function createCartService({ catalog, coupons }: { catalog: CatalogServic
           return { amount: item.lineTotal, category: product?.category ?? 'Laptop', vendorId };
         });
         const userId = options.userId;
-        const applied = await coupons.apply(options.couponCode, userId === undefined ? undefined : async () => [userId], couponLines);
+        const applied = await coupons.apply(options.couponCode, userId === undefined ? undefined : { id: userId }, couponLines);
         if ('refusal' in applied) couponError = applied.refusal;
         else {
           discount = applied.discount;

@@ -1,4 +1,5 @@
 import { PostgresAdapter, sql } from 'kysely';
+import { type BuyBoxOffer, buyBox, buyBoxOrder, rankOffers } from '#shared/buy-box.ts';
 import type { Offer } from '#shared/schemas/catalog.ts';
 import type { DbOrTx } from '#server/db/database.ts';
 import type { NewOfferRow } from '#server/db/schema.ts';
@@ -12,7 +13,7 @@ export async function lockProduct(db: DbOrTx, productId: number): Promise<void> 
   if (db.getExecutor().adapter instanceof PostgresAdapter) await sql`SELECT id FROM products WHERE id = ${productId} FOR UPDATE`.execute(db);
 }
 
-/** An offer as the buy box weighs it. */
+/** An offer row with what the buy box weighs. */
 interface OfferRow {
   id: number;
   vendor_id: number;
@@ -24,17 +25,17 @@ interface OfferRow {
   vendor_status: 'pending' | 'active' | 'suspended';
 }
 
-const onSale = (offer: OfferRow) => offer.status === 'active' && offer.vendor_status === 'active';
-
-/**
- * The buy box's order, the winner first: an offer in stock before one without; then the lowest
- * price (delivery costs every seller's buyer the same, so the lowest price is the lowest
- * delivered price); then the quicker dispatch; then the earlier offer, so that a seller cannot
- * take the box by matching a price to the paisa.
- */
-export function buyBoxOrder(a: Pick<OfferRow, 'id' | 'stock' | 'price' | 'dispatch_days'>, b: Pick<OfferRow, 'id' | 'stock' | 'price' | 'dispatch_days'>): number {
-  return Number(b.stock > 0) - Number(a.stock > 0) || Number(a.price) - Number(b.price) || a.dispatch_days - b.dispatch_days || a.id - b.id;
-}
+/** The row as the buy box rule (src/shared/buy-box.ts) reads an offer. */
+const weighed = <R extends OfferRow>(row: R): BuyBoxOffer & { row: R } => ({
+  id: row.id,
+  vendorId: row.vendor_id,
+  price: Number(row.price),
+  stock: row.stock,
+  dispatchDays: row.dispatch_days,
+  status: row.status,
+  vendorStatus: row.vendor_status,
+  row,
+});
 
 function offerRows(db: DbOrTx) {
   return db
@@ -44,11 +45,10 @@ function offerRows(db: DbOrTx) {
 }
 
 /**
- * Writes the product's buy box onto its row: the winning offer's seller, price, MRP and stock, and
- * how many offers are on sale. Called in the transaction of every offer write, so the row never
- * shows an offer that is not there. With none on sale, the listing seller's offer (or the first)
- * stands in, and the product takes its status: a draft stays a draft, and one no one sells any
- * longer is archived. Writes only what moved: a row written logs a catalogue change.
+ * Writes the product's buy box (`buyBox` in src/shared/buy-box.ts) onto its row: the winning
+ * offer's seller, price, MRP and stock, how many offers are on sale, and the product's status.
+ * Called in the transaction of every offer write, so the row never shows an offer that is not
+ * there. Writes only what moved: a row written logs a catalogue change.
  */
 export async function refreshBuyBox(db: DbOrTx, productId: number): Promise<void> {
   // The product row first, locked: two transactions writing two offers of one product would each
@@ -61,16 +61,15 @@ export async function refreshBuyBox(db: DbOrTx, productId: number): Promise<void
     .executeTakeFirst();
   if (!product) return;
   const offers = (await offerRows(db).where('offers.product_id', '=', productId).execute()) as OfferRow[];
-  const selling = offers.filter(onSale).sort(buyBoxOrder);
-  const winner = selling[0] ?? offers.find((offer) => offer.vendor_id === product.listed_by) ?? [...offers].sort((a, b) => a.id - b.id)[0];
-  const status = selling.length > 0 ? 'active' : (winner?.status ?? 'archived');
+  const box = buyBox(offers.map(weighed), product.listed_by);
+  const winner = box.offer?.row;
   const next = {
     vendor_id: winner?.vendor_id ?? product.vendor_id,
-    offer_count: selling.length,
+    offer_count: box.offerCount,
     price: winner ? Number(winner.price) : Number(product.price),
     mrp: winner ? Number(winner.mrp) : Number(product.mrp),
     stock: winner?.stock ?? 0,
-    status,
+    status: box.status,
   } as const;
   const same =
     next.vendor_id === product.vendor_id &&
@@ -88,7 +87,7 @@ export async function insertOffers(db: DbOrTx, rows: readonly NewOfferRow[]): Pr
   return db.insertInto('offers').values(rows).returning(['id', 'product_id']).execute();
 }
 
-/** Offers on sale of the given products, the buy box first, as product answers list them. */
+/** Offers on sale of the given products, in the buy box's order (the winner first), as product answers list them. */
 export async function offersOn(db: DbOrTx, productIds: readonly number[]): Promise<Map<number, Offer[]>> {
   const byProduct = new Map<number, Offer[]>();
   for (let at = 0; at < productIds.length; at += 500) {
@@ -98,12 +97,13 @@ export async function offersOn(db: DbOrTx, productIds: readonly number[]): Promi
       .where('offers.status', '=', 'active')
       .where('vendors.status', '=', 'active')
       .execute();
-    for (const row of rows.sort(buyBoxOrder)) {
+    for (const row of rows) {
       const offers = byProduct.get(row.product_id) ?? [];
       offers.push({ id: row.id, vendor: { id: row.vendor_id, name: row.vendor_name, slug: row.vendor_slug }, price: Number(row.price), mrp: Number(row.mrp), stock: row.stock, dispatchDays: row.dispatch_days });
       byProduct.set(row.product_id, offers);
     }
   }
+  for (const offers of byProduct.values()) offers.sort(buyBoxOrder);
   return byProduct;
 }
 
@@ -185,13 +185,13 @@ export async function otherSellers(db: DbOrTx, vendorId: number, productId: numb
   return Number(row.n);
 }
 
-/** Every offer of a product, whatever its status or seller's, the buy box's order first: what the admin sees. */
+/** Every offer of a product, whatever its status or seller's, as `rankOffers` orders them: what the admin sees. */
 export async function allOffersOf(db: DbOrTx, productId: number) {
   const rows = await offerRows(db)
     .select(['vendors.name as vendor_name', 'vendors.slug as vendor_slug', 'offers.sku'])
     .where('offers.product_id', '=', productId)
     .execute();
-  return rows.sort((a, b) => Number(onSale(b as OfferRow)) - Number(onSale(a as OfferRow)) || buyBoxOrder(a, b));
+  return rankOffers(rows.map(weighed)).map((offer) => offer.row);
 }
 
 /**

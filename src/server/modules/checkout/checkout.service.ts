@@ -15,7 +15,7 @@ import type { Db, DbOrTx } from '#server/db/database.ts';
 import { isUniqueViolation } from '#server/db/unique-violation.ts';
 import type { CartService } from '#server/modules/cart/cart.service.ts';
 import type { CatalogService } from '#server/modules/catalog/catalog.service.ts';
-import type { CouponCustomer, CouponsService } from '#server/modules/coupons/coupons.service.ts';
+import type { CouponShopper, CouponsService } from '#server/modules/coupons/coupons.service.ts';
 import type { DeliveryService } from '#server/modules/delivery/delivery.service.ts';
 import type { Mailer } from '#server/modules/mail/mailer.ts';
 import { PAYMENT_WINDOW_MS, type OrdersService } from '#server/modules/orders/orders.service.ts';
@@ -243,7 +243,7 @@ export function createCheckoutService(deps: Deps) {
     userId: string,
     address: Pick<Address, 'name' | 'phone' | 'line1' | 'line2' | 'city' | 'state' | 'pincode'>,
     input: Pick<PlaceOrderInput, 'idempotencyKey' | 'items' | 'buyerGst' | 'couponCode'>,
-    customer: CouponCustomer,
+    shopper: CouponShopper,
     prepare?: (tx: DbOrTx) => Promise<void>,
   ): Promise<{ order: Order; created: boolean }> {
     try {
@@ -304,7 +304,7 @@ export function createCheckoutService(deps: Deps) {
         // The coupon, priced again on the lines as bought; refused, the whole order is (nothing is written).
         let coupon: { applied: Coupon; discount: number; perLine: number[] } | undefined;
         if (input.couponCode) {
-          const priced = await coupons.apply(input.couponCode, customer, lines.map(({ offer, lineTotal }) => ({ amount: lineTotal, category: offer.product_category, vendorId: offer.vendor_id })), tx);
+          const priced = await coupons.apply(input.couponCode, shopper, lines.map(({ offer, lineTotal }) => ({ amount: lineTotal, category: offer.product_category, vendorId: offer.vendor_id })), tx);
           if ('refusal' in priced) throw new AppError('CONFLICT', priced.refusal, { field: 'couponCode' });
           coupon = { applied: priced.coupon, discount: priced.discount, perLine: priced.perLine };
         }
@@ -345,7 +345,7 @@ export function createCheckoutService(deps: Deps) {
             discount: coupon?.perLine[i] ?? 0,
           })),
         );
-        if (coupon) await coupons.redeem(tx, coupon.applied, { orderId, userId, discount }, customer);
+        if (coupon) await coupons.redeem(tx, coupon.applied, { orderId, userId, discount }, shopper);
         return orderId;
       });
       return { order: await orders.get(userId, orderId), created: true };
@@ -402,12 +402,8 @@ export function createCheckoutService(deps: Deps) {
       if (!address) throw new AppError('VALIDATION_FAILED', 'Please choose one of your saved delivery addresses');
       // Checked again: an address saved before its PIN code had to match its state, or since moved in the directory.
       await delivery.assertAddress(address, 'addressId');
-      // A coupon's uses count those of guest checkouts with the account's e-mail too.
-      const customer = async (tx: DbOrTx) => {
-        const member = await users.findById(userId, tx);
-        return [userId, ...(member ? await users.guestIdsWithEmail(member.email, tx) : [])];
-      };
-      return place(userId, address, input, customer);
+      // A coupon's uses count those of guest checkouts with the account's e-mail too (the coupons service's sameCustomer).
+      return place(userId, address, input, { id: userId });
     },
 
     /**
@@ -423,11 +419,7 @@ export function createCheckoutService(deps: Deps) {
       await delivery.assertAddress(input.address, 'address.pincode');
       const at = now();
       // A coupon's uses are counted by the e-mail: every guest checkout with it, and the account that has it.
-      const customer = async (tx: DbOrTx) => {
-        const [account, guests] = [await users.findByEmail(input.email, tx), await users.guestIdsWithEmail(input.email, tx)];
-        return [guestId, ...guests, ...(account ? [account.id] : [])];
-      };
-      return place(guestId, input.address, input, customer, (tx) => users.insertGuest(tx, { id: guestId, name: input.address.name, email: input.email, at }));
+      return place(guestId, input.address, input, { id: guestId, email: input.email }, (tx) => users.insertGuest(tx, { id: guestId, name: input.address.name, email: input.email, at }));
     },
 
     /**

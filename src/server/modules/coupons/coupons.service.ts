@@ -1,8 +1,9 @@
-import { type CouponLine, FIRST_ORDER_STATUSES_THAT_COUNT, firstOrderRefusal, priceCoupon } from '#shared/coupons.ts';
+import { type CouponCustomerFacts, type CouponLine, couponRefusal, customerRefusal, eligibleSubtotal, FIRST_ORDER_STATUSES_THAT_COUNT, priceCoupon, unknownCoupon } from '#shared/coupons.ts';
 import { AppError } from '#shared/errors.ts';
 import type { Coupon } from '#shared/schemas/coupons.ts';
 import type { Db, DbOrTx } from '#server/db/database.ts';
 import { isUniqueViolation } from '#server/db/unique-violation.ts';
+import type { UsersService } from '#server/modules/users/users.service.ts';
 import type { VendorsService } from '#server/modules/vendors/vendors.service.ts';
 import * as repository from './coupons.repository.ts';
 import { indiaDate } from '#shared/india-time.ts';
@@ -13,17 +14,17 @@ export type CouponActor = { kind: 'admin'; userId: string } | { kind: 'vendor'; 
 export type CouponApplication = { coupon: Coupon; discount: number; perLine: number[] } | { code: string; refusal: string };
 
 /**
- * Who uses a coupon, for its per-customer limit: every id that is the same customer (a member's
- * account and the guest checkouts made with its e-mail; a guest's earlier checkouts with the
- * e-mail and the account that has it). Read in the order's transaction once the coupon's row is
- * locked, so one customer's orders at once count each other.
+ * Who uses a coupon: a member by its account id, or a guest by its checkout's id and the e-mail
+ * typed in. Its limits count every id that is the same customer (sameCustomer).
  */
-export type CouponCustomer = (tx: DbOrTx) => Promise<readonly string[]>;
+export interface CouponShopper {
+  id: string;
+  /** a guest's e-mail; a member's is read from its account */
+  email?: string;
+}
 
 /** A coupon as asked for: who funds it and who made it follow from who asks. */
 export type CouponRequest = Omit<repository.NewCoupon, 'fundedBy' | 'createdBy'>;
-
-const showDate = (date: string) => new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
 
 /**
  * Coupons: the marketplace's (it funds the discount; optionally for one category or seller) and
@@ -34,29 +35,31 @@ const showDate = (date: string) => new Intl.DateTimeFormat('en-IN', { day: 'nume
 interface Deps {
   db: Db;
   vendors: VendorsService;
+  users: Pick<UsersService, 'findById' | 'findByEmail' | 'guestIdsWithEmail'>;
   /** how many orders of these owners are in one of these statuses (the orders module's count) */
   countOrders: (userIds: readonly string[], statuses: readonly (typeof FIRST_ORDER_STATUSES_THAT_COUNT)[number][], tx: DbOrTx) => Promise<number>;
   now?: () => Date;
 }
 
-export function createCouponsService({ db, vendors, countOrders, now = () => new Date() }: Deps) {
-  /** Whether the coupon may be used now by this customer (when known); the refusal says why not. */
-  async function usable(code: string, customer: CouponCustomer | undefined, tx: DbOrTx): Promise<{ coupon: Coupon } | { refusal: string }> {
-    const coupon = await repository.findCouponByCode(tx, code);
-    if (!coupon) return { refusal: `Coupon ${code} does not exist` };
-    if (!coupon.active) return { refusal: `Coupon ${code} is no longer available` };
-    const today = indiaDate(now());
-    if (today < coupon.startsOn) return { refusal: `${code} can be used from ${showDate(coupon.startsOn)}` };
-    if (today > coupon.endsOn) return { refusal: `${code} expired on ${showDate(coupon.endsOn)}` };
-    if (coupon.totalLimit !== null && coupon.used >= coupon.totalLimit) return { refusal: `${code} has been fully redeemed` };
-    if (customer === undefined) return { coupon };
-    const ids = await customer(tx);
-    if ((await repository.usesBy(tx, coupon.id, ids)) >= coupon.perCustomerLimit) {
-      return { refusal: coupon.perCustomerLimit === 1 ? `You have already used ${code}` : `You have used ${code} ${coupon.perCustomerLimit} times, the most allowed` };
-    }
-    // A first-order coupon: no earlier order that counts (FIRST_ORDER_RULE in src/shared/coupons.ts).
-    if (coupon.firstOrderOnly && (await countOrders(ids, FIRST_ORDER_STATUSES_THAT_COUNT, tx)) > 0) return { refusal: firstOrderRefusal(code) };
-    return { coupon };
+export function createCouponsService({ db, vendors, users, countOrders, now = () => new Date() }: Deps) {
+  /**
+   * Every id that is the same customer as the shopper: a member's account and the guest checkouts
+   * made with its e-mail; a guest's checkout, the earlier ones with its e-mail and the account that
+   * has it. Read in the order's transaction once the coupon's row is locked, so one customer's
+   * orders at once count each other.
+   */
+  async function sameCustomer(shopper: CouponShopper, tx: DbOrTx): Promise<string[]> {
+    const email = shopper.email ?? (await users.findById(shopper.id, tx))?.email;
+    if (email === undefined) return [shopper.id];
+    const account = shopper.email === undefined ? undefined : await users.findByEmail(email, tx);
+    return [...new Set([shopper.id, ...(await users.guestIdsWithEmail(email, tx)), ...(account ? [account.id] : [])])];
+  }
+
+  /** The customer's uses of the coupon and, for a first-order coupon, their earlier orders that count. */
+  async function customerFacts(coupon: Coupon, shopper: CouponShopper, tx: DbOrTx): Promise<CouponCustomerFacts> {
+    const ids = await sameCustomer(shopper, tx);
+    const uses = await repository.usesBy(tx, coupon.id, ids);
+    return { uses, earlierOrders: coupon.firstOrderOnly ? await countOrders(ids, FIRST_ORDER_STATUSES_THAT_COUNT, tx) : 0 };
   }
 
   async function owned(actor: CouponActor, id: number): Promise<Coupon> {
@@ -99,24 +102,27 @@ export function createCouponsService({ db, vendors, countOrders, now = () => new
      * A code applied to lines: whether it may be used now (by this customer, when signed in) and
      * what it takes off each line. Nothing is written.
      */
-    async apply(rawCode: string, customer: CouponCustomer | undefined, lines: readonly CouponLine[], tx: DbOrTx = db): Promise<CouponApplication> {
+    async apply(rawCode: string, shopper: CouponShopper | undefined, lines: readonly CouponLine[], tx: DbOrTx = db): Promise<CouponApplication> {
       const code = rawCode.trim().toUpperCase();
-      const found = await usable(code, customer, tx);
-      if ('refusal' in found) return { code, refusal: found.refusal };
-      const { coupon } = found;
-      const priced = priceCoupon({ ...coupon, vendor: coupon.vendor }, lines);
+      const coupon = await repository.findCouponByCode(tx, code);
+      if (!coupon) return { code, refusal: unknownCoupon(code).message };
+      const customer = shopper === undefined ? undefined : await customerFacts(coupon, shopper, tx);
+      const refusal = couponRefusal(coupon, { today: indiaDate(now()), eligible: eligibleSubtotal(coupon, lines), customer });
+      if (refusal) return { code, refusal: refusal.message };
+      const priced = priceCoupon(coupon, lines);
       if ('refusal' in priced) return { code, refusal: priced.refusal };
       return { coupon, ...priced };
     },
 
     /**
      * Takes one use of the coupon for the order, in the order's transaction: 409 when the last use
-     * went to another order meanwhile, or when this customer has used up theirs (checked after
-     * the use is taken, so the coupon's row orders the customer's own concurrent orders too).
+     * went to another order meanwhile, or when this customer's limits refuse it (checked again
+     * after the use is taken, so the coupon's row orders the customer's own concurrent orders too).
      */
-    async redeem(tx: DbOrTx, coupon: Coupon, redemption: { orderId: number; userId: string; discount: number }, customer: CouponCustomer): Promise<void> {
+    async redeem(tx: DbOrTx, coupon: Coupon, redemption: { orderId: number; userId: string; discount: number }, shopper: CouponShopper): Promise<void> {
       if (!(await repository.takeUse(tx, coupon.id))) throw new AppError('CONFLICT', `${coupon.code} has been fully redeemed`);
-      if ((await repository.usesBy(tx, coupon.id, await customer(tx))) >= coupon.perCustomerLimit) throw new AppError('CONFLICT', `You have already used ${coupon.code}`, { field: 'couponCode' });
+      const refusal = customerRefusal(coupon, await customerFacts(coupon, shopper, tx));
+      if (refusal) throw new AppError('CONFLICT', refusal.message, { field: 'couponCode' });
       await repository.insertRedemption(tx, { couponId: coupon.id, ...redemption });
     },
 

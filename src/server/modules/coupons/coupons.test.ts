@@ -153,6 +153,15 @@ describe.each(testDialects())('coupons on %s', (dialect) => {
     expect((await guest('other.guest@example.in', welcome.code)).statusCode).toBe(201);
   });
 
+  it('checks a signed-in member’s quote as their order: uses and orders as a guest with the account’s e-mail count', async () => {
+    const code = (await createAsAdmin({ code: `ONCE${keys}` })).code;
+    const items = [{ productId: laptop, quantity: 1 }];
+    const asGuest = await t.app.inject({ method: 'POST', url: '/api/guest/checkout/orders', headers: { ...TEST_HEADERS, 'x-forwarded-for': `10.18.0.${++addresses & 255}` }, payload: { idempotencyKey: `once-${dialect}-${++keys}`, email: 'once.member@coupons.in', address: MYSURU, items, couponCode: code } });
+    expect(asGuest.statusCode, asGuest.body).toBe(201);
+    const member = await registerCustomer(t, 'once.member@coupons.in', 'Once Member', `10.19.0.${++addresses & 255}`);
+    expect(await quote(member, items, code)).toMatchObject({ coupon: null, couponError: `You have already used ${code}` });
+  });
+
   it('takes the discount off the order, line by line, and refuses an unusable code without writing anything', async () => {
     const code = (await createAsAdmin({ kind: 'flat', value: rupees(3_001) })).code;
     const placed = await place(asha, ashaAddress, [{ productId: laptop, quantity: 1 }, { productId: monitor, quantity: 2 }], code);

@@ -41,6 +41,7 @@ import { createCheckoutService } from './modules/checkout/checkout.service.ts';
 import { createMailer } from './modules/mail/mailer.ts';
 import { createQueuedMailer } from './modules/mail/queued-mailer.ts';
 import { createOutboxService } from './modules/outbox/outbox.service.ts';
+import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { createOrdersService } from './modules/orders/orders.service.ts';
 import { createSandboxProvider } from './modules/payments/providers/sandbox.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
@@ -240,6 +241,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
       await api.register(adminRoutes(services));
       await api.register(guestCheckoutRoutes(services));
       await api.register(checkoutRoutes(services));
+      await api.register(ordersRoutes(services));
       await api.register(returnsRoutes(services));
       await api.register(storesRoutes(services));
       await api.register(catalogRoutes(services));

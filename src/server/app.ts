@@ -24,6 +24,7 @@ import { searchRoutes } from './modules/search/search.routes.ts';
 import { createSearchService } from './modules/search/search.service.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { createAdminService } from './modules/admin/admin.service.ts';
+import { createAuditService } from './modules/audit/audit.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { resetPasswordMail } from './modules/auth/account-mails.ts';
@@ -41,6 +42,7 @@ import { createCheckoutService } from './modules/checkout/checkout.service.ts';
 import { createMailer } from './modules/mail/mailer.ts';
 import { createQueuedMailer } from './modules/mail/queued-mailer.ts';
 import { createOutboxService } from './modules/outbox/outbox.service.ts';
+import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { createOrdersService } from './modules/orders/orders.service.ts';
 import { createSandboxProvider } from './modules/payments/providers/sandbox.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
@@ -120,17 +122,19 @@ export function createServices({ database, config, log }: Pick<AppDeps, 'databas
   const checkout = createCheckoutService({ db, catalog, cart, coupons, delivery, orders, payments, outbox, users, mailer, store: config.store, log, afterCharge: faultAfterCharge(config) });
   const media = createMediaService({ db, dataDir: config.dataDir });
   const fulfilment = createFulfilmentService({ db, catalog, users, invoices, payments, mailer, store: config.store, log });
-  const moderationReplies = createModerationRepliesService({ db, catalog });
+  // Admin actions, whichever module takes them, are written to one audit log.
+  const audit = createAuditService({ db, users, catalog, vendors, payments, orders });
+  const moderationReplies = createModerationRepliesService({ db, catalog, audit });
   const vendorProducts = createVendorProductsService({ vendors, catalog, orders, media, moderationReplies });
   const vendorReports = createVendorReportsService({ orders, catalog, payments, commissionPercent: config.commissionPercent });
   const productImport = createProductImportService({ db, catalog, vendorProducts });
   // A merge of duplicate products moves their reviews (and ratings) and wishlist saves with their offers.
-  const admin = createAdminService({ db, users, vendors, catalog, orders, authService, payments, invoices, checkout, outbox, mailer, media, moderationReplies, store: config.store, log, mergeFollowers: [reviewsProductMerge, wishlist.productMerge] });
-  const reviews = createReviewsService({ db, orders, vendors, admin });
-  const returns = createReturnsService({ db, orders, payments, invoices, catalog, outbox, users, store: config.store, dataDir: config.dataDir, audit: admin.record, linkTokens: createLinkTokens() });
+  const admin = createAdminService({ db, users, vendors, catalog, orders, authService, audit, payments, invoices, checkout, outbox, mailer, media, moderationReplies, store: config.store, log, mergeFollowers: [reviewsProductMerge, wishlist.productMerge] });
+  const reviews = createReviewsService({ db, orders, vendors, audit });
+  const returns = createReturnsService({ db, orders, payments, invoices, catalog, outbox, users, store: config.store, dataDir: config.dataDir, audit: audit.record, linkTokens: createLinkTokens() });
   return {
     returns,
-    admin, moderationReplies, reviews, wishlist, stockAlerts, guestOrders, vendors, delivery, coupons, users, authService, accountSecurity, privacy, catalog, search, cart, contact, payments, paymentProvider, outbox, orders, checkout, mailer, media, fulfilment, invoices, vendorProducts, vendorReports, productImport,
+    audit, admin, moderationReplies, reviews, wishlist, stockAlerts, guestOrders, vendors, delivery, coupons, users, authService, accountSecurity, privacy, catalog, search, cart, contact, payments, paymentProvider, outbox, orders, checkout, mailer, media, fulfilment, invoices, vendorProducts, vendorReports, productImport,
     emiPlans: config.emiPlans,
   };
 }
@@ -240,6 +244,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
       await api.register(adminRoutes(services));
       await api.register(guestCheckoutRoutes(services));
       await api.register(checkoutRoutes(services));
+      await api.register(ordersRoutes(services));
       await api.register(returnsRoutes(services));
       await api.register(storesRoutes(services));
       await api.register(catalogRoutes(services));

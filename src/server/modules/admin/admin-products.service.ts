@@ -3,13 +3,12 @@ import type { AdminProductDetail, AdminProductInput, AdminProposal } from '#shar
 import type { ProductStatus } from '#shared/schemas/catalog.ts';
 import { SPECS_SCHEMAS } from '#shared/schemas/specs-input.ts';
 import { type Db, type DbOrTx, toIso } from '#server/db/database.ts';
+import type { AuditService } from '#server/modules/audit/audit.service.ts';
 import type { CatalogService } from '#server/modules/catalog/catalog.service.ts';
 import type { MediaService } from '#server/modules/media/media.service.ts';
 import { assertPublishable } from '#server/modules/vendors/vendor-products.service.ts';
 import type { VendorsService } from '#server/modules/vendors/vendors.service.ts';
-import type { AuditReader } from './audit-reader.ts';
 import type { ModerationRepliesService } from './moderation-replies.service.ts';
-import * as audit from './audit.repository.ts';
 
 interface Actor {
   id: string;
@@ -49,8 +48,8 @@ export interface ProductMergeFollower {
  * Manage Products beyond moderation: an admin edits any vendor's product or archives it. Each
  * change and its audit entry (who, what, when, the fields before and after) commit together.
  */
-export function createAdminProductsService(deps: { db: Db; catalog: CatalogService; vendors: VendorsService; media: MediaService; auditLog: AuditReader; moderationReplies: ModerationRepliesService; mergeFollowers?: readonly ProductMergeFollower[] }) {
-  const { db, catalog, vendors, media, auditLog, moderationReplies, mergeFollowers = [] } = deps;
+export function createAdminProductsService(deps: { db: Db; catalog: CatalogService; vendors: VendorsService; media: MediaService; audit: AuditService; moderationReplies: ModerationRepliesService; mergeFollowers?: readonly ProductMergeFollower[] }) {
+  const { db, catalog, vendors, media, audit, moderationReplies, mergeFollowers = [] } = deps;
 
   async function locate(id: number) {
     const product = await catalog.findAny(id);
@@ -62,7 +61,7 @@ export function createAdminProductsService(deps: { db: Db; catalog: CatalogServi
 
   async function detail(id: number): Promise<AdminProductDetail> {
     const { product, shop } = await locate(id);
-    const history = await auditLog.list({ entityType: 'product', entityId: String(id), page: 1, pageSize: 50 });
+    const history = await audit.list({ entityType: 'product', entityId: String(id), page: 1, pageSize: 50 });
     const offers = (await catalog.offersOf(id)).map((offer) => ({
       id: offer.id,
       vendor: { id: offer.vendor_id, name: offer.vendor_name, slug: offer.vendor_slug, status: offer.vendor_status },
@@ -113,7 +112,7 @@ export function createAdminProductsService(deps: { db: Db; catalog: CatalogServi
         diff.before.stock = saved.stock - (next.stock - current.stock);
         diff.after.stock = saved.stock;
       }
-      await audit.recordAudit(tx, { actor, action: action(current, next), entityType: 'product', entityId: String(id), ...diff, reason });
+      await audit.record({ actor, action: action(current, next), entityType: 'product', entityId: String(id), ...diff, reason }, tx);
       return true;
     });
     return written;
@@ -147,7 +146,7 @@ export function createAdminProductsService(deps: { db: Db; catalog: CatalogServi
         const review = decision === 'approve' ? 'approved' : 'rejected';
         // Only from pending, in the statement itself: two admins deciding at once cannot both win.
         if (!(await catalog.reviewProduct(id, review, reason ?? null, tx))) throw new AppError('CONFLICT', 'This listing was decided meanwhile');
-        await audit.recordAudit(tx, { actor, action: `product.review.${decision}`, entityType: 'product', entityId: String(id), before: { review: 'pending' }, after: { review }, reason });
+        await audit.record({ actor, action: `product.review.${decision}`, entityType: 'product', entityId: String(id), before: { review: 'pending' }, after: { review }, reason }, tx);
       });
       return detail(id);
     },
@@ -179,7 +178,7 @@ export function createAdminProductsService(deps: { db: Db; catalog: CatalogServi
       await db.transaction().execute(async (tx) => {
         const before = await catalog.findAny(await catalog.proposalProduct(id, tx), tx);
         const proposal = await catalog.decideProposal(id, decision === 'approve' ? 'approved' : 'rejected', actor.id, reason ?? null, tx);
-        await audit.recordAudit(tx, {
+        await audit.record({
           actor,
           action: `product.proposal.${decision}`,
           entityType: 'product',
@@ -187,7 +186,7 @@ export function createAdminProductsService(deps: { db: Db; catalog: CatalogServi
           before: before ? contentOf(before) : {},
           after: { ...(JSON.parse(proposal.changes) as object), proposedBy: proposal.vendor_name },
           reason,
-        });
+        }, tx);
       });
     },
 
@@ -204,8 +203,8 @@ export function createAdminProductsService(deps: { db: Db; catalog: CatalogServi
         const followed: Record<string, unknown> = {};
         for (const follower of mergeFollowers) followed[follower.section] = await follower.moveProduct(tx, id, into);
         const sellers = moved.map((offer) => offer.vendor_name);
-        await audit.recordAudit(tx, { actor, action: 'product.merge', entityType: 'product', entityId: String(id), before: { sellers }, after: { mergedInto: into, ...followed }, reason });
-        await audit.recordAudit(tx, { actor, action: 'product.merge', entityType: 'product', entityId: String(into), before: {}, after: { mergedFrom: id, sellers, ...followed }, reason });
+        await audit.record({ actor, action: 'product.merge', entityType: 'product', entityId: String(id), before: { sellers }, after: { mergedInto: into, ...followed }, reason }, tx);
+        await audit.record({ actor, action: 'product.merge', entityType: 'product', entityId: String(into), before: {}, after: { mergedFrom: id, sellers, ...followed }, reason }, tx);
       });
       return detail(into);
     },

@@ -34,6 +34,7 @@ import {
   AdminOutboxQuerySchema,
 } from '#shared/schemas/admin.ts';
 import { MediaSchema } from '#shared/schemas/vendor.ts';
+import type { AuditService } from '#server/modules/audit/audit.service.ts';
 import type { CatalogService } from '#server/modules/catalog/catalog.service.ts';
 import type { UsersService } from '#server/modules/users/users.service.ts';
 import type { VendorsService } from '#server/modules/vendors/vendors.service.ts';
@@ -53,8 +54,8 @@ const AdminSummarySchema = z.object({
 });
 
 /** Admin endpoints: role admin only. Every change is audited with who, what, when, before and after. */
-export function adminRoutes(deps: { users: UsersService; vendors: VendorsService; catalog: CatalogService; admin: AdminService }): FastifyPluginAsyncZod {
-  const { admin } = deps;
+export function adminRoutes(deps: { users: UsersService; vendors: VendorsService; catalog: CatalogService; admin: AdminService; audit: AuditService }): FastifyPluginAsyncZod {
+  const { admin, audit } = deps;
   return async (app) => {
     // Before validation: a caller who is not an admin learns nothing about a request's shape, only 401 or 403.
     app.addHook('preValidation', requireRole('admin'));
@@ -214,7 +215,7 @@ export function adminRoutes(deps: { users: UsersService; vendors: VendorsService
     );
 
     app.get('/admin/audit', { schema: { tags: ['admin'], summary: 'The audit log of admin actions', querystring: AuditQuerySchema, response: { 200: AuditListSchema, ...errors } } }, async (request) => ({
-      ...(await admin.audit(request.query)),
+      ...(await audit.list(request.query)),
       page: request.query.page,
       pageSize: request.query.pageSize,
     }));

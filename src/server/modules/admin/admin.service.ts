@@ -9,8 +9,9 @@ import type { PaymentsService } from '#server/modules/payments/payments.service.
 import { EMAIL_IN_USE_MESSAGE, type Role } from '#shared/schemas/auth.ts';
 import type { StoreInfo } from '#shared/store-info.ts';
 import { approvalBlocker, sellerChecklist } from '#shared/seller-kyc.ts';
-import { type Db, type DbOrTx, toIso } from '#server/db/database.ts';
+import { type Db, toIso } from '#server/db/database.ts';
 import type { VendorRow } from '#server/db/schema.ts';
+import type { AuditService } from '#server/modules/audit/audit.service.ts';
 import type { AuthService } from '#server/modules/auth/auth.service.ts';
 import type { CatalogService } from '#server/modules/catalog/catalog.service.ts';
 import type { InvoicesService } from '#server/modules/invoices/invoices.service.ts';
@@ -22,8 +23,6 @@ import type { OutboxEntry, OutboxService } from '#server/modules/outbox/outbox.s
 import type { UsersService } from '#server/modules/users/users.service.ts';
 import { sellerDetailsOf, type VendorsService } from '#server/modules/vendors/vendors.service.ts';
 import { createAdminProductsService, type ProductMergeFollower } from './admin-products.service.ts';
-import { createAuditReader } from './audit-reader.ts';
-import * as audit from './audit.repository.ts';
 import * as reports from './reports.repository.ts';
 
 const STATUS_LABELS: Record<string, string> = {
@@ -47,6 +46,7 @@ interface Deps {
   catalog: CatalogService;
   orders: OrdersService;
   authService: AuthService;
+  audit: AuditService;
   payments: PaymentsService;
   invoices: InvoicesService;
   checkout: CheckoutService;
@@ -81,9 +81,8 @@ function toOutboxJob(job: OutboxEntry): AdminOutboxJob {
 
 /** Running the marketplace: accounts, shops and moderation. Every action is audited. */
 export function createAdminService(deps: Deps) {
-  const { db, users, vendors, catalog, orders, authService, payments, invoices, checkout, outbox, mailer, store } = deps;
-  const auditLog = createAuditReader({ db, users, catalog, vendors, payments, orders });
-  const products = createAdminProductsService({ db, catalog, vendors, media: deps.media, auditLog, moderationReplies: deps.moderationReplies, mergeFollowers: deps.mergeFollowers });
+  const { db, users, vendors, catalog, orders, authService, audit, payments, invoices, checkout, outbox, mailer, store } = deps;
+  const products = createAdminProductsService({ db, catalog, vendors, media: deps.media, audit, moderationReplies: deps.moderationReplies, mergeFollowers: deps.mergeFollowers });
 
   /** A shop's status, and the buy boxes it moves (a suspended seller's offers stop winning), together. */
   const setShopStatus = (vendorId: number, status: VendorRow['status']) =>
@@ -140,9 +139,6 @@ export function createAdminService(deps: Deps) {
   }
 
   return {
-    /** An admin action taken in another module (a coupon created, say), into the same audit log; in the action's transaction when given. */
-    record: (entry: audit.NewAuditEntry, tx: DbOrTx = db) => audit.recordAudit(tx, entry),
-
     async listUsers(query: AdminUserQuery) {
       const ids = query.pendingVendors ? await vendors.pendingUserIds() : undefined;
       const { rows, total } = await users.list({ q: query.q, role: query.role, status: query.status, ids, sort: query.sort, page: query.page, pageSize: query.pageSize });
@@ -155,7 +151,7 @@ export function createAdminService(deps: Deps) {
       const [orderList, products, history, shop] = await Promise.all([
         orders.list(uid),
         user.vendor ? catalog.listForVendor(user.vendor.id, { sort: 'newest', page: 1, pageSize: 50 }) : Promise.resolve({ items: [] }),
-        auditLog.list({ entityType: 'user', entityId: uid, page: 1, pageSize: 50 }),
+        audit.list({ entityType: 'user', entityId: uid, page: 1, pageSize: 50 }),
         user.vendor ? vendors.findById(user.vendor.id) : Promise.resolve(undefined),
       ]);
       return {
@@ -175,7 +171,7 @@ export function createAdminService(deps: Deps) {
       if (shop.status === status) throw new AppError('CONFLICT', `This shop is already ${decision === 'approve' ? 'approved' : 'rejected'}`);
       if (status === 'active') assertApprovable(shop);
       await setShopStatus(shop.id, status);
-      await audit.recordAudit(db, { actor, action: `vendor.${decision}`, entityType: 'user', entityId: uid, before: { shopStatus: shop.status }, after: { shopStatus: status }, reason });
+      await audit.record({ actor, action: `vendor.${decision}`, entityType: 'user', entityId: uid, before: { shopStatus: shop.status }, after: { shopStatus: status }, reason });
       await mail(
         user.email,
         decision === 'approve' ? `Your shop ${shop.name} is approved` : `Your shop ${shop.name} was not approved`,
@@ -192,7 +188,7 @@ export function createAdminService(deps: Deps) {
       await users.setStatus(uid, status);
       // A suspended user's sessions end at once.
       if (status === 'suspended') await users.deleteSessionsOf(uid);
-      await audit.recordAudit(db, { actor, action: status === 'suspended' ? 'user.suspend' : 'user.reactivate', entityType: 'user', entityId: uid, before: { status: target.status }, after: { status }, reason });
+      await audit.record({ actor, action: status === 'suspended' ? 'user.suspend' : 'user.reactivate', entityType: 'user', entityId: uid, before: { status: target.status }, after: { status }, reason });
       return view(uid);
     },
 
@@ -202,7 +198,7 @@ export function createAdminService(deps: Deps) {
       if (role === 'vendor' && !(await vendors.findByUserId(uid))) throw new AppError('CONFLICT', 'Only accounts with a shop can be vendors');
       await users.setRole(uid, role);
       await users.deleteSessionsOf(uid);
-      await audit.recordAudit(db, { actor, action: 'user.role', entityType: 'user', entityId: uid, before: { role: target.role }, after: { role }, reason });
+      await audit.record({ actor, action: 'user.role', entityType: 'user', entityId: uid, before: { role: target.role }, after: { role }, reason });
       return view(uid);
     },
 
@@ -210,7 +206,7 @@ export function createAdminService(deps: Deps) {
       if (await users.findByEmail(input.email)) throw new AppError('EMAIL_IN_USE', EMAIL_IN_USE_MESSAGE);
       await authService.ensureAdmin(input);
       const created = await users.findByEmail(input.email);
-      await audit.recordAudit(db, { actor, action: 'user.create-admin', entityType: 'user', entityId: created!.id, after: { email: input.email, role: 'admin' } });
+      await audit.record({ actor, action: 'user.create-admin', entityType: 'user', entityId: created!.id, after: { email: input.email, role: 'admin' } });
       return view(created!.id);
     },
 
@@ -221,7 +217,7 @@ export function createAdminService(deps: Deps) {
       if (action === 'restore' && !product.hiddenReason) throw new AppError('CONFLICT', 'This product is not hidden');
       const hiddenReason = action === 'hide' ? (reason ?? '') : null;
       await catalog.setHiddenReason(productId, hiddenReason);
-      await audit.recordAudit(db, { actor, action: `product.${action}`, entityType: 'product', entityId: String(productId), before: { hiddenReason: product.hiddenReason }, after: { hiddenReason }, reason });
+      await audit.record({ actor, action: `product.${action}`, entityType: 'product', entityId: String(productId), before: { hiddenReason: product.hiddenReason }, after: { hiddenReason }, reason });
       return { id: productId, name: product.name, hiddenReason };
     },
 
@@ -240,7 +236,7 @@ export function createAdminService(deps: Deps) {
       if (!shop) throw new AppError('NOT_FOUND', 'Vendor not found');
       if (status === 'active' && shop.status !== 'active') assertApprovable(shop);
       await setShopStatus(shop.id, status);
-      await audit.recordAudit(db, { actor, action: 'vendor.status', entityType: 'vendor', entityId: String(shop.id), before: { status: shop.status }, after: { status } });
+      await audit.record({ actor, action: 'vendor.status', entityType: 'vendor', entityId: String(shop.id), before: { status: shop.status }, after: { status } });
       return { id: shop.id, name: shop.name, slug: shop.slug, status };
     },
 
@@ -319,7 +315,7 @@ export function createAdminService(deps: Deps) {
       const [refunds, queuedRefunds, history, creditable] = await Promise.all([
         payments.refundsOf(id),
         payments.queuedRefunds(id),
-        auditLog.list({ entityType: 'payment', entityId: String(id), page: 1, pageSize: 50 }),
+        audit.list({ entityType: 'payment', entityId: String(id), page: 1, pageSize: 50 }),
         invoices.creditableOf(order.id),
       ]);
       const left = new Map(creditable.map((invoice) => [invoice.id, invoice]));
@@ -364,7 +360,7 @@ export function createAdminService(deps: Deps) {
       await outbox.runNow([job]);
       const after = (await payments.find(id))!;
       const cancelled = after.status === 'refunded' ? await checkout.cancelAfterFullRefund(after.orderId) : false;
-      await audit.recordAudit(db, {
+      await audit.record({
         actor,
         action: 'payment.refund',
         entityType: 'payment',
@@ -387,8 +383,6 @@ export function createAdminService(deps: Deps) {
       return this.paymentDetail(id);
     },
 
-    audit: (filter: audit.AuditFilter) => auditLog.list(filter),
-
     /** Refunds and mails waiting to be retried (pending first), with their attempts and last error. */
     async outbox(query: AdminOutboxQuery) {
       const [{ items, total }, pending] = await Promise.all([outbox.list({ status: query.status, kind: query.kind }, query.page, query.pageSize), outbox.countPending()]);
@@ -401,7 +395,7 @@ export function createAdminService(deps: Deps) {
       if (!before) throw new AppError('NOT_FOUND', 'Job not found');
       if (before.status !== 'pending') throw new AppError('CONFLICT', 'This job is already done');
       const after = (await outbox.retryNow(id))!;
-      await audit.recordAudit(db, {
+      await audit.record({
         actor,
         action: 'outbox.retry',
         entityType: 'outbox',

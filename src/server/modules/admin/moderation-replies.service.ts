@@ -1,8 +1,8 @@
 import { AppError } from '#shared/errors.ts';
 import type { ModerationReply, ModerationReplyInput } from '#shared/schemas/vendor.ts';
 import type { Db } from '#server/db/database.ts';
+import type { AuditService } from '#server/modules/audit/audit.service.ts';
 import type { CatalogService } from '#server/modules/catalog/catalog.service.ts';
-import * as audit from './audit.repository.ts';
 import * as repository from './moderation-replies.repository.ts';
 
 /**
@@ -10,8 +10,8 @@ import * as repository from './moderation-replies.repository.ts';
  * to be looked at again. The reply and its audit entry are one transaction. Only the admins
  * restore a hidden product; nothing a seller sends changes whether it is hidden.
  */
-export function createModerationRepliesService(deps: { db: Db; catalog: CatalogService }) {
-  const { db, catalog } = deps;
+export function createModerationRepliesService(deps: { db: Db; catalog: CatalogService; audit: Pick<AuditService, 'record'> }) {
+  const { db, catalog, audit } = deps;
   const toReply = ({ productId: _productId, vendorId: _vendorId, ...reply }: repository.StoredReply): ModerationReply => reply;
 
   return {
@@ -23,14 +23,14 @@ export function createModerationRepliesService(deps: { db: Db; catalog: CatalogS
       const hiddenReason = product.hiddenReason;
       await db.transaction().execute(async (tx) => {
         await repository.insertReply(tx, { productId, vendorId, authorId: author.id, message: input.message, asksReview: input.asksReview, hiddenReason });
-        await audit.recordAudit(tx, {
+        await audit.record({
           actor: author,
           action: input.asksReview ? 'product.moderation.review-requested' : 'product.moderation.reply',
           entityType: 'product',
           entityId: String(productId),
           after: { message: input.message },
           reason: null,
-        });
+        }, tx);
       });
     },
 

@@ -8,7 +8,6 @@ import {
   CashOnDeliverySchema,
   CheckoutOptionsSchema,
   OrderIdParamSchema,
-  OrderListSchema,
   OrderSchema,
   OtpInputSchema,
   PaymentIdParamSchema,
@@ -16,10 +15,7 @@ import {
   PaymentResultSchema,
   PaymentSchema,
   PlaceOrderInputSchema,
-  ReturnRequestInputSchema,
 } from '#shared/schemas/orders.ts';
-import type { OrdersService } from '#server/modules/orders/orders.service.ts';
-import type { ReturnsService } from '#server/modules/orders/returns.service.ts';
 import type { PaymentsService } from '#server/modules/payments/payments.service.ts';
 import { requireSignedIn, requireUser } from '#server/plugins/auth.ts';
 import { ErrorResponseSchema } from '#server/plugins/openapi.ts';
@@ -29,9 +25,9 @@ const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 404: ErrorR
 const orderParams = z.object({ id: OrderIdParamSchema });
 const paymentParams = z.object({ id: PaymentIdParamSchema });
 
-/** Checkout, payments and the signed-in user's orders. Every query is scoped to the caller. */
-export function checkoutRoutes(deps: { checkout: CheckoutService; orders: OrdersService; returns: ReturnsService; payments: PaymentsService; emiPlans: readonly EmiPlan[] }): FastifyPluginAsyncZod {
-  const { checkout, orders } = deps;
+/** Checkout and payments, for the signed-in user; paying an order is here too. Every query is scoped to the caller. */
+export function checkoutRoutes(deps: { checkout: CheckoutService; payments: PaymentsService; emiPlans: readonly EmiPlan[] }): FastifyPluginAsyncZod {
+  const { checkout } = deps;
   return async (app) => {
     app.addHook('preValidation', requireSignedIn);
 
@@ -98,36 +94,6 @@ export function checkoutRoutes(deps: { checkout: CheckoutService; orders: Orders
       '/payments/:id/bank',
       { schema: { tags: ['checkout'], summary: "The bank page's answer for a Net Banking payment", params: paymentParams, body: BankOutcomeInputSchema, response: { 200: PaymentResultSchema, ...errors } } },
       (request) => checkout.confirm(requireUser(request), request.params.id, { bankOutcome: request.body.outcome }),
-    );
-
-    app.get('/orders', { schema: { tags: ['orders'], summary: 'My orders, newest first', response: { 200: OrderListSchema, 401: ErrorResponseSchema } } }, async (request) => ({
-      items: await orders.list(requireUser(request).id),
-    }));
-
-    app.get(
-      '/orders/:id',
-      { schema: { tags: ['orders'], summary: 'One of my orders (404 for anyone else’s)', params: orderParams, response: { 200: OrderSchema, ...errors } } },
-      (request) => orders.get(requireUser(request).id, request.params.id),
-    );
-
-    app.post(
-      '/orders/:id/cancel',
-      { schema: { tags: ['orders'], summary: 'Cancel while nothing has shipped; paid orders are refunded in full', params: orderParams, response: { 200: OrderSchema, ...errors } } },
-      (request) => checkout.cancel(requireUser(request), request.params.id),
-    );
-
-    app.post(
-      '/orders/:id/return',
-      {
-        schema: {
-          tags: ['orders'],
-          summary: 'Return every line still returnable (delivered within 10 days), for a refund, with one reason; POST /api/orders/{id}/returns returns one line',
-          params: orderParams,
-          body: ReturnRequestInputSchema,
-          response: { 200: OrderSchema, ...errors },
-        },
-      },
-      (request) => deps.returns.requestWholeOrder(requireUser(request), request.params.id, request.body.reason),
     );
   };
 }

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { CouponActiveInputSchema, CouponInputSchema, CouponListSchema, CouponSchema } from '#shared/schemas/coupons.ts';
 import { requireRole, requireUser } from '#server/plugins/auth.ts';
 import { ErrorResponseSchema } from '#server/plugins/openapi.ts';
-import type { AdminService } from '#server/modules/admin/admin.service.ts';
+import type { AuditService } from '#server/modules/audit/audit.service.ts';
 import type { VendorProductsService } from '#server/modules/vendors/vendor-products.service.ts';
 import type { CouponActor, CouponsService } from './coupons.service.ts';
 
@@ -14,7 +14,7 @@ const params = z.object({ id: z.string().regex(/^[1-9]\d{0,14}$/, 'id must be a 
  * Coupons: admins create the marketplace's (audited), sellers their own; each sees and switches
  * off only what it may (a seller: its own coupons, 404 for any other).
  */
-export function couponsRoutes({ coupons, admin, vendorProducts }: { coupons: CouponsService; admin: AdminService; vendorProducts: VendorProductsService }): FastifyPluginAsyncZod {
+export function couponsRoutes({ coupons, audit, vendorProducts }: { coupons: CouponsService; audit: AuditService; vendorProducts: VendorProductsService }): FastifyPluginAsyncZod {
   return async (app) => {
     const asAdmin = { preValidation: requireRole('admin') };
     const asVendor = { preValidation: requireRole('vendor') };
@@ -34,7 +34,7 @@ export function couponsRoutes({ coupons, admin, vendorProducts }: { coupons: Cou
       async (request, reply) => {
         const user = requireUser(request);
         const coupon = await coupons.create(adminActor(request), request.body);
-        await admin.record({ actor: { id: user.id, email: user.email }, action: 'coupon.create', entityType: 'coupon', entityId: String(coupon.id), after: coupon });
+        await audit.record({ actor: { id: user.id, email: user.email }, action: 'coupon.create', entityType: 'coupon', entityId: String(coupon.id), after: coupon });
         return reply.status(201).send(coupon);
       },
     );
@@ -45,7 +45,7 @@ export function couponsRoutes({ coupons, admin, vendorProducts }: { coupons: Cou
       async (request) => {
         const user = requireUser(request);
         const coupon = await coupons.setActive(adminActor(request), request.params.id, request.body.active);
-        await admin.record({ actor: { id: user.id, email: user.email }, action: request.body.active ? 'coupon.activate' : 'coupon.deactivate', entityType: 'coupon', entityId: String(coupon.id), after: { active: coupon.active } });
+        await audit.record({ actor: { id: user.id, email: user.email }, action: request.body.active ? 'coupon.activate' : 'coupon.deactivate', entityType: 'coupon', entityId: String(coupon.id), after: { active: coupon.active } });
         return coupon;
       },
     );

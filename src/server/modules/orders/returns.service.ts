@@ -23,7 +23,7 @@ import type { ApproveReturnInput, CreateReturnInputSchema, ManagedReturn, Manage
 import type { StoreInfo } from '#shared/store-info.ts';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '#server/db/database.ts';
-import type { NewAuditEntry } from '#server/modules/admin/audit.repository.ts';
+import type { NewAuditEntry } from '#server/modules/audit/audit.service.ts';
 import type { LinkTokens } from '#server/modules/auth/link-tokens.service.ts';
 import type { PersonalDataHolder } from '#server/modules/privacy/privacy.service.ts';
 import type { CatalogService } from '#server/modules/catalog/catalog.service.ts';

@@ -5,7 +5,7 @@ import { type MyReview, REVIEW_PAGE_SIZE, type Review, type ReviewInput, type Re
 import { type Db, type DbOrTx, toIso } from '#server/db/database.ts';
 import { isUniqueViolation } from '#server/db/unique-violation.ts';
 import type { ProductMergeFollower } from '#server/modules/admin/admin-products.service.ts';
-import type { AdminService } from '#server/modules/admin/admin.service.ts';
+import type { AuditService } from '#server/modules/audit/audit.service.ts';
 import type { OrdersService } from '#server/modules/orders/orders.service.ts';
 import type { PersonalDataHolder } from '#server/modules/privacy/privacy.service.ts';
 import type { VendorsService } from '#server/modules/vendors/vendors.service.ts';
@@ -30,7 +30,7 @@ interface Deps {
   orders: Pick<OrdersService, 'latestDeliveredLine'>;
   vendors: Pick<VendorsService, 'findByUserId'>;
   /** its audit log, written in the moderation's transaction */
-  admin: Pick<AdminService, 'record'>;
+  audit: Pick<AuditService, 'record'>;
 }
 
 /** The tables whose writes change what product pages show. */
@@ -73,7 +73,7 @@ const withStatus = (row: repository.ReviewRow) => ({ ...toReview(row), status: r
  * (`product_ratings`) in its own transaction, with the review row locked: a crash leaves both
  * written or neither, and the rating always equals what the visible reviews add up to.
  */
-export function createReviewsService({ db, orders, vendors, admin }: Deps) {
+export function createReviewsService({ db, orders, vendors, audit }: Deps) {
   async function visibleReview(id: number, tx: DbOrTx = db): Promise<repository.ReviewRow> {
     const row = await repository.findReview(tx, id);
     if (!row || row.status !== 'visible') throw new AppError('NOT_FOUND', 'Review not found');
@@ -198,7 +198,7 @@ export function createReviewsService({ db, orders, vendors, admin }: Deps) {
         const hiddenReason = status === 'hidden' ? reason : null;
         await repository.setModeration(tx, reviewId, status, hiddenReason);
         if (status !== review.status) await repository.adjustRating(tx, review.product_id, [{ rating: review.rating, sign: status === 'hidden' ? -1 : 1 }]);
-        await admin.record(
+        await audit.record(
           {
             actor,
             action: `review.${action}`,

@@ -6,7 +6,7 @@ import { expect, type Page, test } from './fixtures.ts';
 import { approveListing, registerApprovedShop, registerCustomer, uploadProductImage } from './sellers.ts';
 
 /**
- * Issue 16, end to end: a shopper checks delivery to a PIN code, pays by Cash on Delivery, the
+ * End to end: a shopper checks delivery to a PIN code, pays by Cash on Delivery, the
  * seller delivers, and the GST invoice's text shows CGST + SGST within the seller's state or IGST
  * to another. The seller is a new shop in Bengaluru (GSTIN 29…, pickup PIN code 560002, from
  * `registerApprovedShop`), so nothing depends on the demo catalogue.

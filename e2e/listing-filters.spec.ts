@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures.ts';
 
-/** Listing filters (issue 17): chosen filters as chips, price presets, processor and graphics, and the phone's drawer. */
+/** Listing filters: chosen filters as chips, price presets, processor and graphics, and the phone's drawer. */
 
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 360, height: 740 } });

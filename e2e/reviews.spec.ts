@@ -3,7 +3,7 @@ import { verifyEmail } from './mail.ts';
 import { registerApprovedShop, registerCustomer } from './sellers.ts';
 
 /**
- * Issue 17, ratings and reviews: a shopper whose laptop was delivered reviews it on the product
+ * Ratings and reviews, end to end: a shopper whose laptop was delivered reviews it on the product
  * page, and its rating shows there (and in the page's structured data, before any script runs).
  * The laptop is a demo one, offered by a new shop at a higher price (the buy box and the
  * storefront's counts stay as the other tests expect); the order is placed, paid and delivered

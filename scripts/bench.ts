@@ -891,7 +891,7 @@ try {
   // What shoppers and crawlers do: a fresh random request each time, while the writer edits.
   const draws = dice(20_260_102);
   const baselineDraws = dice(20_260_104);
-  // Issue 12's targets: at 1,000,000 products the same, with every ratio at 0.05.
+  // At 1,000,000 products the targets are the same p99s, with every ratio at 0.05.
   const ratio = (atHundredThousand: number) => (PRODUCTS >= 1_000_000 ? 0.05 : atHundredThousand);
   const headline: Scenario[] = [
     { name: 'mixed listings (random filters, sorts, pages)', requests: drawn(() => listingPath(draws), draws), target: { ratio: ratio(0.1), p99: 50 } },

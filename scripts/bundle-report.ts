@@ -37,19 +37,19 @@ interface Route {
 
 /** The pages of src/web/app/routes.tsx. Modules listed here must be in the manifest. */
 const ROUTES: Route[] = [
-  // 152 since issue 17: the header's search box became a combobox (its list loads apart, once a
+  // 152 since the header's search box became a combobox (its list loads apart, once a
   // shopper types) and cards show customer ratings, about 1 kB together.
-  // 152.5 with issue 17's Recently viewed and the cards' heart and Compare (their code loads apart, in one chunk; the modules it shares split off).
-  // 153.5 with issue 18's product image that shows a placeholder, never a broken image (a small
+  // 152.5 with Recently viewed and the cards' heart and Compare (their code loads apart, in one chunk; the modules it shares split off).
+  // 153.5 with the product image that shows a placeholder, never a broken image (a small
   // chunk of its own, shared by cards, cart, orders and lists: 0.8 kB with its request).
   // 153.6 with the page of the link that confirms a guest's return (its route in the router, a few
   // dozen bytes; the page loads apart), which took the home page just over 153.5.
   { path: '/', module: 'app/routes/store/home.tsx', budgetKb: 153.6 },
-  // 151 since "Check delivery" (issue 16): the widget itself loads apart, after the page; what
-  // the page carries is the hook that loads it (0.3 kB), which took it over 150. 154 since issue
-  // 17: the header's combobox, and the reviews' and account's hooks, each loading its part apart.
+  // 151 since "Check delivery": the widget itself loads apart, after the page; what
+  // the page carries is the hook that loads it (0.3 kB), which took it over 150. 154 since the
+  // header's combobox, and the reviews' and account's hooks, each loading its part apart.
   // 155 with Buy now, the heart, Compare and Recently viewed (loaded apart, as on cards) and the image viewer's hook.
-  // 156 with issue 18's product image (a placeholder instead of a broken image), 0.8 kB.
+  // 156 with the product image (a placeholder instead of a broken image), 0.8 kB.
   // 156.5 since what a shopper types before the scripts arrive is kept (useFieldValue and the
   // note main.tsx takes before hydrating, 0.2 kB on every page; the product page was at 155.8).
   { path: '/product/:id', module: 'app/routes/store/product.tsx', budgetKb: 156.5 },

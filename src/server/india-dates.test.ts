@@ -9,8 +9,8 @@ import { testDialects } from '#server/testing/test-database.ts';
 
 /**
  * An order placed, paid and delivered at 01:15 in India, which is 19:45 UTC the day before: every
- * page and report puts it on the India date (issue 18: the order page said one date and the
- * admin dashboard another).
+ * page and report puts it on the India date, so the order page and the admin dashboard never
+ * show the same order on two different days.
  */
 describe.each(testDialects())('India dates on %s', (dialect) => {
   let t: TestApp;

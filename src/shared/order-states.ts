@@ -4,7 +4,7 @@
  *   pending_payment → confirmed → (each vendor's fulfilment: pending → packed → shipped → delivered)
  *   cancelled from pending_payment, or from confirmed while no fulfilment has shipped
  *   after delivery, within the return window: return_requested → returned → refunded
- *   (the order-level return of before; since issue 18 a return is of units of one line and has
+ *   (the order-level return of before; a return is now of units of one line and has
  *   states of its own, in returns.ts: the order stays confirmed and reads "Return requested" while
  *   one is open. Migration 0030 moved order-level requests there.)
  *

@@ -1,5 +1,5 @@
 /**
- * Returns and replacements (issue 18), one order line at a time, as a marketplace takes them: a
+ * Returns and replacements, one order line at a time, as a marketplace takes them: a
  * customer may send back one laptop of an order that two sellers fulfilled, or one of two monitors.
  *
  *   requested → approved (a pickup: carrier and date) → picked_up → received → refunded

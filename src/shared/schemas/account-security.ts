@@ -1,7 +1,7 @@
 import { PASSWORD_MAX, PASSWORD_MIN, strict } from './auth.ts';
 import { z } from './zod-mini.ts';
 
-/** Account security and data rights (issue 17): passwords, sessions, e-mail verification, export and deletion. */
+/** Account security and data rights: passwords, sessions, e-mail verification, export and deletion. */
 
 /** How long a password reset link works, and an e-mail verification link. */
 export const RESET_LINK_MINUTES = 30;

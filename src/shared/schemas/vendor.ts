@@ -262,7 +262,7 @@ export const SettlementSchema = z.object({
   shopDiscounts: z.number().int(),
   /** discounts of the marketplace's coupons on the shop's sales: the marketplace pays them */
   marketplaceDiscounts: z.number().int(),
-  /** refunded returns in the period: the shop's sales of those units come off its payable (issue 18) */
+  /** refunded returns in the period: the shop's sales of those units come off its payable */
   returns: z.number().int().default(0),
   commission: z.number().int(),
   net: z.number().int(),

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * What a shop must give before it may sell (issue 16, seller onboarding): the legal name its GST
+ * What a shop must give before it may sell (seller onboarding): the legal name its GST
  * registration is in, its PAN, and the bank account settlements are paid into. A shop is approved
  * only once these, a valid GSTIN and a pickup address are in.
  */

@@ -2,7 +2,7 @@ import { type ColumnDefinitionBuilder, type Kysely } from 'kysely';
 import { columnTypes } from './dialect.ts';
 
 /**
- * GST tax invoices (issue 16): one per shipment, issued as the seller marks it shipped. Each seller
+ * GST tax invoices: one per shipment, issued as the seller marks it shipped. Each seller
  * numbers its invoices in a gap-free series per financial year (`invoice_series` keeps the last
  * number; it moves in the transaction that writes the invoice, so a rolled-back shipment leaves
  * no hole). An invoice keeps its document as issued (JSON): later edits to the shop or the

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * A business buying for its own use claims GST input tax credit (issue 16): its GSTIN and the
+ * A business buying for its own use claims GST input tax credit: its GSTIN and the
  * name it is registered in go on the order, and on each of the order's tax invoices (B2B).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -2,7 +2,7 @@ import { type ColumnDefinitionBuilder, type Kysely, sql } from 'kysely';
 import { columnTypes } from './dialect.ts';
 
 /**
- * GST credit notes (issue 16): money refunded on an invoiced shipment goes out with a credit note
+ * GST credit notes: money refunded on an invoiced shipment goes out with a credit note
  * against its invoice, written in the refund's transaction. Each seller numbers its credit notes in
  * a series of their own per financial year (`credit_note_series`, moved in that transaction, so a
  * rolled-back refund leaves no hole). An invoice keeps its total and how much of it has been

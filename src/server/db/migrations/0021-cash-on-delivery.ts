@@ -7,7 +7,7 @@ const STATUSES_BEFORE = "status in ('created', 'authorized', 'captured', 'failed
 const STATUSES_AFTER = "status in ('created', 'authorized', 'captured', 'failed', 'cancelled', 'refunded', 'partially_refunded')";
 
 /**
- * Cash on Delivery (issue 16): a payment of method 'cod' is authorized when the order is placed
+ * Cash on Delivery: a payment of method 'cod' is authorized when the order is placed
  * (the cash is to be collected), captured when the last shipment is delivered, and cancelled when
  * the order is cancelled before that (no money was ever taken, so nothing is refunded).
  *

@@ -2,7 +2,7 @@ import { type ColumnDefinitionBuilder, type Kysely, sql } from 'kysely';
 import { columnTypes } from './dialect.ts';
 
 /**
- * Coupons (issue 16). A coupon is the marketplace's (it pays the discount) or a seller's (for its
+ * Coupons. A coupon is the marketplace's (it pays the discount) or a seller's (for its
  * own products; its payable is reduced). `used` counts the orders holding a redemption: it moves
  * by one guarded update in the order's transaction, so concurrent orders can never take more
  * uses than the limit; a cancelled order gives its use back. An order keeps the code and who

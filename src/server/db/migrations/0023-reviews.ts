@@ -2,7 +2,7 @@ import { type ColumnDefinitionBuilder, type Kysely, sql } from 'kysely';
 import { columnTypes } from './dialect.ts';
 
 /**
- * Ratings and reviews (issue 17). A review is a customer's, of a product they had delivered: one
+ * Ratings and reviews. A review is a customer's, of a product they had delivered: one
  * per product and customer, remembering the seller it was bought from (who may reply once) and
  * the names shown with it. Votes (helpful) and reports are one per review and user. An admin may
  * hide a review (it leaves the lists and the average) or restore it.

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { columnTypes } from './dialect.ts';
 
 /**
- * Account security and data rights (issue 17). New customers verify their e-mail by a link; every
+ * Account security and data rights. New customers verify their e-mail by a link; every
  * account that exists before this migration (the admin from ADMIN_EMAIL included) counts as
  * verified, so nothing that works today starts asking for it. `deleted_at` marks an account its
  * owner deleted: the row stays (orders and invoices point at it, as tax law requires) but its

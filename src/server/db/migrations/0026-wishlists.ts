@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { columnTypes } from './dialect.ts';
 
 /**
- * Wishlists (issue 17): the products a customer saved for later, one row per customer and product,
+ * Wishlists: the products a customer saved for later, one row per customer and product,
  * with the price it had when saved (paise), so the wishlist can say how much it has dropped since.
  * Only the customer's own rows are ever read (every query is by user_id).
  */

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Guest checkout (issue 17). A guest's order belongs, as every order does, to a row of users:
+ * Guest checkout. A guest's order belongs, as every order does, to a row of users:
  * one made for that checkout, with a placeholder e-mail no one can sign in with (as a deleted
  * account's), no password and no session, and `guest_email`, the address the shopper gave, which
  * marks the row as a guest's. So orders, payments, invoices and credit notes keep one owner column

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { columnTypes } from './dialect.ts';
 
 /**
- * "Notify me" (issue 17): a customer asks to hear when a product out of stock is back. One row per
+ * "Notify me": a customer asks to hear when a product out of stock is back. One row per
  * customer and product; `notified_at` is set, in the transaction that queues the mail, by the one
  * process that wins it (a conditional update), so a shopper is told once however many workers see
  * the stock come back. Asking again after being told starts a new wait.

@@ -2,7 +2,7 @@ import { type ColumnDefinitionBuilder, type Kysely, sql } from 'kysely';
 import { columnTypes } from './dialect.ts';
 
 /**
- * Returns and replacements (issue 18): a return is of units of one order line (`returns`), moved
+ * Returns and replacements: a return is of units of one order line (`returns`), moved
  * step by step by guarded updates (`where status = <the one expected>`). Its refund is claimed on
  * the payment, its credit note issued and its mail queued in the transaction of its receipt; the
  * refund's outbox job is kept (`refund_job_id`). Photos the customer attaches are kept outside the

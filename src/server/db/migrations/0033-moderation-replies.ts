@@ -2,7 +2,7 @@ import type { ColumnDefinitionBuilder, Kysely } from 'kysely';
 import { columnTypes } from './dialect.ts';
 
 /**
- * A seller's answer to the marketplace's moderation (issue 18): when an admin hides a product, its
+ * A seller's answer to the marketplace's moderation: when an admin hides a product, its
  * seller replies with what it fixed, and may ask for the product to be looked at again. Kept with
  * the product for the admins; the hiding itself stays on products.hidden_reason and in the audit log.
  */

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { columnTypes } from './dialect.ts';
 
 /**
- * Abandoned payment attempts (issue 18): an attempt the shopper never finished (replaced by a
+ * Abandoned payment attempts: an attempt the shopper never finished (replaced by a
  * newer one, by Cash on Delivery, or given up with its order) is marked when it is given up, so
  * that it reads "Abandoned" rather than as a failed or pending charge beside the paid one. Its
  * status stays 'failed': no money moved, and no money rule reads this column.

@@ -4,7 +4,7 @@ import type { DesktopSpecs, LaptopSpecs, MonitorSpecs } from '#shared/schemas/ca
 export interface DemoVendor {
   name: string;
   slug: string;
-  /** what an approved shop has given the marketplace (issue 16): GST registration, pickup, bank */
+  /** what an approved shop has given the marketplace before it may sell: GST registration, pickup, bank */
   phone: string;
   gstin: string;
   legalName: string;

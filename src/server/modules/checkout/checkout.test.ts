@@ -285,7 +285,7 @@ describe.each(testDialects())('checkout and orders API on %s', (dialect) => {
     await t.database.db.updateTable('fulfilments').set({ delivered_at: new Date().toISOString() }).where('order_id', '=', order.id).execute();
     expect((await as(t, asha)('POST', `/api/orders/${order.id}/return`, { reason: 'short' })).statusCode).toBe(400);
     const requested = (await as(t, asha)('POST', `/api/orders/${order.id}/return`, { reason: 'The panel has a dead pixel cluster' })).json() as Order;
-    // The whole order's request is a return of each of its lines (issue 18): the order stays confirmed and reads "Return requested".
+    // The whole order's request is a return of each of its lines: the order stays confirmed and reads "Return requested".
     expect(requested).toMatchObject({ status: 'confirmed', displayStatus: 'Return requested', canReturn: false });
     expect(requested.returns).toMatchObject([{ status: 'requested', reason: 'other', details: 'The panel has a dead pixel cluster', resolution: 'refund', quantity: 1 }]);
   });

@@ -31,7 +31,7 @@ interface Deps {
 }
 
 /**
- * Returns (issue 18). The customer requests a return of a delivered line and may cancel it while
+ * Returns. The customer requests a return of a delivered line and may cancel it while
  * nobody has acted on it; the line's seller (under /vendor, its own lines only) or an admin (under
  * /admin, every line, audited) takes the steps after. Every step the return's status does not
  * allow is 409.

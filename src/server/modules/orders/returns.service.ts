@@ -76,7 +76,7 @@ interface Deps {
 }
 
 /**
- * Returns and replacements of order lines (issue 18; the states in src/shared/returns.ts).
+ * Returns and replacements of order lines (the states are in src/shared/returns.ts).
  *
  * Every step is one transaction: the order's row is taken first (as payments take it, so a
  * return's refund and a payment transaction of the same order queue up rather than deadlock), the

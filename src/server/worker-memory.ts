@@ -11,7 +11,7 @@
  * small it is (the old generation's pointers into it are what is visited), so 16 MB semi-spaces
  * collected 27 times a second, 15 % of a worker's time, the longest 29-34 ms, the slowest
  * requests' wait. With 64 MB, 7 times a second, 2 % of the time, the longest 8 ms
- * (`scripts/profile-search.ts` listings, 26 November). At 100,000 products 64 MB would be over
+ * (`bench/profile-search.ts` listings, 26 November). At 100,000 products 64 MB would be over
  * 100 MB more a process for little, so small catalogues keep 8 (see the README's "Memory").
  *
  * And V8's allocation-site pretenuring is off for every worker, whatever the catalogue's size.

@@ -7,7 +7,7 @@ const DIRECTORY = new URL('../../modules/delivery/pincode-directory.tsv.gz', imp
 /**
  * Delivery. The pincode directory: every Indian pincode with the place an address form
  * fills in, its district and state, whether it gets deliveries, and its metro area, loaded from
- * the file `scripts/build-pincode-directory.ts` derives from India Post's directory (a later
+ * the file `tools/build-pincode-directory.ts` derives from India Post's directory (a later
  * refresh of the data is a migration of its own). And two shop settings: whether the shop takes
  * Cash on Delivery, and whether it ships to the special zones (the North East, Jammu & Kashmir,
  * Ladakh and the islands).

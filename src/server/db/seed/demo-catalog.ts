@@ -1,7 +1,7 @@
 /**
  * The demo catalogue: four Indian sellers and sixty products (20 laptops, 20 desktops, 20 monitors)
  * with realistic 2025–2026 models, GST-inclusive prices in paise and specs that satisfy the zod schemas.
- * Product images are generated from this file by scripts/generate-catalog-images.ts.
+ * Product images are generated from this file by tools/generate-catalog-images.ts.
  */
 import { rupees } from '#shared/money.ts';
 import type { DemoProduct, DemoVendor } from './demo-catalog.types.ts';

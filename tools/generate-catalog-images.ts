@@ -5,7 +5,7 @@
  *   3: a spec card with the brand, model and key specs
  * Everything is drawn from code: no external references, no <image>, no scripts.
  *
- * Run: node scripts/generate-catalog-images.ts
+ * Run: node tools/generate-catalog-images.ts
  */
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

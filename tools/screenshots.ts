@@ -1,6 +1,6 @@
 /**
  * Screenshots of store pages at phone and desktop widths, for looking at what we build:
- *   node scripts/screenshots.ts http://127.0.0.1:3000 /tmp/shots / /products /cart
+ *   node tools/screenshots.ts http://127.0.0.1:3000 /tmp/shots / /products /cart
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';

@@ -4,7 +4,7 @@
  * random listings, searches and product pages drawn as the benchmark draws them while 2 products
  * a second are edited, over a database the benchmark seeded and kept.
  *
- *   node --max-semi-space-size=16 --max-old-space-size=512 --experimental-strip-types scripts/profile-memory.ts sqlite:/tmp/100k.db [seconds]
+ *   node --max-semi-space-size=16 --max-old-space-size=512 --experimental-strip-types bench/profile-memory.ts sqlite:/tmp/100k.db [seconds]
  *   (PROFILE_SNAPSHOT=1 writes a heap snapshot at the end to /tmp/profile-memory.heapsnapshot)
  *
  * Prints, after the load, after searching ahead and every 5 s of traffic: resident memory (and its
@@ -21,7 +21,7 @@ import { dice, LETTERS, listingPath, searchPath } from './shopper-draws.ts';
 
 const [url, secondsArg = '20'] = process.argv.slice(2);
 if (!url) {
-  console.error('usage: scripts/profile-memory.ts DATABASE_URL [seconds]');
+  console.error('usage: bench/profile-memory.ts DATABASE_URL [seconds]');
   process.exit(2);
 }
 const SECONDS = Number(secondsArg);

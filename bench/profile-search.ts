@@ -3,7 +3,7 @@
  * drawn as the benchmark draws them, while 2 products a second are edited (price, stock, and
  * every other edit a word of the name), over a database the benchmark seeded and kept.
  *
- *   node --experimental-strip-types scripts/profile-search.ts sqlite:/path/bench.db [seconds] [search|listing]
+ *   node --experimental-strip-types bench/profile-search.ts sqlite:/path/bench.db [seconds] [search|listing]
  *   (PROFILE_WARM=0 to measure from the first request, as a server meets them; PROFILE_AHEAD=1 to
  *   search the common words first, as a server does before it takes requests; PROFILE_DELIVER_TO=781001
  *   to ask every request for what delivers to that PIN code)
@@ -28,7 +28,7 @@ import { dice, LETTERS, listingPath, searchPath } from './shopper-draws.ts';
 
 const [url, secondsArg = '20', mode = 'search'] = process.argv.slice(2);
 if (!url || !['search', 'listing'].includes(mode)) {
-  console.error('usage: scripts/profile-search.ts DATABASE_URL [seconds] [search|listing]');
+  console.error('usage: bench/profile-search.ts DATABASE_URL [seconds] [search|listing]');
   process.exit(2);
 }
 const SECONDS = Number(secondsArg);

@@ -4,7 +4,7 @@
  * pincode with the place shown in address forms, its district and state, whether any of its post
  * offices delivers, and the metro area it belongs to. Run it again when the package updates:
  *
- *   node --experimental-strip-types scripts/build-pincode-directory.ts
+ *   node --experimental-strip-types tools/build-pincode-directory.ts
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

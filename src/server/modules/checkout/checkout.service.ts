@@ -48,6 +48,15 @@ export const IN_FLIGHT_STALE_MS = 2 * 60_000;
 
 const list = (names: string[]) => names.join(', ');
 
+type Offer = Awaited<ReturnType<CatalogService['findPurchasableOffers']>>[number];
+/** A line as asked for: the offer it buys from (0 for none) and how many. */
+type Asked = { productId: number; offerId: number; quantity: number };
+/** A line as bought: its offer and its price now. */
+type Line = { offer: Offer; quantity: number; lineTotal: number };
+type PricedCoupon = { applied: Coupon; discount: number; perLine: number[] };
+type DeliveryAddress = Pick<Address, 'name' | 'phone' | 'line1' | 'line2' | 'city' | 'state' | 'pincode'>;
+type PlaceInput = Pick<PlaceOrderInput, 'idempotencyKey' | 'items' | 'buyerGst' | 'couponCode'>;
+
 
 /**
  * The checkout: cart → order → stock → payment, and the undoing of it (cancellation, expiry).
@@ -238,115 +247,149 @@ export function createCheckoutService(deps: Deps) {
     return { available: reason === null, reason, max: delivery.codMax };
   }
 
-  /** Places an order to this address: re-priced, stock taken, one order per owner and idempotency key. */
-  async function place(
-    userId: string,
-    address: Pick<Address, 'name' | 'phone' | 'line1' | 'line2' | 'city' | 'state' | 'pincode'>,
-    input: Pick<PlaceOrderInput, 'idempotencyKey' | 'items' | 'buyerGst' | 'couponCode'>,
-    shopper: CouponShopper,
-    prepare?: (tx: DbOrTx) => Promise<void>,
-  ): Promise<{ order: Order; created: boolean }> {
+  /** Each cart line's offer: its own, or without one its product's buy box as it is now. */
+  async function resolveLines(items: PlaceOrderInput['items'], tx: DbOrTx): Promise<Asked[]> {
+    const buyBoxes = await catalog.buyBoxOffers(items.filter((line) => line.offerId === undefined).map((line) => line.productId), tx);
+    // Lines that come to the same offer (a cart line saved before offers beside one naming the
+    // buy box's) are one line; a line with no offer to buy from is unavailable, in loadOffers.
+    const asked: Asked[] = [];
+    for (const line of items) {
+      const offerId = line.offerId ?? buyBoxes.get(line.productId) ?? 0;
+      const same = offerId === 0 ? undefined : asked.find((other) => other.offerId === offerId);
+      if (same) same.quantity += line.quantity;
+      else asked.push({ productId: line.productId, offerId, quantity: line.quantity });
+    }
+    if (asked.some((line) => line.quantity > MAX_QUANTITY_PER_LINE)) {
+      throw new AppError('VALIDATION_FAILED', `An order holds at most ${MAX_QUANTITY_PER_LINE} of one product from one seller`);
+    }
+    return asked;
+  }
+
+  /** The offers the lines buy from, refusing the order when one is no longer for sale. */
+  async function loadOffers(asked: readonly Asked[], tx: DbOrTx): Promise<Map<number, Offer>> {
+    const offers = new Map((await catalog.findPurchasableOffers(asked.map((line) => line.offerId), tx)).map((offer) => [offer.id, offer]));
+    const unavailable = asked.filter((line) => offers.get(line.offerId)?.product_id !== line.productId).map((line) => line.productId);
+    if (unavailable.length > 0) {
+      const names = await catalog.names(unavailable, tx);
+      throw new AppError('CONFLICT', `These items are no longer available: ${list(unavailable.map((id) => names.get(id) ?? `product ${id}`))}`, { productIds: unavailable });
+    }
+    return offers;
+  }
+
+  /** Every line again against the delivery pincode: the cart may have been filled for another. */
+  async function checkDelivery(pincode: string, asked: readonly Asked[], offers: Map<number, Offer>, tx: DbOrTx): Promise<void> {
+    const { options } = await delivery.options(
+      pincode,
+      asked.map((line) => {
+        const offer = offers.get(line.offerId)!;
+        return { offerId: offer.id, vendorId: offer.vendor_id, dispatchDays: offer.dispatch_days, amount: Number(offer.price) * line.quantity };
+      }),
+      tx,
+    );
+    const undeliverable = options.filter((option) => !option.deliverable);
+    if (undeliverable.length > 0) {
+      const refused = undeliverable.map((option) => ({ offer: offers.get(option.offerId)!, reason: option.reason }));
+      throw new AppError(
+        'CONFLICT',
+        `These items cannot be delivered to ${pincode}: ${list(refused.map(({ offer, reason }) => `${offer.product_name} (${reason})`))}`,
+        { productIds: refused.map(({ offer }) => offer.product_id) },
+      );
+    }
+  }
+
+  /** Takes every line's quantity from its offer's stock, refusing the order when one is short. */
+  async function takeStock(asked: readonly Asked[], offers: Map<number, Offer>, tx: DbOrTx): Promise<void> {
+    const short = await catalog.takeStock(asked, tx);
+    if (short.length > 0) {
+      const shortOffers = short.map((id) => offers.get(id)!);
+      throw new AppError(
+        'CONFLICT',
+        `Not enough stock for: ${list(shortOffers.map((o) => (o.stock > 0 ? `${o.product_name} (only ${o.stock} left)` : `${o.product_name} (out of stock)`)))}`,
+        { productIds: shortOffers.map((o) => o.product_id) },
+      );
+    }
+  }
+
+  /** Each line at its offer's price now. */
+  const priceLines = (asked: readonly Asked[], offers: Map<number, Offer>): Line[] =>
+    asked.map((line) => {
+      const offer = offers.get(line.offerId)!;
+      return { offer, quantity: line.quantity, lineTotal: Number(offer.price) * line.quantity };
+    });
+
+  /** The coupon, priced again on the lines as bought; refused, the whole order is. */
+  async function priceCoupon(code: string | undefined, shopper: CouponShopper, lines: readonly Line[], tx: DbOrTx): Promise<PricedCoupon | undefined> {
+    if (!code) return undefined;
+    const priced = await coupons.apply(code, shopper, lines.map(({ offer, lineTotal }) => ({ amount: lineTotal, category: offer.product_category, vendorId: offer.vendor_id })), tx);
+    if ('refusal' in priced) throw new AppError('CONFLICT', priced.refusal, { field: 'couponCode' });
+    return { applied: priced.coupon, discount: priced.discount, perLine: priced.perLine };
+  }
+
+  /** The order's row, its totals worked out from the lines, the coupon and shipping. */
+  function writeOrder(tx: DbOrTx, userId: string, address: DeliveryAddress, input: PlaceInput, lines: readonly Line[], coupon: PricedCoupon | undefined, at: string): Promise<number> {
+    const subtotal = lines.reduce((sum, line) => sum + line.lineTotal, 0);
+    const discount = coupon?.discount ?? 0;
+    const shipping = shippingFor(subtotal - discount);
+    const { name, phone, line1, line2, city, state, pincode } = address;
+    return orders.insertOrder(tx, {
+      userId,
+      idempotencyKey: input.idempotencyKey,
+      subtotal,
+      shipping,
+      gst: orderTax(lines.map(({ offer, lineTotal }, i) => ({ category: offer.product_category, amount: lineTotal - (coupon?.perLine[i] ?? 0) })), shipping).total,
+      total: subtotal - discount + shipping,
+      address: JSON.stringify({ name, phone, line1, line2, city, state, pincode }),
+      at,
+      buyerGst: input.buyerGst,
+      coupon: coupon && { code: coupon.applied.code, fundedBy: coupon.applied.fundedBy, discount },
+    });
+  }
+
+  /** One fulfilment per seller, and the order's items, each in its seller's fulfilment. */
+  async function writeItems(tx: DbOrTx, orderId: number, lines: readonly Line[], coupon: PricedCoupon | undefined, at: string): Promise<void> {
+    const fulfilmentOf = new Map<number, number>();
+    for (const { offer } of lines) {
+      if (!fulfilmentOf.has(offer.vendor_id)) fulfilmentOf.set(offer.vendor_id, await orders.insertFulfilment(tx, { orderId, vendorId: offer.vendor_id, vendorName: offer.vendor_name, at }));
+    }
+    await orders.insertItems(
+      tx,
+      lines.map(({ offer, quantity, lineTotal }, i) => ({
+        orderId,
+        fulfilmentId: fulfilmentOf.get(offer.vendor_id)!,
+        productId: offer.product_id,
+        offerId: offer.id,
+        vendorId: offer.vendor_id,
+        name: offer.product_name,
+        image: (JSON.parse(offer.images) as string[])[0] ?? null,
+        unitPrice: Number(offer.price),
+        quantity,
+        lineTotal,
+        discount: coupon?.perLine[i] ?? 0,
+      })),
+    );
+  }
+
+  /**
+   * Places an order to this address: re-priced, stock taken, one order per owner and idempotency key.
+   * Every step runs in one transaction: a step that refuses (or a crash) leaves nothing written, no
+   * stock taken and no coupon use counted. The same checkout submitted twice at once finds the
+   * first's order (the idempotency key is unique per owner).
+   */
+  async function place(userId: string, address: DeliveryAddress, input: PlaceInput, shopper: CouponShopper, prepare?: (tx: DbOrTx) => Promise<void>): Promise<{ order: Order; created: boolean }> {
     try {
       const orderId = await db.transaction().execute(async (tx) => {
         await prepare?.(tx);
-        // Each line is bought from its offer, or without one from its product's buy box as it is now.
-        const buyBoxes = await catalog.buyBoxOffers(input.items.filter((line) => line.offerId === undefined).map((line) => line.productId), tx);
-        // Lines that come to the same offer (a cart line saved before offers beside one naming the
-        // buy box's) are one line; a line with no offer to buy from is unavailable, below.
-        const asked: Array<{ productId: number; offerId: number; quantity: number }> = [];
-        for (const line of input.items) {
-          const offerId = line.offerId ?? buyBoxes.get(line.productId) ?? 0;
-          const same = offerId === 0 ? undefined : asked.find((other) => other.offerId === offerId);
-          if (same) same.quantity += line.quantity;
-          else asked.push({ productId: line.productId, offerId, quantity: line.quantity });
-        }
-        if (asked.some((line) => line.quantity > MAX_QUANTITY_PER_LINE)) {
-          throw new AppError('VALIDATION_FAILED', `An order holds at most ${MAX_QUANTITY_PER_LINE} of one product from one seller`);
-        }
-        const offers = new Map((await catalog.findPurchasableOffers(asked.map((line) => line.offerId), tx)).map((offer) => [offer.id, offer]));
-        const unavailable = asked.filter((line) => offers.get(line.offerId)?.product_id !== line.productId).map((line) => line.productId);
-        if (unavailable.length > 0) {
-          const names = await catalog.names(unavailable, tx);
-          throw new AppError('CONFLICT', `These items are no longer available: ${list(unavailable.map((id) => names.get(id) ?? `product ${id}`))}`, { productIds: unavailable });
-        }
-        // Every line again against the delivery pincode: the cart may have been filled for another.
-        const { options } = await delivery.options(
-          address.pincode,
-          asked.map((line) => {
-            const offer = offers.get(line.offerId)!;
-            return { offerId: offer.id, vendorId: offer.vendor_id, dispatchDays: offer.dispatch_days, amount: Number(offer.price) * line.quantity };
-          }),
-          tx,
-        );
-        const undeliverable = options.filter((option) => !option.deliverable);
-        if (undeliverable.length > 0) {
-          const refused = undeliverable.map((option) => ({ offer: offers.get(option.offerId)!, reason: option.reason }));
-          throw new AppError(
-            'CONFLICT',
-            `These items cannot be delivered to ${address.pincode}: ${list(refused.map(({ offer, reason }) => `${offer.product_name} (${reason})`))}`,
-            { productIds: refused.map(({ offer }) => offer.product_id) },
-          );
-        }
-        const short = await catalog.takeStock(asked, tx);
-        if (short.length > 0) {
-          const shortOffers = short.map((id) => offers.get(id)!);
-          throw new AppError(
-            'CONFLICT',
-            `Not enough stock for: ${list(shortOffers.map((o) => (o.stock > 0 ? `${o.product_name} (only ${o.stock} left)` : `${o.product_name} (out of stock)`)))}`,
-            { productIds: shortOffers.map((o) => o.product_id) },
-          );
-        }
-        const lines = asked.map((line) => {
-          const offer = offers.get(line.offerId)!;
-          return { offer, quantity: line.quantity, lineTotal: Number(offer.price) * line.quantity };
-        });
-        const subtotal = lines.reduce((sum, line) => sum + line.lineTotal, 0);
-        // The coupon, priced again on the lines as bought; refused, the whole order is (nothing is written).
-        let coupon: { applied: Coupon; discount: number; perLine: number[] } | undefined;
-        if (input.couponCode) {
-          const priced = await coupons.apply(input.couponCode, shopper, lines.map(({ offer, lineTotal }) => ({ amount: lineTotal, category: offer.product_category, vendorId: offer.vendor_id })), tx);
-          if ('refusal' in priced) throw new AppError('CONFLICT', priced.refusal, { field: 'couponCode' });
-          coupon = { applied: priced.coupon, discount: priced.discount, perLine: priced.perLine };
-        }
-        const discount = coupon?.discount ?? 0;
-        const shipping = shippingFor(subtotal - discount);
-        const total = subtotal - discount + shipping;
+        const asked = await resolveLines(input.items, tx);
+        const offers = await loadOffers(asked, tx);
+        await checkDelivery(address.pincode, asked, offers, tx);
+        await takeStock(asked, offers, tx);
+        const lines = priceLines(asked, offers);
+        const coupon = await priceCoupon(input.couponCode, shopper, lines, tx);
         const at = now().toISOString();
-        const { name, phone, line1, line2, city, state, pincode } = address;
-        const orderId = await orders.insertOrder(tx, {
-          userId,
-          idempotencyKey: input.idempotencyKey,
-          subtotal,
-          shipping,
-          gst: orderTax(lines.map(({ offer, lineTotal }, i) => ({ category: offer.product_category, amount: lineTotal - (coupon?.perLine[i] ?? 0) })), shipping).total,
-          total,
-          address: JSON.stringify({ name, phone, line1, line2, city, state, pincode }),
-          at,
-          buyerGst: input.buyerGst,
-          coupon: coupon && { code: coupon.applied.code, fundedBy: coupon.applied.fundedBy, discount },
-        });
-        const fulfilmentOf = new Map<number, number>();
-        for (const { offer } of lines) {
-          if (!fulfilmentOf.has(offer.vendor_id)) fulfilmentOf.set(offer.vendor_id, await orders.insertFulfilment(tx, { orderId, vendorId: offer.vendor_id, vendorName: offer.vendor_name, at }));
-        }
-        await orders.insertItems(
-          tx,
-          lines.map(({ offer, quantity, lineTotal }, i) => ({
-            orderId,
-            fulfilmentId: fulfilmentOf.get(offer.vendor_id)!,
-            productId: offer.product_id,
-            offerId: offer.id,
-            vendorId: offer.vendor_id,
-            name: offer.product_name,
-            image: (JSON.parse(offer.images) as string[])[0] ?? null,
-            unitPrice: Number(offer.price),
-            quantity,
-            lineTotal,
-            discount: coupon?.perLine[i] ?? 0,
-          })),
-        );
-        if (coupon) await coupons.redeem(tx, coupon.applied, { orderId, userId, discount }, shopper);
-        return orderId;
+        const id = await writeOrder(tx, userId, address, input, lines, coupon, at);
+        await writeItems(tx, id, lines, coupon, at);
+        if (coupon) await coupons.redeem(tx, coupon.applied, { orderId: id, userId, discount: coupon.discount }, shopper);
+        return id;
       });
       return { order: await orders.get(userId, orderId), created: true };
     } catch (error) {

@@ -14,7 +14,7 @@ import {
   PaymentIdParamSchema,
   PaymentInputSchema,
   PaymentResultSchema,
-  PaymentSchema,
+  PaymentWithOrderSchema,
   PlaceOrderInputSchema,
   ReturnRequestInputSchema,
 } from '#shared/schemas/orders.ts';
@@ -82,7 +82,7 @@ export function checkoutRoutes(deps: { checkout: CheckoutService; orders: Orders
           tags: ['checkout'],
           summary: 'One of my payments, with its order',
           params: paymentParams,
-          response: { 200: z.object({ payment: PaymentSchema, order: z.object({ id: z.number(), number: z.string(), total: z.number(), status: z.string() }) }), ...errors },
+          response: { 200: PaymentWithOrderSchema, ...errors },
         },
       },
       (request) => checkout.paymentForCaller(requireUser(request).id, request.params.id),

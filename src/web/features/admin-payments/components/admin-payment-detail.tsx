@@ -123,6 +123,7 @@ export default function AdminPaymentDetail({ id }: { id: number }) {
           onStart={() => announce('')}
         />
       )}
+
       <RefundsList refunds={refunds} queued={queuedRefunds.length > 0} headingRef={refundsHeadingRef} />
 
       <Section title="Audit history" className="mt-6">

@@ -148,6 +148,13 @@ export const PaymentResultSchema = z.object({
 });
 export type PaymentResult = z.infer<typeof PaymentResultSchema>;
 
+/** A payment with the few facts of its order the payment pages show: GET /payments/{id} and /guest/payments/{id}. */
+export const PaymentWithOrderSchema = z.object({
+  payment: PaymentSchema,
+  order: z.object({ id: z.number(), number: z.string(), total: z.number(), status: z.string() }),
+});
+export type PaymentWithOrder = z.infer<typeof PaymentWithOrderSchema>;
+
 export const DeliveryAddressSchema = z.object({
   name: z.string(),
   phone: z.string(),

@@ -13,7 +13,7 @@ import {
   PaymentIdParamSchema,
   PaymentInputSchema,
   PaymentResultSchema,
-  PaymentSchema,
+  PaymentWithOrderSchema,
   PlaceOrderInputSchema,
 } from '#shared/schemas/orders.ts';
 import type { PaymentsService } from '#server/modules/payments/payments.service.ts';
@@ -78,7 +78,7 @@ export function checkoutRoutes(deps: { checkout: CheckoutService; payments: Paym
           tags: ['checkout'],
           summary: 'One of my payments, with its order',
           params: paymentParams,
-          response: { 200: z.object({ payment: PaymentSchema, order: z.object({ id: z.number(), number: z.string(), total: z.number(), status: z.string() }) }), ...errors },
+          response: { 200: PaymentWithOrderSchema, ...errors },
         },
       },
       (request) => checkout.paymentForCaller(requireUser(request).id, request.params.id),

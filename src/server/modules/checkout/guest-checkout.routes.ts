@@ -26,7 +26,7 @@ import {
   PaymentIdParamSchema,
   PaymentInputSchema,
   PaymentResultSchema,
-  PaymentSchema,
+  PaymentWithOrderSchema,
 } from '#shared/schemas/orders.ts';
 import { ReturnIdParamSchema, ReturnPhotoSchema } from '#shared/schemas/returns.ts';
 import { uploadedImageWithFields } from '#server/modules/media/uploaded-image.ts';
@@ -133,7 +133,7 @@ export function guestCheckoutRoutes(deps: {
           summary: 'A payment of a guest’s order, with its order (the order’s token)',
           params: paymentParams,
           headers: tokenHeaders,
-          response: { 200: z.object({ payment: PaymentSchema, order: z.object({ id: z.number(), number: z.string(), total: z.number(), status: z.string() }) }), ...errors },
+          response: { 200: PaymentWithOrderSchema, ...errors },
         },
       },
       async (request) => checkout.paymentForCaller((await guestOrders.shopperOfPayment(request.params.id, tokenOf(request))).id, request.params.id),

@@ -1,13 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { z } from 'zod';
 import type { CartLineInput } from '#shared/schemas/cart.ts';
-import { type CashOnDelivery, type CheckoutOptions, type Order, type PaymentInput, type PaymentResult, PaymentSchema, type PlaceOrderInput } from '#shared/schemas/orders.ts';
-
-export const PaymentWithOrderSchema = z.object({
-  payment: PaymentSchema,
-  order: z.object({ id: z.number(), number: z.string(), total: z.number(), status: z.string() }),
-});
-export type PaymentWithOrder = z.infer<typeof PaymentWithOrderSchema>;
+import { type CashOnDelivery, type CheckoutOptions, type Order, type PaymentInput, type PaymentResult, type PaymentWithOrder, type PlaceOrderInput } from '#shared/schemas/orders.ts';
 
 /** What every checkout sends with its order, wherever it goes. */
 export type OrderRequest = Pick<PlaceOrderInput, 'idempotencyKey' | 'items' | 'buyerGst' | 'couponCode'>;

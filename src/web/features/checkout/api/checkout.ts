@@ -1,9 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { type CartLineInput, CartQuoteSchema } from '#shared/schemas/cart.ts';
 import { DeliveryCheckSchema } from '#shared/schemas/delivery.ts';
-import { CashOnDeliverySchema, CheckoutOptionsSchema, type Order, OrderSchema, type PaymentInput, PaymentResultSchema, type PlaceOrderInput } from '#shared/schemas/orders.ts';
+import { CashOnDeliverySchema, CheckoutOptionsSchema, type Order, OrderSchema, type PaymentInput, PaymentResultSchema, PaymentWithOrderSchema, type PlaceOrderInput } from '#shared/schemas/orders.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
-import { type CheckoutApi, PaymentWithOrderSchema } from './checkout-api.ts';
+import type { CheckoutApi } from './checkout-api.ts';
 
 export const checkoutOptionsQuery = queryOptions({
   queryKey: ['checkout-options'],

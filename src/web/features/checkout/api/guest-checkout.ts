@@ -2,9 +2,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AddressInput } from '#shared/schemas/account.ts';
 import type { CartLineInput } from '#shared/schemas/cart.ts';
 import { GUEST_ORDER_TOKEN_HEADER, type GuestOrderInput, GuestOrderSchema } from '#shared/schemas/guest-checkout.ts';
-import { CashOnDeliverySchema, CheckoutOptionsSchema, OrderSchema, type PaymentInput, PaymentResultSchema } from '#shared/schemas/orders.ts';
+import { CashOnDeliverySchema, CheckoutOptionsSchema, OrderSchema, type PaymentInput, PaymentResultSchema, PaymentWithOrderSchema } from '#shared/schemas/orders.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
-import { type CheckoutApi, PaymentWithOrderSchema } from './checkout-api.ts';
+import type { CheckoutApi } from './checkout-api.ts';
 
 /**
  * A guest's order is reached with the token its creation answered with. It is kept in this tab's

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { formatPrice } from '#shared/money.ts';
-import type { PaymentResult } from '#shared/schemas/orders.ts';
+import type { PaymentResult, PaymentWithOrder } from '#shared/schemas/orders.ts';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
 import { Loading } from '#web/components/ui/loading.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
-import type { CheckoutApi, PaymentWithOrder } from '../api/checkout-api.ts';
+import type { CheckoutApi } from '../api/checkout-api.ts';
 
 interface BankPageProps<D> {
   /** the member's or the guest's calls */

@@ -1,29 +1,26 @@
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { AppliedBankOffer } from '#shared/bank-offers.ts';
 import { formatPrice } from '#shared/money.ts';
-import type { Address } from '#shared/schemas/account.ts';
 import type { CartLineInput } from '#shared/schemas/cart.ts';
 import type { BuyerGstInput, Order, PaymentInput, PaymentResult } from '#shared/schemas/orders.ts';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
 import { Loading } from '#web/components/ui/loading.tsx';
 import { OrderTotals } from '#web/components/ui/order-totals.tsx';
-import { paths } from '#web/config/paths.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { formatTime } from '#web/lib/format.ts';
 import { useRememberedCoupon } from '#web/lib/remembered-coupon.ts';
 import { useReview } from '../api/checkout.ts';
 import type { CheckoutApi } from '../api/checkout-api.ts';
 import { rememberBuyNowOrder } from '../buy-now.ts';
-import { GstClaimForm } from './gst-claim-form.tsx';
 import { OtpForm } from './otp-form.tsx';
 import { PaymentForm } from './payment-form.tsx';
-import { ProductImage } from '#web/components/ui/product-image.tsx';
+import { AddressLines, type ShownAddress } from './address-lines.tsx';
+import { CheckoutStep } from './checkout-step.tsx';
+import { CouponSummary } from './coupon-summary.tsx';
+import { ReviewItemsStep } from './review-items-step.tsx';
 
 type Step = 'contact' | 'address' | 'review' | 'payment';
-
-/** An address as the steps show it. */
-export type ShownAddress = Pick<Address, 'name' | 'phone' | 'line1' | 'line2' | 'city' | 'state' | 'pincode'>;
 
 export interface CheckoutFlowProps<D> {
   /** the member's or the guest's calls; `D` is where the order goes */
@@ -65,89 +62,11 @@ function useIdempotencyKey(lines: CartLineInput[], name: string): string {
   return key;
 }
 
-function Section({ n, title, active, done, summary, onEdit, children }: { n: number; title: string; active: boolean; done: boolean; summary?: ReactNode; onEdit?: () => void; children: ReactNode }) {
-  const id = useId();
-  // A step opened after the page's first (the shopper went on, or back to change one) takes the
-  // keyboard focus on its heading: the button that opened it is gone, and a screen reader says
-  // where the shopper now is.
-  const heading = useRef<HTMLHeadingElement>(null);
-  const wasActive = useRef(active);
-  useEffect(() => {
-    if (active && !wasActive.current) heading.current?.focus();
-    wasActive.current = active;
-  }, [active]);
-  return (
-    <section aria-labelledby={id} className={`rounded-xl border bg-white p-4 sm:p-5 ${active ? 'border-brand-300 shadow-sm' : 'border-slate-200'}`}>
-      <div className="flex items-center justify-between gap-3">
-        <h2 id={id} ref={heading} tabIndex={-1} className="flex items-center gap-2 text-lg font-semibold text-slate-900 focus:outline-none">
-          <span aria-hidden="true" className={`inline-flex size-7 items-center justify-center rounded-full text-sm ${done ? 'bg-emerald-600 text-white' : active ? 'bg-brand-600 text-white' : 'bg-slate-200 text-slate-700'}`}>
-            {done ? '✓' : n}
-          </span>
-          {title}
-        </h2>
-        {done && onEdit && (
-          <button type="button" onClick={onEdit} className="text-sm font-semibold text-brand-700 hover:underline">
-            Change<span className="sr-only"> {title.toLowerCase()}</span>
-          </button>
-        )}
-      </div>
-      {done && !active && summary && <div className="mt-2 text-sm text-slate-700">{summary}</div>}
-      {active && <div className="mt-4">{children}</div>}
-    </section>
-  );
-}
 
 /** The order was refused for its coupon (409): used up meanwhile, or no longer valid. Nothing was written. */
 function isCouponRefusal(error: unknown, code: string): error is ApiError {
   if (!(error instanceof ApiError) || error.status !== 409) return false;
   return (error.details as { field?: unknown } | undefined)?.field === 'couponCode' || error.message.includes(code);
-}
-
-interface CouponSummaryProps {
-  code: string;
-  /** why the coupon cannot be used: the review's answer, or the order's refusal */
-  refusal: string | undefined;
-  /** the order was refused for it (rather than the review saying so) */
-  refusedOrder: boolean;
-  onRemove: () => void;
-}
-
-/** The coupon carried from the cart, in the summary: applied, or why not, and a way to remove it. */
-function CouponSummary({ code, refusal, refusedOrder, onRemove }: CouponSummaryProps) {
-  // A refused order's reason takes the focus: the payment button that was pressed has nothing more to say.
-  const box = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (refusedOrder) box.current?.focus();
-  }, [refusedOrder, refusal]);
-  const remove = (
-    <button type="button" onClick={onRemove} className="font-semibold underline underline-offset-2">
-      Remove{' '}<span className="sr-only">coupon {code}</span>
-    </button>
-  );
-  if (!refusal) {
-    return (
-      <p className="mt-3 text-sm text-emerald-900">
-        <span className="font-mono font-semibold break-all">{code}</span> applied. {remove}
-      </p>
-    );
-  }
-  return (
-    <div ref={box} tabIndex={-1} role="alert" className="mt-3 rounded-lg border border-red-200 bg-red-50 p-3 text-sm wrap-break-word text-red-800 focus:outline-none">
-      <p className="font-medium">{refusal}</p>
-      <p className="mt-1">
-        {refusedOrder ? 'Your order was not placed and nothing was charged. Remove the coupon to order without it.' : 'Your order will be placed without it.'} {remove}
-      </p>
-    </div>
-  );
-}
-
-export function AddressLines({ address }: { address: ShownAddress }) {
-  return (
-    <span>
-      <span className="font-medium text-slate-900">{address.name}</span>, {address.line1}
-      {address.line2 ? `, ${address.line2}` : ''}, {address.city}, {address.state} {address.pincode} · {address.phone}
-    </span>
-  );
 }
 
 /**
@@ -280,12 +199,12 @@ export function CheckoutFlow<D>({ api, lines, keyName, contact, renderAddressSte
         )}
 
         {contact && (
-          <Section n={1} title="Contact" active={step === 'contact'} done={step !== 'contact'} onEdit={order ? undefined : () => setStep('contact')} summary={<span className="break-all">{contact.summary}</span>}>
+          <CheckoutStep n={1} title="Contact" active={step === 'contact'} done={step !== 'contact'} onEdit={order ? undefined : () => setStep('contact')} summary={<span className="break-all">{contact.summary}</span>}>
             {contact.render(() => setStep('address'))}
-          </Section>
+          </CheckoutStep>
         )}
 
-        <Section
+        <CheckoutStep
           n={n + 1}
           title="Delivery address"
           active={step === 'address'}
@@ -297,57 +216,23 @@ export function CheckoutFlow<D>({ api, lines, keyName, contact, renderAddressSte
             setDestination({ to, shown });
             setStep('review');
           })}
-        </Section>
+        </CheckoutStep>
 
-        <Section n={n + 2} title="Review items" active={step === 'review'} done={step === 'payment'} onEdit={order ? undefined : () => setStep('review')} summary={`${itemCount} ${itemCount === 1 ? 'product' : 'products'} · ${formatPrice(total)}`}>
-          {review.isPending ? (
-            <Loading label="Checking prices and stock…" />
-          ) : review.isError ? (
-            <p role="alert" className="text-red-800">{review.error.message}</p>
-          ) : (
-            <div className="space-y-3">
-              <ul className="divide-y divide-slate-100">
-                {quote?.items.map((line) => (
-                  <li key={line.productId} className="flex gap-3 py-2 text-sm">
-                    <ProductImage src={line.image} alt="" width={64} height={48} loading="lazy" className="aspect-[4/3] w-16 rounded border border-slate-200 object-cover" />
-                    <div className="min-w-0 flex-1">
-                      <p className="font-medium text-slate-900">{line.name}</p>
-                      <p className="text-slate-600">
-                        {line.quantity} × {line.unitPrice === null ? '—' : formatPrice(line.unitPrice)}
-                        {line.vendorName ? ` · Sold by ${line.vendorName}` : ''}
-                      </p>
-                      {line.message && <p className="text-red-700">{line.message}</p>}
-                    </div>
-                    <p className="font-semibold tabular-nums">{formatPrice(line.lineTotal)}</p>
-                  </li>
-                ))}
-              </ul>
-              {blocked && (
-                <p className="text-sm text-amber-900">
-                  {buyNow ? (
-                    <>
-                      This item changed since you chose it. <Link to={paths.product(lines[0]?.productId ?? 0)} className="font-semibold underline">Back to the product</Link> to choose again.
-                    </>
-                  ) : (
-                    <>
-                      Some items changed since you added them. <Link to={paths.cart()} className="font-semibold underline">Update your cart</Link> to continue.
-                    </>
-                  )}
-                </p>
-              )}
-              <GstClaimForm
-                initial={buyerGst}
-                disabled={blocked}
-                onContinue={(claimed) => {
-                  setBuyerGst(claimed);
-                  setStep('payment');
-                }}
-              />
-            </div>
-          )}
-        </Section>
+        <CheckoutStep n={n + 2} title="Review items" active={step === 'review'} done={step === 'payment'} onEdit={order ? undefined : () => setStep('review')} summary={`${itemCount} ${itemCount === 1 ? 'product' : 'products'} · ${formatPrice(total)}`}>
+          <ReviewItemsStep
+            review={review}
+            lines={lines}
+            buyNow={buyNow}
+            blocked={blocked}
+            buyerGst={buyerGst}
+            onContinue={(claimed) => {
+              setBuyerGst(claimed);
+              setStep('payment');
+            }}
+          />
+        </CheckoutStep>
 
-        <Section n={n + 3} title="Payment" active={step === 'payment'} done={false}>
+        <CheckoutStep n={n + 3} title="Payment" active={step === 'payment'} done={false}>
           {options.isPending ? (
             <Loading label="Loading payment options…" />
           ) : options.isError ? (
@@ -364,7 +249,7 @@ export function CheckoutFlow<D>({ api, lines, keyName, contact, renderAddressSte
               onBankOffer={setBankOffer}
             />
           )}
-        </Section>
+        </CheckoutStep>
       </div>
 
       <aside aria-label="Order summary" className="h-fit min-w-0 rounded-xl border border-slate-200 bg-white p-5 lg:sticky lg:top-24">

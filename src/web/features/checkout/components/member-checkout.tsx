@@ -4,7 +4,8 @@ import type { CartLineInput } from '#shared/schemas/cart.ts';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
 import { paths } from '#web/config/paths.ts';
 import { memberCheckout } from '../api/checkout.ts';
-import { AddressLines, CheckoutFlow } from './checkout-flow.tsx';
+import { AddressLines } from './address-lines.tsx';
+import { CheckoutFlow } from './checkout-flow.tsx';
 
 interface SavedAddressStepProps {
   addresses: Address[];

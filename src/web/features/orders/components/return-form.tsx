@@ -5,7 +5,9 @@ import { Link } from 'react-router';
 import { canAskReplacement, OPENED_CHANGE_OF_MIND, RETURN_REASON_LABELS, RETURN_REASONS, type ReturnReason, UNOPENED_QUESTION, unitsShare } from '#shared/returns.ts';
 import type { Order } from '#shared/schemas/orders.ts';
 import { CreateReturnInputSchema, MAX_RETURN_PHOTOS, type ReturnPhoto, RETURN_DETAILS_MAX } from '#shared/schemas/returns.ts';
-import { FormActions, SelectField, TextAreaField, TextField } from '#web/components/form/form-fields.tsx';
+import { type PayoutValues, typedPayout } from '#web/components/form/cash-payout.ts';
+import { CashPayoutFieldset } from '#web/components/form/cash-payout-fieldset.tsx';
+import { FormActions, SelectField, TextAreaField } from '#web/components/form/form-fields.tsx';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
 import { paths } from '#web/config/paths.ts';
 import { errorMessage, fieldIssues } from '#web/lib/api-client.ts';
@@ -15,18 +17,14 @@ import type { ReturnRequest, ReturnSender } from '../api/returns.ts';
 /** What the form needs of a line: a member's order line, or a line of a guest's tracked order. */
 export type ReturnableItem = Pick<Order['items'][number], 'id' | 'name' | 'quantity' | 'lineTotal' | 'discount' | 'vendor' | 'returnableQuantity' | 'returnBy'>;
 
-interface Values {
+/** With the payout (where a refund of cash goes) as the shared fieldset types it. */
+interface Values extends PayoutValues {
   quantity: string;
   reason: string;
   details: string;
   resolution: 'refund' | 'replacement';
   /** for "No longer needed": the answer to UNOPENED_QUESTION, none until given */
   unopened: '' | 'yes' | 'no';
-  payoutKind: 'upi' | 'bank';
-  upi: string;
-  holder: string;
-  accountNumber: string;
-  ifsc: string;
   /** the photos uploaded for it, kept in step with the list on screen */
   photoIds: number[];
 }
@@ -36,7 +34,7 @@ const FIELD_OF: Record<string, keyof Values> = { orderItemId: 'reason', quantity
 /** The form's values as the API takes them, checked with the same schema the server uses. */
 function resolverFor(item: ReturnableItem, cash: boolean, requestKey: string): Resolver<Values, unknown, ReturnRequest> {
   return (values) => {
-    const payout = cash && values.resolution === 'refund' ? (values.payoutKind === 'upi' ? { upi: values.upi } : { holder: values.holder, accountNumber: values.accountNumber, ifsc: values.ifsc }) : undefined;
+    const payout = cash && values.resolution === 'refund' ? typedPayout(values) : undefined;
     // The seal matters only to a change of mind; asked of no other reason, and sent with none.
     const unopened = values.reason === 'changed_mind' && values.unopened !== '' ? { unopened: values.unopened === 'yes' } : {};
     const input = { orderItemId: item.id, quantity: Number(values.quantity), reason: values.reason, details: values.details, resolution: values.resolution, ...unopened, photoIds: values.photoIds, requestKey, ...(payout ? { payout } : {}) };
@@ -231,26 +229,7 @@ export function ReturnForm({ item, cash, sender, onDone, onClose }: ReturnFormPr
         </p>
       </fieldset>
       {cash && resolution === 'refund' && (
-        <fieldset className="space-y-3">
-          <legend className="text-sm font-medium text-slate-900">You paid in cash: where should we send the refund?</legend>
-          <div className="flex flex-wrap gap-4 text-sm">
-            <label className="flex min-h-11 items-center gap-2">
-              <input type="radio" value="upi" {...form.register('payoutKind')} className="size-4 accent-brand-600" /> UPI ID
-            </label>
-            <label className="flex min-h-11 items-center gap-2">
-              <input type="radio" value="bank" {...form.register('payoutKind')} className="size-4 accent-brand-600" /> Bank account
-            </label>
-          </div>
-          {payoutKind === 'upi' ? (
-            <TextField form={form} name="upi" label="Your UPI ID" hint="Like name@okhdfcbank" autoComplete="off" className="max-w-sm" />
-          ) : (
-            <div className="grid gap-3 sm:grid-cols-3">
-              <TextField form={form} name="holder" label="Account holder" autoComplete="name" />
-              <TextField form={form} name="accountNumber" label="Account number" inputMode="numeric" autoComplete="off" />
-              <TextField form={form} name="ifsc" label="IFSC" autoComplete="off" />
-            </div>
-          )}
-        </fieldset>
+        <CashPayoutFieldset form={form} payoutKind={payoutKind} legend="You paid in cash: where should we send the refund?" whose="own" />
       )}
       <FormActions submitLabel="Request return" pendingLabel="Sending…" pending={sender.pending} error={serverError} onCancel={onClose} />
     </form>

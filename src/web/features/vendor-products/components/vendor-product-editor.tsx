@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { CircleCheck } from 'lucide-react';
 import { IMAGE_REQUIRED_MESSAGE, publishesWithoutImage, type VendorProduct, type VendorProductInput } from '#shared/schemas/vendor.ts';
@@ -13,7 +13,6 @@ import {
   useProductForm,
   type SaveProblem,
 } from '#web/components/product-form/product-fields.tsx';
-import { ErrorAlert } from '#web/components/ui/alerts.tsx';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
 import { Loading } from '#web/components/ui/loading.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
@@ -22,7 +21,6 @@ import {
   errorMessage,
   useArchiveVendorProduct,
   useCreateVendorProduct,
-  useDeleteVendorProduct,
   useUpdateVendorProduct,
   useVendorProduct,
 } from '../api/vendor-products.ts';
@@ -32,6 +30,8 @@ import { HiddenByAdminBadge, StatusBadge } from './field.tsx';
 import { ImageManager } from '#web/components/product-form/image-manager.tsx';
 import { ModerationReplies, ModerationReplyForm } from './moderation-reply.tsx';
 import { ReviewNotice, SharedDetailsNotice } from './shared-details-notice.tsx';
+import { ArchivedNotice, ManageProduct } from './manage-product.tsx';
+import { archivedNotice } from './other-sellers.ts';
 
 export interface VendorProductEditorProps {
   /** The product to edit; a new product when absent. */
@@ -76,24 +76,6 @@ export default function VendorProductEditor({ productId, onSaved, shopApproved, 
     );
   }
   return <ProductForm key={productId} product={query.data} onSaved={onSaved} shopApproved={shopApproved} onDeleted={onDeleted} />;
-}
-
-/**
- * How many other sellers have an offer of the product on sale: archiving or deleting takes only
- * this seller's own offer off the store, and the product stays on sale from theirs.
- */
-function otherSellersOnSale(product: VendorProduct): number {
-  if (!product.sharedDetails) return 0;
-  return Math.max(0, product.sellerCount - (product.status === 'active' ? 1 : 0));
-}
-
-const otherSellersText = (count: number) => (count === 1 ? '1 other seller' : `${count} other sellers`);
-
-/** What archiving did, said from the product as it is afterwards. */
-function archivedNotice(product: VendorProduct): string {
-  const others = otherSellersOnSale(product);
-  if (others === 0) return 'Product archived. Shoppers can no longer see it.';
-  return `Your offer is archived: shoppers can no longer buy this product from you. It stays on sale from ${otherSellersText(others)}.`;
 }
 
 /** What a save did: a published listing the marketplace has not approved yet is not on sale, and says so. */
@@ -262,141 +244,5 @@ function ProductForm({ product, onSaved, shopApproved, onDeleted }: ProductFormP
         />
       )}
     </div>
-  );
-}
-
-interface ManageProductProps {
-  product: VendorProduct;
-  archive: ReturnType<typeof useArchiveVendorProduct>;
-  onArchived: (product: VendorProduct) => void;
-  onDeleted: () => void;
-}
-
-/** An archived offer: off the store, unless other sellers still sell the product. */
-function ArchivedNotice({ product, shopApproved }: { product: VendorProduct; shopApproved: boolean }) {
-  const others = otherSellersOnSale(product);
-  const back = `save it as a draft${shopApproved ? ' or publish it' : ''}`;
-  return (
-    <div className="mt-4 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950">
-      <p className="font-semibold">{others === 0 ? 'This product is archived' : 'Your offer is archived'}</p>
-      <p className="mt-1 text-sm">
-        {others === 0
-          ? `Shoppers cannot see or buy it. To bring it back, ${back}.`
-          : `Shoppers cannot buy it from you; it stays on sale from ${otherSellersText(others)}. To sell it again, ${back}.`}
-      </p>
-    </div>
-  );
-}
-
-/** Archive (withdraw this seller's offer) and, for products nobody has ordered, delete with a confirmation. */
-function ManageProduct({ product, archive, onArchived, onDeleted }: ManageProductProps) {
-  const ids = useId();
-  const remove = useDeleteVendorProduct();
-  const [confirming, setConfirming] = useState(false);
-  const cancelRef = useRef<HTMLButtonElement>(null);
-  const deleteRef = useRef<HTMLButtonElement>(null);
-  const returnFocus = useRef(false);
-
-  useEffect(() => {
-    if (confirming) cancelRef.current?.focus();
-    else if (returnFocus.current) {
-      returnFocus.current = false;
-      deleteRef.current?.focus();
-    }
-  }, [confirming]);
-
-  const error = archive.error ?? remove.error;
-  const others = otherSellersOnSale(product);
-
-  return (
-    <section aria-labelledby={`${ids}-heading`} className={`${formSectionClass} mt-6`}>
-      <h2 id={`${ids}-heading`} className="text-lg font-semibold text-slate-900">
-        Archive or delete
-      </h2>
-      <div className="mt-4 space-y-5">
-        {product.status !== 'archived' && (
-          <div>
-            <p className="text-sm text-slate-600">
-              {others === 0
-                ? 'Archiving hides the product from shoppers and keeps its order history. You can bring it back later.'
-                : `Archiving withdraws your offer and keeps its order history; the product stays on sale from ${otherSellersText(others)}. You can bring your offer back later.`}
-            </p>
-            <button
-              type="button"
-              disabled={archive.isPending}
-              className={`${buttonClass('secondary')} mt-2 w-full sm:w-auto`}
-              onClick={() => {
-                remove.reset();
-                archive.mutate(product.id, { onSuccess: onArchived });
-              }}
-            >
-              {archive.isPending ? 'Archiving…' : 'Archive'}
-            </button>
-          </div>
-        )}
-
-        {product.hasOrders ? (
-          <p className="text-sm text-slate-600">
-            {others === 0
-              ? 'This product has orders, so it cannot be deleted. Archive it to hide it from shoppers.'
-              : 'Your offer has orders, so it cannot be deleted. Archive it to stop selling the product.'}
-          </p>
-        ) : confirming ? (
-          <div role="group" aria-labelledby={`${ids}-confirm`} className="rounded-lg border border-red-200 bg-red-50 p-4">
-            <p id={`${ids}-confirm`} className="font-semibold text-red-900">
-              Delete this product?
-            </p>
-            <p className="mt-1 text-sm text-red-900">
-              {others === 0
-                ? `“${product.name}” will be removed for good. This cannot be undone.`
-                : `Your offer of “${product.name}” will be removed for good; the product stays on sale from ${otherSellersText(others)}. This cannot be undone.`}
-            </p>
-            <div className="mt-3 flex flex-col gap-2 sm:flex-row">
-              <button
-                type="button"
-                disabled={remove.isPending}
-                className={`${buttonClass('primary')} w-full bg-red-700 hover:bg-red-800 disabled:hover:bg-red-700 sm:w-auto`}
-                onClick={() => {
-                  archive.reset();
-                  remove.mutate(product.id, { onSuccess: onDeleted });
-                }}
-              >
-                {remove.isPending ? 'Deleting…' : 'Delete for good'}
-              </button>
-              <button
-                ref={cancelRef}
-                type="button"
-                className={`${buttonClass('secondary')} w-full sm:w-auto`}
-                onClick={() => {
-                  returnFocus.current = true;
-                  remove.reset();
-                  setConfirming(false);
-                }}
-              >
-                Cancel
-              </button>
-            </div>
-          </div>
-        ) : (
-          <div>
-            <p className="text-sm text-slate-600">
-              {others === 0
-                ? 'Nobody has ordered this product yet, so you can delete it completely.'
-                : `Nobody has ordered it from you yet, so you can delete your offer completely; the product stays on sale from ${otherSellersText(others)}.`}
-            </p>
-            <button
-              ref={deleteRef}
-              type="button"
-              className={`${buttonClass('secondary')} mt-2 w-full text-red-700 sm:w-auto`}
-              onClick={() => setConfirming(true)}
-            >
-              Delete
-            </button>
-          </div>
-        )}
-
-        {error && <ErrorAlert>{errorMessage(error, 'That did not work. Please check your internet connection and try again.')}</ErrorAlert>}
-      </div>
-    </section>
   );
 }

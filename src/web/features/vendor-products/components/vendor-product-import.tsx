@@ -1,55 +1,14 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { CircleCheck, Download } from 'lucide-react';
-import { CATEGORIES, type Category } from '#shared/categories.ts';
-import { CSV_COLUMNS, type ImportReport } from '#shared/schemas/vendor.ts';
-import { columnsOf, type DataColumn, DataTable } from '#web/components/data-table/data-table.tsx';
+import { CSV_COLUMNS } from '#shared/schemas/vendor.ts';
 import { ErrorAlert } from '#web/components/ui/alerts.tsx';
 import { Field } from '#web/components/ui/field.tsx';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
 import { errorMessage, useImportVendorProducts } from '../api/vendor-products.ts';
 import { vendorProductPaths } from '../paths.ts';
-import { SPEC_FIELDS, specLabel } from '#web/components/product-form/product-form.ts';
-
-type CsvColumn = (typeof CSV_COLUMNS)[number];
-
-const PRODUCT_COLUMNS: Partial<Record<CsvColumn, string>> = {
-  sku: 'Required: your own stock code, once per file. A row whose SKU matches one of your products updates that product; other rows add new products.',
-  name: 'The product name, at least 3 characters.',
-  brand: 'The brand, for example Lenovo.',
-  category: 'Laptop, Desktop or Monitor. It decides which specification columns the row needs.',
-  price: 'Selling price in rupees (not paise), GST included: 64990 or 64990.50.',
-  mrp: 'MRP in rupees, written the same way; at least the price.',
-  stock: 'Units you can ship, a whole number.',
-  status: 'draft or active. active publishes the product, which needs an approved shop; draft keeps it hidden.',
-  description: 'Optional. Put text that contains commas or line breaks inside double quotes.',
-};
-
-/** "ram_gb" → "ramGb": the spec key a column fills. */
-const specKey = (column: string) => column.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
-
-/** What each specification column means, which categories use it, and the values it accepts. */
-function describeSpecColumn(column: CsvColumn): { label: string; categories: Category[]; note: string } {
-  const key = specKey(column);
-  const categories = CATEGORIES.filter((category) => SPEC_FIELDS[category].some((field) => field.key === key));
-  const fields = categories.flatMap((category) => SPEC_FIELDS[category].filter((field) => field.key === key).map((field) => ({ category, field })));
-  const first = fields[0]?.field;
-  if (!first) return { label: column, categories, note: '' };
-  let note = '';
-  if (first.kind === 'choice') {
-    const sets = fields.map(({ category, field }) => (field.kind === 'choice' ? `${categories.length > 1 ? `${category}: ` : ''}${field.options.join(', ')}` : ''));
-    note = `One of ${[...new Set(sets)].join('; ')}.`;
-  } else if (first.kind === 'list') {
-    note = 'Separate them with a semicolon, for example HDMI 2.1;DisplayPort 1.4;USB-C.';
-  } else if (first.kind === 'integer') {
-    note = 'A whole number.';
-  } else if (first.kind === 'decimal') {
-    note = 'A number; decimals allowed.';
-  }
-  return { label: specLabel(first), categories, note };
-}
-
-const SPEC_COLUMNS = CSV_COLUMNS.filter((column) => !(column in PRODUCT_COLUMNS));
+import { describeSpecColumn, PRODUCT_COLUMNS, SPEC_COLUMNS } from './csv-columns.ts';
+import { ReportSummary, ReportTable } from './import-report.tsx';
 
 /** Import many products from a CSV file: check every row first, then import the valid ones. */
 export default function VendorProductImport() {
@@ -317,63 +276,6 @@ export default function VendorProductImport() {
           )}
         </section>
       )}
-    </div>
-  );
-}
-
-function ReportSummary({ report }: { report: ImportReport }) {
-  const creates = report.rows.filter((row) => row.action === 'create').length;
-  const updates = report.rows.filter((row) => row.action === 'update').length;
-  return (
-    <p className="mt-2 text-slate-700">
-      {report.rows.length === 0
-        ? 'The file has no product rows.'
-        : `${report.valid} of ${report.rows.length} ${report.rows.length === 1 ? 'row is' : 'rows are'} ready: ${creates} new ${creates === 1 ? 'product' : 'products'}, ${updates} ${updates === 1 ? 'update' : 'updates'}.`}
-      {report.invalid > 0 && (
-        <strong className="font-semibold text-red-800">
-          {' '}
-          {report.invalid} {report.invalid === 1 ? 'row has' : 'rows have'} errors.
-        </strong>
-      )}
-    </p>
-  );
-}
-
-const ACTION_LABELS = { create: 'New product', update: 'Updates your product', error: 'Error' } as const;
-type ReportRow = ImportReport['rows'][number];
-const reportRow = columnsOf<ReportRow>();
-const REPORT_COLUMNS: DataColumn<ReportRow>[] = [
-  reportRow.accessor('line', { header: 'Line', meta: { rowHeader: true, cellClassName: 'font-medium text-slate-900' } }),
-  reportRow.accessor('sku', { header: 'SKU', meta: { cellClassName: 'font-mono text-xs break-all text-slate-700' }, cell: ({ getValue }) => getValue() ?? '—' }),
-  reportRow.accessor('name', { header: 'Name', meta: { cellClassName: 'wrap-break-word text-slate-900' }, cell: ({ getValue }) => getValue() ?? '—' }),
-  reportRow.display({ id: 'result', header: 'Result', cell: ({ row: { original } }) => <RowResult row={original} /> }),
-];
-
-/** A row's outcome: what the import does with it, or every error that stops it. */
-function RowResult({ row }: { row: ReportRow }) {
-  if (row.action !== 'error') {
-    return <span className={row.action === 'create' ? 'font-medium text-emerald-800' : 'font-medium text-brand-700'}>{ACTION_LABELS[row.action]}</span>;
-  }
-  return (
-    <>
-      <span className="font-semibold text-red-800">{row.errors.length === 1 ? 'Error' : `${row.errors.length} errors`}</span>
-      <ul className="mt-1 list-disc space-y-0.5 pl-5 text-red-800">
-        {row.errors.map((message, index) => (
-          <li key={`${index}-${message}`} className="wrap-break-word">
-            {message}
-          </li>
-        ))}
-      </ul>
-    </>
-  );
-}
-
-/** One line per CSV row. */
-function ReportTable({ report, caption }: { report: ImportReport; caption: string }) {
-  if (report.rows.length === 0) return null;
-  return (
-    <div className="mt-4">
-      <DataTable label={caption} columns={REPORT_COLUMNS} rows={report.rows} rowId={(row) => String(row.line)} />
     </div>
   );
 }

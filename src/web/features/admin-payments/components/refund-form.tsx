@@ -4,9 +4,7 @@ import { allocateRefund, mustNameInvoice, uninvoicedLeft } from '#shared/credit-
 import { rupeesInWords } from '#shared/gst.ts';
 import { formatPrice } from '#shared/money.ts';
 import { describePayout, type PayoutDestination, PayoutDestinationSchema } from '#shared/schemas/orders.ts';
-import { type PayoutValues, typedPayout } from '#web/components/form/cash-payout.ts';
-import { CashPayoutFieldset } from '#web/components/form/cash-payout-fieldset.tsx';
-import { FormActions, SelectField, TextAreaField, TextField } from '#web/components/form/form-fields.tsx';
+import { CashPayoutFieldset, FormActions, type PayoutValues, SelectField, TextAreaField, TextField, typedPayout } from '#web/components/form/form-fields.tsx';
 import type { AnnouncerTone } from '#web/components/ui/alerts.tsx';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
 import { errorMessage, type AdminPaymentDetail as Detail, type useRefundPayment } from '../api/admin-payments.ts';

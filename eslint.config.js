@@ -7,7 +7,9 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 // Features do not import each other; app/ composes them.
-const features = readdirSync('src/web/features', { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+const features = readdirSync('src/web/features', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 const featureZones = features.map((name) => ({
   target: `./src/web/features/${name}`,
   from: './src/web/features',
@@ -35,12 +37,24 @@ export default tseslint.config(
         'error',
         {
           zones: [
-            { target: './src/shared', from: ['./src/server', './src/web'], message: 'shared is isomorphic: it imports neither server nor web.' },
+            {
+              target: './src/shared',
+              from: ['./src/server', './src/web'],
+              message: 'shared is isomorphic: it imports neither server nor web.',
+            },
             { target: './src/web', from: './src/server', message: 'The web app talks to the server through the API only.' },
             { target: './src/server', from: './src/web', message: 'The server never imports web code.' },
             ...featureZones,
-            { target: ['./src/web/features', './src/web/components', './src/web/lib', './src/web/config'], from: './src/web/app', message: 'app composes features, never the other way round.' },
-            { target: ['./src/web/components', './src/web/lib', './src/web/config'], from: './src/web/features', message: 'Shared web code does not depend on features.' },
+            {
+              target: ['./src/web/features', './src/web/components', './src/web/lib', './src/web/config'],
+              from: './src/web/app',
+              message: 'app composes features, never the other way round.',
+            },
+            {
+              target: ['./src/web/components', './src/web/lib', './src/web/config'],
+              from: './src/web/features',
+              message: 'Shared web code does not depend on features.',
+            },
           ],
         },
       ],

@@ -65,6 +65,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     // The API and uploaded images come from the server (npm run dev starts both). The browser's Host
     // header is passed on as it is (Vite's shorthand would rewrite it to the server's), so a signed-in
     // change from this page passes the server's same-origin check: Origin and Host both say :5173.
-    proxy: Object.fromEntries(['/api', '/media'].map((prefix) => [prefix, { target: `http://127.0.0.1:${process.env.PORT ?? 3000}`, changeOrigin: false }])),
+    proxy: Object.fromEntries(
+      ['/api', '/media'].map((prefix) => [prefix, { target: `http://127.0.0.1:${process.env.PORT ?? 3000}`, changeOrigin: false }]),
+    ),
   },
 }));

@@ -189,8 +189,26 @@ function mixedSpecs(category: Category): ProductSpecs {
 }
 
 const CITIES = [
-  'Delhi', 'Mumbai', 'Chennai', 'Bengaluru', 'Kolkata', 'Hyderabad', 'Pune', 'Ahmedabad', 'Jaipur', 'Lucknow',
-  'Kochi', 'Indore', 'Chandigarh', 'Bhopal', 'Nagpur', 'Coimbatore', 'Surat', 'Patna', 'Vadodara', 'Guwahati',
+  'Delhi',
+  'Mumbai',
+  'Chennai',
+  'Bengaluru',
+  'Kolkata',
+  'Hyderabad',
+  'Pune',
+  'Ahmedabad',
+  'Jaipur',
+  'Lucknow',
+  'Kochi',
+  'Indore',
+  'Chandigarh',
+  'Bhopal',
+  'Nagpur',
+  'Coimbatore',
+  'Surat',
+  'Patna',
+  'Vadodara',
+  'Guwahati',
 ];
 const SUFFIX_LETTERS = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
 
@@ -348,7 +366,14 @@ function killAll(pids: readonly number[]): void {
 }
 
 /** Spawns a process and waits until it prints `ready`, or fails with its output. */
-async function startProcess(command: string, args: string[], env: NodeJS.ProcessEnv, ready: RegExp, port: number, log?: string): Promise<Started> {
+async function startProcess(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  ready: RegExp,
+  port: number,
+  log?: string,
+): Promise<Started> {
   const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   if (log) {
     // Both streams into one file, which is closed once the process is gone (not by whichever ends first).
@@ -387,7 +412,9 @@ async function startProcess(command: string, args: string[], env: NodeJS.Process
 function processTree(root: number): number[] {
   const children = (pid: number): number[] => {
     try {
-      const listed = readdirSync(`/proc/${pid}/task`).flatMap((task) => readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number));
+      const listed = readdirSync(`/proc/${pid}/task`).flatMap((task) =>
+        readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number),
+      );
       return [...new Set(listed)].flatMap((child) => [child, ...children(child)]);
     } catch {
       return [];
@@ -400,7 +427,9 @@ function processTree(root: number): number[] {
 function nodeProcessRunning(root: number, script: string): number | undefined {
   return processTree(root).find((pid) => {
     try {
-      return path.basename(readlinkSync(`/proc/${pid}/exe`)).startsWith('node') && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(script);
+      return (
+        path.basename(readlinkSync(`/proc/${pid}/exe`)).startsWith('node') && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(script)
+      );
     } catch {
       return false;
     }
@@ -488,7 +517,16 @@ function treeMemoryMb(root: number, field: 'VmRSS' | 'VmHWM' = 'VmRSS'): number 
  * not taken for a plain run's.
  */
 function serverSettings(): Record<string, string> {
-  const names = ['NODE_HEAP_MB', 'NODE_SEMI_SPACE_MB', 'NODE_V8_FLAGS', 'MALLOC_ARENA_MAX', 'CATALOG_CACHE_MB', 'SEARCH_HITS_PER_PRODUCT', 'CATALOG_COMPRESSED_UP_TO', 'CATALOG_CHANGE_WAIT_MS'];
+  const names = [
+    'NODE_HEAP_MB',
+    'NODE_SEMI_SPACE_MB',
+    'NODE_V8_FLAGS',
+    'MALLOC_ARENA_MAX',
+    'CATALOG_CACHE_MB',
+    'SEARCH_HITS_PER_PRODUCT',
+    'CATALOG_COMPRESSED_UP_TO',
+    'CATALOG_CHANGE_WAIT_MS',
+  ];
   const set = Object.fromEntries(names.flatMap((name) => (process.env[name] ? [[name, process.env[name] as string]] : [])));
   return process.env.BENCH_NODE_OPTIONS ? { ...set, NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : set;
 }
@@ -592,9 +630,23 @@ async function timeUntilShown(url: string, shows: (body: unknown) => boolean, si
 }
 
 /** Follows one edit on every surface a shopper could see it on, at the same time. */
-async function followEdit(origin: string, product: AdminProduct, price: number, word: string | undefined, since: number, into: Visibility): Promise<void> {
+async function followEdit(
+  origin: string,
+  product: AdminProduct,
+  price: number,
+  word: string | undefined,
+  since: number,
+  into: Visibility,
+): Promise<void> {
   const listed = (body: unknown) => (body as ProductList).items.some((item) => item.id === product.id && item.price === price);
-  const listing = new URLSearchParams({ category: product.category, brand: product.brand, minPrice: String(price), maxPrice: String(price), sort: 'price_asc', pageSize: '100' });
+  const listing = new URLSearchParams({
+    category: product.category,
+    brand: product.brand,
+    minPrice: String(price),
+    maxPrice: String(price),
+    sort: 'price_asc',
+    pageSize: '100',
+  });
   const checks: Array<[Surface, string, (body: unknown) => boolean]> = [
     ['product page', `/api/products/${product.id}`, (body) => (body as Product).price === price],
     ['listing', `/api/products?${listing}`, listed],
@@ -615,7 +667,13 @@ async function followEdit(origin: string, product: AdminProduct, price: number, 
  * edits by many people arrive, so a slow answer does not slow the writer down. A product being
  * edited or followed is not edited again meanwhile, so what is looked for stays what was written.
  */
-function startWriter(origin: string, headers: Record<string, string>, ids: readonly number[], d: Dice, visibility: Visibility): { stop: () => Promise<WriterReport> } {
+function startWriter(
+  origin: string,
+  headers: Record<string, string>,
+  ids: readonly number[],
+  d: Dice,
+  visibility: Visibility,
+): { stop: () => Promise<WriterReport> } {
   const report: WriterReport = { edits: 0, seconds: 0, errors: [] };
   const busy = new Set<number>();
   const running: Array<Promise<void>> = [];
@@ -702,7 +760,9 @@ async function measure(origin: string, scenario: Scenario, serverPid: number | u
   const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, stat]) => [code, stat.count]));
   const target = scenario.target;
   const clean = result.requests.total > 0 && result.errors === 0 && (scenario.expectsNon2xx || result.non2xx === 0);
-  const met = target ? clean && (target.ratio === undefined || ratio >= target.ratio) && (target.p99 === undefined || result.latency.p99 < target.p99) : undefined;
+  const met = target
+    ? clean && (target.ratio === undefined || ratio >= target.ratio) && (target.p99 === undefined || result.latency.p99 < target.p99)
+    : undefined;
   const row: Row = {
     scenario: scenario.name,
     rps,
@@ -727,7 +787,13 @@ async function measure(origin: string, scenario: Scenario, serverPid: number | u
 }
 
 /** A read scenario under the writer: the writer starts with the load and is stopped (its edits followed) after it. */
-async function measureWhileEditing(origin: string, scenario: Scenario, serverPid: number, baselineRps: number, startEditing: () => { stop: () => Promise<WriterReport> }): Promise<Row> {
+async function measureWhileEditing(
+  origin: string,
+  scenario: Scenario,
+  serverPid: number,
+  baselineRps: number,
+  startEditing: () => { stop: () => Promise<WriterReport> },
+): Promise<Row> {
   const writer = startEditing();
   const row = await measure(origin, scenario, serverPid, baselineRps);
   row.writer = await writer.stop();
@@ -740,7 +806,11 @@ async function check(origin: string, scenario: Scenario): Promise<void> {
   for (const request of scenario.requests.slice(0, 3)) {
     for (let n = 0; n < (request.setupRequest ? 30 : 1); n++) {
       const prepared = request.setupRequest ? request.setupRequest({ ...request }) : request;
-      const response = await call(origin + (prepared.path as string), { method: prepared.method ?? 'GET', headers: prepared.headers, body: prepared.body });
+      const response = await call(origin + (prepared.path as string), {
+        method: prepared.method ?? 'GET',
+        headers: prepared.headers,
+        body: prepared.body,
+      });
       if (!response.ok) throw new Error(`${scenario.name}: ${prepared.path} answered ${response.status}: ${await response.text()}`);
     }
   }
@@ -761,7 +831,9 @@ function sessionCookie(response: Response): string {
 
 function describeTarget(target?: Target): string {
   if (!target) return '';
-  return [target.ratio !== undefined ? `≥ ${target.ratio}×` : '', target.p99 !== undefined ? `p99 < ${target.p99} ms` : ''].filter(Boolean).join(', ');
+  return [target.ratio !== undefined ? `≥ ${target.ratio}×` : '', target.p99 !== undefined ? `p99 < ${target.p99} ms` : '']
+    .filter(Boolean)
+    .join(', ');
 }
 
 function median(values: readonly number[]): number {
@@ -797,7 +869,14 @@ function summarizeVisibility(visibility: Visibility): VisibilitySummary[] {
     const shown = visibility.shownAfterMs[surface];
     const notShown = visibility.notShown[surface];
     const maxMs = shown.length > 0 ? Math.max(...shown) : Number.NaN;
-    return { surface, followed: shown.length + notShown.length, p50Ms: median(shown), maxMs, notShown, met: notShown.length === 0 && !(maxMs >= VISIBLE_TARGET_MS) };
+    return {
+      surface,
+      followed: shown.length + notShown.length,
+      p50Ms: median(shown),
+      maxMs,
+      notShown,
+      met: notShown.length === 0 && !(maxMs >= VISIBLE_TARGET_MS),
+    };
   });
 }
 
@@ -805,7 +884,9 @@ function printVisibility(summaries: readonly VisibilitySummary[]): void {
   console.log(`| an edit shows in | edits followed | p50 ms | max ms | not within ${VISIBLE_CAP_MS / 1000} s | target | |`);
   console.log('|---|---:|---:|---:|---:|---|---|');
   for (const s of summaries) {
-    console.log(`| ${s.surface} | ${s.followed} | ${blankIfNaN(s.p50Ms)} | ${blankIfNaN(s.maxMs)} | ${s.notShown.length} | < ${VISIBLE_TARGET_MS} ms | ${s.met ? 'met' : '**missed**'} |`);
+    console.log(
+      `| ${s.surface} | ${s.followed} | ${blankIfNaN(s.p50Ms)} | ${blankIfNaN(s.maxMs)} | ${s.notShown.length} | < ${VISIBLE_TARGET_MS} ms | ${s.met ? 'met' : '**missed**'} |`,
+    );
   }
 }
 
@@ -822,10 +903,15 @@ const database = openDatabase(databaseUrl, { cacheMb: SEED_CACHE_MB });
 
 try {
   await migrateToLatest(database.db);
-  const existing = await database.db.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const existing = await database.db
+    .selectFrom('products')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   const reused = REUSE && Number(existing.n) > 0;
   if (Number(existing.n) > 0 && !reused) {
-    throw new RefusalError(`Refusing to run: the products table already has ${existing.n} rows. Point BENCH_DATABASE_URL at an empty database.`);
+    throw new RefusalError(
+      `Refusing to run: the products table already has ${existing.n} rows. Point BENCH_DATABASE_URL at an empty database.`,
+    );
   }
 
   const seedStart = performance.now();
@@ -862,10 +948,16 @@ try {
   server = await startServer();
   const origin = server.origin;
   const serverPid = server.pid;
-  console.log(`Server ready (catalogue loaded, common words searched ahead): the largest process's peak so far ${largestPeakMb(serverPid).toFixed(0)} MB`);
+  console.log(
+    `Server ready (catalogue loaded, common words searched ahead): the largest process's peak so far ${largestPeakMb(serverPid).toFixed(0)} MB`,
+  );
   const sameOrigin = { origin, 'content-type': 'application/json' };
 
-  const signedIn = await call(`${origin}/api/auth/login`, { method: 'POST', headers: sameOrigin, body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password, portal: 'admin' }) });
+  const signedIn = await call(`${origin}/api/auth/login`, {
+    method: 'POST',
+    headers: sameOrigin,
+    body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password, portal: 'admin' }),
+  });
   if (!signedIn.ok) throw new Error(`Signing in as the admin answered ${signedIn.status}: ${await signedIn.text()}`);
   const admin = { ...sameOrigin, cookie: sessionCookie(signedIn) };
 
@@ -882,7 +974,14 @@ try {
     const address = await call(`${origin}/api/account/addresses`, {
       method: 'POST',
       headers: { ...sameOrigin, cookie },
-      body: JSON.stringify({ name: `Bench Customer ${n}`, phone: '9845012345', line1: `${n} MG Road`, city: 'Bengaluru', state: 'Karnataka', pincode: '560001' }),
+      body: JSON.stringify({
+        name: `Bench Customer ${n}`,
+        phone: '9845012345',
+        line1: `${n} MG Road`,
+        city: 'Bengaluru',
+        state: 'Karnataka',
+        pincode: '560001',
+      }),
     });
     if (address.status !== 201) throw new Error(`Adding an address answered ${address.status}: ${await address.text()}`);
     customers.push({ cookie, addressId: ((await address.json()) as { id: number }).id });
@@ -894,9 +993,21 @@ try {
   // At 1,000,000 products the targets are the same p99s, with every ratio at 0.05.
   const ratio = (atHundredThousand: number) => (PRODUCTS >= 1_000_000 ? 0.05 : atHundredThousand);
   const headline: Scenario[] = [
-    { name: 'mixed listings (random filters, sorts, pages)', requests: drawn(() => listingPath(draws), draws), target: { ratio: ratio(0.1), p99: 50 } },
-    { name: 'product by id (random)', requests: drawn(() => `/api/products/${draws.pick(openable)}`, draws), target: { ratio: ratio(0.5), p99: 25 } },
-    { name: 'mixed search (random words, 30% typos)', requests: drawn(() => searchPath(draws), draws), target: { ratio: ratio(0.1), p99: 50 } },
+    {
+      name: 'mixed listings (random filters, sorts, pages)',
+      requests: drawn(() => listingPath(draws), draws),
+      target: { ratio: ratio(0.1), p99: 50 },
+    },
+    {
+      name: 'product by id (random)',
+      requests: drawn(() => `/api/products/${draws.pick(openable)}`, draws),
+      target: { ratio: ratio(0.5), p99: 25 },
+    },
+    {
+      name: 'mixed search (random words, 30% typos)',
+      requests: drawn(() => searchPath(draws), draws),
+      target: { ratio: ratio(0.1), p99: 50 },
+    },
   ];
 
   // The same few URLs again and again: what the response cache does for the most popular pages.
@@ -911,10 +1022,18 @@ try {
   const cart = [0.1, 0.3, 0.5, 0.7, 0.9].map((fraction, n) => ({ productId: idAt(fraction), quantity: 1 + (n % 2) }));
   const cached: Scenario[] = [
     { name: 'cached: list page, six filter sets', requests: get(listPaths), target: { ratio: 0.3, p99: 25 } },
-    { name: 'cached: product by id, 50 products', requests: get(Array.from({ length: 50 }, (_, n) => `/api/products/${idAt(n / 50)}`)), target: { ratio: 0.5, p99: 25 } },
+    {
+      name: 'cached: product by id, 50 products',
+      requests: get(Array.from({ length: 50 }, (_, n) => `/api/products/${idAt(n / 50)}`)),
+      target: { ratio: 0.5, p99: 25 },
+    },
     { name: 'cached: search, common word', requests: get(['/api/search?q=lenovo']), target: { p99: 50 } },
     { name: 'cached: search, one-typo word', requests: get(['/api/search?q=lenvo']), target: { p99: 50 } },
-    { name: 'cart quote, 5 items', requests: [{ method: 'POST', path: '/api/cart/quote', headers: { 'content-type': 'application/json' }, body: JSON.stringify(cart) }], target: { p99: 25 } },
+    {
+      name: 'cart quote, 5 items',
+      requests: [{ method: 'POST', path: '/api/cart/quote', headers: { 'content-type': 'application/json' }, body: JSON.stringify(cart) }],
+      target: { p99: 25 },
+    },
   ];
   let orderNumber = 0;
   const checkout: Scenario = {
@@ -947,15 +1066,25 @@ try {
   const bodyFile = path.join(tempDir, 'baseline.json');
   writeFileSync(bodyFile, listBody);
   baseline = await startBaseline(bodyFile);
-  console.log(`\nMeasuring, ${SECONDS} s per scenario (the headline ones after ${WARM_UP_SECONDS} s unmeasured), ${CONNECTIONS} connections…`);
-  const baselineRow = await measure(baseline.origin, { name: `baseline: bare node:http, ${(listBody.length / 1024).toFixed(1)} KB JSON`, requests: get(['/']) }, baseline.pid, 0);
+  console.log(
+    `\nMeasuring, ${SECONDS} s per scenario (the headline ones after ${WARM_UP_SECONDS} s unmeasured), ${CONNECTIONS} connections…`,
+  );
+  const baselineRow = await measure(
+    baseline.origin,
+    { name: `baseline: bare node:http, ${(listBody.length / 1024).toFixed(1)} KB JSON`, requests: get(['/']) },
+    baseline.pid,
+    0,
+  );
   // The same bare server asked as the headline scenarios ask: a path and an address drawn for each
   // request. Drawing them costs autocannon (in this process, on the same cores) as much as a small
   // answer costs the server, so the headline scenarios are measured against this one. The paths
   // are drawn as product pages draw theirs, the cheapest of the three: the ratios err low.
   const drawnBaselineRow = await measure(
     baseline.origin,
-    { name: 'baseline: the same, each request drawn at random as the headline scenarios draw theirs', requests: drawn(() => `/api/products/${baselineDraws.pick(openable)}`, baselineDraws) },
+    {
+      name: 'baseline: the same, each request drawn at random as the headline scenarios draw theirs',
+      requests: drawn(() => `/api/products/${baselineDraws.pick(openable)}`, baselineDraws),
+    },
     baseline.pid,
     baselineRow.rps,
   );
@@ -968,7 +1097,11 @@ try {
   const wanted = (scenario: Scenario) => ONLY === undefined || scenario.name.includes(ONLY);
   for (const scenario of headline.filter(wanted)) {
     await autocannon({ url: origin, connections: CONNECTIONS, duration: WARM_UP_SECONDS, requests: scenario.requests });
-    rows.push(await measureWhileEditing(origin, scenario, serverPid, drawnBaselineRow.rps, () => startWriter(origin, admin, editable, writerDice, visibility)));
+    rows.push(
+      await measureWhileEditing(origin, scenario, serverPid, drawnBaselineRow.rps, () =>
+        startWriter(origin, admin, editable, writerDice, visibility),
+      ),
+    );
   }
   for (const scenario of cached.filter(wanted)) rows.push(await measure(origin, scenario, serverPid, baselineRow.rps));
   const checkoutRow = !reused && wanted(checkout) ? await measure(origin, checkout, serverPid, baselineRow.rps) : undefined;
@@ -990,11 +1123,13 @@ try {
     .groupBy('order_items.product_id')
     .execute();
   const left = await database.db.selectFrom('offers').select(['product_id as id', 'stock']).where('product_id', 'in', limited).execute();
-  const oversold = !checkoutRow ? [] : limited.filter((id) => {
-    const units = Number(sold.find((row) => row.product_id === id)?.units ?? 0);
-    const stock = left.find((row) => row.id === id)?.stock ?? 0;
-    return units > LIMITED_STOCK || stock < 0 || units + stock !== LIMITED_STOCK;
-  });
+  const oversold = !checkoutRow
+    ? []
+    : limited.filter((id) => {
+        const units = Number(sold.find((row) => row.product_id === id)?.units ?? 0);
+        const stock = left.find((row) => row.id === id)?.stock ?? 0;
+        return units > LIMITED_STOCK || stock < 0 || units + stock !== LIMITED_STOCK;
+      });
   const unitsSold = sold.reduce((sum, row) => sum + Number(row.units), 0);
 
   // ------------------------------------------------------------------------------------------
@@ -1046,15 +1181,22 @@ try {
     `\nServer peak memory: ${peakMb.toFixed(0)} MB${serverProcesses > 1 ? `, the sum of its ${serverProcesses} processes' peaks; the largest process's peak ${largestPeak.toFixed(0)} MB` : ''}`,
   );
   const checkoutAnswers = Object.entries(checkoutRow?.statusCodes ?? {}).map(([code, count]) => `${count} × ${code}`);
-  if (checkoutRow) console.log(
-    `Checkout: ${unitsSold} of ${LIMITED_PRODUCTS * LIMITED_STOCK} units sold, ${oversold.length === 0 ? 'none oversold' : `OVERSOLD on products ${oversold.join(', ')}`}; ` +
-      `answers ${checkoutAnswers.join(', ')} (409: out of stock)`,
-  );
+  if (checkoutRow)
+    console.log(
+      `Checkout: ${unitsSold} of ${LIMITED_PRODUCTS * LIMITED_STOCK} units sold, ${oversold.length === 0 ? 'none oversold' : `OVERSOLD on products ${oversold.join(', ')}`}; ` +
+        `answers ${checkoutAnswers.join(', ')} (409: out of stock)`,
+    );
 
   const resultsDir = path.join(ROOT, 'bench', 'results');
   mkdirSync(resultsDir, { recursive: true });
   const file = path.join(resultsDir, `${environment.date.slice(0, 16).replace(/[:T]/g, '-')}-${dialect}-${PRODUCTS}.json`);
-  const json = { environment, rows, writers, visibility: shown, checkout: { unitsSold, unitsAvailable: LIMITED_PRODUCTS * LIMITED_STOCK, oversold } };
+  const json = {
+    environment,
+    rows,
+    writers,
+    visibility: shown,
+    checkout: { unitsSold, unitsAvailable: LIMITED_PRODUCTS * LIMITED_STOCK, oversold },
+  };
   writeFileSync(file, `${JSON.stringify(json, null, 2)}\n`);
   console.log(`Wrote ${path.relative(ROOT, file)}`);
 
@@ -1062,7 +1204,9 @@ try {
   if (oversold.length > 0) exitCode = 1;
   // No answer at all in the whole scenario is a server that stalled: requests still waiting at the end are counted nowhere else.
   for (const row of rows.filter((r) => !r.expectsNon2xx && (r.answered === 0 || r.errors > 0 || r.timeouts > 0 || r.non2xx > 0))) {
-    console.error(`FAILED ${row.scenario}: ${row.answered} answered, status codes ${JSON.stringify(row.statusCodes)}, ${row.errors} connection errors, ${row.timeouts} timeouts`);
+    console.error(
+      `FAILED ${row.scenario}: ${row.answered} answered, status codes ${JSON.stringify(row.statusCodes)}, ${row.errors} connection errors, ${row.timeouts} timeouts`,
+    );
     exitCode = 1;
   }
   if (writerErrors.length > 0) {

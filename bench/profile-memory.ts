@@ -65,7 +65,10 @@ function toObject(params: URLSearchParams): Record<string, string | string[]> {
   const object: Record<string, string | string[]> = {};
   for (const key of new Set(params.keys())) {
     const all = params.getAll(key);
-    object[key] = all.length > 1 || ['brand', 'ram', 'storage', 'screenSize', 'os', 'formFactor', 'resolution', 'panel', 'refreshRate'].includes(key) ? all : (all[0] as string);
+    object[key] =
+      all.length > 1 || ['brand', 'ram', 'storage', 'screenSize', 'os', 'formFactor', 'resolution', 'panel', 'refreshRate'].includes(key)
+        ? all
+        : (all[0] as string);
   }
   return object;
 }
@@ -89,7 +92,13 @@ const writer = setInterval(() => {
     const word = `zq${Array.from({ length: 6 }, () => LETTERS[draws.int(0, 25)]).join('')}`;
     await database.db
       .updateTable('products')
-      .set({ price: Number(row.price) + 100, mrp: Number(row.price) + 100_000, stock: Math.max(0, row.stock + draws.int(-2, 3)), name: renamed ? `${row.name.replace(/ zq[a-z]{6}$/, '')} ${word}` : row.name, updated_at: new Date().toISOString() })
+      .set({
+        price: Number(row.price) + 100,
+        mrp: Number(row.price) + 100_000,
+        stock: Math.max(0, row.stock + draws.int(-2, 3)),
+        name: renamed ? `${row.name.replace(/ zq[a-z]{6}$/, '')} ${word}` : row.name,
+        updated_at: new Date().toISOString(),
+      })
       .where('id', '=', id)
       .execute();
   })();
@@ -104,12 +113,15 @@ while (performance.now() - started < SECONDS * 1000) {
   const kind = kinds[Math.min(2, Math.floor(((performance.now() - started) / (SECONDS * 1000)) * 3))] as (typeof kinds)[number];
   counts[kind]++;
   if (kind === 'product') await services.catalog.getJson(draws.pick(ids)).catch(() => '');
-  else if (kind === 'listing') await services.catalog.listJson(ProductQuerySchema.parse(toObject(new URL(listingPath(draws), 'http://x').searchParams)));
+  else if (kind === 'listing')
+    await services.catalog.listJson(ProductQuerySchema.parse(toObject(new URL(listingPath(draws), 'http://x').searchParams)));
   else await services.search.searchJson(SearchQuerySchema.parse(toObject(new URL(searchPath(draws), 'http://x').searchParams)));
   await new Promise(setImmediate);
   if (performance.now() >= next) {
     next += 5_000;
-    report(`${Math.round((performance.now() - started) / 1000)} s (${counts.listing} listings, ${counts.product} products, ${counts.search} searches)`);
+    report(
+      `${Math.round((performance.now() - started) / 1000)} s (${counts.listing} listings, ${counts.product} products, ${counts.search} searches)`,
+    );
   }
 }
 clearInterval(writer);

@@ -39,7 +39,10 @@ function toObject(params: URLSearchParams): Record<string, string | string[]> {
   const object: Record<string, string | string[]> = {};
   for (const key of new Set(params.keys())) {
     const all = params.getAll(key);
-    object[key] = all.length > 1 || ['brand', 'ram', 'storage', 'screenSize', 'os', 'formFactor', 'resolution', 'panel', 'refreshRate'].includes(key) ? all : (all[0] as string);
+    object[key] =
+      all.length > 1 || ['brand', 'ram', 'storage', 'screenSize', 'os', 'formFactor', 'resolution', 'panel', 'refreshRate'].includes(key)
+        ? all
+        : (all[0] as string);
   }
   return object;
 }
@@ -49,15 +52,21 @@ const config = loadConfig({ DATABASE_URL: url, DATA_DIR: '/tmp/profile-search-da
 const services = createServices({ database, config });
 let started = performance.now();
 await services.catalog.ready();
-console.log(`loaded in ${((performance.now() - started) / 1000).toFixed(1)} s; heap ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MB`);
+console.log(
+  `loaded in ${((performance.now() - started) / 1000).toFixed(1)} s; heap ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MB`,
+);
 // The search index loads on the first search.
 started = performance.now();
 await services.search.searchJson(SearchQuerySchema.parse({ q: 'lenovo' }));
-console.log(`search index loaded in ${((performance.now() - started) / 1000).toFixed(1)} s; heap ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MB`);
+console.log(
+  `search index loaded in ${((performance.now() - started) / 1000).toFixed(1)} s; heap ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MB`,
+);
 if (process.env.PROFILE_AHEAD === '1') {
   // What a server does before it takes requests (see searchService.warm).
   const warmed = await services.search.warm();
-  console.log(`searched ${warmed.words} common words ahead (${warmed.hits} hits kept) in ${(warmed.ms / 1000).toFixed(1)} s; heap ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MB`);
+  console.log(
+    `searched ${warmed.words} common words ahead (${warmed.hits} hits kept) in ${(warmed.ms / 1000).toFixed(1)} s; heap ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MB`,
+  );
 }
 
 const ids = (await database.db.selectFrom('products').select('id').where('status', '=', 'active').execute()).map((row) => row.id);
@@ -70,7 +79,13 @@ const writer = setInterval(() => {
     const word = `zq${Array.from({ length: 6 }, () => LETTERS[draws.int(0, 25)]).join('')}`;
     await database.db
       .updateTable('products')
-      .set({ price: Number(row.price) + 100, mrp: Number(row.price) + 100_000, stock: Math.max(0, row.stock + draws.int(-2, 3)), name: renamed ? `${row.name.replace(/ zq[a-z]{6}$/, '')} ${word}` : row.name, updated_at: new Date().toISOString() })
+      .set({
+        price: Number(row.price) + 100,
+        mrp: Number(row.price) + 100_000,
+        stock: Math.max(0, row.stock + draws.int(-2, 3)),
+        name: renamed ? `${row.name.replace(/ zq[a-z]{6}$/, '')} ${word}` : row.name,
+        updated_at: new Date().toISOString(),
+      })
       .where('id', '=', id)
       .execute();
   })();
@@ -99,7 +114,8 @@ await session.post('Profiler.enable');
 await session.post('Profiler.start');
 const gcs: Array<{ kind: number; ms: number }> = [];
 const observer = new PerformanceObserver((list) => {
-  for (const entry of list.getEntries()) gcs.push({ kind: (entry as unknown as { detail: { kind: number } }).detail.kind, ms: entry.duration });
+  for (const entry of list.getEntries())
+    gcs.push({ kind: (entry as unknown as { detail: { kind: number } }).detail.kind, ms: entry.duration });
 });
 observer.observe({ entryTypes: ['gc'] });
 const times: number[] = [];
@@ -115,13 +131,17 @@ function kindOf(path: string): string {
   const params = new URL(path, 'http://x').searchParams;
   if (mode === 'listing') {
     const brands = params.getAll('brand').length;
-    return [
-      brands > 0 ? `${brands} brand${brands === 1 ? '' : 's'}` : '',
-      [...params.keys()].some((key) => SPEC_FACET_KEYS.includes(key)) ? 'a spec' : '',
-      params.has('minPrice') || params.has('maxPrice') ? 'a price range' : '',
-      params.get('inStock') === 'true' ? 'in stock' : '',
-      Number(params.get('page') ?? 1) > 1 ? 'later page' : '',
-    ].filter(Boolean).join(', ') || 'nothing';
+    return (
+      [
+        brands > 0 ? `${brands} brand${brands === 1 ? '' : 's'}` : '',
+        [...params.keys()].some((key) => SPEC_FACET_KEYS.includes(key)) ? 'a spec' : '',
+        params.has('minPrice') || params.has('maxPrice') ? 'a price range' : '',
+        params.get('inStock') === 'true' ? 'in stock' : '',
+        Number(params.get('page') ?? 1) > 1 ? 'later page' : '',
+      ]
+        .filter(Boolean)
+        .join(', ') || 'nothing'
+    );
   }
   const words = (params.get('q') ?? '').split(/\s+/).filter(Boolean);
   return [
@@ -130,7 +150,9 @@ function kindOf(path: string): string {
     params.get('category') ? 'category' : '',
     params.get('sort') && params.get('sort') !== 'relevance' ? 'sorted' : '',
     Number(params.get('page') ?? 1) > 1 ? 'later page' : '',
-  ].filter(Boolean).join(', ');
+  ]
+    .filter(Boolean)
+    .join(', ');
 }
 /** time spent in the first 10 s, by kind of request */
 const firstTen = new Map<string, { count: number; ms: number }>();
@@ -159,10 +181,17 @@ while (performance.now() < end) {
 }
 const { profile } = await session.post('Profiler.stop');
 observer.disconnect();
-const kinds: Record<number, string> = { [constants.NODE_PERFORMANCE_GC_MAJOR]: 'major', [constants.NODE_PERFORMANCE_GC_MINOR]: 'minor', [constants.NODE_PERFORMANCE_GC_INCREMENTAL]: 'incremental', [constants.NODE_PERFORMANCE_GC_WEAKCB]: 'weak' };
+const kinds: Record<number, string> = {
+  [constants.NODE_PERFORMANCE_GC_MAJOR]: 'major',
+  [constants.NODE_PERFORMANCE_GC_MINOR]: 'minor',
+  [constants.NODE_PERFORMANCE_GC_INCREMENTAL]: 'incremental',
+  [constants.NODE_PERFORMANCE_GC_WEAKCB]: 'weak',
+};
 for (const kind of new Set(gcs.map((gc) => gc.kind))) {
   const of = gcs.filter((gc) => gc.kind === kind).map((gc) => gc.ms);
-  console.log(`gc ${kinds[kind] ?? kind}: ${of.length}, ${of.reduce((a, b) => a + b, 0).toFixed(0)} ms in all, longest ${Math.max(...of).toFixed(1)} ms, ${of.filter((ms) => ms > 10).length} over 10 ms, ${of.filter((ms) => ms > 25).length} over 25 ms`);
+  console.log(
+    `gc ${kinds[kind] ?? kind}: ${of.length}, ${of.reduce((a, b) => a + b, 0).toFixed(0)} ms in all, longest ${Math.max(...of).toFixed(1)} ms, ${of.filter((ms) => ms > 10).length} over 10 ms, ${of.filter((ms) => ms > 25).length} over 25 ms`,
+  );
 }
 writeFileSync('/tmp/profile-search.cpuprofile', JSON.stringify(profile));
 writeFileSync('/tmp/profile-search-slow.json', JSON.stringify(slowWindows));
@@ -170,13 +199,18 @@ clearInterval(writer);
 times.sort((a, b) => a - b);
 const q = (p: number) => (times[Math.min(times.length - 1, Math.floor(times.length * p))] as number).toFixed(2);
 const mean = times.reduce((a, b) => a + b, 0) / times.length;
-console.log(`${mode}: ${times.length} in ${SECONDS} s (${(times.length / SECONDS).toFixed(0)}/s); mean ${mean.toFixed(3)} ms, p50 ${q(0.5)}, p90 ${q(0.9)}, p99 ${q(0.99)}, max ${q(1)}; ${edits} edits; heap ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MB`);
+console.log(
+  `${mode}: ${times.length} in ${SECONDS} s (${(times.length / SECONDS).toFixed(0)}/s); mean ${mean.toFixed(3)} ms, p50 ${q(0.5)}, p90 ${q(0.9)}, p99 ${q(0.99)}, max ${q(1)}; ${edits} edits; heap ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MB`,
+);
 console.log(`a second, in each 5 s: ${Array.from(perFive, (n = 0) => Math.round(n / 5)).join(', ')}`);
 console.log('time in the first 10 s, by kind:');
-for (const [kind, { count, ms }] of [...firstTen].sort((a, b) => b[1].ms - a[1].ms).slice(0, 16)) console.log(`  ${(ms / 1000).toFixed(2)} s in ${count} (${(ms / count).toFixed(2)} ms each): ${kind}`);
+for (const [kind, { count, ms }] of [...firstTen].sort((a, b) => b[1].ms - a[1].ms).slice(0, 16))
+  console.log(`  ${(ms / 1000).toFixed(2)} s in ${count} (${(ms / count).toFixed(2)} ms each): ${kind}`);
 console.log('slowest:');
 for (const { ms, path } of slowest) console.log(`  ${ms.toFixed(1)} ms ${decodeURIComponent(path)}`);
 const usage = process.memoryUsage();
-console.log(`memory MB: rss ${(usage.rss / 2 ** 20).toFixed(0)}, heap used ${(usage.heapUsed / 2 ** 20).toFixed(0)} of ${(usage.heapTotal / 2 ** 20).toFixed(0)}, external ${(usage.external / 2 ** 20).toFixed(0)} (array buffers ${(usage.arrayBuffers / 2 ** 20).toFixed(0)})`);
+console.log(
+  `memory MB: rss ${(usage.rss / 2 ** 20).toFixed(0)}, heap used ${(usage.heapUsed / 2 ** 20).toFixed(0)} of ${(usage.heapTotal / 2 ** 20).toFixed(0)}, external ${(usage.external / 2 ** 20).toFixed(0)} (array buffers ${(usage.arrayBuffers / 2 ** 20).toFixed(0)})`,
+);
 await database.destroy();
 process.exit(0);

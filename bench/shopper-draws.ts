@@ -108,7 +108,10 @@ export function drawPage(d: Dice, last: number): string {
 export function drawPriceRange(d: Dice, category: Category | undefined, params: URLSearchParams): void {
   const { min, max } = priceBounds(category);
   const thousand = 1000_00;
-  const [low, high] = [d.int(min, max), d.int(min, max)].sort((a, b) => a - b).map((paise) => Math.round(paise / thousand) * thousand) as [number, number];
+  const [low, high] = [d.int(min, max), d.int(min, max)].sort((a, b) => a - b).map((paise) => Math.round(paise / thousand) * thousand) as [
+    number,
+    number,
+  ];
   if (!d.chance(0.2)) params.set('minPrice', String(low));
   if (!d.chance(0.2)) params.set('maxPrice', String(high));
 }

@@ -32,7 +32,10 @@ async function check(page: Page, paths: readonly string[]): Promise<string[]> {
       if (width > size.width) found.push(`${path} at ${size.width} px: the page scrolls sideways (${width} px wide)`);
       const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
       for (const violation of violations) {
-        const where = violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join(' | ');
+        const where = violation.nodes
+          .slice(0, 3)
+          .map((node) => node.target.join(' '))
+          .join(' | ');
         found.push(`${path} at ${size.width} px: ${violation.id} (${violation.impact}): ${violation.help}: ${where}`);
       }
     }
@@ -57,7 +60,10 @@ async function checkErrors(page: Page, path: string, submit: string, fill?: (pag
     if (width > size.width) found.push(`${path} with errors at ${size.width} px: the page scrolls sideways (${width} px wide)`);
     const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
     for (const violation of violations) {
-      const where = violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join(' | ');
+      const where = violation.nodes
+        .slice(0, 3)
+        .map((node) => node.target.join(' '))
+        .join(' | ');
       found.push(`${path} with errors at ${size.width} px: ${violation.id} (${violation.impact}): ${violation.help}: ${where}`);
     }
   }
@@ -110,31 +116,48 @@ test('every customer page has no accessibility violations, a cart and an order i
   const orderNumber = await checkoutWithUpi(page, 'Anjali Menon');
   const orders = await (await page.request.get('/api/orders')).json();
   const order = orders.items.find((o: { number: string }) => o.number === orderNumber);
-  const found = [...withCart, ...(await check(page, [`/order-success?order=${order.id}`, '/orders', `/order-details/${order.id}`, '/account']))];
+  const found = [
+    ...withCart,
+    ...(await check(page, [`/order-success?order=${order.id}`, '/orders', `/order-details/${order.id}`, '/account'])),
+  ];
   expect(found, found.join('\n')).toEqual([]);
 });
 
-test('the wishlist, comparison, guest checkout and tracking pages have no accessibility violations, each with something in it', async ({ page, baseURL }) => {
+test('the wishlist, comparison, guest checkout and tracking pages have no accessibility violations, each with something in it', async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(240_000); // eight pages and four forms at two widths on a busy 2-core machine
-  const laptops = (await (await page.request.get('/api/products?category=Laptop&inStock=true&pageSize=3')).json()).items as Array<{ id: number; name: string }>;
+  const laptops = (await (await page.request.get('/api/products?category=Laptop&inStock=true&pageSize=3')).json()).items as Array<{
+    id: number;
+    name: string;
+  }>;
   // Signed out: a cart to check out as a guest, three laptops to compare, an order to track.
   await page.goto(`/product/${laptops[0]!.id}`);
   await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
   await expect(page.getByTestId('cart-count')).toHaveText(/^1/);
-  await page.evaluate((items) => localStorage.setItem('cb.compare', JSON.stringify(items.map(({ id, name }) => ({ id, name, category: 'Laptop' })))), laptops);
+  await page.evaluate(
+    (items) => localStorage.setItem('cb.compare', JSON.stringify(items.map(({ id, name }) => ({ id, name, category: 'Laptop' })))),
+    laptops,
+  );
   const found = await check(page, ['/compare', '/checkout/guest', '/orders', '/track', `/track?number=CB00000001`]);
   found.push(...(await checkErrors(page, '/checkout/guest', 'Continue')));
   found.push(...(await checkErrors(page, '/track', 'Track order')));
   // Signed in: a wishlist with two products.
   await registerCustomer(page, 'Ishaan Kapoor', `ishaan.${unique()}@example.in`);
-  for (const laptop of laptops.slice(0, 2)) expect((await page.request.put(`/api/wishlist/${laptop.id}`, { headers: { origin: baseURL! } })).ok()).toBe(true);
+  for (const laptop of laptops.slice(0, 2))
+    expect((await page.request.put(`/api/wishlist/${laptop.id}`, { headers: { origin: baseURL! } })).ok()).toBe(true);
   found.push(...(await check(page, ['/wishlist', '/compare'])));
   expect(found, found.join('\n')).toEqual([]);
 });
 
 test('every seller page has no accessibility violations', async ({ page, baseURL }) => {
   test.setTimeout(120_000);
-  await registerApprovedShop(page, baseURL!, { name: 'Farhan Qureshi', email: `farhan.${unique()}@shop.in`, business: `Lucknow Laptops ${unique()}` });
+  await registerApprovedShop(page, baseURL!, {
+    name: 'Farhan Qureshi',
+    email: `farhan.${unique()}@shop.in`,
+    business: `Lucknow Laptops ${unique()}`,
+  });
   const product = await productOnSale(page);
   const offered = await page.request.post('/api/vendor/offers', {
     headers: { origin: baseURL! },
@@ -161,7 +184,9 @@ test('every seller page has no accessibility violations', async ({ page, baseURL
 test('every admin page has no accessibility violations', async ({ page, baseURL }) => {
   test.setTimeout(120_000);
   const admin = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL! } });
-  expect((await admin.post('/api/auth/login', { data: { email: 'admin@e2e.test', password: 'e2e-admin-password', portal: 'admin' } })).ok()).toBe(true);
+  expect(
+    (await admin.post('/api/auth/login', { data: { email: 'admin@e2e.test', password: 'e2e-admin-password', portal: 'admin' } })).ok(),
+  ).toBe(true);
   const users = await (await admin.get('/api/admin/users')).json();
   const payments = await (await admin.get('/api/admin/payments')).json();
   await admin.dispose();
@@ -200,9 +225,17 @@ test('forms showing their errors have no accessibility violations', async ({ pag
     ...(await checkErrors(page, '/contact', 'Send message')),
   ];
   await registerCustomer(page, 'Kavya Nair', `kavya.${unique()}@example.in`);
-  found.push(...(await checkErrors(page, '/account', 'Save address', (account) => account.getByRole('button', { name: 'Add a new address' }).first().click())));
+  found.push(
+    ...(await checkErrors(page, '/account', 'Save address', (account) =>
+      account.getByRole('button', { name: 'Add a new address' }).first().click(),
+    )),
+  );
   await page.context().clearCookies();
-  await registerApprovedShop(page, baseURL!, { name: 'Meera Iyer', email: `meera.${unique()}@shop.in`, business: `Madurai Monitors ${unique()}` });
+  await registerApprovedShop(page, baseURL!, {
+    name: 'Meera Iyer',
+    email: `meera.${unique()}@shop.in`,
+    business: `Madurai Monitors ${unique()}`,
+  });
   found.push(
     ...(await checkErrors(page, '/vendor/dashboard/profile', 'Save changes', (form) => form.getByLabel('Business name').fill(''))),
     ...(await checkErrors(page, '/vendor/dashboard/products/new', 'Save as draft')),

@@ -47,7 +47,9 @@ test('registering an e-mail that exists, in another case, shows the exact messag
   await expect(page).toHaveURL(/\/$/);
   await page.context().clearCookies();
   await register(page, 'Second Person', email.toUpperCase());
-  await expect(page.getByRole('alert')).toHaveText('This email address is already registered. Please try logging in or use a different email.');
+  await expect(page.getByRole('alert')).toHaveText(
+    'This email address is already registered. Please try logging in or use a different email.',
+  );
 });
 
 test('a vendor registers and sees the pending banner; the menu offers the Vendor Dashboard', async ({ page }) => {
@@ -116,7 +118,8 @@ test('an admin signs in, uses the sidebar, and logs out to /admin/login', async 
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   await expect(page.getByText('Gross merchandise value').first()).toBeVisible();
   const sidebar = page.getByRole('navigation', { name: 'Admin' });
-  for (const name of ['Dashboard', 'Manage Users', 'Manage Products', 'Manage Payments']) await expect(sidebar.getByRole('link', { name })).toBeVisible();
+  for (const name of ['Dashboard', 'Manage Users', 'Manage Products', 'Manage Payments'])
+    await expect(sidebar.getByRole('link', { name })).toBeVisible();
   await sidebar.getByRole('link', { name: 'Manage Users' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Manage Users' })).toBeVisible();
   await page.goto('/admin');
@@ -141,7 +144,10 @@ test('/account needs a signed-in user, returns there after login, and keeps an a
   await expect(page.getByRole('heading', { name: 'My account' })).toBeVisible();
   await expect(page.getByText('You have no saved addresses yet.')).toBeVisible();
 
-  await page.getByRole('button', { name: /Add a new address/ }).first().click();
+  await page
+    .getByRole('button', { name: /Add a new address/ })
+    .first()
+    .click();
   await page.getByLabel('Full name').fill('Ananya Das');
   await page.getByLabel('Mobile number').fill('98300 12345');
   await page.getByLabel(/Address line 1/).fill('22 Park Street');

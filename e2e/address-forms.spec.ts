@@ -12,7 +12,11 @@ async function stateShownWhole(page: Page) {
     const words = select.options[select.selectedIndex]?.text ?? '';
     const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
     // Chromium draws the select's arrow inside its content box, about 20 px wide.
-    return { words, fits: context.measureText(words).width + 20 <= room, inView: select.getBoundingClientRect().right <= document.documentElement.clientWidth };
+    return {
+      words,
+      fits: context.measureText(words).width + 20 <= room,
+      inView: select.getBoundingClientRect().right <= document.documentElement.clientWidth,
+    };
   });
 }
 
@@ -33,7 +37,9 @@ async function checkAddressForm(page: Page, shot: string) {
 }
 
 async function addToCart(page: Page) {
-  const product = await page.request.get('/api/products?category=Monitor&inStock=true&sort=price_asc&pageSize=1').then(async (r) => (await r.json()).items[0] as { id: number });
+  const product = await page.request
+    .get('/api/products?category=Monitor&inStock=true&sort=price_asc&pageSize=1')
+    .then(async (r) => (await r.json()).items[0] as { id: number });
   await page.goto(`/product/${product.id}`);
   await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
   await expect(page.getByTestId('cart-count')).toHaveText(/^1/);
@@ -51,14 +57,19 @@ for (const width of [360, 1280]) {
 
   test(`a member's checkout address and address book: the State follows the PIN code and shows whole (${width} px)`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
-    const registered = await page.request.post('/api/auth/register', { data: { name: 'Meera Shah', email: `address.${unique()}@example.in`, password: 'secret-pass-1' } });
+    const registered = await page.request.post('/api/auth/register', {
+      data: { name: 'Meera Shah', email: `address.${unique()}@example.in`, password: 'secret-pass-1' },
+    });
     expect(registered.status()).toBe(201);
     await addToCart(page);
     await page.goto('/checkout');
     await checkAddressForm(page, `checkout-member-${width}`);
 
     await page.goto('/account');
-    await page.getByRole('button', { name: /Add a new address/ }).first().click();
+    await page
+      .getByRole('button', { name: /Add a new address/ })
+      .first()
+      .click();
     await checkAddressForm(page, `account-addresses-${width}`);
   });
 }

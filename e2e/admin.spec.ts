@@ -3,13 +3,21 @@ import { signInAsAdmin } from './sellers.ts';
 
 const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
 
-
 test('an admin approves a vendor, hides a product from the store, and logs out', async ({ page, baseURL }) => {
   test.setTimeout(60_000);
   const id = unique();
   const shopName = `Kolkata Compute ${id}`;
   const vendor = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL! } });
-  const registered = await vendor.post('/api/auth/vendor-register', { data: { name: 'Sourav Ghosh', email: `sourav.${id}@shop.in`, password: 'vendor-password', businessName: shopName, phone: '9830012345', gstin: '19AABCT1234F1ZN' } });
+  const registered = await vendor.post('/api/auth/vendor-register', {
+    data: {
+      name: 'Sourav Ghosh',
+      email: `sourav.${id}@shop.in`,
+      password: 'vendor-password',
+      businessName: shopName,
+      phone: '9830012345',
+      gstin: '19AABCT1234F1ZN',
+    },
+  });
   expect(registered.status()).toBe(201);
 
   await signInAsAdmin(page);
@@ -20,7 +28,9 @@ test('an admin approves a vendor, hides a product from the store, and logs out',
   const row = page.locator('tr, li, article').filter({ hasText: shopName }).first();
   // Without its legal name, PAN, pickup address and bank account the shop cannot be approved, and the admin is told why.
   await row.getByRole('button', { name: /^Approve/ }).click();
-  await expect(row.getByRole('alert')).toContainText('This shop cannot be approved yet. It still needs: the legal name of the GST registration;');
+  await expect(row.getByRole('alert')).toContainText(
+    'This shop cannot be approved yet. It still needs: the legal name of the GST registration;',
+  );
   const details = await vendor.put('/api/vendor/profile', {
     data: {
       businessName: shopName,
@@ -29,7 +39,15 @@ test('an admin approves a vendor, hides a product from the store, and logs out',
       gstin: '19AABCT1234F1ZN',
       legalName: `${shopName} Private Limited`,
       pan: 'AABCT1234F',
-      pickupAddress: { name: 'Sourav Ghosh', phone: '9830012345', line1: '8 Park Street', line2: '', city: 'Kolkata', state: 'West Bengal', pincode: '700016' },
+      pickupAddress: {
+        name: 'Sourav Ghosh',
+        phone: '9830012345',
+        line1: '8 Park Street',
+        line2: '',
+        city: 'Kolkata',
+        state: 'West Bengal',
+        pincode: '700016',
+      },
       bankAccount: { holder: 'Sourav Ghosh', number: '50100123456789', ifsc: 'HDFC0001234' },
     },
   });
@@ -64,16 +82,35 @@ test('an admin refunds part of a payment and the customer sees it on the order',
   const id = unique();
   const buyer = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL! } });
   await buyer.post('/api/auth/register', { data: { name: 'Lata Menon', email: `lata.${id}@example.in`, password: 'a-good-password' } });
-  const address = await (await buyer.post('/api/account/addresses', { data: { name: 'Lata Menon', phone: '9847012345', line1: '4 MG Road', city: 'Kochi', state: 'Kerala', pincode: '682016' } })).json();
-  const product = await (await buyer.get('/api/products?category=Monitor&inStock=true&sort=price_asc&pageSize=1')).json().then((list) => list.items[0]);
-  const order = await (await buyer.post('/api/checkout/orders', { data: { idempotencyKey: `admin-refund-${id}`, addressId: address.id, items: [{ productId: product.id, quantity: 1 }] } })).json();
+  const address = await (
+    await buyer.post('/api/account/addresses', {
+      data: { name: 'Lata Menon', phone: '9847012345', line1: '4 MG Road', city: 'Kochi', state: 'Kerala', pincode: '682016' },
+    })
+  ).json();
+  const product = await (
+    await buyer.get('/api/products?category=Monitor&inStock=true&sort=price_asc&pageSize=1')
+  )
+    .json()
+    .then((list) => list.items[0]);
+  const order = await (
+    await buyer.post('/api/checkout/orders', {
+      data: { idempotencyKey: `admin-refund-${id}`, addressId: address.id, items: [{ productId: product.id, quantity: 1 }] },
+    })
+  ).json();
   await buyer.post(`/api/orders/${order.id}/payments`, { data: { method: 'upi', vpa: 'lata@okicici' } });
 
   await signInAsAdmin(page);
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Manage Payments' }).click();
   await page.getByLabel('Order number or customer e-mail').fill(order.number);
   await page.getByLabel('Order number or customer e-mail').press('Enter');
-  await page.locator('tr, li, article').filter({ hasText: order.number }).filter({ hasText: /Captured|Paid/i }).first().getByRole('link').first().click();
+  await page
+    .locator('tr, li, article')
+    .filter({ hasText: order.number })
+    .filter({ hasText: /Captured|Paid/i })
+    .first()
+    .getByRole('link')
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/admin\/payments\/\d+$/);
   await page.getByLabel('Amount to refund (₹)').fill('100');
   await page.getByLabel('Reason for the refund').fill('Box arrived dented');
@@ -85,15 +122,25 @@ test('an admin refunds part of a payment and the customer sees it on the order',
   await expect(page.getByText('Box arrived dented').first()).toBeVisible();
 
   await expect
-    .poll(async () => (await (await buyer.get(`/api/orders/${order.id}`)).json()).payments.find((p: { status: string }) => p.status !== 'failed')?.refundedAmount)
+    .poll(
+      async () =>
+        (await (await buyer.get(`/api/orders/${order.id}`)).json()).payments.find((p: { status: string }) => p.status !== 'failed')
+          ?.refundedAmount,
+    )
     .toBe(100_00);
   await buyer.dispose();
 });
 
-test('an admin edits the price of a vendor’s product, features it from the keyboard, sees it in the store, and archives the product', async ({ page }) => {
+test('an admin edits the price of a vendor’s product, features it from the keyboard, sees it in the store, and archives the product', async ({
+  page,
+}) => {
   test.setTimeout(60_000);
   // A desktop: the storefront tests count the laptops and monitors, and this product ends archived.
-  const product = await (await page.request.get('/api/products?category=Desktop&sort=price_desc&pageSize=1')).json().then((list) => list.items[0]);
+  const product = await (
+    await page.request.get('/api/products?category=Desktop&sort=price_desc&pageSize=1')
+  )
+    .json()
+    .then((list) => list.items[0]);
   const newPrice = Math.floor(product.price / 100) * 100 - 1_000_00;
   const shown = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 }).format(newPrice / 100);
 
@@ -119,7 +166,11 @@ test('an admin edits the price of a vendor’s product, features it from the key
   await expect(featured).toBeChecked({ checked: !product.featured });
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText('Featured on the home page:')).toBeVisible();
-  const featuredIds = await (await page.request.get('/api/products?featured=true&category=Desktop&pageSize=100')).json().then((list) => list.items.map((item: { id: number }) => item.id));
+  const featuredIds = await (
+    await page.request.get('/api/products?featured=true&category=Desktop&pageSize=100')
+  )
+    .json()
+    .then((list) => list.items.map((item: { id: number }) => item.id));
   expect(featuredIds.includes(product.id)).toBe(!product.featured);
 
   // The storefront's product page shows the new price.

@@ -24,7 +24,7 @@ test('at 360 px a refused sign-in is announced, focused and scrolled into view',
   expect(box!.y).toBeGreaterThanOrEqual(header!.y + header!.height);
 });
 
-test('at 360 px registration errors are announced and brought into view: the server\'s and the fields\'', async ({ page }) => {
+test("at 360 px registration errors are announced and brought into view: the server's and the fields'", async ({ page }) => {
   const email = `taken.${unique()}@example.in`;
   const created = await page.request.post('/api/auth/register', { data: { name: 'First Person', email, password: 'a-good-password' } });
   expect(created.status()).toBe(201);

@@ -10,7 +10,9 @@ async function customerWithCart(page: Page, name: string) {
   await page.getByLabel('Password').fill('a-good-password');
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page).toHaveURL(/\/$/);
-  const product = await page.request.get('/api/products?category=Monitor&inStock=true&sort=price_asc&minPrice=1000000&pageSize=1').then(async (r) => (await r.json()).items[0]);
+  const product = await page.request
+    .get('/api/products?category=Monitor&inStock=true&sort=price_asc&minPrice=1000000&pageSize=1')
+    .then(async (r) => (await r.json()).items[0]);
   await page.goto(`/product/${product.id}`);
   await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
   await expect(page.getByTestId('cart-count')).toHaveText(/^1/);

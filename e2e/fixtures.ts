@@ -20,7 +20,7 @@ let shoppers = Math.floor(Math.random() * 2 ** 20);
 /** A new client address for a simulated shopper, 10.x.y.z. */
 function nextShopperAddress(): string {
   shoppers = (shoppers + 1) % 2 ** 24;
-  return `10.${(shoppers >> 16) & 255}.${(shoppers >> 8) & 255}.${(shoppers & 255) || 1}`;
+  return `10.${(shoppers >> 16) & 255}.${(shoppers >> 8) & 255}.${shoppers & 255 || 1}`;
 }
 
 export const test = base.extend<{ cspViolations: string[] }>({
@@ -38,7 +38,11 @@ export const test = base.extend<{ cspViolations: string[] }>({
             const where = event.sourceFile ? ` (${event.sourceFile}:${event.lineNumber})` : '';
             const blocked = event.blockedURI || 'inline';
             const report = (window as unknown as { __reportCspViolation: (violation: Violation) => void }).__reportCspViolation;
-            report({ directive: event.effectiveDirective, blocked, text: `${event.effectiveDirective} refused ${blocked} on ${document.location.pathname}${where}` });
+            report({
+              directive: event.effectiveDirective,
+              blocked,
+              text: `${event.effectiveDirective} refused ${blocked} on ${document.location.pathname}${where}`,
+            });
           });
         });
         watched.on('console', (message) => {

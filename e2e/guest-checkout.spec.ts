@@ -7,8 +7,18 @@ const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
 async function expectAccessible(page: Page, width: number) {
   await page.evaluate(() => window.scrollTo(0, 0));
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa']).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.help}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'])
+    .analyze();
+  expect(
+    violations.map(
+      (v) =>
+        `${v.id}: ${v.help}: ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(' | ')}`,
+    ),
+  ).toEqual([]);
 }
 
 for (const width of [1280, 360]) {
@@ -16,7 +26,9 @@ for (const width of [1280, 360]) {
     test.setTimeout(120_000);
     await page.setViewportSize({ width, height: 800 });
     const email = `guest.${unique()}@example.in`;
-    const product = await page.request.get('/api/products?category=Monitor&inStock=true&sort=price_asc&minPrice=1000000&pageSize=1').then(async (r) => (await r.json()).items[0] as { id: number; name: string });
+    const product = await page.request
+      .get('/api/products?category=Monitor&inStock=true&sort=price_asc&minPrice=1000000&pageSize=1')
+      .then(async (r) => (await r.json()).items[0] as { id: number; name: string });
     await page.goto(`/product/${product.id}`);
     await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
     await expect(page.getByTestId('cart-count')).toHaveText(/^1/);
@@ -92,7 +104,9 @@ test('a guest uses the cart’s coupon and pays by Net Banking on the bank’s p
   test.setTimeout(90_000);
   const email = `coupon.guest.${unique()}@example.in`;
   // ₹20,000 or more: WELCOME10 applies (10 %, at most ₹2,000).
-  const product = await page.request.get('/api/products?category=Laptop&inStock=true&sort=price_asc&minPrice=2500000&pageSize=1').then(async (r) => (await r.json()).items[0] as { id: number; name: string });
+  const product = await page.request
+    .get('/api/products?category=Laptop&inStock=true&sort=price_asc&minPrice=2500000&pageSize=1')
+    .then(async (r) => (await r.json()).items[0] as { id: number; name: string });
   await page.goto(`/product/${product.id}`);
   await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
   await expect(page.getByTestId('cart-count')).toHaveText(/^1/);
@@ -158,7 +172,9 @@ test('a guest uses the cart’s coupon and pays by Net Banking on the bank’s p
 test('a guest’s Buy now checks out that item alone and leaves the cart as it was', async ({ page }) => {
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 360, height: 780 });
-  const [inCart, bought] = await page.request.get('/api/products?category=Monitor&inStock=true&sort=price_asc&pageSize=2').then(async (r) => (await r.json()).items as Array<{ id: number; name: string }>);
+  const [inCart, bought] = await page.request
+    .get('/api/products?category=Monitor&inStock=true&sort=price_asc&pageSize=2')
+    .then(async (r) => (await r.json()).items as Array<{ id: number; name: string }>);
   await page.goto(`/product/${inCart!.id}`);
   await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
   await expect(page.getByTestId('cart-count')).toHaveText(/^1/);

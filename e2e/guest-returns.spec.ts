@@ -23,7 +23,11 @@ async function trackOrder(page: Page, number: string, email: string): Promise<vo
   await expect(page.getByRole('heading', { name: `Order ${number}` })).toBeVisible();
 }
 
-test('a guest who paid in cash returns a delivered line from /track on a phone (360 px) and follows it there', async ({ page, browser, baseURL }, testInfo) => {
+test('a guest who paid in cash returns a delivered line from /track on a phone (360 px) and follows it there', async ({
+  page,
+  browser,
+  baseURL,
+}, testInfo) => {
   test.setTimeout(120_000);
   const id = unique();
   const productName = `Pune Office Desktop ${id}`;
@@ -33,14 +37,26 @@ test('a guest who paid in cash returns a delivered line from /track on a phone (
   const sellerContext = await browser.newContext();
   const seller = await sellerContext.newPage();
   await registerApprovedShop(seller, baseURL!, { name: 'Rohan Desai', email: `rohan.${id}@shop.in`, business: `Deccan Displays ${id}` });
-  const productId = await listOfficeDesktop(seller, baseURL!, { name: productName, brand: 'Deccan', sku: `PDM-${id}`, price: 12_499_00, mrp: 14_999_00 });
+  const productId = await listOfficeDesktop(seller, baseURL!, {
+    name: productName,
+    brand: 'Deccan',
+    sku: `PDM-${id}`,
+    price: 12_499_00,
+    mrp: 14_999_00,
+  });
 
   // A guest's order of it, paid in cash, delivered (checkout and delivery have their own tests).
   const email = `kavya.${id}@example.in`;
-  const placed = await page.request.post('/api/guest/checkout/orders', { headers: origin, data: { idempotencyKey: `guest-return-${id}`, email, address: PUNE, items: [{ productId, quantity: 1 }] } });
+  const placed = await page.request.post('/api/guest/checkout/orders', {
+    headers: origin,
+    data: { idempotencyKey: `guest-return-${id}`, email, address: PUNE, items: [{ productId, quantity: 1 }] },
+  });
   expect(placed.status(), await placed.text()).toBe(201);
   const { order, token } = (await placed.json()) as { order: { id: number; number: string }; token: string };
-  const paid = await page.request.post(`/api/guest/orders/${order.id}/payments`, { headers: { ...origin, 'x-guest-order-token': token }, data: { method: 'cod' } });
+  const paid = await page.request.post(`/api/guest/orders/${order.id}/payments`, {
+    headers: { ...origin, 'x-guest-order-token': token },
+    data: { method: 'cod' },
+  });
   expect(paid.ok(), await paid.text()).toBe(true);
   const shipment = (await (await seller.request.get(`/api/vendor/orders?q=${order.id}`)).json()).items[0].fulfilmentId as number;
   for (const [step, data] of [['pack'], ['ship', { carrier: 'Delhivery', trackingNumber: `DLV${order.id}55` }], ['deliver']] as const) {
@@ -68,7 +84,11 @@ test('a guest who paid in cash returns a delivered line from /track on a phone (
   await page.screenshot({ path: testInfo.outputPath('track-return-form-360.png'), fullPage: true });
   // A double click on the button: one return.
   await form.getByRole('button', { name: 'Request return' }).dblclick();
-  await expect(page.getByRole('status').filter({ hasText: `Return requested for 1 × ${productName}. To send it to Deccan Displays ${id}, open the link we have mailed to ${email}` })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({
+      hasText: `Return requested for 1 × ${productName}. To send it to Deccan Displays ${id}, open the link we have mailed to ${email}`,
+    }),
+  ).toBeVisible();
   const returns = page.getByRole('region', { name: 'Returns', exact: true });
   await expect(returns.getByRole('heading', { name: 'Returns' })).toBeFocused();
   await expect(returns.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3 }) })).toHaveCount(1);
@@ -80,7 +100,10 @@ test('a guest who paid in cash returns a delivered line from /track on a phone (
   await expect(returns.getByText('1 photo sent with the return')).toBeVisible();
   await expectAccessible(page);
   // The seller does not see it yet.
-  const listed = async () => ((await (await seller.request.get('/api/vendor/returns')).json()).items as Array<{ orderNumber: string }>).some((ret) => ret.orderNumber === order.number);
+  const listed = async () =>
+    ((await (await seller.request.get('/api/vendor/returns')).json()).items as Array<{ orderNumber: string }>).some(
+      (ret) => ret.orderNumber === order.number,
+    );
   expect(await listed()).toBe(false);
 
   // The guest opens the link from the mail to the order's address, and confirms.
@@ -92,7 +115,11 @@ test('a guest who paid in cash returns a delivered line from /track on a phone (
   await expectAccessible(page);
   await page.screenshot({ path: testInfo.outputPath('confirm-return-before-360.png'), fullPage: true });
   await page.getByRole('button', { name: 'Confirm my return request' }).click();
-  await expect(page.getByRole('status').filter({ hasText: `Thank you: your return request for order ${order.number} is confirmed. Deccan Displays ${id} will arrange a pickup within 48 hours.` })).toBeFocused();
+  await expect(
+    page.getByRole('status').filter({
+      hasText: `Thank you: your return request for order ${order.number} is confirmed. Deccan Displays ${id} will arrange a pickup within 48 hours.`,
+    }),
+  ).toBeFocused();
   const confirmedReturns = page.getByRole('region', { name: 'Returns', exact: true });
   await expect(confirmedReturns.getByText('Return requested', { exact: true }).first()).toBeVisible();
   await expect(confirmedReturns.getByText('Awaiting your confirmation')).toHaveCount(0);
@@ -105,7 +132,10 @@ test('a guest who paid in cash returns a delivered line from /track on a phone (
   await page.screenshot({ path: testInfo.outputPath('confirm-return-1280.png'), fullPage: true });
   await page.setViewportSize({ width: 360, height: 800 });
   expect(await listed()).toBe(true);
-  await mailTo(email, new RegExp(`Thank you for confirming\\. We have your request to return 1 \\S+ ${productName} from order ${order.number}`));
+  await mailTo(
+    email,
+    new RegExp(`Thank you for confirming\\. We have your request to return 1 \\S+ ${productName} from order ${order.number}`),
+  );
 
   // The link works once: opened again (afresh, not as a change of the page's #), it says so.
   await page.goto('about:blank');
@@ -123,12 +153,22 @@ test('a guest who paid in cash returns a delivered line from /track on a phone (
   const list = await (await seller.request.get('/api/vendor/returns?status=requested')).json();
   const returnId = (list.items as Array<{ id: number; orderNumber: string }>).find((ret) => ret.orderNumber === order.number)!.id;
   const pickupDate = new Date(Date.now() + 5.5 * 60 * 60 * 1000 + 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
-  expect((await seller.request.post(`/api/vendor/returns/${returnId}/approve`, { headers: origin, data: { carrier: 'Ekart', pickupDate } })).ok()).toBe(true);
+  expect(
+    (
+      await seller.request.post(`/api/vendor/returns/${returnId}/approve`, { headers: origin, data: { carrier: 'Ekart', pickupDate } })
+    ).ok(),
+  ).toBe(true);
   await trackOrder(page, order.number, email);
   await expect(returns.getByText('Pickup scheduled', { exact: true }).first()).toBeVisible();
   await expect(returns.getByText(/^Ekart on \w{3}, \d{1,2} \w{3},? \d{4}$/)).toBeVisible();
   const steps = returns.getByRole('list', { name: `Progress of the return of ${productName}` }).getByRole('listitem');
-  await expect(steps).toHaveText([/Return requested\s*on /, /Pickup scheduled\s*on /, /Picked up\s*: not yet/, /Received by the seller\s*: not yet/, /Refunded\s*: not yet/]);
+  await expect(steps).toHaveText([
+    /Return requested\s*on /,
+    /Pickup scheduled\s*on /,
+    /Picked up\s*: not yet/,
+    /Received by the seller\s*: not yet/,
+    /Refunded\s*: not yet/,
+  ]);
   await expectAccessible(page);
   await page.screenshot({ path: testInfo.outputPath('track-return-360.png'), fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });

@@ -48,7 +48,14 @@ async function bengaluruShopWithMiniPc(page: Page, baseURL: string, id: string):
       price: 23_600_00,
       mrp: 27_999_00,
       stock: 10,
-      specs: { processor: 'Intel N100', ramGb: 16, storageGb: 512, storageType: 'SSD', graphics: 'Intel UHD Graphics', formFactor: 'Mini PC' },
+      specs: {
+        processor: 'Intel N100',
+        ramGb: 16,
+        storageGb: 512,
+        storageType: 'SSD',
+        graphics: 'Intel UHD Graphics',
+        formFactor: 'Mini PC',
+      },
       images: [await uploadProductImage(page, baseURL)],
       status: 'active',
     },
@@ -118,7 +125,11 @@ async function downloadInvoiceText(page: Page): Promise<string> {
   return pdfText(await readFile(await (await download).path()));
 }
 
-test('a shopper in Bengaluru checks delivery, pays cash on delivery, and the invoice from a Bengaluru seller charges CGST and SGST', async ({ page, browser, baseURL }) => {
+test('a shopper in Bengaluru checks delivery, pays cash on delivery, and the invoice from a Bengaluru seller charges CGST and SGST', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(90_000);
   const id = unique();
   const shop = await bengaluruShopWithMiniPc(page, baseURL!, id);
@@ -191,16 +202,19 @@ test('a shopper in Bengaluru checks delivery, pays cash on delivery, and the inv
   });
 
   const orderNumber = await test.step('the shopper adds a Bengaluru address from its PIN code and pays cash on delivery', () =>
-    checkoutCashOnDelivery(shopper, {
-      name: 'Ananya Hegde',
-      phone: '9845012345',
-      line1: '42, 5th Cross, Koramangala 4th Block',
-      pincode: '560034',
-      city: 'Bengaluru',
-      state: 'Karnataka',
-      district: 'Bengaluru Urban',
-    }, DUE_WITH_COUPON),
-  );
+    checkoutCashOnDelivery(
+      shopper,
+      {
+        name: 'Ananya Hegde',
+        phone: '9845012345',
+        line1: '42, 5th Cross, Koramangala 4th Block',
+        pincode: '560034',
+        city: 'Bengaluru',
+        state: 'Karnataka',
+        district: 'Bengaluru Urban',
+      },
+      DUE_WITH_COUPON,
+    ));
 
   await test.step('the order waits for the cash', async () => {
     await openOrder(shopper, orderNumber);
@@ -237,7 +251,11 @@ test('a shopper in Bengaluru checks delivery, pays cash on delivery, and the inv
   await shopperContext.close();
 });
 
-test('a shopper in Chennai pays cash on delivery to a Bengaluru seller, and the invoice charges IGST', async ({ page, browser, baseURL }) => {
+test('a shopper in Chennai pays cash on delivery to a Bengaluru seller, and the invoice charges IGST', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(90_000);
   const id = unique();
   const shop = await bengaluruShopWithMiniPc(page, baseURL!, id);

@@ -15,7 +15,10 @@ export async function mailTo(to: string, pattern: RegExp): Promise<string> {
   let found = '';
   await expect
     .poll(async () => {
-      const files = (await readdir(OUTBOX).catch(() => [] as string[])).filter((file) => file.endsWith('.eml')).sort().reverse();
+      const files = (await readdir(OUTBOX).catch(() => [] as string[]))
+        .filter((file) => file.endsWith('.eml'))
+        .sort()
+        .reverse();
       for (const file of files) {
         const mail = decodeQuotedPrintable(await readFile(path.join(OUTBOX, file), 'utf8'));
         if (mail.includes(`To: ${to}`) && pattern.test(mail)) {

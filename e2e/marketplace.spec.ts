@@ -3,7 +3,11 @@ import { checkoutWithUpi, packAndShip, registerApprovedShop, registerCustomer } 
 
 const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
 
-test('a second seller offers a laptop already in the catalogue, a shopper buys it from them under "Other sellers", and they ship it', async ({ page, browser, baseURL }) => {
+test('a second seller offers a laptop already in the catalogue, a shopper buys it from them under "Other sellers", and they ship it', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(90_000);
   const id = unique();
   const business = `Karol Bagh Laptops ${id}`;

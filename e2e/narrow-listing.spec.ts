@@ -71,6 +71,10 @@ test('comparing one laptop, a monitor’s Compare says "1 laptop", and "2 laptop
 
   await page.addInitScript((items) => localStorage.setItem('cb.compare', JSON.stringify(items)), [first, second]);
   await page.reload();
-  await page.locator('main article').first().getByRole('button', { name: /^Compare / }).click();
+  await page
+    .locator('main article')
+    .first()
+    .getByRole('button', { name: /^Compare / })
+    .click();
   await expect(question).toContainText('you are comparing 2 laptops.');
 });

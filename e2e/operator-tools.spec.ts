@@ -3,13 +3,14 @@ import { expect, type Page, request as playwrightRequest, test } from './fixture
 import { approveListing, registerApprovedShop, signInAsAdmin, uploadProductImage } from './sellers.ts';
 
 const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
-const rupees = (paise: number) => new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 }).format(paise / 100);
-
-
+const rupees = (paise: number) =>
+  new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 }).format(paise / 100);
 
 async function adminApi(baseURL: string) {
   const admin = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } });
-  expect((await admin.post('/api/auth/login', { data: { email: 'admin@e2e.test', password: 'e2e-admin-password', portal: 'admin' } })).ok()).toBe(true);
+  expect(
+    (await admin.post('/api/auth/login', { data: { email: 'admin@e2e.test', password: 'e2e-admin-password', portal: 'admin' } })).ok(),
+  ).toBe(true);
   return admin;
 }
 
@@ -30,7 +31,14 @@ async function publishDesktop(page: Page, baseURL: string, name: string, id: str
       price: 11_499_00,
       mrp: 13_999_00,
       stock: 8,
-      specs: { processor: 'Intel Core i3-12100', ramGb: 8, storageGb: 512, storageType: 'SSD', graphics: 'Intel UHD Graphics 730', formFactor: 'Tower' },
+      specs: {
+        processor: 'Intel Core i3-12100',
+        ramGb: 8,
+        storageGb: 512,
+        storageType: 'SSD',
+        graphics: 'Intel UHD Graphics 730',
+        formFactor: 'Tower',
+      },
       images: [image],
       status: 'active',
     },
@@ -41,7 +49,10 @@ async function publishDesktop(page: Page, baseURL: string, name: string, id: str
   return productId;
 }
 
-test('an admin edits another vendor’s price: the store shows it and the audit log reads who changed what, in rupees', async ({ page, baseURL }) => {
+test('an admin edits another vendor’s price: the store shows it and the audit log reads who changed what, in rupees', async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(90_000);
   const id = unique();
   const name = `Orbit View 24 ${id}`;
@@ -68,7 +79,10 @@ test('an admin edits another vendor’s price: the store shows it and the audit 
 
   // The audit log, filtered to this admin, names the admin, the product, and the price before and after.
   await page.goto('/admin/audit?entityType=product&actor=admin%40e2e.test');
-  const row = page.getByRole('row').filter({ has: page.getByRole('link', { name }) }).first();
+  const row = page
+    .getByRole('row')
+    .filter({ has: page.getByRole('link', { name }) })
+    .first();
   await expect(row).toBeVisible();
   await expect(row.getByText('Esha Admin')).toBeVisible();
   await expect(row.getByText('admin@e2e.test')).toBeVisible();
@@ -90,7 +104,13 @@ test('a seller sees its product "Hidden by admin" with the reason, and replies f
   await registerApprovedShop(page, baseURL!, { name: 'Uday Kulkarni', email: `uday.${id}@shop.in`, business: `Kulkarni Screens ${id}` });
   const productId = await publishDesktop(page, baseURL!, name, id);
   const admin = await adminApi(baseURL!);
-  expect((await admin.post(`/api/admin/products/${productId}/moderation`, { data: { action: 'hide', reason: 'The photo shows a different model' } })).ok()).toBe(true);
+  expect(
+    (
+      await admin.post(`/api/admin/products/${productId}/moderation`, {
+        data: { action: 'hide', reason: 'The photo shows a different model' },
+      })
+    ).ok(),
+  ).toBe(true);
 
   await page.goto('/vendor/dashboard/products');
   const row = page.getByRole('row').filter({ has: page.getByRole('link', { name }) });
@@ -121,7 +141,11 @@ test('a seller sees its product "Hidden by admin" with the reason, and replies f
   await admin.dispose();
 });
 
-test('the seller console on a phone: its own header, tabs that wrap, order counts and a dispatch-by date, no sideways scrolling', async ({ page, browser, baseURL }) => {
+test('the seller console on a phone: its own header, tabs that wrap, order counts and a dispatch-by date, no sideways scrolling', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(90_000);
   const id = unique();
   const name = `Orbit Console 24 ${id}`;
@@ -132,10 +156,39 @@ test('the seller console on a phone: its own header, tabs that wrap, order count
   // A customer buys it.
   const buyerContext = await browser.newContext();
   const buyer = buyerContext.request;
-  await buyer.post('/api/auth/register', { headers: { origin: baseURL! }, data: { name: 'Wasim Akhtar', email: `wasim.${id}@example.in`, password: 'a-good-password' } });
-  const address = await (await buyer.post('/api/account/addresses', { headers: { origin: baseURL! }, data: { name: 'Wasim Akhtar', phone: '9848012345', line1: '9 Banjara Hills', city: 'Hyderabad', state: 'Telangana', pincode: '500034' } })).json();
-  const order = await (await buyer.post('/api/checkout/orders', { headers: { origin: baseURL! }, data: { idempotencyKey: `console-${id}`, addressId: address.id, items: [{ productId, quantity: 1 }] } })).json();
-  expect((await (await buyer.post(`/api/orders/${order.id}/payments`, { headers: { origin: baseURL! }, data: { method: 'upi', vpa: 'wasim@okaxis' } })).json()).orderStatus).toBe('confirmed');
+  await buyer.post('/api/auth/register', {
+    headers: { origin: baseURL! },
+    data: { name: 'Wasim Akhtar', email: `wasim.${id}@example.in`, password: 'a-good-password' },
+  });
+  const address = await (
+    await buyer.post('/api/account/addresses', {
+      headers: { origin: baseURL! },
+      data: {
+        name: 'Wasim Akhtar',
+        phone: '9848012345',
+        line1: '9 Banjara Hills',
+        city: 'Hyderabad',
+        state: 'Telangana',
+        pincode: '500034',
+      },
+    })
+  ).json();
+  const order = await (
+    await buyer.post('/api/checkout/orders', {
+      headers: { origin: baseURL! },
+      data: { idempotencyKey: `console-${id}`, addressId: address.id, items: [{ productId, quantity: 1 }] },
+    })
+  ).json();
+  expect(
+    (
+      await (
+        await buyer.post(`/api/orders/${order.id}/payments`, {
+          headers: { origin: baseURL! },
+          data: { method: 'upi', vpa: 'wasim@okaxis' },
+        })
+      ).json()
+    ).orderStatus,
+  ).toBe('confirmed');
   await buyerContext.close();
 
   await page.goto('/vendor/dashboard/orders');
@@ -178,7 +231,9 @@ test('the seller console on a phone: its own header, tabs that wrap, order count
   await page.goBack();
   await expect(statusTabs).toBeVisible();
 
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa']).analyze();
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'])
+    .analyze();
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 
   await page.getByRole('button', { name: 'Sign out' }).click();

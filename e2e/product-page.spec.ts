@@ -24,7 +24,9 @@ test('the images open full screen: next by key, zoom, and Escape back to where t
 });
 
 test('a product out of stock: a visitor is asked to sign in, a customer is told once it is back', async ({ page }) => {
-  const soldOut = await page.request.get('/api/products?pageSize=100').then(async (r) => (await r.json()).items.find((i: { stock: number }) => i.stock === 0));
+  const soldOut = await page.request
+    .get('/api/products?pageSize=100')
+    .then(async (r) => (await r.json()).items.find((i: { stock: number }) => i.stock === 0));
   await page.goto(`/product/${soldOut.id}`);
   await expect(page.getByRole('link', { name: 'Sign in' }).first()).toBeVisible();
   await expect(page.getByText('to be e-mailed when it is back in stock.')).toBeVisible();

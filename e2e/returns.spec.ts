@@ -19,7 +19,14 @@ async function expectAccessible(page: Page): Promise<void> {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
-const DELHI = { name: 'Meera Iyer', phone: '9811012345', line1: 'B-12 Defence Colony', city: 'New Delhi', state: 'Delhi', pincode: '110024' };
+const DELHI = {
+  name: 'Meera Iyer',
+  phone: '9811012345',
+  line1: 'B-12 Defence Colony',
+  city: 'New Delhi',
+  state: 'Delhi',
+  pincode: '110024',
+};
 
 /** The seller's shipment of the order, packed, shipped and delivered through the API (its own browser test is elsewhere). */
 async function deliverThroughApi(seller: Page, baseURL: string, orderId: number): Promise<void> {
@@ -55,7 +62,10 @@ async function requestReturn(page: Page, orderId: number, productName: string, p
 /** On the Returns page (a seller's or an admin's): approve with a pickup, picked up, received back to stock: refunded. */
 async function takeReturnToRefund(page: Page, orderNumber: string): Promise<void> {
   await page.getByLabel('Show', { exact: true }).selectOption({ label: 'Return requested' });
-  const card = page.locator('li').filter({ hasText: `Order ${orderNumber}` }).first();
+  const card = page
+    .locator('li')
+    .filter({ hasText: `Order ${orderNumber}` })
+    .first();
   await expect(card.getByText('It shuts down within a minute of starting')).toBeVisible();
   await expect(card.getByRole('img', { name: /Customer’s photo 1/ })).toBeVisible();
   await card.getByRole('button', { name: 'Approve' }).click();
@@ -66,13 +76,18 @@ async function takeReturnToRefund(page: Page, orderNumber: string): Promise<void
   await expect(page.getByRole('status').filter({ hasText: 'approved; pickup by Ekart' })).toBeVisible();
 
   await page.getByLabel('Show', { exact: true }).selectOption({ label: 'All returns' });
-  const again = page.locator('li').filter({ hasText: `Order ${orderNumber}` }).first();
+  const again = page
+    .locator('li')
+    .filter({ hasText: `Order ${orderNumber}` })
+    .first();
   await again.getByRole('button', { name: 'Mark picked up' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'marked picked up' })).toBeVisible();
   await again.getByRole('button', { name: 'Mark received' }).click();
   await again.getByLabel('Yes: unopened, back to stock').check();
   await again.getByRole('button', { name: 'Mark received and refund ₹23,600' }).click();
-  await expect(page.getByRole('status').filter({ hasText: /received and back in stock; ₹23,600 refunded with credit note CN\// })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: /received and back in stock; ₹23,600 refunded with credit note CN\// }),
+  ).toBeVisible();
   await expect(again.getByText('Refunded', { exact: true }).first()).toBeVisible();
   await expect(again.getByRole('link', { name: /^Credit note CN\// })).toBeVisible();
 }
@@ -84,13 +99,23 @@ async function seeRefund(page: Page, orderId: number, productName: string): Prom
   await expect(returns.getByText('₹23,600 was refunded on')).toBeVisible();
   await expectAccessible(page);
   const steps = returns.getByRole('list', { name: `Progress of the return of ${productName}` }).getByRole('listitem');
-  await expect(steps).toHaveText([/Return requested\s*on /, /Pickup scheduled\s*on /, /Picked up\s*on /, /Received by the seller\s*on /, /Refunded\s*on /]);
+  await expect(steps).toHaveText([
+    /Return requested\s*on /,
+    /Pickup scheduled\s*on /,
+    /Picked up\s*on /,
+    /Received by the seller\s*on /,
+    /Refunded\s*on /,
+  ]);
   const download = page.waitForEvent('download');
   await returns.getByRole('link', { name: /^Credit note CN\// }).click();
   expect((await download).suggestedFilename()).toMatch(/^credit-note-CN-.+\.pdf$/);
 }
 
-test('a delivered prepaid order and a delivered Cash on Delivery order each go from a return request to a refund in the browser', async ({ page, browser, baseURL }) => {
+test('a delivered prepaid order and a delivered Cash on Delivery order each go from a return request to a refund in the browser', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(150_000);
   const id = unique();
   const productName = `Okhla Office PC ${id}`;
@@ -99,16 +124,31 @@ test('a delivered prepaid order and a delivered Cash on Delivery order each go f
   const sellerContext = await browser.newContext();
   const seller = await sellerContext.newPage();
   await registerApprovedShop(seller, baseURL!, { name: 'Farah Khan', email: `farah.${id}@shop.in`, business: `Okhla Systems ${id}` });
-  const productId = await listOfficeDesktop(seller, baseURL!, { name: productName, brand: 'Okhla', sku: `OOP-${id}`, price: 23_600_00, mrp: 25_999_00 });
+  const productId = await listOfficeDesktop(seller, baseURL!, {
+    name: productName,
+    brand: 'Okhla',
+    sku: `OOP-${id}`,
+    price: 23_600_00,
+    mrp: 25_999_00,
+  });
 
   // The customer, signed in here, with two orders of it delivered: one paid by UPI, one in cash.
   const email = `meera.${id}@example.in`;
   const origin = { origin: baseURL! };
-  expect((await page.request.post('/api/auth/register', { headers: origin, data: { name: 'Meera Iyer', email, password: 'a-good-password' } })).status()).toBe(201);
+  expect(
+    (
+      await page.request.post('/api/auth/register', { headers: origin, data: { name: 'Meera Iyer', email, password: 'a-good-password' } })
+    ).status(),
+  ).toBe(201);
   const address = await (await page.request.post('/api/account/addresses', { headers: origin, data: DELHI })).json();
   const orders: Array<{ id: number; number: string }> = [];
   for (const payment of [{ method: 'upi', vpa: 'meera@okaxis' }, { method: 'cod' }]) {
-    const order = await (await page.request.post('/api/checkout/orders', { headers: origin, data: { idempotencyKey: `returns-e2e-${id}-${payment.method}`, addressId: address.id, items: [{ productId, quantity: 1 }] } })).json();
+    const order = await (
+      await page.request.post('/api/checkout/orders', {
+        headers: origin,
+        data: { idempotencyKey: `returns-e2e-${id}-${payment.method}`, addressId: address.id, items: [{ productId, quantity: 1 }] },
+      })
+    ).json();
     const paid = await page.request.post(`/api/orders/${order.id}/payments`, { headers: origin, data: payment });
     expect(paid.ok(), await paid.text()).toBe(true);
     await deliverThroughApi(seller, baseURL!, order.id);
@@ -134,7 +174,13 @@ test('a delivered prepaid order and a delivered Cash on Delivery order each go f
   await admin.getByLabel('Password').fill('e2e-admin-password');
   await admin.getByRole('button', { name: 'Sign in' }).click();
   await admin.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Returns', exact: true }).click();
-  await expect(admin.locator('li').filter({ hasText: `Order ${cash.number}` }).first().getByText('Cash on Delivery; refund to UPI ID meera@okaxis')).toBeVisible();
+  await expect(
+    admin
+      .locator('li')
+      .filter({ hasText: `Order ${cash.number}` })
+      .first()
+      .getByText('Cash on Delivery; refund to UPI ID meera@okaxis'),
+  ).toBeVisible();
   await takeReturnToRefund(admin, cash.number);
   await seeRefund(page, cash.id, productName);
   await mailTo(email, /to your UPI ID meera@okaxis/);

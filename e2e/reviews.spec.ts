@@ -30,7 +30,10 @@ test('a buyer with a delivered laptop reviews it and the rating shows on the pro
     await registerApprovedShop(page, baseURL!, { name: 'Imran Sheikh', email: `imran.${id}@shop.in`, business });
     const listed = ((await (await page.request.get('/api/products?category=Laptop&pageSize=100')).json()) as { items: Listed[] }).items;
     const demo = listed.find((item) => item.name === LAPTOP)!;
-    const offered = await page.request.post('/api/vendor/offers', { headers: origin, data: { productId: demo.id, price: demo.price + 5_000_00, mrp: demo.price + 5_000_00, stock: 5, dispatchDays: 1 } });
+    const offered = await page.request.post('/api/vendor/offers', {
+      headers: origin,
+      data: { productId: demo.id, price: demo.price + 5_000_00, mrp: demo.price + 5_000_00, stock: 5, dispatchDays: 1 },
+    });
     expect(offered.status(), await offered.text()).toBe(201);
     const product = (await (await page.request.get(`/api/products/${demo.id}`)).json()) as Listed;
     return { id: demo.id, offerId: product.offers.find((offer) => offer.vendor.name === business)!.id };
@@ -42,17 +45,33 @@ test('a buyer with a delivered laptop reviews it and the rating shows on the pro
     await registerCustomer(shopper, 'Kavya Reddy', `kavya.${id}@example.in`);
     const address = await shopper.request.post('/api/account/addresses', {
       headers: origin,
-      data: { name: 'Kavya Reddy', phone: '9811012345', line1: 'B-12 Defence Colony', city: 'New Delhi', state: 'Delhi', pincode: '110024' },
+      data: {
+        name: 'Kavya Reddy',
+        phone: '9811012345',
+        line1: 'B-12 Defence Colony',
+        city: 'New Delhi',
+        state: 'Delhi',
+        pincode: '110024',
+      },
     });
     expect(address.status(), await address.text()).toBe(201);
     const placed = await shopper.request.post('/api/checkout/orders', {
       headers: origin,
-      data: { idempotencyKey: `review-${id}`, addressId: (await address.json()).id, items: [{ productId: laptop.id, offerId: laptop.offerId, quantity: 1 }] },
+      data: {
+        idempotencyKey: `review-${id}`,
+        addressId: (await address.json()).id,
+        items: [{ productId: laptop.id, offerId: laptop.offerId, quantity: 1 }],
+      },
     });
     expect(placed.status(), await placed.text()).toBe(201);
     const order = (await placed.json()) as { id: number };
-    expect((await shopper.request.post(`/api/orders/${order.id}/payments`, { headers: origin, data: { method: 'upi', vpa: 'kavya@okaxis' } })).ok()).toBe(true);
-    const shipment = ((await (await shopper.request.get(`/api/orders/${order.id}`)).json()) as { fulfilments: Array<{ id: number }> }).fulfilments[0]!;
+    expect(
+      (
+        await shopper.request.post(`/api/orders/${order.id}/payments`, { headers: origin, data: { method: 'upi', vpa: 'kavya@okaxis' } })
+      ).ok(),
+    ).toBe(true);
+    const shipment = ((await (await shopper.request.get(`/api/orders/${order.id}`)).json()) as { fulfilments: Array<{ id: number }> })
+      .fulfilments[0]!;
     for (const [step, data] of [['pack'], ['ship', { carrier: 'Delhivery', trackingNumber: `DL${id}` }], ['deliver']] as const) {
       const moved = await page.request.post(`/api/vendor/fulfilments/${shipment.id}/${step}`, { headers: origin, data });
       expect(moved.ok(), await moved.text()).toBe(true);
@@ -100,8 +119,12 @@ test('a buyer with a delivered laptop reviews it and the rating shows on the pro
 
   await test.step('anyone sees the rating, in the page the server sends and its structured data', async () => {
     const html = await (await request.get(`/product/${laptop.id}`)).text();
-    const blocks = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((match) => JSON.parse(match[1] as string) as Record<string, unknown>);
-    expect(blocks.find((block) => block['@type'] === 'Product')).toMatchObject({ aggregateRating: { '@type': 'AggregateRating', ratingValue: 4, reviewCount: 1 } });
+    const blocks = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map(
+      (match) => JSON.parse(match[1] as string) as Record<string, unknown>,
+    );
+    expect(blocks.find((block) => block['@type'] === 'Product')).toMatchObject({
+      aggregateRating: { '@type': 'AggregateRating', ratingValue: 4, reviewCount: 1 },
+    });
     expect(html).toContain('Great value for college');
 
     const visitor = await browser.newContext();
@@ -116,7 +139,11 @@ test('a buyer with a delivered laptop reviews it and the rating shows on the pro
 
   await test.step('the rating shows on the laptop’s card in listings, which sort by it and filter 4★ & above', async () => {
     // The catalogue's in-memory views take the rating in from the change log within a second or so.
-    await expect.poll(async () => ((await (await request.get(`/api/products/${laptop.id}`)).json()) as { rating: unknown }).rating, { timeout: 10_000 }).toEqual({ average: 4, count: 1 });
+    await expect
+      .poll(async () => ((await (await request.get(`/api/products/${laptop.id}`)).json()) as { rating: unknown }).rating, {
+        timeout: 10_000,
+      })
+      .toEqual({ average: 4, count: 1 });
     await page.goto('/category/Laptop?rating=4&sort=rating');
     const card = page.locator('main article').filter({ hasText: LAPTOP });
     await expect(card).toContainText('Rated 4.0 out of 5 by 1 customer');

@@ -4,7 +4,9 @@ import { expect, type Page, request as playwrightRequest } from './fixtures.ts';
 /** The e2e admin, signed in through the API, for what the admin's screens are tested for elsewhere. */
 async function asAdmin(baseURL: string) {
   const admin = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } });
-  expect((await admin.post('/api/auth/login', { data: { email: 'admin@e2e.test', password: 'e2e-admin-password', portal: 'admin' } })).ok()).toBe(true);
+  expect(
+    (await admin.post('/api/auth/login', { data: { email: 'admin@e2e.test', password: 'e2e-admin-password', portal: 'admin' } })).ok(),
+  ).toBe(true);
   return admin;
 }
 
@@ -25,7 +27,11 @@ export async function approveListing(baseURL: string, productId: number): Promis
 }
 
 /** Registers a shop through the vendor sign-up page and has the admin approve it (through the API). */
-export async function registerApprovedShop(page: Page, baseURL: string, owner: { name: string; email: string; business: string }): Promise<void> {
+export async function registerApprovedShop(
+  page: Page,
+  baseURL: string,
+  owner: { name: string; email: string; business: string },
+): Promise<void> {
   await page.goto('/vendor/register');
   await page.getByLabel('Your full name').fill(owner.name);
   await page.getByLabel('E-mail').fill(owner.email);
@@ -47,7 +53,15 @@ export async function registerApprovedShop(page: Page, baseURL: string, owner: {
       gstin: '29AABCT1234F1ZM',
       legalName: `${owner.business} Private Limited`,
       pan: 'AABCT1234F',
-      pickupAddress: { name: owner.name, phone: '9810012345', line1: '12 SP Road', line2: '', city: 'Bengaluru', state: 'Karnataka', pincode: '560002' },
+      pickupAddress: {
+        name: owner.name,
+        phone: '9810012345',
+        line1: '12 SP Road',
+        line2: '',
+        city: 'Bengaluru',
+        state: 'Karnataka',
+        pincode: '560002',
+      },
       bankAccount: { holder: owner.name, number: '50100123456789', ifsc: 'HDFC0001234' },
     },
   });
@@ -127,12 +141,20 @@ export function png(): Buffer {
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
   header.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** A product image uploaded to the shop of the seller signed in on `page`: a product goes on sale only with one. */
 export async function uploadProductImage(page: Page, baseURL: string): Promise<string> {
-  const image = await page.request.post('/api/vendor/media', { headers: { origin: baseURL }, multipart: { file: { name: 'front.png', mimeType: 'image/png', buffer: png() } } });
+  const image = await page.request.post('/api/vendor/media', {
+    headers: { origin: baseURL },
+    multipart: { file: { name: 'front.png', mimeType: 'image/png', buffer: png() } },
+  });
   expect(image.status(), await image.text()).toBe(201);
   return ((await image.json()) as { url: string }).url;
 }
@@ -141,7 +163,11 @@ export async function uploadProductImage(page: Page, baseURL: string): Promise<s
  * An office desktop on sale from the shop of the seller signed in on `seller`, approved; its id.
  * A Desktop, since the listings' browser tests count the demo catalogue's Laptops and Monitors.
  */
-export async function listOfficeDesktop(seller: Page, baseURL: string, product: { name: string; brand: string; sku: string; price: number; mrp: number }): Promise<number> {
+export async function listOfficeDesktop(
+  seller: Page,
+  baseURL: string,
+  product: { name: string; brand: string; sku: string; price: number; mrp: number },
+): Promise<number> {
   const created = await seller.request.post('/api/vendor/products', {
     headers: { origin: baseURL },
     data: {
@@ -149,7 +175,14 @@ export async function listOfficeDesktop(seller: Page, baseURL: string, product: 
       category: 'Desktop',
       description: 'A quiet office desktop: Intel Core i3, 8 GB RAM and a 512 GB SSD.',
       stock: 10,
-      specs: { processor: 'Intel Core i3-12100', ramGb: 8, storageGb: 512, storageType: 'SSD', graphics: 'Intel UHD Graphics 730', formFactor: 'Tower' },
+      specs: {
+        processor: 'Intel Core i3-12100',
+        ramGb: 8,
+        storageGb: 512,
+        storageType: 'SSD',
+        graphics: 'Intel UHD Graphics 730',
+        formFactor: 'Tower',
+      },
       images: [await uploadProductImage(seller, baseURL)],
       status: 'active',
     },

@@ -27,7 +27,10 @@ function rupees(paise: number): string {
 }
 
 /** The products' structured data as a page gives it. */
-async function productJsonLd(request: import('@playwright/test').APIRequestContext, id: number): Promise<Record<string, unknown> | undefined> {
+async function productJsonLd(
+  request: import('@playwright/test').APIRequestContext,
+  id: number,
+): Promise<Record<string, unknown> | undefined> {
   const html = await (await request.get(`/product/${id}`)).text();
   const blocks = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((match) => JSON.parse(match[1] as string));
   return blocks.find((block) => block['@type'] === 'Product');
@@ -52,7 +55,13 @@ test('a product page holds its name, price, availability and structured data bef
   const described = blocks.find((block) => block['@type'] === 'Product');
   expect(described).toMatchObject({
     name: product.name,
-    offers: { '@type': 'Offer', priceCurrency: 'INR', price: (product.price / 100).toFixed(2), availability: 'https://schema.org/InStock', seller: { name: product.vendor.name } },
+    offers: {
+      '@type': 'Offer',
+      priceCurrency: 'INR',
+      price: (product.price / 100).toFixed(2),
+      availability: 'https://schema.org/InStock',
+      seller: { name: product.vendor.name },
+    },
   });
   expect(blocks.find((block) => block['@type'] === 'BreadcrumbList')?.itemListElement).toHaveLength(3);
   // No inline script: the page's data is JSON the app reads, not code (the CSP runs no inline script).
@@ -61,7 +70,13 @@ test('a product page holds its name, price, availability and structured data bef
   const shared = listed.find((item) => item.sellerCount > 1) as ListedProduct;
   const prices = shared.offers.map((offer) => offer.price);
   expect(await productJsonLd(request, shared.id)).toMatchObject({
-    offers: { '@type': 'AggregateOffer', priceCurrency: 'INR', lowPrice: (Math.min(...prices) / 100).toFixed(2), highPrice: (Math.max(...prices) / 100).toFixed(2), offerCount: shared.sellerCount },
+    offers: {
+      '@type': 'AggregateOffer',
+      priceCurrency: 'INR',
+      lowPrice: (Math.min(...prices) / 100).toFixed(2),
+      highPrice: (Math.max(...prices) / 100).toFixed(2),
+      offerCount: shared.sellerCount,
+    },
   });
 });
 
@@ -110,7 +125,9 @@ test('the app takes over a rendered page without drawing it again, and works', a
   expect(errors).toEqual([]);
 });
 
-test('filtered and sorted listings and searches are left out of search results; each listing and search has one address', async ({ request }) => {
+test('filtered and sorted listings and searches are left out of search results; each listing and search has one address', async ({
+  request,
+}) => {
   const plain = await (await request.get('/products')).text();
   expect(plain).toContain(`<link rel="canonical" href="${ORIGIN}/products"/>`);
   expect(plain).toContain('<meta name="robots" content="index, follow"/>');
@@ -136,8 +153,12 @@ test('an unknown product answers 404 and a product taken off sale 410', async ({
 
   const product = await firstProduct(request, '&sort=price_desc');
   const admin = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL! } });
-  expect((await admin.post('/api/auth/login', { data: { email: 'admin@e2e.test', password: 'e2e-admin-password', portal: 'admin' } })).ok()).toBe(true);
-  expect((await admin.post(`/api/admin/products/${product.id}/moderation`, { data: { action: 'hide', reason: 'Listing under review' } })).ok()).toBe(true);
+  expect(
+    (await admin.post('/api/auth/login', { data: { email: 'admin@e2e.test', password: 'e2e-admin-password', portal: 'admin' } })).ok(),
+  ).toBe(true);
+  expect(
+    (await admin.post(`/api/admin/products/${product.id}/moderation`, { data: { action: 'hide', reason: 'Listing under review' } })).ok(),
+  ).toBe(true);
   try {
     await expect.poll(async () => (await request.get(`/product/${product.id}`)).status()).toBe(410);
   } finally {

@@ -65,7 +65,9 @@ test('wishlist: a heart pressed signed out saves after signing in; the wishlist 
   await expect(page.getByRole('main').getByText(name).first()).toBeVisible();
 });
 
-test('compare: two laptops side by side with the rows that differ marked; other categories and a fifth product are refused', async ({ page }) => {
+test('compare: two laptops side by side with the rows that differ marked; other categories and a fifth product are refused', async ({
+  page,
+}) => {
   test.slow();
   await page.goto('/category/Laptop');
   const cards = page.locator('main article');
@@ -82,7 +84,9 @@ test('compare: two laptops side by side with the rows that differ marked; other 
   // A monitor asks first; keeping the laptops changes nothing.
   await page.goto('/category/Monitor');
   const monitor = (await page.locator('main article').first().getByRole('heading').textContent())!.trim();
-  await card(page, monitor).getByRole('button', { name: `Compare ${monitor}` }).click();
+  await card(page, monitor)
+    .getByRole('button', { name: `Compare ${monitor}` })
+    .click();
   const question = page.getByRole('group').filter({ hasText: 'Products are compared within one category' });
   await expect(question).toContainText('you are comparing 2 laptops');
   await expect(question.getByRole('button', { name: 'Replace the laptops' })).toBeFocused();
@@ -162,20 +166,31 @@ test('buy now: checkout holds that item alone and the cart is as it was after th
   await expect(page.getByRole('main').getByText(bought)).toHaveCount(0);
 });
 
-test('the wishlist, the comparison and its tray, and recently viewed have no accessibility violations at 1280 and 360 px', async ({ page }) => {
+test('the wishlist, the comparison and its tray, and recently viewed have no accessibility violations at 1280 and 360 px', async ({
+  page,
+}) => {
   test.setTimeout(300_000); // five pages at two widths: about 3 min on a busy 2-core machine
   await registerCustomer(page, 'Nisha Rao', `a11y.${unique()}@example.in`);
-  const laptops = (await (await page.request.get('/api/products?category=Laptop&pageSize=2')).json()).items as Array<{ id: number; name: string }>;
+  const laptops = (await (await page.request.get('/api/products?category=Laptop&pageSize=2')).json()).items as Array<{
+    id: number;
+    name: string;
+  }>;
   for (const laptop of laptops) {
     await page.goto(`/product/${laptop.id}`);
     await page.getByRole('button', { name: `Compare ${laptop.name}` }).click();
   }
   // The product page's heart, named as the cards' hearts are.
-  const heart = page.getByRole('main').getByRole('button', { name: `Save ${laptops[1]!.name} to your wishlist` }).first();
+  const heart = page
+    .getByRole('main')
+    .getByRole('button', { name: `Save ${laptops[1]!.name} to your wishlist` })
+    .first();
   await heart.click();
   await expect(heart).toHaveAttribute('aria-pressed', 'true');
   const found: string[] = [];
-  for (const size of [{ width: 1280, height: 900 }, { width: 360, height: 780 }]) {
+  for (const size of [
+    { width: 1280, height: 900 },
+    { width: 360, height: 780 },
+  ]) {
     await page.setViewportSize(size);
     for (const path of ['/', '/category/Laptop', `/product/${laptops[0]!.id}`, '/compare', '/wishlist']) {
       await page.goto(path);
@@ -184,8 +199,16 @@ test('the wishlist, the comparison and its tray, and recently viewed have no acc
       if (path !== '/compare') await expect(page.getByRole('region', { name: /Compare laptops/ })).toBeVisible();
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       if (width > size.width) found.push(`${path} at ${size.width} px: the page scrolls sideways (${width} px wide)`);
-      const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa']).analyze();
-      for (const violation of violations) found.push(`${path} at ${size.width} px: ${violation.id}: ${violation.help}: ${violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join(' | ')}`);
+      const { violations } = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'])
+        .analyze();
+      for (const violation of violations)
+        found.push(
+          `${path} at ${size.width} px: ${violation.id}: ${violation.help}: ${violation.nodes
+            .slice(0, 3)
+            .map((node) => node.target.join(' '))
+            .join(' | ')}`,
+        );
     }
   }
   expect(found, found.join('\n')).toEqual([]);

@@ -6,7 +6,10 @@ const PASSWORD = 'a-good-password';
 
 /** An account made through the API, apart from the browsers (whose cookies stay signed out). */
 async function register(request: APIRequestContext, origin: string, email: string) {
-  const response = await request.post('/api/auth/register', { data: { name: 'Shared Address Shopper', email, password: PASSWORD }, headers: { origin } });
+  const response = await request.post('/api/auth/register', {
+    data: { name: 'Shared Address Shopper', email, password: PASSWORD },
+    headers: { origin },
+  });
   expect(response.status()).toBe(201);
 }
 
@@ -16,7 +19,11 @@ async function signIn(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
-test('behind one shared address, one account guessed at is locked while another shopper there signs in', async ({ browser, request, baseURL }) => {
+test('behind one shared address, one account guessed at is locked while another shopper there signs in', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
   test.setTimeout(90_000); // 14 password checks
   // Two browsers behind one carrier-grade NAT address.
   const address = `100.64.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;

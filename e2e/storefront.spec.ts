@@ -158,7 +158,9 @@ test('unknown routes and categories show the not-found page', async ({ page }) =
 });
 
 test('out-of-stock products cannot be added', async ({ page }) => {
-  const soldOut = await page.request.get('/api/products?pageSize=100').then(async (r) => (await r.json()).items.find((i: { stock: number }) => i.stock === 0));
+  const soldOut = await page.request
+    .get('/api/products?pageSize=100')
+    .then(async (r) => (await r.json()).items.find((i: { stock: number }) => i.stock === 0));
   await page.goto(`/product/${soldOut.id}`);
   await expect(page.getByText('Out of stock').first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Out of stock' })).toBeDisabled();
@@ -203,12 +205,23 @@ test('the header user menu offers Login, Register and Vendor Login when signed o
 test('the footer lists the spec links, payments and contact details', async ({ page }) => {
   await page.goto('/');
   const footer = page.getByRole('contentinfo');
-  for (const name of ['Home', 'All Products', 'Laptops', 'Desktops', 'Monitors', 'Order Tracking', 'Returns & Refunds', 'Privacy Policy', 'Terms & Conditions']) {
+  for (const name of [
+    'Home',
+    'All Products',
+    'Laptops',
+    'Desktops',
+    'Monitors',
+    'Order Tracking',
+    'Returns & Refunds',
+    'Privacy Policy',
+    'Terms & Conditions',
+  ]) {
     await expect(footer.getByRole('link', { name, exact: true })).toBeVisible();
   }
   await expect(footer.getByRole('link', { name: 'Order Tracking' })).toHaveAttribute('href', '/orders');
   await expect(footer).toContainText('Trading since 2020');
-  for (const method of ['UPI', 'Net Banking', 'Credit/Debit Cards', 'EMI', 'Cash on Delivery']) await expect(footer.getByText(method, { exact: true })).toBeVisible();
+  for (const method of ['UPI', 'Net Banking', 'Credit/Debit Cards', 'EMI', 'Cash on Delivery'])
+    await expect(footer.getByText(method, { exact: true })).toBeVisible();
   await expect(footer.getByRole('link', { name: /support@/ })).toBeVisible();
 });
 
@@ -221,7 +234,9 @@ test('the contact form stores a message and confirms with a reference', async ({
   await page.getByLabel('Topic').selectOption({ index: 1 });
   await page.getByRole('textbox', { name: 'Message' }).fill('Do you deliver to Shillong, Meghalaya?');
   await page.getByRole('button', { name: 'Send message' }).click();
-  await expect(page.getByRole('main').getByRole('status')).toContainText(/Thank you, Ravi Kumar\. We have received your message \(reference MSG-\d{6}\)/);
+  await expect(page.getByRole('main').getByRole('status')).toContainText(
+    /Thank you, Ravi Kumar\. We have received your message \(reference MSG-\d{6}\)/,
+  );
 });
 
 test('the information pages have real content', async ({ page }) => {

@@ -5,8 +5,11 @@ import { approveListing, checkoutWithUpi, packAndShip, png, registerApprovedShop
 
 const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
 
-
-test('a vendor publishes a product, a customer buys it, the vendor ships it and the customer sees the tracking', async ({ page, browser, baseURL }) => {
+test('a vendor publishes a product, a customer buys it, the vendor ships it and the customer sees the tracking', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(90_000);
   const id = unique();
   const productName = `Zenith ProView 27 QHD ${id}`;

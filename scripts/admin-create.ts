@@ -31,7 +31,14 @@ function fail(message: string, code = 2): never {
 
 let args;
 try {
-  args = parseArgs({ options: { email: { type: 'string' }, name: { type: 'string' }, 'password-stdin': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } }).values;
+  args = parseArgs({
+    options: {
+      email: { type: 'string' },
+      name: { type: 'string' },
+      'password-stdin': { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  }).values;
 } catch (error) {
   fail(`${(error as Error).message}\n${USAGE}`);
 }
@@ -59,7 +66,10 @@ let secret = args['password-stdin'] ? (await text(process.stdin)).replace(/\r?\n
 if (email !== undefined && !validEmail(email)) fail(`"${email}" is not a valid e-mail address.`);
 if (secret !== undefined && !validPassword(secret)) fail(`The password must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters.`);
 if (!interactive) {
-  const missing = [email === undefined && 'an e-mail (--email or ADMIN_EMAIL)', secret === undefined && 'a password (--password-stdin or ADMIN_PASSWORD)'].filter(Boolean);
+  const missing = [
+    email === undefined && 'an e-mail (--email or ADMIN_EMAIL)',
+    secret === undefined && 'a password (--password-stdin or ADMIN_PASSWORD)',
+  ].filter(Boolean);
   if (missing.length > 0) fail(`There is no terminal to ask on: give ${missing.join(' and ')}.\n${USAGE}`);
 }
 
@@ -67,16 +77,26 @@ const database = openDatabase(config.databaseUrl);
 try {
   await migrateToLatest(database.db);
   email ??= await input({ message: 'Admin e-mail:', validate: (value) => validEmail(value) || 'Please enter a valid e-mail address' });
-  name ??= interactive ? await input({ message: 'Name:', default: 'Store Admin', validate: (value) => value.trim().length >= 2 || 'Please enter a name' }) : 'Store Admin';
+  name ??= interactive
+    ? await input({ message: 'Name:', default: 'Store Admin', validate: (value) => value.trim().length >= 2 || 'Please enter a name' })
+    : 'Store Admin';
   if (secret === undefined) {
-    const typed = await password({ message: `Password (${PASSWORD_MIN}–${PASSWORD_MAX} characters):`, mask: false, validate: (value) => validPassword(value) || `Use ${PASSWORD_MIN} to ${PASSWORD_MAX} characters` });
+    const typed = await password({
+      message: `Password (${PASSWORD_MIN}–${PASSWORD_MAX} characters):`,
+      mask: false,
+      validate: (value) => validPassword(value) || `Use ${PASSWORD_MIN} to ${PASSWORD_MAX} characters`,
+    });
     await password({ message: 'Repeat the password:', mask: false, validate: (value) => value === typed || 'The passwords do not match' });
     secret = typed;
   }
   const { authService } = createServices({ database, config });
   const shown = email.trim().toLowerCase();
   const outcome = await authService.ensureAdmin({ email: shown, password: secret, name: name.trim() || 'Store Admin' });
-  console.log(outcome === 'created' ? `Admin ${shown} created. Sign in at /admin/login.` : `An account with ${shown} already exists; nothing changed.`);
+  console.log(
+    outcome === 'created'
+      ? `Admin ${shown} created. Sign in at /admin/login.`
+      : `An account with ${shown} already exists; nothing changed.`,
+  );
 } finally {
   await database.destroy();
 }

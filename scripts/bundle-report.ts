@@ -140,13 +140,17 @@ const notCompressed = ['index.html', manifest[entry]!.file]
   .flatMap((file) => [`${file}.br`, `${file}.gz`])
   .filter((file) => !existsSync(path.join(distDir, file)));
 if (notCompressed.length > 0) {
-  console.error(`Precompressed copies missing from ${distDir} (see the compression plugin in vite.config.ts):\n  ${notCompressed.join('\n  ')}`);
+  console.error(
+    `Precompressed copies missing from ${distDir} (see the compression plugin in vite.config.ts):\n  ${notCompressed.join('\n  ')}`,
+  );
   process.exit(1);
 }
 
 const missing = ROUTES.filter((route) => !manifest[route.module]?.isDynamicEntry);
 if (missing.length > 0) {
-  console.error(`Not lazy chunks in the manifest (update ROUTES in scripts/bundle-report.ts):\n  ${missing.map((r) => r.module).join('\n  ')}`);
+  console.error(
+    `Not lazy chunks in the manifest (update ROUTES in scripts/bundle-report.ts):\n  ${missing.map((r) => r.module).join('\n  ')}`,
+  );
   process.exit(1);
 }
 // Pages added to app/routes/ and the router but not to ROUTES are still measured, under their module name.
@@ -179,11 +183,16 @@ const page = readFileSync(path.join(distDir, 'index.html'), 'utf8');
 const stylesheets = [...page.matchAll(/<link rel="stylesheet"[^>]* href="\/([^"]+)"/g)].map((match) => match[1]!);
 const cssBytes = stylesheets.reduce((sum, file) => sum + gzipSync(readFileSync(path.join(distDir, file))).length, 0);
 const cssOver = cssBytes > CSS_BUDGET_KB * 1000;
-console.log(`\nCSS before the first paint (linked by index.html, gzip): ${kb(cssBytes)} kB in ${stylesheets.length} file(s); budget ${CSS_BUDGET_KB}${cssOver ? ' **over**' : ''}`);
+console.log(
+  `\nCSS before the first paint (linked by index.html, gzip): ${kb(cssBytes)} kB in ${stylesheets.length} file(s); budget ${CSS_BUDGET_KB}${cssOver ? ' **over**' : ''}`,
+);
 
 const failed = rows.filter((row) => row.over);
 if (failed.length > 0 || cssOver) {
-  const over = [...failed.map(({ route, bytes }) => `${route.path} ${kb(bytes)} kB > ${route.budgetKb} kB`), ...(cssOver ? [`CSS ${kb(cssBytes)} kB > ${CSS_BUDGET_KB} kB`] : [])];
+  const over = [
+    ...failed.map(({ route, bytes }) => `${route.path} ${kb(bytes)} kB > ${route.budgetKb} kB`),
+    ...(cssOver ? [`CSS ${kb(cssBytes)} kB > ${CSS_BUDGET_KB} kB`] : []),
+  ];
   console.error(`\nOver budget: ${over.join(', ')}`);
   process.exit(1);
 }

@@ -24,12 +24,7 @@ const FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', sans-se
 // ---------------------------------------------------------------- helpers
 
 function esc(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;');
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 }
 
 /** FNV-1a: a stable 32-bit hash of the product name, so every product gets its own colours. */
@@ -44,8 +39,7 @@ function hash(text: string): number {
 
 /** Short number for coordinates. */
 const n = (x: number): string => String(Math.round(x * 10) / 10);
-const hsl = (h: number, s: number, l: number): string =>
-  `hsl(${Math.round(((h % 360) + 360) % 360)},${s}%,${l}%)`;
+const hsl = (h: number, s: number, l: number): string => `hsl(${Math.round(((h % 360) + 360) % 360)},${s}%,${l}%)`;
 
 /** Rough text width for a system sans-serif: good enough to wrap and truncate safely. */
 function textWidth(text: string, size: number, bold = false): number {
@@ -113,8 +107,7 @@ const RESOLUTION_NAMES: Record<string, string> = {
   '5120x2880': '5K',
 };
 
-const gb = (value: number): string =>
-  value >= 1024 && value % 1024 === 0 ? `${value / 1024} TB` : `${value} GB`;
+const gb = (value: number): string => (value >= 1024 && value % 1024 === 0 ? `${value / 1024} TB` : `${value} GB`);
 
 // ---------------------------------------------------------------- product look
 
@@ -173,9 +166,7 @@ function graphicsOf(p: DemoProduct): string {
 
 function isGaming(p: DemoProduct): boolean {
   if (p.category === 'Monitor') return p.specs.refreshRateHz >= 144;
-  return /RTX|Radeon RX|ROG|TUF|Legion|Nitro|Victus|Alienware|Predator|Katana|Gaming/.test(
-    `${p.name} ${graphicsOf(p)}`,
-  );
+  return /RTX|Radeon RX|ROG|TUF|Legion|Nitro|Victus|Alienware|Predator|Katana|Gaming/.test(`${p.name} ${graphicsOf(p)}`);
 }
 
 const hasDiscreteGpu = (p: DemoProduct): boolean => /RTX|Radeon RX/.test(graphicsOf(p));
@@ -224,7 +215,7 @@ const shadow = (cx: number, cy: number, rx: number, ry: number): string =>
 function wallpaper(p: DemoProduct, x: number, y: number, w: number, h: number, shape?: string) {
   const seed = hash(p.name);
   const hue = seed % 360;
-  const h2 = hue + 40 + (seed >> 9) % 50;
+  const h2 = hue + 40 + ((seed >> 9) % 50);
   const d = shape ?? `M${n(x)} ${n(y)}h${n(w)}v${n(h)}h${n(-w)}z`;
   const defs =
     `<linearGradient id="wp" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${hsl(hue, 78, 60)}"/><stop offset="1" stop-color="${hsl(h2, 80, 38)}"/></linearGradient>` +
@@ -485,9 +476,7 @@ function laptopSide(p: Laptop): string {
   const t = Math.round(9 + s.weightKg * 5);
   const front = 300;
   const back = 96;
-  const d =
-    `M${n(cx - w / 2 + 34)} ${back}H${n(cx + w / 2 - 34)}` +
-    `L${n(cx + w / 2 + 22)} ${front}H${n(cx - w / 2 - 22)}z`;
+  const d = `M${n(cx - w / 2 + 34)} ${back}H${n(cx + w / 2 - 34)}` + `L${n(cx + w / 2 + 22)} ${front}H${n(cx - w / 2 - 22)}z`;
   let out = shadow(cx, front + t + 8, w / 2 + 70, 14);
   out += `<path d="${d}" fill="url(#ld)" stroke="${ch.light}" stroke-width="14" stroke-linejoin="round"/>`;
   out += `<path d="M${n(cx - w / 2 - 29)} ${front + 7}H${n(cx + w / 2 + 29)}l-6 ${t}H${n(cx - w / 2 - 23)}z" fill="${ch.edge}"/>`;
@@ -628,7 +617,8 @@ function towerRear(p: Desktop, box: Box): string {
   const fx = io.x + io.w + 14 + fr;
   const fy = io.y + fr + 4;
   out += `<circle cx="${n(fx)}" cy="${n(fy)}" r="${n(fr)}" fill="#000" opacity=".25"/>`;
-  for (const k of [0.8, 0.55, 0.3]) out += `<circle cx="${n(fx)}" cy="${n(fy)}" r="${n(fr * k)}" fill="none" stroke="${ch.light}" stroke-width="2"/>`;
+  for (const k of [0.8, 0.55, 0.3])
+    out += `<circle cx="${n(fx)}" cy="${n(fy)}" r="${n(fr * k)}" fill="none" stroke="${ch.light}" stroke-width="2"/>`;
   // expansion slots
   const slots = box.h > 400 ? 7 : box.h > 300 ? 4 : 2;
   const sy0 = io.y + io.h + 18;
@@ -674,7 +664,11 @@ interface MiniBox {
 function miniBoxOf(p: Desktop): MiniBox {
   if (/Mac Studio/.test(p.name)) {
     return {
-      fw: 300, h: 140, dx: 170, dy: -90, rearH: 150,
+      fw: 300,
+      h: 140,
+      dx: 170,
+      dy: -90,
+      rearH: 150,
       ports: [
         { kind: 'power', count: 1, label: 'Power' },
         { kind: 'usbc', count: 4, label: '4× Thunderbolt 5' },
@@ -687,7 +681,11 @@ function miniBoxOf(p: Desktop): MiniBox {
   }
   if (/Mac mini/.test(p.name)) {
     return {
-      fw: 300, h: 110, dx: 170, dy: -90, rearH: 120,
+      fw: 300,
+      h: 110,
+      dx: 170,
+      dy: -90,
+      rearH: 120,
       ports: [
         { kind: 'power', count: 1, label: 'Power' },
         { kind: 'rj45', count: 1, label: 'Ethernet' },
@@ -698,7 +696,11 @@ function miniBoxOf(p: Desktop): MiniBox {
   }
   if (/NUC/.test(p.name)) {
     return {
-      fw: 240, h: 120, dx: 150, dy: -80, rearH: 130,
+      fw: 240,
+      h: 120,
+      dx: 150,
+      dy: -80,
+      rearH: 130,
       ports: [
         { kind: 'power', count: 1, label: 'Power' },
         { kind: 'hdmi', count: 2, label: '2× HDMI 2.1' },
@@ -709,7 +711,11 @@ function miniBoxOf(p: Desktop): MiniBox {
     };
   }
   return {
-    fw: 330, h: 72, dx: 190, dy: -84, rearH: 96,
+    fw: 330,
+    h: 72,
+    dx: 190,
+    dy: -84,
+    rearH: 96,
     ports: [
       { kind: 'power', count: 1, label: 'Power' },
       { kind: 'dp', count: 1, label: 'DisplayPort' },
@@ -748,7 +754,8 @@ function miniFront(p: Desktop): string {
     // top vents
     const m = `matrix(1 0 ${n(b.dx / b.dy)} 1 ${n(x0)} ${top})`;
     let vents = '';
-    for (let i = 0; i < 5; i++) vents += `<rect x="${n(b.fw * 0.25)}" y="${n(-12 - i * 13)}" width="${n(b.fw * 0.5)}" height="4" rx="2" fill="#000" opacity=".3"/>`;
+    for (let i = 0; i < 5; i++)
+      vents += `<rect x="${n(b.fw * 0.25)}" y="${n(-12 - i * 13)}" width="${n(b.fw * 0.5)}" height="4" rx="2" fill="#000" opacity=".3"/>`;
     out += `<g transform="${m}">${vents}</g>`;
   }
   const defs =
@@ -767,7 +774,8 @@ function miniRear(p: Desktop): string {
   let out = shadow(400, y0 + b.rearH + 8, w * 0.6, 16);
   out += `<rect x="${x0}" y="${n(y0)}" width="${w}" height="${b.rearH}" rx="${r}" fill="url(#fr)"/>`;
   if (p.brand !== 'Apple') {
-    for (let i = 0; i < 18; i++) out += `<rect x="${n(x0 + 40 + i * 27)}" y="${n(y0 + 12)}" width="14" height="${n(b.rearH * 0.22)}" rx="3" fill="#000" opacity=".28"/>`;
+    for (let i = 0; i < 18; i++)
+      out += `<rect x="${n(x0 + 40 + i * 27)}" y="${n(y0 + 12)}" width="14" height="${n(b.rearH * 0.22)}" rx="3" fill="#000" opacity=".28"/>`;
   }
   out += portRow(b.ports, 400, y0 + b.rearH * 0.64, ch.dark, y0 + b.rearH + 50);
   out += `<text x="400" y="${n(y0 - 30)}" font-size="14" letter-spacing="2" fill="#6b7280" text-anchor="middle">REAR PORTS</text>`;
@@ -842,7 +850,7 @@ function monitorGeometry(s: MonitorSpecs) {
   const [rw, rh] = s.resolution.split('x').map(Number) as [number, number];
   const ar = rw / rh;
   const ppi = 22;
-  const w = Math.min(690, (s.sizeIn * ar) / Math.sqrt(ar * ar + 1) * ppi);
+  const w = Math.min(690, ((s.sizeIn * ar) / Math.sqrt(ar * ar + 1)) * ppi);
   const h = (s.sizeIn / Math.sqrt(ar * ar + 1)) * ppi;
   const curved = s.resolution === '3440x1440' || (s.panel === 'VA' && s.refreshRateHz >= 144);
   return { w, h, curved };

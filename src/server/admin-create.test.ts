@@ -11,12 +11,16 @@ describe('admin:create without a terminal', { timeout: 60_000 }, () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   const run = (args: string[], env: Record<string, string> = {}, input = '') => {
-    const result = spawnSync(process.execPath, ['--experimental-strip-types', '--disable-warning=ExperimentalWarning', 'scripts/admin-create.ts', ...args], {
-      input, // a pipe, not a terminal
-      encoding: 'utf8',
-      env: { PATH: process.env.PATH ?? '', DATABASE_URL: `sqlite:${dir}/store.db`, DATA_DIR: dir, ...env },
-      timeout: 60_000,
-    });
+    const result = spawnSync(
+      process.execPath,
+      ['--experimental-strip-types', '--disable-warning=ExperimentalWarning', 'scripts/admin-create.ts', ...args],
+      {
+        input, // a pipe, not a terminal
+        encoding: 'utf8',
+        env: { PATH: process.env.PATH ?? '', DATABASE_URL: `sqlite:${dir}/store.db`, DATA_DIR: dir, ...env },
+        timeout: 60_000,
+      },
+    );
     return { code: result.status, out: result.stdout, err: result.stderr };
   };
   const admins = () => {
@@ -31,7 +35,9 @@ describe('admin:create without a terminal', { timeout: 60_000 }, () => {
   it('says what is missing instead of waiting for a prompt', () => {
     const { code, err } = run([]);
     expect(code).toBe(2);
-    expect(err).toContain('There is no terminal to ask on: give an e-mail (--email or ADMIN_EMAIL) and a password (--password-stdin or ADMIN_PASSWORD).');
+    expect(err).toContain(
+      'There is no terminal to ask on: give an e-mail (--email or ADMIN_EMAIL) and a password (--password-stdin or ADMIN_PASSWORD).',
+    );
   });
 
   it('creates the admin from flags with the password on standard input, then from the environment; an existing one is left alone', () => {
@@ -50,7 +56,10 @@ describe('admin:create without a terminal', { timeout: 60_000 }, () => {
   });
 
   it('refuses a short password and an unknown flag', () => {
-    expect(run(['--email', 'x@shop.in', '--password-stdin'], {}, 'short\n')).toMatchObject({ code: 2, err: expect.stringContaining('The password must be 8 to 128 characters.') });
+    expect(run(['--email', 'x@shop.in', '--password-stdin'], {}, 'short\n')).toMatchObject({
+      code: 2,
+      err: expect.stringContaining('The password must be 8 to 128 characters.'),
+    });
     expect(run(['--bogus'])).toMatchObject({ code: 2, err: expect.stringContaining("Unknown option '--bogus'") });
   });
 });

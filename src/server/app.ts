@@ -92,19 +92,43 @@ function faultAfterCharge(config: Config) {
 }
 
 /** Composes the services and the HTTP app from plain factories; the services, for seeding and tests. */
-export function createServices({ database, config, log }: Pick<AppDeps, 'database' | 'config'> & { log?: (error: unknown, message: string) => void }) {
+export function createServices({
+  database,
+  config,
+  log,
+}: Pick<AppDeps, 'database' | 'config'> & { log?: (error: unknown, message: string) => void }) {
   const { db } = database;
   const vendors = createVendorsService({ db });
   const delivery = createDeliveryService({ db, vendors, codMax: config.codMax });
   const users = createUsersService({ db, vendors, delivery });
   // Refunds and mails are written to the outbox first and retried from it until they succeed.
   const outbox = createOutboxService({ db, log });
-  const mailer = createQueuedMailer(outbox, createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: `${config.store.name} <${config.store.supportEmail}>` }));
-  const auth = createAuth({ config, database, log, sendResetPassword: (user, token) => mailer.send(resetPasswordMail(config.store, user, token)) });
-  const catalog = createCatalogService({ db, dialect: database.dialect, places: delivery, log, changeWaitMs: config.catalogChangeWaitMs, compressedUpTo: config.catalogCompressedUpTo });
+  const mailer = createQueuedMailer(
+    outbox,
+    createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: `${config.store.name} <${config.store.supportEmail}>` }),
+  );
+  const auth = createAuth({
+    config,
+    database,
+    log,
+    sendResetPassword: (user, token) => mailer.send(resetPasswordMail(config.store, user, token)),
+  });
+  const catalog = createCatalogService({
+    db,
+    dialect: database.dialect,
+    places: delivery,
+    log,
+    changeWaitMs: config.catalogChangeWaitMs,
+    compressedUpTo: config.catalogCompressedUpTo,
+  });
   const search = createSearchService({ catalog, hitsPerProduct: config.searchHitsPerProduct });
   // The orders service is made below; a coupon asks it only while pricing an order.
-  const coupons = createCouponsService({ db, vendors, users, countOrders: (userIds, statuses, tx) => orders.countOf(userIds, statuses, tx) });
+  const coupons = createCouponsService({
+    db,
+    vendors,
+    users,
+    countOrders: (userIds, statuses, tx) => orders.countOf(userIds, statuses, tx),
+  });
   const cart = createCartService({ catalog, coupons });
   const contact = createContactService({ db });
   const paymentProvider = createSandboxProvider({ db });
@@ -113,13 +137,41 @@ export function createServices({ database, config, log }: Pick<AppDeps, 'databas
   const orders = createOrdersService({ db, payments, invoices });
   const guestOrders = createGuestOrdersService({ db, users, orders, invoices, payments, coupons, secret: config.sessionSecret });
   // A verified e-mail brings the guest orders placed with it into the account.
-  const accountSecurity = createAccountSecurityService({ db, auth, users, mailer, store: config.store, onEmailVerified: guestOrders.claim });
+  const accountSecurity = createAccountSecurityService({
+    db,
+    auth,
+    users,
+    mailer,
+    store: config.store,
+    onEmailVerified: guestOrders.claim,
+  });
   const authService = createAuthService({ db, auth, users, vendors, afterSignUp: accountSecurity.afterSignUp, log });
   const wishlist = createWishlistService({ db, catalog });
   const stockAlerts = createStockAlertsService({ db, catalog, users, outbox, store: config.store, log });
   // Other modules' personal data joins the download and the erasure through `holders` (see PersonalDataHolder).
-  const privacy = createPrivacyService({ db, users, orders, accountSecurity, store: config.store, holders: [wishlist.personalData, stockAlerts.personalData, reviewsPersonalData(db), returnsPersonalData(db, config.dataDir)] });
-  const checkout = createCheckoutService({ db, catalog, cart, coupons, delivery, orders, payments, outbox, users, mailer, store: config.store, log, afterCharge: faultAfterCharge(config) });
+  const privacy = createPrivacyService({
+    db,
+    users,
+    orders,
+    accountSecurity,
+    store: config.store,
+    holders: [wishlist.personalData, stockAlerts.personalData, reviewsPersonalData(db), returnsPersonalData(db, config.dataDir)],
+  });
+  const checkout = createCheckoutService({
+    db,
+    catalog,
+    cart,
+    coupons,
+    delivery,
+    orders,
+    payments,
+    outbox,
+    users,
+    mailer,
+    store: config.store,
+    log,
+    afterCharge: faultAfterCharge(config),
+  });
   const media = createMediaService({ db, dataDir: config.dataDir });
   const fulfilment = createFulfilmentService({ db, catalog, users, invoices, payments, mailer, store: config.store, log });
   // Admin actions, whichever module takes them, are written to one audit log.
@@ -129,12 +181,71 @@ export function createServices({ database, config, log }: Pick<AppDeps, 'databas
   const vendorReports = createVendorReportsService({ orders, catalog, payments, commissionPercent: config.commissionPercent });
   const productImport = createProductImportService({ db, catalog, vendorProducts });
   // A merge of duplicate products moves their reviews (and ratings) and wishlist saves with their offers.
-  const admin = createAdminService({ db, users, vendors, catalog, orders, authService, audit, payments, invoices, checkout, outbox, mailer, media, moderationReplies, store: config.store, log, mergeFollowers: [reviewsProductMerge, wishlist.productMerge] });
+  const admin = createAdminService({
+    db,
+    users,
+    vendors,
+    catalog,
+    orders,
+    authService,
+    audit,
+    payments,
+    invoices,
+    checkout,
+    outbox,
+    mailer,
+    media,
+    moderationReplies,
+    store: config.store,
+    log,
+    mergeFollowers: [reviewsProductMerge, wishlist.productMerge],
+  });
   const reviews = createReviewsService({ db, orders, vendors, audit });
-  const returns = createReturnsService({ db, orders, payments, invoices, catalog, outbox, users, store: config.store, dataDir: config.dataDir, audit: audit.record, linkTokens: createLinkTokens() });
+  const returns = createReturnsService({
+    db,
+    orders,
+    payments,
+    invoices,
+    catalog,
+    outbox,
+    users,
+    store: config.store,
+    dataDir: config.dataDir,
+    audit: audit.record,
+    linkTokens: createLinkTokens(),
+  });
   return {
     returns,
-    audit, admin, moderationReplies, reviews, wishlist, stockAlerts, guestOrders, vendors, delivery, coupons, users, authService, accountSecurity, privacy, catalog, search, cart, contact, payments, paymentProvider, outbox, orders, checkout, mailer, media, fulfilment, invoices, vendorProducts, vendorReports, productImport,
+    audit,
+    admin,
+    moderationReplies,
+    reviews,
+    wishlist,
+    stockAlerts,
+    guestOrders,
+    vendors,
+    delivery,
+    coupons,
+    users,
+    authService,
+    accountSecurity,
+    privacy,
+    catalog,
+    search,
+    cart,
+    contact,
+    payments,
+    paymentProvider,
+    outbox,
+    orders,
+    checkout,
+    mailer,
+    media,
+    fulfilment,
+    invoices,
+    vendorProducts,
+    vendorReports,
+    productImport,
     emiPlans: config.emiPlans,
   };
 }
@@ -164,7 +275,9 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   registerErrorHandler(app);
   // A lost database connection (a restart, a failover) is logged, not fatal: the pool opens a new
   // one for the next query, and requests meanwhile answer 503 with Retry-After.
-  const stopHearingLostConnections = database.onConnectionError((error) => app.log.warn({ err: error }, 'A database connection was lost; the next query opens a new one'));
+  const stopHearingLostConnections = database.onConnectionError((error) =>
+    app.log.warn({ err: error }, 'A database connection was lost; the next query opens a new one'),
+  );
   app.addHook('onClose', async () => stopHearingLostConnections());
   await registerSecurityHeaders(app, { publicUrl: config.publicUrl });
   // Before any route: it compresses the answers of the routes registered after it.
@@ -200,9 +313,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     services.catalog.changed();
   };
   // Another process's change (or, after a reconnect, possibly missed ones): look at the log.
-  const shared = redis
-    ? shareCatalogChanges(redis, 'store:catalog-changed', catalogChanged)
-    : undefined;
+  const shared = redis ? shareCatalogChanges(redis, 'store:catalog-changed', catalogChanged) : undefined;
   if (shared) app.addHook('onClose', shared.close);
   // The other workers of this `npm run serve` hear of it at once through the primary.
   const workers = workerChannel('catalog-changed');
@@ -282,7 +393,10 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
         const file = path.relative(config.webDistDir, filePath).replace(/\.(?:br|gz)$/, '');
         const folder = file.split(path.sep)[0];
         const immutable = folder === 'assets' || folder === 'catalog';
-        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : file === 'index.html' ? 'no-cache' : 'public, max-age=3600');
+        res.header(
+          'cache-control',
+          immutable ? 'public, max-age=31536000, immutable' : file === 'index.html' ? 'no-cache' : 'public, max-age=3600',
+        );
       },
     });
   }

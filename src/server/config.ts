@@ -7,21 +7,19 @@ import { EMI_PLANS, EMI_TENURES, type EmiPlan } from '#shared/emi.ts';
 import { DEFAULT_STORE_INFO, type StoreInfo } from '#shared/store-info.ts';
 
 /** "3:0,6:0,9:14,12:14,18:15,24:15" → the EMI interest table (months: annual % rate). */
-const EmiRatesSchema = z
-  .string()
-  .transform((text, ctx) => {
-    const plans: EmiPlan[] = [];
-    for (const part of text.split(',')) {
-      const match = /^\s*(\d+)\s*:\s*(\d+(?:\.\d+)?)\s*$/.exec(part);
-      const months = Number(match?.[1]);
-      if (!match || !(EMI_TENURES as readonly number[]).includes(months)) {
-        ctx.addIssue({ code: 'custom', message: `"${part}" is not months:rate with months one of ${EMI_TENURES.join(', ')}` });
-        return z.NEVER;
-      }
-      plans.push({ months, annualRatePercent: Number(match[2]) });
+const EmiRatesSchema = z.string().transform((text, ctx) => {
+  const plans: EmiPlan[] = [];
+  for (const part of text.split(',')) {
+    const match = /^\s*(\d+)\s*:\s*(\d+(?:\.\d+)?)\s*$/.exec(part);
+    const months = Number(match?.[1]);
+    if (!match || !(EMI_TENURES as readonly number[]).includes(months)) {
+      ctx.addIssue({ code: 'custom', message: `"${part}" is not months:rate with months one of ${EMI_TENURES.join(', ')}` });
+      return z.NEVER;
     }
-    return plans.sort((a, b) => a.months - b.months);
-  });
+    plans.push({ months, annualRatePercent: Number(match[2]) });
+  }
+  return plans.sort((a, b) => a.months - b.months);
+});
 
 const booleanText = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -147,7 +145,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
-  const publicUrl = (e.PUBLIC_URL ?? `http://${e.HOST === '0.0.0.0' || e.HOST === '::' ? 'localhost' : e.HOST}:${e.PORT}`).replace(/\/$/, '');
+  const publicUrl = (e.PUBLIC_URL ?? `http://${e.HOST === '0.0.0.0' || e.HOST === '::' ? 'localhost' : e.HOST}:${e.PORT}`).replace(
+    /\/$/,
+    '',
+  );
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -158,10 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // One per core by default; an in-memory database lives in one process, so it gets one.
     workers: e.WEB_CONCURRENCY ?? (e.DATABASE_URL === 'sqlite::memory:' ? 1 : availableParallelism()),
     seedDemo: e.SEED_DEMO,
-    admin:
-      e.ADMIN_EMAIL && e.ADMIN_PASSWORD
-        ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD, name: e.ADMIN_NAME }
-        : undefined,
+    admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD, name: e.ADMIN_NAME } : undefined,
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,
     sessionSecret: e.SESSION_SECRET ?? readOrCreateSecret(dataDir),

@@ -29,12 +29,33 @@ describe.each(testDialects())('India dates on %s', (dialect) => {
     seller = await registerVendor(t, 'seller@ist.in', 'Test Traders');
     await completeShopDetails(t, seller);
     await t.services.vendors.setStatus(seller.vendorId, 'active');
-    const product = await createProduct(t.services, { vendorId: seller.vendorId, name: 'Night Owl Laptop', category: 'Laptop', price: rupees(50_000), stock: 5 });
+    const product = await createProduct(t.services, {
+      vendorId: seller.vendorId,
+      name: 'Night Owl Laptop',
+      category: 'Laptop',
+      price: rupees(50_000),
+      stock: 5,
+    });
     customer = await registerCustomer(t, 'owl@ist.in', 'Night Owl');
-    const address = (await as(t, customer)('POST', '/api/account/addresses', { name: 'Night Owl', phone: '9845012345', line1: '4 Sayyaji Rao Road', city: 'Mysuru', state: 'Karnataka', pincode: '570001' })).json().id as number;
-    const placed = await as(t, customer)('POST', '/api/checkout/orders', { idempotencyKey: `ist-${dialect}`, addressId: address, items: [{ productId: product.id, quantity: 1 }] });
+    const address = (
+      await as(t, customer)('POST', '/api/account/addresses', {
+        name: 'Night Owl',
+        phone: '9845012345',
+        line1: '4 Sayyaji Rao Road',
+        city: 'Mysuru',
+        state: 'Karnataka',
+        pincode: '570001',
+      })
+    ).json().id as number;
+    const placed = await as(t, customer)('POST', '/api/checkout/orders', {
+      idempotencyKey: `ist-${dialect}`,
+      addressId: address,
+      items: [{ productId: product.id, quantity: 1 }],
+    });
     expect(placed.statusCode, placed.body).toBe(201);
-    expect((await as(t, customer)('POST', `/api/orders/${placed.json().id}/payments`, { method: 'upi', vpa: 'owl@okhdfc' })).statusCode).toBe(200);
+    expect(
+      (await as(t, customer)('POST', `/api/orders/${placed.json().id}/payments`, { method: 'upi', vpa: 'owl@okhdfc' })).statusCode,
+    ).toBe(200);
     for (const shipment of (await as(t, customer)('GET', `/api/orders/${placed.json().id}`)).json<Order>().fulfilments) {
       for (const [step, body] of [['pack'], ['ship', { carrier: 'Delhivery', trackingNumber: 'DLV0115000' }], ['deliver']] as const) {
         expect((await as(t, seller)('POST', `/api/vendor/fulfilments/${shipment.id}/${step}`, body)).statusCode).toBe(200);
@@ -44,7 +65,11 @@ describe.each(testDialects())('India dates on %s', (dialect) => {
     const id = placed.json().id as number;
     await t.database.db.updateTable('orders').set({ created_at: at, paid_at: at }).where('id', '=', id).execute();
     await t.database.db.updateTable('payments').set({ created_at: at }).where('order_id', '=', id).execute();
-    await t.database.db.updateTable('fulfilments').set({ packed_at: at, shipped_at: at, delivered_at: at }).where('order_id', '=', id).execute();
+    await t.database.db
+      .updateTable('fulfilments')
+      .set({ packed_at: at, shipped_at: at, delivered_at: at })
+      .where('order_id', '=', id)
+      .execute();
     order = (await as(t, customer)('GET', `/api/orders/${id}`)).json<Order>();
   });
   afterAll(() => t.close());
@@ -67,9 +92,11 @@ describe.each(testDialects())('India dates on %s', (dialect) => {
     expect(dashboard.orders).toBe(1);
   });
 
-  it('counts on the India date in the seller\'s overview and settlement', async () => {
+  it("counts on the India date in the seller's overview and settlement", async () => {
     const overview = (await as(t, seller)('GET', '/api/vendor/overview?days=7')).json();
-    const byDay = Object.fromEntries((overview.revenueByDay as Array<{ date: string; revenue: number }>).map((row) => [row.date, row.revenue]));
+    const byDay = Object.fromEntries(
+      (overview.revenueByDay as Array<{ date: string; revenue: number }>).map((row) => [row.date, row.revenue]),
+    );
     expect(byDay[day]).toBe(rupees(50_000));
     expect(byDay[addDays(day, -1)]).toBe(0);
     expect(Object.keys(byDay)).toHaveLength(7);
@@ -78,7 +105,8 @@ describe.each(testDialects())('India dates on %s', (dialect) => {
   });
 
   it('filters payments by India dates', async () => {
-    const count = async (from: string, to: string) => (await as(t, admin)('GET', `/api/admin/payments?from=${from}&to=${to}`)).json().total as number;
+    const count = async (from: string, to: string) =>
+      (await as(t, admin)('GET', `/api/admin/payments?from=${from}&to=${to}`)).json().total as number;
     expect(await count(day, day)).toBe(1);
     expect(await count(addDays(day, -1), addDays(day, -1))).toBe(0);
   });

@@ -66,7 +66,13 @@ interface Connection {
 }
 
 /** A request on `agent`'s one connection; says which local port it went out on. */
-function send(port: number, agent: http.Agent, method: string, url: string, { body, headers = {} }: { body?: unknown; headers?: Record<string, string> } = {}) {
+function send(
+  port: number,
+  agent: http.Agent,
+  method: string,
+  url: string,
+  { body, headers = {} }: { body?: unknown; headers?: Record<string, string> } = {},
+) {
   return new Promise<{ status: number; clientPort: number; body: string }>((resolve, reject) => {
     const payload = body === undefined ? undefined : JSON.stringify(body);
     const req = http.request(
@@ -76,7 +82,10 @@ function send(port: number, agent: http.Agent, method: string, url: string, { bo
         method,
         path: url,
         agent,
-        headers: { ...(payload === undefined ? {} : { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) }), ...headers },
+        headers: {
+          ...(payload === undefined ? {} : { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) }),
+          ...headers,
+        },
       },
       (res) => {
         const clientPort = res.socket.localPort!; // the socket goes back to the agent at the end
@@ -116,7 +125,10 @@ async function oneConnectionPerWorker(server: ServerProcess): Promise<[Connectio
 
 /** A POST from `address` on `connection`, which must still be the same connection to the same worker; its status. */
 async function post(server: ServerProcess, connection: Connection, url: string, body: unknown, address: string): Promise<number> {
-  const response = await send(server.port, connection.agent, 'POST', url, { body, headers: { origin: PUBLIC_URL, 'x-forwarded-for': address } });
+  const response = await send(server.port, connection.agent, 'POST', url, {
+    body,
+    headers: { origin: PUBLIC_URL, 'x-forwarded-for': address },
+  });
   expect(response.clientPort, 'the request went out on its own connection').toBe(connection.clientPort);
   return response.status;
 }
@@ -128,7 +140,13 @@ async function contact(server: ServerProcess, connection: Connection, address: s
 }
 
 /** Sends `count` contact messages from `address`, turn about to each worker, and returns their statuses. */
-async function alternately(server: ServerProcess, connections: readonly Connection[], address: string, count: number, from = 0): Promise<number[]> {
+async function alternately(
+  server: ServerProcess,
+  connections: readonly Connection[],
+  address: string,
+  count: number,
+  from = 0,
+): Promise<number[]> {
   const statuses: number[] = [];
   for (let i = from; i < from + count; i++) statuses.push(await contact(server, connections[i % connections.length]!, address));
   return statuses;
@@ -196,7 +214,8 @@ describe.skipIf(process.platform !== 'linux')('rate limits with two workers behi
     it(`counts a limit of the app's own making (order tracking: ${TRACK_LIMIT} look-ups per address) for the machine too`, async () => {
       const connections = await oneConnectionPerWorker(alone);
       const address = freshAddress();
-      const lookUp = (i: number) => post(alone, connections[i % 2]!, '/api/track', { number: 'CB00000042', email: 'meera@example.in' }, address);
+      const lookUp = (i: number) =>
+        post(alone, connections[i % 2]!, '/api/track', { number: 'CB00000042', email: 'meera@example.in' }, address);
       const statuses: number[] = [];
       for (let i = 0; i < TRACK_LIMIT + 2; i++) statuses.push(await lookUp(i));
       // No such order: 404 while the look-ups are allowed.
@@ -207,7 +226,9 @@ describe.skipIf(process.platform !== 'linux')('rate limits with two workers behi
     it(`lets exactly ${CONTACT_LIMIT} of a burst of 24, each on a connection of its own, through`, async () => {
       const address = freshAddress();
       const responses = await Promise.all(
-        Array.from({ length: 24 }, () => request(alone.port, 'POST', '/api/contact', { body: message, headers: { origin: PUBLIC_URL, 'x-forwarded-for': address } })),
+        Array.from({ length: 24 }, () =>
+          request(alone.port, 'POST', '/api/contact', { body: message, headers: { origin: PUBLIC_URL, 'x-forwarded-for': address } }),
+        ),
       );
       const statuses = responses.map((response) => response.status);
       expect(statuses.filter((status) => status === 201)).toHaveLength(CONTACT_LIMIT);

@@ -51,9 +51,20 @@ describe.each(engines)('kill -9 between the capture and the confirmation, on $en
   const start = (extra: Record<string, string> = {}) =>
     startServer({ DATABASE_URL: databaseUrl, DATA_DIR: dataDir(), SESSION_SECRET: SECRET, PUBLIC_URL, TRUST_PROXY: 'true', ...extra });
   const call = (method: string, url: string, options: { body?: unknown; cookie?: string } = {}): Promise<HttpResponse> =>
-    request(server!.port, method, url, { body: options.body, headers: { origin: PUBLIC_URL, 'x-forwarded-for': '10.9.8.7', ...(options.cookie ? { cookie: options.cookie } : {}) } });
+    request(server!.port, method, url, {
+      body: options.body,
+      headers: { origin: PUBLIC_URL, 'x-forwarded-for': '10.9.8.7', ...(options.cookie ? { cookie: options.cookie } : {}) },
+    });
   const gatewayCaptures = async (orderId: number) =>
-    (await handle.db.selectFrom('sandbox_gateway').select('id').where('kind', '=', 'charge').where('status', '=', 'captured').where('idempotency_key', 'like', `pay_${orderId}_%`).execute()).length;
+    (
+      await handle.db
+        .selectFrom('sandbox_gateway')
+        .select('id')
+        .where('kind', '=', 'charge')
+        .where('status', '=', 'captured')
+        .where('idempotency_key', 'like', `pay_${orderId}_%`)
+        .execute()
+    ).length;
 
   beforeAll(async () => {
     if (engine === 'postgres') {
@@ -64,12 +75,19 @@ describe.each(engines)('kill -9 between the capture and the confirmation, on $en
     } else {
       databaseUrl = `sqlite:${path.join(tempDir(), 'store.db')}`;
     }
-    await promisify(execFile)(process.execPath, ['--experimental-strip-types', '--disable-warning=ExperimentalWarning', 'scripts/migrate.ts'], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH, DATABASE_URL: databaseUrl, DATA_DIR: tempDir(), SESSION_SECRET: SECRET },
-    });
+    await promisify(execFile)(
+      process.execPath,
+      ['--experimental-strip-types', '--disable-warning=ExperimentalWarning', 'scripts/migrate.ts'],
+      {
+        cwd: ROOT,
+        env: { PATH: process.env.PATH, DATABASE_URL: databaseUrl, DATA_DIR: tempDir(), SESSION_SECRET: SECRET },
+      },
+    );
     handle = openDatabase(databaseUrl, { poolSize: 2 });
-    const services = createServices({ database: handle, config: loadConfig({ DATABASE_URL: databaseUrl, DATA_DIR: tempDir(), SESSION_SECRET: SECRET, SEED_DEMO: 'false' }) });
+    const services = createServices({
+      database: handle,
+      config: loadConfig({ DATABASE_URL: databaseUrl, DATA_DIR: tempDir(), SESSION_SECRET: SECRET, SEED_DEMO: 'false' }),
+    });
     const vendor = await createVendor(services, { name: 'Crash Test Computers' });
     productId = (await createProduct(services, { vendorId: vendor.id, name: 'Lenovo IdeaPad Slim 3', price: rupees(45_990), stock: 5 })).id;
   });
@@ -83,17 +101,30 @@ describe.each(engines)('kill -9 between the capture and the confirmation, on $en
 
   it('confirms the order once after restart, and the retry does not charge again', async () => {
     server = await start({ NODE_ENV: 'test', TEST_FAULT: 'kill-after-capture' });
-    const registered = await call('POST', '/api/auth/register', { body: { name: 'Kavya Menon', email: `kavya.${engine}@example.in`, password: 'secret-pass-1' } });
+    const registered = await call('POST', '/api/auth/register', {
+      body: { name: 'Kavya Menon', email: `kavya.${engine}@example.in`, password: 'secret-pass-1' },
+    });
     expect(registered.status, registered.body).toBe(201);
-    const cookie = [registered.headers['set-cookie'] ?? []].flat().find((c) => c.startsWith('store.session_token='))!.split(';')[0]!;
-    const address = await call('POST', '/api/account/addresses', { cookie, body: { name: 'Kavya Menon', phone: '9847012345', line1: '12 Marine Drive', city: 'Kochi', state: 'Kerala', pincode: '682031' } });
+    const cookie = [registered.headers['set-cookie'] ?? []]
+      .flat()
+      .find((c) => c.startsWith('store.session_token='))!
+      .split(';')[0]!;
+    const address = await call('POST', '/api/account/addresses', {
+      cookie,
+      body: { name: 'Kavya Menon', phone: '9847012345', line1: '12 Marine Drive', city: 'Kochi', state: 'Kerala', pincode: '682031' },
+    });
     expect(address.status, address.body).toBe(201);
-    const placed = await call('POST', '/api/checkout/orders', { cookie, body: { idempotencyKey: `crash-${engine}`, addressId: address.json().id, items: [{ productId, quantity: 1 }] } });
+    const placed = await call('POST', '/api/checkout/orders', {
+      cookie,
+      body: { idempotencyKey: `crash-${engine}`, addressId: address.json().id, items: [{ productId, quantity: 1 }] },
+    });
     expect(placed.status, placed.body).toBe(201);
     const order = placed.json() as { id: number; total: number };
 
     // The process dies with the money captured and nothing recorded.
-    await expect(call('POST', `/api/orders/${order.id}/payments`, { cookie, body: { method: 'upi', vpa: 'kavya@okaxis' } })).rejects.toThrow();
+    await expect(
+      call('POST', `/api/orders/${order.id}/payments`, { cookie, body: { method: 'upi', vpa: 'kavya@okaxis' } }),
+    ).rejects.toThrow();
     expect(await server.exited).toBeNull();
     expect(server.child.signalCode).toBe('SIGKILL');
     expect(await gatewayCaptures(order.id)).toBe(1);

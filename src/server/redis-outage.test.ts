@@ -34,9 +34,20 @@ interface RedisTestApp {
 async function buildRedisApp(dialect: Dialect, redisUrl?: string): Promise<RedisTestApp> {
   const database: DatabaseHandle = await createTestDatabase(dialect);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'store-redis-'));
-  const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: 'sqlite::memory:', DATA_DIR: dataDir, SESSION_SECRET: 'x'.repeat(32), SEED_DEMO: 'false', ...(redisUrl ? { REDIS_URL: redisUrl } : {}) });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATABASE_URL: 'sqlite::memory:',
+    DATA_DIR: dataDir,
+    SESSION_SECRET: 'x'.repeat(32),
+    SEED_DEMO: 'false',
+    ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
+  });
   const logs: LogLine[] = [];
-  const { app } = await buildApp({ config, database, logger: { level: 'info', stream: { write: (line: string) => void logs.push(JSON.parse(line)) } } });
+  const { app } = await buildApp({
+    config,
+    database,
+    logger: { level: 'info', stream: { write: (line: string) => void logs.push(JSON.parse(line)) } },
+  });
   await app.ready();
   return {
     app,
@@ -61,7 +72,13 @@ async function timed(app: FastifyInstance, method: 'POST' | 'GET', url: string, 
 }
 const contact = (app: FastifyInstance, address: string) => timed(app, 'POST', '/api/contact', message, address);
 const signUp = (app: FastifyInstance, address: string) =>
-  timed(app, 'POST', '/api/auth/register', { name: 'Outage Tester', email: `outage-${randomBytes(4).toString('hex')}@example.in`, password: 'secret-pass-1' }, address);
+  timed(
+    app,
+    'POST',
+    '/api/auth/register',
+    { name: 'Outage Tester', email: `outage-${randomBytes(4).toString('hex')}@example.in`, password: 'secret-pass-1' },
+    address,
+  );
 const logged = (logs: LogLine[], pattern: RegExp) => logs.filter((line) => pattern.test(line.msg));
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 8_000): Promise<void> {
@@ -83,7 +100,13 @@ describe.each(testDialects())('with Redis unreachable from the start (%s)', (dia
   it('signs up and takes contact messages without waiting for Redis', async () => {
     // The limiter runs before the body is checked, so a refused sign-up times the limiter alone.
     for (let i = 0; i < 3; i++) {
-      const { response, ms } = await timed(t.app, 'POST', '/api/auth/register', { email: 'no-name@example.in', password: 'secret-pass-1' }, freshAddress());
+      const { response, ms } = await timed(
+        t.app,
+        'POST',
+        '/api/auth/register',
+        { email: 'no-name@example.in', password: 'secret-pass-1' },
+        freshAddress(),
+      );
       expect(response.statusCode).toBe(400);
       expect(ms).toBeLessThan(FAST_MS);
     }
@@ -175,110 +198,119 @@ async function redisProxy(target: URL) {
   };
 }
 
-describe.skipIf(!REDIS_URL).each(testDialects())(`with Redis going away mid-run (%s)${REDIS_URL ? '' : ' (skipped: TEST_REDIS_URL is not set)'}`, (dialect) => {
-  let proxy: Awaited<ReturnType<typeof redisProxy>>;
-  let t: RedisTestApp;
-  let direct: Redis;
-  beforeAll(async () => {
-    proxy = await redisProxy(new URL(REDIS_URL!));
-    direct = new Redis(REDIS_URL!, { lazyConnect: true });
-    await direct.connect();
-  });
-  afterAll(async () => {
-    await proxy?.close();
-    await direct?.quit();
-  });
-  afterEach(() => t?.close());
+describe.skipIf(!REDIS_URL).each(testDialects())(
+  `with Redis going away mid-run (%s)${REDIS_URL ? '' : ' (skipped: TEST_REDIS_URL is not set)'}`,
+  (dialect) => {
+    let proxy: Awaited<ReturnType<typeof redisProxy>>;
+    let t: RedisTestApp;
+    let direct: Redis;
+    beforeAll(async () => {
+      proxy = await redisProxy(new URL(REDIS_URL!));
+      direct = new Redis(REDIS_URL!, { lazyConnect: true });
+      await direct.connect();
+    });
+    afterAll(async () => {
+      await proxy?.close();
+      await direct?.quit();
+    });
+    afterEach(() => t?.close());
 
-  const count = async (address: string) => Number(await direct.get(`store-rate-limit:POST/api/contact-${address}`));
-  /** The app's client is connected once a message from a throwaway address is counted in Redis. */
-  const countingInRedis = () =>
-    until(async () => {
-      const address = freshAddress();
-      await contact(t.app, address);
-      return (await count(address)) === 1;
-    }, 'the app counts in Redis');
-
-  it('counts in Redis while it answers and in the process as well, so the limit holds while Redis is gone and after it is back; answers stay fast', async () => {
-    t = await buildRedisApp(dialect, proxy.url);
-    await countingInRedis();
-    const address = freshAddress();
-    for (let i = 0; i < 3; i++) expect((await contact(t.app, address)).response.statusCode).toBe(201);
-    expect(await count(address)).toBe(3);
-
-    await proxy.cut();
-    // Gone: the process counts alone, fast, from what it saw itself (3), and the limit still holds.
-    for (let i = 0; i < 7; i++) {
-      const { response, ms } = await contact(t.app, address);
-      expect(response.statusCode, response.body).toBe(201);
-      expect(ms).toBeLessThan(FAST_MS);
-    }
-    const refused = await contact(t.app, address);
-    expect(refused.response.statusCode).toBe(429);
-    expect(refused.ms).toBeLessThan(FAST_MS);
-    // Sign-up's limiter too (a body it refuses, so no password is hashed).
-    const { response, ms } = await timed(t.app, 'POST', '/api/auth/register', { email: 'no-name@example.in', password: 'secret-pass-1' }, freshAddress());
-    expect(response.statusCode, response.body).toBe(400);
-    expect(ms).toBeLessThan(FAST_MS);
-    expect(await count(address)).toBe(3);
-    await until(() => logged(t.logs, /Redis is unreachable/).length === 1, 'the outage is logged');
-
-    await proxy.restore();
-    await until(() => logged(t.logs, /Redis is reachable again/).length === 1, 'the return is logged');
-    // The first command on the new connection may still time out on a loaded machine (it then
-    // counts in the process alone, as in an outage): wait until Redis counts again.
-    await countingInRedis();
-    // Back: counting continues in Redis, and what this process counted meanwhile still holds, so
-    // the address that used up its limit during the outage does not get a fresh one.
-    expect((await contact(t.app, address)).response.statusCode).toBe(429);
-    expect(await count(address)).toBe(4);
-    const other = freshAddress();
-    expect((await contact(t.app, other)).response.statusCode).toBe(201);
-    expect(await count(other)).toBe(1);
-    expect(logged(t.logs, /Redis is unreachable/)).toHaveLength(1);
-  });
-
-  it('does not wait for a Redis that stops answering on an open connection', async () => {
-    t = await buildRedisApp(dialect, proxy.url);
-    await countingInRedis();
-    const address = freshAddress();
-    expect((await contact(t.app, address)).response.statusCode).toBe(201);
-    expect(await count(address)).toBe(1);
-
-    proxy.freeze();
-    for (let i = 0; i < 3; i++) {
-      const { response, ms } = await contact(t.app, address);
-      expect(response.statusCode, response.body).toBe(201);
-      // REDIS_COMMAND_TIMEOUT_MS (100) and the request itself
-      expect(ms).toBeLessThan(FAST_MS + 100);
-    }
-    expect(logged(t.logs, /Redis did not count/)).toHaveLength(1);
-    await proxy.cut();
-    await proxy.restore();
-  });
-
-  it('hears of other processes’ catalogue changes again after Redis comes back', async () => {
-    t = await buildRedisApp(dialect, proxy.url);
-    const cache = async () => (await t.app.inject({ method: 'GET', url: '/api/categories' })).headers['x-cache'];
-    /** Another process's change, published straight to Redis, empties this process's cache. */
-    const hearsChanges = () =>
+    const count = async (address: string) => Number(await direct.get(`store-rate-limit:POST/api/contact-${address}`));
+    /** The app's client is connected once a message from a throwaway address is counted in Redis. */
+    const countingInRedis = () =>
       until(async () => {
-        await cache();
-        await cache();
-        if ((await cache()) !== 'hit') return false;
-        await direct.publish('store:catalog-changed', JSON.stringify({ from: 'another-process', tables: ['products'] }));
-        await pause(50);
-        return (await cache()) === 'miss';
-      }, 'a change published by another process empties the cache');
+        const address = freshAddress();
+        await contact(t.app, address);
+        return (await count(address)) === 1;
+      }, 'the app counts in Redis');
 
-    await hearsChanges();
-    await proxy.cut();
-    await until(() => logged(t.logs, /Redis is unreachable/).length === 1, 'the outage is logged');
-    // Meanwhile the cache keeps serving.
-    await cache();
-    expect(await cache()).toBe('hit');
-    await proxy.restore();
-    await until(() => logged(t.logs, /Redis is reachable again/).length === 1, 'the return is logged');
-    await hearsChanges();
-  });
-});
+    it('counts in Redis while it answers and in the process as well, so the limit holds while Redis is gone and after it is back; answers stay fast', async () => {
+      t = await buildRedisApp(dialect, proxy.url);
+      await countingInRedis();
+      const address = freshAddress();
+      for (let i = 0; i < 3; i++) expect((await contact(t.app, address)).response.statusCode).toBe(201);
+      expect(await count(address)).toBe(3);
+
+      await proxy.cut();
+      // Gone: the process counts alone, fast, from what it saw itself (3), and the limit still holds.
+      for (let i = 0; i < 7; i++) {
+        const { response, ms } = await contact(t.app, address);
+        expect(response.statusCode, response.body).toBe(201);
+        expect(ms).toBeLessThan(FAST_MS);
+      }
+      const refused = await contact(t.app, address);
+      expect(refused.response.statusCode).toBe(429);
+      expect(refused.ms).toBeLessThan(FAST_MS);
+      // Sign-up's limiter too (a body it refuses, so no password is hashed).
+      const { response, ms } = await timed(
+        t.app,
+        'POST',
+        '/api/auth/register',
+        { email: 'no-name@example.in', password: 'secret-pass-1' },
+        freshAddress(),
+      );
+      expect(response.statusCode, response.body).toBe(400);
+      expect(ms).toBeLessThan(FAST_MS);
+      expect(await count(address)).toBe(3);
+      await until(() => logged(t.logs, /Redis is unreachable/).length === 1, 'the outage is logged');
+
+      await proxy.restore();
+      await until(() => logged(t.logs, /Redis is reachable again/).length === 1, 'the return is logged');
+      // The first command on the new connection may still time out on a loaded machine (it then
+      // counts in the process alone, as in an outage): wait until Redis counts again.
+      await countingInRedis();
+      // Back: counting continues in Redis, and what this process counted meanwhile still holds, so
+      // the address that used up its limit during the outage does not get a fresh one.
+      expect((await contact(t.app, address)).response.statusCode).toBe(429);
+      expect(await count(address)).toBe(4);
+      const other = freshAddress();
+      expect((await contact(t.app, other)).response.statusCode).toBe(201);
+      expect(await count(other)).toBe(1);
+      expect(logged(t.logs, /Redis is unreachable/)).toHaveLength(1);
+    });
+
+    it('does not wait for a Redis that stops answering on an open connection', async () => {
+      t = await buildRedisApp(dialect, proxy.url);
+      await countingInRedis();
+      const address = freshAddress();
+      expect((await contact(t.app, address)).response.statusCode).toBe(201);
+      expect(await count(address)).toBe(1);
+
+      proxy.freeze();
+      for (let i = 0; i < 3; i++) {
+        const { response, ms } = await contact(t.app, address);
+        expect(response.statusCode, response.body).toBe(201);
+        // REDIS_COMMAND_TIMEOUT_MS (100) and the request itself
+        expect(ms).toBeLessThan(FAST_MS + 100);
+      }
+      expect(logged(t.logs, /Redis did not count/)).toHaveLength(1);
+      await proxy.cut();
+      await proxy.restore();
+    });
+
+    it('hears of other processes’ catalogue changes again after Redis comes back', async () => {
+      t = await buildRedisApp(dialect, proxy.url);
+      const cache = async () => (await t.app.inject({ method: 'GET', url: '/api/categories' })).headers['x-cache'];
+      /** Another process's change, published straight to Redis, empties this process's cache. */
+      const hearsChanges = () =>
+        until(async () => {
+          await cache();
+          await cache();
+          if ((await cache()) !== 'hit') return false;
+          await direct.publish('store:catalog-changed', JSON.stringify({ from: 'another-process', tables: ['products'] }));
+          await pause(50);
+          return (await cache()) === 'miss';
+        }, 'a change published by another process empties the cache');
+
+      await hearsChanges();
+      await proxy.cut();
+      await until(() => logged(t.logs, /Redis is unreachable/).length === 1, 'the outage is logged');
+      // Meanwhile the cache keeps serving.
+      await cache();
+      expect(await cache()).toBe('hit');
+      await proxy.restore();
+      await until(() => logged(t.logs, /Redis is reachable again/).length === 1, 'the return is logged');
+      await hearsChanges();
+    });
+  },
+);

@@ -56,7 +56,11 @@ describe.skipIf(!PG_URL)(`two server processes on one PostgreSQL${PG_URL ? '' : 
   const call = (server: ServerProcess, method: string, url: string, options: { body?: unknown; cookie?: string; ip?: string } = {}) =>
     request(server.port, method, url, {
       body: options.body,
-      headers: { origin: PUBLIC_URL, 'x-forwarded-for': options.ip ?? freshAddress(), ...(options.cookie ? { cookie: options.cookie } : {}) },
+      headers: {
+        origin: PUBLIC_URL,
+        'x-forwarded-for': options.ip ?? freshAddress(),
+        ...(options.cookie ? { cookie: options.cookie } : {}),
+      },
     });
   const register = async (server: ServerProcess, email: string) => {
     const response = await call(server, 'POST', '/api/auth/register', { body: { name: 'Scale Tester', email, password: PASSWORD } });
@@ -65,7 +69,8 @@ describe.skipIf(!PG_URL)(`two server processes on one PostgreSQL${PG_URL ? '' : 
   };
   const signIn = (server: ServerProcess, email: string, password: string, ip = freshAddress()) =>
     call(server, 'POST', '/api/auth/login', { body: { email, password }, ip });
-  const stockOf = async (id: number) => (await handle.db.selectFrom('products').select('stock').where('id', '=', id).executeTakeFirstOrThrow()).stock;
+  const stockOf = async (id: number) =>
+    (await handle.db.selectFrom('products').select('stock').where('id', '=', id).executeTakeFirstOrThrow()).stock;
 
   beforeAll(async () => {
     await adminClient((client) => client.query(`CREATE DATABASE ${name}`));
@@ -74,10 +79,14 @@ describe.skipIf(!PG_URL)(`two server processes on one PostgreSQL${PG_URL ? '' : 
     databaseUrl = url.toString();
 
     // As a deploy would: migrate once, then start the processes.
-    const migrated = await promisify(execFile)(process.execPath, ['--experimental-strip-types', '--disable-warning=ExperimentalWarning', 'scripts/migrate.ts'], {
-      cwd: path.resolve(import.meta.dirname, '../..'),
-      env: { PATH: process.env.PATH, DATABASE_URL: databaseUrl, DATA_DIR: tempDir(), SESSION_SECRET: SECRET },
-    });
+    const migrated = await promisify(execFile)(
+      process.execPath,
+      ['--experimental-strip-types', '--disable-warning=ExperimentalWarning', 'scripts/migrate.ts'],
+      {
+        cwd: path.resolve(import.meta.dirname, '../..'),
+        env: { PATH: process.env.PATH, DATABASE_URL: databaseUrl, DATA_DIR: tempDir(), SESSION_SECRET: SECRET },
+      },
+    );
     expect(migrated.stdout).toContain('migrated');
 
     const env = () => ({
@@ -95,7 +104,10 @@ describe.skipIf(!PG_URL)(`two server processes on one PostgreSQL${PG_URL ? '' : 
     expect(a.port).not.toBe(b.port);
 
     handle = openDatabase(databaseUrl, { poolSize: 4 });
-    services = createServices({ database: handle, config: loadConfig({ DATABASE_URL: databaseUrl, DATA_DIR: tempDir(), SESSION_SECRET: SECRET, SEED_DEMO: 'false' }) });
+    services = createServices({
+      database: handle,
+      config: loadConfig({ DATABASE_URL: databaseUrl, DATA_DIR: tempDir(), SESSION_SECRET: SECRET, SEED_DEMO: 'false' }),
+    });
   });
 
   afterAll(async () => {
@@ -157,11 +169,17 @@ describe.skipIf(!PG_URL)(`two server processes on one PostgreSQL${PG_URL ? '' : 
     // each from another address and browser, to either process.
     const email = `limited.${Date.now()}@scale.test`;
     for (let i = 0; i < 5; i++) {
-      const response = await call(i % 2 === 0 ? a : b, 'POST', '/api/auth/register', { body: { name: 'Limited', email, password: PASSWORD }, ip: freshAddress() });
+      const response = await call(i % 2 === 0 ? a : b, 'POST', '/api/auth/register', {
+        body: { name: 'Limited', email, password: PASSWORD },
+        ip: freshAddress(),
+      });
       expect(response.status, response.body).not.toBe(429);
     }
     for (const server of [a, b]) {
-      const limited = await call(server, 'POST', '/api/auth/register', { body: { name: 'Limited', email, password: PASSWORD }, ip: freshAddress() });
+      const limited = await call(server, 'POST', '/api/auth/register', {
+        body: { name: 'Limited', email, password: PASSWORD },
+        ip: freshAddress(),
+      });
       expect(limited.status, limited.body).toBe(429);
       expect(limited.json().error.message).toContain('this e-mail address');
     }
@@ -175,7 +193,14 @@ describe.skipIf(!PG_URL)(`two server processes on one PostgreSQL${PG_URL ? '' : 
         const cookie = await register(server, `buyer-${i}@scale.test`);
         const address = await call(server, 'POST', '/api/account/addresses', {
           cookie,
-          body: { name: `Buyer ${i}`, phone: '9845012345', line1: `${i} Residency Road`, city: 'Bengaluru', state: 'Karnataka', pincode: '560025' },
+          body: {
+            name: `Buyer ${i}`,
+            phone: '9845012345',
+            line1: `${i} Residency Road`,
+            city: 'Bengaluru',
+            state: 'Karnataka',
+            pincode: '560025',
+          },
         });
         return { cookie, addressId: address.json().id as number };
       }),
@@ -199,10 +224,17 @@ describe.skipIf(!PG_URL)(`two server processes on one PostgreSQL${PG_URL ? '' : 
 
     // Every process runs the unpaid-order expiry; run it twice at once on two connection pools.
     const orderIds = placed.map((r) => r.json().id as number);
-    await handle.db.updateTable('orders').set({ created_at: new Date(Date.now() - 31 * 60 * 1000).toISOString() }).where('id', 'in', orderIds).execute();
+    await handle.db
+      .updateTable('orders')
+      .set({ created_at: new Date(Date.now() - 31 * 60 * 1000).toISOString() })
+      .where('id', 'in', orderIds)
+      .execute();
     const other = openDatabase(databaseUrl, { poolSize: 4 });
     try {
-      const otherServices = createServices({ database: other, config: loadConfig({ DATABASE_URL: databaseUrl, DATA_DIR: tempDir(), SESSION_SECRET: SECRET, SEED_DEMO: 'false' }) });
+      const otherServices = createServices({
+        database: other,
+        config: loadConfig({ DATABASE_URL: databaseUrl, DATA_DIR: tempDir(), SESSION_SECRET: SECRET, SEED_DEMO: 'false' }),
+      });
       const [first, second] = await Promise.all([services.checkout.expireUnpaid(), otherServices.checkout.expireUnpaid()]);
       expect(first + second).toBe(5);
     } finally {

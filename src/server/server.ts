@@ -35,9 +35,12 @@ async function oneAtATime(database: DatabaseHandle, steps: () => Promise<void>):
 
 /** The demo accounts just created, as a table a newcomer can copy from. */
 function demoAccountsNotice(accounts: ReadonlyArray<{ role: string; email: string; password: string; note: string }>): string {
-  const width = (pick: (row: { role: string; email: string; password: string }) => string) => Math.max(...accounts.map((row) => pick(row).length));
+  const width = (pick: (row: { role: string; email: string; password: string }) => string) =>
+    Math.max(...accounts.map((row) => pick(row).length));
   const [roleWidth, emailWidth, passwordWidth] = [width((row) => row.role), width((row) => row.email), width((row) => row.password)];
-  const lines = accounts.map((row) => `  ${row.role.padEnd(roleWidth)}  ${row.email.padEnd(emailWidth)}  ${row.password.padEnd(passwordWidth)}  ${row.note}`);
+  const lines = accounts.map(
+    (row) => `  ${row.role.padEnd(roleWidth)}  ${row.email.padEnd(emailWidth)}  ${row.password.padEnd(passwordWidth)}  ${row.note}`,
+  );
   return ['', 'Demo accounts (the demo data only; shown this once):', ...lines, ''].join('\n');
 }
 
@@ -52,13 +55,14 @@ function announce(port: number): void {
  * workers, which only starts and watches them, does without them (about 80 MB).
  */
 async function serve(): Promise<void> {
-  const [{ buildApp }, { openDatabase }, { migrateToLatest }, { seedDemoCatalog }, { demoAccountsUnfinished, seedDemoAccounts }] = await Promise.all([
-    import('./app.ts'),
-    import('./db/database.ts'),
-    import('./db/migrate.ts'),
-    import('./db/seed/seed.ts'),
-    import('./db/seed/demo-accounts.ts'),
-  ]);
+  const [{ buildApp }, { openDatabase }, { migrateToLatest }, { seedDemoCatalog }, { demoAccountsUnfinished, seedDemoAccounts }] =
+    await Promise.all([
+      import('./app.ts'),
+      import('./db/database.ts'),
+      import('./db/migrate.ts'),
+      import('./db/seed/seed.ts'),
+      import('./db/seed/demo-accounts.ts'),
+    ]);
   // The start-up steps run once per start: in the only process, or in the first worker, which
   // the primary starts alone and lets the others follow once they are done (STARTED_UP). A
   // worker started later in place of one that died finds them done.
@@ -69,7 +73,9 @@ async function serve(): Promise<void> {
   if (startsUp) await oneAtATime(database, () => migrateToLatest(database.db));
   const { app, services } = await buildApp({ config, database });
   if (startsUp && database.dialect === 'postgres' && !config.sessionSecretFromEnv) {
-    app.log.warn('SESSION_SECRET is not set, so sessions are signed with DATA_DIR/session-secret. Set the same SESSION_SECRET on every process, or a session made on one will not work on another.');
+    app.log.warn(
+      'SESSION_SECRET is not set, so sessions are signed with DATA_DIR/session-secret. Set the same SESSION_SECRET on every process, or a session made on one will not work on another.',
+    );
   }
   if (startsUp) {
     await oneAtATime(database, async () => {
@@ -139,7 +145,9 @@ async function serve(): Promise<void> {
         .then((count) => count > 0 && app.log.info(`Cancelled ${count} unpaid orders`))
         .catch((error: unknown) => app.log.error({ err: error }, 'Expiring unpaid orders failed')),
       services.authService.pruneSignInFailures().catch((error: unknown) => app.log.error({ err: error }, 'Pruning failed sign-ins failed')),
-      services.accountSecurity.prune().catch((error: unknown) => app.log.error({ err: error }, 'Pruning reset and verification mail requests failed')),
+      services.accountSecurity
+        .prune()
+        .catch((error: unknown) => app.log.error({ err: error }, 'Pruning reset and verification mail requests failed')),
       services.returns
         .dropUnconfirmed()
         .then((count) => count > 0 && app.log.info(`Dropped ${count} guest return requests not confirmed in time`))
@@ -295,7 +303,10 @@ function superviseWorkers(workers: number): void {
     // A worker that had run steadily is replaced at once; one that dies soon after it started (a
     // crash loop: a bad release, a resource running out) after a delay that doubles each time.
     restartDelayMs = ranMs < STEADY_MS ? Math.min(Math.max(2 * restartDelayMs, 1_000), MAX_RESTART_DELAY_MS) : 0;
-    log.error({ worker: worker.process.pid }, `Worker ${worker.process.pid} ${how}; starting another${restartDelayMs ? ` in ${restartDelayMs / 1000} s` : ''}`);
+    log.error(
+      { worker: worker.process.pid },
+      `Worker ${worker.process.pid} ${how}; starting another${restartDelayMs ? ` in ${restartDelayMs / 1000} s` : ''}`,
+    );
     const timer = setTimeout(() => {
       restarts.delete(timer);
       fork();
@@ -315,7 +326,10 @@ async function productsInDatabase(): Promise<number> {
   const { openDatabase } = await import('./db/database.ts');
   const database = openDatabase(config.databaseUrl, { poolSize: 1 });
   try {
-    const { products } = await database.db.selectFrom('products').select((eb) => eb.fn.countAll<number | string>().as('products')).executeTakeFirstOrThrow();
+    const { products } = await database.db
+      .selectFrom('products')
+      .select((eb) => eb.fn.countAll<number | string>().as('products'))
+      .executeTakeFirstOrThrow();
     return Number(products);
   } catch {
     return 0;
@@ -328,7 +342,9 @@ if (cluster.isPrimary && config.workers > 1) {
   const products = await productsInDatabase();
   const execArgv = workerFlags(process.execArgv, products, process.env);
   if (execArgv.join(' ') !== process.execArgv.join(' ')) {
-    pino({ level: config.logLevel }).info(`${products} products: workers start with ${execArgv.filter((flag) => !process.execArgv.includes(flag)).join(' ')}`);
+    pino({ level: config.logLevel }).info(
+      `${products} products: workers start with ${execArgv.filter((flag) => !process.execArgv.includes(flag)).join(' ')}`,
+    );
   }
   cluster.setupPrimary({ execArgv });
   superviseWorkers(config.workers);

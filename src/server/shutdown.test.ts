@@ -12,7 +12,14 @@ import { request, type ServerProcess, startServer } from '#server/testing/server
  */
 function slowRequest(port: number, url: string) {
   const agent = new http.Agent({ keepAlive: true });
-  const req = http.request({ host: '127.0.0.1', port, method: 'POST', path: url, agent, headers: { 'content-type': 'application/json', expect: '100-continue' } });
+  const req = http.request({
+    host: '127.0.0.1',
+    port,
+    method: 'POST',
+    path: url,
+    agent,
+    headers: { 'content-type': 'application/json', expect: '100-continue' },
+  });
   const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
     req.on('response', (res) => {
       let text = '';

@@ -22,7 +22,9 @@ describe('workers sized to the catalogue', () => {
     const pretenuring = (flags: readonly string[]) => flags.filter((flag) => flag.includes('pretenuring'));
     for (const products of [0, 100_000, 1_000_000]) {
       expect(pretenuring(workerFlags(SERVE, products, {}))).toEqual(['--no-allocation-site-pretenuring']);
-      expect(pretenuring(workerFlags([...SERVE, '--allocation-site-pretenuring'], products, {}))).toEqual(['--allocation-site-pretenuring']);
+      expect(pretenuring(workerFlags([...SERVE, '--allocation-site-pretenuring'], products, {}))).toEqual([
+        '--allocation-site-pretenuring',
+      ]);
       expect(pretenuring(workerFlags(['--no-allocation_site_pretenuring'], products, {}))).toEqual(['--no-allocation_site_pretenuring']);
     }
   });
@@ -31,14 +33,21 @@ describe('workers sized to the catalogue', () => {
     const accounted = (flags: readonly string[]) => flags.filter((flag) => flag.includes('external'));
     expect(accounted(workerFlags(SERVE, 1_000_000, {}))).toEqual(['--external-memory-accounted-in-global-limit']);
     expect(accounted(workerFlags(SERVE, 100_000, {}))).toEqual([]);
-    expect(accounted(workerFlags([...SERVE, '--no-external-memory-accounted-in-global-limit'], 1_000_000, {}))).toEqual(['--no-external-memory-accounted-in-global-limit']);
-    expect(accounted(workerFlags(['--external_memory_accounted_in_global_limit'], 1_000_000, {}))).toEqual(['--external_memory_accounted_in_global_limit']);
+    expect(accounted(workerFlags([...SERVE, '--no-external-memory-accounted-in-global-limit'], 1_000_000, {}))).toEqual([
+      '--no-external-memory-accounted-in-global-limit',
+    ]);
+    expect(accounted(workerFlags(['--external_memory_accounted_in_global_limit'], 1_000_000, {}))).toEqual([
+      '--external_memory_accounted_in_global_limit',
+    ]);
   });
 
   it('leaves what the environment set by hand, and never lowers a heap limit', () => {
     const large = ['--no-allocation-site-pretenuring', '--external-memory-accounted-in-global-limit'];
     expect(workerFlags(SERVE, 1_000_000, { NODE_HEAP_MB: '512', NODE_SEMI_SPACE_MB: '8' })).toEqual([...SERVE, ...large]);
-    expect(workerFlags(['--max-old-space-size=8192'], 1_000_000, { NODE_SEMI_SPACE_MB: '8' })).toEqual(['--max-old-space-size=8192', ...large]);
+    expect(workerFlags(['--max-old-space-size=8192'], 1_000_000, { NODE_SEMI_SPACE_MB: '8' })).toEqual([
+      '--max-old-space-size=8192',
+      ...large,
+    ]);
     expect(workerFlags([], 300_000, {})).toEqual(['--max-old-space-size=879', '--max-semi-space-size=64', ...large]);
   });
 });

@@ -72,7 +72,9 @@ export function workerFlags(flags: readonly string[], products: number, env: Rea
   const large = products > LARGE_CATALOGUE;
   let sized = [...flags];
   if (large && !env.NODE_HEAP_MB) {
-    const current = Number(/^--max-old-space-size=(\d+)$/.exec(flags.find((flag) => flag.startsWith('--max-old-space-size=')) ?? '')?.[1] ?? 0);
+    const current = Number(
+      /^--max-old-space-size=(\d+)$/.exec(flags.find((flag) => flag.startsWith('--max-old-space-size=')) ?? '')?.[1] ?? 0,
+    );
     sized = setFlag(sized, '--max-old-space-size', Math.max(current, Math.ceil((products * HEAP_KB_PER_PRODUCT) / 1024)));
   }
   if (large && !env.NODE_SEMI_SPACE_MB) sized = setFlag(sized, '--max-semi-space-size', LARGE_SEMI_SPACE_MB);

@@ -93,7 +93,12 @@ describe.skipIf(process.platform !== 'linux')('two workers behind one port (SQLi
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'store-workers-'));
-    server = await startServer({ DATABASE_URL: `sqlite:${path.join(dataDir, 'store.db')}`, DATA_DIR: dataDir, SESSION_SECRET: 's'.repeat(32), WEB_CONCURRENCY: '2' });
+    server = await startServer({
+      DATABASE_URL: `sqlite:${path.join(dataDir, 'store.db')}`,
+      DATA_DIR: dataDir,
+      SESSION_SECRET: 's'.repeat(32),
+      WEB_CONCURRENCY: '2',
+    });
   });
   afterAll(async () => {
     await server?.stop();
@@ -177,10 +182,17 @@ if (cluster.isPrimary) {
 `,
     );
     try {
-      const { stdout } = await promisify(execFile)(process.execPath, ['--experimental-strip-types', '--disable-warning=ExperimentalWarning', script], {
-        env: { PATH: process.env.PATH, CHANNEL_MODULE: pathToFileURL(path.resolve(import.meta.dirname, 'plugins/worker-channel.ts')).href },
-        timeout: 15_000,
-      });
+      const { stdout } = await promisify(execFile)(
+        process.execPath,
+        ['--experimental-strip-types', '--disable-warning=ExperimentalWarning', script],
+        {
+          env: {
+            PATH: process.env.PATH,
+            CHANNEL_MODULE: pathToFileURL(path.resolve(import.meta.dirname, 'plugins/worker-channel.ts')).href,
+          },
+          timeout: 15_000,
+        },
+      );
       const message = { channel: 'catalog', message: { tables: ['products'] } };
       expect(JSON.parse(stdout)).toEqual({ primaryHasChannel: false, received: { 2: [message], 3: [message] } });
     } finally {

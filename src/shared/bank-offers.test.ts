@@ -14,10 +14,13 @@ describe('bank offers', () => {
   });
 
   it('documents test cards that pass the card checks', () => {
-    for (const number of ['4854980000000002', '5241930000000006', '6521500000000006', '4386280000000004']) expect(luhnValid(number)).toBe(true);
+    for (const number of ['4854980000000002', '5241930000000006', '6521500000000006', '4386280000000004'])
+      expect(luhnValid(number)).toBe(true);
   });
 
   it('reads the way product pages show it', () => {
-    expect(describeBankOffer(BANK_OFFERS[0]!)).toBe('10% instant discount on HDFC Bank credit cards, up to ₹1,500 on orders of ₹20,000 or more');
+    expect(describeBankOffer(BANK_OFFERS[0]!)).toBe(
+      '10% instant discount on HDFC Bank credit cards, up to ₹1,500 on orders of ₹20,000 or more',
+    );
   });
 });

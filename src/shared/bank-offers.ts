@@ -26,9 +26,33 @@ export interface BankOffer {
  * 4386 2800 0000 0004, gets no offer.
  */
 export const BANK_OFFERS: readonly BankOffer[] = [
-  { id: 'hdfc-credit-10', bank: 'HDFC Bank', cards: 'credit cards', percent: 10, maxDiscount: rupees(1_500), minOrder: rupees(20_000), bins: ['485498', '552260', '436356'] },
-  { id: 'icici-credit-7', bank: 'ICICI Bank', cards: 'credit cards', percent: 7.5, maxDiscount: rupees(2_000), minOrder: rupees(30_000), bins: ['524193', '447746'] },
-  { id: 'sbi-credit-5', bank: 'SBI Card', cards: 'credit cards', percent: 5, maxDiscount: rupees(1_000), minOrder: rupees(15_000), bins: ['652150', '461786'] },
+  {
+    id: 'hdfc-credit-10',
+    bank: 'HDFC Bank',
+    cards: 'credit cards',
+    percent: 10,
+    maxDiscount: rupees(1_500),
+    minOrder: rupees(20_000),
+    bins: ['485498', '552260', '436356'],
+  },
+  {
+    id: 'icici-credit-7',
+    bank: 'ICICI Bank',
+    cards: 'credit cards',
+    percent: 7.5,
+    maxDiscount: rupees(2_000),
+    minOrder: rupees(30_000),
+    bins: ['524193', '447746'],
+  },
+  {
+    id: 'sbi-credit-5',
+    bank: 'SBI Card',
+    cards: 'credit cards',
+    percent: 5,
+    maxDiscount: rupees(1_000),
+    minOrder: rupees(15_000),
+    bins: ['652150', '461786'],
+  },
 ];
 
 /** "10% instant discount on HDFC Bank credit cards, up to ₹1,500 on orders of ₹20,000 or more" */
@@ -37,7 +61,11 @@ export function describeBankOffer(offer: BankOffer): string {
 }
 
 /** The offer a card number gets on an amount, with its discount (rounded down to the rupee); undefined when none. */
-export function bankOfferFor(cardNumber: string, amount: number, offers: readonly BankOffer[] = BANK_OFFERS): { offer: BankOffer; discount: number } | undefined {
+export function bankOfferFor(
+  cardNumber: string,
+  amount: number,
+  offers: readonly BankOffer[] = BANK_OFFERS,
+): { offer: BankOffer; discount: number } | undefined {
   const bin = digitsOnly(cardNumber).slice(0, 6);
   if (bin.length < 6) return undefined;
   const offer = offers.find((candidate) => candidate.bins.includes(bin));
@@ -57,7 +85,11 @@ export interface AppliedBankOffer {
  * refunded since or not). The order's total stays the invoice value; the card was charged the
  * total less this, so every summary shows it as its own line between the two.
  */
-export function paidBankOffer(payments: ReadonlyArray<{ status: string; details: { offer?: AppliedBankOffer } }>): AppliedBankOffer | undefined {
-  const paid = payments.find((payment) => ['captured', 'partially_refunded', 'refunded'].includes(payment.status) && payment.details.offer !== undefined);
+export function paidBankOffer(
+  payments: ReadonlyArray<{ status: string; details: { offer?: AppliedBankOffer } }>,
+): AppliedBankOffer | undefined {
+  const paid = payments.find(
+    (payment) => ['captured', 'partially_refunded', 'refunded'].includes(payment.status) && payment.details.offer !== undefined,
+  );
   return paid?.details.offer;
 }

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { type BuyBoxOffer, buyBox, buyBoxOrder, competes, rankOffers } from './buy-box.ts';
 
-const offer = (id: number, overrides: Partial<BuyBoxOffer> = {}): BuyBoxOffer => ({ id, vendorId: id * 10, price: 50_000_00, stock: 5, dispatchDays: 2, status: 'active', vendorStatus: 'active', ...overrides });
+const offer = (id: number, overrides: Partial<BuyBoxOffer> = {}): BuyBoxOffer => ({
+  id,
+  vendorId: id * 10,
+  price: 50_000_00,
+  stock: 5,
+  dispatchDays: 2,
+  status: 'active',
+  vendorStatus: 'active',
+  ...overrides,
+});
 const ids = (offers: readonly BuyBoxOffer[]) => offers.map((o) => o.id);
 
 describe('the buy box', () => {
@@ -32,7 +41,11 @@ describe('the buy box', () => {
     const winner = offer(3, { price: 49_000_00 });
     expect(buyBox([suspendedCheapest, draftCheaper, winner, offer(4)], 10)).toEqual({ offer: winner, offerCount: 2, status: 'active' });
     // every offer out of stock: the box still goes to the cheapest, and the product is active (shown out of stock)
-    expect(buyBox([offer(5, { stock: 0 }), offer(6, { stock: 0, price: 1_00 })], null)).toMatchObject({ offer: { id: 6 }, offerCount: 2, status: 'active' });
+    expect(buyBox([offer(5, { stock: 0 }), offer(6, { stock: 0, price: 1_00 })], null)).toMatchObject({
+      offer: { id: 6 },
+      offerCount: 2,
+      status: 'active',
+    });
   });
 
   it('with none on sale, shows the listing seller’s offer, else the earliest, and takes its status', () => {
@@ -44,7 +57,13 @@ describe('the buy box', () => {
   });
 
   it('ranks every offer for the admin: competing ones first, each part in the buy box’s order', () => {
-    const offers = [offer(1, { status: 'archived', price: 1_00 }), offer(2, { price: 60_000_00 }), offer(3, { vendorStatus: 'suspended' }), offer(4, { stock: 0 }), offer(5)];
+    const offers = [
+      offer(1, { status: 'archived', price: 1_00 }),
+      offer(2, { price: 60_000_00 }),
+      offer(3, { vendorStatus: 'suspended' }),
+      offer(4, { stock: 0 }),
+      offer(5),
+    ];
     expect(ids(rankOffers(offers))).toEqual([5, 2, 4, 1, 3]);
     expect(ids(offers)).toEqual([1, 2, 3, 4, 5]); // the input is left as it was
   });

@@ -25,7 +25,8 @@ export interface BuyBoxOffer extends BuyBoxTerms {
 }
 
 /** An offer competes for the buy box while it is active and its seller is too (a suspended seller's offers stop winning). */
-export const competes = (offer: Pick<BuyBoxOffer, 'status' | 'vendorStatus'>): boolean => offer.status === 'active' && offer.vendorStatus === 'active';
+export const competes = (offer: Pick<BuyBoxOffer, 'status' | 'vendorStatus'>): boolean =>
+  offer.status === 'active' && offer.vendorStatus === 'active';
 
 /**
  * The buy box's order, the winner first: an offer in stock before one without; then the lowest

@@ -1,8 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { type CouponLimits, couponRefusal, customerRefusal, describeCoupon, eligibleSubtotal, priceCoupon, spread, type CouponTerms, unknownCoupon } from './coupons.ts';
+import {
+  type CouponLimits,
+  couponRefusal,
+  customerRefusal,
+  describeCoupon,
+  eligibleSubtotal,
+  priceCoupon,
+  spread,
+  type CouponTerms,
+  unknownCoupon,
+} from './coupons.ts';
 import { rupees } from './money.ts';
 
-const terms = (overrides: Partial<CouponTerms> = {}): CouponTerms => ({ code: 'SAVE10', kind: 'percent', value: 10, minOrder: 0, maxDiscount: null, category: null, vendor: null, ...overrides });
+const terms = (overrides: Partial<CouponTerms> = {}): CouponTerms => ({
+  code: 'SAVE10',
+  kind: 'percent',
+  value: 10,
+  minOrder: 0,
+  maxDiscount: null,
+  category: null,
+  vendor: null,
+  ...overrides,
+});
 const laptop = { amount: rupees(54_999), category: 'Laptop' as const, vendorId: 1 };
 const monitor = { amount: rupees(12_345), category: 'Monitor' as const, vendorId: 2 };
 
@@ -13,14 +32,23 @@ describe('coupon pricing', () => {
   });
 
   it('keeps to its category and seller, and never takes more than those lines cost', () => {
-    expect(priceCoupon(terms({ category: 'Monitor' }), [laptop, monitor])).toEqual({ discount: rupees(1_234), perLine: [0, rupees(1_234)] });
-    expect(priceCoupon(terms({ kind: 'flat', value: rupees(20_000), vendor: { id: 2, name: 'Monitor Mart' } }), [laptop, monitor])).toEqual({ discount: rupees(12_345), perLine: [0, rupees(12_345)] });
+    expect(priceCoupon(terms({ category: 'Monitor' }), [laptop, monitor])).toEqual({
+      discount: rupees(1_234),
+      perLine: [0, rupees(1_234)],
+    });
+    expect(priceCoupon(terms({ kind: 'flat', value: rupees(20_000), vendor: { id: 2, name: 'Monitor Mart' } }), [laptop, monitor])).toEqual(
+      { discount: rupees(12_345), perLine: [0, rupees(12_345)] },
+    );
     expect(priceCoupon(terms({ category: 'Desktop' }), [laptop])).toEqual({ refusal: 'SAVE10 applies only to desktops' });
-    expect(priceCoupon(terms({ category: 'Laptop', vendor: { id: 9, name: 'Nehru Place Computers' } }), [laptop])).toEqual({ refusal: 'SAVE10 applies only to laptops sold by Nehru Place Computers' });
+    expect(priceCoupon(terms({ category: 'Laptop', vendor: { id: 9, name: 'Nehru Place Computers' } }), [laptop])).toEqual({
+      refusal: 'SAVE10 applies only to laptops sold by Nehru Place Computers',
+    });
   });
 
   it('needs its minimum of eligible items', () => {
-    expect(priceCoupon(terms({ minOrder: rupees(60_000) }), [laptop])).toEqual({ refusal: 'SAVE10 needs ₹60,000 of eligible items; add ₹5,001 more' });
+    expect(priceCoupon(terms({ minOrder: rupees(60_000) }), [laptop])).toEqual({
+      refusal: 'SAVE10 needs ₹60,000 of eligible items; add ₹5,001 more',
+    });
   });
 
   it('spreads an amount so the shares add up exactly', () => {
@@ -30,9 +58,13 @@ describe('coupon pricing', () => {
   });
 
   it('describes itself for lists and the cart', () => {
-    expect(describeCoupon(terms({ maxDiscount: rupees(1_500), minOrder: rupees(20_000) }))).toBe('10% off, up to ₹1,500 on ₹20,000 or more');
+    expect(describeCoupon(terms({ maxDiscount: rupees(1_500), minOrder: rupees(20_000) }))).toBe(
+      '10% off, up to ₹1,500 on ₹20,000 or more',
+    );
     expect(describeCoupon(terms({ kind: 'flat', value: rupees(500) }))).toBe('₹500 off');
-    expect(describeCoupon({ ...terms({ minOrder: rupees(20_000), maxDiscount: rupees(2_000) }), firstOrderOnly: true })).toBe('10% off, up to ₹2,000 on ₹20,000 or more, first order only');
+    expect(describeCoupon({ ...terms({ minOrder: rupees(20_000), maxDiscount: rupees(2_000) }), firstOrderOnly: true })).toBe(
+      '10% off, up to ₹2,000 on ₹20,000 or more, first order only',
+    );
   });
 });
 
@@ -53,7 +85,9 @@ describe('coupon refusal', () => {
 
   it('lets a usable coupon through', () => {
     expect(refusal(limits())).toBeNull();
-    expect(refusal(limits({ totalLimit: 5, used: 4, perCustomerLimit: 2, firstOrderOnly: true }), { customer: { uses: 1, earlierOrders: 0 } })).toBeNull();
+    expect(
+      refusal(limits({ totalLimit: 5, used: 4, perCustomerLimit: 2, firstOrderOnly: true }), { customer: { uses: 1, earlierOrders: 0 } }),
+    ).toBeNull();
   });
 
   it('refuses a code no coupon has, and one switched off', () => {
@@ -73,14 +107,23 @@ describe('coupon refusal', () => {
   });
 
   it('counts the customer’s uses against their limit', () => {
-    expect(refusal(limits(), { customer: { uses: 1, earlierOrders: 0 } })).toEqual({ code: 'customer_limit', message: 'You have already used SAVE10' });
-    expect(refusal(limits({ perCustomerLimit: 3 }), { customer: { uses: 3, earlierOrders: 0 } })).toEqual({ code: 'customer_limit', message: 'You have used SAVE10 3 times, the most allowed' });
+    expect(refusal(limits(), { customer: { uses: 1, earlierOrders: 0 } })).toEqual({
+      code: 'customer_limit',
+      message: 'You have already used SAVE10',
+    });
+    expect(refusal(limits({ perCustomerLimit: 3 }), { customer: { uses: 3, earlierOrders: 0 } })).toEqual({
+      code: 'customer_limit',
+      message: 'You have used SAVE10 3 times, the most allowed',
+    });
     expect(customerRefusal(limits({ perCustomerLimit: 3 }), { uses: 2, earlierOrders: 0 })).toBeNull();
   });
 
   it('gives a first-order coupon only to a customer with no earlier order that counts', () => {
     const first = limits({ firstOrderOnly: true });
-    expect(refusal(first, { customer: { uses: 0, earlierOrders: 1 } })).toEqual({ code: 'not_first_order', message: 'SAVE10 is for your first order only, and you have ordered with us before' });
+    expect(refusal(first, { customer: { uses: 0, earlierOrders: 1 } })).toEqual({
+      code: 'not_first_order',
+      message: 'SAVE10 is for your first order only, and you have ordered with us before',
+    });
     // earlier orders do not matter to any other coupon
     expect(refusal(limits(), { customer: { uses: 0, earlierOrders: 3 } })).toBeNull();
   });
@@ -90,8 +133,14 @@ describe('coupon refusal', () => {
   });
 
   it('needs lines in its category and seller, and its minimum of them', () => {
-    expect(refusal(limits({ category: 'Monitor' }), { eligible: 0 })).toEqual({ code: 'out_of_scope', message: 'SAVE10 applies only to monitors' });
-    expect(refusal(limits({ minOrder: rupees(12_000) }))).toEqual({ code: 'below_minimum', message: 'SAVE10 needs ₹12,000 of eligible items; add ₹2,000 more' });
+    expect(refusal(limits({ category: 'Monitor' }), { eligible: 0 })).toEqual({
+      code: 'out_of_scope',
+      message: 'SAVE10 applies only to monitors',
+    });
+    expect(refusal(limits({ minOrder: rupees(12_000) }))).toEqual({
+      code: 'below_minimum',
+      message: 'SAVE10 needs ₹12,000 of eligible items; add ₹2,000 more',
+    });
     expect(eligibleSubtotal(terms({ category: 'Monitor' }), [laptop, monitor])).toBe(monitor.amount);
     expect(eligibleSubtotal(terms({ vendor: { id: 1, name: 'Laptop Lane' } }), [laptop, monitor])).toBe(laptop.amount);
   });
@@ -99,7 +148,9 @@ describe('coupon refusal', () => {
   it('tells of the first limit that refuses, in the order a shopper is told', () => {
     const everything = limits({ active: false, totalLimit: 1, used: 1, firstOrderOnly: true, minOrder: rupees(50_000) });
     expect(refusal(everything, { today: '2027-01-01', customer: { uses: 1, earlierOrders: 1 } })?.code).toBe('inactive');
-    expect(refusal({ ...everything, active: true }, { today: '2027-01-01', customer: { uses: 1, earlierOrders: 1 } })?.code).toBe('expired');
+    expect(refusal({ ...everything, active: true }, { today: '2027-01-01', customer: { uses: 1, earlierOrders: 1 } })?.code).toBe(
+      'expired',
+    );
     expect(refusal({ ...everything, active: true }, { customer: { uses: 1, earlierOrders: 1 } })?.code).toBe('used_up');
     expect(refusal({ ...everything, active: true, used: 0 }, { customer: { uses: 1, earlierOrders: 1 } })?.code).toBe('customer_limit');
     expect(refusal({ ...everything, active: true, used: 0 }, { customer: { uses: 0, earlierOrders: 1 } })?.code).toBe('not_first_order');

@@ -73,7 +73,8 @@ export interface CouponFacts {
   customer?: CouponCustomerFacts;
 }
 
-export type CouponRefusalCode = 'unknown' | 'inactive' | 'not_started' | 'expired' | 'used_up' | 'customer_limit' | 'not_first_order' | 'out_of_scope' | 'below_minimum';
+export type CouponRefusalCode =
+  'unknown' | 'inactive' | 'not_started' | 'expired' | 'used_up' | 'customer_limit' | 'not_first_order' | 'out_of_scope' | 'below_minimum';
 
 /** Why a coupon cannot be used: a code for the program, a message for the shopper. */
 export interface CouponRefusal {
@@ -81,18 +82,31 @@ export interface CouponRefusal {
   message: string;
 }
 
-const showDate = (date: string) => new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+const showDate = (date: string) =>
+  new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${date}T00:00:00Z`),
+  );
 
 /** A code no coupon has. */
 export const unknownCoupon = (code: string): CouponRefusal => ({ code: 'unknown', message: `Coupon ${code} does not exist` });
 
 /** The customer's own limits: uses per customer, then FIRST_ORDER_RULE. */
-export function customerRefusal(coupon: Pick<CouponLimits, 'code' | 'perCustomerLimit' | 'firstOrderOnly'>, customer: CouponCustomerFacts): CouponRefusal | null {
+export function customerRefusal(
+  coupon: Pick<CouponLimits, 'code' | 'perCustomerLimit' | 'firstOrderOnly'>,
+  customer: CouponCustomerFacts,
+): CouponRefusal | null {
   const { code } = coupon;
   if (customer.uses >= coupon.perCustomerLimit) {
-    return { code: 'customer_limit', message: coupon.perCustomerLimit === 1 ? `You have already used ${code}` : `You have used ${code} ${coupon.perCustomerLimit} times, the most allowed` };
+    return {
+      code: 'customer_limit',
+      message:
+        coupon.perCustomerLimit === 1
+          ? `You have already used ${code}`
+          : `You have used ${code} ${coupon.perCustomerLimit} times, the most allowed`,
+    };
   }
-  if (coupon.firstOrderOnly && customer.earlierOrders > 0) return { code: 'not_first_order', message: `${code} is for your first order only, and you have ordered with us before` };
+  if (coupon.firstOrderOnly && customer.earlierOrders > 0)
+    return { code: 'not_first_order', message: `${code} is for your first order only, and you have ordered with us before` };
   return null;
 }
 
@@ -103,7 +117,10 @@ function linesRefusal(terms: CouponTerms, eligible: number): CouponRefusal | nul
     return { code: 'out_of_scope', message: `${terms.code} applies only to ${what}${terms.vendor ? ` sold by ${terms.vendor.name}` : ''}` };
   }
   if (eligible < terms.minOrder) {
-    return { code: 'below_minimum', message: `${terms.code} needs ${formatPrice(terms.minOrder)} of eligible items; add ${formatPrice(terms.minOrder - eligible)} more` };
+    return {
+      code: 'below_minimum',
+      message: `${terms.code} needs ${formatPrice(terms.minOrder)} of eligible items; add ${formatPrice(terms.minOrder - eligible)} more`,
+    };
   }
   return null;
 }
@@ -121,12 +138,14 @@ export function couponRefusal(coupon: CouponLimits, facts: CouponFacts): CouponR
   if (!coupon.active) return { code: 'inactive', message: `Coupon ${code} is no longer available` };
   if (facts.today < coupon.startsOn) return { code: 'not_started', message: `${code} can be used from ${showDate(coupon.startsOn)}` };
   if (facts.today > coupon.endsOn) return { code: 'expired', message: `${code} expired on ${showDate(coupon.endsOn)}` };
-  if (coupon.totalLimit !== null && coupon.used >= coupon.totalLimit) return { code: 'used_up', message: `${code} has been fully redeemed` };
+  if (coupon.totalLimit !== null && coupon.used >= coupon.totalLimit)
+    return { code: 'used_up', message: `${code} has been fully redeemed` };
   const mine = facts.customer === undefined ? null : customerRefusal(coupon, facts.customer);
   return mine ?? linesRefusal(coupon, facts.eligible);
 }
 
-const inScopeOf = (terms: CouponTerms, line: CouponLine) => (terms.category === null || line.category === terms.category) && (terms.vendor === null || line.vendorId === terms.vendor.id);
+const inScopeOf = (terms: CouponTerms, line: CouponLine) =>
+  (terms.category === null || line.category === terms.category) && (terms.vendor === null || line.vendorId === terms.vendor.id);
 
 /** Paise of the lines in the coupon's category and seller: what its minimum and its percentage are of. */
 export function eligibleSubtotal(terms: CouponTerms, lines: readonly CouponLine[]): number {
@@ -169,7 +188,9 @@ export function spread(total: number, weights: readonly number[]): number[] {
 }
 
 /** "10% off, up to ₹1,500" or "₹2,000 off", for lists and the cart. */
-export function describeCoupon(terms: Pick<CouponTerms, 'kind' | 'value' | 'maxDiscount' | 'minOrder'> & { firstOrderOnly?: boolean }): string {
+export function describeCoupon(
+  terms: Pick<CouponTerms, 'kind' | 'value' | 'maxDiscount' | 'minOrder'> & { firstOrderOnly?: boolean },
+): string {
   const off = terms.kind === 'percent' ? `${terms.value}% off` : `${formatPrice(terms.value)} off`;
   const cap = terms.kind === 'percent' && terms.maxDiscount !== null ? `, up to ${formatPrice(terms.maxDiscount)}` : '';
   const min = terms.minOrder > 0 ? ` on ${formatPrice(terms.minOrder)} or more` : '';

@@ -33,8 +33,8 @@ export interface RefundCredit {
   amount: number;
 }
 
-export type RefundAllocation = { ok: true; credits: RefundCredit[] } | { ok: false; code: 'VALIDATION_FAILED' | 'CONFLICT'; message: string };
-
+export type RefundAllocation =
+  { ok: true; credits: RefundCredit[] } | { ok: false; code: 'VALIDATION_FAILED' | 'CONFLICT'; message: string };
 
 /** What is left on the payment that no invoice covers (goods not shipped, the delivery charge), in paise. */
 export function uninvoicedLeft(left: number, invoices: readonly CreditableInvoice[]): number {
@@ -48,7 +48,17 @@ export function mustNameInvoice(left: number, invoices: readonly CreditableInvoi
 }
 
 /** `against`: an invoice id, null for none, undefined to let the rule decide. */
-export function allocateRefund({ amount, left, invoices, against }: { amount: number; left: number; invoices: readonly CreditableInvoice[]; against?: number | null }): RefundAllocation {
+export function allocateRefund({
+  amount,
+  left,
+  invoices,
+  against,
+}: {
+  amount: number;
+  left: number;
+  invoices: readonly CreditableInvoice[];
+  against?: number | null;
+}): RefundAllocation {
   if (typeof against === 'number') {
     const invoice = invoices.find((candidate) => candidate.id === against);
     if (!invoice) return { ok: false, code: 'VALIDATION_FAILED', message: 'That tax invoice is not one of this order’s' };
@@ -56,7 +66,10 @@ export function allocateRefund({ amount, left, invoices, against }: { amount: nu
       return {
         ok: false,
         code: 'CONFLICT',
-        message: invoice.creditable > 0 ? `At most ${formatPrice(invoice.creditable)} is left to credit on invoice ${invoice.number}` : `Invoice ${invoice.number} has been credited in full`,
+        message:
+          invoice.creditable > 0
+            ? `At most ${formatPrice(invoice.creditable)} is left to credit on invoice ${invoice.number}`
+            : `Invoice ${invoice.number} has been credited in full`,
       };
     }
     return { ok: true, credits: [{ invoiceId: invoice.id, amount }] };

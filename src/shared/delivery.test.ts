@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { deliveryDate, deliveryZone, dispatchByDate, formatDeliveryDate, type PincodePlace } from './delivery.ts';
 
-const place = (pincode: string, district: string, state: string, metro: string | null = null): PincodePlace => ({ pincode, city: district, district, state, deliverable: true, metro });
+const place = (pincode: string, district: string, state: string, metro: string | null = null): PincodePlace => ({
+  pincode,
+  city: district,
+  district,
+  state,
+  deliverable: true,
+  metro,
+});
 const bandra = place('400050', 'Mumbai Suburban', 'Maharashtra', 'Mumbai');
 const fort = place('400001', 'Mumbai', 'Maharashtra', 'Mumbai');
 const nashik = place('422001', 'Nashik', 'Maharashtra');

@@ -54,7 +54,8 @@ export interface SellerReach {
  */
 export function deliveryRefusal(to: PincodePlace, seller: SellerReach | undefined): string | null {
   if (!to.deliverable) return `Not deliverable to ${to.pincode}: no courier delivers to this PIN code`;
-  if (seller && isSpecialZone(to.state) && !seller.shipsToSpecialZones && seller.pickupState !== to.state) return `The seller does not deliver to ${to.state}`;
+  if (seller && isSpecialZone(to.state) && !seller.shipsToSpecialZones && seller.pickupState !== to.state)
+    return `The seller does not deliver to ${to.state}`;
   return null;
 }
 
@@ -74,7 +75,7 @@ export const DISPATCH_CUTOFF_HOUR_IST = 14;
 function addWorkingDays(date: Date, days: number): Date {
   const next = new Date(date);
   while (next.getUTCDay() === 0) next.setUTCDate(next.getUTCDate() + 1);
-  for (let left = days; left > 0; ) {
+  for (let left = days; left > 0;) {
     next.setUTCDate(next.getUTCDate() + 1);
     if (next.getUTCDay() !== 0) left--;
   }
@@ -88,8 +89,12 @@ function addWorkingDays(date: Date, days: number): Date {
  */
 export function deliveryDate(now: Date, dispatchDays: number, zone: DeliveryZone): string {
   const ist = indiaClock(now);
-  const start = new Date(Date.UTC(ist.getUTCFullYear(), ist.getUTCMonth(), ist.getUTCDate() + (ist.getUTCHours() >= DISPATCH_CUTOFF_HOUR_IST ? 1 : 0)));
-  return addWorkingDays(start, dispatchDays + TRANSIT_DAYS[zone]).toISOString().slice(0, 10);
+  const start = new Date(
+    Date.UTC(ist.getUTCFullYear(), ist.getUTCMonth(), ist.getUTCDate() + (ist.getUTCHours() >= DISPATCH_CUTOFF_HOUR_IST ? 1 : 0)),
+  );
+  return addWorkingDays(start, dispatchDays + TRANSIT_DAYS[zone])
+    .toISOString()
+    .slice(0, 10);
 }
 
 /**
@@ -99,11 +104,15 @@ export function deliveryDate(now: Date, dispatchDays: number, zone: DeliveryZone
  */
 export function dispatchByDate(paidAt: Date, dispatchDays: number): string {
   const ist = indiaClock(paidAt);
-  const start = new Date(Date.UTC(ist.getUTCFullYear(), ist.getUTCMonth(), ist.getUTCDate() + (ist.getUTCHours() >= DISPATCH_CUTOFF_HOUR_IST ? 1 : 0)));
+  const start = new Date(
+    Date.UTC(ist.getUTCFullYear(), ist.getUTCMonth(), ist.getUTCDate() + (ist.getUTCHours() >= DISPATCH_CUTOFF_HOUR_IST ? 1 : 0)),
+  );
   return addWorkingDays(start, dispatchDays).toISOString().slice(0, 10);
 }
 
 /** "Thu, 27 Nov" for a YYYY-MM-DD date. */
 export function formatDeliveryDate(date: string): string {
-  return new Intl.DateTimeFormat('en-IN', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+  return new Intl.DateTimeFormat('en-IN', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
+    new Date(`${date}T00:00:00Z`),
+  );
 }

@@ -71,7 +71,8 @@ export function gstinCheckCharacter(first14: string): string {
 /** What is wrong with a GSTIN (upper case, no spaces), in words a seller can act on; undefined when it is valid. */
 export function gstinProblem(gstin: string): string | undefined {
   const parts = GSTIN_SHAPE.exec(gstin);
-  if (!parts) return 'GSTIN must be 15 characters: a 2-digit state code, the PAN, an entity number, Z and a check character, like 29AABCT1234F1ZM';
+  if (!parts)
+    return 'GSTIN must be 15 characters: a 2-digit state code, the PAN, an entity number, Z and a check character, like 29AABCT1234F1ZM';
   if (!STATE_CODE.test(parts[1]!)) return `GSTIN starts with ${parts[1]}, which is not an Indian state code`;
   if (gstinCheckCharacter(gstin.slice(0, 14)) !== gstin[14]) return 'GSTIN does not add up: please check each character';
   return undefined;
@@ -153,10 +154,17 @@ export interface OrderTax {
  * composite supply: it is taxed at the rate of the principal supply, the largest line (the first
  * of equal ones). The tax does not depend on the state: CGST + SGST is the same sum as IGST.
  */
-export function orderTax(lines: ReadonlyArray<{ category: Category; amount: number }>, shipping = 0, rates: GstRates = GST_BY_CATEGORY): OrderTax {
+export function orderTax(
+  lines: ReadonlyArray<{ category: Category; amount: number }>,
+  shipping = 0,
+  rates: GstRates = GST_BY_CATEGORY,
+): OrderTax {
   const taxOf = (amount: number, category: Category) => lineTax(category, amount, false, rates).igst;
   const lineTaxes = lines.map((line) => taxOf(line.amount, line.category));
-  const principal = lines.reduce<(typeof lines)[number] | undefined>((largest, line) => (largest && largest.amount >= line.amount ? largest : line), undefined);
+  const principal = lines.reduce<(typeof lines)[number] | undefined>(
+    (largest, line) => (largest && largest.amount >= line.amount ? largest : line),
+    undefined,
+  );
   if (shipping > 0 && !principal) throw new RangeError('A delivery charge needs a line to go with');
   const shippingTax = shipping > 0 && principal ? taxOf(shipping, principal.category) : 0;
   return { lines: lineTaxes, shipping: shippingTax, total: lineTaxes.reduce((sum, tax) => sum + tax, shippingTax) };
@@ -179,7 +187,28 @@ export function creditNoteNumber(fy: string, sequence: number): string {
   return `CN/${fy.slice(2)}/${String(sequence).padStart(6, '0')}`;
 }
 
-const ONES = ['', 'One', 'Two', 'Three', 'Four', 'Five', 'Six', 'Seven', 'Eight', 'Nine', 'Ten', 'Eleven', 'Twelve', 'Thirteen', 'Fourteen', 'Fifteen', 'Sixteen', 'Seventeen', 'Eighteen', 'Nineteen'];
+const ONES = [
+  '',
+  'One',
+  'Two',
+  'Three',
+  'Four',
+  'Five',
+  'Six',
+  'Seven',
+  'Eight',
+  'Nine',
+  'Ten',
+  'Eleven',
+  'Twelve',
+  'Thirteen',
+  'Fourteen',
+  'Fifteen',
+  'Sixteen',
+  'Seventeen',
+  'Eighteen',
+  'Nineteen',
+];
 const TENS = ['', '', 'Twenty', 'Thirty', 'Forty', 'Fifty', 'Sixty', 'Seventy', 'Eighty', 'Ninety'];
 
 /** 0–99 in words: "Ninety-Nine". */
@@ -194,7 +223,11 @@ export function numberInWords(n: number): string {
   const crore = Math.floor(n / 10_000_000);
   if (crore > 0) parts.push(`${numberInWords(crore)} Crore`);
   const rest = n % 10_000_000;
-  for (const [size, name] of [[100_000, 'Lakh'], [1_000, 'Thousand'], [100, 'Hundred']] as const) {
+  for (const [size, name] of [
+    [100_000, 'Lakh'],
+    [1_000, 'Thousand'],
+    [100, 'Hundred'],
+  ] as const) {
     const count = Math.floor(rest / size) % (size === 100 ? 10 : 100);
     if (count > 0) parts.push(`${belowHundred(count)} ${name}`);
   }

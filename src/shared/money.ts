@@ -22,9 +22,7 @@ const withPaise = new Intl.NumberFormat('en-IN', {
 /** ₹1,29,999 for whole rupees, ₹1,29,999.50 when there are paise. */
 export function formatPrice(paise: number): string {
   if (!Number.isInteger(paise)) throw new TypeError(`Money must be integer paise, got ${paise}`);
-  return paise % PAISE_PER_RUPEE === 0
-    ? wholeRupees.format(paise / PAISE_PER_RUPEE)
-    : withPaise.format(paise / PAISE_PER_RUPEE);
+  return paise % PAISE_PER_RUPEE === 0 ? wholeRupees.format(paise / PAISE_PER_RUPEE) : withPaise.format(paise / PAISE_PER_RUPEE);
 }
 
 export function rupees(amount: number): number {

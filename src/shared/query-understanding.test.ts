@@ -15,20 +15,41 @@ describe('understandQuery', () => {
   });
 
   it('keeps brands and models as words, and drops the filler around what it understood', () => {
-    expect(understandQuery('best lenovo thinkpad laptop with 32 GB RAM and 1TB SSD')).toMatchObject({ q: 'lenovo thinkpad', category: 'Laptop', ram: ['32'], storage: ['1024'] });
-    expect(understandQuery('dell 27 inch monitor above 20k')).toMatchObject({ q: 'dell', category: 'Monitor', screenSize: ['27'], minPrice: 20_000_00 });
+    expect(understandQuery('best lenovo thinkpad laptop with 32 GB RAM and 1TB SSD')).toMatchObject({
+      q: 'lenovo thinkpad',
+      category: 'Laptop',
+      ram: ['32'],
+      storage: ['1024'],
+    });
+    expect(understandQuery('dell 27 inch monitor above 20k')).toMatchObject({
+      q: 'dell',
+      category: 'Monitor',
+      screenSize: ['27'],
+      minPrice: 20_000_00,
+    });
   });
 
   it('reads amounts as Indians write them: commas, ₹ and Rs., k, lakh, ranges', () => {
     expect(understandQuery('laptop under ₹1,20,000').maxPrice).toBe(1_20_000_00);
     expect(understandQuery('laptop below Rs. 1.5 lakh').maxPrice).toBe(1_50_000_00);
     expect(understandQuery('gaming laptop under 90k')).toMatchObject({ q: 'gaming', maxPrice: 90_000_00 });
-    expect(understandQuery('desktop between 40000 and 60000')).toMatchObject({ category: 'Desktop', minPrice: 40_000_00, maxPrice: 60_000_00, understood: ['Desktops', '₹40,000 – ₹60,000'] });
+    expect(understandQuery('desktop between 40000 and 60000')).toMatchObject({
+      category: 'Desktop',
+      minPrice: 40_000_00,
+      maxPrice: 60_000_00,
+      understood: ['Desktops', '₹40,000 – ₹60,000'],
+    });
     expect(understandQuery('monitor 15000-25000')).toMatchObject({ minPrice: 15_000_00, maxPrice: 25_000_00 });
   });
 
   it('leaves a search it does not understand as typed', () => {
-    expect(understandQuery('ThinkPad X1 Carbon')).toEqual({ q: 'ThinkPad X1 Carbon', ram: [], storage: [], screenSize: [], understood: [] });
+    expect(understandQuery('ThinkPad X1 Carbon')).toEqual({
+      q: 'ThinkPad X1 Carbon',
+      ram: [],
+      storage: [],
+      screenSize: [],
+      understood: [],
+    });
     // Numbers that are not prices or sizes stay words: a model number, "under 16".
     expect(understandQuery('rtx 4060')).toMatchObject({ q: 'rtx 4060', understood: [] });
     expect(understandQuery('laptop under 16')).toMatchObject({ q: 'under 16', category: 'Laptop' });

@@ -37,10 +37,34 @@ const OVER = new RegExp(String.raw`\b(?:above|over|more than|min(?:imum)?|starti
 const BETWEEN = new RegExp(String.raw`\bbetween\s*${AMOUNT}\s*(?:and|to|-)\s*${AMOUNT}`, 'g');
 const RANGE = new RegExp(String.raw`${AMOUNT}\s*(?:-|to)\s*${AMOUNT}`, 'g');
 const RAM = [/\b(\d{1,3})\s*gb\s*(?:of\s+)?(?:ram|memory|ddr\d?x?)\b/g, /\b(?:ram|memory)\s*(?:of\s+)?(\d{1,3})\s*gb\b/g];
-const STORAGE = [/\b(\d{1,4})\s*(gb|tb)\s*(?:ssd|hdd|storage|nvme|rom)\b/g, /\b(?:ssd|hdd|storage|nvme)\s*(?:of\s+)?(\d{1,4})\s*(gb|tb)\b/g];
+const STORAGE = [
+  /\b(\d{1,4})\s*(gb|tb)\s*(?:ssd|hdd|storage|nvme|rom)\b/g,
+  /\b(?:ssd|hdd|storage|nvme)\s*(?:of\s+)?(\d{1,4})\s*(gb|tb)\b/g,
+];
 const SCREEN = /\b(\d{2}(?:\.\d)?)\s*(?:-\s*)?(?:inch(?:es)?|in|″|")(?=\s|$)/g;
 /** Words that say nothing once the rest is understood: "best laptop with 16gb ram for under 50k". */
-const FILLER = new Set(['with', 'for', 'and', 'of', 'the', 'a', 'an', 'in', 'best', 'good', 'cheap', 'top', 'buy', 'price', 'rs', 'inr', 'rupees', 'only', 'new', 'latest']);
+const FILLER = new Set([
+  'with',
+  'for',
+  'and',
+  'of',
+  'the',
+  'a',
+  'an',
+  'in',
+  'best',
+  'good',
+  'cheap',
+  'top',
+  'buy',
+  'price',
+  'rs',
+  'inr',
+  'rupees',
+  'only',
+  'new',
+  'latest',
+]);
 
 /** Rupees in paise from an amount's digits and unit; undefined when it cannot be a price. */
 function amountPaise(digits: string | undefined, unit: string | undefined): number | undefined {
@@ -127,7 +151,8 @@ export function understandQuery(query: string): UnderstoodQuery {
   for (const gb of found.ram) found.understood.push(`${formatGigabytes(Number(gb))} RAM`);
   for (const gb of found.storage) found.understood.push(`${formatGigabytes(Number(gb))} storage`);
   for (const inches of found.screenSize) found.understood.push(`${inches} inch`);
-  if (found.minPrice !== undefined && found.maxPrice !== undefined) found.understood.push(`${formatPrice(found.minPrice)} – ${formatPrice(found.maxPrice)}`);
+  if (found.minPrice !== undefined && found.maxPrice !== undefined)
+    found.understood.push(`${formatPrice(found.minPrice)} – ${formatPrice(found.maxPrice)}`);
   else if (found.maxPrice !== undefined) found.understood.push(`Under ${formatPrice(found.maxPrice)}`);
   else if (found.minPrice !== undefined) found.understood.push(`Above ${formatPrice(found.minPrice)}`);
 

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { canAskReplacement, canTransitionReturn, changeOfMindProblem, formatPickupDate, OPENED_CHANGE_OF_MIND, UNOPENED_UNANSWERED, isOpenReturn, nextReturnActions, returnSteps, unitsShare, withinReturnWindow } from './returns.ts';
+import {
+  canAskReplacement,
+  canTransitionReturn,
+  changeOfMindProblem,
+  formatPickupDate,
+  OPENED_CHANGE_OF_MIND,
+  UNOPENED_UNANSWERED,
+  isOpenReturn,
+  nextReturnActions,
+  returnSteps,
+  unitsShare,
+  withinReturnWindow,
+} from './returns.ts';
 
 describe('the return state machine', () => {
   it('goes request → pickup → received → refund or replacement, and nowhere else', () => {
@@ -58,7 +70,17 @@ describe('the return state machine', () => {
   });
 
   it('draws the customer’s timeline from what happened', () => {
-    const base = { resolution: 'refund' as const, requestedAt: 'r', approvedAt: null, rejectedAt: null, cancelledAt: null, pickedUpAt: null, receivedAt: null, refundedAt: null, replacementShippedAt: null };
+    const base = {
+      resolution: 'refund' as const,
+      requestedAt: 'r',
+      approvedAt: null,
+      rejectedAt: null,
+      cancelledAt: null,
+      pickedUpAt: null,
+      receivedAt: null,
+      refundedAt: null,
+      replacementShippedAt: null,
+    };
     expect(returnSteps({ ...base, status: 'approved', approvedAt: 'a' }).map((s) => [s.label, s.done])).toEqual([
       ['Return requested', true],
       ['Pickup scheduled', true],
@@ -66,8 +88,15 @@ describe('the return state machine', () => {
       ['Received by the seller', false],
       ['Refunded', false],
     ]);
-    expect(returnSteps({ ...base, status: 'rejected', rejectedAt: 'x' }).map((s) => s.label)).toEqual(['Return requested', 'Return rejected']);
-    expect(returnSteps({ ...base, resolution: 'replacement', status: 'received', receivedAt: 'y' }).at(-1)).toEqual({ label: 'Replacement shipped', at: null, done: false });
+    expect(returnSteps({ ...base, status: 'rejected', rejectedAt: 'x' }).map((s) => s.label)).toEqual([
+      'Return requested',
+      'Return rejected',
+    ]);
+    expect(returnSteps({ ...base, resolution: 'replacement', status: 'received', receivedAt: 'y' }).at(-1)).toEqual({
+      label: 'Replacement shipped',
+      at: null,
+      done: false,
+    });
   });
 
   it('writes a pickup date as the India calendar date it is', () => {

@@ -11,7 +11,16 @@
  * Delivery to the UPI ID or bank account the customer gave, when the seller has the unit back.
  */
 
-export const RETURN_STATUSES = ['requested', 'approved', 'rejected', 'cancelled', 'picked_up', 'received', 'refunded', 'replacement_shipped'] as const;
+export const RETURN_STATUSES = [
+  'requested',
+  'approved',
+  'rejected',
+  'cancelled',
+  'picked_up',
+  'received',
+  'refunded',
+  'replacement_shipped',
+] as const;
 export type ReturnStatus = (typeof RETURN_STATUSES)[number];
 
 /** Returns still being worked on: while one is, the order reads "Return requested". */
@@ -88,7 +97,13 @@ export const RETURN_STATUS_LABELS: Record<ReturnStatus, string> = {
 };
 
 /** The steps the seller or an admin takes, and where each leads. */
-export const RETURN_ACTIONS = { approve: 'approved', reject: 'rejected', 'picked-up': 'picked_up', receive: 'received', 'ship-replacement': 'replacement_shipped' } as const;
+export const RETURN_ACTIONS = {
+  approve: 'approved',
+  reject: 'rejected',
+  'picked-up': 'picked_up',
+  receive: 'received',
+  'ship-replacement': 'replacement_shipped',
+} as const;
 export type ReturnAction = keyof typeof RETURN_ACTIONS;
 
 /** Which of those steps a return in this status may take next. */
@@ -117,7 +132,8 @@ export function returnWindowEnds(deliveredAt: string | null): string | null {
  * the shares of the units refunded after it and before it.
  */
 export function unitsShare(amount: number, lineQuantity: number, before: number, quantity: number): number {
-  if (quantity <= 0 || before < 0 || before + quantity > lineQuantity) throw new RangeError(`Cannot share ${quantity} more of ${lineQuantity} units after ${before}`);
+  if (quantity <= 0 || before < 0 || before + quantity > lineQuantity)
+    throw new RangeError(`Cannot share ${quantity} more of ${lineQuantity} units after ${before}`);
   const upTo = (units: number) => Math.round((amount * units) / lineQuantity);
   return upTo(before + quantity) - upTo(before);
 }
@@ -147,7 +163,9 @@ export function returnSteps(ret: ReturnTimes): ReturnStep[] {
   if (ret.status === 'rejected') return [requested, { label: 'Return rejected', at: ret.rejectedAt, done: true }];
   if (ret.status === 'cancelled') return [requested, { label: 'Return cancelled', at: ret.cancelledAt, done: true }];
   const last =
-    ret.resolution === 'replacement' ? { label: 'Replacement shipped', at: ret.replacementShippedAt, done: ret.replacementShippedAt !== null } : { label: 'Refunded', at: ret.refundedAt, done: ret.refundedAt !== null };
+    ret.resolution === 'replacement'
+      ? { label: 'Replacement shipped', at: ret.replacementShippedAt, done: ret.replacementShippedAt !== null }
+      : { label: 'Refunded', at: ret.refundedAt, done: ret.refundedAt !== null };
   return [
     requested,
     { label: 'Pickup scheduled', at: ret.approvedAt, done: ret.approvedAt !== null },

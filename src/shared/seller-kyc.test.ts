@@ -9,7 +9,10 @@ const complete: SellerDetails = {
   bankAccount: { holder: 'Udyog Electronics LLP', number: '50100123456789', ifsc: 'HDFC0001234' },
 };
 
-const missing = (shop: SellerDetails) => sellerChecklist(shop).filter((entry) => !entry.done).map((entry) => entry.item);
+const missing = (shop: SellerDetails) =>
+  sellerChecklist(shop)
+    .filter((entry) => !entry.done)
+    .map((entry) => entry.item);
 
 describe('a shop’s approval checklist', () => {
   it('is complete with a valid GSTIN, its PAN, a legal name, a pickup PIN code and a bank account', () => {
@@ -22,8 +25,12 @@ describe('a shop’s approval checklist', () => {
     expect(missing({ ...complete, pan: 'AAPFU0939G' })).toEqual(['The PAN in the GSTIN']);
     expect(missing({ ...complete, legalName: ' ' })).toEqual(['The legal name of the GST registration']);
     expect(missing({ ...complete, pickupAddress: { pincode: '012345' } })).toEqual(['A pickup address with a valid PIN code']);
-    expect(missing({ ...complete, bankAccount: { ...complete.bankAccount!, ifsc: 'HDFC1001234' } })).toEqual(['A bank account for settlements (IFSC checked)']);
-    expect(missing({ ...complete, bankAccount: { ...complete.bankAccount!, number: '1234' } })).toEqual(['A bank account for settlements (IFSC checked)']);
+    expect(missing({ ...complete, bankAccount: { ...complete.bankAccount!, ifsc: 'HDFC1001234' } })).toEqual([
+      'A bank account for settlements (IFSC checked)',
+    ]);
+    expect(missing({ ...complete, bankAccount: { ...complete.bankAccount!, number: '1234' } })).toEqual([
+      'A bank account for settlements (IFSC checked)',
+    ]);
   });
 
   it('says in one sentence everything a new shop still needs', () => {

@@ -30,7 +30,11 @@ export function sellerChecklist(shop: SellerDetails): ChecklistItem[] {
     { item: 'A pickup address with a valid PIN code', done: shop.pickupAddress !== null && PIN_CODE.test(shop.pickupAddress.pincode) },
     {
       item: 'A bank account for settlements (IFSC checked)',
-      done: shop.bankAccount !== null && BANK_ACCOUNT_NUMBER.test(shop.bankAccount.number) && IFSC.test(shop.bankAccount.ifsc) && shop.bankAccount.holder.trim().length >= 2,
+      done:
+        shop.bankAccount !== null &&
+        BANK_ACCOUNT_NUMBER.test(shop.bankAccount.number) &&
+        IFSC.test(shop.bankAccount.ifsc) &&
+        shop.bankAccount.holder.trim().length >= 2,
     },
   ];
 }

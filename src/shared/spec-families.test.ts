@@ -62,7 +62,17 @@ describe('graphics families', () => {
 
 describe('a product’s facet attributes', () => {
   it('carry a laptop’s processor family and graphics, and neither for a monitor', () => {
-    const laptop = { processor: 'AMD Ryzen 7 8845HS', ramGb: 16, storageGb: 1024, storageType: 'SSD', displaySizeIn: 14, graphics: 'NVIDIA GeForce RTX 4060 8 GB', os: 'Windows 11 Home', weightKg: 1.6, batteryWh: 70 } as const;
+    const laptop = {
+      processor: 'AMD Ryzen 7 8845HS',
+      ramGb: 16,
+      storageGb: 1024,
+      storageType: 'SSD',
+      displaySizeIn: 14,
+      graphics: 'NVIDIA GeForce RTX 4060 8 GB',
+      os: 'Windows 11 Home',
+      weightKg: 1.6,
+      batteryWh: 70,
+    } as const;
     expect(productAttributes('Laptop', laptop)).toEqual([
       ['ram', '16'],
       ['storage', '1024'],
@@ -73,6 +83,11 @@ describe('a product’s facet attributes', () => {
     ]);
     expect(productAttributes('Laptop', { ...laptop, processor: 'Octa-core 2.4 GHz' }).map(([key]) => key)).not.toContain('processor');
     const monitor = { sizeIn: 27, resolution: '2560x1440', panel: 'IPS', refreshRateHz: 165, responseTimeMs: 1, ports: ['HDMI'] };
-    expect(productAttributes('Monitor', monitor as never).map(([key]) => key)).toEqual(['screenSize', 'resolution', 'panel', 'refreshRate']);
+    expect(productAttributes('Monitor', monitor as never).map(([key]) => key)).toEqual([
+      'screenSize',
+      'resolution',
+      'panel',
+      'refreshRate',
+    ]);
   });
 });

@@ -34,7 +34,10 @@ interface PageData {
 }
 
 /** Fetches a query the page shows into its cache; the page's status is that query's (404: the page draws its "not found"). */
-async function statusOf<T, Key extends readonly unknown[]>(queryClient: QueryClient, query: FetchQueryOptions<T, Error, T, Key>): Promise<number> {
+async function statusOf<T, Key extends readonly unknown[]>(
+  queryClient: QueryClient,
+  query: FetchQueryOptions<T, Error, T, Key>,
+): Promise<number> {
   await queryClient.prefetchQuery(query);
   const error = queryClient.getQueryState(query.queryKey)?.error;
   if (!error) return 200;
@@ -76,7 +79,10 @@ const PAGE_DATA: Record<SsrPage, (data: PageData) => Promise<number>> = {
   'vendor-store': async ({ params, url, queryClient }) => {
     const slug = params.vendorSlug ?? '';
     if (!/^[a-z0-9-]{1,80}$/.test(slug)) return 404;
-    const [status] = await Promise.all([statusOf(queryClient, publicStoreQuery(slug)), queryClient.prefetchQuery(listing(url, { vendor: slug }))]);
+    const [status] = await Promise.all([
+      statusOf(queryClient, publicStoreQuery(slug)),
+      queryClient.prefetchQuery(listing(url, { vendor: slug })),
+    ]);
     return status;
   },
   info: async () => 200,
@@ -119,7 +125,10 @@ async function renderToHtml(element: React.ReactNode): Promise<string> {
  * The page at `url` (absolute) as `session` sees it, or null when the browser draws it (account,
  * checkout, vendor and admin pages).
  */
-export async function render(url: string, { store, session }: { store: StoreInfo; session: SessionResponse }): Promise<RenderedPage | null> {
+export async function render(
+  url: string,
+  { store, session }: { store: StoreInfo; session: SessionResponse },
+): Promise<RenderedPage | null> {
   const context = await query(new Request(url));
   if (context instanceof Response) return null;
   const page = (context.matches.at(-1)?.route.handle as RouteHandle | undefined)?.ssr;

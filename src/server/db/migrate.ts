@@ -88,7 +88,11 @@ export async function migrateTo(db: Db, name: string, schema?: string): Promise<
   await migrate(db, schema, (migrator) => migrator.migrateTo(name));
 }
 
-async function migrate(db: Db, schema: string | undefined, run: (migrator: Migrator) => ReturnType<Migrator['migrateToLatest']>): Promise<void> {
+async function migrate(
+  db: Db,
+  schema: string | undefined,
+  run: (migrator: Migrator) => ReturnType<Migrator['migrateToLatest']>,
+): Promise<void> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => MIGRATIONS },

@@ -29,10 +29,12 @@ function declaredTables(source: string): Map<string, string[]> {
   for (const member of database.members) {
     const table = nameOf(member);
     const type = (member as ts.PropertySignature).type;
-    if (!type || !ts.isTypeReferenceNode(type) || !ts.isIdentifier(type.typeName)) throw new Error(`${table}: its type is not an interface name`);
+    if (!type || !ts.isTypeReferenceNode(type) || !ts.isIdentifier(type.typeName))
+      throw new Error(`${table}: its type is not an interface name`);
     const columns = interfaces.get(type.typeName.text);
     if (!columns) throw new Error(`${table}: no interface ${type.typeName.text} in the file`);
-    if (columns.heritageClauses?.length) throw new Error(`${type.typeName.text}: extends another interface, which this reader does not follow`);
+    if (columns.heritageClauses?.length)
+      throw new Error(`${type.typeName.text}: extends another interface, which this reader does not follow`);
     tables.set(table, columns.members.map(nameOf).sort());
   }
   return tables;
@@ -68,13 +70,22 @@ describe('declaredTables', () => {
       export interface PeopleTable { id: Generated<number>; 'full_name': string; born_at: Timestamp | null }
       interface NotATable { stray: string }
       export interface Database { people: PeopleTable; 'old_people': PeopleTable }`;
-    expect(asObject(declaredTables(source))).toEqual({ people: ['born_at', 'full_name', 'id'], old_people: ['born_at', 'full_name', 'id'] });
+    expect(asObject(declaredTables(source))).toEqual({
+      people: ['born_at', 'full_name', 'id'],
+      old_people: ['born_at', 'full_name', 'id'],
+    });
   });
 
   it('refuses a table whose type it cannot follow', () => {
-    expect(() => declaredTables('export interface Database { people: { id: number } }')).toThrow(/people: its type is not an interface name/);
+    expect(() => declaredTables('export interface Database { people: { id: number } }')).toThrow(
+      /people: its type is not an interface name/,
+    );
     expect(() => declaredTables('export interface Database { people: PeopleTable }')).toThrow(/no interface PeopleTable/);
-    expect(() => declaredTables('interface Base { id: number } interface PeopleTable extends Base { name: string } export interface Database { people: PeopleTable }')).toThrow(/extends/);
+    expect(() =>
+      declaredTables(
+        'interface Base { id: number } interface PeopleTable extends Base { name: string } export interface Database { people: PeopleTable }',
+      ),
+    ).toThrow(/extends/);
   });
 });
 

@@ -62,7 +62,9 @@ describe('isDatabaseUnavailable', () => {
 
   it('looks through causes and aggregated errors', () => {
     expect(isDatabaseUnavailable(new Error('Failed to get session', { cause: coded('ECONNREFUSED') }))).toBe(true);
-    expect(isDatabaseUnavailable(Object.assign(new AggregateError([coded('ECONNREFUSED'), coded('ECONNREFUSED')], 'connect failed')))).toBe(true);
+    expect(isDatabaseUnavailable(Object.assign(new AggregateError([coded('ECONNREFUSED'), coded('ECONNREFUSED')], 'connect failed')))).toBe(
+      true,
+    );
   });
 
   it('leaves other errors alone', () => {

@@ -32,7 +32,10 @@ export function createAuth({ config, database, log, sendResetPassword }: CreateA
     telemetry: { enabled: false },
     // Failed sign-ins are expected and counted by the auth service; only real errors are logged,
     // through the app's logger (not the console), e.g. while the database is away.
-    logger: { level: 'error', log: (_level, message, ...args) => log?.(args.find((arg) => arg instanceof Error) ?? args[0], `Better Auth: ${message}`) },
+    logger: {
+      level: 'error',
+      log: (_level, message, ...args) => log?.(args.find((arg) => arg instanceof Error) ?? args[0], `Better Auth: ${message}`),
+    },
     rateLimit: { enabled: false }, // sign-in failures are limited by the auth service, per account, device and address
     emailAndPassword: {
       enabled: true,
@@ -51,7 +54,14 @@ export function createAuth({ config, database, log, sendResetPassword }: CreateA
       modelName: 'sessions',
       expiresIn: SESSION_DAYS * 24 * 60 * 60,
       updateAge: 24 * 60 * 60,
-      fields: { expiresAt: 'expires_at', createdAt: 'created_at', updatedAt: 'updated_at', ipAddress: 'ip_address', userAgent: 'user_agent', userId: 'user_id' },
+      fields: {
+        expiresAt: 'expires_at',
+        createdAt: 'created_at',
+        updatedAt: 'updated_at',
+        ipAddress: 'ip_address',
+        userAgent: 'user_agent',
+        userId: 'user_id',
+      },
     },
     user: {
       modelName: 'users',
@@ -177,7 +187,11 @@ export function requireRole(...roles: Role[]) {
  */
 export async function requireVerifiedEmail(request: FastifyRequest): Promise<void> {
   const caller = requireUser(request);
-  if (!caller.emailVerified) throw new AppError('EMAIL_NOT_VERIFIED', 'Please verify your e-mail address first: open the link we sent you, or ask for a new one on your account page.');
+  if (!caller.emailVerified)
+    throw new AppError(
+      'EMAIL_NOT_VERIFIED',
+      'Please verify your e-mail address first: open the link we sent you, or ask for a new one on your account page.',
+    );
 }
 
 export const requireSignedIn = async (request: FastifyRequest): Promise<void> => {

@@ -24,7 +24,10 @@ describe('the compiled response serializer', () => {
       z.object({ kind: z.literal('disk'), sizeGb: z.number() }),
       z.object({ kind: z.literal('screen'), sizeIn: z.number(), ports: z.array(z.string()) }),
     ]),
-    event: z.discriminatedUnion('type', [z.object({ type: z.literal('paid'), amount: z.number() }), z.object({ type: z.literal('refunded') })]),
+    event: z.discriminatedUnion('type', [
+      z.object({ type: z.literal('paid'), amount: z.number() }),
+      z.object({ type: z.literal('refunded') }),
+    ]),
     counts: z.record(z.string(), z.number()),
     tags: z.array(z.object({ name: z.string(), weight: z.number().optional() })),
     seller: z.object({ name: z.string() }).nullable(),
@@ -67,7 +70,13 @@ describe('the compiled response serializer', () => {
       pair: ['z', true],
     },
     // Keys outside the schema are dropped, and do not keep a union's branch from matching.
-    { ...base, specs: { kind: 'disk', sizeGb: 1, vendorNote: 'dropped' }, seller: { name: 'S', internal: 1 }, tags: [{ name: 't', secret: 1 }], hidden: true },
+    {
+      ...base,
+      specs: { kind: 'disk', sizeGb: 1, vendorNote: 'dropped' },
+      seller: { name: 'S', internal: 1 },
+      tags: [{ name: 't', secret: 1 }],
+      hidden: true,
+    },
     // Optional keys present but undefined are left out.
     { ...base, note: undefined, rating: undefined },
   ];
@@ -77,7 +86,10 @@ describe('the compiled response serializer', () => {
   });
 
   it('lets extra keys through only where zod would: plain objects do not reject them, strict ones do', () => {
-    const json = responseJsonSchema(Shape) as { properties: Record<string, { additionalProperties?: unknown }>; additionalProperties?: unknown };
+    const json = responseJsonSchema(Shape) as {
+      properties: Record<string, { additionalProperties?: unknown }>;
+      additionalProperties?: unknown;
+    };
     expect(json.additionalProperties).toBeUndefined();
     expect(json.properties.strict?.additionalProperties).toBe(false);
     expect(json.properties.loose?.additionalProperties).toEqual({});
@@ -92,7 +104,11 @@ describe('the compiled response serializer', () => {
 
   it('refuses schemas whose answers zod would rewrite', () => {
     expect(() => responseJsonSchema(z.object({ price: z.string().transform(Number) }))).toThrow(/transform/);
-    expect(() => responseJsonSchema(z.object({ at: z.codec(z.iso.datetime(), z.date(), { decode: (s) => new Date(s), encode: (d) => d.toISOString() }) }))).toThrow(/codec/);
+    expect(() =>
+      responseJsonSchema(
+        z.object({ at: z.codec(z.iso.datetime(), z.date(), { decode: (s) => new Date(s), encode: (d) => d.toISOString() }) }),
+      ),
+    ).toThrow(/codec/);
   });
 
   it('compiles success answers and leaves error answers to zod', () => {
@@ -121,11 +137,43 @@ describe.each(testDialects())('compiled answers of the catalogue and search on %
     const add = async (key: string, o: Parameters<typeof createProduct>[1]) => {
       ids[key] = (await createProduct(s, { vendorId: vendor.id, ...o })).id;
     };
-    await add('laptop', { name: 'Acer Nitro V 15 — “RTX” edition', brand: 'Acer', price: rupees(74_990), mrp: rupees(89_990), description: 'Backslash \\ quotes " and ₹ signs 😀', specs: laptopSpecs({ displaySizeIn: 15.6, weightKg: 2.11 }), featured: true });
-    await add('laptop2', { name: 'Dell Inspiron 14', brand: 'Dell', price: rupees(52_490), specs: laptopSpecs({ ramGb: 8, storageType: 'eMMC' }) });
-    await add('desktop', { name: 'HP Pro Tower 290 G9', brand: 'HP', category: 'Desktop', price: rupees(48_000), stock: 0, specs: desktopSpecs({ formFactor: 'Mini Tower', storageType: 'SSD + HDD' }) });
-    await add('monitor', { name: 'Dell UltraSharp U2723QE', brand: 'Dell', category: 'Monitor', price: rupees(42_999), specs: monitorSpecs({ resolution: '3840x2160', responseTimeMs: 5, ports: ['HDMI 2.0', 'DisplayPort 1.4', 'USB-C 90W'] }) });
-    await add('monitor2', { name: 'LG 24MR400', brand: 'LG', category: 'Monitor', price: rupees(7_999), specs: monitorSpecs({ sizeIn: 23.8, resolution: '1920x1080', refreshRateHz: 100 }) });
+    await add('laptop', {
+      name: 'Acer Nitro V 15 — “RTX” edition',
+      brand: 'Acer',
+      price: rupees(74_990),
+      mrp: rupees(89_990),
+      description: 'Backslash \\ quotes " and ₹ signs 😀',
+      specs: laptopSpecs({ displaySizeIn: 15.6, weightKg: 2.11 }),
+      featured: true,
+    });
+    await add('laptop2', {
+      name: 'Dell Inspiron 14',
+      brand: 'Dell',
+      price: rupees(52_490),
+      specs: laptopSpecs({ ramGb: 8, storageType: 'eMMC' }),
+    });
+    await add('desktop', {
+      name: 'HP Pro Tower 290 G9',
+      brand: 'HP',
+      category: 'Desktop',
+      price: rupees(48_000),
+      stock: 0,
+      specs: desktopSpecs({ formFactor: 'Mini Tower', storageType: 'SSD + HDD' }),
+    });
+    await add('monitor', {
+      name: 'Dell UltraSharp U2723QE',
+      brand: 'Dell',
+      category: 'Monitor',
+      price: rupees(42_999),
+      specs: monitorSpecs({ resolution: '3840x2160', responseTimeMs: 5, ports: ['HDMI 2.0', 'DisplayPort 1.4', 'USB-C 90W'] }),
+    });
+    await add('monitor2', {
+      name: 'LG 24MR400',
+      brand: 'LG',
+      category: 'Monitor',
+      price: rupees(7_999),
+      specs: monitorSpecs({ sizeIn: 23.8, resolution: '1920x1080', refreshRateHz: 100 }),
+    });
   });
   afterAll(() => t.close());
 
@@ -136,7 +184,13 @@ describe.each(testDialects())('compiled answers of the catalogue and search on %
   };
 
   it('a product list and each category page are what zod would answer', async () => {
-    const queries: Array<Record<string, string>> = [{}, { category: 'Laptop' }, { category: 'Desktop' }, { category: 'Monitor' }, { sort: 'price_asc', pageSize: '2', page: '2' }];
+    const queries: Array<Record<string, string>> = [
+      {},
+      { category: 'Laptop' },
+      { category: 'Desktop' },
+      { category: 'Monitor' },
+      { sort: 'price_asc', pageSize: '2', page: '2' },
+    ];
     for (const query of queries) {
       const body = await get(`/api/products?${new URLSearchParams(query)}`);
       const expected = await t.services.catalog.list(ProductQuerySchema.parse(query));

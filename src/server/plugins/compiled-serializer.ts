@@ -45,7 +45,9 @@ export function responseJsonSchema(schema: z.core.$ZodType): JsonSchema {
       const def = zodSchema._zod.def;
       if (def.type === 'object' && !def.catchall) delete jsonSchema.additionalProperties;
       if (def.type === 'transform' || (def.type === 'pipe' && 'reverseTransform' in def)) {
-        throw new Error(`A compiled response serializer cannot apply a ${def.type === 'pipe' ? 'codec' : 'transform'}; keep zod's serializer for this route`);
+        throw new Error(
+          `A compiled response serializer cannot apply a ${def.type === 'pipe' ? 'codec' : 'transform'}; keep zod's serializer for this route`,
+        );
       }
     },
   });
@@ -68,7 +70,8 @@ export function compileResponseSerializer(schema: z.core.$ZodType): (data: unkno
 export const compiledSerializerCompiler: FastifySerializerCompiler<unknown> = (routeSchema) => {
   const { schema, httpStatus, method, url } = routeSchema;
   if (!httpStatus?.startsWith('2')) return zodSerializerCompiler(routeSchema as Parameters<typeof zodSerializerCompiler>[0]);
-  if (!(schema instanceof z.core.$ZodType)) throw new Error(`${method} ${url}: a compiled serializer needs a zod response schema for ${httpStatus}`);
+  if (!(schema instanceof z.core.$ZodType))
+    throw new Error(`${method} ${url}: a compiled serializer needs a zod response schema for ${httpStatus}`);
   const serialize = compileResponseSerializer(schema);
   return (data) => {
     try {

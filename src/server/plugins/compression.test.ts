@@ -10,7 +10,10 @@ import { testDialects } from '#server/testing/test-database.ts';
 import { COMPRESSION_THRESHOLD_BYTES } from './compression.ts';
 
 function varies(response: LightMyRequestResponse): boolean {
-  return String(response.headers.vary ?? '').toLowerCase().split(/\s*,\s*/).includes('accept-encoding');
+  return String(response.headers.vary ?? '')
+    .toLowerCase()
+    .split(/\s*,\s*/)
+    .includes('accept-encoding');
 }
 
 /** The body as the client reads it once it has undone the Content-Encoding. */

@@ -51,10 +51,18 @@ async function run(answer: boolean): Promise<Record<string, { route: number[]; f
   const script = path.join(dir, 'cluster.mjs');
   writeFileSync(script, SCRIPT);
   try {
-    const { stdout } = await promisify(execFile)(process.execPath, ['--experimental-strip-types', '--disable-warning=ExperimentalWarning', script], {
-      env: { PATH: process.env.PATH, ANSWER: answer ? 'yes' : 'no', STORE_MODULE: pathToFileURL(path.resolve(import.meta.dirname, 'machine-rate-limit-store.ts')).href },
-      timeout: 15_000,
-    });
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--experimental-strip-types', '--disable-warning=ExperimentalWarning', script],
+      {
+        env: {
+          PATH: process.env.PATH,
+          ANSWER: answer ? 'yes' : 'no',
+          STORE_MODULE: pathToFileURL(path.resolve(import.meta.dirname, 'machine-rate-limit-store.ts')).href,
+        },
+        timeout: 15_000,
+      },
+    );
     return JSON.parse(stdout);
   } finally {
     rmSync(dir, { recursive: true, force: true });

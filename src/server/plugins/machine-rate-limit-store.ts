@@ -17,7 +17,11 @@ interface LimitOptions {
 // The plugin's in-memory store, CommonJS with no types of its own: the counting itself, whether
 // in a lone process, in the primary for its workers, or in a worker while the primary is silent.
 const require = createRequire(import.meta.url);
-const LocalStore: new (continueExceeding?: boolean, exponentialBackoff?: boolean, cache?: number) => FastifyRateLimitStore = require('@fastify/rate-limit/store/LocalStore.js');
+const LocalStore: new (
+  continueExceeding?: boolean,
+  exponentialBackoff?: boolean,
+  cache?: number,
+) => FastifyRateLimitStore = require('@fastify/rate-limit/store/LocalStore.js');
 
 /**
  * Keys kept per limit. The plugin keeps 5,000 per process; the primary keeps the counts of every
@@ -48,7 +52,8 @@ interface Answer extends Count {
   id: number;
 }
 
-const isOurs = (value: unknown): value is { kind: typeof KIND } => typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === KIND;
+const isOurs = (value: unknown): value is { kind: typeof KIND } =>
+  typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === KIND;
 
 // Sending on a closed channel reports the error here; without a callback it would end the process.
 const ignoreClosed = () => {};
@@ -101,7 +106,9 @@ function primaryCounter(log: FastifyBaseLogger) {
         clearTimeout(timer);
         if (!count && !silent) {
           silent = true;
-          log.warn(`The primary process did not count a rate-limited request within ${PRIMARY_ANSWER_TIMEOUT_MS} ms: this worker counts alone until it answers again`);
+          log.warn(
+            `The primary process did not count a rate-limited request within ${PRIMARY_ANSWER_TIMEOUT_MS} ms: this worker counts alone until it answers again`,
+          );
         }
         if (count) silent = false;
         done(count);

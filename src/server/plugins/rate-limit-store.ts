@@ -10,8 +10,12 @@ type RouteLimitOptions = Parameters<FastifyRateLimitStore['child']>[0];
 
 // The plugin's Redis store: CommonJS, with no types of its own.
 const require = createRequire(import.meta.url);
-const RedisStore: new (continueExceeding: boolean | undefined, exponentialBackoff: boolean | undefined, redis: Redis, key: string) => FastifyRateLimitStore =
-  require('@fastify/rate-limit/store/RedisStore.js');
+const RedisStore: new (
+  continueExceeding: boolean | undefined,
+  exponentialBackoff: boolean | undefined,
+  redis: Redis,
+  key: string,
+) => FastifyRateLimitStore = require('@fastify/rate-limit/store/RedisStore.js');
 
 interface Health {
   redis: Redis;
@@ -81,7 +85,15 @@ class FallbackStore implements FastifyRateLimitStore {
  * not carried over to Redis when it returns. Pass the client from redis-client.ts, whose
  * commands fail fast.
  */
-export function rateLimitStore({ redis: client, nameSpace, log }: { redis?: Redis; nameSpace: string; log: FastifyBaseLogger }): FastifyRateLimitStoreCtor {
+export function rateLimitStore({
+  redis: client,
+  nameSpace,
+  log,
+}: {
+  redis?: Redis;
+  nameSpace: string;
+  log: FastifyBaseLogger;
+}): FastifyRateLimitStoreCtor {
   if (!client) {
     // The plugin makes the global store with `new Store(options)` and each route's with `child()`.
     return class {

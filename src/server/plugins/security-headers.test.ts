@@ -52,7 +52,11 @@ describe.each(testDialects())('security headers and caching on %s', (dialect) =>
 
     customer = await registerCustomer(t, `headers-${dialect}@example.in`);
     vendor = await registerVendor(t, `headers-vendor-${dialect}@example.in`, 'Header Traders');
-    await t.services.authService.ensureAdmin({ email: `headers-admin-${dialect}@example.in`, password: 'admin-pass-123', name: 'Header Admin' });
+    await t.services.authService.ensureAdmin({
+      email: `headers-admin-${dialect}@example.in`,
+      password: 'admin-pass-123',
+      name: 'Header Admin',
+    });
     const login = await t.app.inject({
       method: 'POST',
       url: '/api/auth/login',
@@ -140,7 +144,9 @@ describe.each(testDialects())('security headers and caching on %s', (dialect) =>
     expectPrivate(await t.app.inject({ method: 'GET', url: '/api/orders' })); // 401
     expectPrivate(await as(t, customer)('GET', '/api/admin/users')); // 403
     expectPrivate(await t.app.inject({ method: 'GET', url: '/api/no-such-thing' })); // 404
-    expectPrivate(await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { ...TEST_HEADERS, cookie: 'store.session_token=forged' } }));
+    expectPrivate(
+      await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { ...TEST_HEADERS, cookie: 'store.session_token=forged' } }),
+    );
   });
 
   it('serves the API docs with the same policy, and they load only from the store', async () => {

@@ -25,7 +25,12 @@ interface Envelope {
 }
 
 function isEnvelope(value: unknown): value is Envelope {
-  return typeof value === 'object' && value !== null && (value as Partial<Envelope>).kind === KIND && typeof (value as Partial<Envelope>).channel === 'string';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as Partial<Envelope>).kind === KIND &&
+    typeof (value as Partial<Envelope>).channel === 'string'
+  );
 }
 
 // Sending on a closed channel (the primary is gone, or this worker is being stopped) reports

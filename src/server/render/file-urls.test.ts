@@ -5,7 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '#server/testing/build-app.ts';
 
 const shell = '<!doctype html><title>Circuit Bazaar</title><div id="root"></div>';
-const missing = ['/media/products/9999/missing-640.webp', '/catalog/no-such-laptop.svg', '/images/no-such-banner.svg', '/assets/index-gone123.js', '/catalog/gone.svg?v=2'];
+const missing = [
+  '/media/products/9999/missing-640.webp',
+  '/catalog/no-such-laptop.svg',
+  '/images/no-such-banner.svg',
+  '/assets/index-gone123.js',
+  '/catalog/gone.svg?v=2',
+];
 
 function expectNoPage(response: { statusCode: number; headers: Record<string, unknown>; body: string }, url: string) {
   expect(response.statusCode, url).toBe(404);

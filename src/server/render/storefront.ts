@@ -63,7 +63,11 @@ const HOISTED = /^(?:<title>[^<]*<\/title>|<meta [^>]*\/?>|<link [^>]*\/?>)+/;
  * and the data it was drawn from as JSON for the app to start from. A page that is not a success
  * (404, 410) carries no data: the app draws it afresh rather than taking it over.
  */
-function fillShell(shell: string, manifest: Record<string, ManifestChunk>, page: { html: string; state: string; page: SsrPage; status: number }): string {
+function fillShell(
+  shell: string,
+  manifest: Record<string, ManifestChunk>,
+  page: { html: string; state: string; page: SsrPage; status: number },
+): string {
   const head = HOISTED.exec(page.html)?.[0] ?? '';
   const body = page.html.slice(head.length);
   let html = shell;
@@ -115,7 +119,10 @@ export async function createStorefront({
 
   entry.setApiTransport(async (url, init) => {
     const answer = await app.inject({ method: (init.method ?? 'GET') as 'GET', url, headers: { accept: 'application/json' } });
-    return new Response(new Uint8Array(answer.rawPayload), { status: answer.statusCode, headers: { 'content-type': String(answer.headers['content-type'] ?? 'application/json') } });
+    return new Response(new Uint8Array(answer.rawPayload), {
+      status: answer.statusCode,
+      headers: { 'content-type': String(answer.headers['content-type'] ?? 'application/json') },
+    });
   });
 
   /** The caller as GET /api/auth/session tells it; no cookie, no session. */

@@ -98,7 +98,10 @@ export function request(
         method,
         path: url,
         agent: false,
-        headers: { ...(payload === undefined ? {} : { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) }), ...headers },
+        headers: {
+          ...(payload === undefined ? {} : { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) }),
+          ...headers,
+        },
       },
       (res) => {
         let text = '';

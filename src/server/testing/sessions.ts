@@ -16,7 +16,12 @@ export interface TestUser {
  */
 export async function registerCustomer(t: TestApp, email: string, name = 'Test Customer', fromAddress?: string): Promise<TestUser> {
   const headers = fromAddress ? { ...TEST_HEADERS, 'x-forwarded-for': fromAddress } : TEST_HEADERS;
-  const response = await t.app.inject({ method: 'POST', url: '/api/auth/register', headers, payload: { name, email, password: 'secret-pass-1' } });
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    headers,
+    payload: { name, email, password: 'secret-pass-1' },
+  });
   if (response.statusCode !== 201) throw new Error(`Registration failed: ${response.body}`);
   const cookie = response.cookies.find((c) => c.name === 'store.session_token');
   return { cookie: `store.session_token=${cookie?.value}`, uid: response.json().user.uid, email };
@@ -34,8 +39,14 @@ export async function signIn(
   fromAddress?: string,
 ): Promise<TestUser> {
   const headers = fromAddress ? { ...TEST_HEADERS, 'x-forwarded-for': fromAddress } : TEST_HEADERS;
-  const response = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers, payload: { email: user.email, password: user.password, portal } });
-  if (response.statusCode !== 200) throw new Error(`Sign-in of ${user.email} at the ${portal} portal failed: ${response.statusCode} ${response.body}`);
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    headers,
+    payload: { email: user.email, password: user.password, portal },
+  });
+  if (response.statusCode !== 200)
+    throw new Error(`Sign-in of ${user.email} at the ${portal} portal failed: ${response.statusCode} ${response.body}`);
   const cookie = response.cookies.find((c) => c.name === 'store.session_token');
   if (!cookie) throw new Error(`Sign-in of ${user.email} set no session cookie`);
   return { cookie: `store.session_token=${cookie.value}`, uid: response.json().user.uid, email: user.email };
@@ -53,7 +64,14 @@ export async function registerVendor(t: TestApp, email: string, businessName: st
     method: 'POST',
     url: '/api/auth/vendor-register',
     headers: TEST_HEADERS,
-    payload: { name: `${businessName} Owner`, email, password: 'secret-pass-1', businessName, phone: '9845012345', gstin: SHOP_DETAILS.gstin },
+    payload: {
+      name: `${businessName} Owner`,
+      email,
+      password: 'secret-pass-1',
+      businessName,
+      phone: '9845012345',
+      gstin: SHOP_DETAILS.gstin,
+    },
   });
   if (response.statusCode !== 201) throw new Error(`Vendor registration failed: ${response.body}`);
   const cookie = response.cookies.find((c) => c.name === 'store.session_token');
@@ -66,12 +84,25 @@ export const SHOP_DETAILS = {
   gstin: '29AABCT1234F1ZM',
   legalName: 'Test Traders Private Limited',
   pan: 'AABCT1234F',
-  pickupAddress: { name: 'Test Traders', phone: '9845012345', line1: '12 SP Road', line2: '', city: 'Bengaluru', state: 'Karnataka', pincode: '560002' },
+  pickupAddress: {
+    name: 'Test Traders',
+    phone: '9845012345',
+    line1: '12 SP Road',
+    line2: '',
+    city: 'Bengaluru',
+    state: 'Karnataka',
+    pincode: '560002',
+  },
   bankAccount: { holder: 'Test Traders Private Limited', number: '50100123456789', ifsc: 'HDFC0001234' },
 };
 
 /** Fills in the vendor's shop details through the shop profile, so that an admin may approve it. */
 export async function completeShopDetails(t: TestApp, vendor: TestUser, businessName = 'Test Traders'): Promise<void> {
-  const response = await as(t, vendor)('PUT', '/api/vendor/profile', { businessName, phone: '9845012345', lowStockThreshold: 5, ...SHOP_DETAILS });
+  const response = await as(t, vendor)('PUT', '/api/vendor/profile', {
+    businessName,
+    phone: '9845012345',
+    lowStockThreshold: 5,
+    ...SHOP_DETAILS,
+  });
   if (response.statusCode !== 200) throw new Error(`Shop details were refused: ${response.body}`);
 }

@@ -8,7 +8,8 @@ export const RESET_LINK_MINUTES = 30;
 export const VERIFY_LINK_HOURS = 24;
 
 /** One answer for every e-mail, registered or not, so the form tells no one who has an account. */
-export const RESET_REQUESTED_MESSAGE = 'If an account uses this e-mail address, we have sent it a link to choose a new password. The link works for 30 minutes.';
+export const RESET_REQUESTED_MESSAGE =
+  'If an account uses this e-mail address, we have sent it a link to choose a new password. The link works for 30 minutes.';
 export const LINK_INVALID_MESSAGE = 'This link has expired or has already been used.';
 export const WRONG_PASSWORD_MESSAGE = 'That is not your current password.';
 

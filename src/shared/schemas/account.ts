@@ -8,12 +8,18 @@ export const AddressIdParamSchema = z.pipe(
 
 export const AddressInputSchema = z.strictObject(
   {
-    name: z.string({ error: 'Please enter the name' }).check(z.trim(), z.minLength(2, 'Please enter the name'), z.maxLength(100, 'Name must be at most 100 characters')),
+    name: z
+      .string({ error: 'Please enter the name' })
+      .check(z.trim(), z.minLength(2, 'Please enter the name'), z.maxLength(100, 'Name must be at most 100 characters')),
     phone: z.pipe(
-      z.string({ error: 'Please enter a phone number' }).check(z.trim(), z.regex(INDIAN_MOBILE, 'Please enter a 10-digit Indian mobile number (+91)')),
+      z
+        .string({ error: 'Please enter a phone number' })
+        .check(z.trim(), z.regex(INDIAN_MOBILE, 'Please enter a 10-digit Indian mobile number (+91)')),
       z.transform(normaliseMobile),
     ),
-    line1: z.string({ error: 'Please enter the address' }).check(z.trim(), z.minLength(3, 'Please enter the house number and street'), z.maxLength(200)),
+    line1: z
+      .string({ error: 'Please enter the address' })
+      .check(z.trim(), z.minLength(3, 'Please enter the house number and street'), z.maxLength(200)),
     line2: z._default(z.optional(z.string().check(z.trim(), z.maxLength(200))), ''),
     city: z.string({ error: 'Please enter the city' }).check(z.trim(), z.minLength(2, 'Please enter the city'), z.maxLength(100)),
     state: z.enum(INDIAN_STATES, { error: 'Please choose a state or union territory' }),

@@ -10,7 +10,6 @@ const strict = <T extends z.ZodRawShape>(shape: T) =>
     error: (issue) => (issue.code === 'unrecognized_keys' ? `Unexpected field: ${issue.keys.join(', ')}` : undefined),
   });
 
-
 export const ADMIN_USER_SORTS = ['newest', 'oldest', 'name', 'email'] as const;
 
 export const AdminUserQuerySchema = z.object({
@@ -18,7 +17,10 @@ export const AdminUserQuerySchema = z.object({
   role: z.enum(ROLES).optional(),
   status: z.enum(['active', 'suspended']).optional(),
   /** vendors whose shop awaits approval */
-  pendingVendors: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+  pendingVendors: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
   sort: z.enum(ADMIN_USER_SORTS, { error: `sort must be one of: ${ADMIN_USER_SORTS.join(', ')}` }).default('newest'),
   ...pageFields(20),
 });
@@ -31,11 +33,18 @@ export const AdminUserSchema = z.object({
   role: z.enum(ROLES),
   status: z.enum(['active', 'suspended']),
   createdAt: z.string(),
-  vendor: z.object({ id: z.number().int(), name: z.string(), slug: z.string(), status: z.enum(['pending', 'active', 'suspended']) }).nullable(),
+  vendor: z
+    .object({ id: z.number().int(), name: z.string(), slug: z.string(), status: z.enum(['pending', 'active', 'suspended']) })
+    .nullable(),
 });
 export type AdminUser = z.infer<typeof AdminUserSchema>;
 
-export const AdminUserListSchema = z.object({ items: z.array(AdminUserSchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+export const AdminUserListSchema = z.object({
+  items: z.array(AdminUserSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
 
 export const AuditEntrySchema = z.object({
   id: z.number().int(),
@@ -64,7 +73,12 @@ export const AuditEntrySchema = z.object({
   createdAt: z.string(),
 });
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
-export const AuditListSchema = z.object({ items: z.array(AuditEntrySchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+export const AuditListSchema = z.object({
+  items: z.array(AuditEntrySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
 export const AuditQuerySchema = z.object({
   entityType: z.enum(['user', 'vendor', 'product', 'payment', 'outbox', 'coupon', 'review', 'return']).optional(),
   entityId: z.string().max(100).optional(),
@@ -75,8 +89,12 @@ export const AuditQuerySchema = z.object({
 
 export const AdminUserDetailSchema = z.object({
   user: AdminUserSchema,
-  orders: z.array(z.object({ id: z.number().int(), number: z.string(), orderDate: z.string(), displayStatus: z.string(), total: z.number().int() })),
-  products: z.array(z.object({ id: z.number().int(), name: z.string(), status: z.string(), price: z.number().int(), stock: z.number().int() })),
+  orders: z.array(
+    z.object({ id: z.number().int(), number: z.string(), orderDate: z.string(), displayStatus: z.string(), total: z.number().int() }),
+  ),
+  products: z.array(
+    z.object({ id: z.number().int(), name: z.string(), status: z.string(), price: z.number().int(), stock: z.number().int() }),
+  ),
   audit: z.array(AuditEntrySchema),
   /** a vendor's shop: what its approval needs, and what it has given */
   shopChecklist: z.array(z.object({ item: z.string(), done: z.boolean() })).nullable(),
@@ -84,16 +102,22 @@ export const AdminUserDetailSchema = z.object({
 
 const reason = z.string({ error: 'Please give a reason' }).trim().min(5, 'Please give a reason of at least 5 characters').max(500);
 
-export const VendorDecisionInputSchema = strict({ decision: z.enum(['approve', 'reject']), reason: z.string().trim().max(500).optional() }).refine(
-  (body) => body.decision === 'approve' || (body.reason?.length ?? 0) >= 5,
-  { message: 'Please give the vendor a reason of at least 5 characters', path: ['reason'] },
-);
+export const VendorDecisionInputSchema = strict({
+  decision: z.enum(['approve', 'reject']),
+  reason: z.string().trim().max(500).optional(),
+}).refine((body) => body.decision === 'approve' || (body.reason?.length ?? 0) >= 5, {
+  message: 'Please give the vendor a reason of at least 5 characters',
+  path: ['reason'],
+});
 export const UserStatusInputSchema = strict({ status: z.enum(['active', 'suspended']), reason });
 export const UserRoleInputSchema = strict({ role: z.enum(ROLES), reason });
 export const CreateAdminInputSchema = strict({
   name: z.string().trim().min(2, 'Please enter a name').max(100),
   email: z.string().trim().toLowerCase().pipe(z.email('Please enter a valid e-mail address')),
-  password: z.string().min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`).max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
+  password: z
+    .string()
+    .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
+    .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
 });
 
 export const ModerationInputSchema = strict({ action: z.enum(['hide', 'restore']), reason: z.string().trim().max(500).optional() }).refine(
@@ -103,7 +127,10 @@ export const ModerationInputSchema = strict({ action: z.enum(['hide', 'restore']
 
 export const AdminProductQuerySchema = z.object({
   q: z.string().trim().max(100).optional(),
-  vendor: z.string().regex(/^[a-z0-9-]{1,80}$/, 'vendor must be a store slug').optional(),
+  vendor: z
+    .string()
+    .regex(/^[a-z0-9-]{1,80}$/, 'vendor must be a store slug')
+    .optional(),
   category: z.enum(['Laptop', 'Desktop', 'Monitor']).optional(),
   /** `review`: new listings awaiting the marketplace's approval */
   status: z.enum(['draft', 'active', 'archived', 'hidden', 'review']).optional(),
@@ -127,7 +154,12 @@ export const AdminProductSchema = z.object({
   vendor: z.object({ id: z.number().int(), name: z.string(), slug: z.string() }),
   updatedAt: z.string(),
 });
-export const AdminProductListSchema = z.object({ items: z.array(AdminProductSchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+export const AdminProductListSchema = z.object({
+  items: z.array(AdminProductSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
 
 const productStatus = z.enum(['draft', 'active', 'archived'], { error: 'status must be draft, active or archived' });
 /** Why the admin made a change, kept in the audit log (optional). */
@@ -218,17 +250,26 @@ export const AdminProposalQuerySchema = z.object({ status: z.enum(['pending', 'a
 export const AdminProposalDecisionSchema = strict({
   decision: z.enum(['approve', 'reject'], { error: 'decision must be approve or reject' }),
   reason: z.string().trim().max(500, 'The reason can be at most 500 characters').optional(),
-}).refine((body) => body.decision === 'approve' || (body.reason ?? '').length > 0, { message: 'Please say why the change is rejected: the seller sees it', path: ['reason'] });
+}).refine((body) => body.decision === 'approve' || (body.reason ?? '').length > 0, {
+  message: 'Please say why the change is rejected: the seller sees it',
+  path: ['reason'],
+});
 
 /** Approve a seller's new listing (it goes on sale) or reject it with a reason the seller sees. */
 export const AdminProductReviewSchema = strict({
   decision: z.enum(['approve', 'reject'], { error: 'decision must be approve or reject' }),
   reason: z.string().trim().max(500, 'The reason can be at most 500 characters').optional(),
-}).refine((body) => body.decision === 'approve' || (body.reason ?? '').length > 0, { message: 'Please say why the listing is rejected: the seller sees it', path: ['reason'] });
+}).refine((body) => body.decision === 'approve' || (body.reason ?? '').length > 0, {
+  message: 'Please say why the listing is rejected: the seller sees it',
+  path: ['reason'],
+});
 
 /** Merge a duplicate into the product it duplicates: its sellers' offers move there. */
 export const AdminProductMergeInputSchema = strict({
-  into: z.number({ error: 'into must be the id of the product to keep' }).int('into must be a product id').positive('into must be a product id'),
+  into: z
+    .number({ error: 'into must be the id of the product to keep' })
+    .int('into must be a product id')
+    .positive('into must be a product id'),
   reason: auditNote,
 });
 export type AdminProductDetail = z.infer<typeof AdminProductDetailSchema>;
@@ -303,7 +344,15 @@ export const AdminPaymentDetailSchema = z.object({
   refunds: z.array(z.object({ amount: z.number().int(), reason: z.string(), reference: z.string(), createdAt: z.string() })),
   /** refunds claimed on the payment and queued, that the gateway has not made yet */
   queuedRefunds: z.array(
-    z.object({ jobId: z.number().int(), amount: z.number().int(), reason: z.string(), attempts: z.number().int(), lastError: z.string().nullable(), nextAttemptAt: z.string(), createdAt: z.string() }),
+    z.object({
+      jobId: z.number().int(),
+      amount: z.number().int(),
+      reason: z.string(),
+      attempts: z.number().int(),
+      lastError: z.string().nullable(),
+      nextAttemptAt: z.string(),
+      createdAt: z.string(),
+    }),
   ),
   audit: z.array(AuditEntrySchema),
 });
@@ -344,19 +393,29 @@ export const AdminOutboxListSchema = z.object({
 export type AdminOutboxList = z.infer<typeof AdminOutboxListSchema>;
 
 export const RefundInputSchema = strict({
-  amount: z.number({ error: 'amount must be a whole number of paise' }).int('amount must be a whole number of paise').positive('amount must be more than 0'),
+  amount: z
+    .number({ error: 'amount must be a whole number of paise' })
+    .int('amount must be a whole number of paise')
+    .positive('amount must be more than 0'),
   reason: z.string({ error: 'Please give a reason' }).trim().min(5, 'Please give a reason of at least 5 characters').max(500),
   /**
    * the tax invoice the refund is credited against (a GST credit note is issued), or null for money
    * no invoice covers (goods not yet shipped, the delivery charge); left out, the store decides when
    * it can (see shared/credit-notes.ts) and otherwise answers 409 asking which
    */
-  invoiceId: z.number({ error: 'invoiceId must be an invoice’s id or null' }).int('invoiceId must be an invoice’s id or null').positive('invoiceId must be an invoice’s id or null').nullable().optional(),
+  invoiceId: z
+    .number({ error: 'invoiceId must be an invoice’s id or null' })
+    .int('invoiceId must be an invoice’s id or null')
+    .positive('invoiceId must be an invoice’s id or null')
+    .nullable()
+    .optional(),
   /** Cash on Delivery only: the customer's UPI ID or bank account the money goes back to */
   payout: PayoutDestinationSchema.optional(),
 });
 
-export const AdminDashboardQuerySchema = z.object({ days: z.enum(['7', '30', '90'], { error: 'days must be 7, 30 or 90' }).default('30').transform(Number) });
+export const AdminDashboardQuerySchema = z.object({
+  days: z.enum(['7', '30', '90'], { error: 'days must be 7, 30 or 90' }).default('30').transform(Number),
+});
 
 export const AdminDashboardSchema = z.object({
   days: z.number().int(),
@@ -377,6 +436,15 @@ export const AdminDashboardSchema = z.object({
   perDay: z.array(z.object({ date: z.string(), orders: z.number().int(), revenue: z.number().int() })),
   salesByCategory: z.array(z.object({ category: z.string(), revenue: z.number().int(), units: z.number().int() })),
   pendingVendors: z.array(z.object({ uid: z.string(), shop: z.string(), owner: z.string(), email: z.string(), since: z.string() })),
-  latestOrders: z.array(z.object({ id: z.number().int(), number: z.string(), customer: z.string(), total: z.number().int(), status: z.string(), orderDate: z.string() })),
+  latestOrders: z.array(
+    z.object({
+      id: z.number().int(),
+      number: z.string(),
+      customer: z.string(),
+      total: z.number().int(),
+      status: z.string(),
+      orderDate: z.string(),
+    }),
+  ),
 });
 export type AdminDashboard = z.infer<typeof AdminDashboardSchema>;

@@ -9,8 +9,7 @@ export const PASSWORD_MAX = 128;
 export const PASSWORD_RULE = `Use ${PASSWORD_MIN} to ${PASSWORD_MAX} characters.`;
 
 /** The exact message of the specification for an e-mail that already has an account. */
-export const EMAIL_IN_USE_MESSAGE =
-  'This email address is already registered. Please try logging in or use a different email.';
+export const EMAIL_IN_USE_MESSAGE = 'This email address is already registered. Please try logging in or use a different email.';
 
 /** A request with fields it should not have (say, a role) is refused, not quietly trimmed. */
 export const strict = <T extends z.core.$ZodLooseShape>(shape: T) =>
@@ -40,13 +39,14 @@ export const ACCOUNT_FIELDS = { name, email, password };
 export const RegisterCustomerInputSchema = strict(ACCOUNT_FIELDS);
 export type RegisterCustomerInput = z.infer<typeof RegisterCustomerInputSchema>;
 
-
 export const PORTALS = ['store', 'vendor', 'admin'] as const;
 export type Portal = (typeof PORTALS)[number];
 
 export const LoginInputSchema = strict({
   email,
-  password: z.string({ error: 'Please enter your password' }).check(z.minLength(1, 'Please enter your password'), z.maxLength(PASSWORD_MAX)),
+  password: z
+    .string({ error: 'Please enter your password' })
+    .check(z.minLength(1, 'Please enter your password'), z.maxLength(PASSWORD_MAX)),
   portal: z._default(z.enum(PORTALS), 'store'),
 });
 export type LoginInput = z.infer<typeof LoginInputSchema>;

@@ -8,7 +8,9 @@ export { MAX_CART_LINES, MAX_QUANTITY_PER_LINE };
 export const CartLineInputSchema = z.object({
   productId: ProductIdSchema,
   offerId: z.optional(
-    z.number({ error: 'offerId must be a whole number' }).check(z.int('offerId must be a whole number'), z.positive('offerId must be a whole number')),
+    z
+      .number({ error: 'offerId must be a whole number' })
+      .check(z.int('offerId must be a whole number'), z.positive('offerId must be a whole number')),
   ),
   quantity: z
     .number({ error: 'quantity must be a whole number' })
@@ -20,12 +22,17 @@ export const CartLineInputSchema = z.object({
 });
 export type CartLineInput = z.infer<typeof CartLineInputSchema>;
 
-const lines = z
-  .array(CartLineInputSchema)
-  .check(z.maxLength(MAX_CART_LINES, `A cart holds at most ${MAX_CART_LINES} different products`));
+const lines = z.array(CartLineInputSchema).check(z.maxLength(MAX_CART_LINES, `A cart holds at most ${MAX_CART_LINES} different products`));
 
 /** A coupon code as typed: trimmed, upper-cased. */
-export const CouponCodeInputSchema = z.string({ error: 'couponCode must be text' }).check(z.trim(), z.toUpperCase(), z.minLength(1, 'Please enter a coupon code'), z.maxLength(40, 'A coupon code is at most 40 characters'));
+export const CouponCodeInputSchema = z
+  .string({ error: 'couponCode must be text' })
+  .check(
+    z.trim(),
+    z.toUpperCase(),
+    z.minLength(1, 'Please enter a coupon code'),
+    z.maxLength(40, 'A coupon code is at most 40 characters'),
+  );
 
 /** The body is the list of lines, or `{ items: [...], couponCode? }`. */
 export const CartQuoteRequestSchema = z.pipe(
@@ -33,12 +40,7 @@ export const CartQuoteRequestSchema = z.pipe(
   z.strictObject({ items: lines, couponCode: z.optional(CouponCodeInputSchema) }),
 );
 
-export const QuoteLineStatusSchema = z.enum([
-  'ok',
-  'insufficient_stock',
-  'out_of_stock',
-  'unavailable',
-]);
+export const QuoteLineStatusSchema = z.enum(['ok', 'insufficient_stock', 'out_of_stock', 'unavailable']);
 export type QuoteLineStatus = z.infer<typeof QuoteLineStatusSchema>;
 
 export const QuoteLineSchema = z.object({

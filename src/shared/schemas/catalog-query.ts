@@ -9,28 +9,17 @@ const repeatable = (name: string) =>
     .union([z.string(), z.array(z.string())])
     .optional()
     .transform((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]))
-    .pipe(
-      z
-        .array(z.string().trim().min(1, `${name} must not be empty`).max(80, `${name} is too long`))
-        .max(30, `Too many ${name} values`),
-    );
+    .pipe(z.array(z.string().trim().min(1, `${name} must not be empty`).max(80, `${name} is too long`)).max(30, `Too many ${name} values`));
 
 const wholeNumber = (name: string, min: number, max = Number.MAX_SAFE_INTEGER) =>
   z
     .string()
     .regex(/^\d+$/, `${name} must be a whole number`)
     .transform(Number)
-    .pipe(
-      z
-        .number()
-        .min(min, `${name} must be at least ${min}`)
-        .max(max, `${name} must be at most ${max}`),
-    );
+    .pipe(z.number().min(min, `${name} must be at least ${min}`).max(max, `${name} must be at most ${max}`));
 
 const booleanFlag = (name: string) =>
-  z
-    .enum(['true', 'false', '1', '0'], { error: `${name} must be true or false` })
-    .transform((value) => value === 'true' || value === '1');
+  z.enum(['true', 'false', '1', '0'], { error: `${name} must be true or false` }).transform((value) => value === 'true' || value === '1');
 
 export const MAX_PAGE_SIZE = 100;
 export const DEFAULT_PAGE_SIZE = 24;
@@ -39,15 +28,17 @@ export const ProductQuerySchema = z.object({
   page: wholeNumber('page', 1).default(1),
   pageSize: wholeNumber('pageSize', 1, MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
   sort: z._default(SortSchema, 'relevance'),
-  category: z
-    .enum(CATEGORIES, { error: `category must be one of: ${CATEGORIES.join(', ')}` })
-    .optional(),
+  category: z.enum(CATEGORIES, { error: `category must be one of: ${CATEGORIES.join(', ')}` }).optional(),
   brand: repeatable('brand'),
   minPrice: wholeNumber('minPrice', 0).optional(),
   maxPrice: wholeNumber('maxPrice', 0).optional(),
   inStock: booleanFlag('inStock').optional(),
   featured: booleanFlag('featured').optional(),
-  vendor: z.string().trim().regex(/^[a-z0-9-]{1,80}$/, 'vendor must be a store slug').optional(),
+  vendor: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9-]{1,80}$/, 'vendor must be a store slug')
+    .optional(),
   /** only products with an offer in stock whose seller delivers to this PIN code */
   deliverTo: z.string().trim().regex(PIN_CODE, 'deliverTo: PIN code must be 6 digits, not starting with 0').optional(),
   ram: repeatable('ram'),

@@ -52,7 +52,6 @@ export type DesktopSpecs = z.infer<typeof DesktopSpecsSchema>;
 export type MonitorSpecs = z.infer<typeof MonitorSpecsSchema>;
 export type ProductSpecs = LaptopSpecs | DesktopSpecs | MonitorSpecs;
 
-
 export const SpecsSchema = z.union([LaptopSpecsSchema, DesktopSpecsSchema, MonitorSpecsSchema]);
 
 const PRODUCT_ID_MESSAGE = 'Product id must be a positive whole number';

@@ -14,11 +14,7 @@ export const CreateContactMessageInputSchema = z
       .or(z.literal('')),
     topic: z.enum(CONTACT_TOPICS, { error: 'Please choose a topic' }),
     orderNumber: z.string().trim().max(40).optional().or(z.literal('')),
-    message: z
-      .string()
-      .trim()
-      .min(10, 'Please write at least 10 characters')
-      .max(4000, 'Message must be at most 4000 characters'),
+    message: z.string().trim().min(10, 'Please write at least 10 characters').max(4000, 'Message must be at most 4000 characters'),
   })
   .strict();
 export type CreateContactMessageInput = z.infer<typeof CreateContactMessageInputSchema>;

@@ -3,7 +3,12 @@ import { CATEGORIES } from '../categories.ts';
 import { COUPON_CODE } from '../coupons.ts';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const paise = (label: string) => z.number({ error: `${label} must be an amount in paise` }).int(`${label} must be an amount in paise`).min(0, `${label} cannot be negative`).max(10_000_000_00, `${label} is too large`);
+const paise = (label: string) =>
+  z
+    .number({ error: `${label} must be an amount in paise` })
+    .int(`${label} must be an amount in paise`)
+    .min(0, `${label} cannot be negative`)
+    .max(10_000_000_00, `${label} is too large`);
 
 /**
  * A coupon as an admin (marketplace-funded, optionally for one category or seller) or a seller
@@ -20,13 +25,21 @@ export const CouponInputSchema = z
     description: z.string().trim().max(200, 'Description: at most 200 characters').default(''),
     kind: z.enum(['percent', 'flat'], { error: 'Choose a percentage or a flat amount' }),
     /** percent 1–90, or paise */
-    value: z.number({ error: 'Please enter the discount' }).int('The discount must be a whole number').positive('The discount must be more than 0'),
+    value: z
+      .number({ error: 'Please enter the discount' })
+      .int('The discount must be a whole number')
+      .positive('The discount must be more than 0'),
     minOrder: paise('Minimum order').default(0),
     maxDiscount: paise('Maximum discount').positive('Maximum discount must be more than 0').nullable().default(null),
     startsOn: z.string().regex(DATE, 'Start date: YYYY-MM-DD'),
     endsOn: z.string().regex(DATE, 'End date: YYYY-MM-DD'),
     totalLimit: z.number().int('Total uses must be a whole number').positive('Total uses must be at least 1').nullable().default(null),
-    perCustomerLimit: z.number().int('Uses per customer must be a whole number').min(1, 'Uses per customer must be at least 1').max(100).default(1),
+    perCustomerLimit: z
+      .number()
+      .int('Uses per customer must be a whole number')
+      .min(1, 'Uses per customer must be at least 1')
+      .max(100)
+      .default(1),
     /** only for a customer's first order: FIRST_ORDER_RULE in src/shared/coupons.ts */
     firstOrderOnly: z.boolean({ error: 'firstOrderOnly must be true or false' }).default(false),
     category: z.enum(CATEGORIES).nullable().default(null),
@@ -34,9 +47,12 @@ export const CouponInputSchema = z
     vendorId: z.number().int().positive().nullable().default(null),
   })
   .superRefine((coupon, ctx) => {
-    if (coupon.kind === 'percent' && coupon.value > 90) ctx.addIssue({ code: 'custom', path: ['value'], message: 'A percentage discount is at most 90%' });
-    if (coupon.kind === 'flat' && coupon.minOrder > 0 && coupon.value > coupon.minOrder) ctx.addIssue({ code: 'custom', path: ['value'], message: 'A flat discount cannot be more than the minimum order' });
-    if (coupon.endsOn < coupon.startsOn) ctx.addIssue({ code: 'custom', path: ['endsOn'], message: 'The end date must be on or after the start date' });
+    if (coupon.kind === 'percent' && coupon.value > 90)
+      ctx.addIssue({ code: 'custom', path: ['value'], message: 'A percentage discount is at most 90%' });
+    if (coupon.kind === 'flat' && coupon.minOrder > 0 && coupon.value > coupon.minOrder)
+      ctx.addIssue({ code: 'custom', path: ['value'], message: 'A flat discount cannot be more than the minimum order' });
+    if (coupon.endsOn < coupon.startsOn)
+      ctx.addIssue({ code: 'custom', path: ['endsOn'], message: 'The end date must be on or after the start date' });
   });
 export type CouponInput = z.input<typeof CouponInputSchema>;
 

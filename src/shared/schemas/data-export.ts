@@ -47,7 +47,13 @@ export const DataExportSchema = z
         deliveryAddress: DeliveryAddressSchema,
         buyerGst: z.object({ gstin: z.string(), businessName: z.string() }).nullable(),
         payments: z.array(
-          z.object({ method: z.enum(PAYMENT_METHODS), status: z.enum(PAYMENT_STATUSES), amount: z.number().int(), refundedAmount: z.number().int(), createdAt: z.string() }),
+          z.object({
+            method: z.enum(PAYMENT_METHODS),
+            status: z.enum(PAYMENT_STATUSES),
+            amount: z.number().int(),
+            refundedAmount: z.number().int(),
+            createdAt: z.string(),
+          }),
         ),
         invoices: z.array(z.string()),
       }),

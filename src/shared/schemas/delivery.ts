@@ -1,7 +1,9 @@
 import { PIN_CODE } from '../india.ts';
 import { z } from './zod-mini.ts';
 
-export const PincodeParamSchema = z.string({ error: 'Please enter a PIN code' }).check(z.trim(), z.regex(PIN_CODE, 'PIN code must be 6 digits, not starting with 0'));
+export const PincodeParamSchema = z
+  .string({ error: 'Please enter a PIN code' })
+  .check(z.trim(), z.regex(PIN_CODE, 'PIN code must be 6 digits, not starting with 0'));
 
 /** A pincode as the directory knows it: what an address form fills in. */
 export const PincodePlaceSchema = z.object({

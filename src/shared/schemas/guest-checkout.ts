@@ -69,7 +69,20 @@ export const TrackedOrderSchema = z.object({
   orderDate: z.string(),
   cancelledAt: z.string().nullable(),
   total: z.number().int(),
-  items: z.array(OrderItemSchema.pick({ id: true, name: true, image: true, quantity: true, lineTotal: true, discount: true, vendor: true, returnableQuantity: true, returnBy: true, replacementFor: true })),
+  items: z.array(
+    OrderItemSchema.pick({
+      id: true,
+      name: true,
+      image: true,
+      quantity: true,
+      lineTotal: true,
+      discount: true,
+      vendor: true,
+      returnableQuantity: true,
+      returnBy: true,
+      replacementFor: true,
+    }),
+  ),
   fulfilments: z.array(FulfilmentSchema.omit({ invoice: true, creditNotes: true })),
   deliverTo: z.object({ city: z.string(), state: z.string(), pincode: z.string() }),
   /** placed by guest checkout: its lines are returned at /track with the number and e-mail */

@@ -30,7 +30,11 @@ export const BuyerGstInputSchema = strict({
       const problem = gstinProblem(value);
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
     }),
-  businessName: z.string({ error: 'Please enter the business name' }).trim().min(2, 'Please enter the business name, as on the GST registration').max(160),
+  businessName: z
+    .string({ error: 'Please enter the business name' })
+    .trim()
+    .min(2, 'Please enter the business name, as on the GST registration')
+    .max(160),
 });
 export type BuyerGstInput = z.infer<typeof BuyerGstInputSchema>;
 
@@ -47,7 +51,13 @@ export const PlaceOrderInputSchema = strict({
   /** for a tax invoice in the business's name, with its GSTIN (B2B) */
   buyerGst: BuyerGstInputSchema.optional(),
   /** one coupon per order, priced again on the server */
-  couponCode: z.string().trim().toUpperCase().min(1, 'Please enter a coupon code').max(40, 'A coupon code is at most 40 characters').optional(),
+  couponCode: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .min(1, 'Please enter a coupon code')
+    .max(40, 'A coupon code is at most 40 characters')
+    .optional(),
 });
 export type PlaceOrderInput = z.infer<typeof PlaceOrderInputSchema>;
 
@@ -96,7 +106,9 @@ export type PayoutDestination = z.infer<typeof PayoutDestinationSchema>;
 
 /** "UPI ID asha@okhdfc" or "bank account ending 6789 (HDFC0001234)" */
 export function describePayout(destination: PayoutDestination): string {
-  return 'upi' in destination ? `UPI ID ${destination.upi}` : `bank account ending ${destination.accountNumber.slice(-4)} (${destination.ifsc})`;
+  return 'upi' in destination
+    ? `UPI ID ${destination.upi}`
+    : `bank account ending ${destination.accountNumber.slice(-4)} (${destination.ifsc})`;
 }
 
 export const OtpInputSchema = strict({ otp: z.string().regex(/^\d{6}$/, 'The OTP has 6 digits') });
@@ -109,14 +121,22 @@ export const ReturnRequestInputSchema = strict({
 /** Cash on Delivery is `authorized` until the courier collects the cash, and `cancelled` with its order. */
 export const PAYMENT_STATUSES = ['created', 'authorized', 'captured', 'failed', 'cancelled', 'refunded', 'partially_refunded'] as const;
 export const PAYMENT_METHODS = ['upi', 'netbanking', 'card', 'emi', 'cod'] as const;
-export const PAYMENT_METHOD_NAMES = { upi: 'UPI', netbanking: 'Net Banking', card: 'Card', emi: 'Card EMI', cod: 'Cash on Delivery' } as const;
+export const PAYMENT_METHOD_NAMES = {
+  upi: 'UPI',
+  netbanking: 'Net Banking',
+  card: 'Card',
+  emi: 'Card EMI',
+  cod: 'Cash on Delivery',
+} as const;
 
 export const PaymentDetailsSchema = z.object({
   vpa: z.string().optional(),
   bank: z.string().optional(),
   network: z.string().optional(),
   last4: z.string().optional(),
-  emi: z.object({ months: z.number().int(), monthly: z.number().int(), interest: z.number().int(), annualRatePercent: z.number() }).optional(),
+  emi: z
+    .object({ months: z.number().int(), monthly: z.number().int(), interest: z.number().int(), annualRatePercent: z.number() })
+    .optional(),
   /** a bank's instant discount on the card: the payment is the order's total less it */
   offer: z.object({ id: z.string(), title: z.string(), discount: z.number().int() }).optional(),
 });
@@ -226,7 +246,9 @@ export const OrderReturnSchema = z.object({
   /** Cash on Delivery: where the refund goes ("UPI ID asha@okhdfc") */
   payoutTo: z.string().nullable(),
   creditNote: TaxDocumentRefSchema.nullable(),
-  replacement: z.object({ fulfilmentId: z.number().int(), carrier: z.string().nullable(), trackingNumber: z.string().nullable() }).nullable(),
+  replacement: z
+    .object({ fulfilmentId: z.number().int(), carrier: z.string().nullable(), trackingNumber: z.string().nullable() })
+    .nullable(),
   requestedAt: z.string(),
   approvedAt: z.string().nullable(),
   rejectedAt: z.string().nullable(),
@@ -250,7 +272,10 @@ export const OrderSchema = z.object({
   subtotal: z.number().int(),
   /** the coupon's saving: total = subtotal − discount + shipping */
   discount: z.number().int().default(0),
-  coupon: z.object({ code: z.string(), fundedBy: z.enum(['marketplace', 'vendor']) }).nullable().default(null),
+  coupon: z
+    .object({ code: z.string(), fundedBy: z.enum(['marketplace', 'vendor']) })
+    .nullable()
+    .default(null),
   shipping: z.number().int(),
   gst: z.number().int(),
   total: z.number().int(),

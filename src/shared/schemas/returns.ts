@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { canAskReplacement, changeOfMindProblem, RETURN_REASON_LABELS, RETURN_REASONS, RETURN_RESOLUTIONS, RETURN_STATUSES } from '../returns.ts';
+import {
+  canAskReplacement,
+  changeOfMindProblem,
+  RETURN_REASON_LABELS,
+  RETURN_REASONS,
+  RETURN_RESOLUTIONS,
+  RETURN_STATUSES,
+} from '../returns.ts';
 import { OrderReturnSchema, PAYMENT_METHODS, PayoutDestinationSchema } from './orders.ts';
 import { ShipInputSchema } from './vendor.ts';
 
@@ -27,7 +34,11 @@ export const ReturnIdParamSchema = z
  */
 export const CreateReturnInputSchema = strict({
   orderItemId: z.number({ error: 'Please choose the item to return' }).int().positive('Please choose the item to return'),
-  quantity: z.number({ error: 'Please choose how many to return' }).int('Please choose how many to return').min(1, 'Return at least 1').max(99),
+  quantity: z
+    .number({ error: 'Please choose how many to return' })
+    .int('Please choose how many to return')
+    .min(1, 'Return at least 1')
+    .max(99),
   reason: z.enum(RETURN_REASONS, { error: 'Please choose a reason' }),
   details: z.string().trim().max(RETURN_DETAILS_MAX, `At most ${RETURN_DETAILS_MAX} characters`).default(''),
   resolution: z.enum(RETURN_RESOLUTIONS, { error: 'Please choose a refund or a replacement' }),
@@ -36,17 +47,25 @@ export const CreateReturnInputSchema = strict({
   unopened: z.boolean({ error: 'unopened must be true or false' }).optional(),
   payout: PayoutDestinationSchema.optional(),
   /** the form's own key (one per form opened): the same request sent again finds the return it made */
-  requestKey: z.string().regex(/^[A-Za-z0-9-]{8,64}$/, 'requestKey is 8 to 64 letters, digits or dashes').optional(),
+  requestKey: z
+    .string()
+    .regex(/^[A-Za-z0-9-]{8,64}$/, 'requestKey is 8 to 64 letters, digits or dashes')
+    .optional(),
 }).superRefine((value, ctx) => {
   if (value.resolution === 'replacement' && !canAskReplacement(value.reason)) {
-    ctx.addIssue({ code: 'custom', path: ['resolution'], message: `A replacement is for an item that is defective, damaged in transit or not the one ordered; “${RETURN_REASON_LABELS[value.reason]}” is refunded` });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['resolution'],
+      message: `A replacement is for an item that is defective, damaged in transit or not the one ordered; “${RETURN_REASON_LABELS[value.reason]}” is refunded`,
+    });
   }
   const changeOfMind = changeOfMindProblem(value.reason, value.unopened);
   if (changeOfMind) ctx.addIssue({ code: 'custom', path: ['unopened'], message: changeOfMind });
   if (value.reason === 'other' && value.details.length < 10) {
     ctx.addIssue({ code: 'custom', path: ['details'], message: 'Please tell us the reason in at least 10 characters' });
   }
-  if (new Set(value.photoIds).size !== value.photoIds.length) ctx.addIssue({ code: 'custom', path: ['photoIds'], message: 'The same photo is given twice' });
+  if (new Set(value.photoIds).size !== value.photoIds.length)
+    ctx.addIssue({ code: 'custom', path: ['photoIds'], message: 'The same photo is given twice' });
 });
 export type CreateReturnInput = z.input<typeof CreateReturnInputSchema>;
 

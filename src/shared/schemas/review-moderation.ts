@@ -28,12 +28,21 @@ export const ModerationQuerySchema = z.object({
   queue: z.enum(REVIEW_QUEUES, { error: 'queue must be reported or hidden' }).default('reported'),
   ...pageFields(20),
 });
-export const ModerationListSchema = z.object({ items: z.array(ModeratedReviewSchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+export const ModerationListSchema = z.object({
+  items: z.array(ModeratedReviewSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
 
 /** Hide a review, restore a hidden one, or keep a reported one up (its reports dismissed): each with a reason, for the audit log. */
 export const ReviewModerationInputSchema = z.strictObject({
   action: z.enum(['hide', 'restore', 'dismiss'], { error: 'action must be hide, restore or dismiss' }),
-  reason: z.string({ error: 'Please give a reason' }).trim().min(5, 'Please give a reason of at least 5 characters').max(500, 'The reason can be at most 500 characters'),
+  reason: z
+    .string({ error: 'Please give a reason' })
+    .trim()
+    .min(5, 'Please give a reason of at least 5 characters')
+    .max(500, 'The reason can be at most 500 characters'),
 });
 export type ReviewModerationInput = z.infer<typeof ReviewModerationInputSchema>;
 
@@ -41,12 +50,24 @@ export type ReviewModerationInput = z.infer<typeof ReviewModerationInputSchema>;
 export const SellerReviewSchema = z.object({ ...ReviewSchema.shape, productName: z.string() });
 export type SellerReview = z.infer<typeof SellerReviewSchema>;
 export const SellerReviewQuerySchema = z.object({
-  unanswered: z.enum(['true', 'false'], { error: 'unanswered must be true or false' }).transform((value) => value === 'true').optional(),
+  unanswered: z
+    .enum(['true', 'false'], { error: 'unanswered must be true or false' })
+    .transform((value) => value === 'true')
+    .optional(),
   ...pageFields(20),
 });
-export const SellerReviewListSchema = z.object({ items: z.array(SellerReviewSchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+export const SellerReviewListSchema = z.object({
+  items: z.array(SellerReviewSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
 
 export const REPLY_MAX = 2000;
 export const ReviewReplyInputSchema = z.strictObject({
-  text: z.string({ error: 'Please write the text of your reply' }).trim().min(1, 'Please write the text of your reply').max(REPLY_MAX, `The reply can be at most ${REPLY_MAX} characters`),
+  text: z
+    .string({ error: 'Please write the text of your reply' })
+    .trim()
+    .min(1, 'Please write the text of your reply')
+    .max(REPLY_MAX, `The reply can be at most ${REPLY_MAX} characters`),
 });

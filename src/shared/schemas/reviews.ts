@@ -15,10 +15,18 @@ export const ReviewInputSchema = z.strictObject({
   rating: z.number({ error: RATING_MESSAGE }).check(z.int(RATING_MESSAGE), z.minimum(1, RATING_MESSAGE), z.maximum(5, RATING_MESSAGE)),
   title: z
     .string({ error: 'Please give your review a title' })
-    .check(z.trim(), z.minLength(1, 'Please give your review a title'), z.maxLength(REVIEW_TITLE_MAX, `The title can be at most ${REVIEW_TITLE_MAX} characters`)),
+    .check(
+      z.trim(),
+      z.minLength(1, 'Please give your review a title'),
+      z.maxLength(REVIEW_TITLE_MAX, `The title can be at most ${REVIEW_TITLE_MAX} characters`),
+    ),
   text: z
     .string({ error: 'Please write the text of your review' })
-    .check(z.trim(), z.minLength(1, 'Please write the text of your review'), z.maxLength(REVIEW_TEXT_MAX, `The text can be at most ${REVIEW_TEXT_MAX} characters`)),
+    .check(
+      z.trim(),
+      z.minLength(1, 'Please write the text of your review'),
+      z.maxLength(REVIEW_TEXT_MAX, `The text can be at most ${REVIEW_TEXT_MAX} characters`),
+    ),
 });
 export type ReviewInput = z.infer<typeof ReviewInputSchema>;
 
@@ -34,7 +42,9 @@ export const REVIEW_REPORT_REASONS = {
 export type ReviewReportReason = keyof typeof REVIEW_REPORT_REASONS;
 
 export const ReviewReportInputSchema = z.strictObject({
-  reason: z.enum(Object.keys(REVIEW_REPORT_REASONS) as [ReviewReportReason, ...ReviewReportReason[]], { error: 'Please choose a reason for reporting this review' }),
+  reason: z.enum(Object.keys(REVIEW_REPORT_REASONS) as [ReviewReportReason, ...ReviewReportReason[]], {
+    error: 'Please choose a reason for reporting this review',
+  }),
   details: z._default(z.string().check(z.trim(), z.maxLength(500, 'The details can be at most 500 characters')), ''),
 });
 export type ReviewReportInput = z.input<typeof ReviewReportInputSchema>;

@@ -16,7 +16,14 @@ export function validGtin(code: string): boolean {
  * shoppers' searches do too.
  */
 const identifiers = {
-  partNumber: z.optional(z.string().check(z.trim(), z.regex(/^[A-Za-z0-9][A-Za-z0-9 ./_-]{0,39}$/, 'The part number may hold letters, digits, spaces and . / _ - (up to 40)'))),
+  partNumber: z.optional(
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.regex(/^[A-Za-z0-9][A-Za-z0-9 ./_-]{0,39}$/, 'The part number may hold letters, digits, spaces and . / _ - (up to 40)'),
+      ),
+  ),
   ean: z.optional(z.string().check(z.trim(), z.refine(validGtin, 'The EAN must be 8, 12, 13 or 14 digits with a valid check digit'))),
 };
 

@@ -16,18 +16,18 @@ export const RegisterVendorInputSchema = strict({
     .string({ error: 'Please enter your business name' })
     .check(z.trim(), z.minLength(2, 'Please enter your business name'), z.maxLength(120, 'Business name must be at most 120 characters')),
   phone: z.pipe(
-    z.string({ error: 'Please enter a phone number' }).check(z.trim(), z.regex(INDIAN_MOBILE, 'Please enter a 10-digit Indian mobile number (+91)')),
+    z
+      .string({ error: 'Please enter a phone number' })
+      .check(z.trim(), z.regex(INDIAN_MOBILE, 'Please enter a 10-digit Indian mobile number (+91)')),
     z.transform(normaliseMobile),
   ),
-  gstin: z
-    .string({ error: GSTIN_REQUIRED })
-    .check(
-      z.trim(),
-      z.toUpperCase(),
-      z.superRefine((value, ctx) => {
-        const problem = value === '' ? GSTIN_REQUIRED : gstinProblem(value);
-        if (problem) ctx.addIssue({ code: 'custom', message: problem, input: value });
-      }),
-    ),
+  gstin: z.string({ error: GSTIN_REQUIRED }).check(
+    z.trim(),
+    z.toUpperCase(),
+    z.superRefine((value, ctx) => {
+      const problem = value === '' ? GSTIN_REQUIRED : gstinProblem(value);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem, input: value });
+    }),
+  ),
 });
 export type RegisterVendorInput = z.infer<typeof RegisterVendorInputSchema>;

@@ -26,23 +26,35 @@ export const productInputFields = {
   category: z.enum(CATEGORIES, { error: 'category must be Laptop, Desktop or Monitor' }),
   description: z.string().trim().max(5000).default(''),
   sku: z.string().trim().regex(SKU, 'SKU: letters, digits, . _ - (up to 64)').optional(),
-  price: z.number({ error: 'price must be a whole number of paise' }).int('price must be a whole number of paise').positive('price must be more than 0').max(10_000_000_00),
+  price: z
+    .number({ error: 'price must be a whole number of paise' })
+    .int('price must be a whole number of paise')
+    .positive('price must be more than 0')
+    .max(10_000_000_00),
   mrp: z.number({ error: 'mrp must be a whole number of paise' }).int('mrp must be a whole number of paise').positive().max(10_000_000_00),
-  stock: z.number({ error: 'stock must be a whole number' }).int('stock must be a whole number').min(0, 'stock cannot be negative').max(100_000),
+  stock: z
+    .number({ error: 'stock must be a whole number' })
+    .int('stock must be a whole number')
+    .min(0, 'stock cannot be negative')
+    .max(100_000),
   specs: z.record(z.string(), z.unknown()),
   images: z.array(z.string().max(300)).max(MAX_IMAGES_PER_PRODUCT, `At most ${MAX_IMAGES_PER_PRODUCT} images per product`).default([]),
   /** draft saves; active publishes (approved shops only) */
   status: z.enum(['draft', 'active']).default('draft'),
 };
 
-export const IMAGE_REQUIRED_MESSAGE = 'Add at least one image before publishing: shoppers do not buy what they cannot see. Save it as a draft until then.';
+export const IMAGE_REQUIRED_MESSAGE =
+  'Add at least one image before publishing: shoppers do not buy what they cannot see. Save it as a draft until then.';
 
 /**
  * Whether saving `next` would publish a product without an image: refused for sellers, admins and
  * CSV imports alike. A product already on sale without one (from before this rule) may still be
  * corrected, as long as the save does not take its images away.
  */
-export function publishesWithoutImage(next: { status: string; images: readonly string[] }, current?: { status: string; images: readonly string[] }): boolean {
+export function publishesWithoutImage(
+  next: { status: string; images: readonly string[] },
+  current?: { status: string; images: readonly string[] },
+): boolean {
   if (next.status !== 'active' || next.images.length > 0) return false;
   return !current || current.status !== 'active' || current.images.length > 0;
 }
@@ -56,7 +68,8 @@ export function withProductRules<T extends z.ZodType<RuledProduct>>(schema: T): 
     .superRefine((p: RuledProduct, ctx) => {
       const parsed = SPECS_SCHEMAS[p.category].safeParse(p.specs);
       if (!parsed.success) {
-        for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: ['specs', ...issue.path], message: `specs.${issue.path.join('.')}: ${issue.message}` });
+        for (const issue of parsed.error.issues)
+          ctx.addIssue({ code: 'custom', path: ['specs', ...issue.path], message: `specs.${issue.path.join('.')}: ${issue.message}` });
       }
     });
 }
@@ -81,12 +94,20 @@ export type VendorProductUpdate = z.infer<typeof VendorProductUpdateSchema>;
 
 /** A seller's offer of a product already in the catalogue: its price, MRP, stock, SKU and dispatch time. */
 export const OfferInputSchema = strict({
-  productId: z.number({ error: 'productId must be a whole number' }).int('productId must be a whole number').positive('productId must be a whole number'),
+  productId: z
+    .number({ error: 'productId must be a whole number' })
+    .int('productId must be a whole number')
+    .positive('productId must be a whole number'),
   sku: productInputFields.sku,
   price: productInputFields.price,
   mrp: productInputFields.mrp,
   stock: productInputFields.stock,
-  dispatchDays: z.number({ error: 'dispatchDays must be a whole number' }).int('dispatchDays must be a whole number').min(0, 'dispatchDays cannot be negative').max(30, 'dispatchDays must be at most 30').default(2),
+  dispatchDays: z
+    .number({ error: 'dispatchDays must be a whole number' })
+    .int('dispatchDays must be a whole number')
+    .min(0, 'dispatchDays cannot be negative')
+    .max(30, 'dispatchDays must be at most 30')
+    .default(2),
 }).refine((offer) => offer.mrp >= offer.price, { message: 'MRP must be at least the price', path: ['mrp'] });
 export type OfferInput = z.infer<typeof OfferInputSchema>;
 
@@ -105,7 +126,11 @@ export const ModerationReplySchema = z.object({
 export type ModerationReply = z.infer<typeof ModerationReplySchema>;
 
 export const ModerationReplyInputSchema = strict({
-  message: z.string({ error: 'Please write your reply' }).trim().min(5, 'Please write a reply of at least 5 characters').max(1000, 'The reply can be at most 1,000 characters'),
+  message: z
+    .string({ error: 'Please write your reply' })
+    .trim()
+    .min(5, 'Please write a reply of at least 5 characters')
+    .max(1000, 'The reply can be at most 1,000 characters'),
   /** ask the marketplace to look at the product again (and restore it) */
   asksReview: z.boolean({ error: 'asksReview must be true or false' }).default(false),
 });
@@ -145,8 +170,18 @@ export const VendorProductQuerySchema = z.object({
   q: z.string().trim().max(100).optional(),
   status: z.enum(VENDOR_PRODUCT_STATES, { error: `status must be one of: ${VENDOR_PRODUCT_STATES.join(', ')}` }).optional(),
   sort: z.enum(VENDOR_PRODUCT_SORTS, { error: `sort must be one of: ${VENDOR_PRODUCT_SORTS.join(', ')}` }).default('newest'),
-  page: z.string().regex(/^\d+$/, 'page must be a whole number').transform(Number).pipe(z.number().min(1, 'page must be at least 1')).default(1),
-  pageSize: z.string().regex(/^\d+$/, 'pageSize must be a whole number').transform(Number).pipe(z.number().min(1).max(100, 'pageSize must be at most 100')).default(20),
+  page: z
+    .string()
+    .regex(/^\d+$/, 'page must be a whole number')
+    .transform(Number)
+    .pipe(z.number().min(1, 'page must be at least 1'))
+    .default(1),
+  pageSize: z
+    .string()
+    .regex(/^\d+$/, 'pageSize must be a whole number')
+    .transform(Number)
+    .pipe(z.number().min(1).max(100, 'pageSize must be at most 100'))
+    .default(20),
 });
 export type VendorProductQuery = z.infer<typeof VendorProductQuerySchema>;
 
@@ -160,17 +195,43 @@ export const VendorProductListSchema = z.object({
 });
 
 /** The product list's stock change: the new stock and the stock shown before it was typed. */
-export const StockUpdateInputSchema = strict({ stock: z.number().int('stock must be a whole number').min(0, 'stock cannot be negative').max(100_000), stockWas: stockWasField });
+export const StockUpdateInputSchema = strict({
+  stock: z.number().int('stock must be a whole number').min(0, 'stock cannot be negative').max(100_000),
+  stockWas: stockWasField,
+});
 
 export const MediaSchema = z.object({ url: z.string(), width: z.number().int(), height: z.number().int(), bytes: z.number().int() });
 export type Media = z.infer<typeof MediaSchema>;
 
 /** CSV import: every row checked first, then the valid ones written in one go. */
 export const CSV_COLUMNS = [
-  'sku', 'name', 'brand', 'category', 'price', 'mrp', 'stock', 'status', 'description',
-  'processor', 'ram_gb', 'storage_gb', 'storage_type', 'display_size_in', 'graphics', 'os', 'weight_kg', 'battery_wh',
-  'form_factor', 'size_in', 'resolution', 'panel', 'refresh_rate_hz', 'response_time_ms', 'ports',
-  'part_number', 'ean',
+  'sku',
+  'name',
+  'brand',
+  'category',
+  'price',
+  'mrp',
+  'stock',
+  'status',
+  'description',
+  'processor',
+  'ram_gb',
+  'storage_gb',
+  'storage_type',
+  'display_size_in',
+  'graphics',
+  'os',
+  'weight_kg',
+  'battery_wh',
+  'form_factor',
+  'size_in',
+  'resolution',
+  'panel',
+  'refresh_rate_hz',
+  'response_time_ms',
+  'ports',
+  'part_number',
+  'ean',
 ] as const;
 
 export const ImportRowResultSchema = z.object({
@@ -226,7 +287,12 @@ export const VendorOrderSchema = z.object({
   dispatchBy: z.string().nullable().default(null),
 });
 export type VendorOrder = z.infer<typeof VendorOrderSchema>;
-const statusCounts = z.object(Object.fromEntries(FULFILMENT_STATUSES.map((status) => [status, z.number().int()])) as Record<(typeof FULFILMENT_STATUSES)[number], z.ZodNumber>);
+const statusCounts = z.object(
+  Object.fromEntries(FULFILMENT_STATUSES.map((status) => [status, z.number().int()])) as Record<
+    (typeof FULFILMENT_STATUSES)[number],
+    z.ZodNumber
+  >,
+);
 export const VendorOrderListSchema = z.object({
   items: z.array(VendorOrderSchema),
   total: z.number().int(),
@@ -247,11 +313,16 @@ export type VendorOrderQuery = z.infer<typeof VendorOrderQuerySchema>;
 
 export const ShipInputSchema = strict({
   carrier: z.string({ error: 'Please enter the carrier' }).trim().min(2, 'Please enter the carrier').max(60),
-  trackingNumber: z.string({ error: 'Please enter the tracking number' }).trim().regex(/^[A-Za-z0-9-]{4,40}$/, 'Tracking number: 4–40 letters, digits or -'),
+  trackingNumber: z
+    .string({ error: 'Please enter the tracking number' })
+    .trim()
+    .regex(/^[A-Za-z0-9-]{4,40}$/, 'Tracking number: 4–40 letters, digits or -'),
 });
 
 export const SETTLEMENT_PERIODS = ['7', '30', '90'] as const;
-export const PeriodQuerySchema = z.object({ days: z.enum(SETTLEMENT_PERIODS, { error: 'days must be 7, 30 or 90' }).default('30').transform(Number) });
+export const PeriodQuerySchema = z.object({
+  days: z.enum(SETTLEMENT_PERIODS, { error: 'days must be 7, 30 or 90' }).default('30').transform(Number),
+});
 
 export const SettlementSchema = z.object({
   from: z.string(),
@@ -317,7 +388,11 @@ export const BankAccountInputSchema = strict({
     .string()
     .transform((value) => value.replace(/[\s-]/g, ''))
     .pipe(z.string().regex(BANK_ACCOUNT_NUMBER, 'Account number: 9 to 18 digits')),
-  ifsc: z.string().trim().toUpperCase().regex(IFSC, 'IFSC: 11 characters, the bank’s four letters, 0 and the branch code, like HDFC0001234'),
+  ifsc: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(IFSC, 'IFSC: 11 characters, the bank’s four letters, 0 and the branch code, like HDFC0001234'),
 });
 
 /**

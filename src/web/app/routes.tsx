@@ -121,7 +121,14 @@ export const routes: RouteObject[] = [
       { path: 'search', element: <Search />, handle: ssr('search') },
       { path: 'product/:id', element: <ProductPage />, handle: ssr('product') },
       { path: 'cart', element: <Cart /> },
-      { path: 'wishlist', element: <RequireUser><Wishlist /></RequireUser> },
+      {
+        path: 'wishlist',
+        element: (
+          <RequireUser>
+            <Wishlist />
+          </RequireUser>
+        ),
+      },
       { path: 'compare', element: <Compare /> },
       { path: 'about', element: <About />, handle: ssr('info') },
       { path: 'contact', element: <Contact />, handle: ssr('info') },
@@ -133,17 +140,52 @@ export const routes: RouteObject[] = [
       { path: 'forgot-password', element: <ForgotPassword /> },
       { path: 'reset-password', element: <ResetPassword /> },
       { path: 'verify-email', element: <VerifyEmail /> },
-      { path: 'account', element: <RequireUser><Account /></RequireUser> },
+      {
+        path: 'account',
+        element: (
+          <RequireUser>
+            <Account />
+          </RequireUser>
+        ),
+      },
       { path: 'account-deleted', element: <AccountDeleted /> },
-      { path: 'checkout', element: <RequireUser><Checkout /></RequireUser> },
+      {
+        path: 'checkout',
+        element: (
+          <RequireUser>
+            <Checkout />
+          </RequireUser>
+        ),
+      },
       { path: 'checkout/guest', element: <GuestCheckout /> },
       { path: 'checkout/guest/bank/:paymentId', element: <GuestBank /> },
       { path: 'track', element: <Track /> },
       { path: 'track/confirm-return', element: <ConfirmReturn /> },
-      { path: 'checkout/bank/:paymentId', element: <RequireUser><Bank /></RequireUser> },
-      { path: 'order-success', element: <RequireUser><OrderSuccess /></RequireUser> },
+      {
+        path: 'checkout/bank/:paymentId',
+        element: (
+          <RequireUser>
+            <Bank />
+          </RequireUser>
+        ),
+      },
+      {
+        path: 'order-success',
+        element: (
+          <RequireUser>
+            <OrderSuccess />
+          </RequireUser>
+        ),
+      },
       { path: 'orders', element: <Orders /> },
-      { path: 'order-details/:orderId', element: <RequireUser><OrderDetails /></RequireUser> },
+      {
+        path: 'order-details/:orderId',
+        element: (
+          <RequireUser>
+            <OrderDetails />
+          </RequireUser>
+        ),
+      },
       { path: 'vendor/login', element: <VendorLogin /> },
       { path: 'vendor/register', element: <VendorRegister /> },
       { path: 'store/:vendorSlug', element: <VendorStore />, handle: ssr('vendor-store') },

@@ -46,7 +46,9 @@ const typedBeforeTakeOver = new Map<string, string>();
  * noted text back into them.
  */
 export function noteTypedFields(root: ParentNode): void {
-  const fields = root.querySelectorAll<TextField>('input[name]:not([type=checkbox],[type=radio],[type=hidden],[type=password]), textarea[name]');
+  const fields = root.querySelectorAll<TextField>(
+    'input[name]:not([type=checkbox],[type=radio],[type=hidden],[type=password]), textarea[name]',
+  );
   for (const field of fields) if (field.value !== field.defaultValue) typedBeforeTakeOver.set(field.name, field.value);
 }
 

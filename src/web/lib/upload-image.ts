@@ -11,7 +11,12 @@ export interface UploadOptions {
 /** Turns a failed response's `{ error }` body (or its absence) into an ApiError. */
 export function toApiError(status: number, payload: unknown, fallback?: string): ApiError {
   const error = (payload as Partial<ErrorBody> | null)?.error;
-  return new ApiError(status, error?.code ?? 'INTERNAL', error?.message ?? fallback ?? `The request failed (${status}). Please try again.`, error?.details);
+  return new ApiError(
+    status,
+    error?.code ?? 'INTERNAL',
+    error?.message ?? fallback ?? `The request failed (${status}). Please try again.`,
+    error?.details,
+  );
 }
 
 export function parseJson(text: string): unknown {

@@ -11,7 +11,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('slug', 'text', (c) => c.notNull().unique())
     .addColumn('status', 'text', (c) =>
-      c.notNull().defaultTo('pending').check(sql`status in ('pending', 'active', 'suspended')`),
+      c
+        .notNull()
+        .defaultTo('pending')
+        .check(sql`status in ('pending', 'active', 'suspended')`),
     )
     .addColumn('created_at', t.timestamp, (c) => c.notNull().defaultTo(now))
     .execute();
@@ -23,18 +26,24 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('slug', 'text', (c) => c.notNull())
     .addColumn('brand', 'text', (c) => c.notNull())
-    .addColumn('category', 'text', (c) =>
-      c.notNull().check(sql`category in ('Laptop', 'Desktop', 'Monitor')`),
-    )
+    .addColumn('category', 'text', (c) => c.notNull().check(sql`category in ('Laptop', 'Desktop', 'Monitor')`))
     .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('price', 'bigint', (c) => c.notNull().check(sql`price > 0`))
     .addColumn('mrp', 'bigint', (c) => c.notNull())
-    .addColumn('stock', 'integer', (c) => c.notNull().defaultTo(0).check(sql`stock >= 0`))
+    .addColumn('stock', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`stock >= 0`),
+    )
     .addColumn('images', 'text', (c) => c.notNull().defaultTo('[]'))
     .addColumn('specs', 'text', (c) => c.notNull().defaultTo('{}'))
     .addColumn('search_text', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('status', 'text', (c) =>
-      c.notNull().defaultTo('draft').check(sql`status in ('draft', 'active', 'archived')`),
+      c
+        .notNull()
+        .defaultTo('draft')
+        .check(sql`status in ('draft', 'active', 'archived')`),
     )
     .addColumn('featured', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('created_at', t.timestamp, (c) => c.notNull().defaultTo(now))
@@ -46,10 +55,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // One index per listing path: category pages sorted by price or date, the whole catalogue,
   // brand filters and facets, and a vendor's own products.
   await db.schema.createIndex('products_status_category_price_idx').on('products').columns(['status', 'category', 'price']).execute();
-  await db.schema.createIndex('products_status_category_created_idx').on('products').columns(['status', 'category', 'created_at']).execute();
+  await db.schema
+    .createIndex('products_status_category_created_idx')
+    .on('products')
+    .columns(['status', 'category', 'created_at'])
+    .execute();
   await db.schema.createIndex('products_status_price_idx').on('products').columns(['status', 'price']).execute();
   await db.schema.createIndex('products_status_created_idx').on('products').columns(['status', 'created_at']).execute();
-  await db.schema.createIndex('products_status_featured_created_idx').on('products').columns(['status', 'featured', 'created_at']).execute();
+  await db.schema
+    .createIndex('products_status_featured_created_idx')
+    .on('products')
+    .columns(['status', 'featured', 'created_at'])
+    .execute();
   await db.schema.createIndex('products_status_brand_idx').on('products').columns(['status', 'brand']).execute();
   await db.schema.createIndex('products_vendor_idx').on('products').columns(['vendor_id', 'status']).execute();
 
@@ -60,7 +77,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('value', 'text', (c) => c.notNull())
     .addPrimaryKeyConstraint('product_attributes_pk', ['product_id', 'key', 'value'])
     .execute();
-  await db.schema.createIndex('product_attributes_key_value_idx').on('product_attributes').columns(['key', 'value', 'product_id']).execute();
+  await db.schema
+    .createIndex('product_attributes_key_value_idx')
+    .on('product_attributes')
+    .columns(['key', 'value', 'product_id'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

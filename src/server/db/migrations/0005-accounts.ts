@@ -22,8 +22,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('image', 'text')
     .addColumn('created_at', date, (c) => c.notNull())
     .addColumn('updated_at', date, (c) => c.notNull())
-    .addColumn('role', 'text', (c) => c.notNull().defaultTo('customer').check(sql`role in ('customer', 'vendor', 'admin')`))
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('active').check(sql`status in ('active', 'suspended')`))
+    .addColumn('role', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('customer')
+        .check(sql`role in ('customer', 'vendor', 'admin')`),
+    )
+    .addColumn('status', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('active')
+        .check(sql`status in ('active', 'suspended')`),
+    )
     .execute();
   await db.schema.createIndex('users_role_created_idx').on('users').columns(['role', 'created_at']).execute();
 
@@ -69,7 +79,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.createIndex('verifications_identifier_idx').on('verifications').column('identifier').execute();
 
-  await db.schema.alterTable('vendors').addColumn('user_id', 'text', (c) => c.references('users.id')).execute();
+  await db.schema
+    .alterTable('vendors')
+    .addColumn('user_id', 'text', (c) => c.references('users.id'))
+    .execute();
   await db.schema.alterTable('vendors').addColumn('phone', 'text').execute();
   await db.schema.alterTable('vendors').addColumn('gstin', 'text').execute();
   await db.schema.createIndex('vendors_user_id_idx').on('vendors').column('user_id').unique().execute();

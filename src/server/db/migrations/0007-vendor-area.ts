@@ -11,7 +11,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('products_vendor_created_idx').on('products').columns(['vendor_id', 'created_at']).execute();
 
   await db.schema.alterTable('vendors').addColumn('pickup_address', 'text').execute();
-  await db.schema.alterTable('vendors').addColumn('low_stock_threshold', 'integer', (c) => c.notNull().defaultTo(5)).execute();
+  await db.schema
+    .alterTable('vendors')
+    .addColumn('low_stock_threshold', 'integer', (c) => c.notNull().defaultTo(5))
+    .execute();
 
   await db.schema
     .createTable('media')

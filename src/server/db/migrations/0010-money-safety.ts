@@ -20,7 +20,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // Earlier attempts still open were waiting for an OTP or the bank page; only the newest per order stays open.
   await sql`UPDATE payments SET awaiting = CASE WHEN method = 'netbanking' THEN 'bank' ELSE 'otp' END WHERE status = 'created'`.execute(db);
   await sql`UPDATE payments SET status = 'failed', failure_reason = 'Replaced by a newer payment attempt'
-    WHERE status = 'created' AND EXISTS (SELECT 1 FROM payments newer WHERE newer.order_id = payments.order_id AND newer.status = 'created' AND newer.id > payments.id)`.execute(db);
+    WHERE status = 'created' AND EXISTS (SELECT 1 FROM payments newer WHERE newer.order_id = payments.order_id AND newer.status = 'created' AND newer.id > payments.id)`.execute(
+    db,
+  );
   await sql`CREATE UNIQUE INDEX payments_attempt_key_idx ON payments (attempt_key)`.execute(db);
   await sql`CREATE UNIQUE INDEX payments_one_open_attempt_idx ON payments (order_id) WHERE status = 'created'`.execute(db);
 

@@ -29,8 +29,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('price', money, (c) => c.notNull().check(sql`price > 0`))
     .addColumn('mrp', money, (c) => c.notNull())
     .addColumn('stock', 'integer', (c) => c.notNull().check(sql`stock >= 0`))
-    .addColumn('dispatch_days', 'integer', (c) => c.notNull().defaultTo(2).check(sql`dispatch_days between 0 and 30`))
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('active').check(sql`status in ('draft', 'active', 'archived')`))
+    .addColumn('dispatch_days', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(2)
+        .check(sql`dispatch_days between 0 and 30`),
+    )
+    .addColumn('status', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('active')
+        .check(sql`status in ('draft', 'active', 'archived')`),
+    )
     .addColumn('created_at', t.timestamp, (c) => c.notNull())
     .addColumn('updated_at', t.timestamp, (c) => c.notNull())
     .addCheckConstraint('offers_mrp_at_least_price', sql`mrp >= price`)
@@ -45,22 +55,35 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     SELECT id, vendor_id, sku, price, mrp, stock, status, created_at, updated_at FROM products ORDER BY id`.execute(db);
 
   // Foreign keys on added columns on PostgreSQL alone: SQLite cannot drop a column that has one (see down).
-  await db.schema.alterTable('products').addColumn('listed_by', 'integer', (c) => (t.postgres ? c.references('vendors.id') : c)).execute();
-  await db.schema.alterTable('products').addColumn('offer_count', 'integer', (c) => c.notNull().defaultTo(1)).execute();
+  await db.schema
+    .alterTable('products')
+    .addColumn('listed_by', 'integer', (c) => (t.postgres ? c.references('vendors.id') : c))
+    .execute();
+  await db.schema
+    .alterTable('products')
+    .addColumn('offer_count', 'integer', (c) => c.notNull().defaultTo(1))
+    .execute();
   // The SKU is the offer's now: the product row's seller moves with the buy box, and two sellers may use one SKU each.
   await db.schema.dropIndex('products_vendor_sku_unique').execute();
   // Written with the triggers of 0011 off: a mirror of what is already there changes no listing.
   await dropChangeTriggers(db, 'products');
   await sql`
     UPDATE products SET listed_by = vendor_id, sku = NULL,
-      offer_count = CASE WHEN status = 'active' AND vendor_id IN (SELECT id FROM vendors WHERE status = 'active') THEN 1 ELSE 0 END`.execute(db);
+      offer_count = CASE WHEN status = 'active' AND vendor_id IN (SELECT id FROM vendors WHERE status = 'active') THEN 1 ELSE 0 END`.execute(
+    db,
+  );
   await createChangeTriggers(db, 'products', 'id', 'log_product_changes');
   await db.schema.createIndex('products_listed_by_idx').on('products').columns(['listed_by', 'created_at']).execute();
 
-  await db.schema.alterTable('order_items').addColumn('offer_id', 'integer', (c) => (t.postgres ? c.references('offers.id') : c)).execute();
+  await db.schema
+    .alterTable('order_items')
+    .addColumn('offer_id', 'integer', (c) => (t.postgres ? c.references('offers.id') : c))
+    .execute();
   await sql`
     UPDATE order_items SET offer_id = (
-      SELECT offers.id FROM offers WHERE offers.product_id = order_items.product_id AND offers.vendor_id = order_items.vendor_id)`.execute(db);
+      SELECT offers.id FROM offers WHERE offers.product_id = order_items.product_id AND offers.vendor_id = order_items.vendor_id)`.execute(
+    db,
+  );
 
   // An offer written (a losing seller's price or stock among them) changes its product's page.
   if (t.postgres) {

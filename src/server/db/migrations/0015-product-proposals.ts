@@ -20,7 +20,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('vendor_id', 'integer', (c) => c.notNull().references('vendors.id'))
     /** JSON: the proposed name, brand, category, description, images and specs */
     .addColumn('changes', 'text', (c) => c.notNull())
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('pending').check(sql`status in ('pending', 'approved', 'rejected')`))
+    .addColumn('status', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('pending')
+        .check(sql`status in ('pending', 'approved', 'rejected')`),
+    )
     .addColumn('reason', 'text')
     .addColumn('decided_by', 'text')
     .addColumn('created_at', t.timestamp, (c) => c.notNull())
@@ -38,7 +43,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema
     .alterTable('products')
-    .addColumn('review', 'text', (c) => c.notNull().defaultTo('approved').check(sql`review in ('pending', 'approved', 'rejected')`))
+    .addColumn('review', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('approved')
+        .check(sql`review in ('pending', 'approved', 'rejected')`),
+    )
     .execute();
   await db.schema.alterTable('products').addColumn('review_reason', 'text').execute();
   await db.schema.createIndex('products_review_idx').on('products').columns(['review', 'created_at']).execute();

@@ -32,10 +32,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     });
   // 5,000 rows of 6 values stay under both engines' limits on bound parameters (SQLite 32,766).
   for (let start = 0; start < rows.length; start += 5000) {
-    await db.insertInto('pincodes' as never).values(rows.slice(start, start + 5000) as never).execute();
+    await db
+      .insertInto('pincodes' as never)
+      .values(rows.slice(start, start + 5000) as never)
+      .execute();
   }
-  await db.schema.alterTable('vendors').addColumn('accepts_cod', 'integer', (c) => c.notNull().defaultTo(1)).execute();
-  await db.schema.alterTable('vendors').addColumn('ships_to_special_zones', 'integer', (c) => c.notNull().defaultTo(1)).execute();
+  await db.schema
+    .alterTable('vendors')
+    .addColumn('accepts_cod', 'integer', (c) => c.notNull().defaultTo(1))
+    .execute();
+  await db.schema
+    .alterTable('vendors')
+    .addColumn('ships_to_special_zones', 'integer', (c) => c.notNull().defaultTo(1))
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -12,10 +12,18 @@ import { columnTypes } from './dialect.ts';
 export async function up(db: Kysely<unknown>): Promise<void> {
   const t = columnTypes(db);
   const id = (c: ColumnDefinitionBuilder) => (t.postgres ? c.primaryKey() : c.primaryKey().autoIncrement());
-  await db.schema.alterTable('invoices').addColumn('total', 'bigint', (c) => c.notNull().defaultTo(0)).execute();
-  await db.schema.alterTable('invoices').addColumn('credited', 'bigint', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('invoices')
+    .addColumn('total', 'bigint', (c) => c.notNull().defaultTo(0))
+    .execute();
+  await db.schema
+    .alterTable('invoices')
+    .addColumn('credited', 'bigint', (c) => c.notNull().defaultTo(0))
+    .execute();
   // Invoices issued before this migration: their total is their shipment's lines, as on the document.
-  await sql`update invoices set total = coalesce((select sum(line_total) from order_items where order_items.fulfilment_id = invoices.fulfilment_id), 0)`.execute(db);
+  await sql`update invoices set total = coalesce((select sum(line_total) from order_items where order_items.fulfilment_id = invoices.fulfilment_id), 0)`.execute(
+    db,
+  );
   await db.schema
     .createTable('credit_note_series')
     .addColumn('vendor_id', 'integer', (c) => c.notNull().references('vendors.id'))

@@ -31,12 +31,21 @@ export async function down(db: Kysely<unknown>): Promise<void> {
 async function rewriteChecks(db: Kysely<unknown>, methods: [string, string], statuses: [string, string]): Promise<void> {
   if (migrationDialect(db) === 'postgres') {
     await sql`ALTER TABLE payments DROP CONSTRAINT payments_method_check, DROP CONSTRAINT payments_status_check`.execute(db);
-    await sql.raw(`ALTER TABLE payments ADD CONSTRAINT payments_method_check CHECK (${methods[1]}), ADD CONSTRAINT payments_status_check CHECK (${statuses[1]})`).execute(db);
+    await sql
+      .raw(
+        `ALTER TABLE payments ADD CONSTRAINT payments_method_check CHECK (${methods[1]}), ADD CONSTRAINT payments_status_check CHECK (${statuses[1]})`,
+      )
+      .execute(db);
     return;
   }
-  const { rows } = await sql<{ type: string; name: string; sql: string | null }>`SELECT type, name, sql FROM sqlite_master WHERE tbl_name = 'payments'`.execute(db);
+  const { rows } = await sql<{
+    type: string;
+    name: string;
+    sql: string | null;
+  }>`SELECT type, name, sql FROM sqlite_master WHERE tbl_name = 'payments'`.execute(db);
   const table = rows.find((row) => row.type === 'table')?.sql;
-  if (!table?.includes(methods[0]) || !table.includes(statuses[0])) throw new Error('The payments table does not have the CHECK constraints this migration replaces');
+  if (!table?.includes(methods[0]) || !table.includes(statuses[0]))
+    throw new Error('The payments table does not have the CHECK constraints this migration replaces');
   const others = rows.filter((row) => row.type !== 'table' && row.sql !== null).map((row) => row.sql!);
   await sql`PRAGMA defer_foreign_keys = ON`.execute(db);
   await sql`CREATE TEMP TABLE payments_copy AS SELECT * FROM payments`.execute(db);

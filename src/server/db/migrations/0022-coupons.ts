@@ -24,7 +24,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('ends_at', t.timestamp, (c) => c.notNull())
     .addColumn('total_limit', 'integer')
     .addColumn('per_customer_limit', 'integer', (c) => c.notNull().defaultTo(1))
-    .addColumn('used', 'integer', (c) => c.notNull().defaultTo(0).check(sql`used >= 0`))
+    .addColumn('used', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`used >= 0`),
+    )
     .addColumn('category', 'text')
     .addColumn('vendor_id', 'integer', (c) => c.references('vendors.id'))
     .addColumn('funded_by', 'text', (c) => c.notNull().check(sql`funded_by in ('marketplace', 'vendor')`))
@@ -43,10 +48,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', t.timestamp, (c) => c.notNull())
     .execute();
   await db.schema.createIndex('coupon_redemptions_customer_idx').on('coupon_redemptions').columns(['coupon_id', 'user_id']).execute();
-  await db.schema.alterTable('orders').addColumn('discount', 'bigint', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('orders')
+    .addColumn('discount', 'bigint', (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema.alterTable('orders').addColumn('coupon_code', 'text').execute();
   await db.schema.alterTable('orders').addColumn('coupon_funded_by', 'text').execute();
-  await db.schema.alterTable('order_items').addColumn('discount', 'bigint', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('order_items')
+    .addColumn('discount', 'bigint', (c) => c.notNull().defaultTo(0))
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -25,9 +25,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('rating', 'integer', (c) => c.notNull().check(sql`rating between 1 and 5`))
     .addColumn('title', 'text', (c) => c.notNull())
     .addColumn('body', 'text', (c) => c.notNull())
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('visible').check(sql`status in ('visible', 'hidden')`))
+    .addColumn('status', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('visible')
+        .check(sql`status in ('visible', 'hidden')`),
+    )
     .addColumn('hidden_reason', 'text')
-    .addColumn('helpful_count', 'integer', (c) => c.notNull().defaultTo(0).check(sql`helpful_count >= 0`))
+    .addColumn('helpful_count', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`helpful_count >= 0`),
+    )
     .addColumn('report_count', 'integer', (c) => c.notNull().defaultTo(0))
     /** reports since an admin last looked at the review: it waits in the moderation queue while above 0 */
     .addColumn('open_reports', 'integer', (c) => c.notNull().defaultTo(0))
@@ -75,7 +85,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('stars_4', 'integer', count)
     .addColumn('stars_5', 'integer', count)
     .addColumn('updated_at', t.timestamp, (c) => c.notNull())
-    .addCheckConstraint('product_ratings_counts_check', sql`rating_count >= 0 and rating_sum >= 0 and stars_1 >= 0 and stars_2 >= 0 and stars_3 >= 0 and stars_4 >= 0 and stars_5 >= 0`)
+    .addCheckConstraint(
+      'product_ratings_counts_check',
+      sql`rating_count >= 0 and rating_sum >= 0 and stars_1 >= 0 and stars_2 >= 0 and stars_3 >= 0 and stars_4 >= 0 and stars_5 >= 0`,
+    )
     .execute();
 }
 

@@ -30,7 +30,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('details', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('resolution', 'text', (c) => c.notNull().check(sql`resolution in ('refund', 'replacement')`))
     .addColumn('status', 'text', (c) =>
-      c.notNull().check(sql`status in ('requested', 'approved', 'rejected', 'cancelled', 'picked_up', 'received', 'refunded', 'replacement_shipped')`),
+      c
+        .notNull()
+        .check(
+          sql`status in ('requested', 'approved', 'rejected', 'cancelled', 'picked_up', 'received', 'refunded', 'replacement_shipped')`,
+        ),
     )
     .addColumn('amount', 'bigint', (c) => c.notNull().defaultTo(0))
     .addColumn('vendor_deduction', 'bigint', (c) => c.notNull().defaultTo(0))
@@ -91,7 +95,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   // Orders with a return still open read as the order-level request they were.
-  await sql`update orders set status = 'return_requested' where status = 'confirmed' and id in (select order_id from returns where status in ('requested', 'approved', 'picked_up', 'received'))`.execute(db);
+  await sql`update orders set status = 'return_requested' where status = 'confirmed' and id in (select order_id from returns where status in ('requested', 'approved', 'picked_up', 'received'))`.execute(
+    db,
+  );
   await db.schema.alterTable('order_items').dropColumn('replaces_item_id').execute();
   await db.schema.dropTable('return_photos').execute();
   await db.schema.dropTable('returns').execute();

@@ -5,7 +5,10 @@ import type { Kysely } from 'kysely';
  * src/shared/coupons.ts for what counts as an earlier order. Existing coupons are for any order.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable('coupons').addColumn('first_order_only', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('coupons')
+    .addColumn('first_order_only', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -14,8 +14,17 @@ export function changeClock(db: Kysely<unknown>) {
  * statement's rows in one insert through `pgFunction` (transition tables, so bulk writes stay
  * fast), which the migration creates; SQLite logs row by row, the product in `productColumn`.
  */
-export async function createChangeTriggers(db: Kysely<unknown>, table: 'products' | 'offers' | 'product_ratings', productColumn: 'id' | 'product_id', pgFunction: string): Promise<void> {
-  for (const [event, row] of [['INSERT', 'new'], ['UPDATE', 'new'], ['DELETE', 'old']] as const) {
+export async function createChangeTriggers(
+  db: Kysely<unknown>,
+  table: 'products' | 'offers' | 'product_ratings',
+  productColumn: 'id' | 'product_id',
+  pgFunction: string,
+): Promise<void> {
+  for (const [event, row] of [
+    ['INSERT', 'new'],
+    ['UPDATE', 'new'],
+    ['DELETE', 'old'],
+  ] as const) {
     const name = sql.id(`${table}_log_${event.toLowerCase()}`);
     if (columnTypes(db).postgres) {
       await sql`
@@ -33,6 +42,8 @@ export async function createChangeTriggers(db: Kysely<unknown>, table: 'products
 
 export async function dropChangeTriggers(db: Kysely<unknown>, table: 'products' | 'offers' | 'product_ratings'): Promise<void> {
   for (const event of ['insert', 'update', 'delete']) {
-    await sql`DROP TRIGGER IF EXISTS ${sql.id(`${table}_log_${event}`)}${sql.raw(columnTypes(db).postgres ? ` ON ${table}` : '')}`.execute(db);
+    await sql`DROP TRIGGER IF EXISTS ${sql.id(`${table}_log_${event}`)}${sql.raw(columnTypes(db).postgres ? ` ON ${table}` : '')}`.execute(
+      db,
+    );
   }
 }

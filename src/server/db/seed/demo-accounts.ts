@@ -29,7 +29,15 @@ export const demoSellerEmail = (shopSlug: string) => `${shopSlug}@demo.example`;
 /** What the customer bought, and where it went (the seller is in New Delhi too). */
 const DEMO_ORDER_PRODUCT = 'LG 29WQ600 UltraWide';
 const DEMO_ORDER_KEY = 'demo-customer-first-order';
-const DEMO_ADDRESS = { name: 'Priya Sharma', phone: '9810098100', line1: 'B-12, Malviya Nagar', city: 'New Delhi', state: 'Delhi', pincode: '110017', isDefault: true };
+const DEMO_ADDRESS = {
+  name: 'Priya Sharma',
+  phone: '9810098100',
+  line1: 'B-12, Malviya Nagar',
+  city: 'New Delhi',
+  state: 'Delhi',
+  pincode: '110017',
+  isDefault: true,
+};
 
 /**
  * When each step of the demo order happened, as India days before the seeding and India clock
@@ -72,24 +80,45 @@ export async function demoAccountsUnfinished(services: Pick<Services, 'vendors'>
  * Creates the demo accounts and the customer's delivered order. Returns the accounts created by
  * this run (with their passwords, to be printed once); none when they all existed.
  */
-export async function seedDemoAccounts(db: Db, services: DemoServices, { withAdmin, now = new Date() }: { withAdmin: boolean; now?: Date }): Promise<DemoAccount[]> {
+export async function seedDemoAccounts(
+  db: Db,
+  services: DemoServices,
+  { withAdmin, now = new Date() }: { withAdmin: boolean; now?: Date },
+): Promise<DemoAccount[]> {
   const created: DemoAccount[] = [];
 
   if (withAdmin) {
     const password = randomBytes(12).toString('base64url');
     const admin = await services.authService.ensureAccount({ email: DEMO_ADMIN_EMAIL, password, name: 'Demo Admin', role: 'admin' });
-    if (admin.created) created.push({ role: 'admin', email: DEMO_ADMIN_EMAIL, password, note: '/admin/login: users, shops, products, payments, refunds' });
+    if (admin.created)
+      created.push({ role: 'admin', email: DEMO_ADMIN_EMAIL, password, note: '/admin/login: users, shops, products, payments, refunds' });
   }
 
-  const customer = await services.authService.ensureAccount({ email: DEMO_CUSTOMER_EMAIL, password: DEMO_CUSTOMER_PASSWORD, name: 'Priya Sharma', role: 'customer' });
-  if (customer.created) created.push({ role: 'customer', email: DEMO_CUSTOMER_EMAIL, password: DEMO_CUSTOMER_PASSWORD, note: '/login: a delivered order to review or return, its invoice' });
+  const customer = await services.authService.ensureAccount({
+    email: DEMO_CUSTOMER_EMAIL,
+    password: DEMO_CUSTOMER_PASSWORD,
+    name: 'Priya Sharma',
+    role: 'customer',
+  });
+  if (customer.created)
+    created.push({
+      role: 'customer',
+      email: DEMO_CUSTOMER_EMAIL,
+      password: DEMO_CUSTOMER_PASSWORD,
+      note: '/login: a delivered order to review or return, its invoice',
+    });
   await deliveredOrder(db, services, customer.id, now);
 
   for (const shop of DEMO_VENDORS) {
     const vendor = await services.vendors.findBySlug(shop.slug);
     if (!vendor || vendor.user_id !== null) continue;
     const email = demoSellerEmail(shop.slug);
-    const account = await services.authService.ensureAccount({ email, password: DEMO_SELLER_PASSWORD, name: `${shop.name} (demo seller)`, role: 'vendor' });
+    const account = await services.authService.ensureAccount({
+      email,
+      password: DEMO_SELLER_PASSWORD,
+      name: `${shop.name} (demo seller)`,
+      role: 'vendor',
+    });
     await services.users.setRole(account.id, 'vendor'); // found half-made by an earlier run: a customer still
     await services.vendors.attachAccount(vendor.id, account.id);
     if (account.created) created.push({ role: 'vendor', email, password: DEMO_SELLER_PASSWORD, note: `/vendor/login: ${shop.name}` });
@@ -112,14 +141,29 @@ async function deliveredOrder(db: Db, services: DemoServices, userId: string, no
   // India Post's directory is read before the order's transaction needs it (on SQLite's one
   // connection, a first read from inside that transaction would wait for the transaction itself).
   await services.delivery.ready();
-  const { order, created } = await services.checkout.placeOrder(userId, { idempotencyKey: DEMO_ORDER_KEY, addressId, items: [{ productId, quantity: 1 }] });
+  const { order, created } = await services.checkout.placeOrder(userId, {
+    idempotencyKey: DEMO_ORDER_KEY,
+    addressId,
+    items: [{ productId, quantity: 1 }],
+  });
   const at = (step: DemoOrderStep) => (created ? demoOrderTime(step, now) : new Date());
-  if (order.status === 'pending_payment') await services.checkout.pay({ id: userId, email: user.email }, order.id, { method: 'upi', vpa: 'priya@okhdfc' });
+  if (order.status === 'pending_payment')
+    await services.checkout.pay({ id: userId, email: user.email }, order.id, { method: 'upi', vpa: 'priya@okhdfc' });
   const paid = await services.orders.getById(order.id);
   for (const shipment of paid.fulfilments) {
     let status = shipment.status;
-    if (status === 'pending') status = (await services.fulfilment.step(shipment.vendor.id, shipment.id, 'pack', undefined, at('packed'))).status;
-    if (status === 'packed') status = (await services.fulfilment.step(shipment.vendor.id, shipment.id, 'ship', { carrier: 'Delhivery', trackingNumber: `DLV${String(order.id).padStart(8, '0')}` }, at('shipped'))).status;
+    if (status === 'pending')
+      status = (await services.fulfilment.step(shipment.vendor.id, shipment.id, 'pack', undefined, at('packed'))).status;
+    if (status === 'packed')
+      status = (
+        await services.fulfilment.step(
+          shipment.vendor.id,
+          shipment.id,
+          'ship',
+          { carrier: 'Delhivery', trackingNumber: `DLV${String(order.id).padStart(8, '0')}` },
+          at('shipped'),
+        )
+      ).status;
     if (status === 'shipped') await services.fulfilment.step(shipment.vendor.id, shipment.id, 'deliver', undefined, at('delivered'));
   }
   if (created) await datePlacing(db, order.id, at('placed'), at('paid'), at('delivered'));

@@ -70,9 +70,15 @@ export async function seedDemoCatalog(
       const product = DEMO_PRODUCTS.find((candidate) => candidate.name === offer.product);
       const productId = productIds.get(offer.product);
       const vendorId = vendorIds.get(offer.vendor);
-      if (!product || productId === undefined || vendorId === undefined) throw new Error(`Demo offer of ${offer.product} by ${offer.vendor} names an unknown product or vendor`);
+      if (!product || productId === undefined || vendorId === undefined)
+        throw new Error(`Demo offer of ${offer.product} by ${offer.vendor} names an unknown product or vendor`);
       const price = product.price + offer.dearerBy;
-      await services.catalog.addOffer(vendorId, productId, { price, mrp: Math.max(product.mrp, price), stock: offer.stock, dispatchDays: offer.dispatchDays }, tx);
+      await services.catalog.addOffer(
+        vendorId,
+        productId,
+        { price, mrp: Math.max(product.mrp, price), stock: offer.stock, dispatchDays: offer.dispatchDays },
+        tx,
+      );
     }
     return DEMO_PRODUCTS.length;
   });
@@ -84,16 +90,44 @@ export async function seedDemoCatalog(
 async function seedDemoCoupons(services: { vendors: VendorsService; coupons: CouponsService }, now: Date): Promise<void> {
   const startsOn = indiaDate(now);
   const endsOn = indiaDate(new Date(now.getTime() + 365 * DAY_MS));
-  const common = { startsOn, endsOn, totalLimit: null, perCustomerLimit: 1, firstOrderOnly: false, vendorId: null, maxDiscount: null, minOrder: 0, category: null };
+  const common = {
+    startsOn,
+    endsOn,
+    totalLimit: null,
+    perCustomerLimit: 1,
+    firstOrderOnly: false,
+    vendorId: null,
+    maxDiscount: null,
+    minOrder: 0,
+    category: null,
+  };
   await services.coupons.create(
     { kind: 'admin', userId: 'seed' },
-    { ...common, code: 'WELCOME10', description: '10% off your first order, up to ₹2,000, on ₹20,000 or more', firstOrderOnly: true, kind: 'percent', value: 10, maxDiscount: 2_000_00, minOrder: 20_000_00 },
+    {
+      ...common,
+      code: 'WELCOME10',
+      description: '10% off your first order, up to ₹2,000, on ₹20,000 or more',
+      firstOrderOnly: true,
+      kind: 'percent',
+      value: 10,
+      maxDiscount: 2_000_00,
+      minOrder: 20_000_00,
+    },
   );
   const shop = await services.vendors.findBySlug('nehru-place-computers');
   if (shop) {
     await services.coupons.create(
       { kind: 'vendor', userId: 'seed', vendorId: shop.id },
-      { ...common, code: 'NEHRU3000', description: '₹3,000 off Nehru Place Computers laptops of ₹60,000 or more', kind: 'flat', value: 3_000_00, minOrder: 60_000_00, category: 'Laptop', totalLimit: 500 },
+      {
+        ...common,
+        code: 'NEHRU3000',
+        description: '₹3,000 off Nehru Place Computers laptops of ₹60,000 or more',
+        kind: 'flat',
+        value: 3_000_00,
+        minOrder: 60_000_00,
+        category: 'Laptop',
+        totalLimit: 500,
+      },
     );
   }
 }

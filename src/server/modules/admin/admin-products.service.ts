@@ -48,7 +48,15 @@ export interface ProductMergeFollower {
  * Manage Products beyond moderation: an admin edits any vendor's product or archives it. Each
  * change and its audit entry (who, what, when, the fields before and after) commit together.
  */
-export function createAdminProductsService(deps: { db: Db; catalog: CatalogService; vendors: VendorsService; media: MediaService; audit: AuditService; moderationReplies: ModerationRepliesService; mergeFollowers?: readonly ProductMergeFollower[] }) {
+export function createAdminProductsService(deps: {
+  db: Db;
+  catalog: CatalogService;
+  vendors: VendorsService;
+  media: MediaService;
+  audit: AuditService;
+  moderationReplies: ModerationRepliesService;
+  mergeFollowers?: readonly ProductMergeFollower[];
+}) {
   const { db, catalog, vendors, media, audit, moderationReplies, mergeFollowers = [] } = deps;
 
   async function locate(id: number) {
@@ -73,8 +81,17 @@ export function createAdminProductsService(deps: { db: Db; catalog: CatalogServi
       status: offer.status,
     }));
     const sellers = new Map(offers.map((offer) => [offer.vendor.id, offer.vendor.name]));
-    const replies = (await moderationReplies.ofProduct(id)).map(({ vendorId, ...reply }) => ({ ...reply, vendor: sellers.get(vendorId) ?? (vendorId === shop.id ? shop.name : 'A former seller') }));
-    return { product, shop: { id: shop.id, name: shop.name, slug: shop.slug, status: shop.status }, offers, audit: history.items, moderationReplies: replies };
+    const replies = (await moderationReplies.ofProduct(id)).map(({ vendorId, ...reply }) => ({
+      ...reply,
+      vendor: sellers.get(vendorId) ?? (vendorId === shop.id ? shop.name : 'A former seller'),
+    }));
+    return {
+      product,
+      shop: { id: shop.id, name: shop.name, slug: shop.slug, status: shop.status },
+      offers,
+      audit: history.items,
+      moderationReplies: replies,
+    };
   }
 
   /**
@@ -82,7 +99,13 @@ export function createAdminProductsService(deps: { db: Db; catalog: CatalogServi
    * entry; false when nothing would change (nothing is written then). Stock moves by the difference
    * from the stock read here, in one guarded statement, so a sale made meanwhile is never undone.
    */
-  async function write(actor: Actor, id: number, action: (current: StoredProduct, next: Editable) => string, change: (current: StoredProduct) => Editable, reason?: string): Promise<boolean> {
+  async function write(
+    actor: Actor,
+    id: number,
+    action: (current: StoredProduct, next: Editable) => string,
+    change: (current: StoredProduct) => Editable,
+    reason?: string,
+  ): Promise<boolean> {
     const { shop } = await locate(id);
     const written = await db.transaction().execute(async (tx) => {
       const current = await catalog.findForVendor(shop.id, id, tx);
@@ -90,7 +113,10 @@ export function createAdminProductsService(deps: { db: Db; catalog: CatalogServi
       const next = change(current);
       // Publishing needs an approved shop, as it does for the vendor; a product already live may still be corrected.
       if (next.status === 'active' && current.status !== 'active' && shop.status !== 'active') {
-        throw new AppError('CONFLICT', `${shop.name} ${SHOP_STATES[shop.status]}, so its products cannot be published. Save the product as a draft or archive it.`);
+        throw new AppError(
+          'CONFLICT',
+          `${shop.name} ${SHOP_STATES[shop.status]}, so its products cannot be published. Save the product as a draft or archive it.`,
+        );
       }
       // The vendor's rule: nothing goes on sale without an image (422 naming the images).
       assertPublishable(next, current);
@@ -100,11 +126,16 @@ export function createAdminProductsService(deps: { db: Db; catalog: CatalogServi
       // may have moved to another seller since the form was opened. Details stay the marketplace's.
       const sellersOwn = ['price', 'mrp', 'stock', 'status'].filter((key) => key in diff.after);
       if (sellersOwn.length > 0 && (await catalog.offersOf(id, tx)).length > 1) {
-        throw new AppError('CONFLICT', `Several sellers offer this product, and its ${sellersOwn.join(', ')} are each seller's own. Change its details only, or hide it to take it off the store.`);
+        throw new AppError(
+          'CONFLICT',
+          `Several sellers offer this product, and its ${sellersOwn.join(', ')} are each seller's own. Change its details only, or hide it to take it off the store.`,
+        );
       }
       const { featured, ...edit } = next;
       // The product's details and its buy box's offer (the seller shown as "Sold by").
-      const saved = await catalog.updateForVendor(shop.id, id, { ...edit, sku: current.sku, stockWas: current.stock }, tx, { byMarketplace: true });
+      const saved = await catalog.updateForVendor(shop.id, id, { ...edit, sku: current.sku, stockWas: current.stock }, tx, {
+        byMarketplace: true,
+      });
       if (!saved) throw new AppError('NOT_FOUND', 'Product not found');
       if (featured !== current.featured) await catalog.setFeatured(id, featured, tx);
       if (diff.after.stock !== undefined) {
@@ -119,7 +150,7 @@ export function createAdminProductsService(deps: { db: Db; catalog: CatalogServi
   }
 
   /** What a product's details are now, as a proposal is compared with them. */
-  const contentOf = (product: StoredProduct | Awaited<ReturnType<CatalogService['findAny']>> & object) => ({
+  const contentOf = (product: StoredProduct | (Awaited<ReturnType<CatalogService['findAny']>> & object)) => ({
     name: product.name,
     brand: product.brand,
     category: product.category,
@@ -145,8 +176,20 @@ export function createAdminProductsService(deps: { db: Db; catalog: CatalogServi
         if (product.review.status !== 'pending') throw new AppError('CONFLICT', `This listing was already ${product.review.status}`);
         const review = decision === 'approve' ? 'approved' : 'rejected';
         // Only from pending, in the statement itself: two admins deciding at once cannot both win.
-        if (!(await catalog.reviewProduct(id, review, reason ?? null, tx))) throw new AppError('CONFLICT', 'This listing was decided meanwhile');
-        await audit.record({ actor, action: `product.review.${decision}`, entityType: 'product', entityId: String(id), before: { review: 'pending' }, after: { review }, reason }, tx);
+        if (!(await catalog.reviewProduct(id, review, reason ?? null, tx)))
+          throw new AppError('CONFLICT', 'This listing was decided meanwhile');
+        await audit.record(
+          {
+            actor,
+            action: `product.review.${decision}`,
+            entityType: 'product',
+            entityId: String(id),
+            before: { review: 'pending' },
+            after: { review },
+            reason,
+          },
+          tx,
+        );
       });
       return detail(id);
     },
@@ -158,18 +201,20 @@ export function createAdminProductsService(deps: { db: Db; catalog: CatalogServi
       return rows.flatMap((row, n) => {
         const product = products[n];
         if (!product) return [];
-        return [{
-          id: row.id,
-          product: { id: row.product_id, name: row.product_name },
-          vendor: { id: row.vendor_id, name: row.vendor_name },
-          // What the product would read as: the proposal's fields over its details now.
-          changes: { ...contentOf(product), ...(JSON.parse(row.changes) as Partial<AdminProposal['changes']>) },
-          current: contentOf(product),
-          status: row.status,
-          reason: row.reason,
-          createdAt: toIso(row.created_at),
-          decidedAt: row.decided_at === null ? null : toIso(row.decided_at),
-        }];
+        return [
+          {
+            id: row.id,
+            product: { id: row.product_id, name: row.product_name },
+            vendor: { id: row.vendor_id, name: row.vendor_name },
+            // What the product would read as: the proposal's fields over its details now.
+            changes: { ...contentOf(product), ...(JSON.parse(row.changes) as Partial<AdminProposal['changes']>) },
+            current: contentOf(product),
+            status: row.status,
+            reason: row.reason,
+            createdAt: toIso(row.created_at),
+            decidedAt: row.decided_at === null ? null : toIso(row.decided_at),
+          },
+        ];
       });
     },
 
@@ -178,15 +223,18 @@ export function createAdminProductsService(deps: { db: Db; catalog: CatalogServi
       await db.transaction().execute(async (tx) => {
         const before = await catalog.findAny(await catalog.proposalProduct(id, tx), tx);
         const proposal = await catalog.decideProposal(id, decision === 'approve' ? 'approved' : 'rejected', actor.id, reason ?? null, tx);
-        await audit.record({
-          actor,
-          action: `product.proposal.${decision}`,
-          entityType: 'product',
-          entityId: String(proposal.product_id),
-          before: before ? contentOf(before) : {},
-          after: { ...(JSON.parse(proposal.changes) as object), proposedBy: proposal.vendor_name },
-          reason,
-        }, tx);
+        await audit.record(
+          {
+            actor,
+            action: `product.proposal.${decision}`,
+            entityType: 'product',
+            entityId: String(proposal.product_id),
+            before: before ? contentOf(before) : {},
+            after: { ...(JSON.parse(proposal.changes) as object), proposedBy: proposal.vendor_name },
+            reason,
+          },
+          tx,
+        );
       });
     },
 
@@ -203,8 +251,30 @@ export function createAdminProductsService(deps: { db: Db; catalog: CatalogServi
         const followed: Record<string, unknown> = {};
         for (const follower of mergeFollowers) followed[follower.section] = await follower.moveProduct(tx, id, into);
         const sellers = moved.map((offer) => offer.vendor_name);
-        await audit.record({ actor, action: 'product.merge', entityType: 'product', entityId: String(id), before: { sellers }, after: { mergedInto: into, ...followed }, reason }, tx);
-        await audit.record({ actor, action: 'product.merge', entityType: 'product', entityId: String(into), before: {}, after: { mergedFrom: id, sellers, ...followed }, reason }, tx);
+        await audit.record(
+          {
+            actor,
+            action: 'product.merge',
+            entityType: 'product',
+            entityId: String(id),
+            before: { sellers },
+            after: { mergedInto: into, ...followed },
+            reason,
+          },
+          tx,
+        );
+        await audit.record(
+          {
+            actor,
+            action: 'product.merge',
+            entityType: 'product',
+            entityId: String(into),
+            before: {},
+            after: { mergedFrom: id, sellers, ...followed },
+            reason,
+          },
+          tx,
+        );
       });
       return detail(into);
     },
@@ -246,11 +316,34 @@ export function createAdminProductsService(deps: { db: Db; catalog: CatalogServi
       const written = await write(
         actor,
         id,
-        (current) => (status === 'archived' ? 'product.archive' : current.status === 'archived' ? 'product.unarchive' : status === 'active' ? 'product.publish' : 'product.unpublish'),
-        (current) => ({ name: current.name, brand: current.brand, category: current.category, description: current.description, price: current.price, mrp: current.mrp, stock: current.stock, specs: current.specs, images: current.images, status, featured: current.featured }),
+        (current) =>
+          status === 'archived'
+            ? 'product.archive'
+            : current.status === 'archived'
+              ? 'product.unarchive'
+              : status === 'active'
+                ? 'product.publish'
+                : 'product.unpublish',
+        (current) => ({
+          name: current.name,
+          brand: current.brand,
+          category: current.category,
+          description: current.description,
+          price: current.price,
+          mrp: current.mrp,
+          stock: current.stock,
+          specs: current.specs,
+          images: current.images,
+          status,
+          featured: current.featured,
+        }),
         reason,
       );
-      if (!written) throw new AppError('CONFLICT', `This product is already ${status === 'active' ? 'published' : status === 'draft' ? 'a draft' : 'archived'}`);
+      if (!written)
+        throw new AppError(
+          'CONFLICT',
+          `This product is already ${status === 'active' ? 'published' : status === 'draft' ? 'a draft' : 'archived'}`,
+        );
       return detail(id);
     },
   };

@@ -64,7 +64,9 @@ interface Deps {
 function toOutboxJob(job: OutboxEntry): AdminOutboxJob {
   const payload = job.payload as { paymentId?: number; amount?: number; to?: string; subject?: string };
   const summary =
-    job.kind === 'refund' ? `Refund of ${formatPrice(payload.amount ?? 0)} on payment ${payload.paymentId}` : `Mail to ${payload.to}: ${payload.subject}`;
+    job.kind === 'refund'
+      ? `Refund of ${formatPrice(payload.amount ?? 0)} on payment ${payload.paymentId}`
+      : `Mail to ${payload.to}: ${payload.subject}`;
   return {
     id: job.id,
     kind: job.kind,
@@ -82,7 +84,15 @@ function toOutboxJob(job: OutboxEntry): AdminOutboxJob {
 /** Running the marketplace: accounts, shops and moderation. Every action is audited. */
 export function createAdminService(deps: Deps) {
   const { db, users, vendors, catalog, orders, authService, audit, payments, invoices, checkout, outbox, mailer, store } = deps;
-  const products = createAdminProductsService({ db, catalog, vendors, media: deps.media, audit, moderationReplies: deps.moderationReplies, mergeFollowers: deps.mergeFollowers });
+  const products = createAdminProductsService({
+    db,
+    catalog,
+    vendors,
+    media: deps.media,
+    audit,
+    moderationReplies: deps.moderationReplies,
+    mergeFollowers: deps.mergeFollowers,
+  });
 
   /** A shop's status, and the buy boxes it moves (a suspended seller's offers stop winning), together. */
   const setShopStatus = (vendorId: number, status: VendorRow['status']) =>
@@ -97,7 +107,10 @@ export function createAdminService(deps: Deps) {
     if (blocker) throw new AppError('CONFLICT', blocker);
   }
 
-  function toAdminUser(user: { id: string; name: string; email: string; role: Role; status: 'active' | 'suspended'; created_at: string | Date }, shop?: VendorRow): AdminUser {
+  function toAdminUser(
+    user: { id: string; name: string; email: string; role: Role; status: 'active' | 'suspended'; created_at: string | Date },
+    shop?: VendorRow,
+  ): AdminUser {
     return {
       uid: user.id,
       name: user.name,
@@ -141,7 +154,15 @@ export function createAdminService(deps: Deps) {
   return {
     async listUsers(query: AdminUserQuery) {
       const ids = query.pendingVendors ? await vendors.pendingUserIds() : undefined;
-      const { rows, total } = await users.list({ q: query.q, role: query.role, status: query.status, ids, sort: query.sort, page: query.page, pageSize: query.pageSize });
+      const { rows, total } = await users.list({
+        q: query.q,
+        role: query.role,
+        status: query.status,
+        ids,
+        sort: query.sort,
+        page: query.page,
+        pageSize: query.pageSize,
+      });
       const shops = new Map((await vendors.findByUserIds(rows.map((row) => row.id))).map((shop) => [shop.user_id, shop]));
       return { items: rows.map((row) => toAdminUser(row, shops.get(row.id))), total, page: query.page, pageSize: query.pageSize };
     },
@@ -156,7 +177,9 @@ export function createAdminService(deps: Deps) {
       ]);
       return {
         user,
-        orders: orderList.slice(0, 20).map((o) => ({ id: o.id, number: o.number, orderDate: o.orderDate, displayStatus: o.displayStatus, total: o.total })),
+        orders: orderList
+          .slice(0, 20)
+          .map((o) => ({ id: o.id, number: o.number, orderDate: o.orderDate, displayStatus: o.displayStatus, total: o.total })),
         products: products.items.map((p) => ({ id: p.id, name: p.name, status: p.status, price: p.price, stock: p.stock })),
         audit: history.items,
         shopChecklist: shop ? sellerChecklist(sellerDetailsOf(shop)) : null,
@@ -168,10 +191,19 @@ export function createAdminService(deps: Deps) {
       const shop = await vendors.findByUserId(uid);
       if (!shop || user.role !== 'vendor') throw new AppError('CONFLICT', 'This account has no shop to approve');
       const status = decision === 'approve' ? 'active' : 'suspended';
-      if (shop.status === status) throw new AppError('CONFLICT', `This shop is already ${decision === 'approve' ? 'approved' : 'rejected'}`);
+      if (shop.status === status)
+        throw new AppError('CONFLICT', `This shop is already ${decision === 'approve' ? 'approved' : 'rejected'}`);
       if (status === 'active') assertApprovable(shop);
       await setShopStatus(shop.id, status);
-      await audit.record({ actor, action: `vendor.${decision}`, entityType: 'user', entityId: uid, before: { shopStatus: shop.status }, after: { shopStatus: status }, reason });
+      await audit.record({
+        actor,
+        action: `vendor.${decision}`,
+        entityType: 'user',
+        entityId: uid,
+        before: { shopStatus: shop.status },
+        after: { shopStatus: status },
+        reason,
+      });
       await mail(
         user.email,
         decision === 'approve' ? `Your shop ${shop.name} is approved` : `Your shop ${shop.name} was not approved`,
@@ -188,17 +220,34 @@ export function createAdminService(deps: Deps) {
       await users.setStatus(uid, status);
       // A suspended user's sessions end at once.
       if (status === 'suspended') await users.deleteSessionsOf(uid);
-      await audit.record({ actor, action: status === 'suspended' ? 'user.suspend' : 'user.reactivate', entityType: 'user', entityId: uid, before: { status: target.status }, after: { status }, reason });
+      await audit.record({
+        actor,
+        action: status === 'suspended' ? 'user.suspend' : 'user.reactivate',
+        entityType: 'user',
+        entityId: uid,
+        before: { status: target.status },
+        after: { status },
+        reason,
+      });
       return view(uid);
     },
 
     async setRole(actor: Actor, uid: string, role: Role, reason: string): Promise<AdminUser> {
       const target = await guardAdmins(actor, uid, 'change the role of');
       if (target.role === role) throw new AppError('CONFLICT', `This account is already ${role}`);
-      if (role === 'vendor' && !(await vendors.findByUserId(uid))) throw new AppError('CONFLICT', 'Only accounts with a shop can be vendors');
+      if (role === 'vendor' && !(await vendors.findByUserId(uid)))
+        throw new AppError('CONFLICT', 'Only accounts with a shop can be vendors');
       await users.setRole(uid, role);
       await users.deleteSessionsOf(uid);
-      await audit.record({ actor, action: 'user.role', entityType: 'user', entityId: uid, before: { role: target.role }, after: { role }, reason });
+      await audit.record({
+        actor,
+        action: 'user.role',
+        entityType: 'user',
+        entityId: uid,
+        before: { role: target.role },
+        after: { role },
+        reason,
+      });
       return view(uid);
     },
 
@@ -206,7 +255,13 @@ export function createAdminService(deps: Deps) {
       if (await users.findByEmail(input.email)) throw new AppError('EMAIL_IN_USE', EMAIL_IN_USE_MESSAGE);
       await authService.ensureAdmin(input);
       const created = await users.findByEmail(input.email);
-      await audit.record({ actor, action: 'user.create-admin', entityType: 'user', entityId: created!.id, after: { email: input.email, role: 'admin' } });
+      await audit.record({
+        actor,
+        action: 'user.create-admin',
+        entityType: 'user',
+        entityId: created!.id,
+        after: { email: input.email, role: 'admin' },
+      });
       return view(created!.id);
     },
 
@@ -217,7 +272,15 @@ export function createAdminService(deps: Deps) {
       if (action === 'restore' && !product.hiddenReason) throw new AppError('CONFLICT', 'This product is not hidden');
       const hiddenReason = action === 'hide' ? (reason ?? '') : null;
       await catalog.setHiddenReason(productId, hiddenReason);
-      await audit.record({ actor, action: `product.${action}`, entityType: 'product', entityId: String(productId), before: { hiddenReason: product.hiddenReason }, after: { hiddenReason }, reason });
+      await audit.record({
+        actor,
+        action: `product.${action}`,
+        entityType: 'product',
+        entityId: String(productId),
+        before: { hiddenReason: product.hiddenReason },
+        after: { hiddenReason },
+        reason,
+      });
       return { id: productId, name: product.name, hiddenReason };
     },
 
@@ -236,7 +299,14 @@ export function createAdminService(deps: Deps) {
       if (!shop) throw new AppError('NOT_FOUND', 'Vendor not found');
       if (status === 'active' && shop.status !== 'active') assertApprovable(shop);
       await setShopStatus(shop.id, status);
-      await audit.record({ actor, action: 'vendor.status', entityType: 'vendor', entityId: String(shop.id), before: { status: shop.status }, after: { status } });
+      await audit.record({
+        actor,
+        action: 'vendor.status',
+        entityType: 'vendor',
+        entityId: String(shop.id),
+        before: { status: shop.status },
+        after: { status },
+      });
       return { id: shop.id, name: shop.name, slug: shop.slug, status };
     },
 
@@ -269,14 +339,25 @@ export function createAdminService(deps: Deps) {
         days,
         gmv: paid.reduce((sum, order) => sum + order.total, 0),
         orders: paid.length,
-        payments: { ...paymentCounts, byMethod: byMethod.byMethod.map((m) => ({ ...m, method: m.method as Payment['method'] })), codToCollect: byMethod.codToCollect },
+        payments: {
+          ...paymentCounts,
+          byMethod: byMethod.byMethod.map((m) => ({ ...m, method: m.method as Payment['method'] })),
+          codToCollect: byMethod.codToCollect,
+        },
         refunds,
         newCustomers,
         vendors: { new: newVendors, pending },
         perDay: [...perDay].map(([date, value]) => ({ date, ...value })),
         salesByCategory: byCategory,
         pendingVendors: shops,
-        latestOrders: latest.map((o) => ({ id: o.id, number: orderNumber(o.id), customer: o.customer, total: o.total, status: STATUS_LABELS[o.status] ?? o.status, orderDate: o.createdAt })),
+        latestOrders: latest.map((o) => ({
+          id: o.id,
+          number: orderNumber(o.id),
+          customer: o.customer,
+          total: o.total,
+          status: STATUS_LABELS[o.status] ?? o.status,
+          orderDate: o.createdAt,
+        })),
       };
     },
 
@@ -299,7 +380,11 @@ export function createAdminService(deps: Deps) {
       const { items, totals } = await payments.list(filter, query.page, query.pageSize);
       const buyers = new Map((await users.findByIds([...new Set(items.map((p) => p.userId))])).map((u) => [u.id, u]));
       return {
-        items: items.map(({ userId, ...p }) => ({ ...p, orderNumber: orderNumber(p.orderId), customer: { name: buyers.get(userId)?.name ?? '', email: buyers.get(userId)?.email ?? '' } })),
+        items: items.map(({ userId, ...p }) => ({
+          ...p,
+          orderNumber: orderNumber(p.orderId),
+          customer: { name: buyers.get(userId)?.name ?? '', email: buyers.get(userId)?.email ?? '' },
+        })),
         total: totals.count,
         page: query.page,
         pageSize: query.pageSize,
@@ -333,7 +418,17 @@ export function createAdminService(deps: Deps) {
           total: order.total,
           items: order.items.map((i) => ({ name: i.name, quantity: i.quantity, lineTotal: i.lineTotal })),
           invoices: order.fulfilments.flatMap((f) =>
-            f.invoice ? [{ ...f.invoice, seller: f.vendor.name, total: left.get(f.invoice.id)?.total ?? 0, creditable: left.get(f.invoice.id)?.creditable ?? 0, creditNotes: f.creditNotes }] : [],
+            f.invoice
+              ? [
+                  {
+                    ...f.invoice,
+                    seller: f.vendor.name,
+                    total: left.get(f.invoice.id)?.total ?? 0,
+                    creditable: left.get(f.invoice.id)?.creditable ?? 0,
+                    creditNotes: f.creditNotes,
+                  },
+                ]
+              : [],
           ),
         },
         refunds,
@@ -355,7 +450,10 @@ export function createAdminService(deps: Deps) {
       const { job, notes } = await db.transaction().execute(async (tx) => {
         const claimed = await payments.claimRefund(tx, id, amount, reason, payout);
         const left = claimed.before.amount - claimed.before.refundedAmount;
-        return { job: claimed.job, notes: await invoices.creditRefund(tx, { orderId: claimed.before.orderId, amount, left, reason, against }) };
+        return {
+          job: claimed.job,
+          notes: await invoices.creditRefund(tx, { orderId: claimed.before.orderId, amount, left, reason, against }),
+        };
       });
       await outbox.runNow([job]);
       const after = (await payments.find(id))!;
@@ -366,7 +464,12 @@ export function createAdminService(deps: Deps) {
         entityType: 'payment',
         entityId: String(id),
         before: { status: before.status, refundedAmount: before.refundedAmount },
-        after: { status: after.status, refundedAmount: after.refundedAmount, orderCancelled: cancelled, creditNotes: notes.map((note) => note.number) },
+        after: {
+          status: after.status,
+          refundedAmount: after.refundedAmount,
+          orderCancelled: cancelled,
+          creditNotes: notes.map((note) => note.number),
+        },
         reason,
       });
       const order = await orders.getById(after.orderId);
@@ -376,7 +479,9 @@ export function createAdminService(deps: Deps) {
           buyer.email,
           `Refund of ${formatPrice(amount)} for order ${order.number}`,
           `We have refunded ${formatPrice(amount)} ${payout ? `to your ${describePayout(payout)}` : 'to your original payment method'} for order ${order.number}.\nReason: ${reason}${cancelled ? '\nThe order has been cancelled.' : ''}` +
-            (notes.length > 0 ? `\nGST credit note${notes.length > 1 ? 's' : ''} ${notes.map((note) => note.number).join(', ')}: on your order’s page, beside its tax invoice.` : '') +
+            (notes.length > 0
+              ? `\nGST credit note${notes.length > 1 ? 's' : ''} ${notes.map((note) => note.number).join(', ')}: on your order’s page, beside its tax invoice.`
+              : '') +
             '\n\nRefunds reach UPI in 1–3 business days and cards in 5–7.',
         );
       }
@@ -385,7 +490,10 @@ export function createAdminService(deps: Deps) {
 
     /** Refunds and mails waiting to be retried (pending first), with their attempts and last error. */
     async outbox(query: AdminOutboxQuery) {
-      const [{ items, total }, pending] = await Promise.all([outbox.list({ status: query.status, kind: query.kind }, query.page, query.pageSize), outbox.countPending()]);
+      const [{ items, total }, pending] = await Promise.all([
+        outbox.list({ status: query.status, kind: query.kind }, query.page, query.pageSize),
+        outbox.countPending(),
+      ]);
       return { items: items.map(toOutboxJob), total, pending, page: query.page, pageSize: query.pageSize };
     },
 

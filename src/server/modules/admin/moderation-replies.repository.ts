@@ -10,7 +10,10 @@ export interface StoredReply {
   createdAt: string;
 }
 
-export async function insertReply(db: DbOrTx, reply: { productId: number; vendorId: number; authorId: string; message: string; asksReview: boolean; hiddenReason: string }): Promise<void> {
+export async function insertReply(
+  db: DbOrTx,
+  reply: { productId: number; vendorId: number; authorId: string; message: string; asksReview: boolean; hiddenReason: string },
+): Promise<void> {
   await db
     .insertInto('moderation_replies')
     .values({

@@ -22,22 +22,33 @@ export function createModerationRepliesService(deps: { db: Db; catalog: CatalogS
       if (product.hiddenReason === null) throw new AppError('CONFLICT', 'This product is not hidden, so there is no moderation to answer');
       const hiddenReason = product.hiddenReason;
       await db.transaction().execute(async (tx) => {
-        await repository.insertReply(tx, { productId, vendorId, authorId: author.id, message: input.message, asksReview: input.asksReview, hiddenReason });
-        await audit.record({
-          actor: author,
-          action: input.asksReview ? 'product.moderation.review-requested' : 'product.moderation.reply',
-          entityType: 'product',
-          entityId: String(productId),
-          after: { message: input.message },
-          reason: null,
-        }, tx);
+        await repository.insertReply(tx, {
+          productId,
+          vendorId,
+          authorId: author.id,
+          message: input.message,
+          asksReview: input.asksReview,
+          hiddenReason,
+        });
+        await audit.record(
+          {
+            actor: author,
+            action: input.asksReview ? 'product.moderation.review-requested' : 'product.moderation.reply',
+            entityType: 'product',
+            entityId: String(productId),
+            after: { message: input.message },
+            reason: null,
+          },
+          tx,
+        );
       });
     },
 
     /** One seller's replies on its products, by product. */
     async ofSeller(vendorId: number, productIds: readonly number[]): Promise<Map<number, ModerationReply[]>> {
       const byProduct = new Map<number, ModerationReply[]>();
-      for (const reply of await repository.repliesOf(db, productIds, vendorId)) byProduct.set(reply.productId, [...(byProduct.get(reply.productId) ?? []), toReply(reply)]);
+      for (const reply of await repository.repliesOf(db, productIds, vendorId))
+        byProduct.set(reply.productId, [...(byProduct.get(reply.productId) ?? []), toReply(reply)]);
       return byProduct;
     },
 

@@ -33,7 +33,14 @@ describe.each(testDialects())('a seller answers the hiding of its product on %s'
     expect(notHidden.statusCode).toBe(409);
     expect(notHidden.json().error.message).toBe('This product is not hidden, so there is no moderation to answer');
 
-    expect((await as(t, admin)('POST', `/api/admin/products/${product.id}/moderation`, { action: 'hide', reason: 'The photos show another model' })).statusCode).toBe(200);
+    expect(
+      (
+        await as(t, admin)('POST', `/api/admin/products/${product.id}/moderation`, {
+          action: 'hide',
+          reason: 'The photos show another model',
+        })
+      ).statusCode,
+    ).toBe(200);
     const listed = (await as(t, seller)('GET', '/api/vendor/products')).json().items.find((item: { id: number }) => item.id === product.id);
     expect(listed).toMatchObject({ status: 'active', hiddenReason: 'The photos show another model', moderationReplies: [] });
 
@@ -51,18 +58,59 @@ describe.each(testDialects())('a seller answers the hiding of its product on %s'
       moderationReplies: [{ message: 'Replaced the photos with our own', asksReview: true, hiddenReason: 'The photos show another model' }],
     });
     const detail = (await as(t, admin)('GET', `/api/admin/products/${product.id}`)).json();
-    expect(detail.moderationReplies).toMatchObject([{ vendor: 'Gopal Gadgets', message: 'Replaced the photos with our own', asksReview: true }]);
-    expect(detail.audit[0]).toMatchObject({ action: 'product.moderation.review-requested', actor: { email: 'gopal@shop.in', name: 'Gopal Gadgets Owner' }, after: { message: 'Replaced the photos with our own' } });
+    expect(detail.moderationReplies).toMatchObject([
+      { vendor: 'Gopal Gadgets', message: 'Replaced the photos with our own', asksReview: true },
+    ]);
+    expect(detail.audit[0]).toMatchObject({
+      action: 'product.moderation.review-requested',
+      actor: { email: 'gopal@shop.in', name: 'Gopal Gadgets Owner' },
+      after: { message: 'Replaced the photos with our own' },
+    });
 
     // Nothing the seller does brings it back: an edit, a stock change, archiving and publishing again.
     const current = (await as(t, seller)('GET', `/api/vendor/products/${product.id}`)).json();
     const { name, brand, category, description, price, mrp, stock, specs, images } = current;
-    expect((await as(t, seller)('PUT', `/api/vendor/products/${product.id}`, { name, brand, category, description, price, mrp, stock, stockWas: stock, specs, images, status: 'active' })).statusCode).toBe(200);
+    expect(
+      (
+        await as(t, seller)('PUT', `/api/vendor/products/${product.id}`, {
+          name,
+          brand,
+          category,
+          description,
+          price,
+          mrp,
+          stock,
+          stockWas: stock,
+          specs,
+          images,
+          status: 'active',
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await as(t, seller)('PATCH', `/api/vendor/products/${product.id}/stock`, { stock: 9, stockWas: 5 })).statusCode).toBe(200);
     expect((await as(t, seller)('POST', `/api/vendor/products/${product.id}/archive`)).statusCode).toBe(200);
-    expect((await as(t, seller)('PUT', `/api/vendor/products/${product.id}`, { name, brand, category, description, price, mrp, stock: 9, stockWas: 9, specs, images, status: 'active' })).statusCode).toBe(200);
+    expect(
+      (
+        await as(t, seller)('PUT', `/api/vendor/products/${product.id}`, {
+          name,
+          brand,
+          category,
+          description,
+          price,
+          mrp,
+          stock: 9,
+          stockWas: 9,
+          specs,
+          images,
+          status: 'active',
+        })
+      ).statusCode,
+    ).toBe(200);
     await t.services.catalog.settled();
-    expect((await as(t, seller)('GET', `/api/vendor/products/${product.id}`)).json()).toMatchObject({ status: 'active', hiddenReason: 'The photos show another model' });
+    expect((await as(t, seller)('GET', `/api/vendor/products/${product.id}`)).json()).toMatchObject({
+      status: 'active',
+      hiddenReason: 'The photos show another model',
+    });
     expect((await storefront(product.id)).statusCode).toBe(404);
 
     // The admin restores it; the replies stay with the product's history.
@@ -77,10 +125,27 @@ describe.each(testDialects())('a seller answers the hiding of its product on %s'
     await t.services.vendors.setStatus(shop.vendorId, 'active');
     const onSale = await createProduct(t.services, { vendorId: shop.vendorId, name: 'Jaya Monitor On Sale', category: 'Monitor' });
     const hiddenActive = await createProduct(t.services, { vendorId: shop.vendorId, name: 'Jaya Laptop Hidden', category: 'Laptop' });
-    const hiddenDraft = await createProduct(t.services, { vendorId: shop.vendorId, name: 'Jaya Desktop Hidden Draft', category: 'Desktop', status: 'draft' });
-    const draft = await createProduct(t.services, { vendorId: shop.vendorId, name: 'Jaya Desktop Draft', category: 'Desktop', status: 'draft' });
+    const hiddenDraft = await createProduct(t.services, {
+      vendorId: shop.vendorId,
+      name: 'Jaya Desktop Hidden Draft',
+      category: 'Desktop',
+      status: 'draft',
+    });
+    const draft = await createProduct(t.services, {
+      vendorId: shop.vendorId,
+      name: 'Jaya Desktop Draft',
+      category: 'Desktop',
+      status: 'draft',
+    });
     for (const product of [hiddenActive, hiddenDraft]) {
-      expect((await as(t, admin)('POST', `/api/admin/products/${product.id}/moderation`, { action: 'hide', reason: 'Counterfeit listing suspected' })).statusCode).toBe(200);
+      expect(
+        (
+          await as(t, admin)('POST', `/api/admin/products/${product.id}/moderation`, {
+            action: 'hide',
+            reason: 'Counterfeit listing suspected',
+          })
+        ).statusCode,
+      ).toBe(200);
     }
     const list = async (query = '') => {
       const response = await as(t, shop)('GET', `/api/vendor/products${query}`);

@@ -19,24 +19,50 @@ describe.each(testDialects())('merging duplicate products, with their reviews an
     await t.services.authService.ensureAdmin({ email: 'merge@admin.in', password: 'admin-pass-123', name: 'Merge Admin' });
     admin = await signIn(t, { email: 'merge@admin.in', password: 'admin-pass-123' }, 'admin');
     shoppers = [];
-    for (const name of ['asha', 'ravi', 'meena', 'kiran']) shoppers.push(await registerCustomer(t, `${name}@merge.in`, name, `10.38.0.${++addresses}`));
+    for (const name of ['asha', 'ravi', 'meena', 'kiran'])
+      shoppers.push(await registerCustomer(t, `${name}@merge.in`, name, `10.38.0.${++addresses}`));
   });
   afterAll(() => t.close());
 
   /** A review as a delivered buyer writes it (the rating moves with it, as the service does), written at `at`. */
-  async function review(user: TestUser, productId: number, vendorId: number, rating: number, at: string, status: 'visible' | 'hidden' = 'visible') {
+  async function review(
+    user: TestUser,
+    productId: number,
+    vendorId: number,
+    rating: number,
+    at: string,
+    status: 'visible' | 'hidden' = 'visible',
+  ) {
     const id = await t.database.db.transaction().execute(async (tx) => {
-      const created = await reviews.insertReview(tx, { productId, userId: user.uid, vendorId, productName: `Product ${productId}`, authorName: user.email.split('@')[0]!, rating, title: `${rating} stars`, text: 'Written for the merge.' });
+      const created = await reviews.insertReview(tx, {
+        productId,
+        userId: user.uid,
+        vendorId,
+        productName: `Product ${productId}`,
+        authorName: user.email.split('@')[0]!,
+        rating,
+        title: `${rating} stars`,
+        text: 'Written for the merge.',
+      });
       await tx.updateTable('reviews').set({ created_at: at, updated_at: at, status }).where('id', '=', created).execute();
       if (status === 'visible') await reviews.adjustRating(tx, productId, [{ rating, sign: 1 }]);
       return created;
     });
     return id;
   }
-  const ratingRow = (productId: number) => t.database.db.selectFrom('product_ratings').selectAll().where('product_id', '=', productId).executeTakeFirst();
+  const ratingRow = (productId: number) =>
+    t.database.db.selectFrom('product_ratings').selectAll().where('product_id', '=', productId).executeTakeFirst();
   const reviewsOf = async (productId: number) =>
-    (await t.database.db.selectFrom('reviews').select(['id', 'user_id', 'rating']).where('product_id', '=', productId).orderBy('id').execute()).map((row) => [row.id, row.user_id, row.rating]);
-  const wishlistOf = async (user: TestUser) => (await as(t, user)('GET', '/api/wishlist')).json<Wishlist>().items.map((item) => [item.productId, item.savedPrice]);
+    (
+      await t.database.db
+        .selectFrom('reviews')
+        .select(['id', 'user_id', 'rating'])
+        .where('product_id', '=', productId)
+        .orderBy('id')
+        .execute()
+    ).map((row) => [row.id, row.user_id, row.rating]);
+  const wishlistOf = async (user: TestUser) =>
+    (await as(t, user)('GET', '/api/wishlist')).json<Wishlist>().items.map((item) => [item.productId, item.savedPrice]);
   const auditOf = async (id: number) => (await as(t, admin)('GET', `/api/admin/audit?entityType=product&entityId=${id}`)).json().items;
 
   it('moves reviews, votes and ratings to the kept product (a customer who reviewed both keeps the newer, and the audit says which), and the wishlists with them', async () => {
@@ -60,7 +86,12 @@ describe.each(testDialects())('merging duplicate products, with their reviews an
     await reviews.addVote(t.database.db, meenaDup, ravi.uid);
 
     // Wishlists: Asha saved both, Ravi the duplicate only.
-    for (const [user, productId] of [[asha, kept], [asha, duplicate], [ravi, duplicate]] as const) expect((await as(t, user)('PUT', `/api/wishlist/${productId}`)).statusCode).toBe(200);
+    for (const [user, productId] of [
+      [asha, kept],
+      [asha, duplicate],
+      [ravi, duplicate],
+    ] as const)
+      expect((await as(t, user)('PUT', `/api/wishlist/${productId}`)).statusCode).toBe(200);
 
     // A merge that fails (a seller of both) moves nothing: one transaction.
     const third = (await createProduct(t.services, { vendorId: delhi.id, name: 'HP Pavilion 15 again' })).id;
@@ -84,10 +115,20 @@ describe.each(testDialects())('merging duplicate products, with their reviews an
     const gone = await t.database.db.selectFrom('review_votes').select('review_id').where('review_id', 'in', [ashaOld, raviOld]).execute();
     expect(gone).toEqual([]);
     expect(await t.database.db.selectFrom('review_reports').select('review_id').where('review_id', '=', raviOld).execute()).toEqual([]);
-    expect(await t.database.db.selectFrom('review_votes').select('user_id').where('review_id', '=', meenaDup).execute()).toEqual([{ user_id: ravi.uid }]);
+    expect(await t.database.db.selectFrom('review_votes').select('user_id').where('review_id', '=', meenaDup).execute()).toEqual([
+      { user_id: ravi.uid },
+    ]);
 
     // The ratings: the kept product counts its visible reviews (3 + 1 + 4), the duplicate none.
-    expect(await ratingRow(kept)).toMatchObject({ rating_count: 3, rating_sum: 8, stars_1: 1, stars_3: 1, stars_4: 1, stars_5: 0, stars_2: 0 });
+    expect(await ratingRow(kept)).toMatchObject({
+      rating_count: 3,
+      rating_sum: 8,
+      stars_1: 1,
+      stars_3: 1,
+      stars_4: 1,
+      stars_5: 0,
+      stars_2: 0,
+    });
     expect(await ratingRow(duplicate)).toMatchObject({ rating_count: 0, rating_sum: 0 });
     await t.services.catalog.settled();
     expect((await t.app.inject({ url: `/api/products/${kept}` })).json().rating).toEqual({ average: 2.7, count: 3 });

@@ -72,7 +72,11 @@ export async function salesByCategorySince(db: DbOrTx, from: Date) {
     .selectFrom('order_items')
     .innerJoin('orders', 'orders.id', 'order_items.order_id')
     .innerJoin('products', 'products.id', 'order_items.product_id')
-    .select(['products.category', (eb) => eb.fn.sum<number>('order_items.line_total').as('revenue'), (eb) => eb.fn.sum<number>('order_items.quantity').as('units')])
+    .select([
+      'products.category',
+      (eb) => eb.fn.sum<number>('order_items.line_total').as('revenue'),
+      (eb) => eb.fn.sum<number>('order_items.quantity').as('units'),
+    ])
     .where('orders.paid_at', '>=', from.toISOString())
     .groupBy('products.category')
     .orderBy('products.category')
@@ -93,12 +97,20 @@ export async function pendingShops(db: DbOrTx, limit = 10) {
 }
 
 export async function countVendorsSince(db: DbOrTx, from: Date) {
-  const row = await db.selectFrom('vendors').select((eb) => eb.fn.countAll<number>().as('n')).where('created_at', '>=', from.toISOString()).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('vendors')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('created_at', '>=', from.toISOString())
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
 export async function countPendingVendors(db: DbOrTx) {
-  const row = await db.selectFrom('vendors').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'pending').executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('vendors')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('status', '=', 'pending')
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -111,5 +123,11 @@ export async function latestOrders(db: DbOrTx, limit = 10) {
     .orderBy('orders.id', 'desc')
     .limit(limit)
     .execute();
-  return rows.map((row) => ({ id: row.id, total: Number(row.total), status: row.status, createdAt: toIso(row.created_at), customer: row.name }));
+  return rows.map((row) => ({
+    id: row.id,
+    total: Number(row.total),
+    status: row.status,
+    createdAt: toIso(row.created_at),
+    customer: row.name,
+  }));
 }

@@ -12,7 +12,7 @@ import * as audit from './audit.repository.ts';
 type Subject = NonNullable<AuditEntry['subject']>;
 
 const wholeNumber = (text: string) => (/^[1-9]\d{0,14}$/.test(text) ? Number(text) : undefined);
-const unique = <T,>(values: T[]) => [...new Set(values)];
+const unique = <T>(values: T[]) => [...new Set(values)];
 
 /**
  * The audit log as a person reads it: whoever acted, by name and e-mail, and what they acted on
@@ -20,7 +20,14 @@ const unique = <T,>(values: T[]) => [...new Set(values)];
  * return's product and order), each looked up through its own module once per page, as things are
  * now. Entries whose subject has gone keep their ids.
  */
-export function createAuditReader(deps: { db: Db; users: UsersService; catalog: CatalogService; vendors: VendorsService; payments: PaymentsService; orders: OrdersService }) {
+export function createAuditReader(deps: {
+  db: Db;
+  users: UsersService;
+  catalog: CatalogService;
+  vendors: VendorsService;
+  payments: PaymentsService;
+  orders: OrdersService;
+}) {
   const { db, users, catalog, vendors, payments, orders } = deps;
 
   async function name(entries: AuditEntry[]): Promise<AuditEntry[]> {
@@ -74,7 +81,12 @@ export function createAuditReader(deps: { db: Db; users: UsersService; catalog: 
           // The product by its name on the order, which stays as it was bought.
           const found = returned.get(wholeNumber(entry.entityId) ?? 0);
           return found
-            ? { name: `Return of ${found.productName}`, detail: `Order ${found.orderNumber}`, product: { id: found.productId, name: found.productName }, orderNumber: found.orderNumber }
+            ? {
+                name: `Return of ${found.productName}`,
+                detail: `Order ${found.orderNumber}`,
+                product: { id: found.productId, name: found.productName },
+                orderNumber: found.orderNumber,
+              }
             : null;
         }
         default:
@@ -82,7 +94,11 @@ export function createAuditReader(deps: { db: Db; users: UsersService; catalog: 
       }
     };
 
-    return entries.map((entry) => ({ ...entry, actor: { ...entry.actor, name: person.get(entry.actor.id)?.name ?? null }, subject: subjectOf(entry) }));
+    return entries.map((entry) => ({
+      ...entry,
+      actor: { ...entry.actor, name: person.get(entry.actor.id)?.name ?? null },
+      subject: subjectOf(entry),
+    }));
   }
 
   return {

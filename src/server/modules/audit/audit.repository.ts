@@ -48,7 +48,13 @@ export async function listAudit(db: DbOrTx, filter: AuditFilter): Promise<{ item
     query = query.where(sql<boolean>`lower(actor_email) like ${containing(filter.actor)} escape '\\'`);
   }
   const total = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const rows = await query.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(filter.pageSize).offset((filter.page - 1) * filter.pageSize).execute();
+  const rows = await query
+    .selectAll()
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(filter.pageSize)
+    .offset((filter.page - 1) * filter.pageSize)
+    .execute();
   return {
     total: Number(total.n),
     items: rows.map((row) => ({

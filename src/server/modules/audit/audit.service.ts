@@ -15,7 +15,14 @@ export type { AuditFilter, NewAuditEntry };
  * module that audits an action writes it here, in the action's transaction when it passes one, so
  * the action and its entry commit together; the admin area reads it, with names.
  */
-export function createAuditService(deps: { db: Db; users: UsersService; catalog: CatalogService; vendors: VendorsService; payments: PaymentsService; orders: OrdersService }) {
+export function createAuditService(deps: {
+  db: Db;
+  users: UsersService;
+  catalog: CatalogService;
+  vendors: VendorsService;
+  payments: PaymentsService;
+  orders: OrdersService;
+}) {
   const { db } = deps;
   const reader = createAuditReader(deps);
   return {

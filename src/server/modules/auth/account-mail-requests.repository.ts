@@ -9,7 +9,11 @@ export async function recordRequest(db: DbOrTx, keys: readonly string[], at: Dat
 }
 
 /** Requests per key since a moment, with the oldest of them (to say when the window frees up). */
-export async function recentRequests(db: DbOrTx, keys: readonly string[], since: Date): Promise<Array<{ key: string; count: number; oldest: string }>> {
+export async function recentRequests(
+  db: DbOrTx,
+  keys: readonly string[],
+  since: Date,
+): Promise<Array<{ key: string; count: number; oldest: string }>> {
   const rows = await db
     .selectFrom('account_mail_requests')
     .select(['key', (eb) => eb.fn.countAll<number>().as('count'), (eb) => eb.fn.min('requested_at').as('oldest')])

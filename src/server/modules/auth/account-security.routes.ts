@@ -19,7 +19,13 @@ const signedInErrors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 429
 const passwordChecks = { rateLimit: { max: 10, timeWindow: '15 minutes' } };
 
 /** Passwords, sessions and e-mail verification: the signed-out links and the account page's actions. */
-export function accountSecurityRoutes({ accountSecurity, authService }: { accountSecurity: AccountSecurityService; authService: AuthService }): FastifyPluginAsyncZod {
+export function accountSecurityRoutes({
+  accountSecurity,
+  authService,
+}: {
+  accountSecurity: AccountSecurityService;
+  authService: AuthService;
+}): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/auth/forgot-password',
@@ -27,17 +33,26 @@ export function accountSecurityRoutes({ accountSecurity, authService }: { accoun
         schema: {
           tags: ['auth'],
           summary: 'Mail a password reset link (30 minutes, single use)',
-          description: 'The same 202 whether or not an account uses the address. 3 requests per address in 15 minutes, 10 per client address → 429.',
+          description:
+            'The same 202 whether or not an account uses the address. 3 requests per address in 15 minutes, 10 per client address → 429.',
           body: ForgotPasswordInputSchema,
           response: { 202: MessageSchema, ...errors },
         },
       },
-      async (request, reply) => reply.status(202).send({ message: await accountSecurity.requestPasswordReset(request.body.email, request) }),
+      async (request, reply) =>
+        reply.status(202).send({ message: await accountSecurity.requestPasswordReset(request.body.email, request) }),
     );
 
     app.post(
       '/auth/reset-password/check',
-      { schema: { tags: ['auth'], summary: 'Whether a reset link can still be used', body: LinkTokenInputSchema, response: { 200: LinkStatusSchema, ...errors } } },
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Whether a reset link can still be used',
+          body: LinkTokenInputSchema,
+          response: { 200: LinkStatusSchema, ...errors },
+        },
+      },
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
         return { valid: await accountSecurity.resetLinkIsValid(request.body.token) };
@@ -114,7 +129,13 @@ export function accountSecurityRoutes({ accountSecurity, authService }: { accoun
 
     app.post(
       '/account/sign-out-everywhere',
-      { schema: { tags: ['account'], summary: 'Sign out of all devices, this one included', response: { 204: z.null(), 401: ErrorResponseSchema } } },
+      {
+        schema: {
+          tags: ['account'],
+          summary: 'Sign out of all devices, this one included',
+          response: { 204: z.null(), 401: ErrorResponseSchema },
+        },
+      },
       async (request, reply) => {
         const caller = requireUser(request);
         forwardCookies(await authService.logout(request), reply);

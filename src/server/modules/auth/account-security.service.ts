@@ -73,7 +73,9 @@ export function createAccountSecurityService(deps: {
     const freesAt = Math.max(...over.map((row) => new Date(row.oldest).getTime() + MAIL_WINDOW_MS));
     const retryAfterSeconds = Math.max(1, Math.ceil((freesAt - at.getTime()) / 1000));
     const minutes = Math.ceil(retryAfterSeconds / 60);
-    throw new AppError('RATE_LIMITED', `Too many ${what}. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`, { retryAfterSeconds });
+    throw new AppError('RATE_LIMITED', `Too many ${what}. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`, {
+      retryAfterSeconds,
+    });
   }
 
   const wrongPassword = (field: string) =>
@@ -162,7 +164,10 @@ export function createAccountSecurityService(deps: {
     /** Changes the password with the current one; the caller's other sessions end, this one stays. */
     async changePassword(caller: Caller, input: ChangePasswordInput, request: FastifyRequest): Promise<void> {
       try {
-        await auth.api.changePassword({ body: { currentPassword: input.currentPassword, newPassword: input.newPassword, revokeOtherSessions: false }, headers: nodeHeaders(request) });
+        await auth.api.changePassword({
+          body: { currentPassword: input.currentPassword, newPassword: input.newPassword, revokeOtherSessions: false },
+          headers: nodeHeaders(request),
+        });
       } catch (error) {
         if (error instanceof APIError && error.statusCode === 400) throw wrongPassword('currentPassword');
         throw error;

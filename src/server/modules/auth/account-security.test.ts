@@ -34,7 +34,16 @@ describe.each(testDialects())('account security on %s', (dialect) => {
     return rows.map((row) => JSON.parse(row.payload) as { to: string; subject: string; text: string }).find((mail) => mail.to === email);
   }
   const tokenIn = (mail: { text: string } | undefined) => /#token=([A-Za-z0-9_-]+)/.exec(mail?.text ?? '')?.[1] ?? '';
-  const mailCount = async () => Number((await t.database.db.selectFrom('outbox').select((eb) => eb.fn.countAll<number>().as('n')).where('kind', '=', 'mail').executeTakeFirstOrThrow()).n);
+  const mailCount = async () =>
+    Number(
+      (
+        await t.database.db
+          .selectFrom('outbox')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('kind', '=', 'mail')
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   /** What a route guarded by requireVerifiedEmail (reviews, say) makes of the user's session. */
   async function verifiedGuard(cookie: string): Promise<string> {
     const request = { headers: { ...TEST_HEADERS, cookie } } as unknown as FastifyRequest;
@@ -95,10 +104,19 @@ describe.each(testDialects())('account security on %s', (dialect) => {
       const meena = await registerCustomer(t, 'meena.reset@example.in', 'Meena Iyer', nextAddress());
       await requestReset(meena.email);
       const token = tokenIn(await lastMailTo(meena.email));
-      const row = await t.database.db.selectFrom('verifications').select(['id', 'expires_at', 'created_at']).where('value', '=', meena.uid).orderBy('created_at', 'desc').executeTakeFirstOrThrow();
+      const row = await t.database.db
+        .selectFrom('verifications')
+        .select(['id', 'expires_at', 'created_at'])
+        .where('value', '=', meena.uid)
+        .orderBy('created_at', 'desc')
+        .executeTakeFirstOrThrow();
       const minutes = (new Date(row.expires_at).getTime() - new Date(row.created_at).getTime()) / 60_000;
       expect(Math.round(minutes)).toBe(30);
-      await t.database.db.updateTable('verifications').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', row.id).execute();
+      await t.database.db
+        .updateTable('verifications')
+        .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+        .where('id', '=', row.id)
+        .execute();
 
       expect((await post('/api/auth/reset-password/check', { token })).json()).toEqual({ valid: false });
       const reset = await post('/api/auth/reset-password', { token, newPassword: 'brand-new-pass-2' });
@@ -139,15 +157,26 @@ describe.each(testDialects())('account security on %s', (dialect) => {
     it('changes the password with the current one: other sessions end, this one stays', async () => {
       const laptop = await signIn(priya.email, PASSWORD);
       const phone = await signIn(priya.email, PASSWORD);
-      const wrong = await as(t, priya)('POST', '/api/account/password', { currentPassword: 'not-my-password', newPassword: 'changed-pass-22' });
+      const wrong = await as(t, priya)('POST', '/api/account/password', {
+        currentPassword: 'not-my-password',
+        newPassword: 'changed-pass-22',
+      });
       expect(wrong.statusCode).toBe(400);
-      expect(wrong.json().error).toMatchObject({ code: 'VALIDATION_FAILED', message: WRONG_PASSWORD_MESSAGE, details: { issues: [{ field: 'currentPassword' }] } });
+      expect(wrong.json().error).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        message: WRONG_PASSWORD_MESSAGE,
+        details: { issues: [{ field: 'currentPassword' }] },
+      });
       expect((await session(phone.cookie)).json().user).not.toBeNull();
 
       const changed = await as(t, priya)('POST', '/api/account/password', { currentPassword: PASSWORD, newPassword: 'changed-pass-22' });
       expect(changed.statusCode, changed.body).toBe(204);
       expect((await session(priya.cookie)).json().user).toMatchObject({ email: priya.email });
-      const other = await t.app.inject({ method: 'GET', url: '/api/account/addresses', headers: { ...TEST_HEADERS, cookie: phone.cookie } });
+      const other = await t.app.inject({
+        method: 'GET',
+        url: '/api/account/addresses',
+        headers: { ...TEST_HEADERS, cookie: phone.cookie },
+      });
       expect(other.statusCode).toBe(401);
       expect((await session(laptop.cookie)).json()).toEqual({ user: null });
       expect((await signIn(priya.email, PASSWORD)).status).toBe(401);
@@ -167,7 +196,10 @@ describe.each(testDialects())('account security on %s', (dialect) => {
       expect(response.statusCode).toBe(204);
       expect(response.cookies.find((c) => c.name === 'store.session_token')?.value ?? '').toBe('');
       expect((await session(vikram.cookie)).json()).toEqual({ user: null });
-      expect((await t.app.inject({ method: 'GET', url: '/api/account/addresses', headers: { ...TEST_HEADERS, cookie: tablet.cookie } })).statusCode).toBe(401);
+      expect(
+        (await t.app.inject({ method: 'GET', url: '/api/account/addresses', headers: { ...TEST_HEADERS, cookie: tablet.cookie } }))
+          .statusCode,
+      ).toBe(401);
       const left = await t.database.db.selectFrom('sessions').select('id').where('user_id', '=', vikram.uid).execute();
       expect(left).toEqual([]);
       expect((await signIn(vikram.email, PASSWORD)).status).toBe(200);
@@ -202,7 +234,11 @@ describe.each(testDialects())('account security on %s', (dialect) => {
     it('resends the link, a few times only, and an expired link does not verify', async () => {
       const arjun = await registerCustomer(t, 'arjun.verify@example.in', 'Arjun Mehta', nextAddress());
       const first = tokenIn(await lastMailTo(arjun.email));
-      await t.database.db.updateTable('verifications').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('value', '=', arjun.uid).execute();
+      await t.database.db
+        .updateTable('verifications')
+        .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+        .where('value', '=', arjun.uid)
+        .execute();
       expect((await post('/api/auth/verify-email', { token: first })).statusCode).toBe(410);
 
       // The registration mail was the first of three in the window.

@@ -2,7 +2,14 @@ import { APIError } from 'better-auth/api';
 import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '#shared/errors.ts';
-import { type CurrentUser, EMAIL_IN_USE_MESSAGE, type LoginInput, type Portal, type RegisterCustomerInput, type Role } from '#shared/schemas/auth.ts';
+import {
+  type CurrentUser,
+  EMAIL_IN_USE_MESSAGE,
+  type LoginInput,
+  type Portal,
+  type RegisterCustomerInput,
+  type Role,
+} from '#shared/schemas/auth.ts';
 import type { RegisterVendorInput } from '#shared/schemas/vendor-registration.ts';
 import type { Db } from '#server/db/database.ts';
 import type { VendorsService } from '#server/modules/vendors/vendors.service.ts';
@@ -47,7 +54,9 @@ const PORTAL_RULES: Record<Portal, { accepts: readonly Role[]; refusal: (role: R
   admin: {
     accepts: ['admin'],
     refusal: (role) =>
-      role === 'vendor' ? 'Only administrators can sign in here. Vendors sign in at /vendor/login.' : 'Only administrators can sign in here. Customers sign in at /login.',
+      role === 'vendor'
+        ? 'Only administrators can sign in here. Vendors sign in at /vendor/login.'
+        : 'Only administrators can sign in here. Customers sign in at /login.',
   },
 };
 
@@ -85,7 +94,11 @@ export function createAuthService(deps: {
     if (await users.findByEmail(input.email)) throw new AppError('EMAIL_IN_USE', EMAIL_IN_USE_MESSAGE);
     let result;
     try {
-      result = await auth.api.signUpEmail({ body: { name: input.name, email: input.email, password: input.password }, headers: nodeHeaders(request), returnHeaders: true });
+      result = await auth.api.signUpEmail({
+        body: { name: input.name, email: input.email, password: input.password },
+        headers: nodeHeaders(request),
+        returnHeaders: true,
+      });
     } catch (error) {
       if (error instanceof APIError && /USER_ALREADY_EXISTS/.test(String(error.body?.code))) {
         throw new AppError('EMAIL_IN_USE', EMAIL_IN_USE_MESSAGE);
@@ -123,7 +136,9 @@ export function createAuthService(deps: {
     const freesAt = Math.max(...blocked.map((row) => new Date(row.oldest).getTime() + FAILURE_WINDOW_MS));
     const retryAfterSeconds = Math.max(1, Math.ceil((freesAt - at.getTime()) / 1000));
     const minutes = Math.ceil(retryAfterSeconds / 60);
-    throw new AppError('RATE_LIMITED', `${first.refusal} Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`, { retryAfterSeconds });
+    throw new AppError('RATE_LIMITED', `${first.refusal} Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`, {
+      retryAfterSeconds,
+    });
   }
 
   /**
@@ -132,7 +147,12 @@ export function createAuthService(deps: {
    * Better Auth's sign-up and the role, the account is there with role customer, and is found
    * (not made again) next time: the caller sees it was not created.
    */
-  async function ensureAccount(account: { email: string; password: string; name: string; role: Role }): Promise<{ id: string; created: boolean }> {
+  async function ensureAccount(account: {
+    email: string;
+    password: string;
+    name: string;
+    role: Role;
+  }): Promise<{ id: string; created: boolean }> {
     const email = account.email.trim().toLowerCase();
     const existing = await users.findByEmail(email);
     if (existing) return { id: existing.id, created: false };
@@ -171,7 +191,11 @@ export function createAuthService(deps: {
         const previous = hasSessionCookie(request) ? await auth.api.getSession({ headers: nodeHeaders(request) }) : null;
         let result;
         try {
-          result = await auth.api.signInEmail({ body: { email: input.email, password: input.password, rememberMe: true }, headers: nodeHeaders(request), returnHeaders: true });
+          result = await auth.api.signInEmail({
+            body: { email: input.email, password: input.password, rememberMe: true },
+            headers: nodeHeaders(request),
+            returnHeaders: true,
+          });
         } catch (error) {
           if (error instanceof APIError && (error.statusCode === 401 || error.statusCode === 400)) {
             failed = true;
@@ -184,7 +208,8 @@ export function createAuthService(deps: {
         if (!user || user.status !== 'active' || !rule.accepts.includes(user.role)) {
           // The password was right but this page is not for this account: no session is kept.
           await users.deleteSessionByToken(result.response.token);
-          if (!user || user.status !== 'active') throw new AppError('FORBIDDEN', 'This account has been suspended. Please contact support.');
+          if (!user || user.status !== 'active')
+            throw new AppError('FORBIDDEN', 'This account has been suspended. Please contact support.');
           throw new AppError('WRONG_PORTAL', rule.refusal(user.role), { role: user.role });
         }
         await failures.clearFailures(db, `email:${input.email}`);
@@ -220,7 +245,14 @@ export function createAuthService(deps: {
         await users.deleteSessionsOf(found.user.id);
         return null;
       }
-      return { id: user.id, email: user.email, name: user.name, role: user.role, emailVerified: user.email_verified, sessionId: found.session.id };
+      return {
+        id: user.id,
+        email: user.email,
+        name: user.name,
+        role: user.role,
+        emailVerified: user.email_verified,
+        sessionId: found.session.id,
+      };
     },
 
     currentUser: (userId: string) => users.currentUser(userId),

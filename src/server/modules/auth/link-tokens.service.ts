@@ -20,7 +20,13 @@ export function createLinkTokens() {
     /** A new token for `value`, valid until `expiresAt`: the link carries it, the table only its hash. */
     async issue(tx: DbOrTx, purpose: string, value: string, at: Date, expiresAt: Date): Promise<string> {
       const token = randomBytes(24).toString('base64url');
-      await repository.insertToken(tx, { id: randomUUID(), identifier: identifier(purpose, token), value, expiresAt: expiresAt.toISOString(), at: at.toISOString() });
+      await repository.insertToken(tx, {
+        id: randomUUID(),
+        identifier: identifier(purpose, token),
+        value,
+        expiresAt: expiresAt.toISOString(),
+        at: at.toISOString(),
+      });
       return token;
     },
 
@@ -28,12 +34,18 @@ export function createLinkTokens() {
      * Spends a token by one guarded update: `spent` with its value for the one request that spends
      * it; `used` (with the value) for any later one, `expired`, or `unknown` for a wrong token.
      */
-    async spend(tx: DbOrTx, purpose: string, token: string, at: Date): Promise<{ outcome: 'spent' | 'used'; value: string } | { outcome: 'expired' | 'unknown' }> {
+    async spend(
+      tx: DbOrTx,
+      purpose: string,
+      token: string,
+      at: Date,
+    ): Promise<{ outcome: 'spent' | 'used'; value: string } | { outcome: 'expired' | 'unknown' }> {
       const row = await repository.findToken(tx, identifier(purpose, token));
       if (!row) return { outcome: 'unknown' };
       if (row.value.startsWith(USED)) return { outcome: 'used', value: row.value.slice(USED.length) };
       if (new Date(row.expiresAt).getTime() <= at.getTime()) return { outcome: 'expired' };
-      if (!(await repository.markUsed(tx, row.id, row.value, `${USED}${row.value}`, at.toISOString()))) return { outcome: 'used', value: row.value };
+      if (!(await repository.markUsed(tx, row.id, row.value, `${USED}${row.value}`, at.toISOString())))
+        return { outcome: 'used', value: row.value };
       return { outcome: 'spent', value: row.value };
     },
   };

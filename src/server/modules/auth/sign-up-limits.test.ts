@@ -16,7 +16,12 @@ describe.each(testDialects())('sign-up limits on %s', (dialect) => {
 
   // Every request below comes from one address (inject's 127.0.0.1): one office, college or carrier.
   const register = (email: string, cookie?: string) =>
-    t.app.inject({ method: 'POST', url: '/api/auth/register', headers: { ...TEST_HEADERS, ...(cookie ? { cookie } : {}) }, payload: { name: 'Shopper', email, password: 'secret-pass-1' } });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      headers: { ...TEST_HEADERS, ...(cookie ? { cookie } : {}) },
+      payload: { name: 'Shopper', email, password: 'secret-pass-1' },
+    });
   const deviceCookie = (response: { cookies: Array<{ name: string; value: string }> }) => {
     const device = response.cookies.find((c) => c.name === 'store.device');
     return device ? `store.device=${device.value}` : undefined;
@@ -38,10 +43,25 @@ describe.each(testDialects())('sign-up limits on %s', (dialect) => {
     for (let i = 1; i < SIGN_UP_ATTEMPTS_PER_EMAIL; i++) expect((await register('Hammered@Example.in')).statusCode).toBe(409);
     const blocked = await register('hammered@example.in');
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().error).toMatchObject({ code: 'RATE_LIMITED', message: 'Too many attempts to create an account with this e-mail address. Please try again in 60 minutes.' });
+    expect(blocked.json().error).toMatchObject({
+      code: 'RATE_LIMITED',
+      message: 'Too many attempts to create an account with this e-mail address. Please try again in 60 minutes.',
+    });
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(3500);
     // The vendor sign-up counts the same e-mail address too; another address is not held up.
-    const vendor = await t.app.inject({ method: 'POST', url: '/api/auth/vendor-register', headers: TEST_HEADERS, payload: { name: 'Shop Owner', email: 'hammered@example.in', password: 'secret-pass-1', businessName: 'Hammer Traders', phone: '9845012345', gstin: '29AABCT1234F1ZM' } });
+    const vendor = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/vendor-register',
+      headers: TEST_HEADERS,
+      payload: {
+        name: 'Shop Owner',
+        email: 'hammered@example.in',
+        password: 'secret-pass-1',
+        businessName: 'Hammer Traders',
+        phone: '9845012345',
+        gstin: '29AABCT1234F1ZM',
+      },
+    });
     expect(vendor.statusCode).toBe(429);
     expect((await register('someone.else@example.in')).statusCode).toBe(201);
   });

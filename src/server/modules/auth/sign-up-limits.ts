@@ -42,7 +42,10 @@ export function deviceOf(request: FastifyRequest, reply: FastifyReply, secure: b
   const known = DEVICE_ID.exec(request.headers.cookie ?? '')?.[1];
   if (known) return known;
   const id = randomUUID();
-  reply.header('set-cookie', `${DEVICE_COOKIE}=${id}; Path=/api/auth; Max-Age=${DEVICE_COOKIE_SECONDS}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`);
+  reply.header(
+    'set-cookie',
+    `${DEVICE_COOKIE}=${id}; Path=/api/auth; Max-Age=${DEVICE_COOKIE_SECONDS}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`,
+  );
   return id;
 }
 

@@ -11,7 +11,8 @@ export function cartRoutes({ cart }: { cart: CartService }): FastifyPluginAsyncZ
         schema: {
           tags: ['cart'],
           summary: 'Price a cart on the server: current prices, availability, shipping, GST share and total',
-          description: 'Body: `[{ productId, quantity }]` or `{ items: [{ productId, quantity }], couponCode? }`; quantity 1–10. A coupon is checked for the signed-in customer.',
+          description:
+            'Body: `[{ productId, quantity }]` or `{ items: [{ productId, quantity }], couponCode? }`; quantity 1–10. A coupon is checked for the signed-in customer.',
           body: CartQuoteRequestSchema,
           response: { 200: CartQuoteSchema, 400: ErrorResponseSchema },
         },

@@ -35,12 +35,7 @@ function quoteLine(line: CartLineInput, product: Product | undefined): QuoteLine
   }
   const quantity = Math.min(line.quantity, offer.stock);
   const status = offer.stock === 0 ? 'out_of_stock' : quantity < line.quantity ? 'insufficient_stock' : 'ok';
-  const message =
-    status === 'out_of_stock'
-      ? 'Out of stock'
-      : status === 'insufficient_stock'
-        ? `Only ${offer.stock} left in stock`
-        : null;
+  const message = status === 'out_of_stock' ? 'Out of stock' : status === 'insufficient_stock' ? `Only ${offer.stock} left in stock` : null;
   return {
     ...base,
     unitPrice: offer.price,
@@ -90,7 +85,12 @@ export function createCartService({ catalog, coupons }: { catalog: CatalogServic
         else {
           discount = applied.discount;
           perLine = applied.perLine;
-          coupon = { code: applied.coupon.code, description: applied.coupon.description || describeCoupon(applied.coupon), discount, fundedBy: applied.coupon.fundedBy };
+          coupon = {
+            code: applied.coupon.code,
+            description: applied.coupon.description || describeCoupon(applied.coupon),
+            discount,
+            fundedBy: applied.coupon.fundedBy,
+          };
         }
       }
       const shipping = shippingFor(subtotal - discount);

@@ -32,7 +32,13 @@ describe.each(testDialects())('cart quote API on %s', (dialect) => {
   it('prices lines from the catalogue and ignores any price the client sends', async () => {
     const { status, body } = await quote([{ productId: laptop, quantity: 2, unitPrice: 1, price: 1 }]);
     expect(status).toBe(200);
-    expect(body.items[0]).toMatchObject({ productId: laptop, unitPrice: rupees(62_990), quantity: 2, lineTotal: rupees(125_980), status: 'ok' });
+    expect(body.items[0]).toMatchObject({
+      productId: laptop,
+      unitPrice: rupees(62_990),
+      quantity: 2,
+      lineTotal: rupees(125_980),
+      status: 'ok',
+    });
     expect(body).toMatchObject({ itemCount: 2, subtotal: rupees(125_980), shipping: 0, total: rupees(125_980) });
     // 18% GST is contained in the inclusive total: 1,25,980 × 18 / 118 = 19,217.29
     expect(body.gst).toBe(1_921_729);
@@ -72,7 +78,13 @@ describe.each(testDialects())('cart quote API on %s', (dialect) => {
     [[{ productId: 1, quantity: 1.5 }], 'quantity must be a whole number'],
     [[{ productId: 'abc', quantity: 1 }], 'Product id must be a positive whole number'],
     [[{ productId: -4, quantity: 1 }], 'Product id must be a positive whole number'],
-    [[{ productId: 1, quantity: 1 }, { productId: 1, quantity: 2 }], 'Product 1 appears more than once'],
+    [
+      [
+        { productId: 1, quantity: 1 },
+        { productId: 1, quantity: 2 },
+      ],
+      'Product 1 appears more than once',
+    ],
   ])('refuses %j with 400', async (payload, message) => {
     const { status, body } = await quote(payload);
     expect(status).toBe(400);

@@ -40,7 +40,11 @@ describe.each(testDialects())('catalogue response cache on %s', (dialect) => {
     await get(`/api/products/${productId}`);
     expect((await get(`/api/products/${productId}`)).headers['x-cache']).toBe('hit');
 
-    await t.database.db.updateTable('products').set({ price: rupees(49_990) }).where('id', '=', productId).execute();
+    await t.database.db
+      .updateTable('products')
+      .set({ price: rupees(49_990) })
+      .where('id', '=', productId)
+      .execute();
 
     const after = await get(`/api/products/${productId}`);
     expect(after.headers['x-cache']).toBe('miss');
@@ -55,12 +59,20 @@ describe.each(testDialects())('catalogue response cache on %s', (dialect) => {
       return response.json() as { items: Array<{ unitPrice: number }>; subtotal: number };
     };
     const before = await quote();
-    await t.database.db.updateTable('products').set({ price: rupees(47_990) }).where('id', '=', productId).execute();
+    await t.database.db
+      .updateTable('products')
+      .set({ price: rupees(47_990) })
+      .where('id', '=', productId)
+      .execute();
     const after = await quote();
     expect(after.items[0]?.unitPrice).toBe(rupees(47_990));
     expect(after.subtotal).toBe(rupees(95_980));
     expect(before.items[0]?.unitPrice).not.toBe(rupees(47_990));
-    await t.database.db.updateTable('products').set({ price: rupees(49_990) }).where('id', '=', productId).execute();
+    await t.database.db
+      .updateTable('products')
+      .set({ price: rupees(49_990) })
+      .where('id', '=', productId)
+      .execute();
   });
 
   it('keeps its answers when a transaction that wrote products rolls back', async () => {
@@ -68,7 +80,11 @@ describe.each(testDialects())('catalogue response cache on %s', (dialect) => {
     await get(`/api/products/${productId}`); // asked for before: kept this time
     await expect(
       t.database.db.transaction().execute(async (tx) => {
-        await tx.updateTable('products').set({ price: rupees(1) }).where('id', '=', productId).execute();
+        await tx
+          .updateTable('products')
+          .set({ price: rupees(1) })
+          .where('id', '=', productId)
+          .execute();
         throw new Error('abandoned');
       }),
     ).rejects.toThrow('abandoned');
@@ -102,7 +118,9 @@ describe.each(testDialects())('catalogue response cache on %s', (dialect) => {
     expect(await inStock()).toContain(sold);
 
     const [offerId] = [...(await t.database.db.transaction().execute((tx) => t.services.catalog.buyBoxOffers([sold], tx))).values()];
-    await t.database.db.transaction().execute((tx) => t.services.catalog.takeStock([{ productId: sold, offerId: offerId as number, quantity: 1 }], tx));
+    await t.database.db
+      .transaction()
+      .execute((tx) => t.services.catalog.takeStock([{ productId: sold, offerId: offerId as number, quantity: 1 }], tx));
     expect(await inStock()).not.toContain(sold);
 
     await t.database.db.updateTable('products').set({ brand: 'Acer Predator' }).where('id', '=', sold).execute();
@@ -149,7 +167,8 @@ describe('response cache', () => {
 
   it('stays within its memory budget', () => {
     const cache = createResponseCache({ maxBytes: 64 * 1024, ttlMs: 60_000 });
-    for (let page = 1; page <= 100; page++) for (const _time of [1, 2]) cache.set(`/api/products?page=${page}`, 'x'.repeat(2048), cache.generation);
+    for (let page = 1; page <= 100; page++)
+      for (const _time of [1, 2]) cache.set(`/api/products?page=${page}`, 'x'.repeat(2048), cache.generation);
     const kept = Array.from({ length: 100 }, (_, i) => cache.get(`/api/products?page=${i + 1}`)).filter(Boolean).length;
     expect(kept).toBeGreaterThan(0);
     expect(kept * 2048).toBeLessThanOrEqual(64 * 1024);

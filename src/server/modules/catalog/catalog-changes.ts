@@ -141,7 +141,9 @@ export function createChangeFeed(
 
   async function look(): Promise<void> {
     const from = since as number;
-    const rows = idsInCommitOrder ? await repository.changesAfter(db, afterId, reloadAbove + 1) : await repository.changesSince(db, from, reloadAbove + 1);
+    const rows = idsInCommitOrder
+      ? await repository.changesAfter(db, afterId, reloadAbove + 1)
+      : await repository.changesSince(db, from, reloadAbove + 1);
     if (rows.length > reloadAbove) return loadAll();
     const checked = bulk && Date.now() >= bulk.checkAt ? bulk : undefined;
     if (checked) {
@@ -163,10 +165,23 @@ export function createChangeFeed(
     if (productIds.size > 0 || vendorIds.size > 0) {
       const ids = [...productIds];
       const products = await repository.changedProducts(db, ids);
-      const attributes = await repository.listingAttributesOf(db, products.map((product) => product.id));
-      const offers = await offersOn(db, products.filter((product) => product.offer_count > 1).map((product) => product.id));
+      const attributes = await repository.listingAttributesOf(
+        db,
+        products.map((product) => product.id),
+      );
+      const offers = await offersOn(
+        db,
+        products.filter((product) => product.offer_count > 1).map((product) => product.id),
+      );
       const vendors = vendorIds.size > 0 ? await repository.activeVendors(db) : undefined;
-      await deliver({ all: false, productIds: ids, products, attributes: new Map(attributes.map((row) => [row.product_id, row.pairs])), offers, vendors });
+      await deliver({
+        all: false,
+        productIds: ids,
+        products,
+        attributes: new Map(attributes.map((row) => [row.product_id, row.pairs])),
+        offers,
+        vendors,
+      });
     }
     // Only once delivered: a look that failed is made again from where it started.
     for (const row of rows) afterId = Math.max(afterId, row.id);

@@ -11,7 +11,13 @@ import { createCatalogIndex, type IndexFilter, type IndexResult, type SearchHits
 import { CHANGE_WAIT_MS, createCatalogService } from './catalog.service.ts';
 
 /** An index kept by its own change feed, as each process keeps one. */
-function indexWithFeed(t: TestApp, pollMs = 0, reloadAbove?: number, marginMs?: number, log: (error: unknown) => void = (error) => console.error(error)) {
+function indexWithFeed(
+  t: TestApp,
+  pollMs = 0,
+  reloadAbove?: number,
+  marginMs?: number,
+  log: (error: unknown) => void = (error) => console.error(error),
+) {
   const feed = createChangeFeed(t.database.db, { pollMs, reloadAbove, marginMs, log });
   const index = createCatalogIndex(t.database.db, t.services.delivery.place);
   const deliveries: Array<{ all: boolean; products: number }> = [];
@@ -38,8 +44,13 @@ const everything: IndexFilter = { brands: [], attributes: {} };
  * met them, which depends on the order it read the products in (the service sorts them anyway).
  */
 function canonical(result: IndexResult): IndexResult {
-  const byValue = <T extends { value: string }>(rows: T[]) => [...rows].sort((a, b) => (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
-  return { ...result, categories: byValue(result.categories), attributes: byValue(result.attributes).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)) };
+  const byValue = <T extends { value: string }>(rows: T[]) =>
+    [...rows].sort((a, b) => (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
+  return {
+    ...result,
+    categories: byValue(result.categories),
+    attributes: byValue(result.attributes).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)),
+  };
 }
 const SORTS: Sort[] = ['relevance', 'price_asc', 'price_desc', 'newest'];
 
@@ -56,7 +67,8 @@ describe.each(testDialects())('the listing index under catalogue changes on %s',
   });
   afterAll(() => t.close());
 
-  const setPrice = (id: number, price: number) => t.database.db.updateTable('products').set({ price, mrp: price }).where('id', '=', id).execute();
+  const setPrice = (id: number, price: number) =>
+    t.database.db.updateTable('products').set({ price, mrp: price }).where('id', '=', id).execute();
 
   it('takes in an edit product by product, without reading the catalogue again', async () => {
     const { feed, index, deliveries } = indexWithFeed(t);
@@ -67,7 +79,10 @@ describe.each(testDialects())('the listing index under catalogue changes on %s',
     feed.changed();
     await feed.settled();
     expect(index.query(everything, 'price_asc', 1, 10).ids).toEqual([dear, cheap]);
-    expect(deliveries).toEqual([{ all: true, products: 0 }, { all: false, products: 1 }]);
+    expect(deliveries).toEqual([
+      { all: true, products: 0 },
+      { all: false, products: 1 },
+    ]);
 
     // Looking again finds nothing new: a change is delivered once, though the log is read again within its margin.
     feed.changed();
@@ -95,7 +110,10 @@ describe.each(testDialects())('the listing index under catalogue changes on %s',
     await feed.settled();
     // A transaction that began earlier commits now: its change is logged with its earlier time.
     await setPrice(cheap, rupees(99_000));
-    const latest = await t.database.db.selectFrom('catalog_changes').select((eb) => eb.fn.max('id').as('id')).executeTakeFirstOrThrow();
+    const latest = await t.database.db
+      .selectFrom('catalog_changes')
+      .select((eb) => eb.fn.max('id').as('id'))
+      .executeTakeFirstOrThrow();
     await t.database.db
       .updateTable('catalog_changes')
       .set({ changed_at: Date.now() - CHANGE_LOG_MARGIN_MS / 2 })
@@ -117,7 +135,20 @@ describe.each(testDialects())('the listing index under catalogue changes on %s',
     const { db } = t.database;
     await db.transaction().execute((tx) =>
       t.services.catalog.createMany(
-        Array.from({ length: 30 }, (_, n) => ({ vendorId: vendor, name: `Bulk ${n}`, slug: `bulk-${n}-${vendor}`, brand: 'Bulk', category: 'Monitor' as const, description: 'Imported', price: rupees(10_000), mrp: rupees(10_000), stock: 1, images: [], specs: monitorSpecs(), status: 'active' as const })),
+        Array.from({ length: 30 }, (_, n) => ({
+          vendorId: vendor,
+          name: `Bulk ${n}`,
+          slug: `bulk-${n}-${vendor}`,
+          brand: 'Bulk',
+          category: 'Monitor' as const,
+          description: 'Imported',
+          price: rupees(10_000),
+          mrp: rupees(10_000),
+          stock: 1,
+          images: [],
+          specs: monitorSpecs(),
+          status: 'active' as const,
+        })),
         tx,
       ),
     );
@@ -145,7 +176,20 @@ describe.each(testDialects())('the listing index under catalogue changes on %s',
     const vendor = (await createVendor(t.services)).id;
     await t.database.db.transaction().execute((tx) =>
       t.services.catalog.createMany(
-        Array.from({ length: 30 }, (_, n) => ({ vendorId: vendor, name: `Late ${n}`, slug: `late-${n}-${vendor}`, brand: 'Late', category: 'Monitor' as const, description: 'Imported', price: rupees(10_000), mrp: rupees(10_000), stock: 1, images: [], specs: monitorSpecs(), status: 'active' as const })),
+        Array.from({ length: 30 }, (_, n) => ({
+          vendorId: vendor,
+          name: `Late ${n}`,
+          slug: `late-${n}-${vendor}`,
+          brand: 'Late',
+          category: 'Monitor' as const,
+          description: 'Imported',
+          price: rupees(10_000),
+          mrp: rupees(10_000),
+          stock: 1,
+          images: [],
+          specs: monitorSpecs(),
+          status: 'active' as const,
+        })),
         tx,
       ),
     );
@@ -154,9 +198,20 @@ describe.each(testDialects())('the listing index under catalogue changes on %s',
     const loads = deliveries.filter((delivery) => delivery.all).length;
     // A transaction open during that load commits now, its change logged inside the bulk's window.
     await setPrice(cheap, rupees(125_000));
-    const latest = await t.database.db.selectFrom('catalog_changes').select((eb) => eb.fn.max('id').as('id')).executeTakeFirstOrThrow();
-    const window = await t.database.db.selectFrom('catalog_changes').select((eb) => eb.fn.max('changed_at').as('at')).where('id', '<', Number(latest.id)).executeTakeFirstOrThrow();
-    await t.database.db.updateTable('catalog_changes').set({ changed_at: Number(window.at) - 100 }).where('id', '=', Number(latest.id)).execute();
+    const latest = await t.database.db
+      .selectFrom('catalog_changes')
+      .select((eb) => eb.fn.max('id').as('id'))
+      .executeTakeFirstOrThrow();
+    const window = await t.database.db
+      .selectFrom('catalog_changes')
+      .select((eb) => eb.fn.max('changed_at').as('at'))
+      .where('id', '<', Number(latest.id))
+      .executeTakeFirstOrThrow();
+    await t.database.db
+      .updateTable('catalog_changes')
+      .set({ changed_at: Number(window.at) - 100 })
+      .where('id', '=', Number(latest.id))
+      .execute();
     feed.changed();
     await feed.settled();
     expect(index.query(everything, 'price_desc', 1, 1).ids).not.toEqual([cheap]); // not seen yet: older than the look's start
@@ -206,7 +261,9 @@ describe.each(testDialects())('the listing index under catalogue changes on %s',
     const { feed, index } = indexWithFeed(t);
     await feed.ready();
     const all = index.query(everything, 'price_asc', 1, 100);
-    const prices = new Map((await t.database.db.selectFrom('products').select(['id', 'price']).execute()).map((row) => [row.id, Number(row.price)]));
+    const prices = new Map(
+      (await t.database.db.selectFrom('products').select(['id', 'price']).execute()).map((row) => [row.id, Number(row.price)]),
+    );
     const bounds = [undefined, rupees(29_999), rupees(30_000), rupees(30_001), rupees(89_999), rupees(90_000), rupees(90_001)];
     for (const minPrice of bounds) {
       for (const maxPrice of bounds) {
@@ -222,7 +279,9 @@ describe.each(testDialects())('the listing index under catalogue changes on %s',
       }
     }
     // Both products at exactly ₹30,000 are in a range that starts or ends there.
-    expect(index.query({ ...everything, minPrice: rupees(30_000), maxPrice: rupees(30_000) }, 'newest', 1, 10).ids.sort()).toEqual([cheap, tie].sort());
+    expect(index.query({ ...everything, minPrice: rupees(30_000), maxPrice: rupees(30_000) }, 'newest', 1, 10).ids.sort()).toEqual(
+      [cheap, tie].sort(),
+    );
     await t.database.db.deleteFrom('product_attributes').where('product_id', '=', tie).execute();
     await t.database.db.deleteFrom('products').where('id', '=', tie).execute();
     feed.close();
@@ -308,7 +367,7 @@ describe.each(testDialects())('the listing index under catalogue changes on %s',
 
   it('after any sequence of edits, answers exactly as an index loaded afresh', async () => {
     const next = random(11);
-    const pick = <T,>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
+    const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
     const { feed, index } = indexWithFeed(t);
     await feed.ready();
     const other = (await createVendor(t.services)).id;
@@ -330,28 +389,75 @@ describe.each(testDialects())('the listing index under catalogue changes on %s',
     // Some of the other seller's products are sold by the first too, in stock or not: where the
     // other does not deliver, the first's offer in stock keeps them listed.
     const shared = ids.filter((_, n) => n % 3 === 0 && n % 2 === 0);
-    for (const id of shared) await t.services.catalog.addOffer(vendorId, id, { price: rupees(80_000), mrp: rupees(80_000), stock: Math.floor(next() * 2), dispatchDays: 2 });
-    const [assam, manipur, bengaluru] = await Promise.all(['781001', '795001', '560103'].map((pincode) => t.services.delivery.knownPlace(pincode)));
+    for (const id of shared)
+      await t.services.catalog.addOffer(vendorId, id, {
+        price: rupees(80_000),
+        mrp: rupees(80_000),
+        stock: Math.floor(next() * 2),
+        dispatchDays: 2,
+      });
+    const [assam, manipur, bengaluru] = await Promise.all(
+      ['781001', '795001', '560103'].map((pincode) => t.services.delivery.knownPlace(pincode)),
+    );
     /** The other seller's delivery settings, saved as its profile is (which logs a catalogue change). */
     const reach = (shipsToSpecialZones: boolean, pincode: string, state: string) =>
       t.services.vendors.updateProfile(other, {
         name: 'Index Other Seller',
         phone: '9845012345',
         gstin: null,
-        pickup_address: JSON.stringify({ name: 'Other', phone: '9845012345', line1: '1 Road', line2: '', city: 'Somewhere', state, pincode }),
+        pickup_address: JSON.stringify({
+          name: 'Other',
+          phone: '9845012345',
+          line1: '1 Road',
+          line2: '',
+          city: 'Somewhere',
+          state,
+          pincode,
+        }),
         low_stock_threshold: 5,
         ships_to_special_zones: Number(shipsToSpecialZones),
       });
     await reach(false, '560002', 'Karnataka');
     const edits = [
       (id: number) => setPrice(id, rupees(20_000 + Math.floor(next() * 50) * 1_000)),
-      (id: number) => db.updateTable('products').set({ stock: Math.floor(next() * 3) }).where('id', '=', id).execute(),
-      (id: number) => db.updateTable('products').set({ status: pick(['active', 'draft'] as const) }).where('id', '=', id).execute(),
-      (id: number) => db.updateTable('products').set({ featured: next() < 0.5 ? 1 : 0 }).where('id', '=', id).execute(),
-      (id: number) => db.updateTable('products').set({ brand: pick(['Lenovo', 'Dell', 'HP', 'Acer']) }).where('id', '=', id).execute(),
-      (id: number) => db.updateTable('products').set({ hidden_reason: next() < 0.5 ? 'Misleading' : null }).where('id', '=', id).execute(),
-      (id: number) => db.updateTable('product_attributes').set({ value: pick(['8', '16', '32']) }).where('product_id', '=', id).where('key', '=', 'ram').execute()
-        .then(() => db.updateTable('products').set({ updated_at: new Date().toISOString() }).where('id', '=', id).execute()),
+      (id: number) =>
+        db
+          .updateTable('products')
+          .set({ stock: Math.floor(next() * 3) })
+          .where('id', '=', id)
+          .execute(),
+      (id: number) =>
+        db
+          .updateTable('products')
+          .set({ status: pick(['active', 'draft'] as const) })
+          .where('id', '=', id)
+          .execute(),
+      (id: number) =>
+        db
+          .updateTable('products')
+          .set({ featured: next() < 0.5 ? 1 : 0 })
+          .where('id', '=', id)
+          .execute(),
+      (id: number) =>
+        db
+          .updateTable('products')
+          .set({ brand: pick(['Lenovo', 'Dell', 'HP', 'Acer']) })
+          .where('id', '=', id)
+          .execute(),
+      (id: number) =>
+        db
+          .updateTable('products')
+          .set({ hidden_reason: next() < 0.5 ? 'Misleading' : null })
+          .where('id', '=', id)
+          .execute(),
+      (id: number) =>
+        db
+          .updateTable('product_attributes')
+          .set({ value: pick(['8', '16', '32']) })
+          .where('product_id', '=', id)
+          .where('key', '=', 'ram')
+          .execute()
+          .then(() => db.updateTable('products').set({ updated_at: new Date().toISOString() }).where('id', '=', id).execute()),
       (id: number) => db.deleteFrom('products').where('id', '=', id).execute(),
       // The first seller's offer of a shared product goes in or out of stock.
       () => t.services.catalog.setFieldsForVendor(vendorId, pick(shared), { stock: Math.floor(next() * 2) }),
@@ -373,7 +479,11 @@ describe.each(testDialects())('the listing index under catalogue changes on %s',
     // hits share: those laid over this index keep theirs across the rounds' edits, and those laid
     // over each round's fresh index (another listing, other slots) must not take the old ones.
     const documentsOf = (hits: SearchHits) => Int32Array.from(hits.ids, (id) => searched.indexOf(id));
-    const hinted: SearchHits = { ...hitsCopy(), docs: documentsOf(keptHits), slotHints: { listing: -1, slots: new Int32Array(searched.length) } };
+    const hinted: SearchHits = {
+      ...hitsCopy(),
+      docs: documentsOf(keptHits),
+      slotHints: { listing: -1, slots: new Int32Array(searched.length) },
+    };
     const freshHints: SlotHints = { listing: -1, slots: new Int32Array(searched.length) };
     // A rare word's: fewer than a 32nd of the products, which are put in slot order by sorting them.
     const rareFirst = (await createProduct(t.services, { vendorId, price: rupees(50_000) })).id;
@@ -390,7 +500,11 @@ describe.each(testDialects())('the listing index under catalogue changes on %s',
       // The rare word's cheaper hit at every round: its kept passes must see the change.
       await setPrice(rareFirst, rupees(round % 2 === 0 ? 30_000 : 60_000));
       // In stock at every other round: the better-ranked result comes and goes.
-      await db.updateTable('products').set({ stock: round % 2 === 0 ? 0 : 5 }).where('id', '=', rareFirst).execute();
+      await db
+        .updateTable('products')
+        .set({ stock: round % 2 === 0 ? 0 : 5 })
+        .where('id', '=', rareFirst)
+        .execute();
       if (round === 3) await t.services.vendors.setStatus(other, 'suspended');
       if (round === 5) await t.services.vendors.setStatus(other, 'active');
       // Moved to Assam (which it then reaches, Manipur not), then shipping everywhere, then back.
@@ -433,16 +547,30 @@ describe.each(testDialects())('the listing index under catalogue changes on %s',
       for (const filter of searches) {
         for (const sort of SORTS) {
           // Small pages first: they are answered from pages kept since before the edits.
-          for (const [page, pageSize] of [[1, 1], [1, 2], [2, 3], [3, 2], [1, 100]] as const) {
+          for (const [page, pageSize] of [
+            [1, 1],
+            [1, 2],
+            [2, 3],
+            [3, 2],
+            [1, 100],
+          ] as const) {
             const described = `search ${JSON.stringify({ ...filter, match: undefined })} ${sort} page ${page} of ${pageSize}`;
             const answer = index.query(filter, sort, page, pageSize);
             expect(canonical(answer), described).toEqual(canonical(index.queryByPass(filter, sort, page, pageSize)));
-            const copied = filter.match === keptHits ? hitsCopy() : { ids: Int32Array.from(rareHits.ids), ranks: Float32Array.from(rareHits.ranks) };
-            expect(canonical(answer), `${described}, fresh`).toEqual(canonical(fresh.query({ ...filter, match: copied }, sort, page, pageSize)));
+            const copied =
+              filter.match === keptHits ? hitsCopy() : { ids: Int32Array.from(rareHits.ids), ranks: Float32Array.from(rareHits.ranks) };
+            expect(canonical(answer), `${described}, fresh`).toEqual(
+              canonical(fresh.query({ ...filter, match: copied }, sort, page, pageSize)),
+            );
             if (filter.match !== keptHits) continue;
-            expect(canonical(index.query({ ...filter, match: hinted }, sort, page, pageSize)), `${described}, with slot hints`).toEqual(canonical(answer));
+            expect(canonical(index.query({ ...filter, match: hinted }, sort, page, pageSize)), `${described}, with slot hints`).toEqual(
+              canonical(answer),
+            );
             const freshHinted = { ...hitsCopy(), docs: documentsOf(keptHits), slotHints: freshHints };
-            expect(canonical(fresh.query({ ...filter, match: freshHinted }, sort, page, pageSize)), `${described}, fresh, with slot hints`).toEqual(canonical(answer));
+            expect(
+              canonical(fresh.query({ ...filter, match: freshHinted }, sort, page, pageSize)),
+              `${described}, fresh, with slot hints`,
+            ).toEqual(canonical(answer));
           }
         }
       }
@@ -452,12 +580,19 @@ describe.each(testDialects())('the listing index under catalogue changes on %s',
           expect(canonical(answer), `${JSON.stringify(filter)} ${sort}`).toEqual(canonical(fresh.query(filter, sort, 1, 100)));
           // Pages answered from kept counts (narrowed by stock, brands, one spec, a price range, or
           // not at all) agree with a pass over the products, and so do price ranges cutting bands anywhere.
-          expect(canonical(index.queryByPass(filter, sort, 1, 100)), `${JSON.stringify(filter)} ${sort}, by a pass`).toEqual(canonical(answer));
+          expect(canonical(index.queryByPass(filter, sort, 1, 100)), `${JSON.stringify(filter)} ${sort}, by a pass`).toEqual(
+            canonical(answer),
+          );
           for (const [minPrice, maxPrice] of priceRanges) {
             const ranged = { ...filter, minPrice: minPrice ?? filter.minPrice, maxPrice };
             // Both the index kept since the start (bands cut when there were few products) and the fresh one.
-            for (const [name, which] of [['kept', index], ['fresh', fresh]] as const) {
-              expect(canonical(which.query(ranged, sort, 2, 7)), `${name} ${JSON.stringify(ranged)} ${sort}`).toEqual(canonical(which.queryByPass(ranged, sort, 2, 7)));
+            for (const [name, which] of [
+              ['kept', index],
+              ['fresh', fresh],
+            ] as const) {
+              expect(canonical(which.query(ranged, sort, 2, 7)), `${name} ${JSON.stringify(ranged)} ${sort}`).toEqual(
+                canonical(which.queryByPass(ranged, sort, 2, 7)),
+              );
             }
           }
         }

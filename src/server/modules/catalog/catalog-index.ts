@@ -68,7 +68,14 @@ export interface IndexResult {
 }
 
 /** Tables whose committed writes change what the storefront lists. */
-export const CATALOG_TABLES: readonly string[] = ['products', 'products.stock', 'offers', 'product_attributes', 'vendors', 'product_ratings'];
+export const CATALOG_TABLES: readonly string[] = [
+  'products',
+  'products.stock',
+  'offers',
+  'product_attributes',
+  'vendors',
+  'product_ratings',
+];
 /** Cached catalogue answers are kept at most this long, a backstop should word of a change be lost. */
 export const CATALOG_MAX_AGE_MS = 60_000;
 
@@ -544,7 +551,9 @@ async function loadAll(db: Db, placeOf: PlaceOf): Promise<Listing> {
   }
   const byBrand = new Map<number, number[]>();
   for (const slot of all) {
-    for (const key of [-1, listing.category[slot] as number].map((categoryCode) => (categoryCode + 1) * 65_536 + (listing.brand[slot] as number))) {
+    for (const key of [-1, listing.category[slot] as number].map(
+      (categoryCode) => (categoryCode + 1) * 65_536 + (listing.brand[slot] as number),
+    )) {
       const slots = byBrand.get(key);
       if (slots) slots.push(slot);
       else byBrand.set(key, [slot]);
@@ -621,7 +630,12 @@ function count(listing: Listing, slot: number, by: 1 | -1): void {
 function move(listing: Listing, slot: number, sorts: readonly StoredSort[], action: 'remove' | 'insert'): void {
   const categoryCode = listing.category[slot] as number;
   const brand = listing.brand[slot] as number;
-  const scopes = [listing.orders, listing.ordersByCategory[categoryCode] as Orders, brandOrders(listing, -1, brand), brandOrders(listing, categoryCode, brand)];
+  const scopes = [
+    listing.orders,
+    listing.ordersByCategory[categoryCode] as Orders,
+    brandOrders(listing, -1, brand),
+    brandOrders(listing, categoryCode, brand),
+  ];
   for (const sort of sorts) for (const orders of scopes) orders[sort][action](slot);
 }
 
@@ -631,7 +645,11 @@ function setOtherSellers(listing: Listing, offersOf: ReadonlyMap<number, Readonl
   for (const [id, offers] of offersOf) {
     const slot = slotOf(listing, id);
     const others = offers.filter((offer) => slot === undefined || offer.vendor.id !== listing.vendor[slot]);
-    if (others.length > 0) listing.othersOf.set(id, others.map((offer) => offer.vendor.id));
+    if (others.length > 0)
+      listing.othersOf.set(
+        id,
+        others.map((offer) => offer.vendor.id),
+      );
     const stocked = others.filter((offer) => offer.stock > 0).map((offer) => offer.vendor.id);
     if (stocked.length > 0) {
       listing.stockedOthersOf.set(id, stocked);
@@ -710,7 +728,12 @@ function rescuedWhen(listing: Listing, refusedIds: readonly number[], refused: U
   return rescued;
 }
 
-function applyRows(listing: Listing, productIds: readonly number[], rows: readonly ListingRow[], pairsOf: ReadonlyMap<number, string>): void {
+function applyRows(
+  listing: Listing,
+  productIds: readonly number[],
+  rows: readonly ListingRow[],
+  pairsOf: ReadonlyMap<number, string>,
+): void {
   const rowOf = new Map(rows.map((row) => [row.id, row]));
   for (const id of productIds) {
     const row = rowOf.get(id);
@@ -726,7 +749,8 @@ function applyRows(listing: Listing, productIds: readonly number[], rows: readon
       continue;
     }
     // Orders are left, with the old values, before the columns change; a new category or brand means all of them.
-    const sameScopes = wasLive && listing.category[slot] === CATEGORIES.indexOf(row.category) && listing.brand[slot] === listing.brands.code(row.brand);
+    const sameScopes =
+      wasLive && listing.category[slot] === CATEGORIES.indexOf(row.category) && listing.brand[slot] === listing.brands.code(row.brand);
     const moved = sameScopes ? ordersMoved(listing, slot, row) : STORED_SORTS;
     if (wasLive) {
       move(listing, slot, moved, 'remove');
@@ -781,7 +805,16 @@ const PASSES_KEPT = 32;
 
 /** What a search's pass depends on besides its hits: the scope and every filter. */
 function passKey(filter: IndexFilter, categoryCode: number): string {
-  return JSON.stringify([categoryCode, filter.brands, filter.minPrice, filter.maxPrice, filter.inStock === true, filter.featured === true, filter.vendorSlug, filter.attributes]);
+  return JSON.stringify([
+    categoryCode,
+    filter.brands,
+    filter.minPrice,
+    filter.maxPrice,
+    filter.inStock === true,
+    filter.featured === true,
+    filter.vendorSlug,
+    filter.attributes,
+  ]);
 }
 
 /** More of a pass's hits changed than this since it was last used, and it is made afresh rather than brought up to date. */
@@ -841,12 +874,19 @@ function withPlace(places: Int32Array, place: number, add: boolean): Int32Array 
  */
 function featuredBefore(listing: Listing, a: number, b: number): number {
   const { featured, created, ids } = listing;
-  return (featured[b] as number) - (featured[a] as number) || (created[b] as number) - (created[a] as number) || (ids[b] as number) - (ids[a] as number);
+  return (
+    (featured[b] as number) - (featured[a] as number) ||
+    (created[b] as number) - (created[a] as number) ||
+    (ids[b] as number) - (ids[a] as number)
+  );
 }
 
 /** Whether `a` (a place in the overlay) ranks before `b`: by rank, ties featured-then-newest. */
 function rankedBefore(listing: Listing, search: SearchOverlay, a: number, b: number): number {
-  return (search.ranks[b] as number) - (search.ranks[a] as number) || featuredBefore(listing, search.slots[a] as number, search.slots[b] as number);
+  return (
+    (search.ranks[b] as number) - (search.ranks[a] as number) ||
+    featuredBefore(listing, search.slots[a] as number, search.slots[b] as number)
+  );
 }
 
 /**
@@ -883,7 +923,8 @@ function caughtUp(listing: Listing, search: SearchOverlay, scope: Orders, kept: 
       const moved =
         last === undefined ||
         page.includes(slot) ||
-        (is && (sort === 'relevance' ? rankedBefore(listing, search, place, placeOf(search, last)) < 0 : scope[sort].compare(slot, last) < 0));
+        (is &&
+          (sort === 'relevance' ? rankedBefore(listing, search, place, placeOf(search, last)) < 0 : scope[sort].compare(slot, last) < 0));
       if (moved) kept.pages.delete(sort);
     }
   }
@@ -934,7 +975,8 @@ function slotOrder(listing: Listing, hitSlots: Int32Array): Int32Array | undefin
     let a = 0;
     let b = 0;
     for (let at = 0; at < count; at++) {
-      const fromRest = b < rest.length && (a >= taken || (hitSlots[rest[b] as number] as number) < (hitSlots[inOrder[a] as number] as number));
+      const fromRest =
+        b < rest.length && (a >= taken || (hitSlots[rest[b] as number] as number) < (hitSlots[inOrder[a] as number] as number));
       order[at] = fromRest ? (rest[b++] as number) : (inOrder[a++] as number);
     }
     return order;
@@ -1013,7 +1055,9 @@ function hitPlaces(listing: Listing | undefined, match: SearchHits, productIds: 
   if (flagged.length <= largest) flagged = new Uint8Array(Math.ceil((largest + 1) * 1.25));
   for (const id of productIds) flagged[id] = 1;
   const count = match.ranks.length;
-  const idAt = holdsIds(match) ? (hit: number) => match.ids[hit] as number : (hit: number) => (laid as SearchOverlay).slotIds[(laid as SearchOverlay).slots[hit] as number] as number;
+  const idAt = holdsIds(match)
+    ? (hit: number) => match.ids[hit] as number
+    : (hit: number) => (laid as SearchOverlay).slotIds[(laid as SearchOverlay).slots[hit] as number] as number;
   for (let hit = 0; hit < count; hit++) {
     const id = idAt(hit);
     if (id < flagged.length && flagged[id] === 1) places.set(id, hit);
@@ -1027,7 +1071,14 @@ function overlay(listing: Listing, match: SearchHits): SearchOverlay {
   // Hits of the search index let go of their ids once laid over: their slots name them.
   const lettingGo = match.slotHints !== undefined;
   const made = (slots: Int32Array): SearchOverlay => {
-    const search: SearchOverlay = { listing: listing.number, epoch: listing.epoch, slots, slotIds: listing.ids, ranks: match.ranks, passes: new Map() };
+    const search: SearchOverlay = {
+      listing: listing.number,
+      epoch: listing.epoch,
+      slots,
+      slotIds: listing.ids,
+      ranks: match.ranks,
+      passes: new Map(),
+    };
     overlays.set(match, search);
     if (lettingGo) match.ids = NO_IDS;
     return search;
@@ -1039,7 +1090,9 @@ function overlay(listing: Listing, match: SearchHits): SearchOverlay {
   }
   // Another listing (loaded afresh): the hits are laid over it by their product ids.
   const keepsIds = holdsIds(match) && !lettingGo;
-  const ids = holdsIds(match) ? match.ids : Int32Array.from((known as SearchOverlay).slots, (slot) => (known as SearchOverlay).slotIds[slot] as number);
+  const ids = holdsIds(match)
+    ? match.ids
+    : Int32Array.from((known as SearchOverlay).slots, (slot) => (known as SearchOverlay).slotIds[slot] as number);
   // Hits the listing does not have (not on sale) are dropped first.
   let hitSlots = scratchInts(0, ids.length);
   let found = 0;
@@ -1166,7 +1219,8 @@ function inOrder(listing: Listing, order: SortedSlots, search: SearchOverlay, re
   const count = results.length;
   const { slots, length } = order;
   // Relative costs: a comparison in a sort is some ten times a step of the walk.
-  if (count * Math.log2(count + 1) * 10 <= length + 2 * count) return Int32Array.from(results, (h) => search.slots[h] as number).sort(order.compare);
+  if (count * Math.log2(count + 1) * 10 <= length + 2 * count)
+    return Int32Array.from(results, (h) => search.slots[h] as number).sort(order.compare);
   const marks = scratch(listing.size);
   for (let r = 0; r < count; r++) marks[search.slots[results[r] as number] as number] = 1;
   const picked: number[] = [];
@@ -1179,12 +1233,21 @@ function inOrder(listing: Listing, order: SortedSlots, search: SearchOverlay, re
 }
 
 /** A page of a kept search pass: its results in the sort's order, worked out as far as asked and kept. */
-function keptPage(listing: Listing, scope: Orders, search: SearchOverlay, kept: KeptPass, sort: Sort, page: number, pageSize: number): IndexResult {
+function keptPage(
+  listing: Listing,
+  scope: Orders,
+  search: SearchOverlay,
+  kept: KeptPass,
+  sort: Sort,
+  page: number,
+  pageSize: number,
+): IndexResult {
   const start = (page - 1) * pageSize;
   const limit = start + pageSize;
   let ordered = kept.pages.get(sort);
   if (!ordered || (ordered.length < limit && ordered.length < kept.total)) {
-    ordered = sort === 'relevance' ? bestRanked(listing, search, kept.results, limit) : inOrder(listing, scope[sort], search, kept.results, limit);
+    ordered =
+      sort === 'relevance' ? bestRanked(listing, search, kept.results, limit) : inOrder(listing, scope[sort], search, kept.results, limit);
     kept.pages.set(sort, ordered);
   }
   const ids: number[] = [];
@@ -1213,7 +1276,8 @@ function increment(counts: Uint32Array, code: number): void {
 /** Counts by code in typed arrays, named, leaving out codes below `from` and counts of 0. */
 function named(counts: Uint32Array, name: (code: number) => string, from = 0): RawFacetCount[] {
   const rows: RawFacetCount[] = [];
-  for (let code = from; code < counts.length; code++) if ((counts[code] as number) > 0) rows.push({ value: name(code), count: counts[code] as number });
+  for (let code = from; code < counts.length; code++)
+    if ((counts[code] as number) > 0) rows.push({ value: name(code), count: counts[code] as number });
   return rows;
 }
 
@@ -1266,7 +1330,18 @@ interface KeptSpec {
  * this costs less than walking the scopes' own orders (`walked`) for the first `wanted`; otherwise
  * undefined.
  */
-function pickedInRange(listing: Listing, scopes: readonly Orders[], walked: readonly SortedSlots[], order: SortedSlots, total: number, inStock: boolean, spec: KeptSpec | undefined, minPrice: number, maxPrice: number, wanted: number): number[] | undefined {
+function pickedInRange(
+  listing: Listing,
+  scopes: readonly Orders[],
+  walked: readonly SortedSlots[],
+  order: SortedSlots,
+  total: number,
+  inStock: boolean,
+  spec: KeptSpec | undefined,
+  minPrice: number,
+  maxPrice: number,
+  wanted: number,
+): number[] | undefined {
   const slices = scopes.map(({ price_asc: byPrice }) => {
     const from = firstPriced(listing, byPrice, minPrice, false);
     return byPrice.slots.subarray(from, Math.max(from, firstPriced(listing, byPrice, maxPrice, true)));
@@ -1293,14 +1368,27 @@ function pickedInRange(listing: Listing, scopes: readonly Orders[], walked: read
  * its brand, one failing only the spec for its value, as in a pass), and its page a slice of the
  * stored order, or a walk along it picking what passes.
  */
-function counted(listing: Listing, categoryCode: number, inStock: boolean, brandCodes: Uint8Array | undefined, spec: KeptSpec | undefined, range: KeptRange | undefined, countedKeys: readonly string[], sort: Sort, page: number, pageSize: number): IndexResult {
+function counted(
+  listing: Listing,
+  categoryCode: number,
+  inStock: boolean,
+  brandCodes: Uint8Array | undefined,
+  spec: KeptSpec | undefined,
+  range: KeptRange | undefined,
+  countedKeys: readonly string[],
+  sort: Sort,
+  page: number,
+  pageSize: number,
+): IndexResult {
   const scope = categoryCode >= 0 ? (listing.ordersByCategory[categoryCode] as Orders) : listing.orders;
   const cells = categoryCode >= 0 ? (listing.cellsByCategory[categoryCode] as Cells) : listing.cells;
   const brands = brandCodes ? chosen(brandCodes) : [ANY];
   const values = spec ? chosen(spec.accepted).map((code) => valueNumber(spec.keyIndex, code)) : [ANY];
   const bands = range ? Array.from({ length: range.lastBand - range.firstBand + 1 }, (_, n) => range.firstBand + n) : [ANY];
   const cellsOf = (ofBrands: readonly number[], ofValues: readonly number[]) =>
-    bands.flatMap((band) => ofBrands.flatMap((brand) => ofValues.flatMap((value) => cells.get(cellKey(inStock, brand, value, band)) ?? [])));
+    bands.flatMap((band) =>
+      ofBrands.flatMap((brand) => ofValues.flatMap((value) => cells.get(cellKey(inStock, brand, value, band)) ?? [])),
+    );
   const results = cellsOf(brands, values);
   const total = results.reduce((sum, entry) => sum + entry.total, 0) + (range?.cut.total ?? 0);
 
@@ -1308,7 +1396,8 @@ function counted(listing: Listing, categoryCode: number, inStock: boolean, brand
   const ids: number[] = [];
   const order = scope[sort === 'relevance' ? 'featured' : sort];
   if (!inStock && !brandCodes && !spec && !range) {
-    for (const slot of order.slots.subarray(Math.min(start, order.length), Math.min(order.length, start + pageSize))) ids.push(listing.ids[slot] as number);
+    for (const slot of order.slots.subarray(Math.min(start, order.length), Math.min(order.length, start + pageSize)))
+      ids.push(listing.ids[slot] as number);
   } else {
     // Along the chosen brands' own orders, merged, rather than past every other brand's products.
     const stored = sort === 'relevance' ? 'featured' : sort;
@@ -1318,13 +1407,33 @@ function counted(listing: Listing, categoryCode: number, inStock: boolean, brand
     const maxPrice = range?.maxPrice ?? Infinity;
     // In price order, a walk starts where the range does, rather than past every cheaper (or dearer) product.
     const startOf = (along: SortedSlots) =>
-      !range ? 0 : stored === 'price_asc' ? firstPriced(listing, along, minPrice, false) : stored === 'price_desc' ? firstPricedDescending(listing, along, maxPrice) : 0;
+      !range
+        ? 0
+        : stored === 'price_asc'
+          ? firstPriced(listing, along, minPrice, false)
+          : stored === 'price_desc'
+            ? firstPricedDescending(listing, along, maxPrice)
+            : 0;
     const at = walked.map(startOf);
     let seen = 0;
     // A price range in another order: the products in it, read off the price orders, are sorted
     // themselves when that costs less than the walk, which passes walkedLength / total products for
     // each it keeps (a few hundred of two brands' 200,000 at 1,000,000 products: 50-60 ms).
-    const picked = range && stored !== 'price_asc' && stored !== 'price_desc' ? pickedInRange(listing, brandCodes ? brands.map((brand) => brandOrders(listing, categoryCode, brand)) : [scope], walked, order, total, inStock, spec, minPrice, maxPrice, start + pageSize) : undefined;
+    const picked =
+      range && stored !== 'price_asc' && stored !== 'price_desc'
+        ? pickedInRange(
+            listing,
+            brandCodes ? brands.map((brand) => brandOrders(listing, categoryCode, brand)) : [scope],
+            walked,
+            order,
+            total,
+            inStock,
+            spec,
+            minPrice,
+            maxPrice,
+            start + pageSize,
+          )
+        : undefined;
     if (picked) {
       for (const slot of picked.slice(start, start + pageSize)) ids.push(listing.ids[slot] as number);
       seen = total;
@@ -1334,7 +1443,11 @@ function counted(listing: Listing, categoryCode: number, inStock: boolean, brand
       for (let w = 0; w < walked.length; w++) {
         const candidate = walked[w] as SortedSlots;
         if ((at[w] as number) >= candidate.length) continue;
-        if (next < 0 || order.compare(candidate.slots[at[w] as number] as number, (walked[next] as SortedSlots).slots[at[next] as number] as number) < 0) next = w;
+        if (
+          next < 0 ||
+          order.compare(candidate.slots[at[w] as number] as number, (walked[next] as SortedSlots).slots[at[next] as number] as number) < 0
+        )
+          next = w;
       }
       if (next < 0) break;
       const slot = (walked[next] as SortedSlots).slots[at[next] as number] as number;
@@ -1352,13 +1465,32 @@ function counted(listing: Listing, categoryCode: number, inStock: boolean, brand
   return {
     ids,
     total,
-    categories: named(plus(summed(results, (entry) => entry.category), range?.cut.categories), (code) => CATEGORIES[code] as string),
-    brands: named(plus(summed(cellsOf([ANY], values), (entry) => entry.brand), range?.cut.brands), (code) => listing.brandNames[code] as string).sort((a, b) => (a.value < b.value ? -1 : a.value > b.value ? 1 : 0)),
+    categories: named(
+      plus(
+        summed(results, (entry) => entry.category),
+        range?.cut.categories,
+      ),
+      (code) => CATEGORIES[code] as string,
+    ),
+    brands: named(
+      plus(
+        summed(cellsOf([ANY], values), (entry) => entry.brand),
+        range?.cut.brands,
+      ),
+      (code) => listing.brandNames[code] as string,
+    ).sort((a, b) => (a.value < b.value ? -1 : a.value > b.value ? 1 : 0)),
     attributes: keys.flatMap((key) => {
       const values = (listing.attributes.get(key) as Attribute).values;
       const from = key === spec?.key ? cellsOf(brands, [ANY]) : results;
       const keyIndex = ATTRIBUTE_KEYS.indexOf(key);
-      return named(plus(summed(from, (entry) => entry.attributes[keyIndex] as number[]), range?.cut.attributes.get(key)), (code) => values[code - 1] as string, 1).map((row) => ({ ...row, key }));
+      return named(
+        plus(
+          summed(from, (entry) => entry.attributes[keyIndex] as number[]),
+          range?.cut.attributes.get(key),
+        ),
+        (code) => values[code - 1] as string,
+        1,
+      ).map((row) => ({ ...row, key }));
     }),
   };
 }
@@ -1396,7 +1528,12 @@ function firstPricedDescending(listing: Listing, byPrice: SortedSlots, price: nu
  * at or above its floor to the last ending at or below its ceiling (none when firstBand >
  * lastBand), and its products outside them, in the bands it cuts (all of them when it covers none).
  */
-function bandsWithin(listing: Listing, categoryCode: number, minPrice: number, maxPrice: number): { firstBand: number; lastBand: number; cut: Int32Array[] } {
+function bandsWithin(
+  listing: Listing,
+  categoryCode: number,
+  minPrice: number,
+  maxPrice: number,
+): { firstBand: number; lastBand: number; cut: Int32Array[] } {
   const cuts = categoryCode >= 0 ? (listing.cutsByCategory[categoryCode] as Float64Array) : listing.cuts;
   const byPrice = (categoryCode >= 0 ? (listing.ordersByCategory[categoryCode] as Orders) : listing.orders).price_asc;
   const firstBand = minPrice === -Infinity ? 0 : cutsBelow(cuts, minPrice, false) + 1;
@@ -1465,7 +1602,26 @@ const BRAND = -1;
  * shopper can widen a choice; failing none, it counts everywhere and is a result.
  */
 function scan(pass: Scan): number {
-  const { candidates, candidateCount, price, minPrice, maxPrice, stock, featured, vendor, vendorId, otherSeller, seller, refused, rescued, live, category, categoryCode, brand, brandCodes } = pass;
+  const {
+    candidates,
+    candidateCount,
+    price,
+    minPrice,
+    maxPrice,
+    stock,
+    featured,
+    vendor,
+    vendorId,
+    otherSeller,
+    seller,
+    refused,
+    rescued,
+    live,
+    category,
+    categoryCode,
+    brand,
+    brandCodes,
+  } = pass;
   const { selectedCodes, selectedAccepted, selectedCounts, unselectedCodes, unselectedCounts, categoryCounts, brandCounts, matched } = pass;
   let total = 0;
   for (let o = 0; o < candidateCount; o++) {
@@ -1500,8 +1656,10 @@ function scan(pass: Scan): number {
     total++;
     increment(categoryCounts, category[i] as number);
     increment(brandCounts, brand[i] as number);
-    for (let s = 0; s < selectedCodes.length; s++) increment(selectedCounts[s] as Uint32Array, (selectedCodes[s] as Uint16Array)[i] as number);
-    for (let k = 0; k < unselectedCodes.length; k++) increment(unselectedCounts[k] as Uint32Array, (unselectedCodes[k] as Uint16Array)[i] as number);
+    for (let s = 0; s < selectedCodes.length; s++)
+      increment(selectedCounts[s] as Uint32Array, (selectedCodes[s] as Uint16Array)[i] as number);
+    for (let k = 0; k < unselectedCodes.length; k++)
+      increment(unselectedCounts[k] as Uint32Array, (unselectedCodes[k] as Uint16Array)[i] as number);
   }
   return total;
 }
@@ -1541,12 +1699,19 @@ function listed(listing: Listing, asked: IndexFilter, sort: Sort, page: number, 
   const search = filter.match ? overlay(listing, filter.match) : undefined;
   // A shop's search is not kept: which products a shop sells moves with other sellers' offers,
   // which kept passes do not follow; nor, for the same reason, one delivered where some sellers are refused.
-  const passKept = search && !byPass && filter.vendorSlug === undefined && refused === undefined ? passKey(filter, categoryCode) : undefined;
+  const passKept =
+    search && !byPass && filter.vendorSlug === undefined && refused === undefined ? passKey(filter, categoryCode) : undefined;
   if (search && passKept !== undefined) {
     const kept = search.passes.get(passKept);
     if (kept && caughtUp(listing, search, scope, kept)) return keptPage(listing, scope, search, kept, sort, page, pageSize);
   }
-  const brandCodes = filter.brands.length > 0 ? flags(listing.brandNames.length, filter.brands.map((name) => listing.brands.find(name))) : undefined;
+  const brandCodes =
+    filter.brands.length > 0
+      ? flags(
+          listing.brandNames.length,
+          filter.brands.map((name) => listing.brands.find(name)),
+        )
+      : undefined;
   // A search's hits alone, when searching (checked for sale and category below); otherwise the
   // scope's products in column order: a pass in any other order misses the processor's caches. A
   // narrow price range is the exception: its products, read off the price order by bisection, are
@@ -1576,13 +1741,18 @@ function listed(listing: Listing, asked: IndexFilter, sort: Sort, page: number, 
     .map(([key, values]) => {
       const attribute = listing.attributes.get(key) as Attribute;
       // Code 0 (no value) is never accepted: find's -1 becomes 0.
-      const accepted = flags(attribute.values.length + 1, values.map((value) => attribute.interner.find(value) + 1));
+      const accepted = flags(
+        attribute.values.length + 1,
+        values.map((value) => attribute.interner.find(value) + 1),
+      );
       accepted[0] = 0;
       return { key, codes: attribute.codes, accepted, counts: new Uint32Array(attribute.values.length + 1) };
     });
   const selectedCodes = selected.map((entry) => entry.codes);
   const selectedAccepted = selected.map((entry) => entry.accepted);
-  const countedKeys = (COUNTED_KEYS[categoryCode >= 0 ? categoryCode : CATEGORIES.length] as readonly string[]).filter((key) => listing.attributes.has(key));
+  const countedKeys = (COUNTED_KEYS[categoryCode >= 0 ? categoryCode : CATEGORIES.length] as readonly string[]).filter((key) =>
+    listing.attributes.has(key),
+  );
   // A selected key is counted from products failing nothing else (in its own counts), the rest from results.
   const unselected = countedKeys.filter((key) => !selected.some((entry) => entry.key === key));
   const unselectedCodes = unselected.map((key) => (listing.attributes.get(key) as Attribute).codes);
@@ -1628,7 +1798,12 @@ function listed(listing: Listing, asked: IndexFilter, sort: Sort, page: number, 
   // chosen, over the chosen brands' products in the range only (below).
   const kept = !byPass && selected.length <= 1 && search === undefined && vendorId === undefined && !featuredOnly && refused === undefined;
   const priced = minPrice > -Infinity || maxPrice < Infinity;
-  const spec = selected[0] && { key: selected[0].key, keyIndex: ATTRIBUTE_KEYS.indexOf(selected[0].key), codes: selected[0].codes, accepted: selected[0].accepted };
+  const spec = selected[0] && {
+    key: selected[0].key,
+    keyIndex: ATTRIBUTE_KEYS.indexOf(selected[0].key),
+    codes: selected[0].codes,
+    accepted: selected[0].accepted,
+  };
   if (kept && !priced) return counted(listing, categoryCode, inStock, brandCodes, spec, undefined, countedKeys, sort, page, pageSize);
   const banded = kept && priced ? bandsWithin(listing, categoryCode, minPrice, maxPrice) : undefined;
   if (banded && !(brandCodes && spec)) {
@@ -1640,7 +1815,13 @@ function listed(listing: Listing, asked: IndexFilter, sort: Sort, page: number, 
       const attributes = new Map<string, Uint32Array>();
       selected.forEach((entry, s) => attributes.set(entry.key, selectedCounts[s] as Uint32Array));
       unselected.forEach((key, k) => attributes.set(key, unselectedCounts[k] as Uint32Array));
-      const range = { minPrice, maxPrice, firstBand, lastBand, cut: { total: cutTotal, categories: categoryCounts, brands: brandCounts, attributes } };
+      const range = {
+        minPrice,
+        maxPrice,
+        firstBand,
+        lastBand,
+        cut: { total: cutTotal, categories: categoryCounts, brands: brandCounts, attributes },
+      };
       return counted(listing, categoryCode, inStock, brandCodes, spec, range, countedKeys, sort, page, pageSize);
     }
   }
@@ -1663,13 +1844,15 @@ function listed(listing: Listing, asked: IndexFilter, sort: Sort, page: number, 
     for (let band = banded.firstBand; band <= banded.lastBand; band++) {
       for (const value of values) {
         const byBrand = cells.get(cellKey(inStock, ANY, value, band))?.brand ?? [];
-        for (let code = 0; code < byBrand.length; code++) if (brandCodes[code] !== 1) brandCounts[code] = (brandCounts[code] as number) + (byBrand[code] as number);
+        for (let code = 0; code < byBrand.length; code++)
+          if (brandCodes[code] !== 1) brandCounts[code] = (brandCounts[code] as number) + (byBrand[code] as number);
       }
     }
     for (const slots of banded.cut) {
       for (const slot of slots) {
         const code = brand[slot] as number;
-        if (brandCodes[code] === 1 || (inStock && (stock[slot] as number) <= 0) || spec.accepted[spec.codes[slot] as number] !== 1) continue;
+        if (brandCodes[code] === 1 || (inStock && (stock[slot] as number) <= 0) || spec.accepted[spec.codes[slot] as number] !== 1)
+          continue;
         increment(brandCounts, code);
       }
     }
@@ -1684,7 +1867,9 @@ function listed(listing: Listing, asked: IndexFilter, sort: Sort, page: number, 
   };
   const facets = () => ({
     categories: named(categoryCounts, (code) => CATEGORIES[code] as string),
-    brands: named(brandCounts, (code) => listing.brandNames[code] as string).sort((a, b) => (a.value < b.value ? -1 : a.value > b.value ? 1 : 0)),
+    brands: named(brandCounts, (code) => listing.brandNames[code] as string).sort((a, b) =>
+      a.value < b.value ? -1 : a.value > b.value ? 1 : 0,
+    ),
     attributes: [
       ...selected.filter((entry) => countedKeys.includes(entry.key)).flatMap((entry) => attributeRows(entry.key, entry.counts)),
       ...unselected.flatMap((key, k) => attributeRows(key, unselectedCounts[k] as Uint32Array)),

@@ -6,7 +6,6 @@ import { type DbOrTx, toIso } from '#server/db/database.ts';
 import type { Database, NewOfferRow, NewProductRow } from '#server/db/schema.ts';
 import { insertOffers } from './offers.repository.ts';
 
-
 type ProductsEb = ExpressionBuilder<Database, 'products'>;
 
 /**
@@ -54,8 +53,19 @@ function productColumns(db: DbOrTx) {
     .selectFrom('products')
     .innerJoin('vendors', 'vendors.id', 'products.vendor_id')
     .leftJoin('product_ratings', 'product_ratings.product_id', 'products.id')
-    .leftJoin('offers as buy_box', (join) => join.onRef('buy_box.product_id', '=', 'products.id').onRef('buy_box.vendor_id', '=', 'products.vendor_id'))
-    .select([...PRODUCT_COLUMNS, 'products.price', 'products.mrp', 'products.stock', 'products.status', 'buy_box.sku', 'buy_box.id as offer_id', 'buy_box.dispatch_days']);
+    .leftJoin('offers as buy_box', (join) =>
+      join.onRef('buy_box.product_id', '=', 'products.id').onRef('buy_box.vendor_id', '=', 'products.vendor_id'),
+    )
+    .select([
+      ...PRODUCT_COLUMNS,
+      'products.price',
+      'products.mrp',
+      'products.stock',
+      'products.status',
+      'buy_box.sku',
+      'buy_box.id as offer_id',
+      'buy_box.dispatch_days',
+    ]);
 }
 
 /**
@@ -69,7 +79,16 @@ function ownProductColumns(db: DbOrTx, vendorId: number) {
     .innerJoin('offers as mine', (join) => join.onRef('mine.product_id', '=', 'products.id').on('mine.vendor_id', '=', vendorId))
     .innerJoin('vendors', 'vendors.id', 'mine.vendor_id')
     .leftJoin('product_ratings', 'product_ratings.product_id', 'products.id')
-    .select([...PRODUCT_COLUMNS, 'mine.price', 'mine.mrp', 'mine.stock', 'mine.status', 'mine.sku', 'mine.id as offer_id', 'mine.dispatch_days']);
+    .select([
+      ...PRODUCT_COLUMNS,
+      'mine.price',
+      'mine.mrp',
+      'mine.stock',
+      'mine.status',
+      'mine.sku',
+      'mine.id as offer_id',
+      'mine.dispatch_days',
+    ]);
 }
 
 export type ProductSelection = Awaited<ReturnType<ReturnType<typeof productColumns>['executeTakeFirstOrThrow']>>;
@@ -80,7 +99,16 @@ export function toProduct(row: ProductSelection, offers?: Product['offers']): Pr
   const own =
     row.offer_id === null
       ? []
-      : [{ id: row.offer_id, vendor, price: Number(row.price), mrp: Number(row.mrp), stock: row.stock, dispatchDays: row.dispatch_days ?? 2 }];
+      : [
+          {
+            id: row.offer_id,
+            vendor,
+            price: Number(row.price),
+            mrp: Number(row.mrp),
+            stock: row.stock,
+            dispatchDays: row.dispatch_days ?? 2,
+          },
+        ];
   return {
     id: row.id,
     vendor,
@@ -208,14 +236,22 @@ export async function productIdsOfVendors(db: DbOrTx, vendorIds: readonly number
   const rows = await db
     .selectFrom('products')
     .select('id')
-    .where((eb) => eb.or([eb('vendor_id', 'in', vendorIds), eb('id', 'in', eb.selectFrom('offers').select('offers.product_id').where('offers.vendor_id', 'in', vendorIds))]))
+    .where((eb) =>
+      eb.or([
+        eb('vendor_id', 'in', vendorIds),
+        eb('id', 'in', eb.selectFrom('offers').select('offers.product_id').where('offers.vendor_id', 'in', vendorIds)),
+      ]),
+    )
     .execute();
   return rows.map((row) => row.id);
 }
 
 /** The latest time in the change log (epoch ms, database clock), 0 when it is empty. */
 export async function latestChange(db: DbOrTx): Promise<number> {
-  const row = await db.selectFrom('catalog_changes').select((eb) => eb.fn.max('changed_at').as('latest')).executeTakeFirst();
+  const row = await db
+    .selectFrom('catalog_changes')
+    .select((eb) => eb.fn.max('changed_at').as('latest'))
+    .executeTakeFirst();
   return Number(row?.latest ?? 0);
 }
 
@@ -245,7 +281,10 @@ export function changesAfter(db: DbOrTx, afterId: number, limit: number) {
 
 /** The id of the latest row in the change log, 0 when it is empty. */
 export async function latestChangeId(db: DbOrTx): Promise<number> {
-  const row = await db.selectFrom('catalog_changes').select((eb) => eb.fn.max('id').as('latest')).executeTakeFirst();
+  const row = await db
+    .selectFrom('catalog_changes')
+    .select((eb) => eb.fn.max('id').as('latest'))
+    .executeTakeFirst();
   return Number(row?.latest ?? 0);
 }
 
@@ -278,7 +317,11 @@ export interface ListedVendor {
 }
 
 export async function activeVendors(db: DbOrTx): Promise<ListedVendor[]> {
-  const rows = await db.selectFrom('vendors').select(['id', 'slug', 'ships_to_special_zones', 'pickup_address']).where('status', '=', 'active').execute();
+  const rows = await db
+    .selectFrom('vendors')
+    .select(['id', 'slug', 'ships_to_special_zones', 'pickup_address'])
+    .where('status', '=', 'active')
+    .execute();
   return rows.map((row) => ({
     id: row.id,
     slug: row.slug,
@@ -299,12 +342,22 @@ export async function insertProducts(
   if (products.length === 0) return [];
   const inserted = await db
     .insertInto('products')
-    .values(products.map((product) => ({ ...product.row, sku: null, listed_by: product.row.vendor_id, offer_count: product.offer.status === 'active' ? 1 : 0 })))
+    .values(
+      products.map((product) => ({
+        ...product.row,
+        sku: null,
+        listed_by: product.row.vendor_id,
+        offer_count: product.offer.status === 'active' ? 1 : 0,
+      })),
+    )
     .returning(['id', 'slug'])
     .execute();
   const idBySlug = new Map(inserted.map((row) => [row.slug, row.id]));
   const ids = products.map((product) => idBySlug.get(product.row.slug) as number);
-  await insertOffers(db, products.map((product, n) => ({ ...product.offer, product_id: ids[n] as number })));
+  await insertOffers(
+    db,
+    products.map((product, n) => ({ ...product.offer, product_id: ids[n] as number })),
+  );
   const attributes = products.flatMap((product, n) =>
     product.attributes.map(([key, value]) => ({ product_id: ids[n] as number, key, value })),
   );
@@ -336,7 +389,12 @@ export async function productNames(db: DbOrTx, ids: readonly number[]): Promise<
 // carries the vendor id: another seller's offer is not found.
 
 /** `review`: a product a seller lists waits for the marketplace's approval; a rejected one says why. */
-export type OwnedProduct = Product & { sku: string | null; hiddenReason: string | null; listedBy: number | null; review: { status: 'pending' | 'approved' | 'rejected'; reason: string | null } };
+export type OwnedProduct = Product & {
+  sku: string | null;
+  hiddenReason: string | null;
+  listedBy: number | null;
+  review: { status: 'pending' | 'approved' | 'rejected'; reason: string | null };
+};
 
 const owned = (row: ProductSelection): OwnedProduct => ({
   ...toProduct(row),
@@ -350,7 +408,13 @@ const owned = (row: ProductSelection): OwnedProduct => ({
  * The marketplace's decision on a product a seller listed, or its return to the queue (a rejected
  * one edited), only from the review it is in (`from`): false when it has moved on meanwhile.
  */
-export async function setReview(db: DbOrTx, id: number, review: 'pending' | 'approved' | 'rejected', reason: string | null, from: 'pending' | 'rejected'): Promise<boolean> {
+export async function setReview(
+  db: DbOrTx,
+  id: number,
+  review: 'pending' | 'approved' | 'rejected',
+  reason: string | null,
+  from: 'pending' | 'rejected',
+): Promise<boolean> {
   const result = await db
     .updateTable('products')
     .set({ review, review_reason: reason, updated_at: new Date().toISOString() })
@@ -368,16 +432,28 @@ export interface VendorListOptions {
   pageSize: number;
 }
 
-export async function listVendorProducts(db: DbOrTx, vendorId: number, options: VendorListOptions): Promise<{ items: OwnedProduct[]; total: number }> {
+export async function listVendorProducts(
+  db: DbOrTx,
+  vendorId: number,
+  options: VendorListOptions,
+): Promise<{ items: OwnedProduct[]; total: number }> {
   let query = ownProductColumns(db, vendorId);
   // A hidden product is in Hidden alone, whatever its offer's status, as the seller's list shows it.
   if (options.status === 'hidden') query = query.where('products.hidden_reason', 'is not', null);
   else if (options.status) query = query.where('mine.status', '=', options.status).where('products.hidden_reason', 'is', null);
   if (options.q) {
     const pattern = `%${options.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    query = query.where((eb) => eb.or([sql<SqlBool>`lower(products.name) like ${pattern} escape '\\'`, sql<SqlBool>`lower(coalesce(mine.sku, '')) like ${pattern} escape '\\'`]));
+    query = query.where((eb) =>
+      eb.or([
+        sql<SqlBool>`lower(products.name) like ${pattern} escape '\\'`,
+        sql<SqlBool>`lower(coalesce(mine.sku, '')) like ${pattern} escape '\\'`,
+      ]),
+    );
   }
-  const total = await query.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const total = await query
+    .clearSelect()
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   query =
     options.sort === 'name'
       ? query.orderBy('products.name')
@@ -388,7 +464,11 @@ export async function listVendorProducts(db: DbOrTx, vendorId: number, options: 
           : options.sort === 'stock_asc'
             ? query.orderBy('mine.stock', 'asc')
             : query.orderBy('products.created_at', 'desc');
-  const rows = await query.orderBy('products.id', 'desc').limit(options.pageSize).offset((options.page - 1) * options.pageSize).execute();
+  const rows = await query
+    .orderBy('products.id', 'desc')
+    .limit(options.pageSize)
+    .offset((options.page - 1) * options.pageSize)
+    .execute();
   return { items: rows.map(owned), total: Number(total.n) };
 }
 
@@ -414,7 +494,12 @@ export async function findVendorProduct(db: DbOrTx, vendorId: number, id: number
 
 export async function findVendorProductIdsBySku(db: DbOrTx, vendorId: number, skus: readonly string[]): Promise<Map<string, number>> {
   if (skus.length === 0) return new Map();
-  const rows = await db.selectFrom('offers').select(['product_id', 'sku']).where('vendor_id', '=', vendorId).where('sku', 'in', skus).execute();
+  const rows = await db
+    .selectFrom('offers')
+    .select(['product_id', 'sku'])
+    .where('vendor_id', '=', vendorId)
+    .where('sku', 'in', skus)
+    .execute();
   return new Map(rows.map((row) => [row.sku as string, row.product_id]));
 }
 
@@ -426,16 +511,27 @@ export async function findVendorProductIdsBySku(db: DbOrTx, vendorId: number, sk
 export type StockChange = { to: number } | { by: number };
 
 /** What a product's content is: the fields every seller of it shares. */
-export type ProductContent = Pick<NewProductRow, 'name' | 'brand' | 'category' | 'description' | 'images' | 'specs' | 'search_text' | 'updated_at'>;
+export type ProductContent = Pick<
+  NewProductRow,
+  'name' | 'brand' | 'category' | 'description' | 'images' | 'specs' | 'search_text' | 'updated_at'
+>;
 /** What a seller's offer holds. */
 export type OfferFields = { price: number; mrp: number; sku: string | null; status: ProductStatus; updated_at: string };
 
 /** A product's content and facet attributes, written as given (the caller decided the seller may). */
-export async function updateProductContent(db: DbOrTx, id: number, content: ProductContent, attributes: ReadonlyArray<[string, string]>): Promise<void> {
+export async function updateProductContent(
+  db: DbOrTx,
+  id: number,
+  content: ProductContent,
+  attributes: ReadonlyArray<[string, string]>,
+): Promise<void> {
   await db.updateTable('products').set(content).where('id', '=', id).execute();
   await db.deleteFrom('product_attributes').where('product_id', '=', id).execute();
   if (attributes.length > 0) {
-    await db.insertInto('product_attributes').values(attributes.map(([key, value]) => ({ product_id: id, key, value }))).execute();
+    await db
+      .insertInto('product_attributes')
+      .values(attributes.map(([key, value]) => ({ product_id: id, key, value })))
+      .execute();
   }
 }
 
@@ -451,7 +547,11 @@ export async function updateOffer(
   fields: Partial<OfferFields> & { stock?: StockChange },
 ): Promise<number | undefined> {
   const { stock, ...rest } = fields;
-  let query = db.updateTable('offers').set({ updated_at: new Date().toISOString(), ...rest }).where('vendor_id', '=', vendorId).where('product_id', '=', productId);
+  let query = db
+    .updateTable('offers')
+    .set({ updated_at: new Date().toISOString(), ...rest })
+    .where('vendor_id', '=', vendorId)
+    .where('product_id', '=', productId);
   if (stock && 'to' in stock) query = query.set({ stock: stock.to });
   else if (stock && stock.by !== 0) query = query.set((eb) => ({ stock: eb('stock', '+', stock.by) })).where('stock', '>=', -stock.by);
   const updated = await query.returning('stock').executeTakeFirst();
@@ -511,12 +611,24 @@ export async function setHiddenReason(db: DbOrTx, id: number, reason: string | n
 /** Every product of every vendor, for the admin: search, vendor, category, status, stock. */
 export async function listAllProducts(
   db: DbOrTx,
-  filter: { q?: string; vendorSlug?: string; category?: Category; status?: ProductStatus | 'hidden' | 'review'; stock?: 'out' | 'low'; page: number; pageSize: number },
+  filter: {
+    q?: string;
+    vendorSlug?: string;
+    category?: Category;
+    status?: ProductStatus | 'hidden' | 'review';
+    stock?: 'out' | 'low';
+    page: number;
+    pageSize: number;
+  },
 ) {
   const where = (eb: ProductsEb) => {
     const conditions: Expression<SqlBool>[] = [];
     if (filter.vendorSlug) {
-      const offered = eb.selectFrom('offers').innerJoin('vendors', 'vendors.id', 'offers.vendor_id').select('offers.product_id').where('vendors.slug', '=', filter.vendorSlug);
+      const offered = eb
+        .selectFrom('offers')
+        .innerJoin('vendors', 'vendors.id', 'offers.vendor_id')
+        .select('offers.product_id')
+        .where('vendors.slug', '=', filter.vendorSlug);
       conditions.push(eb('products.id', 'in', offered));
     }
     if (filter.category) conditions.push(eb('products.category', '=', filter.category));
@@ -527,11 +639,26 @@ export async function listAllProducts(
     if (filter.stock === 'low') conditions.push(eb('products.stock', '<=', 5));
     if (filter.q) {
       const pattern = `%${filter.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      conditions.push(eb.or([sql<SqlBool>`lower(products.name) like ${pattern} escape '\\'`, sql<SqlBool>`lower(products.brand) like ${pattern} escape '\\'`]));
+      conditions.push(
+        eb.or([
+          sql<SqlBool>`lower(products.name) like ${pattern} escape '\\'`,
+          sql<SqlBool>`lower(products.brand) like ${pattern} escape '\\'`,
+        ]),
+      );
     }
     return eb.and(conditions);
   };
-  const total = await db.selectFrom('products').where(where).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const rows = await productColumns(db).where(where).orderBy('products.updated_at', 'desc').orderBy('products.id', 'desc').limit(filter.pageSize).offset((filter.page - 1) * filter.pageSize).execute();
+  const total = await db
+    .selectFrom('products')
+    .where(where)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  const rows = await productColumns(db)
+    .where(where)
+    .orderBy('products.updated_at', 'desc')
+    .orderBy('products.id', 'desc')
+    .limit(filter.pageSize)
+    .offset((filter.page - 1) * filter.pageSize)
+    .execute();
   return { items: rows.map(owned), total: Number(total.n) };
 }

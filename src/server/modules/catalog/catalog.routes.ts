@@ -1,12 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ProductQuerySchema } from '#shared/schemas/catalog-query.ts';
-import {
-  CategoryListSchema,
-  ProductIdParamSchema,
-  ProductListSchema,
-  ProductSchema,
-} from '#shared/schemas/catalog.ts';
+import { CategoryListSchema, ProductIdParamSchema, ProductListSchema, ProductSchema } from '#shared/schemas/catalog.ts';
 import { compiledSerializerCompiler, sendJson } from '#server/plugins/compiled-serializer.ts';
 import { ErrorResponseSchema } from '#server/plugins/openapi.ts';
 import type { CatalogService } from './catalog.service.ts';
@@ -25,7 +20,8 @@ export function catalogRoutes({ catalog }: { catalog: CatalogService }): Fastify
         schema: {
           tags: ['catalog'],
           summary: 'List active products with filters, sort, pagination and facet counts',
-          description: '`deliverTo`: only products with an offer in stock whose seller delivers to that PIN code (404 when India Post’s directory does not have it).',
+          description:
+            '`deliverTo`: only products with an offer in stock whose seller delivers to that PIN code (404 when India Post’s directory does not have it).',
           querystring: ProductQuerySchema,
           response: { 200: ProductListSchema, 400: ErrorResponseSchema, 404: ErrorResponseSchema },
         },

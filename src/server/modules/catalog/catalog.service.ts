@@ -66,7 +66,10 @@ function contentOf(product: Product): ProposedContent {
 }
 
 /** Whether an edit changes a product's content: what every seller of it shares. */
-function contentChanged(current: Product, content: { name: string; brand: string; category: Category; description: string; images: string; specs: string }): boolean {
+function contentChanged(
+  current: Product,
+  content: { name: string; brand: string; category: Category; description: string; images: string; specs: string },
+): boolean {
   return (
     current.name !== content.name ||
     current.brand !== content.brand ||
@@ -94,9 +97,7 @@ function facetsFor(category: Category | undefined): readonly SpecFacet[] {
 }
 
 function sortValues(values: RawFacetCount[], numeric: boolean): RawFacetCount[] {
-  return [...values].sort((a, b) =>
-    numeric ? Number(a.value) - Number(b.value) : a.value.localeCompare(b.value, 'en'),
-  );
+  return [...values].sort((a, b) => (numeric ? Number(a.value) - Number(b.value) : a.value.localeCompare(b.value, 'en')));
 }
 
 /**
@@ -233,7 +234,11 @@ export function createCatalogService({
   function productRow(input: Omit<NewProduct, 'vendorId' | 'slug' | 'createdAt'>) {
     if (input.mrp < input.price) throw new AppError('VALIDATION_FAILED', 'MRP must be at least the price');
     const { content, attributes } = contentRow(input);
-    return { content, offer: { price: input.price, mrp: input.mrp, sku: input.sku ?? null, status: input.status, updated_at: content.updated_at }, attributes };
+    return {
+      content,
+      offer: { price: input.price, mrp: input.mrp, sku: input.sku ?? null, status: input.status, updated_at: content.updated_at },
+      attributes,
+    };
   }
 
   async function create(input: NewProduct, tx?: DbOrTx): Promise<number> {
@@ -252,8 +257,26 @@ export function createCatalogService({
         const createdAt = input.createdAt ?? content.updated_at;
         const { sku, ...buyBox } = offer;
         return {
-          row: { ...content, ...buyBox, stock: input.stock, featured: input.featured ? 1 : 0, vendor_id: input.vendorId, slug: input.slug, review: input.review ?? 'approved', created_at: createdAt, updated_at: createdAt },
-          offer: { ...offer, sku, vendor_id: input.vendorId, stock: input.stock, dispatch_days: input.dispatchDays ?? 2, created_at: createdAt, updated_at: createdAt },
+          row: {
+            ...content,
+            ...buyBox,
+            stock: input.stock,
+            featured: input.featured ? 1 : 0,
+            vendor_id: input.vendorId,
+            slug: input.slug,
+            review: input.review ?? 'approved',
+            created_at: createdAt,
+            updated_at: createdAt,
+          },
+          offer: {
+            ...offer,
+            sku,
+            vendor_id: input.vendorId,
+            stock: input.stock,
+            dispatch_days: input.dispatchDays ?? 2,
+            created_at: createdAt,
+            updated_at: createdAt,
+          },
           attributes,
         };
       }),
@@ -281,7 +304,13 @@ export function createCatalogService({
    * the editor's change in one guarded statement, so units sold while the form was open stay sold;
    * without it (the CSV import) stock is set as given. Null when the product is not the vendor's.
    */
-  async function updateForVendor(vendorId: number, id: number, input: ProductEdit, tx?: DbOrTx, { byMarketplace = false } = {}): Promise<{ stock: number; proposed: boolean } | null> {
+  async function updateForVendor(
+    vendorId: number,
+    id: number,
+    input: ProductEdit,
+    tx?: DbOrTx,
+    { byMarketplace = false } = {},
+  ): Promise<{ stock: number; proposed: boolean } | null> {
     if (!tx) return db.transaction().execute((trx) => updateForVendor(vendorId, id, input, trx, { byMarketplace }));
     // Held first: whether another seller sells it decides what this edit may change.
     await offers.lockProduct(tx, id);
@@ -302,7 +331,9 @@ export function createCatalogService({
         const { name, brand, category, description, images, specs } = input;
         const asked: ProposedContent = { name, brand, category, description, images, specs: specs as Record<string, unknown> };
         const now = contentOf(current);
-        const changed = Object.fromEntries(Object.entries(asked).filter(([key, value]) => JSON.stringify(value) !== JSON.stringify(now[key as keyof ProposedContent])));
+        const changed = Object.fromEntries(
+          Object.entries(asked).filter(([key, value]) => JSON.stringify(value) !== JSON.stringify(now[key as keyof ProposedContent])),
+        );
         await proposals.propose(tx, id, vendorId, changed);
         proposed = true;
       }
@@ -322,7 +353,8 @@ export function createCatalogService({
   async function decideProposal(id: number, decision: 'approved' | 'rejected', decidedBy: string, reason: string | null, tx: DbOrTx) {
     const proposal = await proposals.findProposal(tx, id);
     if (!proposal) throw new AppError('NOT_FOUND', 'Proposal not found');
-    if (!(await proposals.decide(tx, id, decision, decidedBy, reason))) throw new AppError('CONFLICT', `This proposal was already ${proposal.status}`);
+    if (!(await proposals.decide(tx, id, decision, decidedBy, reason)))
+      throw new AppError('CONFLICT', `This proposal was already ${proposal.status}`);
     if (decision === 'approved') {
       // The fields it changes, onto the details as they are now.
       await offers.lockProduct(tx, proposal.product_id);
@@ -335,7 +367,11 @@ export function createCatalogService({
   }
 
   /** The list's quick changes to a seller's offer: a status, or stock by the same rule as updateForVendor. Null when the seller has no offer of it. */
-  async function setFieldsForVendor(vendorId: number, id: number, fields: { status?: ProductStatus; stock?: number; stockWas?: number }): Promise<{ stock: number } | null> {
+  async function setFieldsForVendor(
+    vendorId: number,
+    id: number,
+    fields: { status?: ProductStatus; stock?: number; stockWas?: number },
+  ): Promise<{ stock: number } | null> {
     return db.transaction().execute(async (tx) => {
       const change = fields.stock === undefined ? undefined : stockChange(fields.stock, fields.stockWas);
       const stock = await repository.updateOffer(tx, vendorId, id, { ...(fields.status ? { status: fields.status } : {}), stock: change });
@@ -358,11 +394,24 @@ export function createCatalogService({
       await offers.lockProduct(tx, productId);
       const product = await repository.findAnyProduct(tx, productId);
       // Only a product on the storefront: another seller's draft, or one awaiting approval, is not to be sold yet.
-      if (!product || product.hiddenReason !== null || product.status !== 'active' || product.review.status !== 'approved') throw new AppError('NOT_FOUND', `Product ${productId} was not found`);
-      if (await offers.offerOf(tx, vendorId, productId)) throw new AppError('CONFLICT', 'You already sell this product: change your offer in your product list.');
+      if (!product || product.hiddenReason !== null || product.status !== 'active' || product.review.status !== 'approved')
+        throw new AppError('NOT_FOUND', `Product ${productId} was not found`);
+      if (await offers.offerOf(tx, vendorId, productId))
+        throw new AppError('CONFLICT', 'You already sell this product: change your offer in your product list.');
       const now = new Date().toISOString();
       const [offer] = await offers.insertOffers(tx, [
-        { product_id: productId, vendor_id: vendorId, sku: input.sku ?? null, price: input.price, mrp: input.mrp, stock: input.stock, dispatch_days: input.dispatchDays, status: 'active', created_at: now, updated_at: now },
+        {
+          product_id: productId,
+          vendor_id: vendorId,
+          sku: input.sku ?? null,
+          price: input.price,
+          mrp: input.mrp,
+          stock: input.stock,
+          dispatch_days: input.dispatchDays,
+          status: 'active',
+          created_at: now,
+          updated_at: now,
+        },
       ]);
       await offers.refreshBuyBox(tx, productId);
       return { offerId: (offer as { id: number }).id };
@@ -373,13 +422,25 @@ export function createCatalogService({
     /** Products on sale, filtered, sorted and counted; `hits` (a search's) narrows them. */
     async list(query: ProductQuery, hits?: SearchHits, options: ListOptions = {}): Promise<ProductList> {
       const { found, filter } = await listed(query, hits, options);
-      return { items: purchasable(found.ids), total: found.total, page: query.page, pageSize: query.pageSize, facets: facets(filter, found) };
+      return {
+        items: purchasable(found.ids),
+        total: found.total,
+        page: query.page,
+        pageSize: query.pageSize,
+        facets: facets(filter, found),
+      };
     },
 
     /** The same as `list`, as the JSON the API answers with (UTF-8): the products' JSON is kept in memory, not written per request. */
     async listJson(query: ProductQuery, hits?: SearchHits, options: ListOptions = {}): Promise<Buffer> {
       const { found, filter } = await listed(query, hits, options);
-      const rest = serializeList({ items: [], total: found.total, page: query.page, pageSize: query.pageSize, facets: facets(filter, found) });
+      const rest = serializeList({
+        items: [],
+        total: found.total,
+        page: query.page,
+        pageSize: query.pageSize,
+        facets: facets(filter, found),
+      });
       return store.jsonList(found.ids, ITEMS_OPEN, rest.slice(ITEMS_OPEN.length));
     },
 
@@ -449,13 +510,21 @@ export function createCatalogService({
 
     async findPurchasableOffers(offerIds: readonly number[], tx: DbOrTx) {
       const rows = await offers.findOffers(tx, offerIds);
-      return rows.filter((row) => row.status === 'active' && row.vendor_status === 'active' && row.product_status === 'active' && row.hidden_reason === null && row.review === 'approved');
+      return rows.filter(
+        (row) =>
+          row.status === 'active' &&
+          row.vendor_status === 'active' &&
+          row.product_status === 'active' &&
+          row.hidden_reason === null &&
+          row.review === 'approved',
+      );
     },
 
     addOffer,
     decideProposal,
     /** The marketplace's decision on a product a seller listed: approved, it goes on sale (with its offers); rejected, its seller sees why. */
-    reviewProduct: (id: number, decision: 'approved' | 'rejected', reason: string | null, tx: DbOrTx) => repository.setReview(tx, id, decision, reason, 'pending'),
+    reviewProduct: (id: number, decision: 'approved' | 'rejected', reason: string | null, tx: DbOrTx) =>
+      repository.setReview(tx, id, decision, reason, 'pending'),
     /** The product a proposal is about (404 when there is no such proposal). */
     async proposalProduct(id: number, tx?: DbOrTx): Promise<number> {
       const proposal = await proposals.findProposal(tx ?? db, id);
@@ -479,11 +548,20 @@ export function createCatalogService({
       if (from === into) throw new AppError('VALIDATION_FAILED', 'A product cannot be merged into itself');
       const [source, target] = await Promise.all([repository.findAnyProduct(tx, from), repository.findAnyProduct(tx, into)]);
       if (!source || !target) throw new AppError('NOT_FOUND', 'Product not found');
-      if (source.category !== target.category) throw new AppError('CONFLICT', `${source.name} is a ${source.category.toLowerCase()} and ${target.name} a ${target.category.toLowerCase()}: only duplicates of one model are merged`);
+      if (source.category !== target.category)
+        throw new AppError(
+          'CONFLICT',
+          `${source.name} is a ${source.category.toLowerCase()} and ${target.name} a ${target.category.toLowerCase()}: only duplicates of one model are merged`,
+        );
       const conflicting = await offers.moveOffers(tx, from, into);
       if (conflicting.length > 0) {
-        const names = (await offers.allOffersOf(tx, into)).filter((offer) => conflicting.includes(offer.vendor_id)).map((offer) => offer.vendor_name);
-        throw new AppError('CONFLICT', `${names.join(', ')} ${names.length === 1 ? 'sells' : 'sell'} both products: ask them to remove one of their offers first`);
+        const names = (await offers.allOffersOf(tx, into))
+          .filter((offer) => conflicting.includes(offer.vendor_id))
+          .map((offer) => offer.vendor_name);
+        throw new AppError(
+          'CONFLICT',
+          `${names.join(', ')} ${names.length === 1 ? 'sells' : 'sell'} both products: ask them to remove one of their offers first`,
+        );
       }
       await offers.refreshBuyBox(tx, from);
       await offers.refreshBuyBox(tx, into);
@@ -521,7 +599,8 @@ export function createCatalogService({
       for (const line of [...lines].sort((a, b) => a.offerId - b.offerId)) {
         if (!(await offers.takeOfferStock(tx, line.offerId, line.quantity))) short.push(line.offerId);
       }
-      if (short.length === 0) for (const productId of ascending(lines.map((line) => line.productId))) await offers.refreshBuyBox(tx, productId);
+      if (short.length === 0)
+        for (const productId of ascending(lines.map((line) => line.productId))) await offers.refreshBuyBox(tx, productId);
       return short;
     },
 
@@ -530,7 +609,10 @@ export function createCatalogService({
       const held = [...lines].sort((a, b) => (a.offerId ?? 0) - (b.offerId ?? 0));
       for (const line of held) if (line.offerId !== null) await offers.returnOfferStock(tx, line.offerId, line.quantity);
       // The offer's product now: a merge may have moved the offer since the order was placed.
-      const now = await offers.productsOfOffers(tx, held.flatMap((line) => (line.offerId === null ? [] : [line.offerId])));
+      const now = await offers.productsOfOffers(
+        tx,
+        held.flatMap((line) => (line.offerId === null ? [] : [line.offerId])),
+      );
       for (const productId of ascending([...lines.map((line) => line.productId), ...now])) await offers.refreshBuyBox(tx, productId);
     },
 

@@ -17,12 +17,54 @@ describe.each(testDialects())('catalog API on %s', (dialect) => {
     const add = async (key: string, o: Parameters<typeof createProduct>[1]) => {
       ids[key] = (await createProduct(s, { vendorId: vendor.id, ...o })).id;
     };
-    await add('thinkpad', { name: 'Lenovo ThinkPad E14', brand: 'Lenovo', price: rupees(62_990), mrp: rupees(79_990), specs: laptopSpecs({ ramGb: 16, displaySizeIn: 14 }), createdAt: '2026-10-01T00:00:00.000Z' });
-    await add('xps', { name: 'Dell XPS 13', brand: 'Dell', price: rupees(1_29_999), specs: laptopSpecs({ ramGb: 32, displaySizeIn: 13.3 }), featured: true, createdAt: '2026-09-01T00:00:00.000Z' });
-    await add('pavilion', { name: 'HP Pavilion 15', brand: 'HP', price: rupees(54_990), stock: 0, specs: laptopSpecs({ ramGb: 8, displaySizeIn: 15.6 }), createdAt: '2026-11-01T00:00:00.000Z' });
-    await add('optiplex', { name: 'Dell OptiPlex 7010 Tower', brand: 'Dell', category: 'Desktop', price: rupees(58_500), specs: desktopSpecs({ ramGb: 16 }), createdAt: '2026-08-01T00:00:00.000Z' });
-    await add('ultragear', { name: 'LG UltraGear 27GR75Q', brand: 'LG', category: 'Monitor', price: rupees(24_999), specs: monitorSpecs({ refreshRateHz: 165, sizeIn: 27 }), createdAt: '2026-07-01T00:00:00.000Z' });
-    await add('odyssey', { name: 'Samsung Odyssey G5 32', brand: 'Samsung', category: 'Monitor', price: rupees(27_499), specs: monitorSpecs({ refreshRateHz: 144, sizeIn: 31.5, panel: 'VA' }), createdAt: '2026-06-01T00:00:00.000Z' });
+    await add('thinkpad', {
+      name: 'Lenovo ThinkPad E14',
+      brand: 'Lenovo',
+      price: rupees(62_990),
+      mrp: rupees(79_990),
+      specs: laptopSpecs({ ramGb: 16, displaySizeIn: 14 }),
+      createdAt: '2026-10-01T00:00:00.000Z',
+    });
+    await add('xps', {
+      name: 'Dell XPS 13',
+      brand: 'Dell',
+      price: rupees(1_29_999),
+      specs: laptopSpecs({ ramGb: 32, displaySizeIn: 13.3 }),
+      featured: true,
+      createdAt: '2026-09-01T00:00:00.000Z',
+    });
+    await add('pavilion', {
+      name: 'HP Pavilion 15',
+      brand: 'HP',
+      price: rupees(54_990),
+      stock: 0,
+      specs: laptopSpecs({ ramGb: 8, displaySizeIn: 15.6 }),
+      createdAt: '2026-11-01T00:00:00.000Z',
+    });
+    await add('optiplex', {
+      name: 'Dell OptiPlex 7010 Tower',
+      brand: 'Dell',
+      category: 'Desktop',
+      price: rupees(58_500),
+      specs: desktopSpecs({ ramGb: 16 }),
+      createdAt: '2026-08-01T00:00:00.000Z',
+    });
+    await add('ultragear', {
+      name: 'LG UltraGear 27GR75Q',
+      brand: 'LG',
+      category: 'Monitor',
+      price: rupees(24_999),
+      specs: monitorSpecs({ refreshRateHz: 165, sizeIn: 27 }),
+      createdAt: '2026-07-01T00:00:00.000Z',
+    });
+    await add('odyssey', {
+      name: 'Samsung Odyssey G5 32',
+      brand: 'Samsung',
+      category: 'Monitor',
+      price: rupees(27_499),
+      specs: monitorSpecs({ refreshRateHz: 144, sizeIn: 31.5, panel: 'VA' }),
+      createdAt: '2026-06-01T00:00:00.000Z',
+    });
     await add('draft', { name: 'Draft Laptop Never Shown', brand: 'Lenovo', status: 'draft' });
     await add('archived', { name: 'Archived Monitor', brand: 'LG', category: 'Monitor', status: 'archived' });
   });
@@ -60,7 +102,10 @@ describe.each(testDialects())('catalog API on %s', (dialect) => {
   it('filters by category, repeated brand, price range and stock', async () => {
     expect(names((await list('?category=Monitor')).body).sort()).toEqual(['LG UltraGear 27GR75Q', 'Samsung Odyssey G5 32']);
     expect(names((await list('?brand=Dell&brand=HP')).body).sort()).toEqual(['Dell OptiPlex 7010 Tower', 'Dell XPS 13', 'HP Pavilion 15']);
-    expect(names((await list(`?minPrice=${rupees(55_000)}&maxPrice=${rupees(63_000)}`)).body).sort()).toEqual(['Dell OptiPlex 7010 Tower', 'Lenovo ThinkPad E14']);
+    expect(names((await list(`?minPrice=${rupees(55_000)}&maxPrice=${rupees(63_000)}`)).body).sort()).toEqual([
+      'Dell OptiPlex 7010 Tower',
+      'Lenovo ThinkPad E14',
+    ]);
     const inStock = (await list('?category=Laptop&inStock=true')).body;
     expect(names(inStock)).not.toContain('HP Pavilion 15');
     expect(inStock.total).toBe(2);
@@ -173,7 +218,14 @@ describe.each(testDialects())('catalog API on %s', (dialect) => {
     expect((await t.app.inject({ url: `/api/products/${a.id}` })).statusCode).toBe(404);
     const search = await t.app.inject({ url: '/api/search?q=seller' });
     expect(search.json().total).toBe(0);
-    const quote = await t.app.inject({ method: 'POST', url: '/api/cart/quote', payload: [{ productId: a.id, quantity: 1 }, { productId: b.id, quantity: 1 }] });
+    const quote = await t.app.inject({
+      method: 'POST',
+      url: '/api/cart/quote',
+      payload: [
+        { productId: a.id, quantity: 1 },
+        { productId: b.id, quantity: 1 },
+      ],
+    });
     expect(quote.json().items.map((item: { status: string }) => item.status)).toEqual(['unavailable', 'unavailable']);
     expect(quote.json().total).toBe(0);
   });
@@ -199,7 +251,13 @@ describe.each(testDialects())('catalog API on %s', (dialect) => {
     const vendor = await createVendor(t.services, { name: 'Lamington Road Traders', slug: 'lamington-road' });
     const { id } = await createProduct(t.services, { vendorId: vendor.id, name: 'Acer Aspire Lite', brand: 'Acer' });
     expect((await t.app.inject({ url: `/api/products/${id}` })).json().vendor.name).toBe('Lamington Road Traders');
-    await t.services.vendors.updateProfile(vendor.id, { name: 'Lamington Road Computers', phone: '9876543210', gstin: null, pickup_address: null, low_stock_threshold: 5 });
+    await t.services.vendors.updateProfile(vendor.id, {
+      name: 'Lamington Road Computers',
+      phone: '9876543210',
+      gstin: null,
+      pickup_address: null,
+      low_stock_threshold: 5,
+    });
     expect((await t.app.inject({ url: `/api/products/${id}` })).json().vendor.name).toBe('Lamington Road Computers');
     const listed = (await list('?brand=Acer')).body.items.map((item) => item.vendor.name);
     expect(listed).toEqual(['Lamington Road Computers']);

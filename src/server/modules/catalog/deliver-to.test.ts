@@ -21,7 +21,8 @@ describe.each(testDialects())('listings delivered to a PIN code on %s', (dialect
   };
   /** The products listed, by their names in this test. */
   const named = (found: ProductList) => found.items.map((item) => Object.keys(ids).find((name) => ids[name] === item.id)).sort();
-  const facet = (found: ProductList, key: string) => found.facets.find((entry) => entry.key === key)?.values.map(({ value, count }) => [value, count]);
+  const facet = (found: ProductList, key: string) =>
+    found.facets.find((entry) => entry.key === key)?.values.map(({ value, count }) => [value, count]);
 
   /** A shop as sellers set one up: registered, its profile saved through the API, then approved. */
   async function shop(email: string, name: string, address: ReturnType<typeof pickup>, shipsToSpecialZones: boolean) {
@@ -31,7 +32,14 @@ describe.each(testDialects())('listings delivered to a PIN code on %s', (dialect
     return seller;
   }
   async function profile(seller: TestUser, name: string, address: ReturnType<typeof pickup>, shipsToSpecialZones: boolean) {
-    const saved = await as(t, seller)('PUT', '/api/vendor/profile', { businessName: name, phone: '9845012345', lowStockThreshold: 5, ...SHOP_DETAILS, pickupAddress: address, shipsToSpecialZones });
+    const saved = await as(t, seller)('PUT', '/api/vendor/profile', {
+      businessName: name,
+      phone: '9845012345',
+      lowStockThreshold: 5,
+      ...SHOP_DETAILS,
+      pickupAddress: address,
+      shipsToSpecialZones,
+    });
     expect(saved.statusCode, saved.body).toBe(200);
   }
 
@@ -53,8 +61,18 @@ describe.each(testDialects())('listings delivered to a PIN code on %s', (dialect
     // Mumbai holds the buy box of both; Bengaluru also sells them, in stock for the first only.
     await product('sharedMonitor', mumbai.vendorId, { category: 'Monitor', brand: 'Samsung', price: rupees(20_000), stock: 4 });
     await product('sharedSoldOut', mumbai.vendorId, { category: 'Monitor', brand: 'Dell', price: rupees(30_000), stock: 2 });
-    await s.catalog.addOffer(bengaluru.vendorId, ids.sharedMonitor as number, { price: rupees(21_000), mrp: rupees(21_000), stock: 4, dispatchDays: 2 });
-    await s.catalog.addOffer(bengaluru.vendorId, ids.sharedSoldOut as number, { price: rupees(31_000), mrp: rupees(31_000), stock: 0, dispatchDays: 2 });
+    await s.catalog.addOffer(bengaluru.vendorId, ids.sharedMonitor as number, {
+      price: rupees(21_000),
+      mrp: rupees(21_000),
+      stock: 4,
+      dispatchDays: 2,
+    });
+    await s.catalog.addOffer(bengaluru.vendorId, ids.sharedSoldOut as number, {
+      price: rupees(31_000),
+      mrp: rupees(31_000),
+      stock: 0,
+      dispatchDays: 2,
+    });
   });
   afterAll(() => t.close());
 
@@ -69,8 +87,15 @@ describe.each(testDialects())('listings delivered to a PIN code on %s', (dialect
     // Mumbai's own are out; Guwahati's stays (its pickup is in Assam); the shared monitor stays for Bengaluru's offer in stock.
     expect(named(assam)).toEqual(['bengaluruLaptop', 'guwahatiLaptop', 'sharedMonitor']);
     expect(assam.total).toBe(3);
-    expect(facet(assam, 'category')).toEqual([['Laptop', 2], ['Monitor', 1]]);
-    expect(facet(assam, 'brand')).toEqual([['HP', 1], ['Lenovo', 1], ['Samsung', 1]]);
+    expect(facet(assam, 'category')).toEqual([
+      ['Laptop', 2],
+      ['Monitor', 1],
+    ]);
+    expect(facet(assam, 'brand')).toEqual([
+      ['HP', 1],
+      ['Lenovo', 1],
+      ['Samsung', 1],
+    ]);
     const manipur = await list('deliverTo=795001');
     expect(named(manipur)).toEqual(['bengaluruLaptop', 'sharedMonitor']);
   });
@@ -79,7 +104,10 @@ describe.each(testDialects())('listings delivered to a PIN code on %s', (dialect
     const lenovo = await list('deliverTo=781001&category=Laptop&brand=Lenovo&sort=price_desc');
     expect(named(lenovo)).toEqual(['bengaluruLaptop']);
     // A brand's count is what choosing it would add: Dell's laptop does not reach Assam.
-    expect(facet(lenovo, 'brand')).toEqual([['HP', 1], ['Lenovo', 1]]);
+    expect(facet(lenovo, 'brand')).toEqual([
+      ['HP', 1],
+      ['Lenovo', 1],
+    ]);
     const ranged = await list('deliverTo=781001&minPrice=4600000&sort=newest');
     expect(named(ranged)).toEqual(['guwahatiLaptop']);
     expect(facet(ranged, 'category')).toEqual([['Laptop', 1]]);
@@ -101,7 +129,14 @@ describe.each(testDialects())('listings delivered to a PIN code on %s', (dialect
 
   it('takes in a shop’s new delivery setting or pickup address at once', async () => {
     await profile(mumbai, 'Lamington Road Digital', pickup('Mumbai', 'Maharashtra', '400002'), true);
-    expect(named(await list('deliverTo=781001'))).toEqual(['bengaluruLaptop', 'guwahatiLaptop', 'mumbaiLaptop', 'mumbaiMonitor', 'sharedMonitor', 'sharedSoldOut']);
+    expect(named(await list('deliverTo=781001'))).toEqual([
+      'bengaluruLaptop',
+      'guwahatiLaptop',
+      'mumbaiLaptop',
+      'mumbaiMonitor',
+      'sharedMonitor',
+      'sharedSoldOut',
+    ]);
     // Moved to Guwahati and no longer shipping to the special zones: Assam still, Manipur not.
     await profile(mumbai, 'Lamington Road Digital', pickup('Guwahati', 'Assam', '781005'), false);
     expect((await list('deliverTo=781001')).total).toBe(6);

@@ -43,12 +43,7 @@ describe('LZ4 blocks against a dictionary', () => {
     // Written by hand, as lz4_flex stops a match at the dictionary's end: "def" from the
     // dictionary "abcdef", then 3 more from the block's own start (offset 3, 6 bytes), then a run
     // of the literal "A" copied 5 times (offset 1), then the literal "x".
-    const block = Buffer.from([
-      ...[11, 0, 0, 0],
-      ...[0x02, 3, 0],
-      ...[0x11, 0x41, 1, 0],
-      ...[0x10, 0x78],
-    ]);
+    const block = Buffer.from([...[11, 0, 0, 0], ...[0x02, 3, 0], ...[0x11, 0x41, 1, 0], ...[0x10, 0x78]]);
     const to = Buffer.alloc(64);
     const end = decodeInto(block, 0, block.length, Buffer.from('abcdef'), to, 10);
     expect(to.toString('latin1', 10, end)).toBe('defdefAAAAAAx');

@@ -15,7 +15,12 @@ describe.each(testDialects())('the buy box as the database keeps it, on %s', (di
   let listedBy: number;
   let written: Written[];
 
-  const row = async () => t.database.db.selectFrom('products').select(['vendor_id', 'price', 'stock', 'offer_count', 'status']).where('id', '=', productId).executeTakeFirstOrThrow();
+  const row = async () =>
+    t.database.db
+      .selectFrom('products')
+      .select(['vendor_id', 'price', 'stock', 'offer_count', 'status'])
+      .where('id', '=', productId)
+      .executeTakeFirstOrThrow();
   const names = (offerIds: readonly number[]) => offerIds.map((id) => written.find((offer) => offer.id === id)?.name);
 
   beforeAll(async () => {
@@ -24,7 +29,18 @@ describe.each(testDialects())('the buy box as the database keeps it, on %s', (di
     listedBy = lister.id;
     productId = (await createProduct(t.services, { vendorId: listedBy, price: rupees(50_000), stock: 10 })).id;
     const [own] = await t.database.db.selectFrom('offers').select('id').where('product_id', '=', productId).execute();
-    written = [{ name: 'lister', id: own!.id, vendorId: listedBy, price: rupees(50_000), stock: 10, dispatchDays: 2, status: 'active', vendorStatus: 'active' }];
+    written = [
+      {
+        name: 'lister',
+        id: own!.id,
+        vendorId: listedBy,
+        price: rupees(50_000),
+        stock: 10,
+        dispatchDays: 2,
+        status: 'active',
+        vendorStatus: 'active',
+      },
+    ];
     // Ties on price broken by dispatch and then by age, a cheaper offer out of stock, and cheaper
     // offers that do not compete (a suspended seller's, a draft).
     const others: Array<Omit<Written, 'id' | 'vendorId'>> = [
@@ -39,7 +55,18 @@ describe.each(testDialects())('the buy box as the database keeps it, on %s', (di
     for (const offer of others) {
       const vendor = await createVendor(t.services, { status: offer.vendorStatus });
       const [inserted] = await insertOffers(t.database.db, [
-        { product_id: productId, vendor_id: vendor.id, sku: null, price: offer.price, mrp: rupees(60_000), stock: offer.stock, dispatch_days: offer.dispatchDays, status: offer.status, created_at: at, updated_at: at },
+        {
+          product_id: productId,
+          vendor_id: vendor.id,
+          sku: null,
+          price: offer.price,
+          mrp: rupees(60_000),
+          stock: offer.stock,
+          dispatch_days: offer.dispatchDays,
+          status: offer.status,
+          created_at: at,
+          updated_at: at,
+        },
       ]);
       written.push({ ...offer, id: inserted!.id, vendorId: vendor.id });
     }
@@ -50,13 +77,26 @@ describe.each(testDialects())('the buy box as the database keeps it, on %s', (di
   it('writes the winner the shared rule picks onto the product row', async () => {
     const expected = buyBox(written, listedBy);
     expect(expected.offer?.name).toBe('quicker');
-    expect(await row()).toMatchObject({ vendor_id: expected.offer!.vendorId, stock: expected.offer!.stock, offer_count: expected.offerCount, status: expected.status });
+    expect(await row()).toMatchObject({
+      vendor_id: expected.offer!.vendorId,
+      stock: expected.offer!.stock,
+      offer_count: expected.offerCount,
+      status: expected.status,
+    });
     expect(Number((await row()).price)).toBe(expected.offer!.price);
   });
 
   it('lists the offers on sale and every offer in the shared rule’s order', async () => {
     const ranked = rankOffers(written);
-    expect(ranked.map((offer) => offer.name)).toEqual(['quicker', 'quicker, later', 'lister', 'dearer', 'cheaper, sold out', 'draft', 'suspended seller']);
+    expect(ranked.map((offer) => offer.name)).toEqual([
+      'quicker',
+      'quicker, later',
+      'lister',
+      'dearer',
+      'cheaper, sold out',
+      'draft',
+      'suspended seller',
+    ]);
     const onSale = (await offersOn(t.database.db, [productId])).get(productId)!;
     expect(names(onSale.map((offer) => offer.id))).toEqual(ranked.slice(0, 5).map((offer) => offer.name));
     expect(names((await allOffersOf(t.database.db, productId)).map((offer) => offer.id))).toEqual(ranked.map((offer) => offer.name));
@@ -71,7 +111,12 @@ describe.each(testDialects())('the buy box as the database keeps it, on %s', (di
     expect((await row()).vendor_id).toBe(buyBox(written, listedBy).offer!.vendorId);
 
     // Every offer withdrawn but the draft: the listing seller's archived offer stands in.
-    await t.database.db.updateTable('offers').set({ status: 'archived' }).where('product_id', '=', productId).where('status', '=', 'active').execute();
+    await t.database.db
+      .updateTable('offers')
+      .set({ status: 'archived' })
+      .where('product_id', '=', productId)
+      .where('status', '=', 'active')
+      .execute();
     for (const offer of written) if (offer.status === 'active') offer.status = 'archived';
     await refreshBuyBox(t.database.db, productId);
     const expected = buyBox(written, listedBy);

@@ -10,7 +10,8 @@ import type { NewOfferRow } from '#server/db/schema.ts';
  * see what committed before them). SQLite runs one writing transaction at a time, so needs none.
  */
 export async function lockProduct(db: DbOrTx, productId: number): Promise<void> {
-  if (db.getExecutor().adapter instanceof PostgresAdapter) await sql`SELECT id FROM products WHERE id = ${productId} FOR UPDATE`.execute(db);
+  if (db.getExecutor().adapter instanceof PostgresAdapter)
+    await sql`SELECT id FROM products WHERE id = ${productId} FOR UPDATE`.execute(db);
 }
 
 /** An offer row with what the buy box weighs. */
@@ -41,7 +42,17 @@ function offerRows(db: DbOrTx) {
   return db
     .selectFrom('offers')
     .innerJoin('vendors', 'vendors.id', 'offers.vendor_id')
-    .select(['offers.id', 'offers.product_id', 'offers.vendor_id', 'offers.price', 'offers.mrp', 'offers.stock', 'offers.dispatch_days', 'offers.status', 'vendors.status as vendor_status']);
+    .select([
+      'offers.id',
+      'offers.product_id',
+      'offers.vendor_id',
+      'offers.price',
+      'offers.mrp',
+      'offers.stock',
+      'offers.dispatch_days',
+      'offers.status',
+      'vendors.status as vendor_status',
+    ]);
 }
 
 /**
@@ -99,7 +110,14 @@ export async function offersOn(db: DbOrTx, productIds: readonly number[]): Promi
       .execute();
     for (const row of rows) {
       const offers = byProduct.get(row.product_id) ?? [];
-      offers.push({ id: row.id, vendor: { id: row.vendor_id, name: row.vendor_name, slug: row.vendor_slug }, price: Number(row.price), mrp: Number(row.mrp), stock: row.stock, dispatchDays: row.dispatch_days });
+      offers.push({
+        id: row.id,
+        vendor: { id: row.vendor_id, name: row.vendor_name, slug: row.vendor_slug },
+        price: Number(row.price),
+        mrp: Number(row.mrp),
+        stock: row.stock,
+        dispatchDays: row.dispatch_days,
+      });
       byProduct.set(row.product_id, offers);
     }
   }
@@ -118,7 +136,16 @@ export async function findOffers(db: DbOrTx, offerIds: readonly number[]) {
   if (offerIds.length === 0) return [];
   return offerRows(db)
     .innerJoin('products', 'products.id', 'offers.product_id')
-    .select(['vendors.name as vendor_name', 'vendors.slug as vendor_slug', 'products.status as product_status', 'products.hidden_reason', 'products.review', 'products.name as product_name', 'products.category as product_category', 'products.images'])
+    .select([
+      'vendors.name as vendor_name',
+      'vendors.slug as vendor_slug',
+      'products.status as product_status',
+      'products.hidden_reason',
+      'products.review',
+      'products.name as product_name',
+      'products.category as product_category',
+      'products.images',
+    ])
     .where('offers.id', 'in', offerIds)
     .execute();
 }

@@ -60,7 +60,14 @@ describe('the products’ JSON outside the heap', () => {
 
   it('keeps products compressed against a dictionary of others, and gives each back byte for byte', () => {
     const product = (id: number) =>
-      JSON.stringify({ id, vendor: { id: 4, name: 'Nehru Place Computers', slug: 'nehru-place' }, name: `Dell Inspiron 15 ${id}`, category: 'Laptop', description: `Model ${id}: ₹${id * 7},999 — “fast” ${'z'.repeat(id % 90)}`, specs: { ramGb: 16, storageGb: 512 } });
+      JSON.stringify({
+        id,
+        vendor: { id: 4, name: 'Nehru Place Computers', slug: 'nehru-place' },
+        name: `Dell Inspiron 15 ${id}`,
+        category: 'Laptop',
+        description: `Model ${id}: ₹${id * 7},999 — “fast” ${'z'.repeat(id % 90)}`,
+        specs: { ramGb: 16, storageGb: 512 },
+      });
     const dictionary = Buffer.from([1, 2, 3].map(product).join(''));
     const arena = createArena(4096, dictionary);
     const plain = createArena(4096);
@@ -120,7 +127,10 @@ describe.each(testDialects())('the product store on %s', (dialect) => {
     t = await buildTestApp(dialect);
     const vendorId = (await createVendor(t.services, { name: 'Lamington Road Traders', slug: 'lamington' })).id;
     for (const [index, name] of ['Acer Aspire 7', 'Dell Inspiron 15', 'HP Victus 16', 'Lenovo IdeaPad Slim 5'].entries()) {
-      ids.push((await createProduct(t.services, { vendorId, name, brand: name.split(' ')[0] as string, price: rupees(50_000 + index * 1_000) })).id);
+      ids.push(
+        (await createProduct(t.services, { vendorId, name, brand: name.split(' ')[0] as string, price: rupees(50_000 + index * 1_000) }))
+          .id,
+      );
     }
   });
   afterAll(() => t.close());
@@ -137,7 +147,10 @@ describe.each(testDialects())('the product store on %s', (dialect) => {
     expect(JSON.parse(small.jsonList(ids, '[', ']').toString()).map((product: { id: number }) => product.id)).toEqual(ids);
     // Products not on sale are left out, with their commas; what comes round them is written as UTF-8.
     const answer = large.jsonList([0, ids[0] as number, 999_999, ids[2] as number], '{"note":"₹ ×","items":[', ']}');
-    expect(JSON.parse(answer.toString())).toEqual({ note: '₹ ×', items: [JSON.parse(large.json(ids[0] as number) as string), JSON.parse(large.json(ids[2] as number) as string)] });
+    expect(JSON.parse(answer.toString())).toEqual({
+      note: '₹ ×',
+      items: [JSON.parse(large.json(ids[0] as number) as string), JSON.parse(large.json(ids[2] as number) as string)],
+    });
     const stored = (store: typeof small) => store.size().bytes - store.size().holes;
     expect(stored(small)).toBeLessThan(stored(large) * 0.8);
   });

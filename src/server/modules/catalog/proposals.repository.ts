@@ -37,7 +37,12 @@ export type ProposalRow = Awaited<ReturnType<ReturnType<typeof proposalRows>['ex
  * the same product.
  */
 export async function propose(db: DbOrTx, productId: number, vendorId: number, changes: Partial<ProposedContent>): Promise<void> {
-  await db.deleteFrom('product_proposals').where('product_id', '=', productId).where('vendor_id', '=', vendorId).where('status', '=', 'pending').execute();
+  await db
+    .deleteFrom('product_proposals')
+    .where('product_id', '=', productId)
+    .where('vendor_id', '=', vendorId)
+    .where('status', '=', 'pending')
+    .execute();
   await db
     .insertInto('product_proposals')
     .values({ product_id: productId, vendor_id: vendorId, changes: JSON.stringify(changes), created_at: new Date().toISOString() })
@@ -46,7 +51,12 @@ export async function propose(db: DbOrTx, productId: number, vendorId: number, c
 
 /** Proposals with a status, oldest first (a queue), at most `limit`. */
 export function proposalsWith(db: DbOrTx, status: 'pending' | 'approved' | 'rejected', limit = 100) {
-  return proposalRows(db).where('product_proposals.status', '=', status).orderBy('product_proposals.created_at').orderBy('product_proposals.id').limit(limit).execute();
+  return proposalRows(db)
+    .where('product_proposals.status', '=', status)
+    .orderBy('product_proposals.created_at')
+    .orderBy('product_proposals.id')
+    .limit(limit)
+    .execute();
 }
 
 /** A seller's latest proposal for a product, whatever its status. */
@@ -63,7 +73,13 @@ export function findProposal(db: DbOrTx, id: number) {
 }
 
 /** Decides a pending proposal; false when it was no longer pending (decided meanwhile). */
-export async function decide(db: DbOrTx, id: number, status: 'approved' | 'rejected', decidedBy: string, reason: string | null): Promise<boolean> {
+export async function decide(
+  db: DbOrTx,
+  id: number,
+  status: 'approved' | 'rejected',
+  decidedBy: string,
+  reason: string | null,
+): Promise<boolean> {
   const result = await db
     .updateTable('product_proposals')
     .set({ status, reason, decided_by: decidedBy, decided_at: new Date().toISOString() })

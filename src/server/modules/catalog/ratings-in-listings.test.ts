@@ -38,7 +38,11 @@ describe.each(testDialects())('ratings in listings on %s', (dialect) => {
     const productId = ids[name] as number;
     const known = await db.selectFrom('product_ratings').select('product_id').where('product_id', '=', productId).executeTakeFirst();
     if (known) await db.updateTable('product_ratings').set(row).where('product_id', '=', productId).execute();
-    else await db.insertInto('product_ratings').values({ product_id: productId, ...row }).execute();
+    else
+      await db
+        .insertInto('product_ratings')
+        .values({ product_id: productId, ...row })
+        .execute();
     await t.services.catalog.settled();
   }
 
@@ -78,7 +82,11 @@ describe.each(testDialects())('ratings in listings on %s', (dialect) => {
     const topRated = await list('/api/products?rating=4&sort=rating');
     expect(named(topRated)).toEqual(['lovedByMore', 'loved', 'good']);
     const everything = await list('/api/products?category=Laptop');
-    expect(everything.facets.find((facet) => facet.key === 'rating')).toEqual({ key: 'rating', label: 'Customer rating', values: [{ value: '4', label: '4★ & above', count: 3 }] });
+    expect(everything.facets.find((facet) => facet.key === 'rating')).toEqual({
+      key: 'rating',
+      label: 'Customer rating',
+      values: [{ value: '4', label: '4★ & above', count: 3 }],
+    });
     expect(named(await list('/api/search?q=rated&rating=4&sort=newest'))).toEqual(['good', 'lovedByMore', 'loved']);
   });
 

@@ -21,18 +21,39 @@ describe.each(testDialects())('abandoned payment attempts on %s', (dialect) => {
     admin = await signIn(t, { email: 'lata@admin.in', password: 'admin-pass-123' }, 'admin');
     laptop = (await createProduct(t.services, { name: 'HP Pavilion 14', price: rupees(62_000), stock: 10 })).id;
     meera = await registerCustomer(t, 'meera@example.in', 'Meera Nair');
-    addressId = (await as(t, meera)('POST', '/api/account/addresses', { name: 'Meera Nair', phone: '9845012345', line1: '7 MG Road', city: 'Bengaluru', state: 'Karnataka', pincode: '560001' })).json().id;
+    addressId = (
+      await as(t, meera)('POST', '/api/account/addresses', {
+        name: 'Meera Nair',
+        phone: '9845012345',
+        line1: '7 MG Road',
+        city: 'Bengaluru',
+        state: 'Karnataka',
+        pincode: '560001',
+      })
+    ).json().id;
   });
   afterAll(() => t.close());
 
   const place = async (): Promise<Order> => {
-    const response = await as(t, meera)('POST', '/api/checkout/orders', { idempotencyKey: `abandon-${Date.now()}-${++keys}`, addressId, items: [{ productId: laptop, quantity: 1 }] });
+    const response = await as(t, meera)('POST', '/api/checkout/orders', {
+      idempotencyKey: `abandon-${Date.now()}-${++keys}`,
+      addressId,
+      items: [{ productId: laptop, quantity: 1 }],
+    });
     expect(response.statusCode, response.body).toBe(201);
     return response.json();
   };
   const pay = (orderId: number, body: unknown) => as(t, meera)('POST', `/api/orders/${orderId}/payments`, body);
   const paymentsOf = async (orderId: number): Promise<Payment[]> => (await as(t, meera)('GET', `/api/orders/${orderId}`)).json().payments;
-  const refunds = async () => Number((await t.database.db.selectFrom('refunds').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const refunds = async () =>
+    Number(
+      (
+        await t.database.db
+          .selectFrom('refunds')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it('shows an attempt left at the bank page and replaced by a paid one as abandoned, not pending, to the customer and the admin; no money moves', async () => {
     const order = await place();
@@ -50,8 +71,16 @@ describe.each(testDialects())('abandoned payment attempts on %s', (dialect) => {
     );
     expect(payments.find((p) => p.id === left.payment.id)?.failureReason).toBe('Replaced by a newer payment attempt');
     const listed = (await as(t, admin)('GET', `/api/admin/payments?q=${order.number}`)).json().items;
-    expect(listed.map((p: { id: number; abandoned: boolean }) => [p.id, p.abandoned])).toEqual(expect.arrayContaining([[left.payment.id, true], [paid.payment.id, false]]));
-    expect((await as(t, admin)('GET', `/api/admin/payments/${left.payment.id}`)).json().payment).toMatchObject({ status: 'failed', abandoned: true });
+    expect(listed.map((p: { id: number; abandoned: boolean }) => [p.id, p.abandoned])).toEqual(
+      expect.arrayContaining([
+        [left.payment.id, true],
+        [paid.payment.id, false],
+      ]),
+    );
+    expect((await as(t, admin)('GET', `/api/admin/payments/${left.payment.id}`)).json().payment).toMatchObject({
+      status: 'failed',
+      abandoned: true,
+    });
     expect(await refunds()).toBe(0);
     // The bank page of the abandoned attempt can no longer charge.
     expect((await as(t, meera)('POST', `/api/payments/${left.payment.id}/bank`, { outcome: 'success' })).statusCode).toBe(409);

@@ -7,7 +7,14 @@ import { as, completeShopDetails, registerCustomer, registerVendor, signIn, type
 import { testDialects } from '#server/testing/test-database.ts';
 
 const PUNE = { name: 'Asha Rao', phone: '9845012345', line1: '7 FC Road', city: 'Pune', state: 'Maharashtra', pincode: '411004' };
-const PORT_BLAIR = { name: 'Asha Rao', phone: '9845012345', line1: '3 Aberdeen Bazaar', city: 'Port Blair', state: 'Andaman and Nicobar Islands', pincode: '744101' };
+const PORT_BLAIR = {
+  name: 'Asha Rao',
+  phone: '9845012345',
+  line1: '3 Aberdeen Bazaar',
+  city: 'Port Blair',
+  state: 'Andaman and Nicobar Islands',
+  pincode: '744101',
+};
 
 describe.each(testDialects())('Cash on Delivery on %s', (dialect) => {
   let t: TestApp;
@@ -24,8 +31,10 @@ describe.each(testDialects())('Cash on Delivery on %s', (dialect) => {
   let portBlair: number;
   let keys = 0;
 
-  const stockOf = async (id: number) => (await t.database.db.selectFrom('offers').select('stock').where('product_id', '=', id).executeTakeFirstOrThrow()).stock;
-  const paymentsOf = (orderId: number) => t.database.db.selectFrom('payments').select(['method', 'status', 'amount']).where('order_id', '=', orderId).execute();
+  const stockOf = async (id: number) =>
+    (await t.database.db.selectFrom('offers').select('stock').where('product_id', '=', id).executeTakeFirstOrThrow()).stock;
+  const paymentsOf = (orderId: number) =>
+    t.database.db.selectFrom('payments').select(['method', 'status', 'amount']).where('order_id', '=', orderId).execute();
   const outbox = (kind: 'refund' | 'mail') => t.database.db.selectFrom('outbox').select(['payload']).where('kind', '=', kind).execute();
 
   async function place(items: Array<{ productId: number; quantity: number }>, addressId = pune): Promise<Order> {
@@ -36,7 +45,11 @@ describe.each(testDialects())('Cash on Delivery on %s', (dialect) => {
   const payCash = (orderId: number) => as(t, asha)('POST', `/api/orders/${orderId}/payments`, { method: 'cod' });
   const orderOf = async (id: number) => (await as(t, asha)('GET', `/api/orders/${id}`)).json() as Order;
   async function deliver(seller: TestUser, fulfilmentId: number) {
-    for (const [step, body] of [['pack'], ['ship', { carrier: 'Delhivery', trackingNumber: `DLV${fulfilmentId}00042` }], ['deliver']] as const) {
+    for (const [step, body] of [
+      ['pack'],
+      ['ship', { carrier: 'Delhivery', trackingNumber: `DLV${fulfilmentId}00042` }],
+      ['deliver'],
+    ] as const) {
       const response = await as(t, seller)('POST', `/api/vendor/fulfilments/${fulfilmentId}/${step}`, body);
       expect(response.statusCode, response.body).toBe(200);
     }
@@ -48,7 +61,11 @@ describe.each(testDialects())('Cash on Delivery on %s', (dialect) => {
       const seller = await registerVendor(t, email, name);
       await completeShopDetails(t, seller, name);
       if (Object.keys(settings).length > 0) {
-        await t.database.db.updateTable('vendors').set({ accepts_cod: Number(settings.acceptsCod ?? true) }).where('id', '=', seller.vendorId).execute();
+        await t.database.db
+          .updateTable('vendors')
+          .set({ accepts_cod: Number(settings.acceptsCod ?? true) })
+          .where('id', '=', seller.vendorId)
+          .execute();
       }
       await t.services.vendors.setStatus(seller.vendorId, 'active');
       return seller;
@@ -57,9 +74,19 @@ describe.each(testDialects())('Cash on Delivery on %s', (dialect) => {
     otherCashShop = await shop('cash2@shop.in', 'Monitor Mart');
     prepaidShop = await shop('prepaid@shop.in', 'Prepaid Only Store', { acceptsCod: false });
     laptop = (await createProduct(t.services, { vendorId: cashShop.vendorId, name: 'HP 15s Laptop', price: rupees(42_000), stock: 10 })).id;
-    monitor = (await createProduct(t.services, { vendorId: otherCashShop.vendorId, category: 'Monitor', name: 'Dell 24 Monitor', price: rupees(11_000), stock: 10 })).id;
+    monitor = (
+      await createProduct(t.services, {
+        vendorId: otherCashShop.vendorId,
+        category: 'Monitor',
+        name: 'Dell 24 Monitor',
+        price: rupees(11_000),
+        stock: 10,
+      })
+    ).id;
     costly = (await createProduct(t.services, { vendorId: cashShop.vendorId, name: 'Dell XPS 15', price: rupees(61_000), stock: 10 })).id;
-    prepaidOnly = (await createProduct(t.services, { vendorId: prepaidShop.vendorId, name: 'Asus Zenbook 14', price: rupees(30_000), stock: 10 })).id;
+    prepaidOnly = (
+      await createProduct(t.services, { vendorId: prepaidShop.vendorId, name: 'Asus Zenbook 14', price: rupees(30_000), stock: 10 })
+    ).id;
     asha = await registerCustomer(t, 'asha.cod@example.in', 'Asha Rao');
     pune = (await as(t, asha)('POST', '/api/account/addresses', PUNE)).json().id;
     portBlair = (await as(t, asha)('POST', '/api/account/addresses', PORT_BLAIR)).json().id;
@@ -69,12 +96,23 @@ describe.each(testDialects())('Cash on Delivery on %s', (dialect) => {
   afterAll(() => t.close());
 
   it('confirms the order at once with a payment authorized for the cash, and captures it when the last shipment is delivered', async () => {
-    const order = await place([{ productId: laptop, quantity: 1 }, { productId: monitor, quantity: 1 }]);
-    expect((await as(t, asha)('GET', `/api/orders/${order.id}/cash-on-delivery`)).json()).toEqual({ available: true, reason: null, max: rupees(60_000) });
+    const order = await place([
+      { productId: laptop, quantity: 1 },
+      { productId: monitor, quantity: 1 },
+    ]);
+    expect((await as(t, asha)('GET', `/api/orders/${order.id}/cash-on-delivery`)).json()).toEqual({
+      available: true,
+      reason: null,
+      max: rupees(60_000),
+    });
     const paid = await payCash(order.id);
     expect(paid.statusCode, paid.body).toBe(200);
     const result = paid.json<PaymentResult>();
-    expect(result).toMatchObject({ next: 'done', orderStatus: 'confirmed', payment: { method: 'cod', status: 'authorized', amount: rupees(53_000), refundedAmount: 0 } });
+    expect(result).toMatchObject({
+      next: 'done',
+      orderStatus: 'confirmed',
+      payment: { method: 'cod', status: 'authorized', amount: rupees(53_000), refundedAmount: 0 },
+    });
     expect((await outbox('mail')).some(({ payload }) => String(payload).includes('To pay on delivery: ₹53,000 (includes GST'))).toBe(true);
     expect(await stockOf(laptop)).toBe(9);
 
@@ -92,20 +130,43 @@ describe.each(testDialects())('Cash on Delivery on %s', (dialect) => {
     expect(delivered.fulfilments.every((f) => f.invoice !== null)).toBe(true);
     // the seller's settlement shows the sale as paid in cash on delivery
     const settlement = (await as(t, cashShop)('GET', '/api/vendor/settlements?days=7')).json();
-    expect(settlement.lines).toContainEqual(expect.objectContaining({ orderNumber: order.number, product: 'HP 15s Laptop', paymentMethod: 'cod' }));
+    expect(settlement.lines).toContainEqual(
+      expect.objectContaining({ orderNumber: order.number, product: 'HP 15s Laptop', paymentMethod: 'cod' }),
+    );
     const csv = (await as(t, cashShop)('GET', '/api/vendor/settlements.csv?days=7')).body;
     expect(csv).toContain(',cod');
   });
 
   it('refuses Cash on Delivery over COD_MAX, from a seller that takes no cash, or to the islands, by name, and changes nothing', async () => {
     const refusals: Array<[number, string]> = [
-      [(await place([{ productId: costly, quantity: 1 }])).id, 'Cash on Delivery is not available: this order\'s ₹61,000 is over the ₹60,000 limit for cash. Please choose another way to pay.'],
-      [(await place([{ productId: laptop, quantity: 1 }, { productId: prepaidOnly, quantity: 1 }])).id, 'Cash on Delivery is not available: this order\'s ₹72,000 is over the ₹60,000 limit for cash. Please choose another way to pay.'],
-      [(await place([{ productId: prepaidOnly, quantity: 1 }])).id, 'Cash on Delivery is not available for: Asus Zenbook 14 (The seller does not take Cash on Delivery). Please choose another way to pay.'],
-      [(await place([{ productId: monitor, quantity: 1 }], portBlair)).id, 'Cash on Delivery is not available for: Dell 24 Monitor (Cash on Delivery is not available in Andaman and Nicobar Islands). Please choose another way to pay.'],
+      [
+        (await place([{ productId: costly, quantity: 1 }])).id,
+        "Cash on Delivery is not available: this order's ₹61,000 is over the ₹60,000 limit for cash. Please choose another way to pay.",
+      ],
+      [
+        (
+          await place([
+            { productId: laptop, quantity: 1 },
+            { productId: prepaidOnly, quantity: 1 },
+          ])
+        ).id,
+        "Cash on Delivery is not available: this order's ₹72,000 is over the ₹60,000 limit for cash. Please choose another way to pay.",
+      ],
+      [
+        (await place([{ productId: prepaidOnly, quantity: 1 }])).id,
+        'Cash on Delivery is not available for: Asus Zenbook 14 (The seller does not take Cash on Delivery). Please choose another way to pay.',
+      ],
+      [
+        (await place([{ productId: monitor, quantity: 1 }], portBlair)).id,
+        'Cash on Delivery is not available for: Dell 24 Monitor (Cash on Delivery is not available in Andaman and Nicobar Islands). Please choose another way to pay.',
+      ],
     ];
     for (const [orderId, message] of refusals) {
-      expect((await as(t, asha)('GET', `/api/orders/${orderId}/cash-on-delivery`)).json()).toEqual({ available: false, reason: message, max: rupees(60_000) });
+      expect((await as(t, asha)('GET', `/api/orders/${orderId}/cash-on-delivery`)).json()).toEqual({
+        available: false,
+        reason: message,
+        max: rupees(60_000),
+      });
       const response = await payCash(orderId);
       expect(response.statusCode).toBe(409);
       expect(response.json().error.message).toBe(message);
@@ -114,7 +175,10 @@ describe.each(testDialects())('Cash on Delivery on %s', (dialect) => {
     }
     // the same order may still be paid another way
     const [prepaid] = refusals[2]!;
-    expect((await as(t, asha)('POST', `/api/orders/${prepaid}/payments`, { method: 'upi', vpa: 'asha@okhdfc' })).json()).toMatchObject({ next: 'done', orderStatus: 'confirmed' });
+    expect((await as(t, asha)('POST', `/api/orders/${prepaid}/payments`, { method: 'upi', vpa: 'asha@okhdfc' })).json()).toMatchObject({
+      next: 'done',
+      orderStatus: 'confirmed',
+    });
   });
 
   it('leaves nothing half-written when the process fails between authorizing the cash and confirming the order, or between delivery and capture', async () => {
@@ -152,12 +216,25 @@ describe.each(testDialects())('Cash on Delivery on %s', (dialect) => {
   });
 
   it('answers for a cart not yet ordered, as the order would be priced', async () => {
-    const ask = (items: Array<{ productId: number; quantity: number }>, addressId = pune) => as(t, asha)('POST', '/api/checkout/cash-on-delivery', { addressId, items });
+    const ask = (items: Array<{ productId: number; quantity: number }>, addressId = pune) =>
+      as(t, asha)('POST', '/api/checkout/cash-on-delivery', { addressId, items });
     expect((await ask([{ productId: laptop, quantity: 1 }])).json()).toEqual({ available: true, reason: null, max: rupees(60_000) });
-    expect((await ask([{ productId: laptop, quantity: 2 }])).json()).toMatchObject({ available: false, reason: 'Cash on Delivery is not available: this order\'s ₹84,000 is over the ₹60,000 limit for cash. Please choose another way to pay.' });
-    expect((await ask([{ productId: monitor, quantity: 1 }, { productId: prepaidOnly, quantity: 1 }])).json()).toMatchObject({
+    expect((await ask([{ productId: laptop, quantity: 2 }])).json()).toMatchObject({
       available: false,
-      reason: 'Cash on Delivery is not available for: Asus Zenbook 14 (The seller does not take Cash on Delivery). Please choose another way to pay.',
+      reason:
+        "Cash on Delivery is not available: this order's ₹84,000 is over the ₹60,000 limit for cash. Please choose another way to pay.",
+    });
+    expect(
+      (
+        await ask([
+          { productId: monitor, quantity: 1 },
+          { productId: prepaidOnly, quantity: 1 },
+        ])
+      ).json(),
+    ).toMatchObject({
+      available: false,
+      reason:
+        'Cash on Delivery is not available for: Asus Zenbook 14 (The seller does not take Cash on Delivery). Please choose another way to pay.',
     });
     expect((await ask([{ productId: monitor, quantity: 1 }], portBlair)).json()).toMatchObject({ available: false });
     expect((await ask([{ productId: monitor, quantity: 1 }], 999_999)).statusCode).toBe(400);
@@ -177,7 +254,11 @@ describe.each(testDialects())('Cash on Delivery on %s', (dialect) => {
     const refundsBefore = (await outbox('refund')).length;
     const cancelled = await as(t, asha)('POST', `/api/orders/${order.id}/cancel`);
     expect(cancelled.statusCode, cancelled.body).toBe(200);
-    expect(cancelled.json().payments[0]).toMatchObject({ method: 'cod', status: 'cancelled', failureReason: 'Cancelled by the customer; no cash was collected' });
+    expect(cancelled.json().payments[0]).toMatchObject({
+      method: 'cod',
+      status: 'cancelled',
+      failureReason: 'Cancelled by the customer; no cash was collected',
+    });
     expect((await outbox('refund')).length).toBe(refundsBefore);
     expect(await stockOf(monitor)).toBe(stock + 2);
     expect((await outbox('mail')).some(({ payload }) => String(payload).includes('No payment was taken.'))).toBe(true);
@@ -190,9 +271,19 @@ describe.each(testDialects())('Cash on Delivery on %s', (dialect) => {
     expect(items.length).toBeGreaterThanOrEqual(3);
     expect(new Set(items.map((p) => p.method))).toEqual(new Set(['cod']));
     const dashboard = (await as(t, admin)('GET', '/api/admin/dashboard?days=7')).json();
-    const authorized = await t.database.db.selectFrom('payments').select(['amount']).where('method', '=', 'cod').where('status', '=', 'authorized').execute();
-    expect(dashboard.payments.codToCollect).toEqual({ count: authorized.length, amount: authorized.reduce((sum, p) => sum + Number(p.amount), 0) });
-    expect(dashboard.payments.byMethod).toEqual(expect.arrayContaining([expect.objectContaining({ method: 'cod', count: items.filter((p) => p.status === 'captured').length })]));
+    const authorized = await t.database.db
+      .selectFrom('payments')
+      .select(['amount'])
+      .where('method', '=', 'cod')
+      .where('status', '=', 'authorized')
+      .execute();
+    expect(dashboard.payments.codToCollect).toEqual({
+      count: authorized.length,
+      amount: authorized.reduce((sum, p) => sum + Number(p.amount), 0),
+    });
+    expect(dashboard.payments.byMethod).toEqual(
+      expect.arrayContaining([expect.objectContaining({ method: 'cod', count: items.filter((p) => p.status === 'captured').length })]),
+    );
   });
 
   it('sends a Cash on Delivery refund to the UPI ID or bank account the customer gives, never through the gateway', async () => {
@@ -201,11 +292,14 @@ describe.each(testDialects())('Cash on Delivery on %s', (dialect) => {
     await deliver(cashShop, (await orderOf(order.id)).fulfilments[0]!.id);
     const payment = (await orderOf(order.id)).payments[0]!;
     expect(payment).toMatchObject({ method: 'cod', status: 'captured' });
-    const refund = (body: Record<string, unknown>) => as(t, admin)('POST', `/api/admin/payments/${payment.id}/refund`, { amount: payment.amount, reason: 'Returned unopened', ...body });
+    const refund = (body: Record<string, unknown>) =>
+      as(t, admin)('POST', `/api/admin/payments/${payment.id}/refund`, { amount: payment.amount, reason: 'Returned unopened', ...body });
 
     const without = await refund({});
     expect(without.statusCode).toBe(400);
-    expect(without.json().error.details.issues).toEqual([{ field: 'payout', message: 'Cash paid on delivery goes back to the customer’s UPI ID or bank account: please give one' }]);
+    expect(without.json().error.details.issues).toEqual([
+      { field: 'payout', message: 'Cash paid on delivery goes back to the customer’s UPI ID or bank account: please give one' },
+    ]);
     expect((await refund({ payout: { holder: 'Asha Rao', accountNumber: '12', ifsc: 'HDFC0001234' } })).statusCode).toBe(400);
     expect((await paymentsOf(order.id))[0]).toMatchObject({ status: 'captured' });
 
@@ -214,10 +308,22 @@ describe.each(testDialects())('Cash on Delivery on %s', (dialect) => {
     expect((await paymentsOf(order.id))[0]).toMatchObject({ status: 'refunded' });
     const payouts = await t.database.db.selectFrom('sandbox_gateway').select(['kind', 'amount']).where('kind', '=', 'payout').execute();
     expect(payouts.map((p) => Number(p.amount))).toContain(payment.amount);
-    expect((await outbox('mail')).some(({ payload }) => String(payload).includes('to your bank account ending 6789 (HDFC0001234)'))).toBe(true);
+    expect((await outbox('mail')).some(({ payload }) => String(payload).includes('to your bank account ending 6789 (HDFC0001234)'))).toBe(
+      true,
+    );
     // a card payment takes no payout destination: its money goes back the way it came
     const prepaid = await place([{ productId: monitor, quantity: 1 }]);
-    const upi = (await as(t, asha)('POST', `/api/orders/${prepaid.id}/payments`, { method: 'upi', vpa: 'asha@okhdfc' })).json<PaymentResult>().payment;
-    expect((await as(t, admin)('POST', `/api/admin/payments/${upi.id}/refund`, { amount: 100, reason: 'Goodwill gesture', payout: { upi: 'asha@okhdfc' } })).statusCode).toBe(400);
+    const upi = (
+      await as(t, asha)('POST', `/api/orders/${prepaid.id}/payments`, { method: 'upi', vpa: 'asha@okhdfc' })
+    ).json<PaymentResult>().payment;
+    expect(
+      (
+        await as(t, admin)('POST', `/api/admin/payments/${upi.id}/refund`, {
+          amount: 100,
+          reason: 'Goodwill gesture',
+          payout: { upi: 'asha@okhdfc' },
+        })
+      ).statusCode,
+    ).toBe(400);
   });
 });

@@ -25,7 +25,19 @@ describe.each(testDialects())('checkouts at once on a fresh process on %s', (dia
       // Written as the address book writes them, without its PIN code check (which reads the directory).
       const [row] = await t.database.db
         .insertInto('addresses')
-        .values({ user_id: shopper.uid, name: `Together ${n}`, phone: '+919845012345', line1: `${n} MG Road`, line2: '', city: 'Bengaluru', state: 'Karnataka', pincode: '560001', is_default: 1, created_at: new Date().toISOString(), updated_at: new Date().toISOString() })
+        .values({
+          user_id: shopper.uid,
+          name: `Together ${n}`,
+          phone: '+919845012345',
+          line1: `${n} MG Road`,
+          line2: '',
+          city: 'Bengaluru',
+          state: 'Karnataka',
+          pincode: '560001',
+          is_default: 1,
+          created_at: new Date().toISOString(),
+          updated_at: new Date().toISOString(),
+        })
         .returning('id')
         .execute();
       shoppers.push({ ...shopper, addressId: Number(row?.id) });
@@ -35,7 +47,13 @@ describe.each(testDialects())('checkouts at once on a fresh process on %s', (dia
 
   it('places every order, none waiting on another', async () => {
     const answers = await Promise.all(
-      shoppers.map((shopper, n) => as(t, shopper)('POST', '/api/checkout/orders', { idempotencyKey: `together-${n}-order`, addressId: shopper.addressId, items: [{ productId, quantity: 1 }] })),
+      shoppers.map((shopper, n) =>
+        as(t, shopper)('POST', '/api/checkout/orders', {
+          idempotencyKey: `together-${n}-order`,
+          addressId: shopper.addressId,
+          items: [{ productId, quantity: 1 }],
+        }),
+      ),
     );
     expect(answers.map((answer) => answer.statusCode)).toEqual([201, 201, 201, 201]);
   }, 20_000);

@@ -26,16 +26,30 @@ const orderParams = z.object({ id: OrderIdParamSchema });
 const paymentParams = z.object({ id: PaymentIdParamSchema });
 
 /** Checkout and payments, for the signed-in user; paying an order is here too. Every query is scoped to the caller. */
-export function checkoutRoutes(deps: { checkout: CheckoutService; payments: PaymentsService; emiPlans: readonly EmiPlan[] }): FastifyPluginAsyncZod {
+export function checkoutRoutes(deps: {
+  checkout: CheckoutService;
+  payments: PaymentsService;
+  emiPlans: readonly EmiPlan[];
+}): FastifyPluginAsyncZod {
   const { checkout } = deps;
   return async (app) => {
     app.addHook('preValidation', requireSignedIn);
 
-    app.get('/checkout/options', { schema: { tags: ['checkout'], summary: 'Payment options: banks, EMI plans, test mode', response: { 200: CheckoutOptionsSchema, 401: ErrorResponseSchema } } }, async () => ({
-      testMode: deps.payments.testMode,
-      banks: NET_BANKING_BANKS.map(({ code, name }) => ({ code, name })),
-      emi: { minOrder: EMI_MIN_ORDER, plans: deps.emiPlans.map((plan) => ({ ...plan, noCost: plan.annualRatePercent === 0 })) },
-    }));
+    app.get(
+      '/checkout/options',
+      {
+        schema: {
+          tags: ['checkout'],
+          summary: 'Payment options: banks, EMI plans, test mode',
+          response: { 200: CheckoutOptionsSchema, 401: ErrorResponseSchema },
+        },
+      },
+      async () => ({
+        testMode: deps.payments.testMode,
+        banks: NET_BANKING_BANKS.map(({ code, name }) => ({ code, name })),
+        emi: { minOrder: EMI_MIN_ORDER, plans: deps.emiPlans.map((plan) => ({ ...plan, noCost: plan.annualRatePercent === 0 })) },
+      }),
+    );
 
     app.post(
       '/checkout/orders',
@@ -55,19 +69,41 @@ export function checkoutRoutes(deps: { checkout: CheckoutService; payments: Paym
 
     app.get(
       '/orders/:id/cash-on-delivery',
-      { schema: { tags: ['checkout'], summary: 'Whether an order awaiting payment may be paid by Cash on Delivery, and why not', params: orderParams, response: { 200: CashOnDeliverySchema, ...errors } } },
+      {
+        schema: {
+          tags: ['checkout'],
+          summary: 'Whether an order awaiting payment may be paid by Cash on Delivery, and why not',
+          params: orderParams,
+          response: { 200: CashOnDeliverySchema, ...errors },
+        },
+      },
       (request) => checkout.cashOnDelivery(requireUser(request).id, request.params.id),
     );
 
     app.post(
       '/checkout/cash-on-delivery',
-      { schema: { tags: ['checkout'], summary: 'Whether a cart not yet ordered may be paid by Cash on Delivery to one of my addresses, and why not', body: CashOnDeliveryQuestionSchema, response: { 200: CashOnDeliverySchema, ...errors } } },
+      {
+        schema: {
+          tags: ['checkout'],
+          summary: 'Whether a cart not yet ordered may be paid by Cash on Delivery to one of my addresses, and why not',
+          body: CashOnDeliveryQuestionSchema,
+          response: { 200: CashOnDeliverySchema, ...errors },
+        },
+      },
       (request) => checkout.cashOnDeliveryFor(requireUser(request).id, request.body),
     );
 
     app.post(
       '/orders/:id/payments',
-      { schema: { tags: ['checkout'], summary: 'Pay, or retry paying, for an order awaiting payment', params: orderParams, body: PaymentInputSchema, response: { 200: PaymentResultSchema, ...errors } } },
+      {
+        schema: {
+          tags: ['checkout'],
+          summary: 'Pay, or retry paying, for an order awaiting payment',
+          params: orderParams,
+          body: PaymentInputSchema,
+          response: { 200: PaymentResultSchema, ...errors },
+        },
+      },
       (request) => checkout.pay(requireUser(request), request.params.id, request.body),
     );
 
@@ -86,13 +122,29 @@ export function checkoutRoutes(deps: { checkout: CheckoutService; payments: Paym
 
     app.post(
       '/payments/:id/otp',
-      { schema: { tags: ['checkout'], summary: 'The OTP of a card or EMI payment (sandbox: 123456)', params: paymentParams, body: OtpInputSchema, response: { 200: PaymentResultSchema, ...errors } } },
+      {
+        schema: {
+          tags: ['checkout'],
+          summary: 'The OTP of a card or EMI payment (sandbox: 123456)',
+          params: paymentParams,
+          body: OtpInputSchema,
+          response: { 200: PaymentResultSchema, ...errors },
+        },
+      },
       (request) => checkout.confirm(requireUser(request), request.params.id, { otp: request.body.otp }),
     );
 
     app.post(
       '/payments/:id/bank',
-      { schema: { tags: ['checkout'], summary: "The bank page's answer for a Net Banking payment", params: paymentParams, body: BankOutcomeInputSchema, response: { 200: PaymentResultSchema, ...errors } } },
+      {
+        schema: {
+          tags: ['checkout'],
+          summary: "The bank page's answer for a Net Banking payment",
+          params: paymentParams,
+          body: BankOutcomeInputSchema,
+          response: { 200: PaymentResultSchema, ...errors },
+        },
+      },
       (request) => checkout.confirm(requireUser(request), request.params.id, { bankOutcome: request.body.outcome }),
     );
   };

@@ -57,7 +57,6 @@ type PricedCoupon = { applied: Coupon; discount: number; perLine: number[] };
 type DeliveryAddress = Pick<Address, 'name' | 'phone' | 'line1' | 'line2' | 'city' | 'state' | 'pincode'>;
 type PlaceInput = Pick<PlaceOrderInput, 'idempotencyKey' | 'items' | 'buyerGst' | 'couponCode'>;
 
-
 /**
  * The checkout: cart → order → stock → payment, and the undoing of it (cancellation, expiry).
  * What a crash between any two steps leaves behind, and what finishes it:
@@ -79,7 +78,9 @@ export function createCheckoutService(deps: Deps) {
   const now = deps.now ?? (() => new Date());
 
   function itemLines(order: Order): string {
-    return order.items.map((item) => `  ${item.quantity} × ${item.name} — ${formatPrice(item.lineTotal)} (sold by ${item.vendor.name})`).join('\n');
+    return order.items
+      .map((item) => `  ${item.quantity} × ${item.name} — ${formatPrice(item.lineTotal)} (sold by ${item.vendor.name})`)
+      .join('\n');
   }
 
   const signed = (text: string) => `${text}\n\n${store.name} · ${store.supportEmail} · ${store.phone}`;
@@ -136,16 +137,25 @@ export function createCheckoutService(deps: Deps) {
     deps.afterCharge?.(outcome);
     if (outcome.status === 'captured') {
       const settled = await finishCapture(attempt, outcome.reference);
-      if (settled === 'cancelled') throw new AppError('CONFLICT', 'This order was cancelled before the payment completed; the amount has been refunded');
+      if (settled === 'cancelled')
+        throw new AppError('CONFLICT', 'This order was cancelled before the payment completed; the amount has been refunded');
       if (settled === 'paid-twice') throw new AppError('CONFLICT', 'This order was already paid; this second payment has been refunded');
     } else {
       await payments.recordPending(attempt.id, outcome);
     }
     const payment = (await payments.find(attempt.id))!;
     // Recovery on another process finished this capture first, and it had to refund it.
-    if (payment.status === 'refunded') throw new AppError('CONFLICT', 'This order could not take this payment; the amount has been refunded');
+    if (payment.status === 'refunded')
+      throw new AppError('CONFLICT', 'This order could not take this payment; the amount has been refunded');
     const order = await orders.get(userId, attempt.orderId);
-    const next = payment.status === 'captured' || payment.status === 'partially_refunded' ? 'done' : payment.status === 'failed' ? 'retry' : outcome.status === 'requires_action' ? outcome.action : 'retry';
+    const next =
+      payment.status === 'captured' || payment.status === 'partially_refunded'
+        ? 'done'
+        : payment.status === 'failed'
+          ? 'retry'
+          : outcome.status === 'requires_action'
+            ? outcome.action
+            : 'retry';
     return { payment, next, orderStatus: order.status };
   }
 
@@ -156,7 +166,11 @@ export function createCheckoutService(deps: Deps) {
    * and the payment captured, when the last shipment is delivered.
    */
   /** Why these lines, to this PIN code, cannot be paid in cash; null when they can. */
-  async function cashOnDeliveryRefusal(total: number, pincode: string, lines: ReadonlyArray<{ name: string; offerId: number; vendorId: number; amount: number }>): Promise<string | null> {
+  async function cashOnDeliveryRefusal(
+    total: number,
+    pincode: string,
+    lines: ReadonlyArray<{ name: string; offerId: number; vendorId: number; amount: number }>,
+  ): Promise<string | null> {
     if (total > delivery.codMax) return cashOnDeliveryOverLimit(total, delivery.codMax);
     const { options } = await delivery.options(
       pincode,
@@ -166,7 +180,8 @@ export function createCheckoutService(deps: Deps) {
     return refused.length > 0 ? `Cash on Delivery is not available for: ${list(refused)}. Please choose another way to pay.` : null;
   }
 
-  const orderLines = (order: Order) => order.items.map((item) => ({ name: item.name, offerId: item.offerId ?? 0, vendorId: item.vendor.id, amount: item.lineTotal }));
+  const orderLines = (order: Order) =>
+    order.items.map((item) => ({ name: item.name, offerId: item.offerId ?? 0, vendorId: item.vendor.id, amount: item.lineTotal }));
 
   async function payOnDelivery(caller: { id: string; email: string }, order: Order): Promise<PaymentResult> {
     const refusal = await cashOnDeliveryRefusal(order.total, order.address.pincode, orderLines(order));
@@ -207,7 +222,8 @@ export function createCheckoutService(deps: Deps) {
     mailTo?: (refunded: number) => { to: string; subject: string; text: string },
   ): Promise<boolean> {
     const jobs = await db.transaction().execute(async (tx) => {
-      if (!(await orders.move(tx, order.id, from, 'cancelled', { cancelled_at: now().toISOString(), cancel_reason: reason }))) return undefined;
+      if (!(await orders.move(tx, order.id, from, 'cancelled', { cancelled_at: now().toISOString(), cancel_reason: reason })))
+        return undefined;
       const fulfilments = await orders.fulfilmentStatuses(order.id, tx);
       if (!canCustomerCancel('confirmed', fulfilments)) throw new AppError('CONFLICT', 'This order can no longer be cancelled');
       await orders.cancelOpenFulfilments(tx, order.id);
@@ -238,18 +254,35 @@ export function createCheckoutService(deps: Deps) {
   async function cashOnDeliveryForCart(pincode: string, items: PlaceOrderInput['items']): Promise<CashOnDelivery> {
     const quote = await cart.quote(items);
     const lines = quote.items.filter((line) => line.status !== 'unavailable' && line.offerId !== null);
-    const offers = new Map((await catalog.findPurchasableOffers(lines.map((line) => line.offerId!), db)).map((offer) => [offer.id, offer]));
+    const offers = new Map(
+      (
+        await catalog.findPurchasableOffers(
+          lines.map((line) => line.offerId!),
+          db,
+        )
+      ).map((offer) => [offer.id, offer]),
+    );
     const reason = await cashOnDeliveryRefusal(
       quote.total,
       pincode,
-      lines.filter((line) => offers.has(line.offerId!)).map((line) => ({ name: line.name ?? 'An item', offerId: line.offerId!, vendorId: offers.get(line.offerId!)!.vendor_id, amount: line.lineTotal })),
+      lines
+        .filter((line) => offers.has(line.offerId!))
+        .map((line) => ({
+          name: line.name ?? 'An item',
+          offerId: line.offerId!,
+          vendorId: offers.get(line.offerId!)!.vendor_id,
+          amount: line.lineTotal,
+        })),
     );
     return { available: reason === null, reason, max: delivery.codMax };
   }
 
   /** Each cart line's offer: its own, or without one its product's buy box as it is now. */
   async function resolveLines(items: PlaceOrderInput['items'], tx: DbOrTx): Promise<Asked[]> {
-    const buyBoxes = await catalog.buyBoxOffers(items.filter((line) => line.offerId === undefined).map((line) => line.productId), tx);
+    const buyBoxes = await catalog.buyBoxOffers(
+      items.filter((line) => line.offerId === undefined).map((line) => line.productId),
+      tx,
+    );
     // Lines that come to the same offer (a cart line saved before offers beside one naming the
     // buy box's) are one line; a line with no offer to buy from is unavailable, in loadOffers.
     const asked: Asked[] = [];
@@ -267,11 +300,22 @@ export function createCheckoutService(deps: Deps) {
 
   /** The offers the lines buy from, refusing the order when one is no longer for sale. */
   async function loadOffers(asked: readonly Asked[], tx: DbOrTx): Promise<Map<number, Offer>> {
-    const offers = new Map((await catalog.findPurchasableOffers(asked.map((line) => line.offerId), tx)).map((offer) => [offer.id, offer]));
+    const offers = new Map(
+      (
+        await catalog.findPurchasableOffers(
+          asked.map((line) => line.offerId),
+          tx,
+        )
+      ).map((offer) => [offer.id, offer]),
+    );
     const unavailable = asked.filter((line) => offers.get(line.offerId)?.product_id !== line.productId).map((line) => line.productId);
     if (unavailable.length > 0) {
       const names = await catalog.names(unavailable, tx);
-      throw new AppError('CONFLICT', `These items are no longer available: ${list(unavailable.map((id) => names.get(id) ?? `product ${id}`))}`, { productIds: unavailable });
+      throw new AppError(
+        'CONFLICT',
+        `These items are no longer available: ${list(unavailable.map((id) => names.get(id) ?? `product ${id}`))}`,
+        { productIds: unavailable },
+      );
     }
     return offers;
   }
@@ -282,7 +326,12 @@ export function createCheckoutService(deps: Deps) {
       pincode,
       asked.map((line) => {
         const offer = offers.get(line.offerId)!;
-        return { offerId: offer.id, vendorId: offer.vendor_id, dispatchDays: offer.dispatch_days, amount: Number(offer.price) * line.quantity };
+        return {
+          offerId: offer.id,
+          vendorId: offer.vendor_id,
+          dispatchDays: offer.dispatch_days,
+          amount: Number(offer.price) * line.quantity,
+        };
       }),
       tx,
     );
@@ -318,15 +367,33 @@ export function createCheckoutService(deps: Deps) {
     });
 
   /** The coupon, priced again on the lines as bought; refused, the whole order is. */
-  async function priceCoupon(code: string | undefined, shopper: CouponShopper, lines: readonly Line[], tx: DbOrTx): Promise<PricedCoupon | undefined> {
+  async function priceCoupon(
+    code: string | undefined,
+    shopper: CouponShopper,
+    lines: readonly Line[],
+    tx: DbOrTx,
+  ): Promise<PricedCoupon | undefined> {
     if (!code) return undefined;
-    const priced = await coupons.apply(code, shopper, lines.map(({ offer, lineTotal }) => ({ amount: lineTotal, category: offer.product_category, vendorId: offer.vendor_id })), tx);
+    const priced = await coupons.apply(
+      code,
+      shopper,
+      lines.map(({ offer, lineTotal }) => ({ amount: lineTotal, category: offer.product_category, vendorId: offer.vendor_id })),
+      tx,
+    );
     if ('refusal' in priced) throw new AppError('CONFLICT', priced.refusal, { field: 'couponCode' });
     return { applied: priced.coupon, discount: priced.discount, perLine: priced.perLine };
   }
 
   /** The order's row, its totals worked out from the lines, the coupon and shipping. */
-  function writeOrder(tx: DbOrTx, userId: string, address: DeliveryAddress, input: PlaceInput, lines: readonly Line[], coupon: PricedCoupon | undefined, at: string): Promise<number> {
+  function writeOrder(
+    tx: DbOrTx,
+    userId: string,
+    address: DeliveryAddress,
+    input: PlaceInput,
+    lines: readonly Line[],
+    coupon: PricedCoupon | undefined,
+    at: string,
+  ): Promise<number> {
     const subtotal = lines.reduce((sum, line) => sum + line.lineTotal, 0);
     const discount = coupon?.discount ?? 0;
     const shipping = shippingFor(subtotal - discount);
@@ -336,7 +403,10 @@ export function createCheckoutService(deps: Deps) {
       idempotencyKey: input.idempotencyKey,
       subtotal,
       shipping,
-      gst: orderTax(lines.map(({ offer, lineTotal }, i) => ({ category: offer.product_category, amount: lineTotal - (coupon?.perLine[i] ?? 0) })), shipping).total,
+      gst: orderTax(
+        lines.map(({ offer, lineTotal }, i) => ({ category: offer.product_category, amount: lineTotal - (coupon?.perLine[i] ?? 0) })),
+        shipping,
+      ).total,
       total: subtotal - discount + shipping,
       address: JSON.stringify({ name, phone, line1, line2, city, state, pincode }),
       at,
@@ -346,10 +416,20 @@ export function createCheckoutService(deps: Deps) {
   }
 
   /** One fulfilment per seller, and the order's items, each in its seller's fulfilment. */
-  async function writeItems(tx: DbOrTx, orderId: number, lines: readonly Line[], coupon: PricedCoupon | undefined, at: string): Promise<void> {
+  async function writeItems(
+    tx: DbOrTx,
+    orderId: number,
+    lines: readonly Line[],
+    coupon: PricedCoupon | undefined,
+    at: string,
+  ): Promise<void> {
     const fulfilmentOf = new Map<number, number>();
     for (const { offer } of lines) {
-      if (!fulfilmentOf.has(offer.vendor_id)) fulfilmentOf.set(offer.vendor_id, await orders.insertFulfilment(tx, { orderId, vendorId: offer.vendor_id, vendorName: offer.vendor_name, at }));
+      if (!fulfilmentOf.has(offer.vendor_id))
+        fulfilmentOf.set(
+          offer.vendor_id,
+          await orders.insertFulfilment(tx, { orderId, vendorId: offer.vendor_id, vendorName: offer.vendor_name, at }),
+        );
     }
     await orders.insertItems(
       tx,
@@ -375,7 +455,13 @@ export function createCheckoutService(deps: Deps) {
    * stock taken and no coupon use counted. The same checkout submitted twice at once finds the
    * first's order (the idempotency key is unique per owner).
    */
-  async function place(userId: string, address: DeliveryAddress, input: PlaceInput, shopper: CouponShopper, prepare?: (tx: DbOrTx) => Promise<void>): Promise<{ order: Order; created: boolean }> {
+  async function place(
+    userId: string,
+    address: DeliveryAddress,
+    input: PlaceInput,
+    shopper: CouponShopper,
+    prepare?: (tx: DbOrTx) => Promise<void>,
+  ): Promise<{ order: Order; created: boolean }> {
     try {
       const orderId = await db.transaction().execute(async (tx) => {
         await prepare?.(tx);
@@ -417,7 +503,8 @@ export function createCheckoutService(deps: Deps) {
           if (found.status === 'captured') count(await finishCapture(attempt, found.reference));
           else if (found.status === 'failed') {
             if (await payments.recordPending(attempt.id, found)) counts.failed++;
-          } else if (!stale) continue; // the gateway may still be answering another request
+          } else if (!stale)
+            continue; // the gateway may still be answering another request
           else if (found.status === 'requires_action') {
             if (await payments.recordPending(attempt.id, found)) counts.resumed++;
           } else if (await payments.failAttempt(attempt.id, 'The payment did not reach the bank; no money was taken')) counts.failed++;
@@ -462,7 +549,9 @@ export function createCheckoutService(deps: Deps) {
       await delivery.assertAddress(input.address, 'address.pincode');
       const at = now();
       // A coupon's uses are counted by the e-mail: every guest checkout with it, and the account that has it.
-      return place(guestId, input.address, input, { id: guestId, email: input.email }, (tx) => users.insertGuest(tx, { id: guestId, name: input.address.name, email: input.email, at }));
+      return place(guestId, input.address, input, { id: guestId, email: input.email }, (tx) =>
+        users.insertGuest(tx, { id: guestId, name: input.address.name, email: input.email, at }),
+      );
     },
 
     /**
@@ -506,19 +595,29 @@ export function createCheckoutService(deps: Deps) {
     cashOnDeliveryForPincode: (pincode: string, items: PlaceOrderInput['items']) => cashOnDeliveryForCart(pincode, items),
 
     /** The OTP for a card payment, or the bank page's answer for Net Banking. */
-    async confirm(caller: { id: string; email: string }, paymentId: number, confirmation: { otp: string } | { bankOutcome: 'success' | 'failure' }): Promise<PaymentResult> {
+    async confirm(
+      caller: { id: string; email: string },
+      paymentId: number,
+      confirmation: { otp: string } | { bankOutcome: 'success' | 'failure' },
+    ): Promise<PaymentResult> {
       const payment = await payments.find(paymentId);
       if (!payment) throw new AppError('NOT_FOUND', 'Payment not found');
       await pendingOrder(caller.id, payment.orderId); // 404 for someone else's payment
       const step = 'otp' in confirmation ? 'otp' : 'bank';
       const expected = payment.method === 'netbanking' ? 'bank' : 'otp';
       if (payment.status !== 'created' || step !== expected) {
-        throw new AppError('CONFLICT', payment.status === 'created' ? 'This payment is not waiting for that step' : 'This payment is already complete');
+        throw new AppError(
+          'CONFLICT',
+          payment.status === 'created' ? 'This payment is not waiting for that step' : 'This payment is already complete',
+        );
       }
       if (!(await payments.takeStep(paymentId, step))) throw new AppError('CONFLICT', 'This payment is already being processed');
       const attempt = (await payments.attemptOf(paymentId))!;
       const result = await payments.confirmWithProvider(payment, confirmation);
-      const outcome: ChargeOutcome = result.status === 'captured' ? { status: 'captured', reference: payment.reference } : { status: 'failed', reference: payment.reference, reason: result.reason };
+      const outcome: ChargeOutcome =
+        result.status === 'captured'
+          ? { status: 'captured', reference: payment.reference }
+          : { status: 'failed', reference: payment.reference, reason: result.reason };
       return settle(caller.id, attempt, outcome);
     },
 
@@ -538,14 +637,16 @@ export function createCheckoutService(deps: Deps) {
         subject: `Your ${store.name} order ${order.number} is cancelled`,
         text: `Order ${order.number} has been cancelled.\n${itemLines(order)}\n\n${refunded > 0 ? `A refund of ${formatPrice(refunded)} has been issued to your original payment method.` : 'No payment was taken.'}`,
       });
-      if (!(await cancelOrder(order, 'Cancelled by the customer', ['pending_payment', 'confirmed'], mailTo))) throw new AppError('CONFLICT', 'This order can no longer be cancelled');
+      if (!(await cancelOrder(order, 'Cancelled by the customer', ['pending_payment', 'confirmed'], mailTo)))
+        throw new AppError('CONFLICT', 'This order can no longer be cancelled');
       return orders.get(caller.id, orderId);
     },
 
     /** After a full refund by an admin: an order that has not shipped is cancelled and its stock returned. */
     async cancelAfterFullRefund(orderId: number): Promise<boolean> {
       const order = await orders.getById(orderId);
-      if (order.status !== 'confirmed' || order.payments.some((p) => p.status === 'captured' || p.status === 'partially_refunded')) return false;
+      if (order.status !== 'confirmed' || order.payments.some((p) => p.status === 'captured' || p.status === 'partially_refunded'))
+        return false;
       try {
         return await cancelOrder(order, 'Refunded in full by the store', ['confirmed']);
       } catch (error) {

@@ -23,8 +23,17 @@ describe.each(testDialects())('checkout and orders API on %s', (dialect) => {
   let mouse: number;
   let draft: number;
 
-  const stockOf = async (id: number) => (await t.database.db.selectFrom('products').select('stock').where('id', '=', id).executeTakeFirstOrThrow()).stock;
-  const count = async (table: 'orders' | 'payments') => Number((await t.database.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const stockOf = async (id: number) =>
+    (await t.database.db.selectFrom('products').select('stock').where('id', '=', id).executeTakeFirstOrThrow()).stock;
+  const count = async (table: 'orders' | 'payments') =>
+    Number(
+      (
+        await t.database.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   async function place(user: TestUser, items: unknown, extra: Record<string, unknown> = {}) {
     return as(t, user)('POST', '/api/checkout/orders', { idempotencyKey: key(), addressId, items, ...extra });
@@ -47,20 +56,40 @@ describe.each(testDialects())('checkout and orders API on %s', (dialect) => {
     draft = (await createProduct(s, { vendorId: dell.id, name: 'Dell Draft Laptop', status: 'draft' })).id;
     asha = await registerCustomer(t, 'asha@example.in', 'Asha Rao');
     bilal = await registerCustomer(t, 'bilal@example.in', 'Bilal Khan');
-    const address = await as(t, asha)('POST', '/api/account/addresses', { name: 'Asha Rao', phone: '9845012345', line1: '5 Residency Road', city: 'Bengaluru', state: 'Karnataka', pincode: '560025' });
+    const address = await as(t, asha)('POST', '/api/account/addresses', {
+      name: 'Asha Rao',
+      phone: '9845012345',
+      line1: '5 Residency Road',
+      city: 'Bengaluru',
+      state: 'Karnataka',
+      pincode: '560025',
+    });
     addressId = address.json().id;
   });
   afterAll(() => t.close());
 
   it('prices the order on the server, ignores client prices, splits it per vendor and takes stock', async () => {
-    const order = await placeOk([{ productId: laptop, quantity: 2, price: 1 }, { productId: monitor, quantity: 1, unitPrice: 100 }]);
-    expect(order).toMatchObject({ status: 'pending_payment', displayStatus: 'Awaiting payment', subtotal: rupees(118_999), shipping: 0, total: rupees(118_999), canPay: true });
+    const order = await placeOk([
+      { productId: laptop, quantity: 2, price: 1 },
+      { productId: monitor, quantity: 1, unitPrice: 100 },
+    ]);
+    expect(order).toMatchObject({
+      status: 'pending_payment',
+      displayStatus: 'Awaiting payment',
+      subtotal: rupees(118_999),
+      shipping: 0,
+      total: rupees(118_999),
+      canPay: true,
+    });
     expect(order.gst).toBe(Math.round((rupees(118_999) * 18) / 118));
     expect(order.items.map((i) => [i.name, i.unitPrice, i.quantity, i.vendor.name])).toEqual([
       ['Dell Inspiron 14', rupees(55_000), 2, 'Dell Store Delhi'],
       ['LG 24MP400', rupees(8_999), 1, 'LG Brand Shop'],
     ]);
-    expect(order.fulfilments.map((f) => [f.vendor.name, f.status])).toEqual([['Dell Store Delhi', 'pending'], ['LG Brand Shop', 'pending']]);
+    expect(order.fulfilments.map((f) => [f.vendor.name, f.status])).toEqual([
+      ['Dell Store Delhi', 'pending'],
+      ['LG Brand Shop', 'pending'],
+    ]);
     expect(order.address).toMatchObject({ city: 'Bengaluru', pincode: '560025' });
     expect(order.number).toMatch(/^CB\d{8}$/);
     expect(await stockOf(laptop)).toBe(6);
@@ -84,13 +113,22 @@ describe.each(testDialects())('checkout and orders API on %s', (dialect) => {
 
   it('refuses an inactive product or too little stock with 409 naming the items, and takes nothing', async () => {
     const before = await stockOf(monitor);
-    const inactive = await place(asha, [{ productId: monitor, quantity: 1 }, { productId: draft, quantity: 1 }]);
+    const inactive = await place(asha, [
+      { productId: monitor, quantity: 1 },
+      { productId: draft, quantity: 1 },
+    ]);
     expect(inactive.statusCode).toBe(409);
     expect(inactive.json().error.message).toBe('These items are no longer available: Dell Draft Laptop');
-    const tooMany = await place(asha, [{ productId: monitor, quantity: 2 }, { productId: mouse, quantity: 6 }]);
+    const tooMany = await place(asha, [
+      { productId: monitor, quantity: 2 },
+      { productId: mouse, quantity: 6 },
+    ]);
     expect(tooMany.statusCode).toBe(409);
     expect(tooMany.json().error.message).toBe('Not enough stock for: LG Mini Monitor (only 5 left)');
-    const short = await place(asha, [{ productId: monitor, quantity: 2 }, { productId: laptop, quantity: 7 }]);
+    const short = await place(asha, [
+      { productId: monitor, quantity: 2 },
+      { productId: laptop, quantity: 7 },
+    ]);
     expect(short.statusCode).toBe(409);
     expect(short.json().error.message).toBe('Not enough stock for: Dell Inspiron 14 (only 6 left)');
     expect(await stockOf(monitor)).toBe(before);
@@ -116,7 +154,9 @@ describe.each(testDialects())('checkout and orders API on %s', (dialect) => {
   });
 
   it('sells exactly the stock when 50 checkouts race for 5 units', async () => {
-    const scarce = (await createProduct(t.services, { name: 'Limited Edition Monitor', category: 'Monitor', price: rupees(20_000), stock: 5 })).id;
+    const scarce = (
+      await createProduct(t.services, { name: 'Limited Edition Monitor', category: 'Monitor', price: rupees(20_000), stock: 5 })
+    ).id;
     const results = await Promise.all(Array.from({ length: 50 }, () => place(asha, [{ productId: scarce, quantity: 1 }])));
     expect(results.filter((r) => r.statusCode === 201)).toHaveLength(5);
     expect(results.filter((r) => r.statusCode === 409)).toHaveLength(45);
@@ -130,7 +170,11 @@ describe.each(testDialects())('checkout and orders API on %s', (dialect) => {
     const bad = await pay(order.id, { method: 'upi', vpa: 'not-a-vpa' });
     expect(bad.statusCode).toBe(400);
     const ok = await pay(order.id, { method: 'upi', vpa: 'success@upi' });
-    expect(ok.json()).toMatchObject({ next: 'done', orderStatus: 'confirmed', payment: { status: 'captured', amount: order.total, details: { vpa: 'success@upi' } } });
+    expect(ok.json()).toMatchObject({
+      next: 'done',
+      orderStatus: 'confirmed',
+      payment: { status: 'captured', amount: order.total, details: { vpa: 'success@upi' } },
+    });
     const again = await pay(order.id, { method: 'upi', vpa: 'success@upi' });
     expect(again.statusCode).toBe(409);
     const detail = (await as(t, asha)('GET', `/api/orders/${order.id}`)).json() as Order;
@@ -210,7 +254,11 @@ describe.each(testDialects())('checkout and orders API on %s', (dialect) => {
 
     const shipped = await placeOk([{ productId: monitor, quantity: 1 }]);
     await pay(shipped.id, { method: 'upi', vpa: 'asha@okicici' });
-    await t.database.db.updateTable('fulfilments').set({ status: 'shipped', shipped_at: new Date().toISOString() }).where('order_id', '=', shipped.id).execute();
+    await t.database.db
+      .updateTable('fulfilments')
+      .set({ status: 'shipped', shipped_at: new Date().toISOString() })
+      .where('order_id', '=', shipped.id)
+      .execute();
     const refused = await as(t, asha)('POST', `/api/orders/${shipped.id}/cancel`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.message).toBe('This order can no longer be cancelled');
@@ -221,7 +269,11 @@ describe.each(testDialects())('checkout and orders API on %s', (dialect) => {
     const order = await placeOk([{ productId: monitor, quantity: 3 }]);
     const started = (await pay(order.id, { method: 'card', card: VISA })).json() as PaymentResult;
     expect(await t.services.checkout.expireUnpaid()).toBe(0);
-    await t.database.db.updateTable('orders').set({ created_at: new Date(Date.now() - 31 * 60 * 1000).toISOString() }).where('id', '=', order.id).execute();
+    await t.database.db
+      .updateTable('orders')
+      .set({ created_at: new Date(Date.now() - 31 * 60 * 1000).toISOString() })
+      .where('id', '=', order.id)
+      .execute();
     expect(await t.services.checkout.expireUnpaid()).toBeGreaterThanOrEqual(1);
     const expired = (await as(t, asha)('GET', `/api/orders/${order.id}`)).json() as Order;
     expect(expired).toMatchObject({ status: 'cancelled', canPay: false });
@@ -242,10 +294,15 @@ describe.each(testDialects())('checkout and orders API on %s', (dialect) => {
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
     const detail = (await as(t, asha)('GET', `/api/orders/${order.id}`)).json() as Order;
     expect(detail.status).toBe('confirmed');
-    const kept = detail.payments.reduce((sum, p) => sum + (p.status === 'captured' || p.status === 'refunded' ? p.amount - p.refundedAmount : 0), 0);
+    const kept = detail.payments.reduce(
+      (sum, p) => sum + (p.status === 'captured' || p.status === 'refunded' ? p.amount - p.refundedAmount : 0),
+      0,
+    );
     expect(kept).toBe(order.total);
     const refundAll = (reason: string) =>
-      Promise.all(detail.payments.map((p) => t.database.db.transaction().execute((tx) => t.services.payments.queueFullRefund(tx, p.id, reason))));
+      Promise.all(
+        detail.payments.map((p) => t.database.db.transaction().execute((tx) => t.services.payments.queueFullRefund(tx, p.id, reason))),
+      );
     const queued = await refundAll('checking twice');
     expect(queued.map((job) => job !== undefined)).toEqual(detail.payments.map((p) => p.status === 'captured'));
     await t.services.outbox.runNow(queued.filter((job) => job !== undefined));
@@ -258,7 +315,11 @@ describe.each(testDialects())('checkout and orders API on %s', (dialect) => {
   it('leaves an order paid just before its deadline alone when unpaid orders expire', async () => {
     const order = await placeOk([{ productId: monitor, quantity: 1 }]);
     await pay(order.id, { method: 'upi', vpa: 'asha@okicici' });
-    await t.database.db.updateTable('orders').set({ created_at: new Date(Date.now() - 31 * 60 * 1000).toISOString() }).where('id', '=', order.id).execute();
+    await t.database.db
+      .updateTable('orders')
+      .set({ created_at: new Date(Date.now() - 31 * 60 * 1000).toISOString() })
+      .where('id', '=', order.id)
+      .execute();
     await t.services.checkout.expireUnpaid();
     const after = (await as(t, asha)('GET', `/api/orders/${order.id}`)).json() as Order;
     expect(after.status).toBe('confirmed');
@@ -267,7 +328,10 @@ describe.each(testDialects())('checkout and orders API on %s', (dialect) => {
 
   it('refuses any move the order state machine does not allow', async () => {
     const order = await placeOk([{ productId: monitor, quantity: 1 }]);
-    await expect(t.services.orders.move(t.database.db, order.id, ['cancelled'], 'confirmed')).rejects.toMatchObject({ code: 'CONFLICT', status: 409 });
+    await expect(t.services.orders.move(t.database.db, order.id, ['cancelled'], 'confirmed')).rejects.toMatchObject({
+      code: 'CONFLICT',
+      status: 409,
+    });
     await expect(t.services.orders.move(t.database.db, order.id, ['pending_payment'], 'refunded')).rejects.toMatchObject({ status: 409 });
     expect(await t.services.orders.move(t.database.db, order.id, ['pending_payment'], 'cancelled')).toBe(true);
     const pay = await as(t, asha)('POST', `/api/orders/${order.id}/payments`, { method: 'upi', vpa: 'success@upi' });
@@ -278,16 +342,32 @@ describe.each(testDialects())('checkout and orders API on %s', (dialect) => {
   it('takes a return request within 10 days of delivery only', async () => {
     const order = await placeOk([{ productId: monitor, quantity: 1 }]);
     await pay(order.id, { method: 'upi', vpa: 'asha@okicici' });
-    expect((await as(t, asha)('POST', `/api/orders/${order.id}/return`, { reason: 'The panel has a dead pixel cluster' })).statusCode).toBe(409);
+    expect((await as(t, asha)('POST', `/api/orders/${order.id}/return`, { reason: 'The panel has a dead pixel cluster' })).statusCode).toBe(
+      409,
+    );
     const deliveredAt = new Date(Date.now() - 11 * 24 * 60 * 60 * 1000).toISOString();
-    await t.database.db.updateTable('fulfilments').set({ status: 'delivered', delivered_at: deliveredAt }).where('order_id', '=', order.id).execute();
-    expect((await as(t, asha)('POST', `/api/orders/${order.id}/return`, { reason: 'The panel has a dead pixel cluster' })).statusCode).toBe(409);
-    await t.database.db.updateTable('fulfilments').set({ delivered_at: new Date().toISOString() }).where('order_id', '=', order.id).execute();
+    await t.database.db
+      .updateTable('fulfilments')
+      .set({ status: 'delivered', delivered_at: deliveredAt })
+      .where('order_id', '=', order.id)
+      .execute();
+    expect((await as(t, asha)('POST', `/api/orders/${order.id}/return`, { reason: 'The panel has a dead pixel cluster' })).statusCode).toBe(
+      409,
+    );
+    await t.database.db
+      .updateTable('fulfilments')
+      .set({ delivered_at: new Date().toISOString() })
+      .where('order_id', '=', order.id)
+      .execute();
     expect((await as(t, asha)('POST', `/api/orders/${order.id}/return`, { reason: 'short' })).statusCode).toBe(400);
-    const requested = (await as(t, asha)('POST', `/api/orders/${order.id}/return`, { reason: 'The panel has a dead pixel cluster' })).json() as Order;
+    const requested = (
+      await as(t, asha)('POST', `/api/orders/${order.id}/return`, { reason: 'The panel has a dead pixel cluster' })
+    ).json() as Order;
     // The whole order's request is a return of each of its lines: the order stays confirmed and reads "Return requested".
     expect(requested).toMatchObject({ status: 'confirmed', displayStatus: 'Return requested', canReturn: false });
-    expect(requested.returns).toMatchObject([{ status: 'requested', reason: 'other', details: 'The panel has a dead pixel cluster', resolution: 'refund', quantity: 1 }]);
+    expect(requested.returns).toMatchObject([
+      { status: 'requested', reason: 'other', details: 'The panel has a dead pixel cluster', resolution: 'refund', quantity: 1 },
+    ]);
   });
 
   it('lists only the caller’s orders, newest first, and answers 404 for anyone else’s', async () => {

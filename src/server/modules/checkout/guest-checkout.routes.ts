@@ -38,7 +38,15 @@ import type { GuestOrdersService } from './guest-orders.service.ts';
 import { GUEST_ORDERS_PER_ADDRESS, GUEST_ORDERS_PER_EMAIL, guestOrderLimits } from './guest-order-limits.ts';
 import { TRACK_REQUESTS_PER_ADDRESS, trackLimits } from './track-limits.ts';
 
-const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema, 404: ErrorResponseSchema, 409: ErrorResponseSchema, 410: ErrorResponseSchema, 429: ErrorResponseSchema };
+const errors = {
+  400: ErrorResponseSchema,
+  401: ErrorResponseSchema,
+  403: ErrorResponseSchema,
+  404: ErrorResponseSchema,
+  409: ErrorResponseSchema,
+  410: ErrorResponseSchema,
+  429: ErrorResponseSchema,
+};
 const orderParams = z.object({ id: OrderIdParamSchema });
 const paymentParams = z.object({ id: PaymentIdParamSchema });
 const returnParams = z.object({ id: ReturnIdParamSchema });
@@ -71,11 +79,21 @@ export function guestCheckoutRoutes(deps: {
     const orderLimits = guestOrderLimits(app);
     const trackLimit = trackLimits(app);
     const limited = `At most ${TRACK_REQUESTS_PER_ADDRESS} requests to /track and its returns together in 15 minutes from one network address → 429 with Retry-After.`;
-    app.get('/guest/checkout/options', { schema: { tags: ['checkout'], summary: 'Payment options for a guest: banks, EMI plans, test mode', response: { 200: CheckoutOptionsSchema } } }, async () => ({
-      testMode: deps.payments.testMode,
-      banks: NET_BANKING_BANKS.map(({ code, name }) => ({ code, name })),
-      emi: { minOrder: EMI_MIN_ORDER, plans: deps.emiPlans.map((plan) => ({ ...plan, noCost: plan.annualRatePercent === 0 })) },
-    }));
+    app.get(
+      '/guest/checkout/options',
+      {
+        schema: {
+          tags: ['checkout'],
+          summary: 'Payment options for a guest: banks, EMI plans, test mode',
+          response: { 200: CheckoutOptionsSchema },
+        },
+      },
+      async () => ({
+        testMode: deps.payments.testMode,
+        banks: NET_BANKING_BANKS.map(({ code, name }) => ({ code, name })),
+        emi: { minOrder: EMI_MIN_ORDER, plans: deps.emiPlans.map((plan) => ({ ...plan, noCost: plan.annualRatePercent === 0 })) },
+      }),
+    );
 
     app.post(
       '/guest/checkout/orders',
@@ -83,7 +101,8 @@ export function guestCheckoutRoutes(deps: {
         preHandler: orderLimits,
         schema: {
           tags: ['checkout'],
-          summary: 'Place an order without an account (awaiting payment): e-mail, delivery address with mobile, items. Answers the order and the token that alone reaches it. The same e-mail and idempotencyKey return the same order and token.',
+          summary:
+            'Place an order without an account (awaiting payment): e-mail, delivery address with mobile, items. Answers the order and the token that alone reaches it. The same e-mail and idempotencyKey return the same order and token.',
           description: `At most ${GUEST_ORDERS_PER_EMAIL} attempts an hour for one e-mail address and ${GUEST_ORDERS_PER_ADDRESS} from one network address → 429 with Retry-After.`,
           body: GuestOrderInputSchema,
           response: { 200: GuestOrderSchema, 201: GuestOrderSchema, ...errors },
@@ -91,37 +110,80 @@ export function guestCheckoutRoutes(deps: {
       },
       async (request, reply) => {
         const { order, created } = await checkout.placeGuestOrder(request.body);
-        return reply.status(created ? 201 : 200).header('cache-control', 'no-store').send({ order, token: guestOrders.tokenFor(order.id) });
+        return reply
+          .status(created ? 201 : 200)
+          .header('cache-control', 'no-store')
+          .send({ order, token: guestOrders.tokenFor(order.id) });
       },
     );
 
     app.post(
       '/guest/checkout/cash-on-delivery',
-      { schema: { tags: ['checkout'], summary: 'Whether a cart not yet ordered may be paid by Cash on Delivery to a PIN code, and why not', body: GuestCashOnDeliveryQuestionSchema, response: { 200: CashOnDeliverySchema, ...errors } } },
+      {
+        schema: {
+          tags: ['checkout'],
+          summary: 'Whether a cart not yet ordered may be paid by Cash on Delivery to a PIN code, and why not',
+          body: GuestCashOnDeliveryQuestionSchema,
+          response: { 200: CashOnDeliverySchema, ...errors },
+        },
+      },
       (request) => checkout.cashOnDeliveryForPincode(request.body.pincode, request.body.items),
     );
 
     app.get(
       '/guest/orders/:id',
-      { schema: { tags: ['orders'], summary: 'A guest’s order, with its token', params: orderParams, headers: tokenHeaders, response: { 200: OrderSchema, ...errors } } },
+      {
+        schema: {
+          tags: ['orders'],
+          summary: 'A guest’s order, with its token',
+          params: orderParams,
+          headers: tokenHeaders,
+          response: { 200: OrderSchema, ...errors },
+        },
+      },
       async (request) => orders.get((await guestOrders.shopperOf(request.params.id, tokenOf(request))).id, request.params.id),
     );
 
     app.get(
       '/guest/orders/:id/cash-on-delivery',
-      { schema: { tags: ['checkout'], summary: 'Whether a guest’s order awaiting payment may be paid by Cash on Delivery', params: orderParams, headers: tokenHeaders, response: { 200: CashOnDeliverySchema, ...errors } } },
+      {
+        schema: {
+          tags: ['checkout'],
+          summary: 'Whether a guest’s order awaiting payment may be paid by Cash on Delivery',
+          params: orderParams,
+          headers: tokenHeaders,
+          response: { 200: CashOnDeliverySchema, ...errors },
+        },
+      },
       async (request) => checkout.cashOnDelivery((await guestOrders.shopperOf(request.params.id, tokenOf(request))).id, request.params.id),
     );
 
     app.post(
       '/guest/orders/:id/payments',
-      { schema: { tags: ['checkout'], summary: 'Pay, or retry paying, for a guest’s order awaiting payment (every method, COD included)', params: orderParams, headers: tokenHeaders, body: PaymentInputSchema, response: { 200: PaymentResultSchema, ...errors } } },
+      {
+        schema: {
+          tags: ['checkout'],
+          summary: 'Pay, or retry paying, for a guest’s order awaiting payment (every method, COD included)',
+          params: orderParams,
+          headers: tokenHeaders,
+          body: PaymentInputSchema,
+          response: { 200: PaymentResultSchema, ...errors },
+        },
+      },
       async (request) => checkout.pay(await guestOrders.shopperOf(request.params.id, tokenOf(request)), request.params.id, request.body),
     );
 
     app.post(
       '/guest/orders/:id/cancel',
-      { schema: { tags: ['orders'], summary: 'Cancel a guest’s order while nothing has shipped; a paid one is refunded in full', params: orderParams, headers: tokenHeaders, response: { 200: OrderSchema, ...errors } } },
+      {
+        schema: {
+          tags: ['orders'],
+          summary: 'Cancel a guest’s order while nothing has shipped; a paid one is refunded in full',
+          params: orderParams,
+          headers: tokenHeaders,
+          response: { 200: OrderSchema, ...errors },
+        },
+      },
       async (request) => checkout.cancel(await guestOrders.shopperOf(request.params.id, tokenOf(request)), request.params.id),
     );
 
@@ -136,19 +198,44 @@ export function guestCheckoutRoutes(deps: {
           response: { 200: PaymentWithOrderSchema, ...errors },
         },
       },
-      async (request) => checkout.paymentForCaller((await guestOrders.shopperOfPayment(request.params.id, tokenOf(request))).id, request.params.id),
+      async (request) =>
+        checkout.paymentForCaller((await guestOrders.shopperOfPayment(request.params.id, tokenOf(request))).id, request.params.id),
     );
 
     app.post(
       '/guest/payments/:id/otp',
-      { schema: { tags: ['checkout'], summary: 'The OTP of a guest’s card or EMI payment (sandbox: 123456)', params: paymentParams, headers: tokenHeaders, body: OtpInputSchema, response: { 200: PaymentResultSchema, ...errors } } },
-      async (request) => checkout.confirm(await guestOrders.shopperOfPayment(request.params.id, tokenOf(request)), request.params.id, { otp: request.body.otp }),
+      {
+        schema: {
+          tags: ['checkout'],
+          summary: 'The OTP of a guest’s card or EMI payment (sandbox: 123456)',
+          params: paymentParams,
+          headers: tokenHeaders,
+          body: OtpInputSchema,
+          response: { 200: PaymentResultSchema, ...errors },
+        },
+      },
+      async (request) =>
+        checkout.confirm(await guestOrders.shopperOfPayment(request.params.id, tokenOf(request)), request.params.id, {
+          otp: request.body.otp,
+        }),
     );
 
     app.post(
       '/guest/payments/:id/bank',
-      { schema: { tags: ['checkout'], summary: "The bank page's answer for a guest's Net Banking payment", params: paymentParams, headers: tokenHeaders, body: BankOutcomeInputSchema, response: { 200: PaymentResultSchema, ...errors } } },
-      async (request) => checkout.confirm(await guestOrders.shopperOfPayment(request.params.id, tokenOf(request)), request.params.id, { bankOutcome: request.body.outcome }),
+      {
+        schema: {
+          tags: ['checkout'],
+          summary: "The bank page's answer for a guest's Net Banking payment",
+          params: paymentParams,
+          headers: tokenHeaders,
+          body: BankOutcomeInputSchema,
+          response: { 200: PaymentResultSchema, ...errors },
+        },
+      },
+      async (request) =>
+        checkout.confirm(await guestOrders.shopperOfPayment(request.params.id, tokenOf(request)), request.params.id, {
+          bankOutcome: request.body.outcome,
+        }),
     );
 
     app.post(
@@ -158,7 +245,8 @@ export function guestCheckoutRoutes(deps: {
         onRequest: trackLimit,
         schema: {
           tags: ['orders'],
-          summary: 'Track an order by its number and e-mail: status, shipments and returns, delivering to city and PIN code only. One 404 answer for a wrong number or a wrong e-mail.',
+          summary:
+            'Track an order by its number and e-mail: status, shipments and returns, delivering to city and PIN code only. One 404 answer for a wrong number or a wrong e-mail.',
           description: limited,
           body: TrackOrderInputSchema,
           response: { 200: TrackedOrderSchema, ...errors },
@@ -183,7 +271,10 @@ export function guestCheckoutRoutes(deps: {
       async (request, reply) => {
         const { shopper, orderId } = await guestOrders.shopperByNumber(request.body);
         await returns.request(shopper, orderId, request.body.return, { confirmByMail: true });
-        return reply.status(201).header('cache-control', 'no-store').send(await guestOrders.track(request.body));
+        return reply
+          .status(201)
+          .header('cache-control', 'no-store')
+          .send(await guestOrders.track(request.body));
       },
     );
 
@@ -234,7 +325,8 @@ export function guestCheckoutRoutes(deps: {
         onRequest: trackLimit,
         schema: {
           tags: ['returns'],
-          summary: 'A guest cancels their return while nobody has acted on it (409 after), with the order’s number and e-mail. Answers the tracked order.',
+          summary:
+            'A guest cancels their return while nobody has acted on it (409 after), with the order’s number and e-mail. Answers the tracked order.',
           description: limited,
           params: returnParams,
           body: TrackOrderInputSchema,

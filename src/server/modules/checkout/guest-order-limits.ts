@@ -44,7 +44,9 @@ export function guestOrderLimits(app: FastifyInstance) {
       [email, 'Too many orders with this e-mail address.'],
     ] as const) {
       if (!limit.isAllowed && limit.isExceeded) {
-        throw new AppError('RATE_LIMITED', `${refusal} Please try again in ${inMinutes(limit.ttlInSeconds)}.`, { retryAfterSeconds: limit.ttlInSeconds });
+        throw new AppError('RATE_LIMITED', `${refusal} Please try again in ${inMinutes(limit.ttlInSeconds)}.`, {
+          retryAfterSeconds: limit.ttlInSeconds,
+        });
       }
     }
   };

@@ -26,12 +26,24 @@ export interface GuestShopper {
  * coupons' uses and the guest rows); a crash leaves the orders with the guest, and the next
  * verification, or sign-in claim, finds them again.
  */
-export function createGuestOrdersService(deps: { db: Db; users: UsersService; orders: OrdersService; invoices: InvoicesService; payments: PaymentsService; coupons: Pick<CouponsService, 'moveUses'>; secret: string }) {
+export function createGuestOrdersService(deps: {
+  db: Db;
+  users: UsersService;
+  orders: OrdersService;
+  invoices: InvoicesService;
+  payments: PaymentsService;
+  coupons: Pick<CouponsService, 'moveUses'>;
+  secret: string;
+}) {
   const { db, users, orders, invoices, payments, coupons, secret } = deps;
 
   /** The guest whose order this is, when the token is this order's; 404 otherwise, as for a missing order. */
   async function shopperOf(orderId: number, token: string | undefined): Promise<GuestShopper> {
-    if (!token) throw new AppError('UNAUTHENTICATED', 'This order can be opened only from the browser it was placed in, or tracked at /track with its number and e-mail');
+    if (!token)
+      throw new AppError(
+        'UNAUTHENTICATED',
+        'This order can be opened only from the browser it was placed in, or tracked at /track with its number and e-mail',
+      );
     if (!isGuestOrderToken(secret, orderId, token)) throw new AppError('NOT_FOUND', 'Order not found');
     const order = await orders.getById(orderId);
     const guest = await users.findById(order.userId);
@@ -50,7 +62,9 @@ export function createGuestOrdersService(deps: { db: Db; users: UsersService; or
   /** What /track shows of an order. */
   async function view(order: Order & { userId: string }): Promise<TrackedOrder> {
     const owner = await users.findById(order.userId);
-    const paid = order.payments.find((payment) => payment.status === 'captured' || payment.status === 'partially_refunded' || payment.status === 'refunded');
+    const paid = order.payments.find(
+      (payment) => payment.status === 'captured' || payment.status === 'partially_refunded' || payment.status === 'refunded',
+    );
     return {
       number: order.number,
       status: order.status,
@@ -58,12 +72,29 @@ export function createGuestOrdersService(deps: { db: Db; users: UsersService; or
       orderDate: order.orderDate,
       cancelledAt: order.cancelledAt,
       total: order.total,
-      items: order.items.map(({ id, name, image, quantity, lineTotal, discount, vendor, returnableQuantity, returnBy, replacementFor }) => ({ id, name, image, quantity, lineTotal, discount, vendor, returnableQuantity, returnBy, replacementFor })),
+      items: order.items.map(
+        ({ id, name, image, quantity, lineTotal, discount, vendor, returnableQuantity, returnBy, replacementFor }) => ({
+          id,
+          name,
+          image,
+          quantity,
+          lineTotal,
+          discount,
+          vendor,
+          returnableQuantity,
+          returnBy,
+          replacementFor,
+        }),
+      ),
       fulfilments: order.fulfilments.map(({ invoice: _invoice, creditNotes: _notes, ...fulfilment }) => fulfilment),
       deliverTo: { city: order.address.city, state: order.address.state, pincode: order.address.pincode },
       guestOrder: Boolean(owner?.guest_email),
       paidInCash: paid?.method === 'cod',
-      returns: order.returns.map(({ photos, creditNote: _note, ...ret }) => ({ ...ret, payoutTo: ret.payoutTo && maskedUpi(ret.payoutTo), photoCount: photos.length })),
+      returns: order.returns.map(({ photos, creditNote: _note, ...ret }) => ({
+        ...ret,
+        payoutTo: ret.payoutTo && maskedUpi(ret.payoutTo),
+        photoCount: photos.length,
+      })),
     };
   }
 
@@ -74,7 +105,11 @@ export function createGuestOrdersService(deps: { db: Db; users: UsersService; or
     /** The guest a payment's order belongs to, with that order's token. */
     async shopperOfPayment(paymentId: number, token: string | undefined): Promise<GuestShopper> {
       const payment = await payments.find(paymentId);
-      if (!payment) throw new AppError(token ? 'NOT_FOUND' : 'UNAUTHENTICATED', token ? 'Payment not found' : 'This payment can be reached only with its order’s token');
+      if (!payment)
+        throw new AppError(
+          token ? 'NOT_FOUND' : 'UNAUTHENTICATED',
+          token ? 'Payment not found' : 'This payment can be reached only with its order’s token',
+        );
       return shopperOf(payment.orderId, token);
     },
 
@@ -86,7 +121,8 @@ export function createGuestOrdersService(deps: { db: Db; users: UsersService; or
     async shopperByNumber(input: TrackOrderInput): Promise<{ shopper: GuestShopper; orderId: number }> {
       const order = await tracked(input);
       const owner = await users.findById(order.userId);
-      if (!owner?.guest_email) throw new AppError('FORBIDDEN', 'This order is in an account: please sign in and return it from the order’s page');
+      if (!owner?.guest_email)
+        throw new AppError('FORBIDDEN', 'This order is in an account: please sign in and return it from the order’s page');
       return { shopper: { id: owner.id, email: owner.guest_email }, orderId: order.id };
     },
 

@@ -6,7 +6,15 @@ import type { Order } from '#shared/schemas/orders.ts';
 import type { ManagedReturn } from '#shared/schemas/returns.ts';
 import { buildTestApp, type TestApp } from '#server/testing/build-app.ts';
 import { createProduct } from '#server/testing/factories.ts';
-import { as, completeShopDetails, registerCustomer, registerVendor, signIn, TEST_HEADERS, type TestUser } from '#server/testing/sessions.ts';
+import {
+  as,
+  completeShopDetails,
+  registerCustomer,
+  registerVendor,
+  signIn,
+  TEST_HEADERS,
+  type TestUser,
+} from '#server/testing/sessions.ts';
 import { testDialects } from '#server/testing/test-database.ts';
 
 const PUNE = { name: 'Meera Guest', phone: '9845012345', line1: '7 FC Road', city: 'Pune', state: 'Maharashtra', pincode: '411004' };
@@ -23,11 +31,20 @@ describe.each(testDialects())('a guest’s returns at /track on %s', (dialect) =
 
   // Each request from its own address, but for the test of the limit.
   const nextAddress = () => `10.38.${(++addresses >> 8) & 255}.${addresses & 255}`;
-  const post = (url: string, payload: unknown, from?: string) => t.app.inject({ method: 'POST', url, payload: payload as object, headers: { ...TEST_HEADERS, 'x-forwarded-for': from ?? nextAddress() } });
+  const post = (url: string, payload: unknown, from?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url,
+      payload: payload as object,
+      headers: { ...TEST_HEADERS, 'x-forwarded-for': from ?? nextAddress() },
+    });
   const track = (order: { number: string }, email: string, from?: string) => post('/api/track', { number: order.number, email }, from);
-  const ask = (order: { number: string }, email: string, ret: Record<string, unknown>, from?: string) => post('/api/track/returns', { number: order.number, email, return: ret }, from);
+  const ask = (order: { number: string }, email: string, ret: Record<string, unknown>, from?: string) =>
+    post('/api/track/returns', { number: order.number, email, return: ret }, from);
   const mailsTo = async (email: string) =>
-    (await t.database.db.selectFrom('outbox').select(['payload']).where('kind', '=', 'mail').orderBy('id').execute()).map((row) => JSON.parse(row.payload) as { to: string; subject: string; text: string }).filter((mail) => mail.to === email);
+    (await t.database.db.selectFrom('outbox').select(['payload']).where('kind', '=', 'mail').orderBy('id').execute())
+      .map((row) => JSON.parse(row.payload) as { to: string; subject: string; text: string })
+      .filter((mail) => mail.to === email);
 
   function upload(order: { number: string }, email: string, bytes: Buffer) {
     const boundary = '----guest-returns-test';
@@ -38,12 +55,25 @@ describe.each(testDialects())('a guest’s returns at /track on %s', (dialect) =
       bytes,
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
-    return t.app.inject({ method: 'POST', url: '/api/track/returns/photos', payload: body, headers: { ...TEST_HEADERS, 'x-forwarded-for': nextAddress(), 'content-type': `multipart/form-data; boundary=${boundary}` } });
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/track/returns/photos',
+      payload: body,
+      headers: { ...TEST_HEADERS, 'x-forwarded-for': nextAddress(), 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
   }
 
   /** A guest's order paid by UPI (or cash), its shipment delivered `daysAgo` days ago. */
-  async function deliveredGuestOrder(email: string, { quantity = 1, method = 'upi', daysAgo = 1 }: { quantity?: number; method?: 'upi' | 'cod'; daysAgo?: number } = {}): Promise<Order> {
-    const placed = await post('/api/guest/checkout/orders', { idempotencyKey: `guest-returns-${dialect}-${++keys}`, email, address: PUNE, items: [{ productId: laptop, quantity }] });
+  async function deliveredGuestOrder(
+    email: string,
+    { quantity = 1, method = 'upi', daysAgo = 1 }: { quantity?: number; method?: 'upi' | 'cod'; daysAgo?: number } = {},
+  ): Promise<Order> {
+    const placed = await post('/api/guest/checkout/orders', {
+      idempotencyKey: `guest-returns-${dialect}-${++keys}`,
+      email,
+      address: PUNE,
+      items: [{ productId: laptop, quantity }],
+    });
     expect(placed.statusCode, placed.body).toBe(201);
     const { order, token } = placed.json<GuestOrder>();
     const paid = await t.app.inject({
@@ -53,11 +83,19 @@ describe.each(testDialects())('a guest’s returns at /track on %s', (dialect) =
       headers: { ...TEST_HEADERS, 'x-forwarded-for': nextAddress(), [TOKEN]: token },
     });
     expect(paid.statusCode, paid.body).toBe(200);
-    for (const [step, payload] of [['pack'], ['ship', { carrier: 'Delhivery', trackingNumber: `DLV${order.id}0042` }], ['deliver']] as const) {
+    for (const [step, payload] of [
+      ['pack'],
+      ['ship', { carrier: 'Delhivery', trackingNumber: `DLV${order.id}0042` }],
+      ['deliver'],
+    ] as const) {
       const response = await as(t, seller)('POST', `/api/vendor/fulfilments/${order.fulfilments[0]!.id}/${step}`, payload);
       expect(response.statusCode, response.body).toBe(200);
     }
-    await t.database.db.updateTable('fulfilments').set({ delivered_at: new Date(Date.now() - daysAgo * DAY_MS).toISOString() }).where('order_id', '=', order.id).execute();
+    await t.database.db
+      .updateTable('fulfilments')
+      .set({ delivered_at: new Date(Date.now() - daysAgo * DAY_MS).toISOString() })
+      .where('order_id', '=', order.id)
+      .execute();
     return order;
   }
 
@@ -91,37 +129,70 @@ describe.each(testDialects())('a guest’s returns at /track on %s', (dialect) =
   it('takes a guest’s return of a delivered line with a photo, and /track follows it to the refund', async () => {
     const order = await deliveredGuestOrder('meera.returns@example.in');
     const before = (await track(order, 'MEERA.returns@example.in')).json<TrackedOrder>();
-    expect(before).toMatchObject({ guestOrder: true, paidInCash: false, returns: [], items: [{ name: 'Acer Aspire 7', quantity: 1, returnableQuantity: 1 }] });
+    expect(before).toMatchObject({
+      guestOrder: true,
+      paidInCash: false,
+      returns: [],
+      items: [{ name: 'Acer Aspire 7', quantity: 1, returnableQuantity: 1 }],
+    });
     const line = before.items[0]!;
 
     // The photo is taken with the order's number and e-mail, a wrong e-mail is refused as /track refuses it.
-    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#c00' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#c00' } })
+      .png()
+      .toBuffer();
     const refused = await upload(order, 'someone@example.in', png);
     expect(refused.statusCode).toBe(404);
     expect(refused.json().error.message).toBe(TRACK_NOT_FOUND);
     const photo = await upload(order, 'meera.returns@example.in', png);
     expect(photo.statusCode, photo.body).toBe(201);
 
-    const asked = await ask(order, 'meera.returns@example.in', { orderItemId: line.id, quantity: 1, reason: 'damaged', details: 'The lid is cracked at the hinge', resolution: 'refund', photoIds: [photo.json().id], requestKey: 'guest-key-0001' });
+    const asked = await ask(order, 'meera.returns@example.in', {
+      orderItemId: line.id,
+      quantity: 1,
+      reason: 'damaged',
+      details: 'The lid is cracked at the hinge',
+      resolution: 'refund',
+      photoIds: [photo.json().id],
+      requestKey: 'guest-key-0001',
+    });
     expect(asked.statusCode, asked.body).toBe(201);
     expect(asked.headers['cache-control']).toBe('no-store');
     const requested = asked.json<TrackedOrder>();
-    expect(requested.returns).toEqual([expect.objectContaining({ status: 'requested', quantity: 1, reason: 'damaged', details: 'The lid is cracked at the hinge', resolution: 'refund', amount: rupees(52_000), photoCount: 1, pickup: null })]);
+    expect(requested.returns).toEqual([
+      expect.objectContaining({
+        status: 'requested',
+        quantity: 1,
+        reason: 'damaged',
+        details: 'The lid is cracked at the hinge',
+        resolution: 'refund',
+        amount: rupees(52_000),
+        photoCount: 1,
+        pickup: null,
+      }),
+    ]);
     // Awaiting the link mailed to the order's address, holding no units yet.
     expect(requested.returns[0]!.confirmBy).not.toBeNull();
     expect(requested.items[0]!.returnableQuantity).toBe(1);
     // Still the city and PIN code only, and no photo address or credit note.
     for (const hidden of ['7 FC Road', '9845012345', '/api/returns/photos', 'creditNote']) expect(asked.body).not.toContain(hidden);
-    expect((await mailsTo('meera.returns@example.in')).some((mail) => mail.subject === `Order ${order.number}: return requested`)).toBe(false);
+    expect((await mailsTo('meera.returns@example.in')).some((mail) => mail.subject === `Order ${order.number}: return requested`)).toBe(
+      false,
+    );
     const confirmed = await confirmFromMail('meera.returns@example.in');
     expect(confirmed.returnId).toBe(requested.returns[0]!.id);
     expect(confirmed.order.returns[0]).toMatchObject({ status: 'requested', confirmBy: null });
     expect(confirmed.order.items[0]!.returnableQuantity).toBe(0);
-    expect((await mailsTo('meera.returns@example.in')).some((mail) => mail.subject === `Order ${order.number}: return requested`)).toBe(true);
+    expect((await mailsTo('meera.returns@example.in')).some((mail) => mail.subject === `Order ${order.number}: return requested`)).toBe(
+      true,
+    );
 
     const id = requested.returns[0]!.id;
     expect((await act(id, 'approve', { carrier: 'Ekart', pickupDate: today() })).statusCode).toBe(200);
-    expect((await track(order, 'meera.returns@example.in')).json<TrackedOrder>().returns[0]).toMatchObject({ status: 'approved', pickup: { carrier: 'Ekart', date: today() } });
+    expect((await track(order, 'meera.returns@example.in')).json<TrackedOrder>().returns[0]).toMatchObject({
+      status: 'approved',
+      pickup: { carrier: 'Ekart', date: today() },
+    });
     expect((await act(id, 'picked-up')).statusCode).toBe(200);
     const received = await act(id, 'receive', { restock: true });
     expect(received.statusCode, received.body).toBe(200);
@@ -134,7 +205,12 @@ describe.each(testDialects())('a guest’s returns at /track on %s', (dialect) =
   it('follows a guest’s replacement at /track: picked up, received, and the replacement shipped as a new shipment', async () => {
     const order = await deliveredGuestOrder('swap.returns@example.in');
     const line = (await track(order, 'swap.returns@example.in')).json<TrackedOrder>().items[0]!;
-    const asked = await ask(order, 'swap.returns@example.in', { orderItemId: line.id, quantity: 1, reason: 'defective', resolution: 'replacement' });
+    const asked = await ask(order, 'swap.returns@example.in', {
+      orderItemId: line.id,
+      quantity: 1,
+      reason: 'defective',
+      resolution: 'replacement',
+    });
     expect(asked.statusCode, asked.body).toBe(201);
     const id = asked.json<TrackedOrder>().returns[0]!.id;
     await confirmFromMail('swap.returns@example.in');
@@ -146,20 +222,35 @@ describe.each(testDialects())('a guest’s returns at /track on %s', (dialect) =
     expect((await stateOf()).returns[0]).toMatchObject({ status: 'received', restocked: false });
     expect((await act(id, 'ship-replacement', { carrier: 'Blue Dart', trackingNumber: 'BD12345678' })).statusCode).toBe(200);
     const shipped = await stateOf();
-    expect(shipped.returns[0]).toMatchObject({ status: 'replacement_shipped', replacement: { carrier: 'Blue Dart', trackingNumber: 'BD12345678' } });
+    expect(shipped.returns[0]).toMatchObject({
+      status: 'replacement_shipped',
+      replacement: { carrier: 'Blue Dart', trackingNumber: 'BD12345678' },
+    });
     expect(shipped.returns[0]!.replacementShippedAt).not.toBeNull();
     // The replacement is a line of its own, not returned from here, and a shipment on its way.
-    expect(shipped.items).toEqual([expect.objectContaining({ id: line.id, returnableQuantity: 0 }), expect.objectContaining({ replacementFor: line.id, returnableQuantity: 0 })]);
+    expect(shipped.items).toEqual([
+      expect.objectContaining({ id: line.id, returnableQuantity: 0 }),
+      expect.objectContaining({ replacementFor: line.id, returnableQuantity: 0 }),
+    ]);
     expect(shipped.fulfilments.map((f) => f.status)).toEqual(['delivered', 'shipped']);
   });
 
   it('holds a guest to the member’s rules: the pair that tracks the order, 10 days, the units left, one return for a double click', async () => {
     const order = await deliveredGuestOrder('ravi.returns@example.in', { quantity: 3 });
     const line = (await track(order, 'ravi.returns@example.in')).json<TrackedOrder>().items[0]!;
-    const ret = (extra: Record<string, unknown> = {}) => ({ orderItemId: line.id, quantity: 1, reason: 'defective', resolution: 'replacement', ...extra });
+    const ret = (extra: Record<string, unknown> = {}) => ({
+      orderItemId: line.id,
+      quantity: 1,
+      reason: 'defective',
+      resolution: 'replacement',
+      ...extra,
+    });
 
     // A wrong e-mail or number gets /track's own 404, and nothing is returned.
-    for (const [number, email] of [[order.number, 'someone@example.in'], ['CB99999999', 'ravi.returns@example.in']] as const) {
+    for (const [number, email] of [
+      [order.number, 'someone@example.in'],
+      ['CB99999999', 'ravi.returns@example.in'],
+    ] as const) {
       const wrong = await ask({ number }, email, ret());
       expect(wrong.statusCode).toBe(404);
       expect(wrong.json().error.message).toBe(TRACK_NOT_FOUND);
@@ -172,14 +263,20 @@ describe.each(testDialects())('a guest’s returns at /track on %s', (dialect) =
     // "No longer needed" is for a unit unopened, with its seal intact: an opened one is refused.
     const opened = await ask(order, 'ravi.returns@example.in', ret({ reason: 'changed_mind', unopened: false, resolution: 'refund' }));
     expect(opened.statusCode).toBe(400);
-    expect(opened.json().error.details.issues).toEqual([{ field: 'return.unopened', message: expect.stringMatching(/^An opened product cannot be returned because it is no longer needed/) }]);
+    expect(opened.json().error.details.issues).toEqual([
+      { field: 'return.unopened', message: expect.stringMatching(/^An opened product cannot be returned because it is no longer needed/) },
+    ]);
     expect((await ask(order, 'ravi.returns@example.in', ret({ reason: 'other', resolution: 'refund' }))).statusCode).toBe(400);
     // A refund of a prepaid order goes back the way it was paid: no account is taken.
-    expect((await ask(order, 'ravi.returns@example.in', ret({ resolution: 'refund', payout: { upi: 'ravi@okicici' } }))).statusCode).toBe(400);
+    expect((await ask(order, 'ravi.returns@example.in', ret({ resolution: 'refund', payout: { upi: 'ravi@okicici' } }))).statusCode).toBe(
+      400,
+    );
     expect((await track(order, 'ravi.returns@example.in')).json<TrackedOrder>().returns).toEqual([]);
 
     // A double click sends the same request twice at once: one return, both answered with it.
-    const twice = await Promise.all([0, 1].map(() => ask(order, 'ravi.returns@example.in', ret({ requestKey: `double-click-${dialect}` }))));
+    const twice = await Promise.all(
+      [0, 1].map(() => ask(order, 'ravi.returns@example.in', ret({ requestKey: `double-click-${dialect}` }))),
+    );
     expect(twice.map((response) => response.statusCode)).toEqual([201, 201]);
     for (const response of twice) expect(response.json<TrackedOrder>().returns).toHaveLength(1);
     const after = (await track(order, 'ravi.returns@example.in')).json<TrackedOrder>();
@@ -189,7 +286,9 @@ describe.each(testDialects())('a guest’s returns at /track on %s', (dialect) =
     // Another order's request is its own, whatever its key.
     const other = await deliveredGuestOrder('ravi.returns@example.in');
     const otherLine = (await track(other, 'ravi.returns@example.in')).json<TrackedOrder>().items[0]!;
-    expect((await ask(other, 'ravi.returns@example.in', ret({ orderItemId: otherLine.id, requestKey: `double-click-${dialect}` }))).statusCode).toBe(201);
+    expect(
+      (await ask(other, 'ravi.returns@example.in', ret({ orderItemId: otherLine.id, requestKey: `double-click-${dialect}` }))).statusCode,
+    ).toBe(201);
 
     // The window closes 10 days after delivery.
     const late = await deliveredGuestOrder('ravi.returns@example.in', { daysAgo: 11 });
@@ -205,20 +304,33 @@ describe.each(testDialects())('a guest’s returns at /track on %s', (dialect) =
     const cancelled = await post(`/api/track/returns/${id}/cancel`, { number: order.number, email: 'ravi.returns@example.in' });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(cancelled.json<TrackedOrder>().returns[0]).toMatchObject({ status: 'cancelled' });
-    expect((await post(`/api/track/returns/${id}/cancel`, { number: order.number, email: 'ravi.returns@example.in' })).statusCode).toBe(409);
+    expect((await post(`/api/track/returns/${id}/cancel`, { number: order.number, email: 'ravi.returns@example.in' })).statusCode).toBe(
+      409,
+    );
     // Another guest's order and e-mail do not reach this return.
-    expect((await post(`/api/track/returns/${id}/cancel`, { number: other.number, email: 'ravi.returns@example.in' })).statusCode).toBe(404);
+    expect((await post(`/api/track/returns/${id}/cancel`, { number: other.number, email: 'ravi.returns@example.in' })).statusCode).toBe(
+      404,
+    );
   });
 
   it('asks a guest who paid in cash where the refund goes, and shows only the end of the account; a rejection shows its reason', async () => {
     const order = await deliveredGuestOrder('cash.returns@example.in', { method: 'cod' });
     const tracked = (await track(order, 'cash.returns@example.in')).json<TrackedOrder>();
     expect(tracked.paidInCash).toBe(true);
-    const ret = { orderItemId: tracked.items[0]!.id, quantity: 1, reason: 'not_as_described', details: 'The screen is not the 144 Hz one', resolution: 'refund' };
+    const ret = {
+      orderItemId: tracked.items[0]!.id,
+      quantity: 1,
+      reason: 'not_as_described',
+      details: 'The screen is not the 144 Hz one',
+      resolution: 'refund',
+    };
     const noAccount = await ask(order, 'cash.returns@example.in', ret);
     expect(noAccount.statusCode).toBe(400);
     expect(noAccount.json().error.details.issues[0].field).toBe('payout');
-    const asked = await ask(order, 'cash.returns@example.in', { ...ret, payout: { holder: 'Cash Guest', accountNumber: '50100123459876', ifsc: 'HDFC0001234' } });
+    const asked = await ask(order, 'cash.returns@example.in', {
+      ...ret,
+      payout: { holder: 'Cash Guest', accountNumber: '50100123459876', ifsc: 'HDFC0001234' },
+    });
     expect(asked.statusCode, asked.body).toBe(201);
     const requested = asked.json<TrackedOrder>().returns[0]!;
     expect(requested.payoutTo).toMatch(/9876/);
@@ -234,13 +346,22 @@ describe.each(testDialects())('a guest’s returns at /track on %s', (dialect) =
     expect(upi.body).not.toContain('9845012345');
 
     expect((await act(requested.id, 'reject', { reason: 'The unit we received back was a different model' })).statusCode).toBe(200);
-    expect((await track(order, 'cash.returns@example.in')).json<TrackedOrder>().returns[0]).toMatchObject({ status: 'rejected', rejectionReason: 'The unit we received back was a different model' });
+    expect((await track(order, 'cash.returns@example.in')).json<TrackedOrder>().returns[0]).toMatchObject({
+      status: 'rejected',
+      rejectionReason: 'The unit we received back was a different model',
+    });
   });
 
   it('shows a member’s returns at /track too, but takes them only from the signed-in order page', async () => {
     const member = await registerCustomer(t, 'member.returns@example.in', 'Member Returns', nextAddress());
     const addressId = (await as(t, member)('POST', '/api/account/addresses', PUNE)).json().id;
-    const order = (await as(t, member)('POST', '/api/checkout/orders', { idempotencyKey: `member-${dialect}`, addressId, items: [{ productId: laptop, quantity: 2 }] })).json<Order>();
+    const order = (
+      await as(t, member)('POST', '/api/checkout/orders', {
+        idempotencyKey: `member-${dialect}`,
+        addressId,
+        items: [{ productId: laptop, quantity: 2 }],
+      })
+    ).json<Order>();
     expect((await as(t, member)('POST', `/api/orders/${order.id}/payments`, { method: 'upi', vpa: 'success@upi' })).statusCode).toBe(200);
     for (const [step, payload] of [['pack'], ['ship', { carrier: 'Delhivery', trackingNumber: 'DLV55550042' }], ['deliver']] as const) {
       expect((await as(t, seller)('POST', `/api/vendor/fulfilments/${order.fulfilments[0]!.id}/${step}`, payload)).statusCode).toBe(200);
@@ -253,13 +374,22 @@ describe.each(testDialects())('a guest’s returns at /track on %s', (dialect) =
     const own = (await as(t, member)('GET', `/api/orders/${order.id}`)).json<Order>().returns;
     expect(own).toEqual([expect.objectContaining({ status: 'requested', confirmBy: null })]);
     // A member's return needs no link: the seller has it at once, and the member the usual mail.
-    expect((await as(t, seller)('GET', '/api/vendor/returns?status=requested')).json().items.some((r: ManagedReturn) => r.id === own[0]!.id)).toBe(true);
+    expect(
+      (await as(t, seller)('GET', '/api/vendor/returns?status=requested')).json().items.some((r: ManagedReturn) => r.id === own[0]!.id),
+    ).toBe(true);
     expect((await mailsTo('member.returns@example.in')).map((mail) => mail.subject)).toContain(`Order ${order.number}: return requested`);
-    expect((await mailsTo('member.returns@example.in')).some((mail) => /please confirm your return request/.test(mail.subject))).toBe(false);
+    expect((await mailsTo('member.returns@example.in')).some((mail) => /please confirm your return request/.test(mail.subject))).toBe(
+      false,
+    );
 
     const tracked = (await track(order, 'member.returns@example.in')).json<TrackedOrder>();
     expect(tracked).toMatchObject({ guestOrder: false, returns: [{ status: 'requested', quantity: 1, photoCount: 0 }] });
-    const refused = await ask(order, 'member.returns@example.in', { orderItemId: line.id, quantity: 1, reason: 'defective', resolution: 'refund' });
+    const refused = await ask(order, 'member.returns@example.in', {
+      orderItemId: line.id,
+      quantity: 1,
+      reason: 'defective',
+      resolution: 'refund',
+    });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error.message).toMatch(/sign in/);
   });
@@ -268,7 +398,13 @@ describe.each(testDialects())('a guest’s returns at /track on %s', (dialect) =
     const email = 'held.returns@example.in';
     const order = await deliveredGuestOrder(email, { method: 'cod' });
     const line = (await track(order, email)).json<TrackedOrder>().items[0]!;
-    const asked = await ask(order, email, { orderItemId: line.id, quantity: 1, reason: 'defective', resolution: 'refund', payout: { upi: 'stranger@okaxis' } });
+    const asked = await ask(order, email, {
+      orderItemId: line.id,
+      quantity: 1,
+      reason: 'defective',
+      resolution: 'refund',
+      payout: { upi: 'stranger@okaxis' },
+    });
     expect(asked.statusCode, asked.body).toBe(201);
     const held = asked.json<TrackedOrder>().returns[0]!;
     expect(new Date(held.confirmBy!).getTime() - Date.now()).toBeGreaterThan(23.9 * 60 * 60 * 1000);
@@ -284,7 +420,8 @@ describe.each(testDialects())('a guest’s returns at /track on %s', (dialect) =
     expect(await t.database.db.selectFrom('verifications').select('id').where('identifier', 'like', `%${token}%`).execute()).toEqual([]);
 
     // Neither the seller nor an admin lists it, opens it or acts on it.
-    const listed = async (user: TestUser, area: 'vendor' | 'admin') => (await as(t, user)('GET', `/api/${area}/returns`)).json().items.some((r: ManagedReturn) => r.id === held.id);
+    const listed = async (user: TestUser, area: 'vendor' | 'admin') =>
+      (await as(t, user)('GET', `/api/${area}/returns`)).json().items.some((r: ManagedReturn) => r.id === held.id);
     expect(await listed(seller, 'vendor')).toBe(false);
     expect(await listed(admin, 'admin')).toBe(false);
     expect((await as(t, seller)('GET', `/api/vendor/returns/${held.id}`)).statusCode).toBe(404);
@@ -299,7 +436,12 @@ describe.each(testDialects())('a guest’s returns at /track on %s', (dialect) =
     const confirmed = await confirm(token);
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     expect(confirmed.headers['cache-control']).toBe('no-store');
-    expect(confirmed.json<ReturnConfirmation>().order.returns[0]).toMatchObject({ id: held.id, status: 'requested', confirmBy: null, payoutTo: 'UPI ID st•••@okaxis' });
+    expect(confirmed.json<ReturnConfirmation>().order.returns[0]).toMatchObject({
+      id: held.id,
+      status: 'requested',
+      confirmBy: null,
+      payoutTo: 'UPI ID st•••@okaxis',
+    });
     expect(confirmed.body).not.toContain('stranger@okaxis');
     // A second use is refused, saying it was used.
     const again = await confirm(token);
@@ -354,9 +496,24 @@ describe.each(testDialects())('a guest’s returns at /track on %s', (dialect) =
     const from = '10.39.0.1';
     const statuses: number[] = [];
     for (let i = 0; i < 10; i++) statuses.push((await track({ number: 'CB00000001' }, `nobody${i}@example.in`, from)).statusCode);
-    for (let i = 0; i < 10; i++) statuses.push((await ask({ number: 'CB00000001' }, `nobody${i}@example.in`, { orderItemId: 1, quantity: 1, reason: 'defective', resolution: 'refund' }, from)).statusCode);
+    for (let i = 0; i < 10; i++)
+      statuses.push(
+        (
+          await ask(
+            { number: 'CB00000001' },
+            `nobody${i}@example.in`,
+            { orderItemId: 1, quantity: 1, reason: 'defective', resolution: 'refund' },
+            from,
+          )
+        ).statusCode,
+      );
     expect(statuses.every((status) => status === 404)).toBe(true);
-    const limited = await ask({ number: 'CB00000001' }, 'nobody@example.in', { orderItemId: 1, quantity: 1, reason: 'defective', resolution: 'refund' }, from);
+    const limited = await ask(
+      { number: 'CB00000001' },
+      'nobody@example.in',
+      { orderItemId: 1, quantity: 1, reason: 'defective', resolution: 'refund' },
+      from,
+    );
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect((await track({ number: 'CB00000001' }, 'nobody@example.in', from)).statusCode).toBe(429);

@@ -26,7 +26,11 @@ describe.each(testDialects())('payments under faults on %s', (dialect) => {
   let monitor: number;
 
   const placeOrder = async (): Promise<Order> => {
-    const response = await as(t, asha)('POST', '/api/checkout/orders', { idempotencyKey: `faults-${++keySequence}-${Date.now()}`, addressId, items: [{ productId: monitor, quantity: 1 }] });
+    const response = await as(t, asha)('POST', '/api/checkout/orders', {
+      idempotencyKey: `faults-${++keySequence}-${Date.now()}`,
+      addressId,
+      items: [{ productId: monitor, quantity: 1 }],
+    });
     expect(response.statusCode, response.body).toBe(201);
     return response.json();
   };
@@ -34,15 +38,39 @@ describe.each(testDialects())('payments under faults on %s', (dialect) => {
   const getOrder = async (id: number) => (await as(t, asha)('GET', `/api/orders/${id}`)).json() as Order;
   /** What the gateway itself took for an order: its captured charges (the sandbox keeps them like a real gateway). */
   const gatewayCaptures = async (orderId: number) =>
-    (await t.database.db.selectFrom('sandbox_gateway').select('reference').where('kind', '=', 'charge').where('status', '=', 'captured').where('idempotency_key', 'like', `pay_${orderId}_%`).execute()).length;
+    (
+      await t.database.db
+        .selectFrom('sandbox_gateway')
+        .select('reference')
+        .where('kind', '=', 'charge')
+        .where('status', '=', 'captured')
+        .where('idempotency_key', 'like', `pay_${orderId}_%`)
+        .execute()
+    ).length;
   const gatewayRefunds = async (orderId: number) => {
-    const charges = await t.database.db.selectFrom('sandbox_gateway').select('reference').where('kind', '=', 'charge').where('idempotency_key', 'like', `pay_${orderId}_%`).execute();
+    const charges = await t.database.db
+      .selectFrom('sandbox_gateway')
+      .select('reference')
+      .where('kind', '=', 'charge')
+      .where('idempotency_key', 'like', `pay_${orderId}_%`)
+      .execute();
     if (charges.length === 0) return 0;
-    const refunds = await t.database.db.selectFrom('sandbox_gateway').select('amount').where('kind', '=', 'refund').where('charge_reference', 'in', charges.map((c) => c.reference)).execute();
+    const refunds = await t.database.db
+      .selectFrom('sandbox_gateway')
+      .select('amount')
+      .where('kind', '=', 'refund')
+      .where(
+        'charge_reference',
+        'in',
+        charges.map((c) => c.reference),
+      )
+      .execute();
     return refunds.reduce((sum, r) => sum + Number(r.amount), 0);
   };
   const confirmationMails = async (orderNumber: string) =>
-    (await t.database.db.selectFrom('outbox').select('payload').where('kind', '=', 'mail').execute()).filter((row) => row.payload.includes(`order ${orderNumber} is confirmed`)).length;
+    (await t.database.db.selectFrom('outbox').select('payload').where('kind', '=', 'mail').execute()).filter((row) =>
+      row.payload.includes(`order ${orderNumber} is confirmed`),
+    ).length;
   /** The first steps of pay(), up to and including the gateway's capture; then the process "dies". */
   const captureThenCrash = async (order: Order) => {
     const attempt = await t.database.db.transaction().execute((tx) => t.services.payments.open(tx, order.id, order.total, UPI));
@@ -51,16 +79,31 @@ describe.each(testDialects())('payments under faults on %s', (dialect) => {
     return attempt;
   };
   const age = (paymentId: number) =>
-    t.database.db.updateTable('payments').set({ updated_at: new Date(Date.now() - IN_FLIGHT_STALE_MS - 1000).toISOString() }).where('id', '=', paymentId).execute();
+    t.database.db
+      .updateTable('payments')
+      .set({ updated_at: new Date(Date.now() - IN_FLIGHT_STALE_MS - 1000).toISOString() })
+      .where('id', '=', paymentId)
+      .execute();
 
   beforeAll(async () => {
     t = await buildTestApp(dialect);
     const lg = await createVendor(t.services, { name: 'LG Brand Shop' });
-    monitor = (await createProduct(t.services, { vendorId: lg.id, category: 'Monitor', name: 'LG 24MP400', price: rupees(8_999), stock: 500 })).id;
+    monitor = (
+      await createProduct(t.services, { vendorId: lg.id, category: 'Monitor', name: 'LG 24MP400', price: rupees(8_999), stock: 500 })
+    ).id;
     asha = await registerCustomer(t, 'asha.faults@example.in', 'Asha Rao');
     await t.services.authService.ensureAdmin({ email: 'ops@admin.in', password: 'admin-pass-123', name: 'Ops Admin' });
     admin = await signIn(t, { email: 'ops@admin.in', password: 'admin-pass-123' }, 'admin');
-    addressId = (await as(t, asha)('POST', '/api/account/addresses', { name: 'Asha Rao', phone: '9845012345', line1: '5 Residency Road', city: 'Bengaluru', state: 'Karnataka', pincode: '560025' })).json().id;
+    addressId = (
+      await as(t, asha)('POST', '/api/account/addresses', {
+        name: 'Asha Rao',
+        phone: '9845012345',
+        line1: '5 Residency Road',
+        city: 'Bengaluru',
+        state: 'Karnataka',
+        pincode: '560025',
+      })
+    ).json().id;
   });
   afterAll(() => t.close());
 
@@ -83,7 +126,9 @@ describe.each(testDialects())('payments under faults on %s', (dialect) => {
     const order = await placeOrder();
     const started = (await pay(order.id, { method: 'card', card: VISA })).json() as PaymentResult;
     expect(started.next).toBe('otp');
-    const answers = await Promise.all(Array.from({ length: 10 }, () => as(t, asha)('POST', `/api/payments/${started.payment.id}/otp`, { otp: '123456' })));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => as(t, asha)('POST', `/api/payments/${started.payment.id}/otp`, { otp: '123456' })),
+    );
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, ...Array(9).fill(409)]);
     expect(await gatewayCaptures(order.id)).toBe(1);
     expect((await getOrder(order.id)).status).toBe('confirmed');
@@ -115,7 +160,10 @@ describe.each(testDialects())('payments under faults on %s', (dialect) => {
   it('a capture the gateway made after the order was cancelled is refunded by recovery', async () => {
     const order = await placeOrder();
     await captureThenCrash(order);
-    await t.services.orders.move(t.database.db, order.id, ['pending_payment'], 'cancelled', { cancelled_at: new Date().toISOString(), cancel_reason: 'Payment was not completed within 30 minutes' });
+    await t.services.orders.move(t.database.db, order.id, ['pending_payment'], 'cancelled', {
+      cancelled_at: new Date().toISOString(),
+      cancel_reason: 'Payment was not completed within 30 minutes',
+    });
     expect(await t.services.checkout.reconcile()).toMatchObject({ refunded: 1 });
     const after = await getOrder(order.id);
     expect(after.status).toBe('cancelled');
@@ -178,9 +226,19 @@ describe.each(testDialects())('payments under faults on %s', (dialect) => {
     // The admin sees it, on the retry queue and on the payment.
     const queue = (await as(t, admin)('GET', '/api/admin/outbox?status=pending&kind=refund')).json();
     expect(queue.pending).toBeGreaterThanOrEqual(1);
-    expect(queue.items).toContainEqual(expect.objectContaining({ id: job!.id, paymentId: cancelled.payments[0]!.id, attempts: 1, lastError: 'Gateway timed out', summary: `Refund of ₹8,999 on payment ${cancelled.payments[0]!.id}` }));
+    expect(queue.items).toContainEqual(
+      expect.objectContaining({
+        id: job!.id,
+        paymentId: cancelled.payments[0]!.id,
+        attempts: 1,
+        lastError: 'Gateway timed out',
+        summary: `Refund of ₹8,999 on payment ${cancelled.payments[0]!.id}`,
+      }),
+    );
     const detail = (await as(t, admin)('GET', `/api/admin/payments/${cancelled.payments[0]!.id}`)).json();
-    expect(detail.queuedRefunds).toEqual([expect.objectContaining({ jobId: job!.id, amount: order.total, attempts: 1, lastError: 'Gateway timed out' })]);
+    expect(detail.queuedRefunds).toEqual([
+      expect.objectContaining({ jobId: job!.id, amount: order.total, attempts: 1, lastError: 'Gateway timed out' }),
+    ]);
     expect((await as(t, asha)('GET', '/api/admin/outbox')).statusCode).toBe(403);
 
     // Not due yet: the worker leaves it. The admin's "retry now" while the gateway still refuses: attempt 2.
@@ -191,7 +249,11 @@ describe.each(testDialects())('payments under faults on %s', (dialect) => {
     t.services.paymentProvider.refundsFailWith = null;
     expect(retried.json()).toMatchObject({ status: 'pending', attempts: 2 });
     // Once due, the worker does it, once, even with two workers at it.
-    await t.database.db.updateTable('outbox').set({ next_attempt_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', job!.id).execute();
+    await t.database.db
+      .updateTable('outbox')
+      .set({ next_attempt_at: new Date(Date.now() - 1000).toISOString() })
+      .where('id', '=', job!.id)
+      .execute();
     await Promise.all([t.services.outbox.work(), t.services.outbox.work()]);
     expect(await t.services.outbox.find(job!.id)).toMatchObject({ status: 'done', attempts: 3 });
     expect(await gatewayRefunds(order.id)).toBe(order.total);
@@ -202,7 +264,11 @@ describe.each(testDialects())('payments under faults on %s', (dialect) => {
     await t.database.db.updateTable('outbox').set({ status: 'pending', done_at: null }).where('id', '=', job!.id).execute();
     await t.services.outbox.work();
     expect(await gatewayRefunds(order.id)).toBe(order.total);
-    const refunds = await t.database.db.selectFrom('refunds').select('amount').where('payment_id', '=', cancelled.payments[0]!.id).execute();
+    const refunds = await t.database.db
+      .selectFrom('refunds')
+      .select('amount')
+      .where('payment_id', '=', cancelled.payments[0]!.id)
+      .execute();
     expect(refunds.map((r) => Number(r.amount))).toEqual([order.total]);
   });
 
@@ -213,13 +279,26 @@ describe.each(testDialects())('payments under faults on %s', (dialect) => {
     rmSync(folder, { recursive: true, force: true });
     writeFileSync(folder, 'in the way');
     expect((await pay(order.id)).statusCode).toBe(200); // the order is confirmed all the same
-    const [job] = (await t.database.db.selectFrom('outbox').select(['id', 'payload']).where('kind', '=', 'mail').where('status', '=', 'pending').execute()).filter((row) =>
-      row.payload.includes(`order ${order.number} is confirmed`),
-    );
-    expect(await t.services.outbox.find(job!.id)).toMatchObject({ status: 'pending', attempts: 1, lastError: expect.stringMatching(/EEXIST|ENOTDIR/) });
+    const [job] = (
+      await t.database.db
+        .selectFrom('outbox')
+        .select(['id', 'payload'])
+        .where('kind', '=', 'mail')
+        .where('status', '=', 'pending')
+        .execute()
+    ).filter((row) => row.payload.includes(`order ${order.number} is confirmed`));
+    expect(await t.services.outbox.find(job!.id)).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      lastError: expect.stringMatching(/EEXIST|ENOTDIR/),
+    });
 
     rmSync(folder);
-    await t.database.db.updateTable('outbox').set({ next_attempt_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', job!.id).execute();
+    await t.database.db
+      .updateTable('outbox')
+      .set({ next_attempt_at: new Date(Date.now() - 1000).toISOString() })
+      .where('id', '=', job!.id)
+      .execute();
     await t.services.outbox.work();
     expect(await t.services.outbox.find(job!.id)).toMatchObject({ status: 'done', attempts: 2, lastError: null });
     const mails = readdirSync(folder).map((file) => readFileSync(path.join(folder, file), 'utf8'));

@@ -23,7 +23,11 @@ export function trackLimits(app: FastifyInstance) {
     const limit = await perAddress(request);
     if (!limit.isAllowed && limit.isExceeded) {
       const minutes = Math.max(1, Math.ceil(limit.ttlInSeconds / 60));
-      throw new AppError('RATE_LIMITED', `Too many orders looked up from your network. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`, { retryAfterSeconds: limit.ttlInSeconds });
+      throw new AppError(
+        'RATE_LIMITED',
+        `Too many orders looked up from your network. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
+        { retryAfterSeconds: limit.ttlInSeconds },
+      );
     }
   };
 }

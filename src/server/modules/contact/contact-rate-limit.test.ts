@@ -22,7 +22,10 @@ describe.each(stores)('contact form rate limit (%s store)', (_name, env) => {
     expect(limited.statusCode).toBe(429);
     expect(limited.json().error.code).toBe('RATE_LIMITED');
     expect(limited.headers['retry-after']).toBeDefined();
-    const rows = await t.database.db.selectFrom('contact_messages').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const rows = await t.database.db
+      .selectFrom('contact_messages')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(rows.n)).toBe(10);
   });
 });

@@ -9,10 +9,7 @@ export interface NewContactMessage {
   message: string;
 }
 
-export async function insertContactMessage(
-  db: DbOrTx,
-  message: NewContactMessage,
-): Promise<{ id: number; createdAt: string }> {
+export async function insertContactMessage(db: DbOrTx, message: NewContactMessage): Promise<{ id: number; createdAt: string }> {
   const row = await db
     .insertInto('contact_messages')
     .values({

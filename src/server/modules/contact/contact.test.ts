@@ -35,11 +35,17 @@ describe.each(testDialects())('contact API on %s', (dialect) => {
     [{ ...valid, phone: '12345' }, 'Please enter a 10-digit Indian mobile number'],
     [{ ...valid, role: 'admin' }, 'Unrecognized key'],
   ])('refuses %j with 400 and stores nothing', async (payload, message) => {
-    const before = await t.database.db.selectFrom('contact_messages').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const before = await t.database.db
+      .selectFrom('contact_messages')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     const response = await t.app.inject({ method: 'POST', url: '/api/contact', payload });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.message).toContain(message);
-    const after = await t.database.db.selectFrom('contact_messages').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const after = await t.database.db
+      .selectFrom('contact_messages')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
 });

@@ -29,7 +29,20 @@ const columns = [
   'vendors.name as vendor_name',
 ] as const;
 
-type Row = Omit<CouponsTable, 'id' | 'used' | 'active' | 'first_order_only' | 'created_by' | 'value' | 'min_order' | 'max_discount' | 'starts_at' | 'ends_at' | 'created_at'> & {
+type Row = Omit<
+  CouponsTable,
+  | 'id'
+  | 'used'
+  | 'active'
+  | 'first_order_only'
+  | 'created_by'
+  | 'value'
+  | 'min_order'
+  | 'max_discount'
+  | 'starts_at'
+  | 'ends_at'
+  | 'created_at'
+> & {
   starts_at: string | Date;
   ends_at: string | Date;
   created_at: string | Date;
@@ -125,12 +138,17 @@ export async function findCouponByCode(db: DbOrTx, code: string): Promise<Coupon
 /** Newest first; a seller's own, or all (the admin's). */
 export async function listCoupons(db: DbOrTx, filter: { fundedByVendor?: number }): Promise<Coupon[]> {
   let query = select(db).orderBy('coupons.id', 'desc');
-  if (filter.fundedByVendor !== undefined) query = query.where('coupons.vendor_id', '=', filter.fundedByVendor).where('coupons.funded_by', '=', 'vendor');
+  if (filter.fundedByVendor !== undefined)
+    query = query.where('coupons.vendor_id', '=', filter.fundedByVendor).where('coupons.funded_by', '=', 'vendor');
   return (await query.execute()).map(toCoupon);
 }
 
 export async function setActive(db: DbOrTx, id: number, active: boolean): Promise<void> {
-  await db.updateTable('coupons').set({ active: Number(active) }).where('id', '=', id).execute();
+  await db
+    .updateTable('coupons')
+    .set({ active: Number(active) })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Takes one use, only while uses are left: the row's lock orders concurrent redemptions. False when used up. */
@@ -157,25 +175,52 @@ export async function usesBy(db: DbOrTx, couponId: number, userIds: readonly str
   return Number(row.n);
 }
 
-export async function insertRedemption(db: DbOrTx, redemption: { couponId: number; orderId: number; userId: string; discount: number }): Promise<void> {
+export async function insertRedemption(
+  db: DbOrTx,
+  redemption: { couponId: number; orderId: number; userId: string; discount: number },
+): Promise<void> {
   await db
     .insertInto('coupon_redemptions')
-    .values({ coupon_id: redemption.couponId, order_id: redemption.orderId, user_id: redemption.userId, discount: redemption.discount, created_at: new Date().toISOString() })
+    .values({
+      coupon_id: redemption.couponId,
+      order_id: redemption.orderId,
+      user_id: redemption.userId,
+      discount: redemption.discount,
+      created_at: new Date().toISOString(),
+    })
     .execute();
 }
 
 /** A cancelled order's use goes back to its coupon, once. */
 export async function releaseRedemption(db: DbOrTx, orderId: number): Promise<boolean> {
-  const redemption = await db.selectFrom('coupon_redemptions').select(['id', 'coupon_id']).where('order_id', '=', orderId).where('released', '=', 0).executeTakeFirst();
+  const redemption = await db
+    .selectFrom('coupon_redemptions')
+    .select(['id', 'coupon_id'])
+    .where('order_id', '=', orderId)
+    .where('released', '=', 0)
+    .executeTakeFirst();
   if (!redemption) return false;
-  const released = await db.updateTable('coupon_redemptions').set({ released: 1 }).where('id', '=', redemption.id).where('released', '=', 0).executeTakeFirst();
+  const released = await db
+    .updateTable('coupon_redemptions')
+    .set({ released: 1 })
+    .where('id', '=', redemption.id)
+    .where('released', '=', 0)
+    .executeTakeFirst();
   if (Number(released.numUpdatedRows) !== 1) return false;
-  await db.updateTable('coupons').set({ used: sql`used - 1` }).where('id', '=', redemption.coupon_id).execute();
+  await db
+    .updateTable('coupons')
+    .set({ used: sql`used - 1` })
+    .where('id', '=', redemption.coupon_id)
+    .execute();
   return true;
 }
 
 /** A guest's redemptions become the account's, when the account claims the guest's orders. */
 export async function moveRedemptions(db: DbOrTx, fromUserIds: readonly string[], toUserId: string): Promise<void> {
   if (fromUserIds.length === 0) return;
-  await db.updateTable('coupon_redemptions').set({ user_id: toUserId }).where('user_id', 'in', [...fromUserIds]).execute();
+  await db
+    .updateTable('coupon_redemptions')
+    .set({ user_id: toUserId })
+    .where('user_id', 'in', [...fromUserIds])
+    .execute();
 }

@@ -1,4 +1,13 @@
-import { type CouponCustomerFacts, type CouponLine, couponRefusal, customerRefusal, eligibleSubtotal, FIRST_ORDER_STATUSES_THAT_COUNT, priceCoupon, unknownCoupon } from '#shared/coupons.ts';
+import {
+  type CouponCustomerFacts,
+  type CouponLine,
+  couponRefusal,
+  customerRefusal,
+  eligibleSubtotal,
+  FIRST_ORDER_STATUSES_THAT_COUNT,
+  priceCoupon,
+  unknownCoupon,
+} from '#shared/coupons.ts';
 import { AppError } from '#shared/errors.ts';
 import type { Coupon } from '#shared/schemas/coupons.ts';
 import type { Db, DbOrTx } from '#server/db/database.ts';
@@ -37,7 +46,11 @@ interface Deps {
   vendors: VendorsService;
   users: Pick<UsersService, 'findById' | 'findByEmail' | 'guestIdsWithEmail'>;
   /** how many orders of these owners are in one of these statuses (the orders module's count) */
-  countOrders: (userIds: readonly string[], statuses: readonly (typeof FIRST_ORDER_STATUSES_THAT_COUNT)[number][], tx: DbOrTx) => Promise<number>;
+  countOrders: (
+    userIds: readonly string[],
+    statuses: readonly (typeof FIRST_ORDER_STATUSES_THAT_COUNT)[number][],
+    tx: DbOrTx,
+  ) => Promise<number>;
   now?: () => Date;
 }
 
@@ -64,7 +77,8 @@ export function createCouponsService({ db, vendors, users, countOrders, now = ()
 
   async function owned(actor: CouponActor, id: number): Promise<Coupon> {
     const coupon = await repository.findCoupon(db, id);
-    if (!coupon || (actor.kind === 'vendor' && (coupon.fundedBy !== 'vendor' || coupon.vendor?.id !== actor.vendorId))) throw new AppError('NOT_FOUND', 'Coupon not found');
+    if (!coupon || (actor.kind === 'vendor' && (coupon.fundedBy !== 'vendor' || coupon.vendor?.id !== actor.vendorId)))
+      throw new AppError('NOT_FOUND', 'Coupon not found');
     return coupon;
   }
 
@@ -72,16 +86,26 @@ export function createCouponsService({ db, vendors, users, countOrders, now = ()
     async create(actor: CouponActor, input: CouponRequest): Promise<Coupon> {
       let vendorId = input.vendorId;
       if (actor.kind === 'vendor') {
-        if (vendorId !== null && vendorId !== actor.vendorId) throw new AppError('FORBIDDEN', 'A seller’s coupon is for its own products only');
+        if (vendorId !== null && vendorId !== actor.vendorId)
+          throw new AppError('FORBIDDEN', 'A seller’s coupon is for its own products only');
         vendorId = actor.vendorId;
       } else if (vendorId !== null && !(await vendors.findById(vendorId))) {
-        throw new AppError('VALIDATION_FAILED', `There is no seller ${vendorId}`, { issues: [{ field: 'vendorId', message: `There is no seller ${vendorId}` }] });
+        throw new AppError('VALIDATION_FAILED', `There is no seller ${vendorId}`, {
+          issues: [{ field: 'vendorId', message: `There is no seller ${vendorId}` }],
+        });
       }
       if (input.endsOn < indiaDate(now())) {
-        throw new AppError('VALIDATION_FAILED', 'The end date has passed', { issues: [{ field: 'endsOn', message: 'The end date has passed' }] });
+        throw new AppError('VALIDATION_FAILED', 'The end date has passed', {
+          issues: [{ field: 'endsOn', message: 'The end date has passed' }],
+        });
       }
       try {
-        const id = await repository.insertCoupon(db, { ...input, vendorId, fundedBy: actor.kind === 'vendor' ? 'vendor' : 'marketplace', createdBy: actor.userId });
+        const id = await repository.insertCoupon(db, {
+          ...input,
+          vendorId,
+          fundedBy: actor.kind === 'vendor' ? 'vendor' : 'marketplace',
+          createdBy: actor.userId,
+        });
         return (await repository.findCoupon(db, id))!;
       } catch (error) {
         if (isUniqueViolation(error)) throw new AppError('CONFLICT', `The code ${input.code} is already taken`);
@@ -102,7 +126,12 @@ export function createCouponsService({ db, vendors, users, countOrders, now = ()
      * A code applied to lines: whether it may be used now (by this customer, when signed in) and
      * what it takes off each line. Nothing is written.
      */
-    async apply(rawCode: string, shopper: CouponShopper | undefined, lines: readonly CouponLine[], tx: DbOrTx = db): Promise<CouponApplication> {
+    async apply(
+      rawCode: string,
+      shopper: CouponShopper | undefined,
+      lines: readonly CouponLine[],
+      tx: DbOrTx = db,
+    ): Promise<CouponApplication> {
       const code = rawCode.trim().toUpperCase();
       const coupon = await repository.findCouponByCode(tx, code);
       if (!coupon) return { code, refusal: unknownCoupon(code).message };
@@ -119,7 +148,12 @@ export function createCouponsService({ db, vendors, users, countOrders, now = ()
      * went to another order meanwhile, or when this customer's limits refuse it (checked again
      * after the use is taken, so the coupon's row orders the customer's own concurrent orders too).
      */
-    async redeem(tx: DbOrTx, coupon: Coupon, redemption: { orderId: number; userId: string; discount: number }, shopper: CouponShopper): Promise<void> {
+    async redeem(
+      tx: DbOrTx,
+      coupon: Coupon,
+      redemption: { orderId: number; userId: string; discount: number },
+      shopper: CouponShopper,
+    ): Promise<void> {
       if (!(await repository.takeUse(tx, coupon.id))) throw new AppError('CONFLICT', `${coupon.code} has been fully redeemed`);
       const refusal = customerRefusal(coupon, await customerFacts(coupon, shopper, tx));
       if (refusal) throw new AppError('CONFLICT', refusal.message, { field: 'couponCode' });

@@ -42,7 +42,12 @@ export function deliveryRoutes({ delivery, catalog }: { delivery: DeliveryServic
         const product = await catalog.get(request.params.id);
         return delivery.options(
           request.query.pincode,
-          product.offers.map((offer) => ({ offerId: offer.id, vendorId: offer.vendor.id, dispatchDays: offer.dispatchDays, amount: offer.price })),
+          product.offers.map((offer) => ({
+            offerId: offer.id,
+            vendorId: offer.vendor.id,
+            dispatchDays: offer.dispatchDays,
+            amount: offer.price,
+          })),
         );
       },
     );

@@ -19,7 +19,17 @@ export interface ShipmentLine {
  * Where a parcel can go and when it arrives. The pincode directory is read-only reference data
  * (it changes only by migration), so each process reads it once and answers from memory.
  */
-export function createDeliveryService({ db, vendors, codMax, now = () => new Date() }: { db: Db; vendors: VendorsService; codMax: number; now?: () => Date }) {
+export function createDeliveryService({
+  db,
+  vendors,
+  codMax,
+  now = () => new Date(),
+}: {
+  db: Db;
+  vendors: VendorsService;
+  codMax: number;
+  now?: () => Date;
+}) {
   let directory: Promise<Map<string, PincodePlace>> | undefined;
 
   function loadDirectory(): Promise<Map<string, PincodePlace>> {
@@ -75,7 +85,11 @@ export function createDeliveryService({ db, vendors, codMax, now = () => new Dat
      * Each line's delivery to a pincode: whether it can go, the date it arrives and whether it may
      * be paid in cash, from the seller's pickup pincode, zone and dispatch days.
      */
-    async options(pincode: string, lines: readonly ShipmentLine[], tx: DbOrTx = db): Promise<{ place: PincodePlace; options: DeliveryOption[] }> {
+    async options(
+      pincode: string,
+      lines: readonly ShipmentLine[],
+      tx: DbOrTx = db,
+    ): Promise<{ place: PincodePlace; options: DeliveryOption[] }> {
       const to = await knownPlace(pincode);
       const profiles = await vendors.shippingProfiles(
         lines.map((line) => line.vendorId),
@@ -86,7 +100,10 @@ export function createDeliveryService({ db, vendors, codMax, now = () => new Dat
       for (const line of lines) {
         const profile = profiles.get(line.vendorId);
         const from = profile?.pickupPincode ? await place(profile.pickupPincode) : undefined;
-        const reason = deliveryRefusal(to, profile && { shipsToSpecialZones: profile.shipsToSpecialZones, pickupState: from?.state ?? null });
+        const reason = deliveryRefusal(
+          to,
+          profile && { shipsToSpecialZones: profile.shipsToSpecialZones, pickupState: from?.state ?? null },
+        );
         // A shop without a pickup address yet ships as if from the rest of India.
         const zone = from ? deliveryZone(from, to) : isSpecialZone(to.state) ? 'special' : 'national';
         let codReason: string | null = null;

@@ -5,7 +5,16 @@ import { buildInvoice, type InvoiceInput } from './invoice-document.ts';
 const seller = { legalName: 'Test Traders Private Limited', tradeName: 'Test Traders', gstin: '29AABCT1234F1ZM', address: null };
 const address = (state: string) => ({ name: 'Asha Menon', line1: '12 MG Road', line2: '', city: 'Somewhere', state, pincode: '560001' });
 const invoiceTo = (state: string, lines: InvoiceInput['lines']) =>
-  buildInvoice({ number: 'INV/26-27/000004', financialYear: '2026-27', issuedAt: '2026-06-02T06:00:00.000Z', orderNumber: 'CB00000042', seller, buyer: address(state), buyerGst: null, lines });
+  buildInvoice({
+    number: 'INV/26-27/000004',
+    financialYear: '2026-27',
+    issuedAt: '2026-06-02T06:00:00.000Z',
+    orderNumber: 'CB00000042',
+    seller,
+    buyer: address(state),
+    buyerGst: null,
+    lines,
+  });
 const LINES: InvoiceInput['lines'] = [
   { name: 'Lenovo ThinkPad E14', category: 'Laptop', quantity: 1, lineTotal: 129_999_00 },
   { name: 'LG 27 4K Monitor', category: 'Monitor', quantity: 2, lineTotal: 59_998_00 },
@@ -30,7 +39,8 @@ function creditInTurn(invoice: ReturnType<typeof invoiceTo>, amounts: number[]):
   return notes;
 }
 
-const sumOf = (notes: CreditNoteDocument[], key: 'taxable' | 'cgst' | 'sgst' | 'igst' | 'total') => notes.reduce((sum, note) => sum + note.totals[key], 0);
+const sumOf = (notes: CreditNoteDocument[], key: 'taxable' | 'cgst' | 'sgst' | 'igst' | 'total') =>
+  notes.reduce((sum, note) => sum + note.totals[key], 0);
 
 describe('credit notes’ figures', () => {
   it('shares an amount over lines by what is left of each, to the paisa', () => {
@@ -48,7 +58,9 @@ describe('credit notes’ figures', () => {
       const invoice = invoiceTo(state, LINES);
       const [note] = creditInTurn(invoice, [invoice.totals.total]);
       expect(note!.totals).toEqual(invoice.totals);
-      expect(note!.lines.map((line) => ({ ...line, invoiceLine: undefined }))).toEqual(invoice.lines.map(({ unitPrice: _, ...line }) => ({ ...line, invoiceLine: undefined })));
+      expect(note!.lines.map((line) => ({ ...line, invoiceLine: undefined }))).toEqual(
+        invoice.lines.map(({ unitPrice: _, ...line }) => ({ ...line, invoiceLine: undefined })),
+      );
       expect(note!.interState).toBe(state === 'Kerala');
       expect(note!.against).toEqual({ number: 'INV/26-27/000004', issuedAt: '2026-06-02T06:00:00.000Z' });
     }

@@ -22,7 +22,10 @@ export interface CreditNoteLine {
  * of supply of the invoice it is against, that invoice's number and date, the reason, and the
  * taxable value and tax it reverses, split as on the invoice (CGST + SGST, or IGST).
  */
-export interface CreditNoteDocument extends Pick<InvoiceDocument, 'orderNumber' | 'seller' | 'buyer' | 'buyerGst' | 'placeOfSupply' | 'sellerState' | 'interState'> {
+export interface CreditNoteDocument extends Pick<
+  InvoiceDocument,
+  'orderNumber' | 'seller' | 'buyer' | 'buyerGst' | 'placeOfSupply' | 'sellerState' | 'interState'
+> {
   number: string;
   financialYear: string;
   issuedAt: string;
@@ -69,7 +72,9 @@ export function shareByRest(amount: number, rests: readonly number[]): number[] 
     return { floor: Number(scaled / BigInt(whole)), fraction: scaled % BigInt(whole) };
   });
   let over = amount - shares.reduce((sum, share) => sum + share.floor, 0);
-  const order = shares.map((_, at) => at).sort((a, b) => (shares[b]!.fraction > shares[a]!.fraction ? 1 : shares[b]!.fraction < shares[a]!.fraction ? -1 : a - b));
+  const order = shares
+    .map((_, at) => at)
+    .sort((a, b) => (shares[b]!.fraction > shares[a]!.fraction ? 1 : shares[b]!.fraction < shares[a]!.fraction ? -1 : a - b));
   const result = shares.map((share) => share.floor);
   for (const at of order) {
     if (over === 0) break;
@@ -88,10 +93,14 @@ export function shareByRest(amount: number, rests: readonly number[]): number[] 
  */
 export function buildCreditNote(input: CreditNoteInput): CreditNoteDocument {
   const { invoice } = input;
-  const rests = invoice.lines.map((line, at) => (input.line !== undefined && at !== input.line ? 0 : line.total - (input.creditedBefore[at] ?? 0)));
+  const rests = invoice.lines.map((line, at) =>
+    input.line !== undefined && at !== input.line ? 0 : line.total - (input.creditedBefore[at] ?? 0),
+  );
   const shares = shareByRest(input.amount, rests);
   const taxOf = (line: InvoiceDocument['lines'][number], credited: number): TaxSplit =>
-    credited === line.total ? { taxable: line.taxable, cgst: line.cgst, sgst: line.sgst, igst: line.igst } : splitTax(credited, line.ratePercent, !invoice.interState);
+    credited === line.total
+      ? { taxable: line.taxable, cgst: line.cgst, sgst: line.sgst, igst: line.igst }
+      : splitTax(credited, line.ratePercent, !invoice.interState);
   const lines = invoice.lines.flatMap((line, at): CreditNoteLine[] => {
     const share = shares[at]!;
     if (share === 0) return [];

@@ -35,14 +35,29 @@ export async function takeCredit(db: DbOrTx, invoiceId: number, amount: number) 
 }
 
 export async function findCreditable(db: DbOrTx, invoiceId: number): Promise<CreditableInvoiceRow | undefined> {
-  const row = await db.selectFrom('invoices').select(['id', 'number', 'vendor_id', 'total', 'credited']).where('id', '=', invoiceId).executeTakeFirst();
+  const row = await db
+    .selectFrom('invoices')
+    .select(['id', 'number', 'vendor_id', 'total', 'credited'])
+    .where('id', '=', invoiceId)
+    .executeTakeFirst();
   return row && { id: row.id, number: row.number, vendorId: row.vendor_id, total: Number(row.total), credited: Number(row.credited) };
 }
 
 /** The order's invoices in the order they were issued, with what each has credited. */
 export async function creditableOfOrder(db: DbOrTx, orderId: number): Promise<CreditableInvoiceRow[]> {
-  const rows = await db.selectFrom('invoices').select(['id', 'number', 'vendor_id', 'total', 'credited']).where('order_id', '=', orderId).orderBy('id').execute();
-  return rows.map((row) => ({ id: row.id, number: row.number, vendorId: row.vendor_id, total: Number(row.total), credited: Number(row.credited) }));
+  const rows = await db
+    .selectFrom('invoices')
+    .select(['id', 'number', 'vendor_id', 'total', 'credited'])
+    .where('order_id', '=', orderId)
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    number: row.number,
+    vendorId: row.vendor_id,
+    total: Number(row.total),
+    credited: Number(row.credited),
+  }));
 }
 
 /** The documents of the invoice's credit notes so far (JSON). */
@@ -55,8 +70,17 @@ export async function creditNoteDocumentsOf(db: DbOrTx, invoiceId: number): Prom
  * The seller's next number in the year's series of invoices or of credit notes: the series row is
  * locked by the update until the transaction ends, so a rolled-back document leaves no gap.
  */
-export async function nextInSeries(db: DbOrTx, series: 'invoice_series' | 'credit_note_series', vendorId: number, year: string): Promise<number> {
-  await db.insertInto(series).values({ vendor_id: vendorId, financial_year: year, last_number: 0 }).onConflict((oc) => oc.columns(['vendor_id', 'financial_year']).doNothing()).execute();
+export async function nextInSeries(
+  db: DbOrTx,
+  series: 'invoice_series' | 'credit_note_series',
+  vendorId: number,
+  year: string,
+): Promise<number> {
+  await db
+    .insertInto(series)
+    .values({ vendor_id: vendorId, financial_year: year, last_number: 0 })
+    .onConflict((oc) => oc.columns(['vendor_id', 'financial_year']).doNothing())
+    .execute();
   const row = await db
     .updateTable(series)
     .set((eb) => ({ last_number: eb('last_number', '+', 1) }))
@@ -69,7 +93,19 @@ export async function nextInSeries(db: DbOrTx, series: 'invoice_series' | 'credi
 
 export async function insertCreditNote(
   db: DbOrTx,
-  note: { invoiceId: number; orderId: number; vendorId: number; userId: string; financialYear: string; sequence: number; number: string; amount: number; reason: string; issuedAt: string; document: string },
+  note: {
+    invoiceId: number;
+    orderId: number;
+    vendorId: number;
+    userId: string;
+    financialYear: string;
+    sequence: number;
+    number: string;
+    amount: number;
+    reason: string;
+    issuedAt: string;
+    document: string;
+  },
 ): Promise<number> {
   const row = await db
     .insertInto('credit_notes')
@@ -92,11 +128,25 @@ export async function insertCreditNote(
 }
 
 /** The credit notes against these invoices, or of these orders, oldest first. */
-export async function creditNotesOf(db: DbOrTx, of: { invoiceIds: readonly number[] } | { orderIds: readonly number[] }): Promise<CreditNoteSummary[]> {
+export async function creditNotesOf(
+  db: DbOrTx,
+  of: { invoiceIds: readonly number[] } | { orderIds: readonly number[] },
+): Promise<CreditNoteSummary[]> {
   const [column, ids] = 'invoiceIds' in of ? (['invoice_id', of.invoiceIds] as const) : (['order_id', of.orderIds] as const);
   if (ids.length === 0) return [];
-  const rows = await db.selectFrom('credit_notes').select(['id', 'invoice_id', 'number', 'amount', 'issued_at']).where(column, 'in', ids).orderBy('id').execute();
-  return rows.map((row) => ({ id: row.id, invoiceId: row.invoice_id, number: row.number, amount: Number(row.amount), issuedAt: toIso(row.issued_at) }));
+  const rows = await db
+    .selectFrom('credit_notes')
+    .select(['id', 'invoice_id', 'number', 'amount', 'issued_at'])
+    .where(column, 'in', ids)
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    invoiceId: row.invoice_id,
+    number: row.number,
+    amount: Number(row.amount),
+    issuedAt: toIso(row.issued_at),
+  }));
 }
 
 /** A credit note's owners and document, for its buyer, its seller or an admin. */

@@ -5,12 +5,27 @@ import type { Order } from '#shared/schemas/orders.ts';
 import { buildTestApp, type TestApp } from '#server/testing/build-app.ts';
 import { createProduct } from '#server/testing/factories.ts';
 import { pdfText } from '#server/testing/pdf-text.ts';
-import { as, completeShopDetails, registerCustomer, registerVendor, signIn, TEST_HEADERS, type TestUser } from '#server/testing/sessions.ts';
+import {
+  as,
+  completeShopDetails,
+  registerCustomer,
+  registerVendor,
+  signIn,
+  TEST_HEADERS,
+  type TestUser,
+} from '#server/testing/sessions.ts';
 import { testDialects } from '#server/testing/test-database.ts';
 import type { CreditNoteDocument } from './credit-note-document.ts';
 
 const KOCHI = { name: 'Asha Menon', phone: '9847011223', line1: '12/345 Marine Drive', city: 'Kochi', state: 'Kerala', pincode: '682031' };
-const MYSURU = { name: 'Asha Menon', phone: '9847011223', line1: '4 Sayyaji Rao Road', city: 'Mysuru', state: 'Karnataka', pincode: '570001' };
+const MYSURU = {
+  name: 'Asha Menon',
+  phone: '9847011223',
+  line1: '4 Sayyaji Rao Road',
+  city: 'Mysuru',
+  state: 'Karnataka',
+  pincode: '570001',
+};
 const shortDate = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' });
 
 type Seller = TestUser & { vendorId: number };
@@ -40,36 +55,87 @@ describe.each(testDialects())('GST credit notes on %s', (dialect) => {
     stranger = await registerCustomer(t, 'stranger@example.in', 'Someone Else');
     await t.services.authService.ensureAdmin({ email: 'gst@admin.in', password: 'admin-pass-123', name: 'GST Admin' });
     admin = await signIn(t, { email: 'gst@admin.in', password: 'admin-pass-123' }, 'admin');
-    laptop = (await createProduct(t.services, { vendorId: seller.vendorId, category: 'Laptop', name: 'Lenovo ThinkPad E14', price: rupees(129_999), stock: 100 })).id;
-    monitor = (await createProduct(t.services, { vendorId: seller.vendorId, category: 'Monitor', name: 'LG 27 4K Monitor', price: rupees(29_999), stock: 100 })).id;
-    otherMonitor = (await createProduct(t.services, { vendorId: otherSeller.vendorId, category: 'Monitor', name: 'Dell 24 Monitor', price: rupees(14_999), stock: 100 })).id;
+    laptop = (
+      await createProduct(t.services, {
+        vendorId: seller.vendorId,
+        category: 'Laptop',
+        name: 'Lenovo ThinkPad E14',
+        price: rupees(129_999),
+        stock: 100,
+      })
+    ).id;
+    monitor = (
+      await createProduct(t.services, {
+        vendorId: seller.vendorId,
+        category: 'Monitor',
+        name: 'LG 27 4K Monitor',
+        price: rupees(29_999),
+        stock: 100,
+      })
+    ).id;
+    otherMonitor = (
+      await createProduct(t.services, {
+        vendorId: otherSeller.vendorId,
+        category: 'Monitor',
+        name: 'Dell 24 Monitor',
+        price: rupees(14_999),
+        stock: 100,
+      })
+    ).id;
   });
   afterAll(() => t.close());
 
   /** A paid order to `address`; its payment and its shipments by seller. */
   async function paidOrder(address: typeof KOCHI, items: Array<{ productId: number; quantity: number }>) {
     const saved = (await as(t, buyer)('POST', '/api/account/addresses', address)).json();
-    const placed = await as(t, buyer)('POST', '/api/checkout/orders', { idempotencyKey: `credit-note-test-${dialect}-${++orderCount}`, addressId: saved.id, items });
+    const placed = await as(t, buyer)('POST', '/api/checkout/orders', {
+      idempotencyKey: `credit-note-test-${dialect}-${++orderCount}`,
+      addressId: saved.id,
+      items,
+    });
     expect(placed.statusCode).toBe(201);
     const orderId = placed.json().id as number;
     expect((await as(t, buyer)('POST', `/api/orders/${orderId}/payments`, { method: 'upi', vpa: 'asha@okhdfc' })).statusCode).toBe(200);
     const order = await orderOf(orderId);
     const shipmentOf = (vendor: Seller) => order.fulfilments.find((f) => f.vendor.id === vendor.vendorId)?.id ?? 0;
-    return { orderId, paymentId: order.payments[0]!.id, total: order.total, shipment: shipmentOf(seller), otherShipment: shipmentOf(otherSeller) };
+    return {
+      orderId,
+      paymentId: order.payments[0]!.id,
+      total: order.total,
+      shipment: shipmentOf(seller),
+      otherShipment: shipmentOf(otherSeller),
+    };
   }
   const orderOf = async (orderId: number) => (await as(t, buyer)('GET', `/api/orders/${orderId}`)).json() as Order;
   async function ship(vendor: Seller, fulfilment: number) {
     await as(t, vendor)('POST', `/api/vendor/fulfilments/${fulfilment}/pack`);
-    expect((await as(t, vendor)('POST', `/api/vendor/fulfilments/${fulfilment}/ship`, { carrier: 'Delhivery', trackingNumber: 'DLV1234567' })).statusCode).toBe(200);
+    expect(
+      (await as(t, vendor)('POST', `/api/vendor/fulfilments/${fulfilment}/ship`, { carrier: 'Delhivery', trackingNumber: 'DLV1234567' }))
+        .statusCode,
+    ).toBe(200);
   }
-  const refund = (paymentId: number, body: { amount: number; reason: string; invoiceId?: number | null }) => as(t, admin)('POST', `/api/admin/payments/${paymentId}/refund`, body);
+  const refund = (paymentId: number, body: { amount: number; reason: string; invoiceId?: number | null }) =>
+    as(t, admin)('POST', `/api/admin/payments/${paymentId}/refund`, body);
   const pdfOf = (user: TestUser | undefined, id: number) =>
-    t.app.inject({ method: 'GET', url: `/api/credit-notes/${id}/pdf`, headers: user ? { ...TEST_HEADERS, cookie: user.cookie } : TEST_HEADERS });
+    t.app.inject({
+      method: 'GET',
+      url: `/api/credit-notes/${id}/pdf`,
+      headers: user ? { ...TEST_HEADERS, cookie: user.cookie } : TEST_HEADERS,
+    });
   const documentsOf = async (invoiceId: number) =>
-    (await t.database.db.selectFrom('credit_notes').select('document').where('invoice_id', '=', invoiceId).orderBy('id').execute()).map((row) => JSON.parse(row.document) as CreditNoteDocument);
+    (await t.database.db.selectFrom('credit_notes').select('document').where('invoice_id', '=', invoiceId).orderBy('id').execute()).map(
+      (row) => JSON.parse(row.document) as CreditNoteDocument,
+    );
   const invoiceDocument = async (invoiceId: number) => t.services.invoices.document(invoiceId, { kind: 'admin' });
   const lastNumber = async (vendor: Seller) =>
-    (await t.database.db.selectFrom('credit_note_series').select('last_number').where('vendor_id', '=', vendor.vendorId).where('financial_year', '=', year).executeTakeFirst())?.last_number ?? 0;
+    (
+      await t.database.db
+        .selectFrom('credit_note_series')
+        .select('last_number')
+        .where('vendor_id', '=', vendor.vendorId)
+        .where('financial_year', '=', year)
+        .executeTakeFirst()
+    )?.last_number ?? 0;
 
   it('credits part of an invoice to another state as IGST, then the rest, the two reversing exactly the invoice’s IGST', async () => {
     const { orderId, paymentId, total, shipment } = await paidOrder(KOCHI, [{ productId: laptop, quantity: 1 }]);
@@ -80,7 +146,14 @@ describe.each(testDialects())('GST credit notes on %s', (dialect) => {
     const partial = await refund(paymentId, { amount: rupees(10_000), reason: 'Dent on the lid, agreed discount' });
     expect(partial.statusCode).toBe(200);
     expect(partial.json().order.invoices).toEqual([
-      { id: invoice.id, number: invoice.number, seller: 'Test Traders', total, creditable: total - rupees(10_000), creditNotes: [{ id: expect.any(Number), number: creditNoteNumber(year, before + 1) }] },
+      {
+        id: invoice.id,
+        number: invoice.number,
+        seller: 'Test Traders',
+        total,
+        creditable: total - rupees(10_000),
+        creditNotes: [{ id: expect.any(Number), number: creditNoteNumber(year, before + 1) }],
+      },
     ]);
     const note = (await orderOf(orderId)).fulfilments[0]!.creditNotes[0]!;
     expect(note.number).toBe(creditNoteNumber(year, before + 1));
@@ -106,19 +179,30 @@ describe.each(testDialects())('GST credit notes on %s', (dialect) => {
     const rest = await refund(paymentId, { amount: total - rupees(10_000), reason: 'Returned after all' });
     expect(rest.statusCode).toBe(200);
     expect(rest.json().payment).toMatchObject({ status: 'refunded', refundedAmount: total });
-    expect(rest.json().order.invoices[0]).toMatchObject({ creditable: 0, creditNotes: [{ number: creditNoteNumber(year, before + 1) }, { number: creditNoteNumber(year, before + 2) }] });
+    expect(rest.json().order.invoices[0]).toMatchObject({
+      creditable: 0,
+      creditNotes: [{ number: creditNoteNumber(year, before + 1) }, { number: creditNoteNumber(year, before + 2) }],
+    });
     const notes = await documentsOf(invoice.id);
-    for (const key of ['taxable', 'cgst', 'sgst', 'igst', 'total'] as const) expect(notes[0]!.totals[key] + notes[1]!.totals[key]).toBe(issued.totals[key]);
+    for (const key of ['taxable', 'cgst', 'sgst', 'igst', 'total'] as const)
+      expect(notes[0]!.totals[key] + notes[1]!.totals[key]).toBe(issued.totals[key]);
     expect(notes[1]!.totals).toMatchObject({ cgst: 0, sgst: 0, igst: issued.totals.igst - rupees(1_525.42) });
     // Nothing is left to credit: a further note is refused, whoever asks.
-    await expect(t.database.db.transaction().execute((tx) => t.services.invoices.issueCreditNote(tx, { invoiceId: invoice.id, amount: 1, reason: 'One paisa more' }))).rejects.toMatchObject({
+    await expect(
+      t.database.db
+        .transaction()
+        .execute((tx) => t.services.invoices.issueCreditNote(tx, { invoiceId: invoice.id, amount: 1, reason: 'One paisa more' })),
+    ).rejects.toMatchObject({
       code: 'CONFLICT',
       message: `Invoice ${invoice.number} has been credited in full`,
     });
   });
 
   it('reverses CGST and SGST within the seller’s state, as the invoice charged them', async () => {
-    const { orderId, paymentId, total, shipment } = await paidOrder(MYSURU, [{ productId: laptop, quantity: 1 }, { productId: monitor, quantity: 2 }]);
+    const { orderId, paymentId, total, shipment } = await paidOrder(MYSURU, [
+      { productId: laptop, quantity: 1 },
+      { productId: monitor, quantity: 2 },
+    ]);
     await ship(seller, shipment);
     expect((await refund(paymentId, { amount: total, reason: 'Whole order returned' })).statusCode).toBe(200);
     const order = await orderOf(orderId);
@@ -142,32 +226,51 @@ describe.each(testDialects())('GST credit notes on %s', (dialect) => {
     // Money no invoice covers: there is none on a shipped single-seller order.
     const notInvoiced = await refund(paymentId, { amount: 100, reason: 'Not on an invoice', invoiceId: null });
     expect(notInvoiced.statusCode).toBe(409);
-    expect(notInvoiced.json().error.message).toBe('Everything left on this payment is on a tax invoice: say which invoice the refund is against');
+    expect(notInvoiced.json().error.message).toBe(
+      'Everything left on this payment is on a tax invoice: say which invoice the refund is against',
+    );
 
     // Two credit notes of 60 % each at once, straight through the service (a return and a refund, say): one is refused.
     const share = Math.round(total * 0.6);
     const results = await Promise.allSettled(
-      [1, 2].map((n) => t.database.db.transaction().execute((tx) => t.services.invoices.issueCreditNote(tx, { invoiceId: invoice.id, amount: share, reason: `Credit ${n}` }))),
+      [1, 2].map((n) =>
+        t.database.db
+          .transaction()
+          .execute((tx) => t.services.invoices.issueCreditNote(tx, { invoiceId: invoice.id, amount: share, reason: `Credit ${n}` })),
+      ),
     );
     expect(results.map((result) => result.status).sort()).toEqual(['fulfilled', 'rejected']);
-    expect(results.find((result) => result.status === 'rejected')).toMatchObject({ reason: { code: 'CONFLICT', message: `At most ₹11,999.60 is left to credit on invoice ${invoice.number}` } });
+    expect(results.find((result) => result.status === 'rejected')).toMatchObject({
+      reason: { code: 'CONFLICT', message: `At most ₹11,999.60 is left to credit on invoice ${invoice.number}` },
+    });
     const [row] = await t.database.db.selectFrom('invoices').select(['credited', 'total']).where('id', '=', invoice.id).execute();
     expect([Number(row!.credited), Number(row!.total)]).toEqual([share, total]);
     expect((await documentsOf(invoice.id)).map((note) => note.totals.total)).toEqual([share]);
   });
 
   it('asks which invoice when an order has two sellers’ invoices, credits the one named in its seller’s series, and credits each in full for a refund of everything left', async () => {
-    const { orderId, paymentId, total, shipment, otherShipment } = await paidOrder(KOCHI, [{ productId: monitor, quantity: 1 }, { productId: otherMonitor, quantity: 1 }]);
+    const { orderId, paymentId, total, shipment, otherShipment } = await paidOrder(KOCHI, [
+      { productId: monitor, quantity: 1 },
+      { productId: otherMonitor, quantity: 1 },
+    ]);
     await ship(seller, shipment);
 
     // Only one seller has shipped: the refund may be for the goods not yet shipped, so the store asks.
     const open = await refund(paymentId, { amount: rupees(1_000), reason: 'Which one?' });
     expect(open.statusCode).toBe(409);
     const shipped = (await orderOf(orderId)).fulfilments.find((f) => f.id === shipment)!.invoice!;
-    expect(open.json().error.message).toBe(`Part of what is left is not on tax invoice ${shipped.number} (goods not yet shipped, or the delivery charge): say whether the refund is against that invoice or not`);
+    expect(open.json().error.message).toBe(
+      `Part of what is left is not on tax invoice ${shipped.number} (goods not yet shipped, or the delivery charge): say whether the refund is against that invoice or not`,
+    );
     // Goods not yet shipped: no credit note, within the value not invoiced (₹14,999).
-    expect((await refund(paymentId, { amount: rupees(15_000), reason: 'More than is not invoiced', invoiceId: null })).statusCode).toBe(409);
-    const uninvoiced = await refund(paymentId, { amount: rupees(1_000), reason: 'Price drop on the Dell monitor before it shipped', invoiceId: null });
+    expect((await refund(paymentId, { amount: rupees(15_000), reason: 'More than is not invoiced', invoiceId: null })).statusCode).toBe(
+      409,
+    );
+    const uninvoiced = await refund(paymentId, {
+      amount: rupees(1_000),
+      reason: 'Price drop on the Dell monitor before it shipped',
+      invoiceId: null,
+    });
     expect(uninvoiced.statusCode).toBe(200);
     expect(uninvoiced.json().order.invoices.flatMap((i: { creditNotes: unknown[] }) => i.creditNotes)).toEqual([]);
 
@@ -181,7 +284,9 @@ describe.each(testDialects())('GST credit notes on %s', (dialect) => {
     const named = await refund(paymentId, { amount: rupees(500), reason: 'Stand missing', invoiceId: otherInvoice.id });
     expect(named.statusCode).toBe(200);
     // The other seller's own series: its first credit note, whatever the first seller has issued.
-    expect(named.json().order.invoices.find((i: { id: number }) => i.id === otherInvoice.id).creditNotes).toEqual([{ id: expect.any(Number), number: creditNoteNumber(year, otherBefore + 1) }]);
+    expect(named.json().order.invoices.find((i: { id: number }) => i.id === otherInvoice.id).creditNotes).toEqual([
+      { id: expect.any(Number), number: creditNoteNumber(year, otherBefore + 1) },
+    ]);
 
     // Everything left: ₹13,499 of the Dell's invoice (less the ₹1,000 refunded before it shipped,
     // which its invoice does not know) is more than the payment has left, so the store asks again.
@@ -200,15 +305,22 @@ describe.each(testDialects())('GST credit notes on %s', (dialect) => {
   });
 
   it('credits each invoice in full for a refund of everything left on an order of two shipped sellers', async () => {
-    const { orderId, paymentId, total, shipment, otherShipment } = await paidOrder(MYSURU, [{ productId: monitor, quantity: 1 }, { productId: otherMonitor, quantity: 2 }]);
+    const { orderId, paymentId, total, shipment, otherShipment } = await paidOrder(MYSURU, [
+      { productId: monitor, quantity: 1 },
+      { productId: otherMonitor, quantity: 2 },
+    ]);
     await ship(seller, shipment);
     await ship(otherSeller, otherShipment);
     const [before, otherBefore] = [await lastNumber(seller), await lastNumber(otherSeller)];
     const answer = await refund(paymentId, { amount: total, reason: 'Order returned in full' });
     expect(answer.statusCode).toBe(200);
     const order = await orderOf(orderId);
-    expect(order.fulfilments.map((f) => f.creditNotes.map((note) => note.number))).toEqual([[creditNoteNumber(year, before + 1)], [creditNoteNumber(year, otherBefore + 1)]]);
-    for (const f of order.fulfilments) expect((await documentsOf(f.invoice!.id))[0]!.totals).toEqual((await invoiceDocument(f.invoice!.id)).totals);
+    expect(order.fulfilments.map((f) => f.creditNotes.map((note) => note.number))).toEqual([
+      [creditNoteNumber(year, before + 1)],
+      [creditNoteNumber(year, otherBefore + 1)],
+    ]);
+    for (const f of order.fulfilments)
+      expect((await documentsOf(f.invoice!.id))[0]!.totals).toEqual((await invoiceDocument(f.invoice!.id)).totals);
     // The audit names them.
     expect(answer.json().audit[0].after.creditNotes).toEqual([creditNoteNumber(year, before + 1), creditNoteNumber(year, otherBefore + 1)]);
   });
@@ -241,7 +353,9 @@ describe.each(testDialects())('GST credit notes on %s', (dialect) => {
       expect(await t.services.outbox.about(`payment:${paymentId}`)).toEqual([]);
       expect(await t.services.payments.refundsOf(paymentId)).toEqual([]);
       expect(await documentsOf(invoice.id)).toEqual([]);
-      expect((await t.services.invoices.creditableOf(orderId))[0]).toMatchObject({ creditable: (await invoiceDocument(invoice.id)).totals.total });
+      expect((await t.services.invoices.creditableOf(orderId))[0]).toMatchObject({
+        creditable: (await invoiceDocument(invoice.id)).totals.total,
+      });
       expect(await lastNumber(seller)).toBe(before);
     };
 
@@ -269,9 +383,13 @@ describe.each(testDialects())('GST credit notes on %s', (dialect) => {
     const orders = await Promise.all(Array.from({ length: 6 }, () => paidOrder(MYSURU, [{ productId: monitor, quantity: 1 }])));
     for (const order of orders) await ship(seller, order.shipment);
     const before = await lastNumber(seller);
-    const answers = await Promise.all(orders.map((order, n) => refund(order.paymentId, { amount: rupees(100 + n), reason: 'Goodwill, at once' })));
+    const answers = await Promise.all(
+      orders.map((order, n) => refund(order.paymentId, { amount: rupees(100 + n), reason: 'Goodwill, at once' })),
+    );
     expect(answers.map((answer) => answer.statusCode)).toEqual(orders.map(() => 200));
-    const numbers = (await Promise.all(orders.map(async (order) => (await orderOf(order.orderId)).fulfilments[0]!.creditNotes[0]!.number))).sort();
+    const numbers = (
+      await Promise.all(orders.map(async (order) => (await orderOf(order.orderId)).fulfilments[0]!.creditNotes[0]!.number))
+    ).sort();
     expect(numbers).toEqual(orders.map((_, n) => creditNoteNumber(year, before + n + 1)));
     expect(await lastNumber(seller)).toBe(before + orders.length);
   });

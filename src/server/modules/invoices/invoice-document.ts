@@ -70,10 +70,26 @@ export function buildInvoice(input: InvoiceInput): InvoiceDocument {
     const discount = line.discount ?? 0;
     const paid = line.lineTotal - discount;
     const { hsn, ratePercent, ...tax } = lineTax(line.category, paid, !interState);
-    return { name: line.name, hsn, quantity: line.quantity, unitPrice: Math.round(line.lineTotal / line.quantity), ratePercent, ...tax, total: paid, ...(discount > 0 ? { discount } : {}) };
+    return {
+      name: line.name,
+      hsn,
+      quantity: line.quantity,
+      unitPrice: Math.round(line.lineTotal / line.quantity),
+      ratePercent,
+      ...tax,
+      total: paid,
+      ...(discount > 0 ? { discount } : {}),
+    };
   });
   const sum = (key: 'taxable' | 'cgst' | 'sgst' | 'igst' | 'total') => lines.reduce((total, line) => total + line[key], 0);
   const discount = lines.reduce((total, line) => total + (line.discount ?? 0), 0);
-  const totals = { taxable: sum('taxable'), cgst: sum('cgst'), sgst: sum('sgst'), igst: sum('igst'), total: sum('total'), ...(discount > 0 ? { discount } : {}) };
+  const totals = {
+    taxable: sum('taxable'),
+    cgst: sum('cgst'),
+    sgst: sum('sgst'),
+    igst: sum('igst'),
+    total: sum('total'),
+    ...(discount > 0 ? { discount } : {}),
+  };
   return { ...input, placeOfSupply, sellerState, interState, lines, totals, amountInWords: rupeesInWords(totals.total) };
 }

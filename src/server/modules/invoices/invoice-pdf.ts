@@ -37,7 +37,17 @@ interface TaxDocumentPage {
   /** the lines under the title: number, date, order, place of supply… */
   heading: string[];
   parties: Pick<InvoiceDocument, 'seller' | 'buyer' | 'buyerGst'>;
-  lines: ReadonlyArray<{ name: string; hsn: string; quantity: number | null; taxable: number; ratePercent: number; cgst: number; sgst: number; igst: number; total: number }>;
+  lines: ReadonlyArray<{
+    name: string;
+    hsn: string;
+    quantity: number | null;
+    taxable: number;
+    ratePercent: number;
+    cgst: number;
+    sgst: number;
+    igst: number;
+    total: number;
+  }>;
   totals: InvoiceDocument['totals'];
   /** which tax applies, after the table */
   taxNote: string;
@@ -72,7 +82,19 @@ async function renderTaxDocument(page: TaxDocumentPage): Promise<Buffer> {
   const blockTop = Math.max(130, pdf.y + 14);
   const half = width / 2 - 10;
   pdf.font('bold').fontSize(9).text('Sold by', left, blockTop);
-  pdf.font('regular').text([seller.legalName, ...(seller.tradeName !== seller.legalName ? [`(${seller.tradeName})`] : []), ...(seller.address ? addressLines(seller.address) : []), `GSTIN: ${seller.gstin ?? 'not registered'}`].join('\n'), left, blockTop + 13, { width: half });
+  pdf
+    .font('regular')
+    .text(
+      [
+        seller.legalName,
+        ...(seller.tradeName !== seller.legalName ? [`(${seller.tradeName})`] : []),
+        ...(seller.address ? addressLines(seller.address) : []),
+        `GSTIN: ${seller.gstin ?? 'not registered'}`,
+      ].join('\n'),
+      left,
+      blockTop + 13,
+      { width: half },
+    );
   const buyerLeft = left + width / 2 + 10;
   pdf.font('bold').text('Billed and shipped to', buyerLeft, blockTop);
   const buyer = buyerGst ? [buyerGst.businessName, `Attn: ${billedTo.name}`] : [billedTo.name];
@@ -91,16 +113,43 @@ async function renderTaxDocument(page: TaxDocumentPage): Promise<Buffer> {
       x += columnWidth;
     });
     y += height + 6;
-    pdf.moveTo(left, y - 3).lineTo(left + width, y - 3).lineWidth(0.5).strokeColor('#cbd5e1').stroke();
+    pdf
+      .moveTo(left, y - 3)
+      .lineTo(left + width, y - 3)
+      .lineWidth(0.5)
+      .strokeColor('#cbd5e1')
+      .stroke();
   };
-  row(COLUMNS.map(([heading]) => heading), 'bold');
+  row(
+    COLUMNS.map(([heading]) => heading),
+    'bold',
+  );
   for (const line of page.lines) {
-    row([line.name, line.hsn, line.quantity === null ? '' : String(line.quantity), rupees(line.taxable), `${line.ratePercent}%`, rupees(line.cgst), rupees(line.sgst), rupees(line.igst), rupees(line.total)], 'regular');
+    row(
+      [
+        line.name,
+        line.hsn,
+        line.quantity === null ? '' : String(line.quantity),
+        rupees(line.taxable),
+        `${line.ratePercent}%`,
+        rupees(line.cgst),
+        rupees(line.sgst),
+        rupees(line.igst),
+        rupees(line.total),
+      ],
+      'regular',
+    );
   }
   const { totals } = page;
-  row(['Total', '', '', rupees(totals.taxable), '', rupees(totals.cgst), rupees(totals.sgst), rupees(totals.igst), rupees(totals.total)], 'bold');
+  row(
+    ['Total', '', '', rupees(totals.taxable), '', rupees(totals.cgst), rupees(totals.sgst), rupees(totals.igst), rupees(totals.total)],
+    'bold',
+  );
 
-  pdf.font('regular').fontSize(9).text(page.taxNote, left, y + 8, { width });
+  pdf
+    .font('regular')
+    .fontSize(9)
+    .text(page.taxNote, left, y + 8, { width });
   pdf.text(`Amount in words: ${page.amountInWords}`, { width });
   pdf.moveDown();
   pdf.fontSize(8).fillColor('#475569').text(page.footnote, { width });
@@ -124,7 +173,9 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
     totals: invoice.totals,
     taxNote: [
       invoice.interState ? 'Supply to another state: IGST applies.' : 'Supply within the seller’s state: CGST and SGST apply.',
-      invoice.totals.discount ? `Coupon discount${invoice.coupon ? ` (${invoice.coupon.code})` : ''} of ${rupees(invoice.totals.discount)} deducted from the value before tax.` : '',
+      invoice.totals.discount
+        ? `Coupon discount${invoice.coupon ? ` (${invoice.coupon.code})` : ''} of ${rupees(invoice.totals.discount)} deducted from the value before tax.`
+        : '',
     ]
       .filter(Boolean)
       .join(' '),
@@ -149,8 +200,11 @@ export function renderCreditNotePdf(note: CreditNoteDocument): Promise<Buffer> {
     parties: note,
     lines: note.lines,
     totals: note.totals,
-    taxNote: note.interState ? 'Supply to another state: the IGST charged is reversed.' : 'Supply within the seller’s state: the CGST and SGST charged are reversed.',
+    taxNote: note.interState
+      ? 'Supply to another state: the IGST charged is reversed.'
+      : 'Supply within the seller’s state: the CGST and SGST charged are reversed.',
     amountInWords: note.amountInWords,
-    footnote: 'Issued under section 34 of the CGST Act, 2017. The amounts include GST. This is a computer-generated credit note and needs no signature.',
+    footnote:
+      'Issued under section 34 of the CGST Act, 2017. The amounts include GST. This is a computer-generated credit note and needs no signature.',
   });
 }

@@ -6,7 +6,12 @@ import { requireSignedIn, requireUser } from '#server/plugins/auth.ts';
 import type { VendorsService } from '#server/modules/vendors/vendors.service.ts';
 import type { InvoiceReader, InvoicesService } from './invoices.service.ts';
 
-const params = z.object({ id: z.string().regex(/^[1-9]\d{0,14}$/, 'id must be a positive whole number').transform(Number) });
+const params = z.object({
+  id: z
+    .string()
+    .regex(/^[1-9]\d{0,14}$/, 'id must be a positive whole number')
+    .transform(Number),
+});
 
 /** A tax invoice or credit note as a PDF, for its buyer, its seller or an admin (404 for anyone else). */
 export function invoicesRoutes({ invoices, vendors }: { invoices: InvoicesService; vendors: VendorsService }): FastifyPluginAsyncZod {
@@ -26,7 +31,11 @@ export function invoicesRoutes({ invoices, vendors }: { invoices: InvoicesServic
     }
 
     const pdfReply = (reply: FastifyReply, file: string, pdf: Buffer) =>
-      reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="${file}"`).header('cache-control', 'private, no-store').send(pdf);
+      reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${file}"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
 
     app.get(
       '/invoices/:id/pdf',
@@ -48,7 +57,8 @@ export function invoicesRoutes({ invoices, vendors }: { invoices: InvoicesServic
       {
         schema: {
           tags: ['orders'],
-          summary: 'A GST credit note (money refunded against a tax invoice) as PDF: to the order’s buyer, the shipment’s seller, or an admin',
+          summary:
+            'A GST credit note (money refunded against a tax invoice) as PDF: to the order’s buyer, the shipment’s seller, or an admin',
           params,
         },
       },

@@ -33,7 +33,11 @@ export interface CreditableInvoice {
 
 /** The buyer, the seller and admins read a tax document; nobody else learns it exists. */
 function mayRead(reader: InvoiceReader, row: { user_id: string; vendor_id: number }): boolean {
-  return reader.kind === 'admin' || (reader.kind === 'customer' && row.user_id === reader.userId) || (reader.kind === 'vendor' && row.vendor_id === reader.vendorId);
+  return (
+    reader.kind === 'admin' ||
+    (reader.kind === 'customer' && row.user_id === reader.userId) ||
+    (reader.kind === 'vendor' && row.vendor_id === reader.vendorId)
+  );
 }
 
 /**
@@ -57,13 +61,19 @@ export function createInvoicesService({ db }: { db: Db }) {
     tx: DbOrTx,
     { invoiceId, amount, reason, line, at = new Date() }: { invoiceId: number; amount: number; reason: string; line?: number; at?: Date },
   ): Promise<creditNotes.CreditNoteSummary> {
-    if (!Number.isSafeInteger(amount) || amount <= 0) throw new AppError('VALIDATION_FAILED', 'A credit note is for a whole number of paise more than 0');
+    if (!Number.isSafeInteger(amount) || amount <= 0)
+      throw new AppError('VALIDATION_FAILED', 'A credit note is for a whole number of paise more than 0');
     const invoice = await creditNotes.takeCredit(tx, invoiceId, amount);
     if (!invoice) {
       const found = await creditNotes.findCreditable(tx, invoiceId);
       if (!found) throw new AppError('NOT_FOUND', 'Invoice not found');
       const left = found.total - found.credited;
-      throw new AppError('CONFLICT', left > 0 ? `At most ${formatPrice(left)} is left to credit on invoice ${found.number}` : `Invoice ${found.number} has been credited in full`);
+      throw new AppError(
+        'CONFLICT',
+        left > 0
+          ? `At most ${formatPrice(left)} is left to credit on invoice ${found.number}`
+          : `Invoice ${found.number} has been credited in full`,
+      );
     }
     const document = JSON.parse(invoice.document) as InvoiceDocument;
     const earlier = (await creditNotes.creditNoteDocumentsOf(tx, invoiceId)).map((text) => JSON.parse(text) as CreditNoteDocument);
@@ -72,7 +82,16 @@ export function createInvoicesService({ db }: { db: Db }) {
     const number = creditNoteNumber(year, sequence);
     const creditedBefore = creditedByLine(document, earlier);
     const lineLeft = line === undefined ? 0 : (document.lines[line]?.total ?? 0) - (creditedBefore[line] ?? 0);
-    const note = buildCreditNote({ number, financialYear: year, issuedAt: at.toISOString(), reason, amount, invoice: document, creditedBefore, ...(line !== undefined && lineLeft >= amount ? { line } : {}) });
+    const note = buildCreditNote({
+      number,
+      financialYear: year,
+      issuedAt: at.toISOString(),
+      reason,
+      amount,
+      invoice: document,
+      creditedBefore,
+      ...(line !== undefined && lineLeft >= amount ? { line } : {}),
+    });
     const id = await creditNotes.insertCreditNote(tx, {
       invoiceId,
       orderId: invoice.order_id,
@@ -146,8 +165,17 @@ export function createInvoicesService({ db }: { db: Db }) {
           address: shipment.pickup_address ? (JSON.parse(shipment.pickup_address) as InvoiceAddress) : null,
         },
         buyer: JSON.parse(shipment.address) as InvoiceAddress,
-        buyerGst: shipment.buyer_gstin && shipment.buyer_business_name ? { gstin: shipment.buyer_gstin, businessName: shipment.buyer_business_name } : null,
-        lines: lines.map((line) => ({ name: line.name, category: line.category, quantity: line.quantity, lineTotal: Number(line.line_total), discount: Number(line.discount) })),
+        buyerGst:
+          shipment.buyer_gstin && shipment.buyer_business_name
+            ? { gstin: shipment.buyer_gstin, businessName: shipment.buyer_business_name }
+            : null,
+        lines: lines.map((line) => ({
+          name: line.name,
+          category: line.category,
+          quantity: line.quantity,
+          lineTotal: Number(line.line_total),
+          discount: Number(line.discount),
+        })),
         coupon: shipment.coupon_code ? { code: shipment.coupon_code } : null,
       });
       await tx
@@ -179,36 +207,70 @@ export function createInvoicesService({ db }: { db: Db }) {
      */
     async creditRefund(
       tx: DbOrTx,
-      { orderId, amount, left, reason, against, at = new Date() }: { orderId: number; amount: number; left: number; reason: string; against?: number | null; at?: Date },
+      {
+        orderId,
+        amount,
+        left,
+        reason,
+        against,
+        at = new Date(),
+      }: { orderId: number; amount: number; left: number; reason: string; against?: number | null; at?: Date },
     ): Promise<creditNotes.CreditNoteSummary[]> {
       const invoices = await creditNotes.creditableOfOrder(tx, orderId);
-      const allocation = allocateRefund({ amount, left, invoices: invoices.map((invoice) => ({ id: invoice.id, number: invoice.number, creditable: invoice.total - invoice.credited })), against });
+      const allocation = allocateRefund({
+        amount,
+        left,
+        invoices: invoices.map((invoice) => ({ id: invoice.id, number: invoice.number, creditable: invoice.total - invoice.credited })),
+        against,
+      });
       if (!allocation.ok) throw new AppError(allocation.code, allocation.message);
       const vendorOf = new Map(invoices.map((invoice) => [invoice.id, invoice.vendorId]));
-      const credits = allocation.credits.toSorted((a, b) => vendorOf.get(a.invoiceId)! - vendorOf.get(b.invoiceId)! || a.invoiceId - b.invoiceId);
+      const credits = allocation.credits.toSorted(
+        (a, b) => vendorOf.get(a.invoiceId)! - vendorOf.get(b.invoiceId)! || a.invoiceId - b.invoiceId,
+      );
       const issued: creditNotes.CreditNoteSummary[] = [];
-      for (const credit of credits) issued.push(await issueCreditNote(tx, { invoiceId: credit.invoiceId, amount: credit.amount, reason, at }));
+      for (const credit of credits)
+        issued.push(await issueCreditNote(tx, { invoiceId: credit.invoiceId, amount: credit.amount, reason, at }));
       return issued;
     },
 
     /** The order's invoices, oldest first, with what is left to credit on each. */
     async creditableOf(orderId: number, tx: DbOrTx = db): Promise<CreditableInvoice[]> {
-      return (await creditNotes.creditableOfOrder(tx, orderId)).map((invoice) => ({ id: invoice.id, number: invoice.number, total: invoice.total, creditable: invoice.total - invoice.credited }));
+      return (await creditNotes.creditableOfOrder(tx, orderId)).map((invoice) => ({
+        id: invoice.id,
+        number: invoice.number,
+        total: invoice.total,
+        creditable: invoice.total - invoice.credited,
+      }));
     },
 
     /** The credit notes against these invoices, or of these orders, oldest first. */
-    creditNotesOf: (of: { invoiceIds: readonly number[] } | { orderIds: readonly number[] }, tx: DbOrTx = db) => creditNotes.creditNotesOf(tx, of),
+    creditNotesOf: (of: { invoiceIds: readonly number[] } | { orderIds: readonly number[] }, tx: DbOrTx = db) =>
+      creditNotes.creditNotesOf(tx, of),
 
     /** The invoices of these shipments, by shipment. */
     async forFulfilments(fulfilmentIds: readonly number[]): Promise<Map<number, InvoiceSummary>> {
       if (fulfilmentIds.length === 0) return new Map();
-      const rows = await db.selectFrom('invoices').select(['id', 'fulfilment_id', 'number', 'issued_at']).where('fulfilment_id', 'in', fulfilmentIds).execute();
-      return new Map(rows.map((row) => [row.fulfilment_id, { id: row.id, fulfilmentId: row.fulfilment_id, number: row.number, issuedAt: toIso(row.issued_at) }]));
+      const rows = await db
+        .selectFrom('invoices')
+        .select(['id', 'fulfilment_id', 'number', 'issued_at'])
+        .where('fulfilment_id', 'in', fulfilmentIds)
+        .execute();
+      return new Map(
+        rows.map((row) => [
+          row.fulfilment_id,
+          { id: row.id, fulfilmentId: row.fulfilment_id, number: row.number, issuedAt: toIso(row.issued_at) },
+        ]),
+      );
     },
 
     /** The invoice as issued, for its buyer, its seller or an admin; 404 for anyone else, as for one that does not exist. */
     async document(invoiceId: number, reader: InvoiceReader): Promise<InvoiceDocument> {
-      const row = await db.selectFrom('invoices').select(['user_id', 'vendor_id', 'document']).where('id', '=', invoiceId).executeTakeFirst();
+      const row = await db
+        .selectFrom('invoices')
+        .select(['user_id', 'vendor_id', 'document'])
+        .where('id', '=', invoiceId)
+        .executeTakeFirst();
       if (!row || !mayRead(reader, row)) throw new AppError('NOT_FOUND', 'Invoice not found');
       return JSON.parse(row.document) as InvoiceDocument;
     },

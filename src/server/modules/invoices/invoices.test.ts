@@ -5,11 +5,26 @@ import type { Order } from '#shared/schemas/orders.ts';
 import { buildTestApp, type TestApp } from '#server/testing/build-app.ts';
 import { createProduct } from '#server/testing/factories.ts';
 import { pdfText } from '#server/testing/pdf-text.ts';
-import { as, completeShopDetails, registerCustomer, registerVendor, signIn, TEST_HEADERS, type TestUser } from '#server/testing/sessions.ts';
+import {
+  as,
+  completeShopDetails,
+  registerCustomer,
+  registerVendor,
+  signIn,
+  TEST_HEADERS,
+  type TestUser,
+} from '#server/testing/sessions.ts';
 import { testDialects } from '#server/testing/test-database.ts';
 
 const KOCHI = { name: 'Asha Menon', phone: '9847011223', line1: '12/345 Marine Drive', city: 'Kochi', state: 'Kerala', pincode: '682031' };
-const MYSURU = { name: 'Asha Menon', phone: '9847011223', line1: '4 Sayyaji Rao Road', city: 'Mysuru', state: 'Karnataka', pincode: '570001' };
+const MYSURU = {
+  name: 'Asha Menon',
+  phone: '9847011223',
+  line1: '4 Sayyaji Rao Road',
+  city: 'Mysuru',
+  state: 'Karnataka',
+  pincode: '570001',
+};
 
 describe.each(testDialects())('GST tax invoices on %s', (dialect) => {
   let t: TestApp;
@@ -29,15 +44,42 @@ describe.each(testDialects())('GST tax invoices on %s', (dialect) => {
     otherSeller = await registerVendor(t, 'other@shop.in', 'Other Traders');
     buyer = await registerCustomer(t, 'asha@example.in', 'Asha Menon');
     stranger = await registerCustomer(t, 'stranger@example.in', 'Someone Else');
-    laptop = (await createProduct(t.services, { vendorId: seller.vendorId, category: 'Laptop', name: 'Lenovo ThinkPad E14', price: rupees(129_999), stock: 100 })).id;
-    monitor = (await createProduct(t.services, { vendorId: seller.vendorId, category: 'Monitor', name: 'LG 27 4K Monitor', price: rupees(29_999), stock: 100 })).id;
+    laptop = (
+      await createProduct(t.services, {
+        vendorId: seller.vendorId,
+        category: 'Laptop',
+        name: 'Lenovo ThinkPad E14',
+        price: rupees(129_999),
+        stock: 100,
+      })
+    ).id;
+    monitor = (
+      await createProduct(t.services, {
+        vendorId: seller.vendorId,
+        category: 'Monitor',
+        name: 'LG 27 4K Monitor',
+        price: rupees(29_999),
+        stock: 100,
+      })
+    ).id;
   });
   afterAll(() => t.close());
 
   /** A paid order of the seller's products to `address`, and its shipment's id. */
-  async function paidOrder(address: typeof KOCHI, items: Array<{ productId: number; quantity: number }>, buyerGst?: { gstin: string; businessName: string }) {
+  async function paidOrder(
+    address: typeof KOCHI,
+    items: Array<{ productId: number; quantity: number }>,
+    buyerGst?: { gstin: string; businessName: string },
+  ) {
     const saved = (await as(t, buyer)('POST', '/api/account/addresses', address)).json();
-    const order = (await as(t, buyer)('POST', '/api/checkout/orders', { idempotencyKey: `invoice-test-${dialect}-${++orderCount}`, addressId: saved.id, items, ...(buyerGst ? { buyerGst } : {}) })).json();
+    const order = (
+      await as(t, buyer)('POST', '/api/checkout/orders', {
+        idempotencyKey: `invoice-test-${dialect}-${++orderCount}`,
+        addressId: saved.id,
+        items,
+        ...(buyerGst ? { buyerGst } : {}),
+      })
+    ).json();
     expect((await as(t, buyer)('POST', `/api/orders/${order.id}/payments`, { method: 'upi', vpa: 'asha@okhdfc' })).statusCode).toBe(200);
     const fulfilment = (await as(t, buyer)('GET', `/api/orders/${order.id}`)).json().fulfilments[0].id as number;
     return { orderId: order.id as number, fulfilment };
@@ -47,12 +89,20 @@ describe.each(testDialects())('GST tax invoices on %s', (dialect) => {
     await as(t, seller)('POST', `/api/vendor/fulfilments/${fulfilment}/pack`);
     return as(t, seller)('POST', `/api/vendor/fulfilments/${fulfilment}/ship`, { carrier: 'Delhivery', trackingNumber: tracking });
   };
-  const invoiceOf = async (orderId: number) => ((await as(t, buyer)('GET', `/api/orders/${orderId}`)).json() as Order).fulfilments[0]!.invoice;
+  const invoiceOf = async (orderId: number) =>
+    ((await as(t, buyer)('GET', `/api/orders/${orderId}`)).json() as Order).fulfilments[0]!.invoice;
   const pdfOf = (user: TestUser | undefined, id: number) =>
-    t.app.inject({ method: 'GET', url: `/api/invoices/${id}/pdf`, headers: user ? { ...TEST_HEADERS, cookie: user.cookie } : TEST_HEADERS });
+    t.app.inject({
+      method: 'GET',
+      url: `/api/invoices/${id}/pdf`,
+      headers: user ? { ...TEST_HEADERS, cookie: user.cookie } : TEST_HEADERS,
+    });
 
   it('issues a shipment’s invoice as it ships; to another state the tax is IGST', async () => {
-    const { orderId, fulfilment } = await paidOrder(KOCHI, [{ productId: laptop, quantity: 1 }, { productId: monitor, quantity: 2 }]);
+    const { orderId, fulfilment } = await paidOrder(KOCHI, [
+      { productId: laptop, quantity: 1 },
+      { productId: monitor, quantity: 2 },
+    ]);
     expect(await invoiceOf(orderId)).toBeNull();
     expect((await ship(fulfilment)).json().invoice).toMatchObject({ number: expect.stringMatching(/^INV\/\d{2}-\d{2}\/\d{6}$/) });
     const invoice = (await invoiceOf(orderId))!;
@@ -91,11 +141,16 @@ describe.each(testDialects())('GST tax invoices on %s', (dialect) => {
       buyerGst: { gstin: '27AAPFU0939F1ZW', businessName: 'Udyog Electronics LLP' },
     });
     expect(mistyped.statusCode).toBe(400);
-    expect(mistyped.json().error.details.issues).toEqual([expect.objectContaining({ field: 'buyerGst.gstin', message: 'GSTIN does not add up: please check each character' })]);
+    expect(mistyped.json().error.details.issues).toEqual([
+      expect.objectContaining({ field: 'buyerGst.gstin', message: 'GSTIN does not add up: please check each character' }),
+    ]);
 
     const buyerGst = { gstin: '27aapfu0939f1zv', businessName: 'Udyog Electronics LLP' };
     const { orderId, fulfilment } = await paidOrder(MYSURU, [{ productId: monitor, quantity: 1 }], buyerGst);
-    expect(((await as(t, buyer)('GET', `/api/orders/${orderId}`)).json() as Order).buyerGst).toEqual({ gstin: '27AAPFU0939F1ZV', businessName: 'Udyog Electronics LLP' });
+    expect(((await as(t, buyer)('GET', `/api/orders/${orderId}`)).json() as Order).buyerGst).toEqual({
+      gstin: '27AAPFU0939F1ZV',
+      businessName: 'Udyog Electronics LLP',
+    });
     await ship(fulfilment);
     const text = await pdfText((await pdfOf(buyer, (await invoiceOf(orderId))!.id)).rawPayload);
     expect(text).toContain('Tax invoice (B2B)');
@@ -121,7 +176,14 @@ describe.each(testDialects())('GST tax invoices on %s', (dialect) => {
   it('numbers the seller’s invoices without a gap, shipments shipped at once and a crash between the two writes included', async () => {
     const year = financialYear(new Date());
     const last = async () =>
-      (await t.database.db.selectFrom('invoice_series').select('last_number').where('vendor_id', '=', seller.vendorId).where('financial_year', '=', year).executeTakeFirstOrThrow()).last_number;
+      (
+        await t.database.db
+          .selectFrom('invoice_series')
+          .select('last_number')
+          .where('vendor_id', '=', seller.vendorId)
+          .where('financial_year', '=', year)
+          .executeTakeFirstOrThrow()
+      ).last_number;
     const before = await last();
 
     // A shipment whose transaction dies after its invoice is written leaves neither the invoice nor its number.
@@ -136,9 +198,16 @@ describe.each(testDialects())('GST tax invoices on %s', (dialect) => {
     expect(await last()).toBe(before);
     expect(await invoiceOf(crashed.orderId)).toBeNull();
 
-    const orders = [crashed, ...(await Promise.all(Array.from({ length: 5 }, () => paidOrder(MYSURU, [{ productId: monitor, quantity: 1 }]))))];
+    const orders = [
+      crashed,
+      ...(await Promise.all(Array.from({ length: 5 }, () => paidOrder(MYSURU, [{ productId: monitor, quantity: 1 }])))),
+    ];
     for (const order of orders.slice(1)) await as(t, seller)('POST', `/api/vendor/fulfilments/${order.fulfilment}/pack`);
-    const shipped = await Promise.all(orders.map((order, n) => as(t, seller)('POST', `/api/vendor/fulfilments/${order.fulfilment}/ship`, { carrier: 'Delhivery', trackingNumber: `DLV00000${n}` })));
+    const shipped = await Promise.all(
+      orders.map((order, n) =>
+        as(t, seller)('POST', `/api/vendor/fulfilments/${order.fulfilment}/ship`, { carrier: 'Delhivery', trackingNumber: `DLV00000${n}` }),
+      ),
+    );
     expect(shipped.map((answer) => answer.statusCode)).toEqual(orders.map(() => 200));
     const numbers = (await Promise.all(orders.map((order) => invoiceOf(order.orderId)))).map((invoice) => invoice!.number).sort();
     expect(numbers).toEqual(orders.map((_, n) => invoiceNumber(year, before + n + 1)));

@@ -22,7 +22,17 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
-export function createMailer({ smtpUrl, dataDir, from, log }: { smtpUrl?: string; dataDir: string; from: string; log?: (line: string) => void }): Mailer {
+export function createMailer({
+  smtpUrl,
+  dataDir,
+  from,
+  log,
+}: {
+  smtpUrl?: string;
+  dataDir: string;
+  from: string;
+  log?: (line: string) => void;
+}): Mailer {
   if (smtpUrl) {
     const transport = lazyTransport(smtpUrl);
     return {

@@ -52,10 +52,22 @@ export function createMediaService({ db, dataDir }: { db: Db; dataDir: string })
       const relative = `v${vendorId}/${randomUUID()}.webp`;
       await mkdir(path.join(root, `v${vendorId}`), { recursive: true });
       await writeFile(path.join(root, relative), output.data);
-      const media = { url: `${MEDIA_URL_PREFIX}${relative}`, width: output.info.width, height: output.info.height, bytes: output.data.length };
+      const media = {
+        url: `${MEDIA_URL_PREFIX}${relative}`,
+        width: output.info.width,
+        height: output.info.height,
+        bytes: output.data.length,
+      };
       await db
         .insertInto('media')
-        .values({ vendor_id: vendorId, url: media.url, width: media.width, height: media.height, bytes: media.bytes, created_at: new Date().toISOString() })
+        .values({
+          vendor_id: vendorId,
+          url: media.url,
+          width: media.width,
+          height: media.height,
+          bytes: media.bytes,
+          created_at: new Date().toISOString(),
+        })
         .execute();
       return media;
     },

@@ -11,7 +11,10 @@ export async function uploadedImage(request: FastifyRequest, what: 'image' | 'ph
 }
 
 /** The same, with the text fields sent before the file (those after it are not read). */
-export async function uploadedImageWithFields(request: FastifyRequest, what: 'image' | 'photo' = 'image'): Promise<{ bytes: Buffer; fields: Record<string, string> }> {
+export async function uploadedImageWithFields(
+  request: FastifyRequest,
+  what: 'image' | 'photo' = 'image',
+): Promise<{ bytes: Buffer; fields: Record<string, string> }> {
   if (!request.isMultipart()) throw new AppError('VALIDATION_FAILED', `Send the ${what} as multipart/form-data in a field named "file"`);
   const file = await request.file();
   if (!file) throw new AppError('VALIDATION_FAILED', 'No file was sent');
@@ -23,7 +26,8 @@ export async function uploadedImageWithFields(request: FastifyRequest, what: 'im
   try {
     return { bytes: await file.toBuffer(), fields };
   } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('PAYLOAD_TOO_LARGE', 'Images must be 5 MB or smaller');
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new AppError('PAYLOAD_TOO_LARGE', 'Images must be 5 MB or smaller');
     throw error;
   }
 }

@@ -46,13 +46,18 @@ export function createFulfilmentService(deps: {
 
   async function assemble(rows: readonly VendorFulfilmentRow[]): Promise<VendorOrder[]> {
     const [items, creditNotes, orderPayments] = await Promise.all([
-      repository.itemsOfFulfilments(db, rows.map((row) => row.id)),
+      repository.itemsOfFulfilments(
+        db,
+        rows.map((row) => row.id),
+      ),
       invoices.creditNotesOf({ invoiceIds: rows.flatMap((row) => (row.invoice ? [row.invoice.id] : [])) }),
       payments.ofOrders([...new Set(rows.map((row) => row.orderId))]),
     ]);
     const dispatchDays = await catalog.dispatchDaysOf([...new Set(items.flatMap((item) => (item.offerId === null ? [] : [item.offerId])))]);
     // Cash on Delivery: the courier collects what the shopper pays for this shipment's items.
-    const cashOrders = new Set(orderPayments.filter((payment) => payment.method === 'cod' && payment.status !== 'cancelled').map((payment) => payment.orderId));
+    const cashOrders = new Set(
+      orderPayments.filter((payment) => payment.method === 'cod' && payment.status !== 'cancelled').map((payment) => payment.orderId),
+    );
     return rows.map((row) => {
       const own = items.filter((item) => item.fulfilmentId === row.id);
       const address = JSON.parse(row.address) as z.infer<typeof DeliveryAddressSchema>;
@@ -65,7 +70,14 @@ export function createFulfilmentService(deps: {
         status: row.status,
         customerName: address.name,
         address,
-        items: own.map((item) => ({ productId: item.productId, name: item.name, image: item.image, unitPrice: item.unitPrice, quantity: item.quantity, lineTotal: item.lineTotal })),
+        items: own.map((item) => ({
+          productId: item.productId,
+          name: item.name,
+          image: item.image,
+          unitPrice: item.unitPrice,
+          quantity: item.quantity,
+          lineTotal: item.lineTotal,
+        })),
         total: own.reduce((sum, item) => sum + item.lineTotal, 0),
         packedAt: row.packedAt,
         shippedAt: row.shippedAt,
@@ -75,7 +87,10 @@ export function createFulfilmentService(deps: {
         invoice: row.invoice,
         creditNotes: creditNotes.filter((note) => note.invoiceId === row.invoice?.id).map((note) => ({ id: note.id, number: note.number })),
         // (A replacement's shipment collects nothing: it was paid for with the order.)
-        cashOnDelivery: cashOrders.has(row.orderId) && own.some((item) => !item.replacesItemId) ? { amount: own.reduce((sum, item) => sum + item.lineTotal - item.discount, 0) } : null,
+        cashOnDelivery:
+          cashOrders.has(row.orderId) && own.some((item) => !item.replacesItemId)
+            ? { amount: own.reduce((sum, item) => sum + item.lineTotal - item.discount, 0) }
+            : null,
         dispatchBy: dispatchBy(row, own, dispatchDays),
       };
     });
@@ -89,8 +104,10 @@ export function createFulfilmentService(deps: {
     const items = await repository.itemsOfFulfilments(db, [fulfilmentId]);
     const replacements = items.filter((item) => item.replacesItemId).length;
     const support = `if a replacement is faulty, please contact us at ${store.supportEmail} within ${RETURN_WINDOW_DAYS} days`;
-    if (replacements === 0) return `Your items from ${vendorName} have been delivered. You can request a return within ${RETURN_WINDOW_DAYS} days.`;
-    if (replacements === items.length) return `Your replacement from ${vendorName} has been delivered. It cannot be returned from the order page: ${support}.`;
+    if (replacements === 0)
+      return `Your items from ${vendorName} have been delivered. You can request a return within ${RETURN_WINDOW_DAYS} days.`;
+    if (replacements === items.length)
+      return `Your replacement from ${vendorName} has been delivered. It cannot be returned from the order page: ${support}.`;
     return `Your items from ${vendorName} have been delivered. You can request a return of the other items within ${RETURN_WINDOW_DAYS} days; ${support}.`;
   }
 
@@ -104,13 +121,25 @@ export function createFulfilmentService(deps: {
       const number = q ? /^(?:CB)?0*(\d{1,12})$/i.exec(q) : null;
       const filter = { status: query.status, ...(number ? { orderId: Number(number[1]) } : q ? { customer: q } : {}) };
       const { status: _status, ...search } = filter;
-      const [{ rows, total }, byStatus] = await Promise.all([repository.vendorFulfilments(db, vendorId, filter, query), repository.vendorFulfilmentCounts(db, vendorId, search)]);
-      const counts = Object.fromEntries(FULFILMENT_STATUSES.map((status) => [status, byStatus.get(status) ?? 0])) as Record<FulfilmentStatus, number>;
+      const [{ rows, total }, byStatus] = await Promise.all([
+        repository.vendorFulfilments(db, vendorId, filter, query),
+        repository.vendorFulfilmentCounts(db, vendorId, search),
+      ]);
+      const counts = Object.fromEntries(FULFILMENT_STATUSES.map((status) => [status, byStatus.get(status) ?? 0])) as Record<
+        FulfilmentStatus,
+        number
+      >;
       return { items: await assemble(rows), total, page: query.page, pageSize: query.pageSize, counts };
     },
 
     /** `moment`: when the step happened, now unless told (the demo data's order tells it, to read as a past order). */
-    async step(vendorId: number, fulfilmentId: number, step: Step, shipment?: { carrier: string; trackingNumber: string }, moment = now()): Promise<VendorOrder> {
+    async step(
+      vendorId: number,
+      fulfilmentId: number,
+      step: Step,
+      shipment?: { carrier: string; trackingNumber: string },
+      moment = now(),
+    ): Promise<VendorOrder> {
       const row = await repository.vendorFulfilment(db, vendorId, fulfilmentId);
       if (!row) throw new AppError('NOT_FOUND', 'Order not found');
       const to = TARGET[step];
@@ -121,14 +150,20 @@ export function createFulfilmentService(deps: {
       }
       const at = moment.toISOString();
       const fields =
-        step === 'pack' ? { packed_at: at } : step === 'ship' ? { shipped_at: at, carrier: shipment?.carrier, tracking_number: shipment?.trackingNumber } : { delivered_at: at };
+        step === 'pack'
+          ? { packed_at: at }
+          : step === 'ship'
+            ? { shipped_at: at, carrier: shipment?.carrier, tracking_number: shipment?.trackingNumber }
+            : { delivered_at: at };
       // A shipment leaves with its tax invoice: both are written, or neither. The last delivery of
       // a Cash on Delivery order is the courier collecting the cash: its payment is captured with it.
       const moved = await db.transaction().execute(async (tx) => {
         if (!(await repository.moveFulfilment(tx, vendorId, fulfilmentId, row.status, to, fields))) return false;
         if (step === 'ship') await invoices.issue(tx, fulfilmentId, moment);
         if (step === 'deliver') {
-          const open = (await repository.fulfilmentsOf(tx, [row.orderId])).filter((f) => f.status !== 'delivered' && f.status !== 'cancelled');
+          const open = (await repository.fulfilmentsOf(tx, [row.orderId])).filter(
+            (f) => f.status !== 'delivered' && f.status !== 'cancelled',
+          );
           if (open.length === 0) await payments.collectCash(tx, row.orderId);
         }
         return true;
@@ -145,7 +180,11 @@ export function createFulfilmentService(deps: {
               ? `${row.vendorName} has shipped your items with ${shipment?.carrier}, tracking number ${shipment?.trackingNumber}.`
               : await deliveredLine(row.vendorName, fulfilmentId);
         try {
-          await mailer.send({ to: customer.email, subject: `Order ${order!.orderNumber}: ${to}`, text: `${line}\n${what}\n\n${store.name} · ${store.supportEmail}` });
+          await mailer.send({
+            to: customer.email,
+            subject: `Order ${order!.orderNumber}: ${to}`,
+            text: `${line}\n${what}\n\n${store.name} · ${store.supportEmail}`,
+          });
         } catch (error) {
           deps.log?.(error, `Could not mail ${customer.email} about ${order!.orderNumber}`);
         }

@@ -58,10 +58,31 @@ export interface FulfilmentRow {
 
 const iso = (value: string | Date | null) => (value === null ? null : toIso(value));
 
-const orderColumns = ['id', 'user_id', 'status', 'subtotal', 'shipping', 'gst', 'total', 'address', 'created_at', 'paid_at', 'cancelled_at', 'return_reason', 'buyer_gstin', 'buyer_business_name', 'discount', 'coupon_code', 'coupon_funded_by'] as const;
+const orderColumns = [
+  'id',
+  'user_id',
+  'status',
+  'subtotal',
+  'shipping',
+  'gst',
+  'total',
+  'address',
+  'created_at',
+  'paid_at',
+  'cancelled_at',
+  'return_reason',
+  'buyer_gstin',
+  'buyer_business_name',
+  'discount',
+  'coupon_code',
+  'coupon_funded_by',
+] as const;
 
 function toOrderRow(
-  row: Pick<OrdersTable, 'status' | 'address' | 'return_reason' | 'user_id' | 'buyer_gstin' | 'buyer_business_name' | 'coupon_code' | 'coupon_funded_by'> & {
+  row: Pick<
+    OrdersTable,
+    'status' | 'address' | 'return_reason' | 'user_id' | 'buyer_gstin' | 'buyer_business_name' | 'coupon_code' | 'coupon_funded_by'
+  > & {
     id: number;
     subtotal: number | string;
     shipping: number | string;
@@ -131,10 +152,20 @@ export async function insertOrder(
   return row.id;
 }
 
-export async function insertFulfilment(db: DbOrTx, fulfilment: { orderId: number; vendorId: number; vendorName: string; at: string }): Promise<number> {
+export async function insertFulfilment(
+  db: DbOrTx,
+  fulfilment: { orderId: number; vendorId: number; vendorName: string; at: string },
+): Promise<number> {
   const row = await db
     .insertInto('fulfilments')
-    .values({ order_id: fulfilment.orderId, vendor_id: fulfilment.vendorId, vendor_name: fulfilment.vendorName, status: 'pending', created_at: fulfilment.at, updated_at: fulfilment.at })
+    .values({
+      order_id: fulfilment.orderId,
+      vendor_id: fulfilment.vendorId,
+      vendor_name: fulfilment.vendorName,
+      status: 'pending',
+      created_at: fulfilment.at,
+      updated_at: fulfilment.at,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -163,7 +194,12 @@ export async function insertItems(db: DbOrTx, items: readonly ItemRow[]): Promis
 }
 
 export async function findOrderIdByIdempotencyKey(db: DbOrTx, userId: string, key: string): Promise<number | undefined> {
-  const row = await db.selectFrom('orders').select('id').where('user_id', '=', userId).where('idempotency_key', '=', key).executeTakeFirst();
+  const row = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst();
   return row?.id;
 }
 
@@ -186,7 +222,21 @@ export async function listOrders(db: DbOrTx, userId: string, limit = 100): Promi
   return rows.map(toOrderRow);
 }
 
-const itemColumns = ['id', 'replaces_item_id', 'order_id', 'fulfilment_id', 'product_id', 'offer_id', 'vendor_id', 'name', 'image', 'unit_price', 'quantity', 'line_total', 'discount'] as const;
+const itemColumns = [
+  'id',
+  'replaces_item_id',
+  'order_id',
+  'fulfilment_id',
+  'product_id',
+  'offer_id',
+  'vendor_id',
+  'name',
+  'image',
+  'unit_price',
+  'quantity',
+  'line_total',
+  'discount',
+] as const;
 
 function itemRows(db: DbOrTx) {
   return db.selectFrom('order_items').select(itemColumns).orderBy('id');
@@ -316,7 +366,6 @@ export async function offersWithOrders(db: DbOrTx, offerIds: readonly number[]):
   return new Set(rows.flatMap((row) => (row.offer_id === null ? [] : [row.offer_id])));
 }
 
-
 export interface VendorFulfilmentRow extends FulfilmentRow {
   orderStatus: OrderStatus;
   orderDate: string;
@@ -326,12 +375,33 @@ export interface VendorFulfilmentRow extends FulfilmentRow {
   userId: string;
 }
 
-const vendorFulfilmentColumns = [...fulfilmentColumns, 'orders.status as order_status', 'orders.created_at as order_date', 'orders.paid_at', 'orders.address', 'orders.user_id'] as const;
+const vendorFulfilmentColumns = [
+  ...fulfilmentColumns,
+  'orders.status as order_status',
+  'orders.created_at as order_date',
+  'orders.paid_at',
+  'orders.address',
+  'orders.user_id',
+] as const;
 
 function toVendorFulfilment(row: {
-  id: number; order_id: number; vendor_id: number; vendor_name: string; status: FulfilmentsTable['status'];
-  packed_at: string | Date | null; shipped_at: string | Date | null; delivered_at: string | Date | null; carrier: string | null; tracking_number: string | null;
-  order_status: OrderStatus; order_date: string | Date; paid_at: string | Date | null; address: string; user_id: string; invoice_id: number | null; invoice_number: string | null;
+  id: number;
+  order_id: number;
+  vendor_id: number;
+  vendor_name: string;
+  status: FulfilmentsTable['status'];
+  packed_at: string | Date | null;
+  shipped_at: string | Date | null;
+  delivered_at: string | Date | null;
+  carrier: string | null;
+  tracking_number: string | null;
+  order_status: OrderStatus;
+  order_date: string | Date;
+  paid_at: string | Date | null;
+  address: string;
+  user_id: string;
+  invoice_id: number | null;
+  invoice_number: string | null;
 }): VendorFulfilmentRow {
   return {
     id: row.id,
@@ -373,14 +443,25 @@ function vendorFulfilmentsQuery(db: DbOrTx, vendorId: number, filter: VendorFulf
   if (filter.customer) {
     const customer = filter.customer;
     query = query.where((eb) =>
-      eb.exists(eb.selectFrom('users').select('users.id').whereRef('users.id', '=', 'orders.user_id').where(sql<boolean>`lower(users.name) like ${containing(customer)} escape '\\'`)),
+      eb.exists(
+        eb
+          .selectFrom('users')
+          .select('users.id')
+          .whereRef('users.id', '=', 'orders.user_id')
+          .where(sql<boolean>`lower(users.name) like ${containing(customer)} escape '\\'`),
+      ),
     );
   }
   return query;
 }
 
 /** One page of the vendor's fulfilments, newest order first, and how many the filter keeps in all. */
-export async function vendorFulfilments(db: DbOrTx, vendorId: number, filter: VendorFulfilmentFilter, page: { page: number; pageSize: number }): Promise<{ rows: VendorFulfilmentRow[]; total: number }> {
+export async function vendorFulfilments(
+  db: DbOrTx,
+  vendorId: number,
+  filter: VendorFulfilmentFilter,
+  page: { page: number; pageSize: number },
+): Promise<{ rows: VendorFulfilmentRow[]; total: number }> {
   const query = vendorFulfilmentsQuery(db, vendorId, filter);
   const [count, rows] = await Promise.all([
     query.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
@@ -396,7 +477,11 @@ export async function vendorFulfilments(db: DbOrTx, vendorId: number, filter: Ve
 }
 
 /** How many of the vendor's fulfilments the filter keeps are in each status (the status tabs' counts). */
-export async function vendorFulfilmentCounts(db: DbOrTx, vendorId: number, filter: Omit<VendorFulfilmentFilter, 'status'>): Promise<Map<FulfilmentsTable['status'], number>> {
+export async function vendorFulfilmentCounts(
+  db: DbOrTx,
+  vendorId: number,
+  filter: Omit<VendorFulfilmentFilter, 'status'>,
+): Promise<Map<FulfilmentsTable['status'], number>> {
   const rows = await vendorFulfilmentsQuery(db, vendorId, filter)
     .select(['fulfilments.status', (eb) => eb.fn.countAll<number | string>().as('n')])
     .groupBy('fulfilments.status')
@@ -454,14 +539,28 @@ export async function vendorPaidLines(db: DbOrTx, vendorId: number, from: Date, 
   const rows = await db
     .selectFrom('order_items')
     .innerJoin('orders', 'orders.id', 'order_items.order_id')
-    .select(['order_items.order_id', 'order_items.product_id', 'order_items.name', 'order_items.quantity', 'order_items.line_total', 'orders.paid_at'])
+    .select([
+      'order_items.order_id',
+      'order_items.product_id',
+      'order_items.name',
+      'order_items.quantity',
+      'order_items.line_total',
+      'orders.paid_at',
+    ])
     .where('order_items.vendor_id', '=', vendorId)
     .where('order_items.replaces_item_id', 'is', null)
     .where('orders.status', 'in', ['confirmed', 'return_requested', 'returned'])
     .where('orders.paid_at', '>=', from.toISOString())
     .where('orders.paid_at', '<', to.toISOString())
     .execute();
-  return rows.map((row) => ({ orderId: row.order_id, productId: row.product_id, name: row.name, quantity: row.quantity, lineTotal: Number(row.line_total), paidAt: toIso(row.paid_at as string | Date) }));
+  return rows.map((row) => ({
+    orderId: row.order_id,
+    productId: row.product_id,
+    name: row.name,
+    quantity: row.quantity,
+    lineTotal: Number(row.line_total),
+    paidAt: toIso(row.paid_at as string | Date),
+  }));
 }
 
 /** The vendor's delivered lines in a period, for settlements. */
@@ -470,7 +569,15 @@ export async function vendorDeliveredLines(db: DbOrTx, vendorId: number, from: D
     .selectFrom('order_items')
     .innerJoin('fulfilments', 'fulfilments.id', 'order_items.fulfilment_id')
     .innerJoin('orders', 'orders.id', 'order_items.order_id')
-    .select(['order_items.order_id', 'order_items.name', 'order_items.quantity', 'order_items.line_total', 'order_items.discount', 'orders.coupon_funded_by', 'fulfilments.delivered_at'])
+    .select([
+      'order_items.order_id',
+      'order_items.name',
+      'order_items.quantity',
+      'order_items.line_total',
+      'order_items.discount',
+      'orders.coupon_funded_by',
+      'fulfilments.delivered_at',
+    ])
     .where('fulfilments.vendor_id', '=', vendorId)
     .where('order_items.replaces_item_id', 'is', null)
     .where('orders.status', '=', 'confirmed')
@@ -494,7 +601,11 @@ export async function vendorDeliveredLines(db: DbOrTx, vendorId: number, from: D
  * The customer's most recently delivered line of a product: what makes their review of it a
  * verified purchase, and which seller it was bought from. Undefined if none was delivered.
  */
-export async function latestDeliveredLine(db: DbOrTx, userId: string, productId: number): Promise<{ vendorId: number; name: string } | undefined> {
+export async function latestDeliveredLine(
+  db: DbOrTx,
+  userId: string,
+  productId: number,
+): Promise<{ vendorId: number; name: string } | undefined> {
   const row = await db
     .selectFrom('order_items')
     .innerJoin('fulfilments', 'fulfilments.id', 'order_items.fulfilment_id')
@@ -517,7 +628,12 @@ export async function findOrderById(db: DbOrTx, id: number): Promise<OrderRow | 
 /** How many orders of these owners are in one of these statuses. */
 export async function countOrdersOf(db: DbOrTx, userIds: readonly string[], statuses: readonly OrderStatus[]): Promise<number> {
   if (userIds.length === 0) return 0;
-  const row = await db.selectFrom('orders').select((eb) => eb.fn.countAll<number | string>().as('count')).where('user_id', 'in', userIds).where('status', 'in', statuses).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('user_id', 'in', userIds)
+    .where('status', 'in', statuses)
+    .executeTakeFirstOrThrow();
   return Number(row.count);
 }
 
@@ -535,7 +651,9 @@ export async function findOrderByEmail(db: DbOrTx, id: number, email: string): P
     .innerJoin('users', 'users.id', 'orders.user_id')
     .select(orderColumns.map((column) => `orders.${column}` as const))
     .where('orders.id', '=', id)
-    .where((eb) => eb.or([eb('users.guest_email', '=', email), eb.and([eb('users.guest_email', 'is', null), eb('users.email', '=', email)])]))
+    .where((eb) =>
+      eb.or([eb('users.guest_email', '=', email), eb.and([eb('users.guest_email', 'is', null), eb('users.email', '=', email)])]),
+    )
     .executeTakeFirst();
   return row ? toOrderRow(row) : undefined;
 }

@@ -19,19 +19,37 @@ export function ordersRoutes(deps: { orders: OrdersService; checkout: CheckoutSe
   return async (app) => {
     app.addHook('preValidation', requireSignedIn);
 
-    app.get('/orders', { schema: { tags: ['orders'], summary: 'My orders, newest first', response: { 200: OrderListSchema, 401: ErrorResponseSchema } } }, async (request) => ({
-      items: await orders.list(requireUser(request).id),
-    }));
+    app.get(
+      '/orders',
+      { schema: { tags: ['orders'], summary: 'My orders, newest first', response: { 200: OrderListSchema, 401: ErrorResponseSchema } } },
+      async (request) => ({
+        items: await orders.list(requireUser(request).id),
+      }),
+    );
 
     app.get(
       '/orders/:id',
-      { schema: { tags: ['orders'], summary: 'One of my orders (404 for anyone else’s)', params: orderParams, response: { 200: OrderSchema, ...errors } } },
+      {
+        schema: {
+          tags: ['orders'],
+          summary: 'One of my orders (404 for anyone else’s)',
+          params: orderParams,
+          response: { 200: OrderSchema, ...errors },
+        },
+      },
       (request) => orders.get(requireUser(request).id, request.params.id),
     );
 
     app.post(
       '/orders/:id/cancel',
-      { schema: { tags: ['orders'], summary: 'Cancel while nothing has shipped; paid orders are refunded in full', params: orderParams, response: { 200: OrderSchema, ...errors } } },
+      {
+        schema: {
+          tags: ['orders'],
+          summary: 'Cancel while nothing has shipped; paid orders are refunded in full',
+          params: orderParams,
+          response: { 200: OrderSchema, ...errors },
+        },
+      },
       (request) => checkout.cancel(requireUser(request), request.params.id),
     );
 
@@ -40,7 +58,8 @@ export function ordersRoutes(deps: { orders: OrdersService; checkout: CheckoutSe
       {
         schema: {
           tags: ['orders'],
-          summary: 'Return every line still returnable (delivered within 10 days), for a refund, with one reason; POST /api/orders/{id}/returns returns one line',
+          summary:
+            'Return every line still returnable (delivered within 10 days), for a refund, with one reason; POST /api/orders/{id}/returns returns one line',
           params: orderParams,
           body: ReturnRequestInputSchema,
           response: { 200: OrderSchema, ...errors },

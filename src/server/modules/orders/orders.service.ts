@@ -14,7 +14,17 @@ import { toOrderReturn } from './returns-view.ts';
 /** An unpaid order is held this long, then cancelled and its stock returned. */
 export const PAYMENT_WINDOW_MS = 30 * 60 * 1000;
 
-export function createOrdersService({ db, payments, invoices, now = () => new Date() }: { db: Db; payments: PaymentsService; invoices: InvoicesService; now?: () => Date }) {
+export function createOrdersService({
+  db,
+  payments,
+  invoices,
+  now = () => new Date(),
+}: {
+  db: Db;
+  payments: PaymentsService;
+  invoices: InvoicesService;
+  now?: () => Date;
+}) {
   /** Orders with their items, fulfilments (with their invoices and credit notes), payments and returns, in six queries whatever their number. */
   async function assemble(rows: readonly OrderRow[], tx: DbOrTx = db): Promise<Order[]> {
     const ids = rows.map((row) => row.id);
@@ -25,24 +35,32 @@ export function createOrdersService({ db, payments, invoices, now = () => new Da
       invoices.creditNotesOf({ orderIds: ids }, tx),
       returnsRepository.returnsOfOrders(tx, ids),
     ]);
-    const photos = await returnsRepository.photosOf(tx, returnRows.map((ret) => ret.id));
+    const photos = await returnsRepository.photosOf(
+      tx,
+      returnRows.map((ret) => ret.id),
+    );
     const moment = now();
     return rows.map((row) => {
       const own = fulfilments.filter((f) => f.orderId === row.id);
       const statuses = own.map((f) => f.status);
       const payBy = row.status === 'pending_payment' ? new Date(new Date(row.createdAt).getTime() + PAYMENT_WINDOW_MS) : null;
       // A guest's request from /track whose confirmation link expired is gone (the housekeeping deletes it soon).
-      const returns = returnRows.filter((ret) => ret.orderId === row.id && (ret.confirmBy === null || new Date(ret.confirmBy).getTime() > moment.getTime()));
+      const returns = returnRows.filter(
+        (ret) => ret.orderId === row.id && (ret.confirmBy === null || new Date(ret.confirmBy).getTime() > moment.getTime()),
+      );
       const confirmed = returns.filter((ret) => ret.confirmBy === null);
       const orderItems = items.filter((item) => item.orderId === row.id);
       /** A delivered line, within 10 days of its delivery and not a replacement, less the units already in a return. */
       const returnable = (item: (typeof orderItems)[number]) => {
         const deliveredAt = own.find((f) => f.id === item.fulfilmentId && f.status === 'delivered')?.deliveredAt ?? null;
         if (row.status !== 'confirmed' || item.replacesItemId || !withinReturnWindow(deliveredAt, moment)) return 0;
-        const taken = confirmed.filter((ret) => ret.orderItemId === item.id && isLiveReturn(ret.status)).reduce((sum, ret) => sum + ret.quantity, 0);
+        const taken = confirmed
+          .filter((ret) => ret.orderItemId === item.id && isLiveReturn(ret.status))
+          .reduce((sum, ret) => sum + ret.quantity, 0);
         return Math.max(0, item.quantity - taken);
       };
-      const refundedUnits = (itemId: number | undefined) => returns.filter((ret) => ret.orderItemId === itemId && ret.status === 'refunded').reduce((sum, ret) => sum + ret.quantity, 0);
+      const refundedUnits = (itemId: number | undefined) =>
+        returns.filter((ret) => ret.orderItemId === itemId && ret.status === 'refunded').reduce((sum, ret) => sum + ret.quantity, 0);
       // A return open on any line shows on the order; every unit bought refunded, the order reads Refunded.
       const paidItems = orderItems.filter((item) => !item.replacesItemId);
       const shown = confirmed.some((ret) => isOpenReturn(ret.status))
@@ -57,22 +75,23 @@ export function createOrdersService({ db, payments, invoices, now = () => new Da
         status: row.status,
         displayStatus: shown,
         orderDate: row.createdAt,
-        items: itemList
-          .map(({ item, returnableQuantity }) => ({
-            id: item.id!,
-            returnableQuantity,
-            returnBy: item.replacesItemId ? null : returnWindowEnds(own.find((f) => f.id === item.fulfilmentId && f.status === 'delivered')?.deliveredAt ?? null),
-            replacementFor: item.replacesItemId ?? null,
-            productId: item.productId,
-            offerId: item.offerId,
-            name: item.name,
-            image: item.image,
-            unitPrice: item.unitPrice,
-            quantity: item.quantity,
-            lineTotal: item.lineTotal,
-            discount: item.discount,
-            vendor: { id: item.vendorId, name: own.find((f) => f.id === item.fulfilmentId)?.vendorName ?? '' },
-          })),
+        items: itemList.map(({ item, returnableQuantity }) => ({
+          id: item.id!,
+          returnableQuantity,
+          returnBy: item.replacesItemId
+            ? null
+            : returnWindowEnds(own.find((f) => f.id === item.fulfilmentId && f.status === 'delivered')?.deliveredAt ?? null),
+          replacementFor: item.replacesItemId ?? null,
+          productId: item.productId,
+          offerId: item.offerId,
+          name: item.name,
+          image: item.image,
+          unitPrice: item.unitPrice,
+          quantity: item.quantity,
+          lineTotal: item.lineTotal,
+          discount: item.discount,
+          vendor: { id: item.vendorId, name: own.find((f) => f.id === item.fulfilmentId)?.vendorName ?? '' },
+        })),
         subtotal: row.subtotal,
         discount: row.discount,
         coupon: row.coupon,
@@ -99,7 +118,12 @@ export function createOrdersService({ db, payments, invoices, now = () => new Da
         payBy: payBy?.toISOString() ?? null,
         cancelledAt: row.cancelledAt,
         returnReason: row.returnReason,
-        returns: returns.map((ret) => toOrderReturn(ret, photos.filter((photo) => photo.returnId === ret.id).map((photo) => photo.id))),
+        returns: returns.map((ret) =>
+          toOrderReturn(
+            ret,
+            photos.filter((photo) => photo.returnId === ret.id).map((photo) => photo.id),
+          ),
+        ),
         buyerGst: row.buyerGst,
       };
     });
@@ -150,7 +174,8 @@ export function createOrdersService({ db, payments, invoices, now = () => new Da
     reassign: (tx: DbOrTx, fromUserIds: readonly string[], toUserId: string) => repository.reassignOrders(tx, fromUserIds, toUserId),
 
     /** How many orders of these owners are in one of these statuses (a first-order coupon's check). */
-    countOf: (userIds: readonly string[], statuses: readonly OrderStatus[], tx: DbOrTx = db) => repository.countOrdersOf(tx, userIds, statuses),
+    countOf: (userIds: readonly string[], statuses: readonly OrderStatus[], tx: DbOrTx = db) =>
+      repository.countOrdersOf(tx, userIds, statuses),
     findIdByIdempotencyKey: (userId: string, key: string, tx?: DbOrTx) => repository.findOrderIdByIdempotencyKey(tx ?? db, userId, key),
     insertOrder: repository.insertOrder,
     insertFulfilment: repository.insertFulfilment,
@@ -159,7 +184,13 @@ export function createOrdersService({ db, payments, invoices, now = () => new Da
      * Moves an order from one of the given statuses to another. Every move is checked against the
      * shared state machine; the guarded update then makes sure no other request moved it first.
      */
-    async move(tx: DbOrTx, id: number, from: readonly OrderStatus[], to: OrderStatus, extra?: Parameters<typeof repository.moveOrder>[4]): Promise<boolean> {
+    async move(
+      tx: DbOrTx,
+      id: number,
+      from: readonly OrderStatus[],
+      to: OrderStatus,
+      extra?: Parameters<typeof repository.moveOrder>[4],
+    ): Promise<boolean> {
       const illegal = from.filter((status) => !canTransitionOrder(status, to));
       if (illegal.length > 0) throw new AppError('CONFLICT', `An order cannot go from ${illegal.join(', ')} to ${to}`);
       return repository.moveOrder(tx, id, from, to, extra);
@@ -177,7 +208,12 @@ export function createOrdersService({ db, payments, invoices, now = () => new Da
     awaitingPacking: (vendorId: number) => repository.awaitingPacking(db, vendorId),
     /** What returns are of, by id, for the audit log: the order's number and the product (by its name as ordered); a return that is gone is left out. */
     returnSubjects: async (ids: readonly number[]): Promise<Map<number, { orderNumber: string; productId: number; productName: string }>> =>
-      new Map((await returnsRepository.returnSubjects(db, ids)).map((row) => [row.id, { orderNumber: orderNumber(row.orderId), productId: row.productId, productName: row.name }])),
+      new Map(
+        (await returnsRepository.returnSubjects(db, ids)).map((row) => [
+          row.id,
+          { orderNumber: orderNumber(row.orderId), productId: row.productId, productName: row.name },
+        ]),
+      ),
     /** The customer's latest delivered line of a product (its seller and name), if any: who may review it. */
     latestDeliveredLine: (userId: string, productId: number, tx?: DbOrTx) => repository.latestDeliveredLine(tx ?? db, userId, productId),
   };

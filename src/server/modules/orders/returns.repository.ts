@@ -122,8 +122,12 @@ function toReturnRow(row: SelectedRow): ReturnRow {
     rejectionReason: row.rejection_reason,
     restocked: row.restocked === null ? null : Number(row.restocked) === 1,
     paymentId: row.payment_id,
-    creditNote: row.credit_note_id !== null && row.credit_note_number !== null ? { id: row.credit_note_id, number: row.credit_note_number } : null,
-    replacement: row.replacement_fulfilment_id !== null ? { fulfilmentId: row.replacement_fulfilment_id, carrier: row.replacement_carrier, trackingNumber: row.replacement_tracking_number } : null,
+    creditNote:
+      row.credit_note_id !== null && row.credit_note_number !== null ? { id: row.credit_note_id, number: row.credit_note_number } : null,
+    replacement:
+      row.replacement_fulfilment_id !== null
+        ? { fulfilmentId: row.replacement_fulfilment_id, carrier: row.replacement_carrier, trackingNumber: row.replacement_tracking_number }
+        : null,
     requestedAt: toIso(row.requested_at),
     approvedAt: iso(row.approved_at),
     rejectedAt: iso(row.rejected_at),
@@ -195,7 +199,10 @@ export async function returnsOfOrders(db: DbOrTx, orderIds: readonly number[]): 
 }
 
 /** What returns are of, by id: their order and the product of their line (its name as ordered). */
-export async function returnSubjects(db: DbOrTx, ids: readonly number[]): Promise<Array<{ id: number; orderId: number; productId: number; name: string }>> {
+export async function returnSubjects(
+  db: DbOrTx,
+  ids: readonly number[],
+): Promise<Array<{ id: number; orderId: number; productId: number; name: string }>> {
   if (ids.length === 0) return [];
   const rows = await db
     .selectFrom('returns')
@@ -210,8 +217,15 @@ export async function returnSubjects(db: DbOrTx, ids: readonly number[]): Promis
  * A page of returns, newest request first: one seller's (`vendorId`) or everyone's; of one status
  * or all. A guest's request not yet confirmed from its mail is nobody's to act on, and not listed.
  */
-export async function listReturns(db: DbOrTx, filter: { vendorId?: number; status?: ReturnsTable['status'] }, page: { page: number; pageSize: number }): Promise<{ rows: ReturnRow[]; total: number }> {
-  let count = db.selectFrom('returns').select((eb) => eb.fn.countAll<number | string>().as('n')).where('returns.confirm_by', 'is', null);
+export async function listReturns(
+  db: DbOrTx,
+  filter: { vendorId?: number; status?: ReturnsTable['status'] },
+  page: { page: number; pageSize: number },
+): Promise<{ rows: ReturnRow[]; total: number }> {
+  let count = db
+    .selectFrom('returns')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('returns.confirm_by', 'is', null);
   let rows = selectReturns(db).where('returns.confirm_by', 'is', null);
   if (filter.vendorId !== undefined) {
     count = count.where('returns.vendor_id', '=', filter.vendorId);
@@ -234,8 +248,17 @@ export async function listReturns(db: DbOrTx, filter: { vendorId?: number; statu
 }
 
 /** The return a customer's request with this key made, if it was made already. */
-export async function findByRequestKey(db: DbOrTx, userId: string, requestKey: string): Promise<{ id: number; orderId: number } | undefined> {
-  const row = await db.selectFrom('returns').select(['id', 'order_id']).where('user_id', '=', userId).where('request_key', '=', requestKey).executeTakeFirst();
+export async function findByRequestKey(
+  db: DbOrTx,
+  userId: string,
+  requestKey: string,
+): Promise<{ id: number; orderId: number } | undefined> {
+  const row = await db
+    .selectFrom('returns')
+    .select(['id', 'order_id'])
+    .where('user_id', '=', userId)
+    .where('request_key', '=', requestKey)
+    .executeTakeFirst();
   return row ? { id: row.id, orderId: row.order_id } : undefined;
 }
 
@@ -267,7 +290,17 @@ export async function refundedQuantityOf(db: DbOrTx, orderItemId: number): Promi
 
 type Stamp = 'approved_at' | 'rejected_at' | 'cancelled_at' | 'picked_up_at' | 'received_at' | 'refunded_at' | 'replacement_shipped_at';
 type ReturnFields = Partial<
-  Pick<ReturnsTable, 'pickup_carrier' | 'pickup_date' | 'rejection_reason' | 'restocked' | 'payment_id' | 'refund_job_id' | 'credit_note_id' | 'replacement_fulfilment_id'> &
+  Pick<
+    ReturnsTable,
+    | 'pickup_carrier'
+    | 'pickup_date'
+    | 'rejection_reason'
+    | 'restocked'
+    | 'payment_id'
+    | 'refund_job_id'
+    | 'credit_note_id'
+    | 'replacement_fulfilment_id'
+  > &
     Record<Stamp, string> & { amount: number; vendor_deduction: number }
 >;
 
@@ -275,7 +308,15 @@ type ReturnFields = Partial<
  * Moves a return on only from the status it is known to be in (and, for the customer, only their
  * own): false when another request moved it first, or it is not theirs.
  */
-export async function moveReturn(db: DbOrTx, id: number, from: ReturnsTable['status'], to: ReturnsTable['status'], fields: ReturnFields, at: string, owner?: { userId: string }): Promise<boolean> {
+export async function moveReturn(
+  db: DbOrTx,
+  id: number,
+  from: ReturnsTable['status'],
+  to: ReturnsTable['status'],
+  fields: ReturnFields,
+  at: string,
+  owner?: { userId: string },
+): Promise<boolean> {
   let query = db
     .updateTable('returns')
     .set({ ...fields, status: to, updated_at: at })
@@ -288,7 +329,13 @@ export async function moveReturn(db: DbOrTx, id: number, from: ReturnsTable['sta
 
 /** Confirms a guest's request from its mailed link while it is unconfirmed and in time: false otherwise. */
 export async function confirmReturn(db: DbOrTx, id: number, at: string): Promise<boolean> {
-  const result = await db.updateTable('returns').set({ confirm_by: null, updated_at: at }).where('id', '=', id).where('status', '=', 'requested').where('confirm_by', '>', at).executeTakeFirst();
+  const result = await db
+    .updateTable('returns')
+    .set({ confirm_by: null, updated_at: at })
+    .where('id', '=', id)
+    .where('status', '=', 'requested')
+    .where('confirm_by', '>', at)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
@@ -302,10 +349,21 @@ export async function dropUnconfirmed(db: DbOrTx, at: string): Promise<{ returns
 
 // ---- Photos
 
-export async function insertPhoto(db: DbOrTx, photo: { userId: string; file: string; width: number; height: number; bytes: number; at: string }): Promise<number> {
+export async function insertPhoto(
+  db: DbOrTx,
+  photo: { userId: string; file: string; width: number; height: number; bytes: number; at: string },
+): Promise<number> {
   const row = await db
     .insertInto('return_photos')
-    .values({ user_id: photo.userId, return_id: null, file: photo.file, width: photo.width, height: photo.height, bytes: photo.bytes, created_at: photo.at })
+    .values({
+      user_id: photo.userId,
+      return_id: null,
+      file: photo.file,
+      width: photo.width,
+      height: photo.height,
+      bytes: photo.bytes,
+      created_at: photo.at,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -313,7 +371,12 @@ export async function insertPhoto(db: DbOrTx, photo: { userId: string; file: str
 
 /** Photos the customer uploaded and has not yet sent with a return. */
 export async function countLoosePhotos(db: DbOrTx, userId: string): Promise<number> {
-  const row = await db.selectFrom('return_photos').select((eb) => eb.fn.countAll<number | string>().as('n')).where('user_id', '=', userId).where('return_id', 'is', null).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('return_photos')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('user_id', '=', userId)
+    .where('return_id', 'is', null)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -370,6 +433,11 @@ export async function vendorRefundedReturns(db: DbOrTx, vendorId: number, from: 
  */
 export async function eraseCustomerData(db: DbOrTx, userId: string): Promise<string[]> {
   const photos = await db.deleteFrom('return_photos').where('user_id', '=', userId).returning('file').execute();
-  await db.updateTable('returns').set({ payout: null }).where('user_id', '=', userId).where('status', 'not in', ['requested', 'approved', 'picked_up', 'received']).execute();
+  await db
+    .updateTable('returns')
+    .set({ payout: null })
+    .where('user_id', '=', userId)
+    .where('status', 'not in', ['requested', 'approved', 'picked_up', 'received'])
+    .execute();
   return photos.map((photo) => photo.file);
 }

@@ -21,7 +21,13 @@ import { ErrorResponseSchema } from '#server/plugins/openapi.ts';
 import type { PhotoReader, ReturnActor, ReturnsService } from './returns.service.ts';
 import { uploadedImage } from '#server/modules/media/uploaded-image.ts';
 
-const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema, 404: ErrorResponseSchema, 409: ErrorResponseSchema };
+const errors = {
+  400: ErrorResponseSchema,
+  401: ErrorResponseSchema,
+  403: ErrorResponseSchema,
+  404: ErrorResponseSchema,
+  409: ErrorResponseSchema,
+};
 const orderParams = z.object({ id: OrderIdParamSchema });
 const returnParams = z.object({ id: ReturnIdParamSchema });
 
@@ -39,15 +45,19 @@ interface Deps {
 export function returnsRoutes({ returns, vendors }: Deps): FastifyPluginAsyncZod {
   return async (app) => {
     await app.register(customerRoutes(returns, vendors));
-    await app.register(managerRoutes('vendor', returns, async (request) => {
-      const shop = await vendors.findByUserId(requireUser(request).id);
-      if (!shop) throw new AppError('NOT_FOUND', 'You have no shop');
-      return { kind: 'vendor', vendorId: shop.id };
-    }));
-    await app.register(managerRoutes('admin', returns, async (request) => {
-      const caller = requireUser(request);
-      return { kind: 'admin', actor: { id: caller.id, email: caller.email } };
-    }));
+    await app.register(
+      managerRoutes('vendor', returns, async (request) => {
+        const shop = await vendors.findByUserId(requireUser(request).id);
+        if (!shop) throw new AppError('NOT_FOUND', 'You have no shop');
+        return { kind: 'vendor', vendorId: shop.id };
+      }),
+    );
+    await app.register(
+      managerRoutes('admin', returns, async (request) => {
+        const caller = requireUser(request);
+        return { kind: 'admin', actor: { id: caller.id, email: caller.email } };
+      }),
+    );
   };
 }
 
@@ -72,7 +82,14 @@ function customerRoutes(returns: ReturnsService, vendors: VendorsService): Fasti
 
     app.post(
       '/returns/:id/cancel',
-      { schema: { tags: ['returns'], summary: 'Cancel my return while nobody has acted on it (409 after); answers the order', params: returnParams, response: { 200: OrderSchema, ...errors } } },
+      {
+        schema: {
+          tags: ['returns'],
+          summary: 'Cancel my return while nobody has acted on it (409 after); answers the order',
+          params: returnParams,
+          response: { 200: OrderSchema, ...errors },
+        },
+      },
       (request) => returns.cancel(requireUser(request), request.params.id),
     );
 
@@ -81,7 +98,8 @@ function customerRoutes(returns: ReturnsService, vendors: VendorsService): Fasti
       {
         schema: {
           tags: ['returns'],
-          summary: 'Upload a photo for a return (multipart field "file", JPEG, PNG or WebP, ≤ 5 MB; re-encoded, its metadata removed); send its id with the return',
+          summary:
+            'Upload a photo for a return (multipart field "file", JPEG, PNG or WebP, ≤ 5 MB; re-encoded, its metadata removed); send its id with the return',
           consumes: ['multipart/form-data'],
           response: { 201: ReturnPhotoSchema, 413: ErrorResponseSchema, ...errors },
         },
@@ -94,7 +112,13 @@ function customerRoutes(returns: ReturnsService, vendors: VendorsService): Fasti
 
     app.get(
       '/returns/photos/:id',
-      { schema: { tags: ['returns'], summary: "A return's photo (WebP): to its customer, the line's seller or an admin; 404 for anyone else", params: returnParams } },
+      {
+        schema: {
+          tags: ['returns'],
+          summary: "A return's photo (WebP): to its customer, the line's seller or an admin; 404 for anyone else",
+          params: returnParams,
+        },
+      },
       async (request, reply) => {
         const caller = requireUser(request);
         let reader: PhotoReader = { kind: 'customer', userId: caller.id };
@@ -104,13 +128,21 @@ function customerRoutes(returns: ReturnsService, vendors: VendorsService): Fasti
           if (shop) reader = { kind: 'vendor', vendorId: shop.id };
         }
         const bytes = await returns.photo(request.params.id, reader);
-        return reply.header('content-type', 'image/webp').header('cache-control', 'private, max-age=3600').header('x-content-type-options', 'nosniff').send(bytes);
+        return reply
+          .header('content-type', 'image/webp')
+          .header('cache-control', 'private, max-age=3600')
+          .header('x-content-type-options', 'nosniff')
+          .send(bytes);
       },
     );
   };
 }
 
-function managerRoutes(role: 'vendor' | 'admin', returns: ReturnsService, actorOf: (request: FastifyRequest) => Promise<ReturnActor>): FastifyPluginAsyncZod {
+function managerRoutes(
+  role: 'vendor' | 'admin',
+  returns: ReturnsService,
+  actorOf: (request: FastifyRequest) => Promise<ReturnActor>,
+): FastifyPluginAsyncZod {
   const whose = role === 'vendor' ? 'my lines' : 'every seller';
   return async (plain: FastifyInstance) => {
     const app = plain.withTypeProvider<ZodTypeProvider>();
@@ -118,24 +150,60 @@ function managerRoutes(role: 'vendor' | 'admin', returns: ReturnsService, actorO
     const base = `/${role}/returns`;
     const tags = ['returns'];
 
-    app.get(base, { schema: { tags, summary: `Returns of ${whose}, newest request first; optionally of one status`, querystring: ReturnQuerySchema, response: { 200: ManagedReturnListSchema, ...errors } } }, async (request) =>
-      returns.list(await actorOf(request), request.query),
+    app.get(
+      base,
+      {
+        schema: {
+          tags,
+          summary: `Returns of ${whose}, newest request first; optionally of one status`,
+          querystring: ReturnQuerySchema,
+          response: { 200: ManagedReturnListSchema, ...errors },
+        },
+      },
+      async (request) => returns.list(await actorOf(request), request.query),
     );
-    app.get(`${base}/:id`, { schema: { tags, summary: 'One return', params: returnParams, response: { 200: ManagedReturnSchema, ...errors } } }, async (request) =>
-      returns.get(await actorOf(request), request.params.id),
+    app.get(
+      `${base}/:id`,
+      { schema: { tags, summary: 'One return', params: returnParams, response: { 200: ManagedReturnSchema, ...errors } } },
+      async (request) => returns.get(await actorOf(request), request.params.id),
     );
     app.post(
       `${base}/:id/approve`,
-      { schema: { tags, summary: 'Approve a requested return: the pickup’s carrier and date (today to 14 days on, India date)', params: returnParams, body: ApproveReturnInputSchema, response: { 200: ManagedReturnSchema, ...errors } } },
+      {
+        schema: {
+          tags,
+          summary: 'Approve a requested return: the pickup’s carrier and date (today to 14 days on, India date)',
+          params: returnParams,
+          body: ApproveReturnInputSchema,
+          response: { 200: ManagedReturnSchema, ...errors },
+        },
+      },
       async (request) => returns.act(await actorOf(request), request.params.id, 'approve', { pickup: request.body }),
     );
     app.post(
       `${base}/:id/reject`,
-      { schema: { tags, summary: 'Reject a requested return, with the reason the customer is mailed', params: returnParams, body: RejectReturnInputSchema, response: { 200: ManagedReturnSchema, ...errors } } },
+      {
+        schema: {
+          tags,
+          summary: 'Reject a requested return, with the reason the customer is mailed',
+          params: returnParams,
+          body: RejectReturnInputSchema,
+          response: { 200: ManagedReturnSchema, ...errors },
+        },
+      },
       async (request) => returns.act(await actorOf(request), request.params.id, 'reject', { reason: request.body.reason }),
     );
-    app.post(`${base}/:id/picked-up`, { schema: { tags, summary: 'The courier has collected an approved return', params: returnParams, response: { 200: ManagedReturnSchema, ...errors } } }, async (request) =>
-      returns.act(await actorOf(request), request.params.id, 'picked-up'),
+    app.post(
+      `${base}/:id/picked-up`,
+      {
+        schema: {
+          tags,
+          summary: 'The courier has collected an approved return',
+          params: returnParams,
+          response: { 200: ManagedReturnSchema, ...errors },
+        },
+      },
+      async (request) => returns.act(await actorOf(request), request.params.id, 'picked-up'),
     );
     app.post(
       `${base}/:id/receive`,
@@ -153,7 +221,16 @@ function managerRoutes(role: 'vendor' | 'admin', returns: ReturnsService, actorO
     );
     app.post(
       `${base}/:id/ship-replacement`,
-      { schema: { tags, summary: 'Ship the replacement of a received return as a new shipment of the same order (carrier and tracking number; from stock)', params: returnParams, body: ShipReplacementInputSchema, response: { 200: ManagedReturnSchema, ...errors } } },
+      {
+        schema: {
+          tags,
+          summary:
+            'Ship the replacement of a received return as a new shipment of the same order (carrier and tracking number; from stock)',
+          params: returnParams,
+          body: ShipReplacementInputSchema,
+          response: { 200: ManagedReturnSchema, ...errors },
+        },
+      },
       async (request) => returns.act(await actorOf(request), request.params.id, 'ship-replacement', { shipment: request.body }),
     );
   };

@@ -19,7 +19,14 @@ import {
   withinReturnWindow,
 } from '#shared/returns.ts';
 import { describePayout, type Order, type PayoutDestination } from '#shared/schemas/orders.ts';
-import type { ApproveReturnInput, CreateReturnInputSchema, ManagedReturn, ManagedReturnList, ReturnPhoto, ReturnQuery } from '#shared/schemas/returns.ts';
+import type {
+  ApproveReturnInput,
+  CreateReturnInputSchema,
+  ManagedReturn,
+  ManagedReturnList,
+  ReturnPhoto,
+  ReturnQuery,
+} from '#shared/schemas/returns.ts';
 import type { StoreInfo } from '#shared/store-info.ts';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '#server/db/database.ts';
@@ -56,7 +63,13 @@ export const RETURN_CONFIRM_HOURS = 24;
 /** The purpose of a return confirmation link's token in `verifications`. */
 const CONFIRM_TOKEN = 'confirm-return';
 
-const PAST: Record<ReturnAction, string> = { approve: 'approved', reject: 'rejected', 'picked-up': 'marked picked up', receive: 'marked received', 'ship-replacement': 'sent a replacement' };
+const PAST: Record<ReturnAction, string> = {
+  approve: 'approved',
+  reject: 'rejected',
+  'picked-up': 'marked picked up',
+  receive: 'marked received',
+  'ship-replacement': 'sent a replacement',
+};
 
 interface Deps {
   db: Db;
@@ -108,21 +121,30 @@ export function createReturnsService(deps: Deps) {
   mkdirSync(photoRoot, { recursive: true });
 
   const signed = (text: string) => `${text}\n\n${store.name} · ${store.supportEmail} · ${store.phone}`;
-  const queueMail = (tx: DbOrTx, to: string, subject: string, text: string) => outbox.enqueue(tx, 'mail', { to, subject, text: signed(text) });
+  const queueMail = (tx: DbOrTx, to: string, subject: string, text: string) =>
+    outbox.enqueue(tx, 'mail', { to, subject, text: signed(text) });
 
   async function managed(rows: readonly ReturnRow[]): Promise<ManagedReturn[]> {
     const [photos, buyers, paymentList] = await Promise.all([
-      repository.photosOf(db, rows.map((row) => row.id)),
+      repository.photosOf(
+        db,
+        rows.map((row) => row.id),
+      ),
       users.findByIds([...new Set(rows.map((row) => row.userId))]),
       payments.ofOrders([...new Set(rows.map((row) => row.orderId))]),
     ]);
     const buyer = new Map(buyers.map((user) => [user.id, user]));
     return rows.map((row) => ({
-      ...toOrderReturn(row, photos.filter((photo) => photo.returnId === row.id).map((photo) => photo.id)),
+      ...toOrderReturn(
+        row,
+        photos.filter((photo) => photo.returnId === row.id).map((photo) => photo.id),
+      ),
       orderId: row.orderId,
       orderNumber: orderNumber(row.orderId),
       customer: { name: buyer.get(row.userId)?.name ?? '', email: buyer.get(row.userId)?.email ?? '' },
-      paymentMethod: paymentList.find((payment) => payment.orderId === row.orderId && payment.status !== 'failed' && payment.status !== 'created')?.method ?? null,
+      paymentMethod:
+        paymentList.find((payment) => payment.orderId === row.orderId && payment.status !== 'failed' && payment.status !== 'created')
+          ?.method ?? null,
       lineQuantity: row.lineQuantity,
     }));
   }
@@ -135,14 +157,27 @@ export function createReturnsService(deps: Deps) {
   }
 
   /** The order's payment a refund goes back to: the one captured (a refund of it may have begun). */
-  const refundablePayment = (list: Awaited<ReturnType<PaymentsService['ofOrders']>>) => list.find((payment) => payment.status === 'captured' || payment.status === 'partially_refunded');
+  const refundablePayment = (list: Awaited<ReturnType<PaymentsService['ofOrders']>>) =>
+    list.find((payment) => payment.status === 'captured' || payment.status === 'partially_refunded');
 
   function what(row: Pick<ReturnRow, 'quantity' | 'name'>) {
     return `${row.quantity} × ${row.name}`;
   }
 
   /** The mail for a step, to the customer. */
-  function stepMail(row: ReturnRow, to: ReturnStatus, extra: { pickup?: ApproveReturnInput; reason?: string; amount?: number; payout?: string | null; creditNote?: string | null; carrier?: string; trackingNumber?: string }) {
+  function stepMail(
+    row: ReturnRow,
+    to: ReturnStatus,
+    extra: {
+      pickup?: ApproveReturnInput;
+      reason?: string;
+      amount?: number;
+      payout?: string | null;
+      creditNote?: string | null;
+      carrier?: string;
+      trackingNumber?: string;
+    },
+  ) {
     const number = orderNumber(row.orderId);
     const lines: Record<ReturnStatus, string> = {
       requested: '',
@@ -169,14 +204,25 @@ export function createReturnsService(deps: Deps) {
       const image = await reencodeImage(bytes);
       const file = `${randomUUID()}.webp`;
       await writeFile(path.join(photoRoot, file), image.data);
-      const id = await repository.insertPhoto(db, { userId, file, width: image.info.width, height: image.info.height, bytes: image.data.length, at: now().toISOString() });
+      const id = await repository.insertPhoto(db, {
+        userId,
+        file,
+        width: image.info.width,
+        height: image.info.height,
+        bytes: image.data.length,
+        at: now().toISOString(),
+      });
       return { id, url: `/api/returns/photos/${id}`, width: image.info.width, height: image.info.height };
     },
 
     /** A photo's bytes for its customer, the seller of the line it was sent with, or an admin; 404 for anyone else. */
     async photo(id: number, reader: PhotoReader): Promise<Buffer> {
       const row = await repository.findPhoto(db, id);
-      const allowed = row && (reader.kind === 'admin' || (reader.kind === 'customer' && row.user_id === reader.userId) || (reader.kind === 'vendor' && row.vendor_id === reader.vendorId));
+      const allowed =
+        row &&
+        (reader.kind === 'admin' ||
+          (reader.kind === 'customer' && row.user_id === reader.userId) ||
+          (reader.kind === 'vendor' && row.vendor_id === reader.vendorId));
       if (!row || !allowed) throw new AppError('NOT_FOUND', 'Photo not found');
       return readFile(path.join(photoRoot, path.basename(row.file)));
     },
@@ -187,19 +233,27 @@ export function createReturnsService(deps: Deps) {
      * it has between them, and a request sent twice with its key makes one return. A guest's from
      * /track (`confirmByMail`) waits for the link mailed to the order's address (see above).
      */
-    async request(caller: { id: string; email: string }, orderId: number, input: CreateReturnInput, options: { confirmByMail?: boolean } = {}): Promise<Order> {
+    async request(
+      caller: { id: string; email: string },
+      orderId: number,
+      input: CreateReturnInput,
+      options: { confirmByMail?: boolean } = {},
+    ): Promise<Order> {
       const order = await orders.get(caller.id, orderId);
       const item = order.items.find((candidate) => candidate.id === input.orderItemId);
       if (!item) throw new AppError('NOT_FOUND', 'This item is not in the order');
-      if (item.replacementFor !== null) throw new AppError('CONFLICT', 'A replacement is returned through our support team; please write to us');
+      if (item.replacementFor !== null)
+        throw new AppError('CONFLICT', 'A replacement is returned through our support team; please write to us');
       const payment = refundablePayment(order.payments) ?? order.payments.find((p) => p.status === 'refunded');
       const cash = payment?.method === 'cod';
       // The returns policy, whichever way the request came (the route's schema says the same).
       const changeOfMind = changeOfMindProblem(input.reason, input.unopened);
       if (changeOfMind) throw new AppError('VALIDATION_FAILED', changeOfMind, { issues: [{ field: 'unopened', message: changeOfMind }] });
       const payoutIssue = (message: string) => new AppError('VALIDATION_FAILED', message, { issues: [{ field: 'payout', message }] });
-      if (input.resolution === 'refund' && cash && !input.payout) throw payoutIssue('This order was paid in cash: please give the UPI ID or bank account the refund goes to');
-      if (input.payout && !(input.resolution === 'refund' && cash)) throw payoutIssue('A refund goes back the way the order was paid; no account is needed');
+      if (input.resolution === 'refund' && cash && !input.payout)
+        throw payoutIssue('This order was paid in cash: please give the UPI ID or bank account the refund goes to');
+      if (input.payout && !(input.resolution === 'refund' && cash))
+        throw payoutIssue('A refund goes back the way the order was paid; no account is needed');
       const at = now();
       const jobs = await db.transaction().execute(async (tx) => {
         const status = await orders.hold(tx, orderId);
@@ -215,11 +269,21 @@ export function createReturnsService(deps: Deps) {
         const line = lineItems.find((candidate) => candidate.id === item.id)!;
         const shipment = shipments.find((f) => f.id === line.fulfilmentId);
         if (shipment?.status !== 'delivered') throw new AppError('CONFLICT', 'This item has not been delivered yet');
-        if (!withinReturnWindow(shipment.deliveredAt, at)) throw new AppError('CONFLICT', 'Returns are accepted within 10 days of delivery; this item’s window has closed');
+        if (!withinReturnWindow(shipment.deliveredAt, at))
+          throw new AppError('CONFLICT', 'Returns are accepted within 10 days of delivery; this item’s window has closed');
         const taken = await repository.liveQuantityOf(tx, item.id);
         const left = line.quantity - taken;
-        if (input.quantity > left) throw new AppError('CONFLICT', left > 0 ? `Only ${left} of this item can still be returned` : 'This item has already been returned');
-        const estimate = unitsShare(line.lineTotal - line.discount, line.quantity, await repository.refundedQuantityOf(tx, item.id), input.quantity);
+        if (input.quantity > left)
+          throw new AppError(
+            'CONFLICT',
+            left > 0 ? `Only ${left} of this item can still be returned` : 'This item has already been returned',
+          );
+        const estimate = unitsShare(
+          line.lineTotal - line.discount,
+          line.quantity,
+          await repository.refundedQuantityOf(tx, item.id),
+          input.quantity,
+        );
         const confirmBy = options.confirmByMail ? new Date(at.getTime() + RETURN_CONFIRM_HOURS * 60 * 60 * 1000) : null;
         const id = await repository.insertReturn(tx, {
           orderId,
@@ -241,7 +305,10 @@ export function createReturnsService(deps: Deps) {
           const message = 'A photo was not found; please upload it again';
           throw new AppError('VALIDATION_FAILED', message, { issues: [{ field: 'photoIds', message }] });
         }
-        const ask = input.resolution === 'replacement' ? 'a replacement' : `a refund of ${formatPrice(estimate)}${input.payout ? ` to your ${describePayout(input.payout)}` : ''}`;
+        const ask =
+          input.resolution === 'replacement'
+            ? 'a replacement'
+            : `a refund of ${formatPrice(estimate)}${input.payout ? ` to your ${describePayout(input.payout)}` : ''}`;
         if (confirmBy) {
           const token = await deps.linkTokens.issue(tx, CONFIRM_TOKEN, String(id), at, confirmBy);
           return [
@@ -274,10 +341,17 @@ export function createReturnsService(deps: Deps) {
      */
     async confirm(token: string): Promise<{ returnId: number; orderId: number }> {
       const at = now();
-      const expired = new AppError('LINK_INVALID', `This link has expired or is not valid. A return request not confirmed within ${RETURN_CONFIRM_HOURS} hours is dropped; please ask for the return again at Order Tracking.`);
+      const expired = new AppError(
+        'LINK_INVALID',
+        `This link has expired or is not valid. A return request not confirmed within ${RETURN_CONFIRM_HOURS} hours is dropped; please ask for the return again at Order Tracking.`,
+      );
       const confirmed = await db.transaction().execute(async (tx) => {
         const spent = await deps.linkTokens.spend(tx, CONFIRM_TOKEN, token, at);
-        if (spent.outcome === 'used') throw new AppError('CONFLICT', 'This link was used already: the return is confirmed. Follow it at Order Tracking with the order’s number and e-mail.');
+        if (spent.outcome === 'used')
+          throw new AppError(
+            'CONFLICT',
+            'This link was used already: the return is confirmed. Follow it at Order Tracking with the order’s number and e-mail.',
+          );
         if (spent.outcome !== 'spent') throw expired;
         const row = await repository.findReturn(tx, Number(spent.value));
         if (!row) throw expired;
@@ -285,11 +359,19 @@ export function createReturnsService(deps: Deps) {
         // Cancelled meanwhile, or past its time: there is nothing to confirm.
         if (!(await repository.confirmReturn(tx, row.id, at.toISOString()))) throw expired;
         const line = await ordersRepository.itemsOf(tx, [row.orderId]);
-        const left = (line.find((item) => item.id === row.orderItemId)?.quantity ?? 0) - (await repository.liveQuantityOf(tx, row.orderItemId));
-        if (left < 0) throw new AppError('CONFLICT', 'Another return of this item was confirmed first; what is left of it can be returned at Order Tracking');
+        const left =
+          (line.find((item) => item.id === row.orderItemId)?.quantity ?? 0) - (await repository.liveQuantityOf(tx, row.orderItemId));
+        if (left < 0)
+          throw new AppError(
+            'CONFLICT',
+            'Another return of this item was confirmed first; what is left of it can be returned at Order Tracking',
+          );
         const customer = await users.findById(row.userId, tx);
         const payout = row.payout ? describePayout(JSON.parse(row.payout) as PayoutDestination) : null;
-        const ask = row.resolution === 'replacement' ? 'a replacement' : `a refund of ${formatPrice(row.amount)}${payout ? ` to your ${payout}` : ''}`;
+        const ask =
+          row.resolution === 'replacement'
+            ? 'a replacement'
+            : `a refund of ${formatPrice(row.amount)}${payout ? ` to your ${payout}` : ''}`;
         const number = orderNumber(row.orderId);
         const job = customer
           ? await queueMail(
@@ -317,9 +399,18 @@ export function createReturnsService(deps: Deps) {
     async requestWholeOrder(caller: { id: string; email: string }, orderId: number, reason: string): Promise<Order> {
       const order = await orders.get(caller.id, orderId);
       const lines = order.items.filter((item) => item.returnableQuantity > 0);
-      if (lines.length === 0) throw new AppError('CONFLICT', 'Nothing in this order can be returned now: returns are accepted within 10 days of delivery');
+      if (lines.length === 0)
+        throw new AppError('CONFLICT', 'Nothing in this order can be returned now: returns are accepted within 10 days of delivery');
       let latest = order;
-      for (const item of lines) latest = await this.request(caller, orderId, { orderItemId: item.id, quantity: item.returnableQuantity, reason: 'other', details: reason, resolution: 'refund', photoIds: [] });
+      for (const item of lines)
+        latest = await this.request(caller, orderId, {
+          orderItemId: item.id,
+          quantity: item.returnableQuantity,
+          reason: 'other',
+          details: reason,
+          resolution: 'refund',
+          photoIds: [],
+        });
       return latest;
     },
 
@@ -327,7 +418,8 @@ export function createReturnsService(deps: Deps) {
     async cancel(caller: { id: string; email: string }, returnId: number): Promise<Order> {
       const row = await repository.findReturn(db, returnId);
       if (!row || row.userId !== caller.id) throw new AppError('NOT_FOUND', 'Return not found');
-      if (!canTransitionReturn(row.status, 'cancelled')) throw new AppError('CONFLICT', `A return that is ${RETURN_STATUS_LABELS[row.status].toLowerCase()} can no longer be cancelled`);
+      if (!canTransitionReturn(row.status, 'cancelled'))
+        throw new AppError('CONFLICT', `A return that is ${RETURN_STATUS_LABELS[row.status].toLowerCase()} can no longer be cancelled`);
       const at = now().toISOString();
       const jobs = await db.transaction().execute(async (tx) => {
         await orders.hold(tx, row.orderId);
@@ -343,7 +435,11 @@ export function createReturnsService(deps: Deps) {
 
     /** Returns newest first: a seller's own lines, or (an admin) everyone's; optionally of one status. */
     async list(actor: ReturnActor, query: ReturnQuery): Promise<ManagedReturnList> {
-      const { rows, total } = await repository.listReturns(db, { vendorId: actor.kind === 'vendor' ? actor.vendorId : undefined, status: query.status }, query);
+      const { rows, total } = await repository.listReturns(
+        db,
+        { vendorId: actor.kind === 'vendor' ? actor.vendorId : undefined, status: query.status },
+        query,
+      );
       return { items: await managed(rows), total, page: query.page, pageSize: query.pageSize };
     },
 
@@ -360,12 +456,20 @@ export function createReturnsService(deps: Deps) {
       actor: ReturnActor,
       id: number,
       action: ReturnAction,
-      input: { pickup?: ApproveReturnInput; reason?: string; restock?: boolean; shipment?: { carrier: string; trackingNumber: string } } = {},
+      input: {
+        pickup?: ApproveReturnInput;
+        reason?: string;
+        restock?: boolean;
+        shipment?: { carrier: string; trackingNumber: string };
+      } = {},
     ): Promise<ManagedReturn> {
       const row = await find(actor, id);
       const to = RETURN_ACTIONS[action];
       if (!canTransitionReturn(row.status, to) || (action === 'ship-replacement' && row.resolution !== 'replacement')) {
-        throw new AppError('CONFLICT', `A return that is ${RETURN_STATUS_LABELS[row.status].toLowerCase()}${row.resolution === 'replacement' ? ' (for a replacement)' : ''} cannot be ${PAST[action]}`);
+        throw new AppError(
+          'CONFLICT',
+          `A return that is ${RETURN_STATUS_LABELS[row.status].toLowerCase()}${row.resolution === 'replacement' ? ' (for a replacement)' : ''} cannot be ${PAST[action]}`,
+        );
       }
       const moment = now();
       const at = moment.toISOString();
@@ -381,14 +485,22 @@ export function createReturnsService(deps: Deps) {
       const customer = await users.findById(row.userId);
       const jobs = await db.transaction().execute(async (tx) => {
         await orders.hold(tx, row.orderId);
-        const move = (from: ReturnStatus, next: ReturnStatus, fields: Parameters<typeof repository.moveReturn>[4]) => repository.moveReturn(tx, id, from, next, fields, at);
+        const move = (from: ReturnStatus, next: ReturnStatus, fields: Parameters<typeof repository.moveReturn>[4]) =>
+          repository.moveReturn(tx, id, from, next, fields, at);
         const changed = () => new AppError('CONFLICT', 'This return changed meanwhile; please reload');
         const queued: number[] = [];
         let mail: { subject: string; text: string };
         let after: Record<string, unknown> = { status: to };
         switch (action) {
           case 'approve':
-            if (!(await move('requested', 'approved', { approved_at: at, pickup_carrier: input.pickup!.carrier, pickup_date: input.pickup!.pickupDate }))) throw changed();
+            if (
+              !(await move('requested', 'approved', {
+                approved_at: at,
+                pickup_carrier: input.pickup!.carrier,
+                pickup_date: input.pickup!.pickupDate,
+              }))
+            )
+              throw changed();
             mail = stepMail(row, 'approved', { pickup: input.pickup });
             after = { ...after, pickup: input.pickup };
             break;
@@ -423,9 +535,16 @@ export function createReturnsService(deps: Deps) {
             queued.push(claimed.job);
             // The credit note credits the returned line of the shipment's invoice.
             const items = await ordersRepository.itemsOfFulfilments(tx, [row.fulfilmentId]);
-            const shipmentInvoiceId = (await ordersRepository.fulfilmentsOf(tx, [row.orderId])).find((f) => f.id === row.fulfilmentId)?.invoice?.id;
+            const shipmentInvoiceId = (await ordersRepository.fulfilmentsOf(tx, [row.orderId])).find((f) => f.id === row.fulfilmentId)
+              ?.invoice?.id;
             const note = shipmentInvoiceId
-              ? await invoices.issueCreditNote(tx, { invoiceId: shipmentInvoiceId, amount, reason, line: items.findIndex((item) => item.id === row.orderItemId), at: moment })
+              ? await invoices.issueCreditNote(tx, {
+                  invoiceId: shipmentInvoiceId,
+                  amount,
+                  reason,
+                  line: items.findIndex((item) => item.id === row.orderItemId),
+                  at: moment,
+                })
               : undefined;
             if (
               !(await move('received', 'refunded', {
@@ -445,16 +564,44 @@ export function createReturnsService(deps: Deps) {
           }
           case 'ship-replacement': {
             const shipment = input.shipment!;
-            if (row.offerId === null) throw new AppError('CONFLICT', 'This item’s offer no longer exists; a replacement cannot be sent from stock');
+            if (row.offerId === null)
+              throw new AppError('CONFLICT', 'This item’s offer no longer exists; a replacement cannot be sent from stock');
             const short = await catalog.takeStock([{ productId: row.productId, offerId: row.offerId, quantity: row.quantity }], tx);
             if (short.length > 0) throw new AppError('CONFLICT', 'There is not enough stock for the replacement; add stock first');
-            const fulfilmentId = await orders.insertFulfilment(tx, { orderId: row.orderId, vendorId: row.vendorId, vendorName: row.vendorName, at });
-            if (!(await ordersRepository.moveFulfilment(tx, row.vendorId, fulfilmentId, 'pending', 'packed', { packed_at: at }))) throw changed();
-            if (!(await ordersRepository.moveFulfilment(tx, row.vendorId, fulfilmentId, 'packed', 'shipped', { shipped_at: at, carrier: shipment.carrier, tracking_number: shipment.trackingNumber }))) throw changed();
+            const fulfilmentId = await orders.insertFulfilment(tx, {
+              orderId: row.orderId,
+              vendorId: row.vendorId,
+              vendorName: row.vendorName,
+              at,
+            });
+            if (!(await ordersRepository.moveFulfilment(tx, row.vendorId, fulfilmentId, 'pending', 'packed', { packed_at: at })))
+              throw changed();
+            if (
+              !(await ordersRepository.moveFulfilment(tx, row.vendorId, fulfilmentId, 'packed', 'shipped', {
+                shipped_at: at,
+                carrier: shipment.carrier,
+                tracking_number: shipment.trackingNumber,
+              }))
+            )
+              throw changed();
             await orders.insertItems(tx, [
-              { orderId: row.orderId, fulfilmentId, productId: row.productId, offerId: row.offerId, vendorId: row.vendorId, name: row.name, image: row.image, unitPrice: 0, quantity: row.quantity, lineTotal: 0, discount: 0, replacesItemId: row.orderItemId },
+              {
+                orderId: row.orderId,
+                fulfilmentId,
+                productId: row.productId,
+                offerId: row.offerId,
+                vendorId: row.vendorId,
+                name: row.name,
+                image: row.image,
+                unitPrice: 0,
+                quantity: row.quantity,
+                lineTotal: 0,
+                discount: 0,
+                replacesItemId: row.orderItemId,
+              },
             ]);
-            if (!(await move('received', 'replacement_shipped', { replacement_shipped_at: at, replacement_fulfilment_id: fulfilmentId }))) throw changed();
+            if (!(await move('received', 'replacement_shipped', { replacement_shipped_at: at, replacement_fulfilment_id: fulfilmentId })))
+              throw changed();
             mail = stepMail(row, 'replacement_shipped', shipment);
             after = { ...after, shipment };
             break;
@@ -462,7 +609,18 @@ export function createReturnsService(deps: Deps) {
         }
         if (customer) queued.push(await queueMail(tx, customer.email, mail.subject, mail.text));
         if (actor.kind === 'admin') {
-          await deps.audit({ actor: actor.actor, action: `return.${action}`, entityType: 'return', entityId: String(id), before: { status: row.status }, after, reason: input.reason ?? null }, tx);
+          await deps.audit(
+            {
+              actor: actor.actor,
+              action: `return.${action}`,
+              entityType: 'return',
+              entityId: String(id),
+              before: { status: row.status },
+              after,
+              reason: input.reason ?? null,
+            },
+            tx,
+          );
         }
         return queued;
       });
@@ -486,7 +644,10 @@ export function returnsPersonalData(db: Db, dataDir: string): PersonalDataHolder
   const photoRoot = path.join(dataDir, 'return-photos');
   return {
     section: 'returnPhotos',
-    exportFor: async (userId) => (await db.selectFrom('return_photos').select(['id', 'return_id', 'created_at']).where('user_id', '=', userId).orderBy('id').execute()).map((row) => ({ id: row.id, returnId: row.return_id, uploadedAt: String(row.created_at) })),
+    exportFor: async (userId) =>
+      (
+        await db.selectFrom('return_photos').select(['id', 'return_id', 'created_at']).where('user_id', '=', userId).orderBy('id').execute()
+      ).map((row) => ({ id: row.id, returnId: row.return_id, uploadedAt: String(row.created_at) })),
     async eraseFor(userId, tx) {
       const files = await repository.eraseCustomerData(tx, userId);
       // Removed with the rows (an erasure that rolls back after this has lost only photos it was erasing).

@@ -6,7 +6,15 @@ import type { Order } from '#shared/schemas/orders.ts';
 import type { ManagedReturn } from '#shared/schemas/returns.ts';
 import { buildTestApp, type TestApp } from '#server/testing/build-app.ts';
 import { createProduct } from '#server/testing/factories.ts';
-import { as, completeShopDetails, registerCustomer, registerVendor, signIn, TEST_HEADERS, type TestUser } from '#server/testing/sessions.ts';
+import {
+  as,
+  completeShopDetails,
+  registerCustomer,
+  registerVendor,
+  signIn,
+  TEST_HEADERS,
+  type TestUser,
+} from '#server/testing/sessions.ts';
 import { testDialects } from '#server/testing/test-database.ts';
 
 const PUNE = { name: 'Asha Rao', phone: '9845012345', line1: '7 FC Road', city: 'Pune', state: 'Maharashtra', pincode: '411004' };
@@ -26,33 +34,58 @@ describe.each(testDialects())('Returns and replacements on %s', (dialect) => {
   let bilalAddress: number;
   let keys = 0;
 
-  const stockOf = async (productId: number) => (await t.database.db.selectFrom('offers').select('stock').where('product_id', '=', productId).executeTakeFirstOrThrow()).stock;
+  const stockOf = async (productId: number) =>
+    (await t.database.db.selectFrom('offers').select('stock').where('product_id', '=', productId).executeTakeFirstOrThrow()).stock;
   const orderOf = async (id: number, user = asha) => (await as(t, user)('GET', `/api/orders/${id}`)).json() as Order;
-  const mails = async () => (await t.database.db.selectFrom('outbox').select('payload').where('kind', '=', 'mail').orderBy('id').execute()).map((row) => JSON.parse(row.payload) as { to: string; subject: string; text: string });
+  const mails = async () =>
+    (await t.database.db.selectFrom('outbox').select('payload').where('kind', '=', 'mail').orderBy('id').execute()).map(
+      (row) => JSON.parse(row.payload) as { to: string; subject: string; text: string },
+    );
 
   /** A paid order (UPI, or cash on delivery) of these lines, every shipment delivered `daysAgo` days ago. */
-  async function deliveredOrder(items: Array<{ productId: number; quantity: number }>, { method = 'upi', user = asha, daysAgo = 1 }: { method?: 'upi' | 'cod'; user?: TestUser; daysAgo?: number } = {}): Promise<Order> {
-    const placed = await as(t, user)('POST', '/api/checkout/orders', { idempotencyKey: `returns-${dialect}-${++keys}`, addressId: user === asha ? address : bilalAddress, items });
+  async function deliveredOrder(
+    items: Array<{ productId: number; quantity: number }>,
+    { method = 'upi', user = asha, daysAgo = 1 }: { method?: 'upi' | 'cod'; user?: TestUser; daysAgo?: number } = {},
+  ): Promise<Order> {
+    const placed = await as(t, user)('POST', '/api/checkout/orders', {
+      idempotencyKey: `returns-${dialect}-${++keys}`,
+      addressId: user === asha ? address : bilalAddress,
+      items,
+    });
     expect(placed.statusCode, placed.body).toBe(201);
     const order = placed.json() as Order;
-    const paid = await as(t, user)('POST', `/api/orders/${order.id}/payments`, method === 'upi' ? { method: 'upi', vpa: 'asha@okhdfc' } : { method: 'cod' });
+    const paid = await as(t, user)(
+      'POST',
+      `/api/orders/${order.id}/payments`,
+      method === 'upi' ? { method: 'upi', vpa: 'asha@okhdfc' } : { method: 'cod' },
+    );
     expect(paid.statusCode, paid.body).toBe(200);
     for (const fulfilment of (await orderOf(order.id, user)).fulfilments) {
       const vendor = fulfilment.vendor.id === seller.vendorId ? seller : otherSeller;
-      for (const [step, body] of [['pack'], ['ship', { carrier: 'Delhivery', trackingNumber: `DLV${fulfilment.id}0042` }], ['deliver']] as const) {
+      for (const [step, body] of [
+        ['pack'],
+        ['ship', { carrier: 'Delhivery', trackingNumber: `DLV${fulfilment.id}0042` }],
+        ['deliver'],
+      ] as const) {
         const response = await as(t, vendor)('POST', `/api/vendor/fulfilments/${fulfilment.id}/${step}`, body);
         expect(response.statusCode, response.body).toBe(200);
       }
     }
     if (daysAgo !== 0) {
-      await t.database.db.updateTable('fulfilments').set({ delivered_at: new Date(Date.now() - daysAgo * DAY_MS).toISOString() }).where('order_id', '=', order.id).execute();
+      await t.database.db
+        .updateTable('fulfilments')
+        .set({ delivered_at: new Date(Date.now() - daysAgo * DAY_MS).toISOString() })
+        .where('order_id', '=', order.id)
+        .execute();
     }
     return orderOf(order.id, user);
   }
 
   const lineOf = (order: Order, productId: number) => order.items.find((item) => item.productId === productId)!;
-  const request = (order: Order, body: Record<string, unknown>, user = asha) => as(t, user)('POST', `/api/orders/${order.id}/returns`, body);
-  const act = (user: TestUser, area: 'vendor' | 'admin', id: number, step: string, body?: unknown) => as(t, user)('POST', `/api/${area}/returns/${id}/${step}`, body);
+  const request = (order: Order, body: Record<string, unknown>, user = asha) =>
+    as(t, user)('POST', `/api/orders/${order.id}/returns`, body);
+  const act = (user: TestUser, area: 'vendor' | 'admin', id: number, step: string, body?: unknown) =>
+    as(t, user)('POST', `/api/${area}/returns/${id}/${step}`, body);
   const today = () => new Date(Date.now() + 5.5 * 60 * 60 * 1000).toISOString().slice(0, 10);
   const pickup = () => ({ carrier: 'Ekart', pickupDate: today() });
 
@@ -76,8 +109,17 @@ describe.each(testDialects())('Returns and replacements on %s', (dialect) => {
     };
     seller = await shop('returns@shop.in', 'Test Traders');
     otherSeller = await shop('other-returns@shop.in', 'Monitor Mart');
-    laptop = (await createProduct(t.services, { vendorId: seller.vendorId, name: 'Lenovo ThinkPad E14', price: rupees(60_000), stock: 50 })).id;
-    monitor = (await createProduct(t.services, { vendorId: otherSeller.vendorId, category: 'Monitor', name: 'Dell 24 Monitor', price: rupees(11_000), stock: 50 })).id;
+    laptop = (await createProduct(t.services, { vendorId: seller.vendorId, name: 'Lenovo ThinkPad E14', price: rupees(60_000), stock: 50 }))
+      .id;
+    monitor = (
+      await createProduct(t.services, {
+        vendorId: otherSeller.vendorId,
+        category: 'Monitor',
+        name: 'Dell 24 Monitor',
+        price: rupees(11_000),
+        stock: 50,
+      })
+    ).id;
     asha = await registerCustomer(t, 'asha.returns@example.in', 'Asha Rao');
     bilal = await registerCustomer(t, 'bilal.returns@example.in', 'Bilal Khan');
     address = (await as(t, asha)('POST', '/api/account/addresses', PUNE)).json().id;
@@ -88,25 +130,50 @@ describe.each(testDialects())('Returns and replacements on %s', (dialect) => {
   afterAll(() => t.close());
 
   it('takes a prepaid line from request to refund: pickup, receipt back to stock, the refund through the gateway and a credit note for that line', async () => {
-    const order = await deliveredOrder([{ productId: laptop, quantity: 2 }, { productId: monitor, quantity: 1 }]);
+    const order = await deliveredOrder([
+      { productId: laptop, quantity: 2 },
+      { productId: monitor, quantity: 1 },
+    ]);
     const line = lineOf(order, laptop);
     expect(line).toMatchObject({ returnableQuantity: 2, quantity: 2 });
     expect(order.canReturn).toBe(true);
 
-    const requested = await request(order, { orderItemId: line.id, quantity: 1, reason: 'not_as_described', details: 'The keyboard is not backlit as the page said', resolution: 'refund' });
+    const requested = await request(order, {
+      orderItemId: line.id,
+      quantity: 1,
+      reason: 'not_as_described',
+      details: 'The keyboard is not backlit as the page said',
+      resolution: 'refund',
+    });
     expect(requested.statusCode, requested.body).toBe(201);
     const afterRequest = requested.json() as Order;
     expect(afterRequest).toMatchObject({ status: 'confirmed', displayStatus: 'Return requested' });
     expect(lineOf(afterRequest, laptop).returnableQuantity).toBe(1);
     const ret = afterRequest.returns[0]!;
-    expect(ret).toMatchObject({ orderItemId: line.id, quantity: 1, status: 'requested', reason: 'not_as_described', resolution: 'refund', amount: rupees(60_000), vendor: { id: seller.vendorId } });
+    expect(ret).toMatchObject({
+      orderItemId: line.id,
+      quantity: 1,
+      status: 'requested',
+      reason: 'not_as_described',
+      resolution: 'refund',
+      amount: rupees(60_000),
+      vendor: { id: seller.vendorId },
+    });
     expect((await mails()).at(-1)).toMatchObject({ to: 'asha.returns@example.in', subject: `Order ${order.number}: return requested` });
 
     // The seller sees its own line, newest first; the other seller does not; an admin sees it.
     const list = (await as(t, seller)('GET', '/api/vendor/returns')).json();
-    expect(list.items[0]).toMatchObject({ id: ret.id, orderNumber: order.number, customer: { name: 'Asha Rao' }, paymentMethod: 'upi', details: 'The keyboard is not backlit as the page said' });
+    expect(list.items[0]).toMatchObject({
+      id: ret.id,
+      orderNumber: order.number,
+      customer: { name: 'Asha Rao' },
+      paymentMethod: 'upi',
+      details: 'The keyboard is not backlit as the page said',
+    });
     expect((await as(t, otherSeller)('GET', '/api/vendor/returns')).json().items.some((r: ManagedReturn) => r.id === ret.id)).toBe(false);
-    expect((await as(t, admin)('GET', '/api/admin/returns?status=requested')).json().items.some((r: ManagedReturn) => r.id === ret.id)).toBe(true);
+    expect(
+      (await as(t, admin)('GET', '/api/admin/returns?status=requested')).json().items.some((r: ManagedReturn) => r.id === ret.id),
+    ).toBe(true);
 
     const approved = await act(seller, 'vendor', ret.id, 'approve', pickup());
     expect(approved.statusCode, approved.body).toBe(200);
@@ -117,7 +184,12 @@ describe.each(testDialects())('Returns and replacements on %s', (dialect) => {
     const stockBefore = await stockOf(laptop);
     const received = await act(seller, 'vendor', ret.id, 'receive', { restock: true });
     expect(received.statusCode, received.body).toBe(200);
-    expect(received.json()).toMatchObject({ status: 'refunded', restocked: true, amount: rupees(60_000), creditNote: { number: expect.stringMatching(/^CN\//) } });
+    expect(received.json()).toMatchObject({
+      status: 'refunded',
+      restocked: true,
+      amount: rupees(60_000),
+      creditNote: { number: expect.stringMatching(/^CN\//) },
+    });
     expect(await stockOf(laptop)).toBe(stockBefore + 1);
     // The stock change reached the catalogue's change log (the listing index reads it).
     expect((await t.services.catalog.findAny(laptop))?.stock).toBe(stockBefore + 1);
@@ -128,9 +200,15 @@ describe.each(testDialects())('Returns and replacements on %s', (dialect) => {
     const refunds = await t.database.db.selectFrom('refunds').select(['amount']).where('payment_id', '=', after.payments[0]!.id).execute();
     expect(refunds.map((r) => Number(r.amount))).toEqual([rupees(60_000)]);
     // The credit note credits the laptop's line of the seller's invoice alone.
-    const note = await t.database.db.selectFrom('credit_notes').select(['document', 'amount']).where('id', '=', received.json().creditNote.id).executeTakeFirstOrThrow();
+    const note = await t.database.db
+      .selectFrom('credit_notes')
+      .select(['document', 'amount'])
+      .where('id', '=', received.json().creditNote.id)
+      .executeTakeFirstOrThrow();
     expect(Number(note.amount)).toBe(rupees(60_000));
-    expect(JSON.parse(note.document).lines).toMatchObject([{ invoiceLine: 0, name: 'Lenovo ThinkPad E14', quantity: null, total: rupees(60_000) }]);
+    expect(JSON.parse(note.document).lines).toMatchObject([
+      { invoiceLine: 0, name: 'Lenovo ThinkPad E14', quantity: null, total: rupees(60_000) },
+    ]);
     const pdf = await as(t, asha)('GET', `/api/credit-notes/${received.json().creditNote.id}/pdf`);
     expect(pdf.statusCode).toBe(200);
     expect((await mails()).at(-1)!.text).toContain('We have refunded ₹60,000 to your original payment method');
@@ -141,10 +219,23 @@ describe.each(testDialects())('Returns and replacements on %s', (dialect) => {
   });
 
   it('lets only the line’s seller or an admin act, and only the customer request or cancel; every step out of turn is 409', async () => {
-    const order = await deliveredOrder([{ productId: laptop, quantity: 1 }, { productId: monitor, quantity: 1 }]);
+    const order = await deliveredOrder([
+      { productId: laptop, quantity: 1 },
+      { productId: monitor, quantity: 1 },
+    ]);
     // Someone else's order line is not there for them.
-    expect((await request(order, { orderItemId: lineOf(order, laptop).id, quantity: 1, reason: 'changed_mind', unopened: true, resolution: 'refund' }, bilal)).statusCode).toBe(404);
-    const requested = (await request(order, { orderItemId: lineOf(order, monitor).id, quantity: 1, reason: 'defective', resolution: 'replacement' })).json() as Order;
+    expect(
+      (
+        await request(
+          order,
+          { orderItemId: lineOf(order, laptop).id, quantity: 1, reason: 'changed_mind', unopened: true, resolution: 'refund' },
+          bilal,
+        )
+      ).statusCode,
+    ).toBe(404);
+    const requested = (
+      await request(order, { orderItemId: lineOf(order, monitor).id, quantity: 1, reason: 'defective', resolution: 'replacement' })
+    ).json() as Order;
     const id = requested.returns[0]!.id;
 
     expect((await act(seller, 'vendor', id, 'approve', pickup())).statusCode).toBe(404); // another seller's line
@@ -155,7 +246,9 @@ describe.each(testDialects())('Returns and replacements on %s', (dialect) => {
     // Out of turn.
     expect((await act(otherSeller, 'vendor', id, 'picked-up')).statusCode).toBe(409);
     expect((await act(otherSeller, 'vendor', id, 'receive', { restock: false })).statusCode).toBe(409);
-    expect((await act(otherSeller, 'vendor', id, 'ship-replacement', { carrier: 'Delhivery', trackingNumber: 'DLV99999' })).statusCode).toBe(409);
+    expect(
+      (await act(otherSeller, 'vendor', id, 'ship-replacement', { carrier: 'Delhivery', trackingNumber: 'DLV99999' })).statusCode,
+    ).toBe(409);
     expect((await act(otherSeller, 'vendor', id, 'approve', { carrier: 'Ekart', pickupDate: '2020-01-01' })).statusCode).toBe(400);
 
     // An admin approves (audited); the customer can no longer cancel.
@@ -165,14 +258,27 @@ describe.each(testDialects())('Returns and replacements on %s', (dialect) => {
     expect(audit.items[0]).toMatchObject({ action: 'return.approve', actor: { email: 'admin@returns.in' }, entityType: 'return' });
     // The entry says what it is about: the product as ordered and the order, for links.
     const { name } = lineOf(order, monitor);
-    expect(audit.items[0].subject).toEqual({ name: `Return of ${name}`, detail: `Order ${order.number}`, product: { id: monitor, name }, orderNumber: order.number });
+    expect(audit.items[0].subject).toEqual({
+      name: `Return of ${name}`,
+      detail: `Order ${order.number}`,
+      product: { id: monitor, name },
+      orderNumber: order.number,
+    });
     const cancel = await as(t, asha)('POST', `/api/returns/${id}/cancel`);
     expect(cancel.statusCode).toBe(409);
     expect((await act(otherSeller, 'vendor', id, 'reject', { reason: 'Too late for this now, sorry' })).statusCode).toBe(409);
     expect((await act(otherSeller, 'vendor', id, 'approve', pickup())).statusCode).toBe(409);
 
     // A request nobody acted on yet is the customer's to cancel; then it is over.
-    const second = (await request(order, { orderItemId: lineOf(order, laptop).id, quantity: 1, reason: 'changed_mind', unopened: true, resolution: 'refund' })).json() as Order;
+    const second = (
+      await request(order, {
+        orderItemId: lineOf(order, laptop).id,
+        quantity: 1,
+        reason: 'changed_mind',
+        unopened: true,
+        resolution: 'refund',
+      })
+    ).json() as Order;
     const secondId = second.returns.find((r) => r.orderItemId === lineOf(order, laptop).id)!.id;
     const cancelled = await as(t, asha)('POST', `/api/returns/${secondId}/cancel`);
     expect(cancelled.statusCode).toBe(200);
@@ -184,7 +290,8 @@ describe.each(testDialects())('Returns and replacements on %s', (dialect) => {
   it('refuses a change-of-mind return of an opened unit, or one not said to be sealed, with 400 and the policy’s words; takes a sealed one', async () => {
     const order = await deliveredOrder([{ productId: laptop, quantity: 1 }]);
     const line = lineOf(order, laptop);
-    const ask = (extra: Record<string, unknown>) => request(order, { orderItemId: line.id, quantity: 1, reason: 'changed_mind', resolution: 'refund', ...extra });
+    const ask = (extra: Record<string, unknown>) =>
+      request(order, { orderItemId: line.id, quantity: 1, reason: 'changed_mind', resolution: 'refund', ...extra });
 
     const opened = await ask({ unopened: false });
     expect(opened.statusCode).toBe(400);
@@ -196,17 +303,44 @@ describe.each(testDialects())('Returns and replacements on %s', (dialect) => {
     expect((await as(t, asha)('GET', `/api/orders/${order.id}`)).json().returns).toEqual([]);
 
     // The service holds the rule too, whichever way a request reaches it.
-    await expect(t.services.returns.request({ id: asha.uid, email: asha.email }, order.id, { orderItemId: line.id, quantity: 1, reason: 'changed_mind', unopened: false, details: '', resolution: 'refund', photoIds: [] })).rejects.toMatchObject({
+    await expect(
+      t.services.returns.request({ id: asha.uid, email: asha.email }, order.id, {
+        orderItemId: line.id,
+        quantity: 1,
+        reason: 'changed_mind',
+        unopened: false,
+        details: '',
+        resolution: 'refund',
+        photoIds: [],
+      }),
+    ).rejects.toMatchObject({
       code: 'VALIDATION_FAILED',
       message: OPENED_CHANGE_OF_MIND,
     });
     // Opened but faulty is a fault, not a change of mind: taken.
-    expect((await request(order, { orderItemId: line.id, quantity: 1, reason: 'defective', details: 'Fan rattles from the first boot', resolution: 'refund', unopened: false })).statusCode).toBe(201);
+    expect(
+      (
+        await request(order, {
+          orderItemId: line.id,
+          quantity: 1,
+          reason: 'defective',
+          details: 'Fan rattles from the first boot',
+          resolution: 'refund',
+          unopened: false,
+        })
+      ).statusCode,
+    ).toBe(201);
   });
 
   it('takes a change-of-mind return of a unit said to be unopened, with its seal intact', async () => {
     const order = await deliveredOrder([{ productId: laptop, quantity: 1 }]);
-    const sealed = await request(order, { orderItemId: lineOf(order, laptop).id, quantity: 1, reason: 'changed_mind', unopened: true, resolution: 'refund' });
+    const sealed = await request(order, {
+      orderItemId: lineOf(order, laptop).id,
+      quantity: 1,
+      reason: 'changed_mind',
+      unopened: true,
+      resolution: 'refund',
+    });
     expect(sealed.statusCode, sealed.body).toBe(201);
     expect((sealed.json() as Order).returns).toMatchObject([{ reason: 'changed_mind', status: 'requested' }]);
   });
@@ -221,9 +355,22 @@ describe.each(testDialects())('Returns and replacements on %s', (dialect) => {
     const order = await deliveredOrder([{ productId: laptop, quantity: 2 }]);
     const line = lineOf(order, laptop);
     expect((await request(order, { orderItemId: line.id, quantity: 3, reason: 'defective', resolution: 'refund' })).statusCode).toBe(409);
-    expect((await request(order, { orderItemId: line.id, quantity: 1, reason: 'changed_mind', unopened: true, resolution: 'replacement' })).statusCode).toBe(400);
+    expect(
+      (await request(order, { orderItemId: line.id, quantity: 1, reason: 'changed_mind', unopened: true, resolution: 'replacement' }))
+        .statusCode,
+    ).toBe(400);
     expect((await request(order, { orderItemId: line.id, quantity: 1, reason: 'other', resolution: 'refund' })).statusCode).toBe(400);
-    expect((await request(order, { orderItemId: line.id, quantity: 1, reason: 'defective', resolution: 'refund', payout: { upi: 'asha@okhdfc' } })).statusCode).toBe(400);
+    expect(
+      (
+        await request(order, {
+          orderItemId: line.id,
+          quantity: 1,
+          reason: 'defective',
+          resolution: 'refund',
+          payout: { upi: 'asha@okhdfc' },
+        })
+      ).statusCode,
+    ).toBe(400);
     // Two requests at once for the last units: one of them gets them.
     const both = await Promise.all([
       request(order, { orderItemId: line.id, quantity: 2, reason: 'defective', resolution: 'refund' }),
@@ -232,22 +379,34 @@ describe.each(testDialects())('Returns and replacements on %s', (dialect) => {
     expect(both.map((r) => r.statusCode).sort()).toEqual([201, 409]);
     expect((await orderOf(order.id)).returns).toHaveLength(1);
 
-    const placed = await as(t, asha)('POST', '/api/checkout/orders', { idempotencyKey: `returns-${dialect}-${++keys}`, addressId: address, items: [{ productId: laptop, quantity: 1 }] });
+    const placed = await as(t, asha)('POST', '/api/checkout/orders', {
+      idempotencyKey: `returns-${dialect}-${++keys}`,
+      addressId: address,
+      items: [{ productId: laptop, quantity: 1 }],
+    });
     const unpaid = placed.json() as Order;
-    expect((await request(unpaid, { orderItemId: unpaid.items[0]!.id, quantity: 1, reason: 'defective', resolution: 'refund' })).statusCode).toBe(409);
+    expect(
+      (await request(unpaid, { orderItemId: unpaid.items[0]!.id, quantity: 1, reason: 'defective', resolution: 'refund' })).statusCode,
+    ).toBe(409);
   });
 
   it('refunds once and restocks once when the receipt is clicked twice at the same moment', async () => {
     const order = await deliveredOrder([{ productId: laptop, quantity: 1 }]);
     const id = await pickedUp(order, { orderItemId: lineOf(order, laptop).id, quantity: 1, reason: 'defective', resolution: 'refund' });
     const stockBefore = await stockOf(laptop);
-    const answers = await Promise.all([act(seller, 'vendor', id, 'receive', { restock: true }), act(admin, 'admin', id, 'receive', { restock: true }), act(seller, 'vendor', id, 'receive', { restock: true })]);
+    const answers = await Promise.all([
+      act(seller, 'vendor', id, 'receive', { restock: true }),
+      act(admin, 'admin', id, 'receive', { restock: true }),
+      act(seller, 'vendor', id, 'receive', { restock: true }),
+    ]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409]);
     expect(await stockOf(laptop)).toBe(stockBefore + 1);
     const after = await orderOf(order.id);
     expect(after.payments[0]).toMatchObject({ status: 'refunded', refundedAmount: order.total });
     expect(after.displayStatus).toBe('Refunded');
-    expect(await t.database.db.selectFrom('refunds').select('id').where('payment_id', '=', after.payments[0]!.id).execute()).toHaveLength(1);
+    expect(await t.database.db.selectFrom('refunds').select('id').where('payment_id', '=', after.payments[0]!.id).execute()).toHaveLength(
+      1,
+    );
     expect(await t.database.db.selectFrom('credit_notes').select('id').where('order_id', '=', order.id).execute()).toHaveLength(1);
   });
 
@@ -265,7 +424,8 @@ describe.each(testDialects())('Returns and replacements on %s', (dialect) => {
     expect(received.statusCode, received.body).toBe(200);
     expect(received.json()).toMatchObject({ status: 'refunded', restocked: false });
     const paymentId = (await orderOf(order.id)).payments[0]!.id;
-    const job = (await t.database.db.selectFrom('returns').select('refund_job_id').where('id', '=', id).executeTakeFirstOrThrow()).refund_job_id!;
+    const job = (await t.database.db.selectFrom('returns').select('refund_job_id').where('id', '=', id).executeTakeFirstOrThrow())
+      .refund_job_id!;
     expect(await t.services.outbox.find(job)).toMatchObject({ status: 'pending', lastError: 'socket hang up' });
     expect(await t.database.db.selectFrom('refunds').select('id').where('payment_id', '=', paymentId).execute()).toHaveLength(0);
 
@@ -274,7 +434,12 @@ describe.each(testDialects())('Returns and replacements on %s', (dialect) => {
     expect(await t.services.outbox.retryNow(job)).toMatchObject({ status: 'done' });
     lost.mockRestore();
     expect(await t.database.db.selectFrom('refunds').select('id').where('payment_id', '=', paymentId).execute()).toHaveLength(1);
-    const ledger = await t.database.db.selectFrom('sandbox_gateway').select('id').where('kind', '=', 'refund').where('idempotency_key', '=', `refund-${job}`).execute();
+    const ledger = await t.database.db
+      .selectFrom('sandbox_gateway')
+      .select('id')
+      .where('kind', '=', 'refund')
+      .where('idempotency_key', '=', `refund-${job}`)
+      .execute();
     expect(ledger).toHaveLength(1);
   });
 
@@ -285,26 +450,48 @@ describe.each(testDialects())('Returns and replacements on %s', (dialect) => {
     const without = await request(order, { orderItemId: line.id, quantity: 1, reason: 'defective', resolution: 'refund' });
     expect(without.statusCode).toBe(400);
     expect(without.json().error.details.issues[0].field).toBe('payout');
-    const id = await pickedUp(order, { orderItemId: line.id, quantity: 1, reason: 'defective', resolution: 'refund', payout: { holder: 'Asha Rao', accountNumber: '123456789012', ifsc: 'hdfc0001234' } });
+    const id = await pickedUp(order, {
+      orderItemId: line.id,
+      quantity: 1,
+      reason: 'defective',
+      resolution: 'refund',
+      payout: { holder: 'Asha Rao', accountNumber: '123456789012', ifsc: 'hdfc0001234' },
+    });
     expect((await orderOf(order.id)).returns[0]!.payoutTo).toBe('bank account ending 9012 (HDFC0001234)');
     const received = await act(seller, 'vendor', id, 'receive', { restock: true });
     expect(received.statusCode, received.body).toBe(200);
     const after = await orderOf(order.id);
     expect(after.payments[0]).toMatchObject({ method: 'cod', status: 'refunded', refundedAmount: rupees(60_000) });
-    expect(await t.database.db.selectFrom('sandbox_gateway').select('amount').where('kind', '=', 'payout').where('amount', '=', rupees(60_000)).execute()).not.toHaveLength(0);
+    expect(
+      await t.database.db
+        .selectFrom('sandbox_gateway')
+        .select('amount')
+        .where('kind', '=', 'payout')
+        .where('amount', '=', rupees(60_000))
+        .execute(),
+    ).not.toHaveLength(0);
     expect((await mails()).at(-1)!.text).toContain('to your bank account ending 9012 (HDFC0001234)');
   });
 
   it('ships a replacement for a defective unit as a new shipment of the same order, from stock, with no refund', async () => {
     const order = await deliveredOrder([{ productId: laptop, quantity: 1 }]);
-    const id = await pickedUp(order, { orderItemId: lineOf(order, laptop).id, quantity: 1, reason: 'defective', details: 'Screen flickers', resolution: 'replacement' });
+    const id = await pickedUp(order, {
+      orderItemId: lineOf(order, laptop).id,
+      quantity: 1,
+      reason: 'defective',
+      details: 'Screen flickers',
+      resolution: 'replacement',
+    });
     const stockBefore = await stockOf(laptop);
     const received = await act(seller, 'vendor', id, 'receive', { restock: false });
     expect(received.json()).toMatchObject({ status: 'received', restocked: false });
     expect(await stockOf(laptop)).toBe(stockBefore);
     const shipped = await act(seller, 'vendor', id, 'ship-replacement', { carrier: 'Blue Dart', trackingNumber: 'BD12345678' });
     expect(shipped.statusCode, shipped.body).toBe(200);
-    expect(shipped.json()).toMatchObject({ status: 'replacement_shipped', replacement: { carrier: 'Blue Dart', trackingNumber: 'BD12345678' } });
+    expect(shipped.json()).toMatchObject({
+      status: 'replacement_shipped',
+      replacement: { carrier: 'Blue Dart', trackingNumber: 'BD12345678' },
+    });
     expect(await stockOf(laptop)).toBe(stockBefore - 1);
     const after = await orderOf(order.id);
     expect(after.fulfilments).toHaveLength(2);
@@ -315,7 +502,9 @@ describe.each(testDialects())('Returns and replacements on %s', (dialect) => {
     expect((await as(t, seller)('POST', `/api/vendor/fulfilments/${after.fulfilments[1]!.id}/deliver`)).statusCode).toBe(200);
     const delivered = (await mails()).at(-1)!;
     expect(delivered.subject).toBe(`Order ${order.number}: delivered`);
-    expect(delivered.text).toMatch(/^Your replacement from .+ has been delivered\. It cannot be returned from the order page: if a replacement is faulty, please contact us at \S+@\S+ within 10 days\./);
+    expect(delivered.text).toMatch(
+      /^Your replacement from .+ has been delivered\. It cannot be returned from the order page: if a replacement is faulty, please contact us at \S+@\S+ within 10 days\./,
+    );
     expect(delivered.text).not.toContain('request a return');
   });
 
@@ -339,23 +528,54 @@ describe.each(testDialects())('Returns and replacements on %s', (dialect) => {
   it('keeps photos private to the customer, the line’s seller and admins, and checks them as product images', async () => {
     const upload = (user: TestUser, bytes: Buffer, type: string) => {
       const boundary = '----returns-test';
-      const body = Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="photo"\r\nContent-Type: ${type}\r\n\r\n`), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]);
-      return t.app.inject({ method: 'POST', url: '/api/returns/photos', payload: body, headers: { ...TEST_HEADERS, cookie: user.cookie, 'content-type': `multipart/form-data; boundary=${boundary}` } });
+      const body = Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="photo"\r\nContent-Type: ${type}\r\n\r\n`),
+        bytes,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/returns/photos',
+        payload: body,
+        headers: { ...TEST_HEADERS, cookie: user.cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      });
     };
     expect((await upload(asha, Buffer.from('not an image at all'), 'image/png')).statusCode).toBe(400);
-    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#c00' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#c00' } })
+      .png()
+      .toBuffer();
     const uploaded = await upload(asha, png, 'image/png');
     expect(uploaded.statusCode, uploaded.body).toBe(201);
     const photo = uploaded.json();
     // Bilal cannot send Asha's photo with his return.
     const his = await deliveredOrder([{ productId: laptop, quantity: 1 }], { user: bilal });
-    expect((await request(his, { orderItemId: lineOf(his, laptop).id, quantity: 1, reason: 'damaged', resolution: 'refund', photoIds: [photo.id] }, bilal)).statusCode).toBe(400);
+    expect(
+      (
+        await request(
+          his,
+          { orderItemId: lineOf(his, laptop).id, quantity: 1, reason: 'damaged', resolution: 'refund', photoIds: [photo.id] },
+          bilal,
+        )
+      ).statusCode,
+    ).toBe(400);
 
     const order = await deliveredOrder([{ productId: laptop, quantity: 1 }]);
-    const sent = await request(order, { orderItemId: lineOf(order, laptop).id, quantity: 1, reason: 'damaged', resolution: 'refund', photoIds: [photo.id] });
+    const sent = await request(order, {
+      orderItemId: lineOf(order, laptop).id,
+      quantity: 1,
+      reason: 'damaged',
+      resolution: 'refund',
+      photoIds: [photo.id],
+    });
     expect(sent.statusCode, sent.body).toBe(201);
     expect((sent.json() as Order).returns[0]!.photos).toEqual([{ id: photo.id, url: `/api/returns/photos/${photo.id}` }]);
-    for (const [user, status] of [[asha, 200], [seller, 200], [admin, 200], [bilal, 404], [otherSeller, 404]] as const) {
+    for (const [user, status] of [
+      [asha, 200],
+      [seller, 200],
+      [admin, 200],
+      [bilal, 404],
+      [otherSeller, 404],
+    ] as const) {
       const read = await as(t, user)('GET', `/api/returns/photos/${photo.id}`);
       expect(read.statusCode).toBe(status);
       if (status === 200) expect(read.headers['content-type']).toBe('image/webp');
@@ -367,20 +587,44 @@ describe.each(testDialects())('Returns and replacements on %s', (dialect) => {
   it('erases a deleted customer’s return photos and the account of a return that is over, and keeps the return', async () => {
     const chitra = await registerCustomer(t, 'chitra.returns@example.in', 'Chitra Das');
     const saved = (await as(t, chitra)('POST', '/api/account/addresses', { ...PUNE, name: 'Chitra Das' })).json().id as number;
-    const placed = (await as(t, chitra)('POST', '/api/checkout/orders', { idempotencyKey: `returns-${dialect}-${++keys}`, addressId: saved, items: [{ productId: laptop, quantity: 1 }] })).json() as Order;
+    const placed = (
+      await as(t, chitra)('POST', '/api/checkout/orders', {
+        idempotencyKey: `returns-${dialect}-${++keys}`,
+        addressId: saved,
+        items: [{ productId: laptop, quantity: 1 }],
+      })
+    ).json() as Order;
     expect((await as(t, chitra)('POST', `/api/orders/${placed.id}/payments`, { method: 'cod' })).statusCode).toBe(200);
     const shipment = (await orderOf(placed.id, chitra)).fulfilments[0]!.id;
-    for (const [step, body] of [['pack'], ['ship', { carrier: 'Delhivery', trackingNumber: 'DLV55550042' }], ['deliver']] as const) await as(t, seller)('POST', `/api/vendor/fulfilments/${shipment}/${step}`, body);
+    for (const [step, body] of [['pack'], ['ship', { carrier: 'Delhivery', trackingNumber: 'DLV55550042' }], ['deliver']] as const)
+      await as(t, seller)('POST', `/api/vendor/fulfilments/${shipment}/${step}`, body);
     const order = await orderOf(placed.id, chitra);
-    const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#0a0' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#0a0' } })
+      .png()
+      .toBuffer();
     const boundary = '----erase-test';
     const upload = await t.app.inject({
       method: 'POST',
       url: '/api/returns/photos',
-      payload: Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="p.png"\r\nContent-Type: image/png\r\n\r\n`), png, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+      payload: Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="p.png"\r\nContent-Type: image/png\r\n\r\n`),
+        png,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
       headers: { ...TEST_HEADERS, cookie: chitra.cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
     });
-    const requested = await request(order, { orderItemId: order.items[0]!.id, quantity: 1, reason: 'defective', resolution: 'refund', photoIds: [upload.json().id], payout: { upi: 'chitra@okaxis' } }, chitra);
+    const requested = await request(
+      order,
+      {
+        orderItemId: order.items[0]!.id,
+        quantity: 1,
+        reason: 'defective',
+        resolution: 'refund',
+        photoIds: [upload.json().id],
+        payout: { upi: 'chitra@okaxis' },
+      },
+      chitra,
+    );
     expect(requested.statusCode, requested.body).toBe(201);
     const id = (requested.json() as Order).returns[0]!.id;
     expect((await act(seller, 'vendor', id, 'reject', { reason: 'The seal on the box was broken by hand' })).statusCode).toBe(200);

@@ -44,7 +44,17 @@ export async function insertJob(db: DbOrTx, kind: OutboxKind, payload: unknown, 
   const iso = at.toISOString();
   const row = await db
     .insertInto('outbox')
-    .values({ kind, payload: JSON.stringify(payload), ref, status: 'pending', last_error: null, next_attempt_at: iso, locked_until: null, created_at: iso, done_at: null })
+    .values({
+      kind,
+      payload: JSON.stringify(payload),
+      ref,
+      status: 'pending',
+      last_error: null,
+      next_attempt_at: iso,
+      locked_until: null,
+      created_at: iso,
+      done_at: null,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -70,7 +80,11 @@ export async function claimJob(db: DbOrTx, id: number, now: Date, until: Date): 
 }
 
 export async function markDone(db: DbOrTx, id: number, at: Date): Promise<void> {
-  await db.updateTable('outbox').set({ status: 'done', done_at: at.toISOString(), locked_until: null, last_error: null }).where('id', '=', id).execute();
+  await db
+    .updateTable('outbox')
+    .set({ status: 'done', done_at: at.toISOString(), locked_until: null, last_error: null })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function markFailed(db: DbOrTx, id: number, error: string, retryAt: Date): Promise<void> {
@@ -99,7 +113,12 @@ export async function dueJobIds(db: DbOrTx, now: Date, limit: number): Promise<n
 
 /** Makes a pending job due now (the admin's "retry now"). */
 export async function makeDue(db: DbOrTx, id: number, at: Date): Promise<boolean> {
-  const result = await db.updateTable('outbox').set({ next_attempt_at: at.toISOString() }).where('id', '=', id).where('status', '=', 'pending').executeTakeFirst();
+  const result = await db
+    .updateTable('outbox')
+    .set({ next_attempt_at: at.toISOString() })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
@@ -109,7 +128,11 @@ export async function jobsAbout(db: DbOrTx, ref: string): Promise<OutboxEntry[]>
 }
 
 export async function countPending(db: DbOrTx): Promise<number> {
-  const { count } = await db.selectFrom('outbox').select((eb) => eb.fn.countAll<number>().as('count')).where('status', '=', 'pending').executeTakeFirstOrThrow();
+  const { count } = await db
+    .selectFrom('outbox')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('status', '=', 'pending')
+    .executeTakeFirstOrThrow();
   return Number(count);
 }
 

@@ -18,7 +18,15 @@ type Handler = (payload: unknown, job: { id: number; attempts: number }) => Prom
  * must be idempotent (a job can run again after a crash between its effect and being marked
  * done): refunds carry the job's id as the gateway's idempotency key; a mail may be sent twice.
  */
-export function createOutboxService({ db, now = () => new Date(), log }: { db: Db; now?: () => Date; log?: (error: unknown, message: string) => void }) {
+export function createOutboxService({
+  db,
+  now = () => new Date(),
+  log,
+}: {
+  db: Db;
+  now?: () => Date;
+  log?: (error: unknown, message: string) => void;
+}) {
   const handlers = new Map<repository.OutboxKind, Handler>();
 
   /** Runs one job if it is due and nobody else holds it; true when it is done. */
@@ -34,7 +42,9 @@ export function createOutboxService({ db, now = () => new Date(), log }: { db: D
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       log?.(error, `Outbox job ${id} (${job.kind}) failed on attempt ${job.attempts}; it will be retried`);
-      await repository.markFailed(db, id, message, new Date(now().getTime() + retryDelayMs(job.attempts))).catch((markError: unknown) => log?.(markError, `Could not record the failure of outbox job ${id}`));
+      await repository
+        .markFailed(db, id, message, new Date(now().getTime() + retryDelayMs(job.attempts)))
+        .catch((markError: unknown) => log?.(markError, `Could not record the failure of outbox job ${id}`));
       return false;
     }
   }
@@ -45,7 +55,8 @@ export function createOutboxService({ db, now = () => new Date(), log }: { db: D
     },
 
     /** Writes a job; pass the transaction whose commit it must follow (undefined: none), and what it is about (`payment:12`). */
-    enqueue: (tx: DbOrTx | undefined, kind: repository.OutboxKind, payload: unknown, ref: string | null = null) => repository.insertJob(tx ?? db, kind, payload, ref, now()),
+    enqueue: (tx: DbOrTx | undefined, kind: repository.OutboxKind, payload: unknown, ref: string | null = null) =>
+      repository.insertJob(tx ?? db, kind, payload, ref, now()),
 
     /** Tries the given jobs now (after their transaction committed); failures stay queued. */
     async runNow(ids: readonly number[]): Promise<void> {
@@ -72,7 +83,8 @@ export function createOutboxService({ db, now = () => new Date(), log }: { db: D
       if (await repository.makeDue(db, id, now())) await run(id);
       return repository.findJob(db, id);
     },
-    list: (filter: { status?: OutboxTable['status']; kind?: repository.OutboxKind }, page: number, pageSize: number) => repository.listJobs(db, filter, page, pageSize),
+    list: (filter: { status?: OutboxTable['status']; kind?: repository.OutboxKind }, page: number, pageSize: number) =>
+      repository.listJobs(db, filter, page, pageSize),
   };
 }
 

@@ -13,7 +13,20 @@ type Row = Pick<PaymentsTable, 'method' | 'status' | 'reference' | 'details' | '
   created_at: string | Date;
 };
 
-const columns = ['id', 'order_id', 'method', 'amount', 'status', 'reference', 'details', 'failure_reason', 'refunded_amount', 'awaiting', 'abandoned_at', 'created_at'] as const;
+const columns = [
+  'id',
+  'order_id',
+  'method',
+  'amount',
+  'status',
+  'reference',
+  'details',
+  'failure_reason',
+  'refunded_amount',
+  'awaiting',
+  'abandoned_at',
+  'created_at',
+] as const;
 
 /** How long an order waits to be paid (orders.service's PAYMENT_WINDOW_MS): an attempt still waiting on the shopper after it was abandoned. */
 const ABANDONED_AFTER_MS = 30 * 60 * 1000;
@@ -33,7 +46,9 @@ function toPayment(row: Row): Payment {
     createdAt,
     // Given up (marked when it was), or still waiting on the shopper's OTP or bank page past the
     // time to pay (the order's expiry marks it soon). Never one the gateway is being asked about.
-    abandoned: row.abandoned_at !== null || (row.status === 'created' && row.awaiting !== null && Date.now() - new Date(createdAt).getTime() > ABANDONED_AFTER_MS),
+    abandoned:
+      row.abandoned_at !== null ||
+      (row.status === 'created' && row.awaiting !== null && Date.now() - new Date(createdAt).getTime() > ABANDONED_AFTER_MS),
   };
 }
 
@@ -47,7 +62,14 @@ export interface OpenAttempt {
 
 export async function insertPayment(
   db: DbOrTx,
-  payment: { orderId: number; method: Payment['method']; amount: number; provider: string; attemptKey: string; details: Payment['details'] },
+  payment: {
+    orderId: number;
+    method: Payment['method'];
+    amount: number;
+    provider: string;
+    attemptKey: string;
+    details: Payment['details'];
+  },
 ): Promise<number> {
   const now = new Date().toISOString();
   const row = await db
@@ -99,7 +121,12 @@ export async function insertCashOnDelivery(db: DbOrTx, payment: { orderId: numbe
 }
 
 /** Collected (captured) or cancelled: only from authorized, so twice is a no-op. */
-export async function settleCashOnDelivery(db: DbOrTx, orderId: number, status: 'captured' | 'cancelled', reason: string | null): Promise<boolean> {
+export async function settleCashOnDelivery(
+  db: DbOrTx,
+  orderId: number,
+  status: 'captured' | 'cancelled',
+  reason: string | null,
+): Promise<boolean> {
   const result = await db
     .updateTable('payments')
     .set({ status, failure_reason: reason, updated_at: new Date().toISOString() })
@@ -112,7 +139,13 @@ export async function settleCashOnDelivery(db: DbOrTx, orderId: number, status: 
 
 /** An open attempt the gateway is being asked about (not one waiting for the shopper). */
 export async function hasAttemptInFlight(db: DbOrTx, orderId: number): Promise<boolean> {
-  const row = await db.selectFrom('payments').select('id').where('order_id', '=', orderId).where('status', '=', 'created').where('awaiting', 'is', null).executeTakeFirst();
+  const row = await db
+    .selectFrom('payments')
+    .select('id')
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'created')
+    .where('awaiting', 'is', null)
+    .executeTakeFirst();
   return row !== undefined;
 }
 
@@ -124,7 +157,13 @@ export async function findPayment(db: DbOrTx, id: number): Promise<Payment | und
 /** Payments of several orders at once, oldest first. */
 export async function paymentsOfOrders(db: DbOrTx, orderIds: readonly number[]): Promise<Payment[]> {
   if (orderIds.length === 0) return [];
-  const rows = await db.selectFrom('payments').select(columns).where('order_id', 'in', orderIds).orderBy('created_at').orderBy('id').execute();
+  const rows = await db
+    .selectFrom('payments')
+    .select(columns)
+    .where('order_id', 'in', orderIds)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
   return rows.map(toPayment);
 }
 
@@ -177,7 +216,13 @@ export async function takeStep(db: DbOrTx, id: number, step: 'otp' | 'bank'): Pr
 export async function failWaitingAttempts(db: DbOrTx, orderId: number, reason: string): Promise<void> {
   await db
     .updateTable('payments')
-    .set({ status: 'failed', failure_reason: reason, awaiting: null, abandoned_at: new Date().toISOString(), updated_at: new Date().toISOString() })
+    .set({
+      status: 'failed',
+      failure_reason: reason,
+      awaiting: null,
+      abandoned_at: new Date().toISOString(),
+      updated_at: new Date().toISOString(),
+    })
     .where('order_id', '=', orderId)
     .where('status', '=', 'created')
     .where('awaiting', 'is not', null)
@@ -194,11 +239,22 @@ export async function inFlightAttempts(db: DbOrTx): Promise<Array<OpenAttempt & 
     .where('attempt_key', 'is not', null)
     .orderBy('id')
     .execute();
-  return rows.map((row) => ({ id: row.id, orderId: row.order_id, attemptKey: row.attempt_key!, amount: Number(row.amount), updatedAt: toIso(row.updated_at) }));
+  return rows.map((row) => ({
+    id: row.id,
+    orderId: row.order_id,
+    attemptKey: row.attempt_key!,
+    amount: Number(row.amount),
+    updatedAt: toIso(row.updated_at),
+  }));
 }
 
 export async function attemptOf(db: DbOrTx, id: number): Promise<OpenAttempt | undefined> {
-  const row = await db.selectFrom('payments').select(['id', 'order_id', 'attempt_key', 'amount']).where('id', '=', id).where('attempt_key', 'is not', null).executeTakeFirst();
+  const row = await db
+    .selectFrom('payments')
+    .select(['id', 'order_id', 'attempt_key', 'amount'])
+    .where('id', '=', id)
+    .where('attempt_key', 'is not', null)
+    .executeTakeFirst();
   return row ? { id: row.id, orderId: row.order_id, attemptKey: row.attempt_key!, amount: Number(row.amount) } : undefined;
 }
 
@@ -209,7 +265,11 @@ export async function attemptOf(db: DbOrTx, id: number): Promise<OpenAttempt | u
 export async function claimRefund(db: DbOrTx, paymentId: number, seenRefunded: number, amount: number, fully: boolean): Promise<boolean> {
   const result = await db
     .updateTable('payments')
-    .set({ refunded_amount: seenRefunded + amount, status: fully ? 'refunded' : 'partially_refunded', updated_at: new Date().toISOString() })
+    .set({
+      refunded_amount: seenRefunded + amount,
+      status: fully ? 'refunded' : 'partially_refunded',
+      updated_at: new Date().toISOString(),
+    })
     .where('id', '=', paymentId)
     .where('status', 'in', ['captured', 'partially_refunded'])
     .where('refunded_amount', '=', seenRefunded)
@@ -218,10 +278,20 @@ export async function claimRefund(db: DbOrTx, paymentId: number, seenRefunded: n
 }
 
 /** Records a refund the gateway made; a retried outbox job records it once. */
-export async function recordRefund(db: DbOrTx, refund: { paymentId: number; amount: number; reference: string; reason: string; outboxId: number }): Promise<void> {
+export async function recordRefund(
+  db: DbOrTx,
+  refund: { paymentId: number; amount: number; reference: string; reason: string; outboxId: number },
+): Promise<void> {
   await db
     .insertInto('refunds')
-    .values({ payment_id: refund.paymentId, amount: refund.amount, reference: refund.reference, reason: refund.reason, outbox_id: refund.outboxId, created_at: new Date().toISOString() })
+    .values({
+      payment_id: refund.paymentId,
+      amount: refund.amount,
+      reference: refund.reference,
+      reason: refund.reason,
+      outbox_id: refund.outboxId,
+      created_at: new Date().toISOString(),
+    })
     .onConflict((oc) => oc.column('outbox_id').doNothing())
     .execute();
 }
@@ -231,7 +301,9 @@ export async function recordRefund(db: DbOrTx, refund: { paymentId: number; amou
  * or cancelled with money left unrefunded. Only data from before captures and confirmations were
  * one transaction (or a refund that was only logged) can be in this state.
  */
-export async function unsettledCaptures(db: DbOrTx): Promise<Array<{ paymentId: number; orderId: number; orderStatus: 'pending_payment' | 'cancelled' }>> {
+export async function unsettledCaptures(
+  db: DbOrTx,
+): Promise<Array<{ paymentId: number; orderId: number; orderStatus: 'pending_payment' | 'cancelled' }>> {
   const rows = await db
     .selectFrom('payments')
     .innerJoin('orders', 'orders.id', 'payments.order_id')
@@ -271,7 +343,19 @@ export async function listPayments(db: DbOrTx, filter: PaymentFilter, page: numb
     .select((eb) => [
       eb.fn.countAll<number>().as('count'),
       eb.fn.coalesce(eb.fn.sum<number>('payments.amount'), sql<number>`0`).as('amount'),
-      eb.fn.coalesce(eb.fn.sum<number>(eb.case().when('payments.status', 'in', ['captured', 'partially_refunded', 'refunded']).then(eb.ref('payments.amount')).else(0).end()), sql<number>`0`).as('captured'),
+      eb.fn
+        .coalesce(
+          eb.fn.sum<number>(
+            eb
+              .case()
+              .when('payments.status', 'in', ['captured', 'partially_refunded', 'refunded'])
+              .then(eb.ref('payments.amount'))
+              .else(0)
+              .end(),
+          ),
+          sql<number>`0`,
+        )
+        .as('captured'),
       eb.fn.coalesce(eb.fn.sum<number>('payments.refunded_amount'), sql<number>`0`).as('refunded'),
     ])
     .executeTakeFirstOrThrow();
@@ -284,11 +368,26 @@ export async function listPayments(db: DbOrTx, filter: PaymentFilter, page: numb
     .execute();
   return {
     items: rows.map((row) => ({ ...toPayment(row), userId: row.user_id })),
-    totals: { count: Number(totals.count), amount: Number(totals.amount), captured: Number(totals.captured), refunded: Number(totals.refunded) },
+    totals: {
+      count: Number(totals.count),
+      amount: Number(totals.amount),
+      captured: Number(totals.captured),
+      refunded: Number(totals.refunded),
+    },
   };
 }
 
 export async function refundsOf(db: DbOrTx, paymentId: number) {
-  const rows = await db.selectFrom('refunds').select(['amount', 'reason', 'reference', 'created_at']).where('payment_id', '=', paymentId).orderBy('id').execute();
-  return rows.map((row) => ({ amount: Number(row.amount), reason: row.reason, reference: row.reference, createdAt: toIso(row.created_at) }));
+  const rows = await db
+    .selectFrom('refunds')
+    .select(['amount', 'reason', 'reference', 'created_at'])
+    .where('payment_id', '=', paymentId)
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({
+    amount: Number(row.amount),
+    reason: row.reason,
+    reference: row.reference,
+    createdAt: toIso(row.created_at),
+  }));
 }

@@ -21,7 +21,6 @@ interface RefundJob {
   payout?: PayoutDestination;
 }
 
-
 /** What the gateway is asked to charge: every method but Cash on Delivery, which no gateway takes. */
 export type GatewayPaymentInput = Exclude<PaymentInput, { method: 'cod' }>;
 
@@ -39,7 +38,19 @@ const toRequest = (input: GatewayPaymentInput, amount: number): ChargeRequest =>
  * (see the checkout's reconcile). Refunds are claimed on the payment and queued in the outbox in
  * the caller's transaction; the outbox asks the gateway, with the job's id as idempotency key.
  */
-export function createPaymentsService({ db, provider, outbox, emiPlans, now = () => new Date() }: { db: Db; provider: PaymentProvider; outbox: OutboxService; emiPlans: readonly EmiPlan[]; now?: () => Date }) {
+export function createPaymentsService({
+  db,
+  provider,
+  outbox,
+  emiPlans,
+  now = () => new Date(),
+}: {
+  db: Db;
+  provider: PaymentProvider;
+  outbox: OutboxService;
+  emiPlans: readonly EmiPlan[];
+  now?: () => Date;
+}) {
   /** Masked details only: a card number and CVV never reach the database. */
   function details(input: PaymentInput, amount: number): Payment['details'] {
     switch (input.method) {
@@ -54,11 +65,14 @@ export function createPaymentsService({ db, provider, outbox, emiPlans, now = ()
         const number = digitsOnly(input.card.number);
         if (!luhnValid(number)) throw new AppError('VALIDATION_FAILED', 'The card number is not valid');
         const network = detectNetwork(number);
-        if (!network) throw new AppError('VALIDATION_FAILED', 'We accept Visa, Mastercard, RuPay, American Express, Diners Club and Discover cards');
-        if (!expiryInFuture(input.card.expiryMonth, input.card.expiryYear, now())) throw new AppError('VALIDATION_FAILED', 'The card has expired or the expiry date is not valid');
+        if (!network)
+          throw new AppError('VALIDATION_FAILED', 'We accept Visa, Mastercard, RuPay, American Express, Diners Club and Discover cards');
+        if (!expiryInFuture(input.card.expiryMonth, input.card.expiryYear, now()))
+          throw new AppError('VALIDATION_FAILED', 'The card has expired or the expiry date is not valid');
         const card = { network, last4: number.slice(-4) };
         if (input.method === 'card') return card;
-        if (amount < EMI_MIN_ORDER) throw new AppError('VALIDATION_FAILED', `EMI is available on orders of ${formatPrice(EMI_MIN_ORDER)} or more`);
+        if (amount < EMI_MIN_ORDER)
+          throw new AppError('VALIDATION_FAILED', `EMI is available on orders of ${formatPrice(EMI_MIN_ORDER)} or more`);
         const plan = emiPlans.find((p) => p.months === input.months);
         if (!plan) throw new AppError('VALIDATION_FAILED', `No EMI plan for ${input.months} months`);
         return { ...card, emi: { months: plan.months, annualRatePercent: plan.annualRatePercent, ...emiQuote(amount, plan) } };
@@ -74,10 +88,17 @@ export function createPaymentsService({ db, provider, outbox, emiPlans, now = ()
 
   /** Claims `amount` of a payment for refunding and queues the refund, in the caller's transaction. */
   async function queueRefund(tx: DbOrTx, payment: Payment, amount: number, reason: string, payout?: PayoutDestination): Promise<number> {
-    if (!(await repository.claimRefund(tx, payment.id, payment.refundedAmount, amount, payment.refundedAmount + amount === payment.amount))) {
+    if (
+      !(await repository.claimRefund(tx, payment.id, payment.refundedAmount, amount, payment.refundedAmount + amount === payment.amount))
+    ) {
       throw new AppError('CONFLICT', 'This payment changed meanwhile; please reload');
     }
-    return outbox.enqueue(tx, 'refund', { paymentId: payment.id, amount, reason, ...(payout ? { payout } : {}) } satisfies RefundJob, `payment:${payment.id}`);
+    return outbox.enqueue(
+      tx,
+      'refund',
+      { paymentId: payment.id, amount, reason, ...(payout ? { payout } : {}) } satisfies RefundJob,
+      `payment:${payment.id}`,
+    );
   }
 
   // The outbox's refund handler: idempotent through the job's id, which the gateway is given.
@@ -85,7 +106,9 @@ export function createPaymentsService({ db, provider, outbox, emiPlans, now = ()
     const { paymentId, amount, reason, payout } = payload as RefundJob;
     const payment = await require(paymentId);
     // Cash collected on delivery goes back as a payout to the account the customer gave.
-    const refund = payout ? await provider.payout(payout, amount, `refund-${job.id}`) : await provider.refund(payment.reference, amount, `refund-${job.id}`);
+    const refund = payout
+      ? await provider.payout(payout, amount, `refund-${job.id}`)
+      : await provider.refund(payment.reference, amount, `refund-${job.id}`);
     await repository.recordRefund(db, { paymentId, amount, reference: refund.reference, reason, outboxId: job.id });
   });
 
@@ -102,21 +125,39 @@ export function createPaymentsService({ db, provider, outbox, emiPlans, now = ()
      * still waiting for the shopper is replaced. A second attempt while one is being asked gets
      * 409 (the unique index on open attempts), so a double click never charges twice.
      */
-    async open(tx: DbOrTx, orderId: number, amount: number, input: PaymentInput, offer?: { offer: BankOffer; discount: number }): Promise<repository.OpenAttempt> {
-      const masked = { ...details(input, amount), ...(offer ? { offer: { id: offer.offer.id, title: describeBankOffer(offer.offer), discount: offer.discount } } : {}) };
+    async open(
+      tx: DbOrTx,
+      orderId: number,
+      amount: number,
+      input: PaymentInput,
+      offer?: { offer: BankOffer; discount: number },
+    ): Promise<repository.OpenAttempt> {
+      const masked = {
+        ...details(input, amount),
+        ...(offer ? { offer: { id: offer.offer.id, title: describeBankOffer(offer.offer), discount: offer.discount } } : {}),
+      };
       await repository.failWaitingAttempts(tx, orderId, 'Replaced by a newer payment attempt');
       const key = `pay_${orderId}_${randomBytes(12).toString('hex')}`;
       try {
-        const id = await repository.insertPayment(tx, { orderId, method: input.method, amount, provider: provider.name, attemptKey: key, details: masked });
+        const id = await repository.insertPayment(tx, {
+          orderId,
+          method: input.method,
+          amount,
+          provider: provider.name,
+          attemptKey: key,
+          details: masked,
+        });
         return { id, orderId, attemptKey: key, amount };
       } catch (error) {
-        if (isUniqueViolation(error)) throw new AppError('CONFLICT', 'A payment for this order is already being processed. Please wait a moment.');
+        if (isUniqueViolation(error))
+          throw new AppError('CONFLICT', 'A payment for this order is already being processed. Please wait a moment.');
         throw error;
       }
     },
 
     /** Asks the gateway to charge an open attempt; repeating it with the same attempt charges once. */
-    charge: (attempt: repository.OpenAttempt, input: GatewayPaymentInput): Promise<ChargeOutcome> => provider.charge(toRequest(input, attempt.amount), attempt.attemptKey),
+    charge: (attempt: repository.OpenAttempt, input: GatewayPaymentInput): Promise<ChargeOutcome> =>
+      provider.charge(toRequest(input, attempt.amount), attempt.attemptKey),
 
     /** The gateway's answer for an attempt, for recovery. */
     lookup: (attemptKey: string) => provider.lookup(attemptKey),
@@ -129,20 +170,23 @@ export function createPaymentsService({ db, provider, outbox, emiPlans, now = ()
     },
 
     /** Moves an open attempt to captured, in the caller's transaction; false if it was no longer open. */
-    markCaptured: (tx: DbOrTx, paymentId: number, reference: string) => repository.finishAttempt(tx, paymentId, { status: 'captured', reference, failureReason: null }),
+    markCaptured: (tx: DbOrTx, paymentId: number, reference: string) =>
+      repository.finishAttempt(tx, paymentId, { status: 'captured', reference, failureReason: null }),
 
     /** Takes the shopper's step (OTP or bank page) of a waiting attempt: only one request can. */
     async takeStep(paymentId: number, step: 'otp' | 'bank'): Promise<boolean> {
       return repository.takeStep(db, paymentId, step);
     },
 
-    confirmWithProvider: (payment: Payment, confirmation: { otp: string } | { bankOutcome: 'success' | 'failure' }) => provider.confirm(payment.reference, confirmation),
+    confirmWithProvider: (payment: Payment, confirmation: { otp: string } | { bankOutcome: 'success' | 'failure' }) =>
+      provider.confirm(payment.reference, confirmation),
 
     /** Open attempts the gateway is (or was, before a crash) being asked about. */
     inFlight: () => repository.inFlightAttempts(db),
     unsettledCaptures: () => repository.unsettledCaptures(db),
     attemptOf: (paymentId: number) => repository.attemptOf(db, paymentId),
-    failAttempt: (paymentId: number, reason: string) => repository.finishAttempt(db, paymentId, { status: 'failed', reference: null, failureReason: reason }),
+    failAttempt: (paymentId: number, reason: string) =>
+      repository.finishAttempt(db, paymentId, { status: 'failed', reference: null, failureReason: reason }),
 
     /** Marks attempts still waiting on the shopper as failed (the order was cancelled or expired). */
     abandonWaiting: (tx: DbOrTx, orderId: number, reason: string) => repository.failWaitingAttempts(tx, orderId, reason),
@@ -154,7 +198,15 @@ export function createPaymentsService({ db, provider, outbox, emiPlans, now = ()
       const jobs = await outbox.about(`payment:${paymentId}`);
       return jobs
         .filter((job) => job.kind === 'refund' && job.status === 'pending')
-        .map((job) => ({ jobId: job.id, amount: (job.payload as RefundJob).amount, reason: (job.payload as RefundJob).reason, attempts: job.attempts, lastError: job.lastError, nextAttemptAt: job.nextAttemptAt, createdAt: job.createdAt }));
+        .map((job) => ({
+          jobId: job.id,
+          amount: (job.payload as RefundJob).amount,
+          reason: (job.payload as RefundJob).reason,
+          attempts: job.attempts,
+          lastError: job.lastError,
+          nextAttemptAt: job.nextAttemptAt,
+          createdAt: job.createdAt,
+        }));
     },
 
     /**
@@ -163,7 +215,13 @@ export function createPaymentsService({ db, provider, outbox, emiPlans, now = ()
      * was captured minus earlier refunds. Returns the payment as it was before, and the outbox job
      * to run once the transaction has committed (a gateway failure then leaves it queued).
      */
-    async claimRefund(tx: DbOrTx, paymentId: number, amount: number, reason: string, payout?: PayoutDestination): Promise<{ before: Payment; job: number }> {
+    async claimRefund(
+      tx: DbOrTx,
+      paymentId: number,
+      amount: number,
+      reason: string,
+      payout?: PayoutDestination,
+    ): Promise<{ before: Payment; job: number }> {
       const payment = await repository.findPayment(tx, paymentId);
       if (!payment) throw new AppError('NOT_FOUND', 'Payment not found');
       if (payment.method === 'cod' && !payout) {
@@ -174,7 +232,8 @@ export function createPaymentsService({ db, provider, outbox, emiPlans, now = ()
         const message = 'This payment is refunded to the card, UPI ID or bank it was paid with';
         throw new AppError('VALIDATION_FAILED', message, { issues: [{ field: 'payout', message }] });
       }
-      if (payment.status !== 'captured' && payment.status !== 'partially_refunded') throw new AppError('CONFLICT', `A ${payment.status} payment cannot be refunded`);
+      if (payment.status !== 'captured' && payment.status !== 'partially_refunded')
+        throw new AppError('CONFLICT', `A ${payment.status} payment cannot be refunded`);
       const remaining = payment.amount - payment.refundedAmount;
       if (amount > remaining) throw new AppError('CONFLICT', `At most ${formatPrice(remaining)} is left to refund on this payment`);
       return { before: payment, job: await queueRefund(tx, payment, amount, reason, payout) };
@@ -187,7 +246,8 @@ export function createPaymentsService({ db, provider, outbox, emiPlans, now = ()
      */
     async authorizeCashOnDelivery(tx: DbOrTx, orderId: number, amount: number): Promise<number> {
       await repository.failWaitingAttempts(tx, orderId, 'Replaced by Cash on Delivery');
-      if (await repository.hasAttemptInFlight(tx, orderId)) throw new AppError('CONFLICT', 'A payment for this order is already being processed. Please wait a moment.');
+      if (await repository.hasAttemptInFlight(tx, orderId))
+        throw new AppError('CONFLICT', 'A payment for this order is already being processed. Please wait a moment.');
       return repository.insertCashOnDelivery(tx, { orderId, amount, reference: `cod_${orderId}_${randomBytes(8).toString('hex')}` });
     },
 
@@ -195,7 +255,8 @@ export function createPaymentsService({ db, provider, outbox, emiPlans, now = ()
     collectCash: (tx: DbOrTx, orderId: number) => repository.settleCashOnDelivery(tx, orderId, 'captured', null),
 
     /** The order was cancelled before delivery: its Cash on Delivery payment is cancelled, no money having changed hands. */
-    cancelCashOnDelivery: (tx: DbOrTx, orderId: number, reason: string) => repository.settleCashOnDelivery(tx, orderId, 'cancelled', reason),
+    cancelCashOnDelivery: (tx: DbOrTx, orderId: number, reason: string) =>
+      repository.settleCashOnDelivery(tx, orderId, 'cancelled', reason),
 
     /**
      * Queues the refund of what is left of a captured payment, in the caller's transaction, and

@@ -19,7 +19,8 @@ export function privacyRoutes({ privacy, authService }: { privacy: PrivacyServic
         schema: {
           tags: ['account'],
           summary: 'Download my data (a JSON file)',
-          description: 'Profile, addresses, orders with their lines, payments (method, status, amounts) and invoice numbers; never a password hash or a session.',
+          description:
+            'Profile, addresses, orders with their lines, payments (method, status, amounts) and invoice numbers; never a password hash or a session.',
           response: { 200: DataExportSchema, ...errors },
         },
       },
@@ -38,13 +39,16 @@ export function privacyRoutes({ privacy, authService }: { privacy: PrivacyServic
         schema: {
           tags: ['account'],
           summary: 'Delete my account (password required); orders and invoices are kept as tax law requires',
-          description: 'Name, e-mail, addresses, password and sessions are erased; vendors and admins get 409 (the marketplace closes a shop first).',
+          description:
+            'Name, e-mail, addresses, password and sessions are erased; vendors and admins get 409 (the marketplace closes a shop first).',
           body: DeleteAccountInputSchema,
           response: { 204: z.null(), 409: ErrorResponseSchema, ...errors },
         },
       },
       async (request, reply) => {
-        const cookies = await privacy.deleteAccount(requireUser(request).id, request.body.password, request, () => authService.logout(request));
+        const cookies = await privacy.deleteAccount(requireUser(request).id, request.body.password, request, () =>
+          authService.logout(request),
+        );
         forwardCookies(cookies, reply);
         return reply.status(204).send(null);
       },

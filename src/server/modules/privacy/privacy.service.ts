@@ -62,7 +62,14 @@ export function createPrivacyService(deps: {
         exportedAt: now().toISOString(),
         store: store.name,
         amountsIn: 'paise (1 rupee = 100 paise)',
-        profile: { id: user.id, name: user.name, email: user.email, emailVerified: user.email_verified, role: user.role, createdAt: toIso(user.created_at) },
+        profile: {
+          id: user.id,
+          name: user.name,
+          email: user.email,
+          emailVerified: user.email_verified,
+          role: user.role,
+          createdAt: toIso(user.created_at),
+        },
         addresses: addresses.map(({ id: _id, ...address }) => address),
         orders: orderList.map((order) => ({
           number: order.number,

@@ -19,16 +19,32 @@ describe.each(testDialects())('download my data and delete my account on %s', (d
   let keys = 0;
 
   async function placePaidOrder(user: TestUser, productId: number, street: string): Promise<Order> {
-    const book = await as(t, user)('POST', '/api/account/addresses', { name: 'Home', phone: '9845012345', line1: street, city: 'Bengaluru', state: 'Karnataka', pincode: '560025' });
+    const book = await as(t, user)('POST', '/api/account/addresses', {
+      name: 'Home',
+      phone: '9845012345',
+      line1: street,
+      city: 'Bengaluru',
+      state: 'Karnataka',
+      pincode: '560025',
+    });
     expect(book.statusCode, book.body).toBe(201);
-    const placed = await as(t, user)('POST', '/api/checkout/orders', { idempotencyKey: `privacy-${dialect}-${++keys}`, addressId: book.json().id, items: [{ productId, quantity: 1 }] });
+    const placed = await as(t, user)('POST', '/api/checkout/orders', {
+      idempotencyKey: `privacy-${dialect}-${++keys}`,
+      addressId: book.json().id,
+      items: [{ productId, quantity: 1 }],
+    });
     expect(placed.statusCode, placed.body).toBe(201);
     const paid = await as(t, user)('POST', `/api/orders/${placed.json().id}/payments`, { method: 'upi', vpa: 'success@upi' });
     expect(paid.statusCode, paid.body).toBe(200);
     return (await as(t, user)('GET', `/api/orders/${placed.json().id}`)).json();
   }
   const attemptSignIn = (email: string, password: string) =>
-    t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, headers: { ...TEST_HEADERS, 'x-forwarded-for': `198.51.100.${++address}` } });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password },
+      headers: { ...TEST_HEADERS, 'x-forwarded-for': `198.51.100.${++address}` },
+    });
   const remove = (user: TestUser, password: string) =>
     t.app.inject({ method: 'DELETE', url: '/api/account', payload: { password }, headers: { ...TEST_HEADERS, cookie: user.cookie } });
 
@@ -41,12 +57,34 @@ describe.each(testDialects())('download my data and delete my account on %s', (d
     ashaOrder = await placePaidOrder(asha, laptop.id, '5 Residency Road');
     raviOrder = await placePaidOrder(ravi, monitor.id, '9 MG Road');
     // Their reviews, written straight to the table (reviewing through the API needs a delivery).
-    for (const [user, product, title] of [[asha, laptop, 'Light and quick'], [ravi, monitor, 'Sharp, no dead pixels']] as const) {
-      const { vendor_id } = await t.database.db.selectFrom('offers').select('vendor_id').where('product_id', '=', product.id).executeTakeFirstOrThrow();
+    for (const [user, product, title] of [
+      [asha, laptop, 'Light and quick'],
+      [ravi, monitor, 'Sharp, no dead pixels'],
+    ] as const) {
+      const { vendor_id } = await t.database.db
+        .selectFrom('offers')
+        .select('vendor_id')
+        .where('product_id', '=', product.id)
+        .executeTakeFirstOrThrow();
       const at = new Date().toISOString();
       await t.database.db
         .insertInto('reviews')
-        .values({ product_id: product.id, user_id: user.uid, vendor_id, product_name: product.name, author_name: user === asha ? 'Asha R.' : 'Ravi K.', rating: 4, title, body: `${title}, happy with it.`, hidden_reason: null, reply: null, reply_author: null, replied_at: null, created_at: at, updated_at: at })
+        .values({
+          product_id: product.id,
+          user_id: user.uid,
+          vendor_id,
+          product_name: product.name,
+          author_name: user === asha ? 'Asha R.' : 'Ravi K.',
+          rating: 4,
+          title,
+          body: `${title}, happy with it.`,
+          hidden_reason: null,
+          reply: null,
+          reply_author: null,
+          replied_at: null,
+          created_at: at,
+          updated_at: at,
+        })
         .execute();
     }
   });
@@ -58,7 +96,14 @@ describe.each(testDialects())('download my data and delete my account on %s', (d
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="my-data-\d{4}-\d{2}-\d{2}\.json"$/);
     expect(response.headers['cache-control']).toBe('no-store');
     const data = response.json();
-    expect(data.profile).toEqual({ id: asha.uid, name: 'Asha Rao', email: asha.email, emailVerified: false, role: 'customer', createdAt: expect.any(String) });
+    expect(data.profile).toEqual({
+      id: asha.uid,
+      name: 'Asha Rao',
+      email: asha.email,
+      emailVerified: false,
+      role: 'customer',
+      createdAt: expect.any(String),
+    });
     expect(data.addresses).toEqual([expect.objectContaining({ line1: '5 Residency Road', phone: '+919845012345', isDefault: true })]);
     expect(data.orders).toHaveLength(1);
     expect(data.orders[0]).toMatchObject({
@@ -69,9 +114,19 @@ describe.each(testDialects())('download my data and delete my account on %s', (d
       deliveryAddress: { line1: '5 Residency Road' },
       payments: [{ method: 'upi', status: 'captured', amount: ashaOrder.total, refundedAmount: 0 }],
     });
-    expect(data.reviews).toEqual([expect.objectContaining({ productName: 'Lenovo IdeaPad Slim 3', authorName: 'Asha R.', rating: 4, title: 'Light and quick', text: 'Light and quick, happy with it.', status: 'visible' })]);
+    expect(data.reviews).toEqual([
+      expect.objectContaining({
+        productName: 'Lenovo IdeaPad Slim 3',
+        authorName: 'Asha R.',
+        rating: 4,
+        title: 'Light and quick',
+        text: 'Light and quick, happy with it.',
+        status: 'visible',
+      }),
+    ]);
     const text = response.body;
-    for (const foreign of [ravi.email, ravi.uid, raviOrder.number, '9 MG Road', 'Dell 27 Monitor', 'Sharp, no dead pixels']) expect(text).not.toContain(foreign);
+    for (const foreign of [ravi.email, ravi.uid, raviOrder.number, '9 MG Road', 'Dell 27 Monitor', 'Sharp, no dead pixels'])
+      expect(text).not.toContain(foreign);
     // No password hash, no session token, no payment reference or masked VPA.
     const sessionToken = asha.cookie.split('=')[1]!.split('.')[0]!;
     expect(text).not.toContain(sessionToken);
@@ -87,7 +142,11 @@ describe.each(testDialects())('download my data and delete my account on %s', (d
   it('refuses a wrong password and leaves the account alone', async () => {
     const response = await remove(ravi, 'not-my-password');
     expect(response.statusCode).toBe(400);
-    expect(response.json().error).toMatchObject({ code: 'VALIDATION_FAILED', message: WRONG_PASSWORD_MESSAGE, details: { issues: [{ field: 'password' }] } });
+    expect(response.json().error).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: WRONG_PASSWORD_MESSAGE,
+      details: { issues: [{ field: 'password' }] },
+    });
     expect((await as(t, ravi)('GET', '/api/auth/session')).json().user).toMatchObject({ email: ravi.email });
   });
 
@@ -108,20 +167,46 @@ describe.each(testDialects())('download my data and delete my account on %s', (d
     expect(await count('accounts', 'user_id')).toBe(0);
     expect(await count('verifications', 'value')).toBe(0);
     // The review stays, with its stars and words, under a name that is no one's.
-    expect(await t.database.db.selectFrom('reviews').select(['author_name', 'rating', 'title', 'body']).where('user_id', '=', ravi.uid).execute()).toEqual([
+    expect(
+      await t.database.db
+        .selectFrom('reviews')
+        .select(['author_name', 'rating', 'title', 'body'])
+        .where('user_id', '=', ravi.uid)
+        .execute(),
+    ).toEqual([
       { author_name: 'Former customer', rating: 4, title: 'Sharp, no dead pixels', body: 'Sharp, no dead pixels, happy with it.' },
     ]);
 
     // Every session ended, and no way back in: not with the old address, not with the placeholder.
     expect((await as(t, ravi)('GET', '/api/auth/session')).json()).toEqual({ user: null });
-    expect((await t.app.inject({ method: 'GET', url: '/api/account/addresses', headers: { ...TEST_HEADERS, cookie: `store.session_token=${otherDevice.value}` } })).statusCode).toBe(401);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/account/addresses',
+          headers: { ...TEST_HEADERS, cookie: `store.session_token=${otherDevice.value}` },
+        })
+      ).statusCode,
+    ).toBe(401);
     expect((await attemptSignIn(ravi.email, PASSWORD)).statusCode).toBe(401);
     // (The placeholder is not even a valid e-mail address to the sign-in form: 400.)
     expect([400, 401]).toContain((await attemptSignIn(`deleted-${ravi.uid}@invalid`, PASSWORD)).statusCode);
     // No reset link can bring it back either.
     const before = await t.database.db.selectFrom('outbox').select('id').execute();
-    expect([202, 400]).toContain((await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: `deleted-${ravi.uid}@invalid` }, headers: TEST_HEADERS })).statusCode);
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: ravi.email }, headers: TEST_HEADERS })).statusCode).toBe(202);
+    expect([202, 400]).toContain(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/forgot-password',
+          payload: { email: `deleted-${ravi.uid}@invalid` },
+          headers: TEST_HEADERS,
+        })
+      ).statusCode,
+    );
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: ravi.email }, headers: TEST_HEADERS }))
+        .statusCode,
+    ).toBe(202);
     expect(await t.database.db.selectFrom('outbox').select('id').execute()).toHaveLength(before.length);
 
     // The order, its lines, its payment and the delivery address as ordered stay for the tax records.

@@ -62,7 +62,11 @@ export async function findReviewBy(db: DbOrTx, productId: number, userId: string
   return db.selectFrom('reviews').selectAll().where('product_id', '=', productId).where('user_id', '=', userId).executeTakeFirst();
 }
 
-export async function replaceContent(db: DbOrTx, id: number, content: { rating: number; title: string; text: string; authorName: string }): Promise<void> {
+export async function replaceContent(
+  db: DbOrTx,
+  id: number,
+  content: { rating: number; title: string; text: string; authorName: string },
+): Promise<void> {
   await db
     .updateTable('reviews')
     .set({ rating: content.rating, title: content.title, body: content.text, author_name: content.authorName, updated_at: now() })
@@ -71,7 +75,11 @@ export async function replaceContent(db: DbOrTx, id: number, content: { rating: 
 }
 
 /** A page of a product's visible reviews, and how many there are. */
-export async function listVisible(db: DbOrTx, productId: number, query: { sort: ReviewSort; page: number; pageSize: number; stars?: number }) {
+export async function listVisible(
+  db: DbOrTx,
+  productId: number,
+  query: { sort: ReviewSort; page: number; pageSize: number; stars?: number },
+) {
   let base = db.selectFrom('reviews').where('product_id', '=', productId).where('status', '=', 'visible');
   if (query.stars !== undefined) base = base.where('rating', '=', query.stars);
   const [total, rows] = await Promise.all([
@@ -94,21 +102,40 @@ export async function addVote(db: DbOrTx, reviewId: number, userId: string): Pro
     .onConflict((oc) => oc.columns(['review_id', 'user_id']).doNothing())
     .executeTakeFirst();
   if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) return false;
-  await db.updateTable('reviews').set({ helpful_count: sql`helpful_count + 1` }).where('id', '=', reviewId).execute();
+  await db
+    .updateTable('reviews')
+    .set({ helpful_count: sql`helpful_count + 1` })
+    .where('id', '=', reviewId)
+    .execute();
   return true;
 }
 
 /** The reviews of a product the user voted helpful, and those they reported. */
 export async function userMarks(db: DbOrTx, productId: number, userId: string): Promise<{ helpful: number[]; reported: number[] }> {
   const [votes, reports] = await Promise.all([
-    db.selectFrom('review_votes').innerJoin('reviews', 'reviews.id', 'review_votes.review_id').select('reviews.id').where('reviews.product_id', '=', productId).where('review_votes.user_id', '=', userId).execute(),
-    db.selectFrom('review_reports').innerJoin('reviews', 'reviews.id', 'review_reports.review_id').select('reviews.id').where('reviews.product_id', '=', productId).where('review_reports.user_id', '=', userId).execute(),
+    db
+      .selectFrom('review_votes')
+      .innerJoin('reviews', 'reviews.id', 'review_votes.review_id')
+      .select('reviews.id')
+      .where('reviews.product_id', '=', productId)
+      .where('review_votes.user_id', '=', userId)
+      .execute(),
+    db
+      .selectFrom('review_reports')
+      .innerJoin('reviews', 'reviews.id', 'review_reports.review_id')
+      .select('reviews.id')
+      .where('reviews.product_id', '=', productId)
+      .where('review_reports.user_id', '=', userId)
+      .execute(),
   ]);
   return { helpful: votes.map((row) => row.id), reported: reports.map((row) => row.id) };
 }
 
 /** One report per user and review: false when the user had reported it already. The review waits for the moderators. */
-export async function addReport(db: DbOrTx, report: { reviewId: number; userId: string; reason: string; details: string }): Promise<boolean> {
+export async function addReport(
+  db: DbOrTx,
+  report: { reviewId: number; userId: string; reason: string; details: string },
+): Promise<boolean> {
   const inserted = await db
     .insertInto('review_reports')
     .values({ review_id: report.reviewId, user_id: report.userId, reason: report.reason, details: report.details, created_at: now() })
@@ -130,7 +157,10 @@ export async function setModeration(db: DbOrTx, id: number, status: 'visible' | 
 
 /** Reviews waiting for the moderators (reported since last decided on), or those hidden; most reported, then newest first. */
 export async function moderationQueue(db: DbOrTx, query: { queue: 'reported' | 'hidden'; page: number; pageSize: number }) {
-  const base = query.queue === 'reported' ? db.selectFrom('reviews').where('open_reports', '>', 0) : db.selectFrom('reviews').where('status', '=', 'hidden');
+  const base =
+    query.queue === 'reported'
+      ? db.selectFrom('reviews').where('open_reports', '>', 0)
+      : db.selectFrom('reviews').where('status', '=', 'hidden');
   const [total, rows] = await Promise.all([
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     (query.queue === 'reported' ? base.selectAll().orderBy('open_reports', 'desc') : base.selectAll())
@@ -145,7 +175,12 @@ export async function moderationQueue(db: DbOrTx, query: { queue: 'reported' | '
 
 export async function reportsOf(db: DbOrTx, reviewIds: readonly number[]) {
   if (reviewIds.length === 0) return [];
-  const rows = await db.selectFrom('review_reports').select(['review_id', 'reason', 'details', 'created_at']).where('review_id', 'in', [...reviewIds]).orderBy('id', 'desc').execute();
+  const rows = await db
+    .selectFrom('review_reports')
+    .select(['review_id', 'reason', 'details', 'created_at'])
+    .where('review_id', 'in', [...reviewIds])
+    .orderBy('id', 'desc')
+    .execute();
   return rows.map((row) => ({ reviewId: row.review_id, reason: row.reason, details: row.details, createdAt: iso(row.created_at) }));
 }
 
@@ -155,7 +190,13 @@ export async function sellerReviews(db: DbOrTx, vendorId: number, query: { unans
   if (query.unanswered) base = base.where('reply', 'is', null);
   const [total, rows] = await Promise.all([
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.pageSize).offset((query.page - 1) * query.pageSize).execute(),
+    base
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize)
+      .execute(),
   ]);
   return { total: Number(total.n), rows };
 }
@@ -204,7 +245,9 @@ export async function adjustRating(db: DbOrTx, productId: number, change: Rating
     .values({ product_id: productId, ...delta, updated_at: now() })
     .onConflict((oc) =>
       oc.column('product_id').doUpdateSet({
-        ...Object.fromEntries(columns.map((column) => [column, sql<number>`${sql.ref(`product_ratings.${column}`)} + ${sql.ref(`excluded.${column}`)}`])),
+        ...Object.fromEntries(
+          columns.map((column) => [column, sql<number>`${sql.ref(`product_ratings.${column}`)} + ${sql.ref(`excluded.${column}`)}`]),
+        ),
         updated_at: (eb) => eb.ref('excluded.updated_at'),
       }),
     )
@@ -218,7 +261,11 @@ export async function ratingSummaries(db: DbOrTx, productIds: readonly number[])
   const unique = [...new Set(productIds)];
   const found = new Map<number, RatingSummary>();
   for (let start = 0; start < unique.length; start += BATCH) {
-    const rows = await db.selectFrom('product_ratings').selectAll().where('product_id', 'in', unique.slice(start, start + BATCH)).execute();
+    const rows = await db
+      .selectFrom('product_ratings')
+      .selectAll()
+      .where('product_id', 'in', unique.slice(start, start + BATCH))
+      .execute();
     for (const row of rows) {
       const counts = [row.stars_5, row.stars_4, row.stars_3, row.stars_2, row.stars_1].map(Number);
       found.set(row.product_id, summary(row.product_id, Number(row.rating_count), Number(row.rating_sum), counts));
@@ -242,7 +289,20 @@ function summary(productId: number, count: number, sum: number, counts: number[]
 export async function reviewsByUser(db: DbOrTx, userId: string) {
   const rows = await db
     .selectFrom('reviews')
-    .select(['id', 'product_id', 'product_name', 'author_name', 'rating', 'title', 'body', 'status', 'reply', 'reply_author', 'created_at', 'updated_at'])
+    .select([
+      'id',
+      'product_id',
+      'product_name',
+      'author_name',
+      'rating',
+      'title',
+      'body',
+      'status',
+      'reply',
+      'reply_author',
+      'created_at',
+      'updated_at',
+    ])
     .where('user_id', '=', userId)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
@@ -269,7 +329,8 @@ export async function anonymiseAuthor(db: DbOrTx, userId: string, name: string):
 
 /** A product's reviews, locked until the transaction ends on PostgreSQL (SQLite runs one write transaction at a time). */
 export async function lockReviewsOf(db: DbOrTx, productId: number): Promise<ReviewRow[]> {
-  if (db.getExecutor().adapter instanceof PostgresAdapter) await sql`SELECT id FROM reviews WHERE product_id = ${productId} ORDER BY id FOR UPDATE`.execute(db);
+  if (db.getExecutor().adapter instanceof PostgresAdapter)
+    await sql`SELECT id FROM reviews WHERE product_id = ${productId} ORDER BY id FOR UPDATE`.execute(db);
   return db.selectFrom('reviews').selectAll().where('product_id', '=', productId).orderBy('id').execute();
 }
 

@@ -13,14 +13,32 @@ import {
   SellerReviewQuerySchema,
   SellerReviewSchema,
 } from '#shared/schemas/review-moderation.ts';
-import { HelpfulVoteSchema, MyReviewSchema, OwnReviewSchema, ReviewInputSchema, ReviewPageSchema, ReviewReportInputSchema } from '#shared/schemas/reviews.ts';
+import {
+  HelpfulVoteSchema,
+  MyReviewSchema,
+  OwnReviewSchema,
+  ReviewInputSchema,
+  ReviewPageSchema,
+  ReviewReportInputSchema,
+} from '#shared/schemas/reviews.ts';
 import { requireRole, requireSignedIn, requireUser, requireVerifiedEmail } from '#server/plugins/auth.ts';
 import { ErrorResponseSchema } from '#server/plugins/openapi.ts';
 import type { ReviewsService } from './reviews.service.ts';
 
-const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema, 404: ErrorResponseSchema, 409: ErrorResponseSchema };
+const errors = {
+  400: ErrorResponseSchema,
+  401: ErrorResponseSchema,
+  403: ErrorResponseSchema,
+  404: ErrorResponseSchema,
+  409: ErrorResponseSchema,
+};
 const productParams = z.object({ id: ProductIdParamSchema });
-const reviewParams = z.object({ id: z.string().regex(/^[1-9]\d{0,14}$/, 'id must be a positive whole number').transform(Number) });
+const reviewParams = z.object({
+  id: z
+    .string()
+    .regex(/^[1-9]\d{0,14}$/, 'id must be a positive whole number')
+    .transform(Number),
+});
 
 /**
  * Ratings and reviews: anyone reads a product's reviews and rating; a customer who received the
@@ -39,7 +57,14 @@ export function reviewsRoutes({ reviews }: { reviews: ReviewsService }): Fastify
 
     app.get(
       '/products/:id/rating',
-      { schema: { tags: ['reviews'], summary: 'A product’s rating: average (one decimal), count and reviews per star, over its visible reviews', params: productParams, response: { 200: RatingSummarySchema, 400: ErrorResponseSchema } } },
+      {
+        schema: {
+          tags: ['reviews'],
+          summary: 'A product’s rating: average (one decimal), count and reviews per star, over its visible reviews',
+          params: productParams,
+          response: { 200: RatingSummarySchema, 400: ErrorResponseSchema },
+        },
+      },
       (request) => reviews.ratingSummary(request.params.id),
     );
 
@@ -48,7 +73,8 @@ export function reviewsRoutes({ reviews }: { reviews: ReviewsService }): Fastify
       {
         schema: {
           tags: ['reviews'],
-          summary: 'A product’s visible reviews, 10 a page, most helpful (`sort=helpful`, the default) or newest first, optionally of one star count (`stars`)',
+          summary:
+            'A product’s visible reviews, 10 a page, most helpful (`sort=helpful`, the default) or newest first, optionally of one star count (`stars`)',
           params: productParams,
           querystring: ReviewListQuerySchema,
           response: { 200: ReviewPageSchema, 400: ErrorResponseSchema },
@@ -61,7 +87,13 @@ export function reviewsRoutes({ reviews }: { reviews: ReviewsService }): Fastify
       '/products/:id/reviews/mine',
       {
         ...signedIn,
-        schema: { tags: ['reviews'], summary: 'My side of a product’s reviews: whether I may review it (and why not), my review, and the reviews I voted for or reported', params: productParams, response: { 200: MyReviewSchema, ...errors } },
+        schema: {
+          tags: ['reviews'],
+          summary:
+            'My side of a product’s reviews: whether I may review it (and why not), my review, and the reviews I voted for or reported',
+          params: productParams,
+          response: { 200: MyReviewSchema, ...errors },
+        },
       },
       (request) => reviews.mine(reviewer(request), request.params.id),
     );
@@ -72,7 +104,8 @@ export function reviewsRoutes({ reviews }: { reviews: ReviewsService }): Fastify
         ...verified,
         schema: {
           tags: ['reviews'],
-          summary: 'Review a product delivered to me: 1–5 stars, a title and text. 403 if it was never delivered to me or my e-mail is not verified (EMAIL_NOT_VERIFIED), 409 if I reviewed it already',
+          summary:
+            'Review a product delivered to me: 1–5 stars, a title and text. 403 if it was never delivered to me or my e-mail is not verified (EMAIL_NOT_VERIFIED), 409 if I reviewed it already',
           params: productParams,
           body: ReviewInputSchema,
           response: { 201: OwnReviewSchema, ...errors },
@@ -85,7 +118,13 @@ export function reviewsRoutes({ reviews }: { reviews: ReviewsService }): Fastify
       '/products/:id/reviews/mine',
       {
         ...verified,
-        schema: { tags: ['reviews'], summary: 'Replace my review of a product (404 if I have none)', params: productParams, body: ReviewInputSchema, response: { 200: OwnReviewSchema, ...errors } },
+        schema: {
+          tags: ['reviews'],
+          summary: 'Replace my review of a product (404 if I have none)',
+          params: productParams,
+          body: ReviewInputSchema,
+          response: { 200: OwnReviewSchema, ...errors },
+        },
       },
       (request) => reviews.update(reviewer(request), request.params.id, request.body),
     );
@@ -94,7 +133,12 @@ export function reviewsRoutes({ reviews }: { reviews: ReviewsService }): Fastify
       '/reviews/:id/helpful',
       {
         ...signedIn,
-        schema: { tags: ['reviews'], summary: 'Vote a review helpful, once (a second vote changes nothing); not my own', params: reviewParams, response: { 200: HelpfulVoteSchema, ...errors } },
+        schema: {
+          tags: ['reviews'],
+          summary: 'Vote a review helpful, once (a second vote changes nothing); not my own',
+          params: reviewParams,
+          response: { 200: HelpfulVoteSchema, ...errors },
+        },
       },
       (request) => reviews.voteHelpful(reviewer(request), request.params.id),
     );
@@ -120,7 +164,15 @@ export function reviewsRoutes({ reviews }: { reviews: ReviewsService }): Fastify
     const asAdmin = { preValidation: requireRole('admin') };
     app.get(
       '/admin/reviews',
-      { ...asAdmin, schema: { tags: ['admin'], summary: 'Reviews to moderate: reported since last decided on (`queue=reported`), or hidden', querystring: ModerationQuerySchema, response: { 200: ModerationListSchema, ...errors } } },
+      {
+        ...asAdmin,
+        schema: {
+          tags: ['admin'],
+          summary: 'Reviews to moderate: reported since last decided on (`queue=reported`), or hidden',
+          querystring: ModerationQuerySchema,
+          response: { 200: ModerationListSchema, ...errors },
+        },
+      },
       (request) => reviews.moderationQueue(request.query),
     );
 
@@ -145,7 +197,15 @@ export function reviewsRoutes({ reviews }: { reviews: ReviewsService }): Fastify
     const asVendor = { preValidation: requireRole('vendor') };
     app.get(
       '/vendor/reviews',
-      { ...asVendor, schema: { tags: ['vendor'], summary: 'Reviews of what shoppers bought from my shop, newest first (`unanswered=true`: those I have not replied to)', querystring: SellerReviewQuerySchema, response: { 200: SellerReviewListSchema, ...errors } } },
+      {
+        ...asVendor,
+        schema: {
+          tags: ['vendor'],
+          summary: 'Reviews of what shoppers bought from my shop, newest first (`unanswered=true`: those I have not replied to)',
+          querystring: SellerReviewQuerySchema,
+          response: { 200: SellerReviewListSchema, ...errors },
+        },
+      },
       (request) => reviews.sellerReviews(requireUser(request).id, request.query),
     );
 
@@ -153,7 +213,13 @@ export function reviewsRoutes({ reviews }: { reviews: ReviewsService }): Fastify
       '/vendor/reviews/:id/reply',
       {
         ...asVendor,
-        schema: { tags: ['vendor'], summary: 'Reply publicly, once, to a review of something my shop sold (404 for another shop’s, 409 for a second reply)', params: reviewParams, body: ReviewReplyInputSchema, response: { 201: SellerReviewSchema, ...errors } },
+        schema: {
+          tags: ['vendor'],
+          summary: 'Reply publicly, once, to a review of something my shop sold (404 for another shop’s, 409 for a second reply)',
+          params: reviewParams,
+          body: ReviewReplyInputSchema,
+          response: { 201: SellerReviewSchema, ...errors },
+        },
       },
       async (request, reply) => reply.status(201).send(await reviews.reply(requireUser(request).id, request.params.id, request.body.text)),
     );

@@ -1,7 +1,16 @@
 import { AppError } from '#shared/errors.ts';
 import type { RatingSummary } from '#shared/schemas/rating-summary.ts';
 import type { ModeratedReview, ReviewModerationInput, SellerReview } from '#shared/schemas/review-moderation.ts';
-import { type MyReview, REVIEW_PAGE_SIZE, type Review, type ReviewInput, type ReviewPage, type ReviewReportInput, type ReviewReportReason, type ReviewSort } from '#shared/schemas/reviews.ts';
+import {
+  type MyReview,
+  REVIEW_PAGE_SIZE,
+  type Review,
+  type ReviewInput,
+  type ReviewPage,
+  type ReviewReportInput,
+  type ReviewReportReason,
+  type ReviewSort,
+} from '#shared/schemas/reviews.ts';
 import { type Db, type DbOrTx, toIso } from '#server/db/database.ts';
 import { isUniqueViolation } from '#server/db/unique-violation.ts';
 import type { ProductMergeFollower } from '#server/modules/admin/admin-products.service.ts';
@@ -81,12 +90,17 @@ export function createReviewsService({ db, orders, vendors, audit }: Deps) {
   }
 
   async function moderated(rows: repository.ReviewRow[], tx: DbOrTx = db): Promise<ModeratedReview[]> {
-    const reports = await repository.reportsOf(tx, rows.map((row) => row.id));
+    const reports = await repository.reportsOf(
+      tx,
+      rows.map((row) => row.id),
+    );
     return rows.map((row) => ({
       ...withStatus(row),
       productName: row.product_name,
       openReports: Number(row.open_reports),
-      reports: reports.filter((report) => report.reviewId === row.id).map(({ reason, details, createdAt }) => ({ reason: reason as ReviewReportReason, details, createdAt })),
+      reports: reports
+        .filter((report) => report.reviewId === row.id)
+        .map(({ reason, details, createdAt }) => ({ reason: reason as ReviewReportReason, details, createdAt })),
     }));
   }
 
@@ -98,14 +112,23 @@ export function createReviewsService({ db, orders, vendors, audit }: Deps) {
 
   return {
     /** A product's rating over its visible reviews. */
-    ratingSummary: async (productId: number, tx: DbOrTx = db): Promise<RatingSummary> => (await repository.ratingSummaries(tx, [productId])).get(productId)!,
+    ratingSummary: async (productId: number, tx: DbOrTx = db): Promise<RatingSummary> =>
+      (await repository.ratingSummaries(tx, [productId])).get(productId)!,
 
     /** Several products' ratings at once (for listings): every id asked for has one, of none when it has no reviews. */
-    ratingSummaries: (productIds: readonly number[], tx: DbOrTx = db): Promise<Map<number, RatingSummary>> => repository.ratingSummaries(tx, productIds),
+    ratingSummaries: (productIds: readonly number[], tx: DbOrTx = db): Promise<Map<number, RatingSummary>> =>
+      repository.ratingSummaries(tx, productIds),
 
     async list(productId: number, query: { sort: ReviewSort; page: number; stars?: number }): Promise<ReviewPage> {
       const { rows, total } = await repository.listVisible(db, productId, { ...query, pageSize: REVIEW_PAGE_SIZE });
-      return { items: rows.map(toReview), total, page: query.page, pageSize: REVIEW_PAGE_SIZE, sort: query.sort, stars: query.stars ?? null };
+      return {
+        items: rows.map(toReview),
+        total,
+        page: query.page,
+        pageSize: REVIEW_PAGE_SIZE,
+        sort: query.sort,
+        stars: query.stars ?? null,
+      };
     },
 
     /** The caller's side of a product's reviews: may they write one, theirs, and what they voted for and reported. */
@@ -117,7 +140,13 @@ export function createReviewsService({ db, orders, vendors, audit }: Deps) {
       ]);
       // A buyer whose e-mail is not verified is told so now, not by a refused review (403).
       const verifyEmailFirst = user.emailVerified === false && (own !== undefined || line !== undefined);
-      const reason = own ? 'You have reviewed this product: you can edit your review' : !line ? NOT_A_BUYER : verifyEmailFirst ? VERIFY_EMAIL_TO_REVIEW : null;
+      const reason = own
+        ? 'You have reviewed this product: you can edit your review'
+        : !line
+          ? NOT_A_BUYER
+          : verifyEmailFirst
+            ? VERIFY_EMAIL_TO_REVIEW
+            : null;
       return { canReview: reason === null, reason, verifyEmailFirst, review: own ? withStatus(own) : null, ...marks };
     },
 
@@ -125,10 +154,18 @@ export function createReviewsService({ db, orders, vendors, audit }: Deps) {
     async create(user: Reviewer, productId: number, input: ReviewInput) {
       const line = await orders.latestDeliveredLine(user.id, productId);
       if (!line) throw new AppError('FORBIDDEN', NOT_A_BUYER);
-      if (await repository.findReviewBy(db, productId, user.id)) throw new AppError('CONFLICT', 'You have already reviewed this product: edit your review instead');
+      if (await repository.findReviewBy(db, productId, user.id))
+        throw new AppError('CONFLICT', 'You have already reviewed this product: edit your review instead');
       try {
         const id = await db.transaction().execute(async (tx) => {
-          const created = await repository.insertReview(tx, { productId, userId: user.id, vendorId: line.vendorId, productName: line.name, authorName: shortName(user.name), ...input });
+          const created = await repository.insertReview(tx, {
+            productId,
+            userId: user.id,
+            vendorId: line.vendorId,
+            productName: line.name,
+            authorName: shortName(user.name),
+            ...input,
+          });
           await repository.adjustRating(tx, productId, [{ rating: input.rating, sign: 1 }]);
           return created;
         });
@@ -193,11 +230,13 @@ export function createReviewsService({ db, orders, vendors, audit }: Deps) {
         if (!review) throw new AppError('NOT_FOUND', 'Review not found');
         if (action === 'hide' && review.status === 'hidden') throw new AppError('CONFLICT', 'This review is already hidden');
         if (action === 'restore' && review.status === 'visible') throw new AppError('CONFLICT', 'This review is not hidden');
-        if (action === 'dismiss' && (review.status === 'hidden' || Number(review.open_reports) === 0)) throw new AppError('CONFLICT', 'This review has no open reports to dismiss');
+        if (action === 'dismiss' && (review.status === 'hidden' || Number(review.open_reports) === 0))
+          throw new AppError('CONFLICT', 'This review has no open reports to dismiss');
         const status = action === 'hide' ? 'hidden' : 'visible';
         const hiddenReason = status === 'hidden' ? reason : null;
         await repository.setModeration(tx, reviewId, status, hiddenReason);
-        if (status !== review.status) await repository.adjustRating(tx, review.product_id, [{ rating: review.rating, sign: status === 'hidden' ? -1 : 1 }]);
+        if (status !== review.status)
+          await repository.adjustRating(tx, review.product_id, [{ rating: review.rating, sign: status === 'hidden' ? -1 : 1 }]);
         await audit.record(
           {
             actor,
@@ -218,7 +257,12 @@ export function createReviewsService({ db, orders, vendors, audit }: Deps) {
     async sellerReviews(userId: string, query: { unanswered?: boolean; page: number; pageSize: number }) {
       const shop = await shopOf(userId);
       const { rows, total } = await repository.sellerReviews(db, shop.id, query);
-      return { items: rows.map((row): SellerReview => ({ ...toReview(row), productName: row.product_name })), total, page: query.page, pageSize: query.pageSize };
+      return {
+        items: rows.map((row): SellerReview => ({ ...toReview(row), productName: row.product_name })),
+        total,
+        page: query.page,
+        pageSize: query.pageSize,
+      };
     },
 
     /** The seller's one public reply under a review of what it sold: 404 for another seller's, 409 for a second reply. */
@@ -226,7 +270,8 @@ export function createReviewsService({ db, orders, vendors, audit }: Deps) {
       const shop = await shopOf(userId);
       const review = await repository.findReview(db, reviewId);
       if (!review || review.vendor_id !== shop.id || review.status !== 'visible') throw new AppError('NOT_FOUND', 'Review not found');
-      if (!(await repository.setReply(db, reviewId, shop.id, { text, author: shop.name }))) throw new AppError('CONFLICT', 'You have already replied to this review');
+      if (!(await repository.setReply(db, reviewId, shop.id, { text, author: shop.name })))
+        throw new AppError('CONFLICT', 'You have already replied to this review');
       const row = (await repository.findReview(db, reviewId))!;
       return { ...toReview(row), productName: row.product_name };
     },
@@ -268,7 +313,10 @@ export const reviewsProductMerge: ProductMergeFollower = {
   async moveProduct(tx, from, into) {
     // Both products' reviews locked, lower id first as every merge takes them.
     const [first, second] = from < into ? [from, into] : [into, from];
-    const locked = new Map([[first, await repository.lockReviewsOf(tx, first)], [second, await repository.lockReviewsOf(tx, second)]]);
+    const locked = new Map([
+      [first, await repository.lockReviewsOf(tx, first)],
+      [second, await repository.lockReviewsOf(tx, second)],
+    ]);
     const kept = new Map(locked.get(into)!.map((review) => [review.user_id, review]));
     const fromChange: Array<{ rating: number; sign: 1 | -1 }> = [];
     const intoChange: Array<{ rating: number; sign: 1 | -1 }> = [];
@@ -279,7 +327,12 @@ export const reviewsProductMerge: ProductMergeFollower = {
       const drop = other && (newer(review, other) === other ? review : other);
       if (drop && other) {
         await repository.deleteReview(tx, drop.id);
-        dropped.push({ reviewId: drop.id, author: drop.author_name, rating: drop.rating, keptReviewId: drop === review ? other.id : review.id });
+        dropped.push({
+          reviewId: drop.id,
+          author: drop.author_name,
+          rating: drop.rating,
+          keptReviewId: drop === review ? other.id : review.id,
+        });
         if (drop.status === 'visible') (drop === review ? fromChange : intoChange).push({ rating: drop.rating, sign: -1 });
         if (drop === review) continue;
       }

@@ -4,12 +4,32 @@ import type { Order } from '#shared/schemas/orders.ts';
 import type { RatingSummary } from '#shared/schemas/rating-summary.ts';
 import { buildTestApp, type TestApp } from '#server/testing/build-app.ts';
 import { createProduct } from '#server/testing/factories.ts';
-import { as, completeShopDetails, registerCustomer, registerVendor, signIn, TEST_HEADERS, type TestUser } from '#server/testing/sessions.ts';
+import {
+  as,
+  completeShopDetails,
+  registerCustomer,
+  registerVendor,
+  signIn,
+  TEST_HEADERS,
+  type TestUser,
+} from '#server/testing/sessions.ts';
 import { testDialects } from '#server/testing/test-database.ts';
 import { shortName } from './reviews.service.ts';
 
-const MYSURU = { name: 'Asha Rao', phone: '9845012345', line1: '4 Sayyaji Rao Road', city: 'Mysuru', state: 'Karnataka', pincode: '570001' };
-const review = (overrides: Record<string, unknown> = {}) => ({ rating: 5, title: 'Fast and quiet', text: 'Boots in seconds, the keyboard is lovely.', ...overrides });
+const MYSURU = {
+  name: 'Asha Rao',
+  phone: '9845012345',
+  line1: '4 Sayyaji Rao Road',
+  city: 'Mysuru',
+  state: 'Karnataka',
+  pincode: '570001',
+};
+const review = (overrides: Record<string, unknown> = {}) => ({
+  rating: 5,
+  title: 'Fast and quiet',
+  text: 'Boots in seconds, the keyboard is lovely.',
+  ...overrides,
+});
 
 describe.each(testDialects())('ratings and reviews on %s', (dialect) => {
   let t: TestApp;
@@ -21,19 +41,31 @@ describe.each(testDialects())('ratings and reviews on %s', (dialect) => {
   let keys = 0;
   let addresses = 0;
 
-
   /** A shopper to whom each product was delivered (bought, paid, packed, shipped and delivered); their e-mail verified unless said. */
   async function buyer(name: string, products: number[], { verified = true } = {}): Promise<TestUser> {
-    const user = await registerCustomer(t, `${name.toLowerCase().replaceAll(' ', '.')}@reviews.in`, name, `10.17.${(++addresses >> 8) & 255}.${addresses & 255}`);
+    const user = await registerCustomer(
+      t,
+      `${name.toLowerCase().replaceAll(' ', '.')}@reviews.in`,
+      name,
+      `10.17.${(++addresses >> 8) & 255}.${addresses & 255}`,
+    );
     if (verified) await t.services.users.markEmailVerified(user.uid, new Date());
     if (products.length === 0) return user;
     const address = (await as(t, user)('POST', '/api/account/addresses', MYSURU)).json().id as number;
-    const placed = await as(t, user)('POST', '/api/checkout/orders', { idempotencyKey: `reviews-${dialect}-${++keys}`, addressId: address, items: products.map((productId) => ({ productId, quantity: 1 })) });
+    const placed = await as(t, user)('POST', '/api/checkout/orders', {
+      idempotencyKey: `reviews-${dialect}-${++keys}`,
+      addressId: address,
+      items: products.map((productId) => ({ productId, quantity: 1 })),
+    });
     expect(placed.statusCode, placed.body).toBe(201);
     const order = placed.json<Order>();
     expect((await as(t, user)('POST', `/api/orders/${order.id}/payments`, { method: 'upi', vpa: 'buyer@okhdfc' })).statusCode).toBe(200);
     for (const shipment of (await as(t, user)('GET', `/api/orders/${order.id}`)).json<Order>().fulfilments) {
-      for (const [step, body] of [['pack'], ['ship', { carrier: 'Delhivery', trackingNumber: `DLV${order.id}0000` }], ['deliver']] as const) {
+      for (const [step, body] of [
+        ['pack'],
+        ['ship', { carrier: 'Delhivery', trackingNumber: `DLV${order.id}0000` }],
+        ['deliver'],
+      ] as const) {
         const moved = await as(t, seller)('POST', `/api/vendor/fulfilments/${shipment.id}/${step}`, body);
         expect(moved.statusCode, moved.body).toBe(200);
       }
@@ -41,11 +73,17 @@ describe.each(testDialects())('ratings and reviews on %s', (dialect) => {
     return user;
   }
 
-  const summaryOf = async (productId: number) => (await t.app.inject({ method: 'GET', url: `/api/products/${productId}/rating` })).json<RatingSummary>();
+  const summaryOf = async (productId: number) =>
+    (await t.app.inject({ method: 'GET', url: `/api/products/${productId}/rating` })).json<RatingSummary>();
   const starsOf = (summary: RatingSummary) => Object.fromEntries(summary.distribution.map((row) => [row.stars, row.count]));
   /** The rating as the visible reviews add up to, to compare with the kept one. */
   async function recounted(productId: number) {
-    const rows = await t.database.db.selectFrom('reviews').select('rating').where('product_id', '=', productId).where('status', '=', 'visible').execute();
+    const rows = await t.database.db
+      .selectFrom('reviews')
+      .select('rating')
+      .where('product_id', '=', productId)
+      .where('status', '=', 'visible')
+      .execute();
     return { count: rows.length, sum: rows.reduce((total, row) => total + row.rating, 0) };
   }
 
@@ -58,36 +96,82 @@ describe.each(testDialects())('ratings and reviews on %s', (dialect) => {
     await t.services.vendors.setStatus(seller.vendorId, 'active');
     rival = await registerVendor(t, 'rival@reviews.in', 'Rival Traders');
     await t.services.vendors.setStatus(rival.vendorId, 'active');
-    laptop = (await createProduct(t.services, { vendorId: seller.vendorId, name: 'Lenovo IdeaPad 5', category: 'Laptop', price: rupees(60_000), stock: 100 })).id;
-    monitor = (await createProduct(t.services, { vendorId: seller.vendorId, name: 'Samsung 24 Monitor', category: 'Monitor', price: rupees(10_000), stock: 100 })).id;
+    laptop = (
+      await createProduct(t.services, {
+        vendorId: seller.vendorId,
+        name: 'Lenovo IdeaPad 5',
+        category: 'Laptop',
+        price: rupees(60_000),
+        stock: 100,
+      })
+    ).id;
+    monitor = (
+      await createProduct(t.services, {
+        vendorId: seller.vendorId,
+        name: 'Samsung 24 Monitor',
+        category: 'Monitor',
+        price: rupees(10_000),
+        stock: 100,
+      })
+    ).id;
   });
   afterAll(() => t.close());
 
   it('lets only a customer with a delivered order line review, once, and edit it; the rating follows', async () => {
     const asha = await buyer('Asha Rao', [laptop]);
     const stranger = await buyer('Ravi Kumar', []);
-    expect((await as(t, stranger)('GET', `/api/products/${laptop}/reviews/mine`)).json()).toMatchObject({ canReview: false, reason: 'Only customers who have received this product can review it', review: null });
+    expect((await as(t, stranger)('GET', `/api/products/${laptop}/reviews/mine`)).json()).toMatchObject({
+      canReview: false,
+      reason: 'Only customers who have received this product can review it',
+      review: null,
+    });
     const refused = await as(t, stranger)('POST', `/api/products/${laptop}/reviews`, review());
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error.message).toBe('Only customers who have received this product can review it');
     // Asha received the laptop, not the monitor
     expect((await as(t, asha)('POST', `/api/products/${monitor}/reviews`, review())).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'POST', url: `/api/products/${laptop}/reviews`, headers: TEST_HEADERS, payload: review() })).statusCode).toBe(401);
-    expect((await as(t, asha)('GET', `/api/products/${laptop}/reviews/mine`)).json()).toMatchObject({ canReview: true, reason: null, review: null });
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/products/${laptop}/reviews`, headers: TEST_HEADERS, payload: review() })).statusCode,
+    ).toBe(401);
+    expect((await as(t, asha)('GET', `/api/products/${laptop}/reviews/mine`)).json()).toMatchObject({
+      canReview: true,
+      reason: null,
+      review: null,
+    });
 
     const created = await as(t, asha)('POST', `/api/products/${laptop}/reviews`, review({ rating: 4, title: '  Good value  ' }));
     expect(created.statusCode, created.body).toBe(201);
-    expect(created.json()).toMatchObject({ rating: 4, title: 'Good value', author: 'Asha R.', verifiedPurchase: true, helpful: 0, status: 'visible', reply: null });
+    expect(created.json()).toMatchObject({
+      rating: 4,
+      title: 'Good value',
+      author: 'Asha R.',
+      verifiedPurchase: true,
+      helpful: 0,
+      status: 'visible',
+      reply: null,
+    });
     expect(await summaryOf(laptop)).toMatchObject({ count: 1, sum: 4, average: 4 });
 
     const again = await as(t, asha)('POST', `/api/products/${laptop}/reviews`, review());
     expect(again.statusCode).toBe(409);
     expect(again.json().error.message).toBe('You have already reviewed this product: edit your review instead');
-    expect((await as(t, asha)('GET', `/api/products/${laptop}/reviews/mine`)).json()).toMatchObject({ canReview: false, review: { id: created.json().id } });
+    expect((await as(t, asha)('GET', `/api/products/${laptop}/reviews/mine`)).json()).toMatchObject({
+      canReview: false,
+      review: { id: created.json().id },
+    });
 
-    const edited = await as(t, asha)('PUT', `/api/products/${laptop}/reviews/mine`, review({ rating: 2, title: 'Battery let me down', text: 'Lasts three hours. <b>not bold</b>' }));
+    const edited = await as(t, asha)(
+      'PUT',
+      `/api/products/${laptop}/reviews/mine`,
+      review({ rating: 2, title: 'Battery let me down', text: 'Lasts three hours. <b>not bold</b>' }),
+    );
     expect(edited.statusCode, edited.body).toBe(200);
-    expect(edited.json()).toMatchObject({ id: created.json().id, rating: 2, title: 'Battery let me down', text: 'Lasts three hours. <b>not bold</b>' });
+    expect(edited.json()).toMatchObject({
+      id: created.json().id,
+      rating: 2,
+      title: 'Battery let me down',
+      text: 'Lasts three hours. <b>not bold</b>',
+    });
     const summary = await summaryOf(laptop);
     expect(summary).toMatchObject({ count: 1, sum: 2, average: 2 });
     expect(starsOf(summary)).toEqual({ 5: 0, 4: 0, 3: 0, 2: 1, 1: 0 });
@@ -100,17 +184,34 @@ describe.each(testDialects())('ratings and reviews on %s', (dialect) => {
 
   it('needs a verified e-mail to write or edit a review (403 EMAIL_NOT_VERIFIED), and says so before', async () => {
     const unverified = await buyer('Unverified Shopper', [monitor], { verified: false });
-    expect((await as(t, unverified)('GET', `/api/products/${monitor}/reviews/mine`)).json()).toMatchObject({ canReview: false, reason: 'Verify your e-mail to review', verifyEmailFirst: true, review: null });
+    expect((await as(t, unverified)('GET', `/api/products/${monitor}/reviews/mine`)).json()).toMatchObject({
+      canReview: false,
+      reason: 'Verify your e-mail to review',
+      verifyEmailFirst: true,
+      review: null,
+    });
     // Not a buyer of the laptop: that reason comes first.
-    expect((await as(t, unverified)('GET', `/api/products/${laptop}/reviews/mine`)).json()).toMatchObject({ canReview: false, reason: 'Only customers who have received this product can review it', verifyEmailFirst: false });
+    expect((await as(t, unverified)('GET', `/api/products/${laptop}/reviews/mine`)).json()).toMatchObject({
+      canReview: false,
+      reason: 'Only customers who have received this product can review it',
+      verifyEmailFirst: false,
+    });
     for (const method of ['POST', 'PUT'] as const) {
-      const refused = await as(t, unverified)(method, method === 'POST' ? `/api/products/${monitor}/reviews` : `/api/products/${monitor}/reviews/mine`, review());
+      const refused = await as(t, unverified)(
+        method,
+        method === 'POST' ? `/api/products/${monitor}/reviews` : `/api/products/${monitor}/reviews/mine`,
+        review(),
+      );
       expect(refused.statusCode, refused.body).toBe(403);
       expect(refused.json().error.code).toBe('EMAIL_NOT_VERIFIED');
     }
     expect(await t.database.db.selectFrom('reviews').select('id').where('user_id', '=', unverified.uid).execute()).toEqual([]);
     await t.services.users.markEmailVerified(unverified.uid, new Date());
-    expect((await as(t, unverified)('GET', `/api/products/${monitor}/reviews/mine`)).json()).toMatchObject({ canReview: true, reason: null, verifyEmailFirst: false });
+    expect((await as(t, unverified)('GET', `/api/products/${monitor}/reviews/mine`)).json()).toMatchObject({
+      canReview: true,
+      reason: null,
+      verifyEmailFirst: false,
+    });
     expect((await as(t, unverified)('POST', `/api/products/${monitor}/reviews`, review())).statusCode).toBe(201);
   });
 
@@ -130,11 +231,18 @@ describe.each(testDialects())('ratings and reviews on %s', (dialect) => {
       expect(refused.statusCode, JSON.stringify(body).slice(0, 80)).toBe(400);
       expect(refused.json().error.message).toContain(message);
     }
-    expect((await t.app.inject({ method: 'GET', url: `/api/products/${monitor}/reviews?sort=best` })).json().error.message).toBe('sort must be one of: helpful, newest');
-    expect((await t.app.inject({ method: 'GET', url: `/api/products/${monitor}/reviews?stars=6` })).json().error.message).toBe('stars must be at most 5');
+    expect((await t.app.inject({ method: 'GET', url: `/api/products/${monitor}/reviews?sort=best` })).json().error.message).toBe(
+      'sort must be one of: helpful, newest',
+    );
+    expect((await t.app.inject({ method: 'GET', url: `/api/products/${monitor}/reviews?stars=6` })).json().error.message).toBe(
+      'stars must be at most 5',
+    );
     expect((await t.app.inject({ method: 'GET', url: '/api/products/abc/reviews' })).statusCode).toBe(400);
     // the longest allowed are taken
-    expect((await as(t, buyerOfMonitor)('POST', `/api/products/${monitor}/reviews`, review({ title: 'x'.repeat(120), text: 'y'.repeat(4000) }))).statusCode).toBe(201);
+    expect(
+      (await as(t, buyerOfMonitor)('POST', `/api/products/${monitor}/reviews`, review({ title: 'x'.repeat(120), text: 'y'.repeat(4000) })))
+        .statusCode,
+    ).toBe(201);
   });
 
   it('counts one helpful vote per shopper, never on one’s own review, and sorts by it; reports once each', async () => {
@@ -158,7 +266,11 @@ describe.each(testDialects())('ratings and reviews on %s', (dialect) => {
     // most helpful first: Priya's
     const helpful = (await t.app.inject({ method: 'GET', url: `/api/products/${laptop}/reviews` })).json();
     expect(helpful.items[0]).toMatchObject({ id: first.id, helpful: 2 });
-    expect((await t.app.inject({ method: 'GET', url: `/api/products/${laptop}/reviews?stars=3` })).json().items.map((item: { id: number }) => item.id)).toEqual([second.id]);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/products/${laptop}/reviews?stars=3` }))
+        .json()
+        .items.map((item: { id: number }) => item.id),
+    ).toEqual([second.id]);
 
     const report = await as(t, dev)('POST', `/api/reviews/${second.id}/reports`, { reason: 'spam', details: 'Links to another shop' });
     expect(report.statusCode, report.body).toBe(201);
@@ -169,41 +281,71 @@ describe.each(testDialects())('ratings and reviews on %s', (dialect) => {
     const noReason = await as(t, priya)('POST', `/api/reviews/${second.id}/reports`, { reason: 'dislike' });
     expect(noReason.statusCode).toBe(400);
     expect(noReason.json().error.message).toBe('Please choose a reason for reporting this review');
-    expect((await as(t, dev)('GET', `/api/products/${laptop}/reviews/mine`)).json()).toMatchObject({ helpful: [first.id], reported: [second.id] });
+    expect((await as(t, dev)('GET', `/api/products/${laptop}/reviews/mine`)).json()).toMatchObject({
+      helpful: [first.id],
+      reported: [second.id],
+    });
   });
 
   it('lets admins hide and restore a reported review with a reason, audited, and the rating follows', async () => {
     const [neha, arjun] = [await buyer('Neha Gupta', [monitor]), await buyer('Arjun Das', [])];
-    const target = (await as(t, neha)('POST', `/api/products/${monitor}/reviews`, review({ rating: 1, title: 'Buy elsewhere', text: 'Visit my shop instead' }))).json();
+    const target = (
+      await as(t, neha)(
+        'POST',
+        `/api/products/${monitor}/reviews`,
+        review({ rating: 1, title: 'Buy elsewhere', text: 'Visit my shop instead' }),
+      )
+    ).json();
     const before = await summaryOf(monitor);
     await as(t, arjun)('POST', `/api/reviews/${target.id}/reports`, { reason: 'spam', details: 'An advert' });
 
     expect((await as(t, neha)('GET', '/api/admin/reviews')).statusCode).toBe(403);
     const queue = (await as(t, admin)('GET', '/api/admin/reviews')).json();
-    expect(queue.items.find((item: { id: number }) => item.id === target.id)).toMatchObject({ openReports: 1, status: 'visible', productName: 'Samsung 24 Monitor', reports: [{ reason: 'spam', details: 'An advert' }] });
+    expect(queue.items.find((item: { id: number }) => item.id === target.id)).toMatchObject({
+      openReports: 1,
+      status: 'visible',
+      productName: 'Samsung 24 Monitor',
+      reports: [{ reason: 'spam', details: 'An advert' }],
+    });
 
     const short = await as(t, admin)('POST', `/api/admin/reviews/${target.id}/moderation`, { action: 'hide', reason: 'ad' });
     expect(short.statusCode).toBe(400);
     expect(short.json().error.message).toBe('Please give a reason of at least 5 characters');
-    const hidden = await as(t, admin)('POST', `/api/admin/reviews/${target.id}/moderation`, { action: 'hide', reason: 'Advertises another shop' });
+    const hidden = await as(t, admin)('POST', `/api/admin/reviews/${target.id}/moderation`, {
+      action: 'hide',
+      reason: 'Advertises another shop',
+    });
     expect(hidden.statusCode, hidden.body).toBe(200);
     expect(hidden.json()).toMatchObject({ status: 'hidden', hiddenReason: 'Advertises another shop', openReports: 0 });
     const after = await summaryOf(monitor);
     expect(after).toMatchObject({ count: before.count - 1, sum: before.sum - 1 });
     expect(starsOf(after)[1]).toBe(starsOf(before)[1]! - 1);
     expect(await recounted(monitor)).toEqual({ count: after.count, sum: after.sum });
-    expect((await t.app.inject({ method: 'GET', url: `/api/products/${monitor}/reviews` })).json().items.map((item: { id: number }) => item.id)).not.toContain(target.id);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/products/${monitor}/reviews` })).json().items.map((item: { id: number }) => item.id),
+    ).not.toContain(target.id);
     expect((await as(t, admin)('GET', '/api/admin/reviews')).json().items.map((item: { id: number }) => item.id)).not.toContain(target.id);
-    expect((await as(t, admin)('GET', '/api/admin/reviews?queue=hidden')).json().items.map((item: { id: number }) => item.id)).toContain(target.id);
+    expect((await as(t, admin)('GET', '/api/admin/reviews?queue=hidden')).json().items.map((item: { id: number }) => item.id)).toContain(
+      target.id,
+    );
     // its author sees why; others can no longer vote for or report it
-    expect((await as(t, neha)('GET', `/api/products/${monitor}/reviews/mine`)).json().review).toMatchObject({ status: 'hidden', hiddenReason: 'Advertises another shop' });
+    expect((await as(t, neha)('GET', `/api/products/${monitor}/reviews/mine`)).json().review).toMatchObject({
+      status: 'hidden',
+      hiddenReason: 'Advertises another shop',
+    });
     expect((await as(t, arjun)('POST', `/api/reviews/${target.id}/helpful`)).statusCode).toBe(404);
     // an edit of a hidden review keeps it out of the rating
     await as(t, neha)('PUT', `/api/products/${monitor}/reviews/mine`, review({ rating: 2 }));
     expect(await summaryOf(monitor)).toEqual(after);
-    expect((await as(t, admin)('POST', `/api/admin/reviews/${target.id}/moderation`, { action: 'hide', reason: 'Advertises another shop' })).statusCode).toBe(409);
+    expect(
+      (await as(t, admin)('POST', `/api/admin/reviews/${target.id}/moderation`, { action: 'hide', reason: 'Advertises another shop' }))
+        .statusCode,
+    ).toBe(409);
 
-    const restored = await as(t, admin)('POST', `/api/admin/reviews/${target.id}/moderation`, { action: 'restore', reason: 'The seller link was removed' });
+    const restored = await as(t, admin)('POST', `/api/admin/reviews/${target.id}/moderation`, {
+      action: 'restore',
+      reason: 'The seller link was removed',
+    });
     expect(restored.statusCode, restored.body).toBe(200);
     expect(restored.json()).toMatchObject({ status: 'visible', hiddenReason: null, rating: 2 });
     expect(await summaryOf(monitor)).toMatchObject({ count: after.count + 1, sum: after.sum + 2 });
@@ -220,8 +362,15 @@ describe.each(testDialects())('ratings and reviews on %s', (dialect) => {
     await as(t, arjun)('POST', `/api/reviews/${target.id}/reports`, { reason: 'fake' }).then((r) => expect(r.statusCode).toBe(409));
     const other = await buyer('Sara Khan', []);
     await as(t, other)('POST', `/api/reviews/${target.id}/reports`, { reason: 'fake' });
-    expect((await as(t, admin)('POST', `/api/admin/reviews/${target.id}/moderation`, { action: 'dismiss', reason: 'Nothing wrong with it' })).json()).toMatchObject({ status: 'visible', openReports: 0 });
-    expect((await as(t, admin)('POST', `/api/admin/reviews/${target.id}/moderation`, { action: 'dismiss', reason: 'Nothing wrong with it' })).statusCode).toBe(409);
+    expect(
+      (
+        await as(t, admin)('POST', `/api/admin/reviews/${target.id}/moderation`, { action: 'dismiss', reason: 'Nothing wrong with it' })
+      ).json(),
+    ).toMatchObject({ status: 'visible', openReports: 0 });
+    expect(
+      (await as(t, admin)('POST', `/api/admin/reviews/${target.id}/moderation`, { action: 'dismiss', reason: 'Nothing wrong with it' }))
+        .statusCode,
+    ).toBe(409);
   });
 
   it('lets the seller a review’s product was bought from reply once, publicly; no other seller', async () => {
@@ -229,7 +378,10 @@ describe.each(testDialects())('ratings and reviews on %s', (dialect) => {
     const written = (await as(t, rohan)('POST', `/api/products/${laptop}/reviews`, review({ rating: 4, title: 'Solid' }))).json();
     const mine = (await as(t, seller)('GET', '/api/vendor/reviews?unanswered=true')).json();
     expect(mine.items.map((item: { id: number }) => item.id)).toContain(written.id);
-    expect(mine.items.find((item: { id: number }) => item.id === written.id)).toMatchObject({ productName: 'Lenovo IdeaPad 5', reply: null });
+    expect(mine.items.find((item: { id: number }) => item.id === written.id)).toMatchObject({
+      productName: 'Lenovo IdeaPad 5',
+      reply: null,
+    });
     expect((await as(t, rival)('GET', '/api/vendor/reviews')).json().items).toEqual([]);
     expect((await as(t, rohan)('GET', '/api/vendor/reviews')).statusCode).toBe(403);
 
@@ -244,15 +396,21 @@ describe.each(testDialects())('ratings and reviews on %s', (dialect) => {
     const twice = await as(t, seller)('POST', `/api/vendor/reviews/${written.id}/reply`, { text: 'Again' });
     expect(twice.statusCode).toBe(409);
     expect(twice.json().error.message).toBe('You have already replied to this review');
-    const shown = (await t.app.inject({ method: 'GET', url: `/api/products/${laptop}/reviews?sort=newest` })).json().items.find((item: { id: number }) => item.id === written.id);
+    const shown = (await t.app.inject({ method: 'GET', url: `/api/products/${laptop}/reviews?sort=newest` }))
+      .json()
+      .items.find((item: { id: number }) => item.id === written.id);
     expect(shown.reply).toMatchObject({ text: 'Thank you, Rohan!', seller: 'Test Traders' });
-    expect((await as(t, seller)('GET', '/api/vendor/reviews?unanswered=true')).json().items.map((item: { id: number }) => item.id)).not.toContain(written.id);
+    expect(
+      (await as(t, seller)('GET', '/api/vendor/reviews?unanswered=true')).json().items.map((item: { id: number }) => item.id),
+    ).not.toContain(written.id);
   });
 
   it('keeps the rating right when many reviews are written at once, and serves it for many products', async () => {
     const shoppers = await Promise.all(Array.from({ length: 8 }, (_, i) => buyer(`Racer ${dialect} ${i}`, [monitor])));
     const before = await summaryOf(monitor);
-    const answers = await Promise.all(shoppers.map((user, i) => as(t, user)('POST', `/api/products/${monitor}/reviews`, review({ rating: (i % 5) + 1 }))));
+    const answers = await Promise.all(
+      shoppers.map((user, i) => as(t, user)('POST', `/api/products/${monitor}/reviews`, review({ rating: (i % 5) + 1 }))),
+    );
     expect(answers.map((answer) => answer.statusCode)).toEqual(Array(8).fill(201));
     const after = await summaryOf(monitor);
     expect(after.count).toBe(before.count + 8);
@@ -262,7 +420,13 @@ describe.each(testDialects())('ratings and reviews on %s', (dialect) => {
 
     const summaries = await t.services.reviews.ratingSummaries([laptop, monitor, 999_999]);
     expect(summaries.get(monitor)).toEqual(after);
-    expect(summaries.get(999_999)).toEqual({ productId: 999_999, count: 0, sum: 0, average: null, distribution: [5, 4, 3, 2, 1].map((stars) => ({ stars, count: 0 })) });
+    expect(summaries.get(999_999)).toEqual({
+      productId: 999_999,
+      count: 0,
+      sum: 0,
+      average: null,
+      distribution: [5, 4, 3, 2, 1].map((stars) => ({ stars, count: 0 })),
+    });
     expect(await t.services.reviews.ratingSummary(laptop)).toEqual(summaries.get(laptop));
   });
 
@@ -283,7 +447,9 @@ describe.each(testDialects())('ratings and reviews on %s', (dialect) => {
     ] as const) {
       expect(document.paths[path]?.[method], `${method} ${path}`).toBeDefined();
     }
-    expect(document.paths['/api/products/{id}/reviews'].get.parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['sort', 'page', 'stars']));
+    expect(document.paths['/api/products/{id}/reviews'].get.parameters.map((p: { name: string }) => p.name)).toEqual(
+      expect.arrayContaining(['sort', 'page', 'stars']),
+    );
   });
 
   it('shows reviewers by first name and initial', () => {

@@ -19,8 +19,20 @@ describe.each(testDialects())('facet counts of searches and listings on %s', (di
     await createProduct(s, { name: 'Lenovo Legion 5 Gaming', brand: 'Lenovo', price: rupees(95_000), specs: laptopSpecs({ ramGb: 16 }) });
     await createProduct(s, { name: 'Lenovo IdeaPad Slim 5', brand: 'Lenovo', price: rupees(65_000), specs: laptopSpecs({ ramGb: 16 }) });
     await createProduct(s, { name: 'Lenovo ThinkPad E14', brand: 'Lenovo', price: rupees(60_000), specs: laptopSpecs({ ramGb: 8 }) });
-    await createProduct(s, { name: 'Lenovo LOQ Tower Gaming', brand: 'Lenovo', category: 'Desktop', price: rupees(90_000), specs: desktopSpecs() });
-    await createProduct(s, { name: 'Lenovo L27 Monitor', brand: 'Lenovo', category: 'Monitor', price: rupees(20_000), specs: monitorSpecs() });
+    await createProduct(s, {
+      name: 'Lenovo LOQ Tower Gaming',
+      brand: 'Lenovo',
+      category: 'Desktop',
+      price: rupees(90_000),
+      specs: desktopSpecs(),
+    });
+    await createProduct(s, {
+      name: 'Lenovo L27 Monitor',
+      brand: 'Lenovo',
+      category: 'Monitor',
+      price: rupees(20_000),
+      specs: monitorSpecs(),
+    });
     await createProduct(s, { name: 'ASUS ROG Strix Gaming', brand: 'ASUS', price: rupees(1_20_000), specs: laptopSpecs({ ramGb: 16 }) });
     await createProduct(s, { name: 'ASUS TUF Gaming A15', brand: 'ASUS', price: rupees(75_000), specs: laptopSpecs({ ramGb: 16 }) });
   });
@@ -31,7 +43,8 @@ describe.each(testDialects())('facet counts of searches and listings on %s', (di
     expect(response.statusCode, response.body).toBe(200);
     return response.json() as ProductList;
   };
-  const counts = (body: ProductList, key: string) => Object.fromEntries((body.facets.find((facet) => facet.key === key)?.values ?? []).map(({ value, count }) => [value, count]));
+  const counts = (body: ProductList, key: string) =>
+    Object.fromEntries((body.facets.find((facet) => facet.key === key)?.values ?? []).map(({ value, count }) => [value, count]));
 
   /** Every shown count, and every chosen value's, is the total of the listing with that value alone chosen in its facet. */
   async function expectCountsMatchResults(path: string, query: string): Promise<ProductList> {

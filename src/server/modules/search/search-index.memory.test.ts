@@ -52,9 +52,15 @@ describe('the in-memory search index under edits', () => {
       const expected = await ranks(fresh, groups);
       const hits = await index.match(groups);
       expect(new Set(hits.ids).size, `${JSON.stringify(groups)}: no product twice`).toBe(hits.ids.length);
-      expect([...kept.keys()].sort((a, b) => a - b), JSON.stringify(groups)).toEqual([...expected.keys()].sort((a, b) => a - b));
+      expect(
+        [...kept.keys()].sort((a, b) => a - b),
+        JSON.stringify(groups),
+      ).toEqual([...expected.keys()].sort((a, b) => a - b));
       // Within 2 % (the corpus statistics of a moment ago), for products found since as for the rest.
-      for (const [id, rank] of expected) expect(Math.abs((kept.get(id) as number) - rank), `${JSON.stringify(groups)} ${id}`).toBeLessThanOrEqual(Math.abs(rank) * 0.02 + 0.01);
+      for (const [id, rank] of expected)
+        expect(Math.abs((kept.get(id) as number) - rank), `${JSON.stringify(groups)} ${id}`).toBeLessThanOrEqual(
+          Math.abs(rank) * 0.02 + 0.01,
+        );
     }
     // Products that left sale are found by no word (the listing index drops them too, but not only).
     expect((await ranks(index, [['inspiron']])).has(left[0] as number)).toBe(false);
@@ -85,7 +91,7 @@ describe('the in-memory search index: a query in its fewest words', () => {
 });
 
 describe('the in-memory search index: a word standing for several terms', () => {
-  it('finds each product having any of them once, ranked by the sum of its terms\' weights, as the terms searched alone give them', async () => {
+  it("finds each product having any of them once, ranked by the sum of its terms' weights, as the terms searched alone give them", async () => {
     // Common words (their products added up in a table), rare ones (their postings merged), and
     // more rare ones than are merged (added up, found in the order met).
     const rare = ['xenon', 'krypton', 'argon', 'neon', 'radon', 'helium', 'boron', 'carbon', 'cobalt'];
@@ -101,14 +107,24 @@ describe('the in-memory search index: a word standing for several terms', () => 
     await index.apply({ all: true });
     // Some products leave sale: their postings are left in, and must be skipped.
     await index.apply(changeOf([], [3, 30, 33]));
-    for (const terms of [['vostro', 'aspire'], ['dell', 'vostro'], ['acer', 'asus', 'office'], ['xenon', 'krypton', 'argon'], rare, ['dell', ...rare]]) {
+    for (const terms of [
+      ['vostro', 'aspire'],
+      ['dell', 'vostro'],
+      ['acer', 'asus', 'office'],
+      ['xenon', 'krypton', 'argon'],
+      rare,
+      ['dell', ...rare],
+    ]) {
       const alone = await Promise.all(terms.map((term) => ranks(index, [[term]])));
       const expected = new Map<number, number>();
       for (const found of alone) for (const [id, rank] of found) expected.set(id, (expected.get(id) ?? 0) + rank);
       const together = await ranks(index, [terms]);
       const hits = await index.match([terms]);
       expect(hits.ids.length, `${terms}: no product twice`).toBe(new Set(hits.ids).size);
-      expect([...together.keys()].sort((a, b) => a - b), terms.join()).toEqual([...expected.keys()].sort((a, b) => a - b));
+      expect(
+        [...together.keys()].sort((a, b) => a - b),
+        terms.join(),
+      ).toEqual([...expected.keys()].sort((a, b) => a - b));
       for (const [id, rank] of expected) expect(together.get(id), `${terms} ${id}`).toBeCloseTo(rank, 3);
       expect(together.has(3) || together.has(30) || together.has(33)).toBe(false);
       expect(together.size, terms.join()).toBeGreaterThan(1);
@@ -118,7 +134,13 @@ describe('the in-memory search index: a word standing for several terms', () => 
 
 describe('the in-memory search index: a mistyped word', () => {
   it('is read as the close word most products have, kept up to date as words come and go', async () => {
-    const rows = [row(1, 'Acer Core Laptop'), row(2, 'Dell Core Desktop'), row(3, 'HP Core Mini'), row(4, 'Lenovo Cure Edition'), row(5, 'Asus Code Pro')];
+    const rows = [
+      row(1, 'Acer Core Laptop'),
+      row(2, 'Dell Core Desktop'),
+      row(3, 'HP Core Mini'),
+      row(4, 'Lenovo Cure Edition'),
+      row(5, 'Asus Code Pro'),
+    ];
     const index = createMemorySearchIndex(async function* () {
       yield* rows;
     });

@@ -11,7 +11,6 @@ export interface SearchableRow {
   search_text: string;
 }
 
-
 /** Name, brand, then spec words and copy: BM25 weights as the SQL indexes had them. */
 const WEIGHTS = [10, 6, 1] as const;
 const K1 = 1.2;
@@ -117,7 +116,18 @@ const NO_DOCS = new Int32Array(0);
 const NO_TFS = new Uint16Array(0);
 
 function newPostings(): Postings {
-  const postings: Postings = { docs: NO_DOCS, tfs: NO_TFS, at: 0, length: 0, room: 0, cleared: 0, weights: undefined, weighed: -1, weighedLength: 0, weighedCleared: -1 };
+  const postings: Postings = {
+    docs: NO_DOCS,
+    tfs: NO_TFS,
+    at: 0,
+    length: 0,
+    room: 0,
+    cleared: 0,
+    weights: undefined,
+    weighed: -1,
+    weighedLength: 0,
+    weighedCleared: -1,
+  };
   giveRoom(postings, 1);
   return postings;
 }
@@ -216,7 +226,8 @@ function createDocuments(onNewWord: (word: string) => void) {
     aliveDocs--;
     forgotten++;
     statistics++;
-    for (let field = 0; field < 3; field++) totalLength[field] = (totalLength[field] as number) - ((lengths[field] as Uint16Array)[doc] as number);
+    for (let field = 0; field < 3; field++)
+      totalLength[field] = (totalLength[field] as number) - ((lengths[field] as Uint16Array)[doc] as number);
   }
 
   function addTerm(term: string): Postings {
@@ -309,7 +320,8 @@ function createDocuments(onNewWord: (word: string) => void) {
       return terms.has(term) ? [term] : [];
     }
     const found: string[] = [];
-    for (let at = lowerBound(vocabulary, word); at < vocabulary.length && (vocabulary[at] as string).startsWith(word); at++) found.push(vocabulary[at] as string);
+    for (let at = lowerBound(vocabulary, word); at < vocabulary.length && (vocabulary[at] as string).startsWith(word); at++)
+      found.push(vocabulary[at] as string);
     return found;
   }
 
@@ -336,7 +348,8 @@ function createDocuments(onNewWord: (word: string) => void) {
         return [first.slice(0, common)];
       });
       const kept: string[] = [];
-      for (const prefix of [...new Set(prefixes)].sort()) if (kept.length === 0 || !prefix.startsWith(kept[kept.length - 1] as string)) kept.push(prefix);
+      for (const prefix of [...new Set(prefixes)].sort())
+        if (kept.length === 0 || !prefix.startsWith(kept[kept.length - 1] as string)) kept.push(prefix);
       return kept;
     });
   }
@@ -349,7 +362,12 @@ function createDocuments(onNewWord: (word: string) => void) {
   let mergedDocs = new Int32Array(0);
   let mergedRanks = new Float32Array(0);
 
-  const foundHits = (found: number): SearchHits => ({ ids: new Int32Array(found), ranks: new Float32Array(found), docs: new Int32Array(found), slotHints });
+  const foundHits = (found: number): SearchHits => ({
+    ids: new Int32Array(found),
+    ranks: new Float32Array(found),
+    docs: new Int32Array(found),
+    slotHints,
+  });
 
   /** The scratch arrays hits are collected in before their length is known, with room for `most`. */
   function roomToCollect(most: number): void {
@@ -404,7 +422,8 @@ function createDocuments(onNewWord: (word: string) => void) {
       return weights;
     }
     const known = postings.weights;
-    const fresh = known !== undefined && postings.weighedCleared === postings.cleared && statistics - postings.weighed <= aliveDocs * STALE_WEIGHTS;
+    const fresh =
+      known !== undefined && postings.weighedCleared === postings.cleared && statistics - postings.weighed <= aliveDocs * STALE_WEIGHTS;
     if (known !== undefined && fresh && postings.weighedLength === length) return known;
     // Still fresh: only the postings added since are weighed (with today's statistics).
     const from = fresh ? postings.weighedLength : 0;
@@ -432,10 +451,12 @@ function createDocuments(onNewWord: (word: string) => void) {
     // Each word's terms (its prefixes' and stand-ins' expansions), rarest word first: only products
     // having the first can be results, so the rest only look at those.
     const expanded = groups
-      .map((group) => [...new Set(group.flatMap(withPrefix))].flatMap((term) => {
-        const postings = terms.get(term);
-        return postings ? [live(term, postings)] : [];
-      }))
+      .map((group) =>
+        [...new Set(group.flatMap(withPrefix))].flatMap((term) => {
+          const postings = terms.get(term);
+          return postings ? [live(term, postings)] : [];
+        }),
+      )
       .map((postings) => ({ postings, size: postings.reduce((sum, entry) => sum + entry.length, 0) }))
       .sort((a, b) => a.size - b.size);
 
@@ -535,7 +556,10 @@ function createDocuments(onNewWord: (word: string) => void) {
         groupsMatched[doc] = 0;
       }
       if (!direct) return collectedHits(found);
-      const hits = found === candidates ? direct : { ...direct, ids: direct.ids.subarray(0, found), ranks: direct.ranks.subarray(0, found), docs: hitDocs.subarray(0, found) };
+      const hits =
+        found === candidates
+          ? direct
+          : { ...direct, ids: direct.ids.subarray(0, found), ranks: direct.ranks.subarray(0, found), docs: hitDocs.subarray(0, found) };
       for (let h = 0; h < found; h++) hits.ids[h] = productOf[hitDocs[h] as number] as number;
       return hits;
     }
@@ -735,7 +759,11 @@ export function createMemorySearchIndex(
       if (products(word + WHOLE) > 0) return [word + WHOLE];
       // Read afresh each time from the close words kept: edits move how many products have each.
       const close = word.length >= MIN_LENGTH_FOR_TYPOS && LETTERS.test(word) ? closeWords(word).filter(current.has) : [];
-      const reading = likeliest(close, () => true, (term) => products(term + WHOLE));
+      const reading = likeliest(
+        close,
+        () => true,
+        (term) => products(term + WHOLE),
+      );
       // Not a word, nor a typo of one ("u2723", "thinkp"): taken as a prefix after all.
       return reading === undefined ? alternatives(word) : [reading + WHOLE];
     }

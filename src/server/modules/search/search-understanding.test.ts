@@ -16,7 +16,13 @@ describe.each(testDialects())('searches in plain words on %s', (dialect) => {
     await createProduct(s, { name: 'HP Victus 15', brand: 'HP', price: rupees(79_999), specs: laptopSpecs({ ramGb: 16 }) });
     await createProduct(s, { name: 'Dell XPS 14', brand: 'Dell', price: rupees(1_65_000), specs: laptopSpecs({ ramGb: 16 }) });
     await createProduct(s, { name: 'Acer Aspire 3', brand: 'Acer', price: rupees(38_000), specs: laptopSpecs({ ramGb: 8 }) });
-    await createProduct(s, { name: 'HP Pro Tower 290', brand: 'HP', category: 'Desktop', price: rupees(52_000), specs: desktopSpecs({ ramGb: 16 }) });
+    await createProduct(s, {
+      name: 'HP Pro Tower 290',
+      brand: 'HP',
+      category: 'Desktop',
+      price: rupees(52_000),
+      specs: desktopSpecs({ ramGb: 16 }),
+    });
   });
   afterAll(() => t.close());
 
@@ -33,7 +39,9 @@ describe.each(testDialects())('searches in plain words on %s', (dialect) => {
   });
 
   it('lets the filters the address sets win over the words', async () => {
-    expect(await search(`q=${encodeURIComponent('16gb ram laptop under 80000')}&maxPrice=${rupees(75_000)}`)).toEqual(['Lenovo IdeaPad Slim 5']);
+    expect(await search(`q=${encodeURIComponent('16gb ram laptop under 80000')}&maxPrice=${rupees(75_000)}`)).toEqual([
+      'Lenovo IdeaPad Slim 5',
+    ]);
     expect(await search(`q=${encodeURIComponent('laptop under 80000')}&category=Desktop`)).toEqual(['HP Pro Tower 290']);
   });
 
@@ -45,7 +53,11 @@ describe.each(testDialects())('searches in plain words on %s', (dialect) => {
     };
     const hp = await suggest('hp');
     expect(hp.products.map(({ name }) => name).sort()).toEqual(['HP Pro Tower 290', 'HP Victus 15']);
-    expect(hp.products.find(({ name }) => name === 'HP Victus 15')).toMatchObject({ brand: 'HP', category: 'Laptop', price: rupees(79_999) });
+    expect(hp.products.find(({ name }) => name === 'HP Victus 15')).toMatchObject({
+      brand: 'HP',
+      category: 'Laptop',
+      price: rupees(79_999),
+    });
     expect(hp.brands).toEqual([{ name: 'HP', count: 2 }]);
     expect(hp.categories.map(({ category }) => category).sort()).toEqual(['Desktop', 'Laptop']);
     expect((await suggest('vict')).products.map(({ name }) => name)).toEqual(['HP Victus 15']);

@@ -30,7 +30,8 @@ export function searchRoutes({ search }: { search: SearchService }): FastifyPlug
         schema: {
           tags: ['search'],
           summary: 'What the search box suggests while a shopper types: products, brands and categories',
-          description: 'The last word is a prefix and one typo is tolerated, as in GET /api/search. Words that name filters ("16gb ram laptop under 80000") apply them.',
+          description:
+            'The last word is a prefix and one typo is tolerated, as in GET /api/search. Words that name filters ("16gb ram laptop under 80000") apply them.',
           querystring: SuggestionsQuerySchema,
           response: { 200: SearchSuggestionsSchema, 400: ErrorResponseSchema },
         },

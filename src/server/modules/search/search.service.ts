@@ -125,7 +125,10 @@ export function createSearchService({ catalog, hitsPerProduct }: { catalog: Cata
     if (unchecked === 0) return true;
     if (unchecked > changes.length) return false;
     const since = changes.slice(changes.length - unchecked);
-    const places = catalog.hitPlaces(kept.hits, since.map(({ id }) => id));
+    const places = catalog.hitPlaces(
+      kept.hits,
+      since.map(({ id }) => id),
+    );
     for (const change of since) {
       const hit = places.get(change.id) ?? -1;
       if (hit >= 0 !== finds(groups, change.words)) return false;
@@ -205,12 +208,18 @@ export function createSearchService({ catalog, hitsPerProduct }: { catalog: Cata
       const twoCharacters = [...new Set((await index.vocabulary()).filter((term) => term.length >= 2).map((term) => term.slice(0, 2)))];
       const short = twoCharacters.map((start) => ({ start, products: index.products(start) })).filter(({ products }) => products >= least);
       short.sort((a, b) => b.products - a.products);
-      const starts = [...new Set([...short.map(({ start }) => start), ...common.map((word) => word.slice(0, 3))])].filter((start) => !common.includes(start));
+      const starts = [...new Set([...short.map(({ start }) => start), ...common.map((word) => word.slice(0, 3))])].filter(
+        (start) => !common.includes(start),
+      );
       let searched = 0;
       for (const word of [...common, ...starts]) {
         if (performance.now() - started > ms || hitsByQuery.calculatedSize > hitsByQuery.maxSize * WARM_HITS_SHARE) break;
         const query = SearchQuerySchema.parse({ q: word });
-        await found(query, (matched, options) => catalog.listJson(query, matched, options), () => undefined);
+        await found(
+          query,
+          (matched, options) => catalog.listJson(query, matched, options),
+          () => undefined,
+        );
         searched++;
         await letRequestsThrough();
       }
@@ -220,7 +229,11 @@ export function createSearchService({ catalog, hitsPerProduct }: { catalog: Cata
     /** Ranked, filtered, faceted results; the same shape as the product list. What the words say as filters is applied as filters. */
     search(asked: SearchQuery): Promise<ProductList> {
       const query = understood(asked);
-      return found(query, (matched, options) => catalog.list(query, matched, options), () => nothing(query));
+      return found(
+        query,
+        (matched, options) => catalog.list(query, matched, options),
+        () => nothing(query),
+      );
     },
 
     /**
@@ -231,11 +244,21 @@ export function createSearchService({ catalog, hitsPerProduct }: { catalog: Cata
       const words = q.trim();
       if (queryWords(words).length === 0) return { q: words, products: [], brands: [], categories: [] };
       const found = await this.search(SearchQuerySchema.parse({ q: words, pageSize: String(SUGGESTED_PRODUCTS) }));
-      const facet = (key: string) => (found.facets.find((entry) => entry.key === key)?.values ?? []).filter(({ count }) => count > 0).sort((a, b) => b.count - a.count);
+      const facet = (key: string) =>
+        (found.facets.find((entry) => entry.key === key)?.values ?? []).filter(({ count }) => count > 0).sort((a, b) => b.count - a.count);
       return {
         q: words,
-        products: found.items.map(({ id, name, brand, category, price, images }) => ({ id, name, brand, category, price, image: images[0] ?? null })),
-        brands: facet('brand').slice(0, SUGGESTED_GROUPS).map(({ value, count }) => ({ name: value, count })),
+        products: found.items.map(({ id, name, brand, category, price, images }) => ({
+          id,
+          name,
+          brand,
+          category,
+          price,
+          image: images[0] ?? null,
+        })),
+        brands: facet('brand')
+          .slice(0, SUGGESTED_GROUPS)
+          .map(({ value, count }) => ({ name: value, count })),
         categories: facet('category')
           .slice(0, SUGGESTED_GROUPS)
           .flatMap(({ value, count }) => (isCategory(value) ? [{ category: value, count }] : [])),
@@ -245,7 +268,11 @@ export function createSearchService({ catalog, hitsPerProduct }: { catalog: Cata
     /** The same as `search`, as the JSON the API answers with (UTF-8; see catalog.listJson). */
     searchJson(asked: SearchQuery): Promise<Buffer> {
       const query = understood(asked);
-      return found(query, (matched, options) => catalog.listJson(query, matched, options), () => Buffer.from(JSON.stringify(nothing(query))));
+      return found(
+        query,
+        (matched, options) => catalog.listJson(query, matched, options),
+        () => Buffer.from(JSON.stringify(nothing(query))),
+      );
     },
   };
 }

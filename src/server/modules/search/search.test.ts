@@ -12,10 +12,23 @@ describe.each(testDialects())('search API on %s', (dialect) => {
   beforeAll(async () => {
     t = await buildTestApp(dialect);
     const s = t.services;
-    await createProduct(s, { name: 'Lenovo ThinkPad X1 Carbon Gen 12', brand: 'Lenovo', specs: laptopSpecs({ processor: 'Intel Core Ultra 7 155U' }) });
-    await createProduct(s, { name: 'Lenovo IdeaPad Slim 5', brand: 'Lenovo', description: 'A thin laptop that pairs well with a ThinkPad dock.' });
+    await createProduct(s, {
+      name: 'Lenovo ThinkPad X1 Carbon Gen 12',
+      brand: 'Lenovo',
+      specs: laptopSpecs({ processor: 'Intel Core Ultra 7 155U' }),
+    });
+    await createProduct(s, {
+      name: 'Lenovo IdeaPad Slim 5',
+      brand: 'Lenovo',
+      description: 'A thin laptop that pairs well with a ThinkPad dock.',
+    });
     await createProduct(s, { name: 'ASUS ROG Strix G16', brand: 'ASUS', specs: laptopSpecs({ graphics: 'NVIDIA GeForce RTX 4060' }) });
-    await createProduct(s, { name: 'Dell UltraSharp U2723QE', brand: 'Dell', category: 'Monitor', specs: monitorSpecs({ resolution: '3840x2160' }) });
+    await createProduct(s, {
+      name: 'Dell UltraSharp U2723QE',
+      brand: 'Dell',
+      category: 'Monitor',
+      specs: monitorSpecs({ resolution: '3840x2160' }),
+    });
     await createProduct(s, { name: 'Hidden ThinkPad Draft', brand: 'Lenovo', status: 'draft' });
   });
   afterAll(() => t.close());
@@ -34,7 +47,7 @@ describe.each(testDialects())('search API on %s', (dialect) => {
     expect(body.facets.find((facet) => facet.key === 'brand')?.values).toEqual([{ value: 'Lenovo', label: 'Lenovo', count: 2 }]);
   });
 
-  it('matches the last word as a prefix, the words before it whole (or as a typo\'s whole word)', async () => {
+  it("matches the last word as a prefix, the words before it whole (or as a typo's whole word)", async () => {
     expect(names((await search('ultras')).body)).toEqual(['Dell UltraSharp U2723QE']);
     expect(names((await search('rog str')).body)).toEqual(['ASUS ROG Strix G16']);
     expect((await search('pavilio rog')).body.total).toBe(0);
@@ -101,7 +114,8 @@ describe.each(testDialects())('search while sellers edit, on %s', (dialect) => {
   });
   afterAll(() => t.close());
 
-  const found = async (q: string) => ((await t.app.inject({ url: `/api/search?q=${encodeURIComponent(q)}` })).json() as ProductList).items.map((item) => item.id);
+  const found = async (q: string) =>
+    ((await t.app.inject({ url: `/api/search?q=${encodeURIComponent(q)}` })).json() as ProductList).items.map((item) => item.id);
   const rename = (name: string) => t.database.db.updateTable('products').set({ name }).where('id', '=', thinkpad).execute();
 
   it('finds a product by a word its seller just added, typo included, and no longer by the word taken out', async () => {
@@ -144,7 +158,8 @@ describe.each(testDialects())('search while sellers edit, on %s', (dialect) => {
   });
 
   it('drops a product the moment it leaves sale, and finds it again when it is back', async () => {
-    const setStatus = (status: 'draft' | 'active') => t.database.db.updateTable('products').set({ status }).where('id', '=', thinkpad).execute();
+    const setStatus = (status: 'draft' | 'active') =>
+      t.database.db.updateTable('products').set({ status }).where('id', '=', thinkpad).execute();
     await setStatus('draft');
     expect(await found('lenovo')).toEqual([]);
     await setStatus('active');
@@ -168,17 +183,31 @@ describe.each(testDialects())('search ranks while sellers edit, on %s', (dialect
     // asked before them keep their hits rather than being found afresh.
     const vendorId = (await createProduct(t.services, { name: 'Acer Aspire 1' })).vendorId;
     const fillers = Array.from({ length: 1_500 }, (_, n) => ({
-      vendorId, name: `Acer Aspire Lite ${n}`, slug: `acer-aspire-lite-${n}`, brand: 'Acer', category: 'Laptop' as const, description: 'An everyday laptop.',
-      price: rupees(40_000 + n), mrp: rupees(40_000 + n), stock: 5, images: ['/catalog/test.svg'], specs: laptopSpecs(), status: 'active' as const, featured: false,
+      vendorId,
+      name: `Acer Aspire Lite ${n}`,
+      slug: `acer-aspire-lite-${n}`,
+      brand: 'Acer',
+      category: 'Laptop' as const,
+      description: 'An everyday laptop.',
+      price: rupees(40_000 + n),
+      mrp: rupees(40_000 + n),
+      stock: 5,
+      images: ['/catalog/test.svg'],
+      specs: laptopSpecs(),
+      status: 'active' as const,
+      featured: false,
     }));
     await t.database.db.transaction().execute((tx) => t.services.catalog.createMany(fillers, tx));
   });
   afterAll(() => t.close());
 
-  const found = async (q: string, extra = '') => ((await t.app.inject({ url: `/api/search?q=${encodeURIComponent(q)}${extra}` })).json() as ProductList).items.map((item) => item.id);
+  const found = async (q: string, extra = '') =>
+    ((await t.app.inject({ url: `/api/search?q=${encodeURIComponent(q)}${extra}` })).json() as ProductList).items.map((item) => item.id);
 
   it('ranks a product renamed since a search was asked by its words of now, as a search asked afresh does', async () => {
-    const dell = (await createProduct(t.services, { name: 'Dell Vostro 3520', brand: 'Dell', description: 'Office laptop; not a Latitude.' })).id;
+    const dell = (
+      await createProduct(t.services, { name: 'Dell Vostro 3520', brand: 'Dell', description: 'Office laptop; not a Latitude.' })
+    ).id;
     const hp = (await createProduct(t.services, { name: 'HP ProBook Latitude 450', brand: 'HP' })).id;
     // The HP has the word in its name, the Dell only in its description: asked (and kept) in that order.
     expect(await found('latitude')).toEqual([hp, dell]);
@@ -192,7 +221,8 @@ describe.each(testDialects())('search ranks while sellers edit, on %s', (dialect
   });
 
   it('checks a search asked before many renames against them all: moved, found and lost products as a search asked afresh has them', async () => {
-    const search = async (q: string, extra = '') => ((await t.app.inject({ url: `/api/search?q=${encodeURIComponent(q)}&pageSize=100${extra}` })).json() as ProductList);
+    const search = async (q: string, extra = '') =>
+      (await t.app.inject({ url: `/api/search?q=${encodeURIComponent(q)}&pageSize=100${extra}` })).json() as ProductList;
     const rename = (id: number, name: string) => t.database.db.updateTable('products').set({ name }).where('id', '=', id).execute();
     const before = await search('lite');
     expect(before.total).toBe(1_500);
@@ -207,7 +237,12 @@ describe.each(testDialects())('search ranks while sellers edit, on %s', (dialect
     const moved = await search('lite');
     expect(moved.total).toBe(1_500);
     expect(moved.items[0]?.id).toBe(third);
-    expect(moved.items.map((item) => item.id).filter((id) => id !== third)).toEqual(before.items.map((item) => item.id).filter((id) => id !== third).slice(0, 99));
+    expect(moved.items.map((item) => item.id).filter((id) => id !== third)).toEqual(
+      before.items
+        .map((item) => item.id)
+        .filter((id) => id !== third)
+        .slice(0, 99),
+    );
     // And among many more: one gains the word, one loses it.
     await rename((others[0] as { id: number }).id, 'Asus Vivobook Lite');
     await rename(first, 'Acer Aspire Plus');

@@ -25,7 +25,15 @@ describe('typo tolerance', () => {
   });
 
   it('reads a typo as one word: a whole term before the start of a longer one, then the one most products have', () => {
-    const products = new Map([['core', 900], ['one', 300], ['code', 20], ['cure', 20], ['conn', 5000], ['connectivity', 50], ['cone', 0]]);
+    const products = new Map([
+      ['core', 900],
+      ['one', 300],
+      ['code', 20],
+      ['cure', 20],
+      ['conn', 5000],
+      ['connectivity', 50],
+      ['cone', 0],
+    ]);
     const count = (term: string) => products.get(term) ?? 0;
     const isTerm = (standIn: string) => standIn !== 'conn';
     expect(likeliest(['code', 'conn', 'core', 'one'], isTerm, count)).toBe('core');
@@ -40,7 +48,24 @@ describe('typo tolerance', () => {
   });
 
   it('tells within one edit the same as the full edit distance', () => {
-    const words = ['thinkpad', 'thinkpd', 'thnikpad', 'thinkpads', 'hinkpad', 'thinkpaf', 'tihnkpad', 'lenovo', 'lenvo', 'lenovoo', 'a', 'ab', 'ba', 'abc', 'acb', 'xyz'];
+    const words = [
+      'thinkpad',
+      'thinkpd',
+      'thnikpad',
+      'thinkpads',
+      'hinkpad',
+      'thinkpaf',
+      'tihnkpad',
+      'lenovo',
+      'lenvo',
+      'lenovoo',
+      'a',
+      'ab',
+      'ba',
+      'abc',
+      'acb',
+      'xyz',
+    ];
     for (const a of words) for (const b of words) expect(withinOneEdit(a, b), `${a} ~ ${b}`).toBe(Math.min(editDistance(a, b, 1), 2));
   });
 });

@@ -105,7 +105,11 @@ export function closeTerms(terms: Iterable<string>, word: string): string[] {
  * which found 70 % of the catalogue and ranked none of it sensibly. A typo then finds what its
  * word finds, so the two share their kept hits.
  */
-export function likeliest(standIns: readonly string[], isTerm: (standIn: string) => boolean, products: (standIn: string) => number): string | undefined {
+export function likeliest(
+  standIns: readonly string[],
+  isTerm: (standIn: string) => boolean,
+  products: (standIn: string) => number,
+): string | undefined {
   let best: { standIn: string; whole: boolean; products: number } | undefined;
   for (const standIn of standIns) {
     // Counted first: a word no product has any more (its postings all dead) is no reading, and
@@ -115,7 +119,11 @@ export function likeliest(standIns: readonly string[], isTerm: (standIn: string)
     const candidate = { standIn, whole: isTerm(standIn), products: found };
     const better =
       best === undefined ||
-      (candidate.whole !== best.whole ? candidate.whole : candidate.products !== best.products ? candidate.products > best.products : candidate.standIn < best.standIn);
+      (candidate.whole !== best.whole
+        ? candidate.whole
+        : candidate.products !== best.products
+          ? candidate.products > best.products
+          : candidate.standIn < best.standIn);
     if (better) best = candidate;
   }
   return best?.standIn;

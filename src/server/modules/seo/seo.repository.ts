@@ -45,7 +45,9 @@ export async function productSitemapNumbers(db: DbOrTx, size: number): Promise<n
     .withRecursive('found(id)', (cte) =>
       cte
         .selectNoFrom(firstOnSaleAfter(db, sql.lit(0)).as('id'))
-        .unionAll((next) => next.selectFrom('found').select(firstOnSaleAfter(db, endOfItsSitemap).as('id')).where('found.id', 'is not', null)),
+        .unionAll((next) =>
+          next.selectFrom('found').select(firstOnSaleAfter(db, endOfItsSitemap).as('id')).where('found.id', 'is not', null),
+        ),
     )
     .selectFrom('found')
     .select(sql<number>`(found.id - 1) / ${perSitemap}`.as('n'))
@@ -69,6 +71,11 @@ export function productsOnSaleBetween(db: DbOrTx, firstId: number, lastId: numbe
 
 /** The slugs of the vendors whose store pages are public. */
 export async function activeVendorSlugs(db: DbOrTx): Promise<string[]> {
-  const rows = await db.selectFrom('vendors').select('vendors.slug').where('vendors.status', '=', 'active').orderBy('vendors.slug').execute();
+  const rows = await db
+    .selectFrom('vendors')
+    .select('vendors.slug')
+    .where('vendors.status', '=', 'active')
+    .orderBy('vendors.slug')
+    .execute();
   return rows.map((row) => row.slug);
 }

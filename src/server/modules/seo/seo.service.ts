@@ -29,7 +29,19 @@ const productSitemapPath = (n: number) => `/sitemaps/products-${n}.xml`;
  * `/vendor/` is the sellers' own area, while their public shop pages live under `/store/` and are
  * meant to be found.
  */
-const PRIVATE_PATHS = ['/api/', '/cart', '/checkout', '/login', '/register', '/account', '/orders', '/order-details/', '/order-success', '/vendor/', '/admin'];
+const PRIVATE_PATHS = [
+  '/api/',
+  '/cart',
+  '/checkout',
+  '/login',
+  '/register',
+  '/account',
+  '/orders',
+  '/order-details/',
+  '/order-success',
+  '/vendor/',
+  '/admin',
+];
 
 function robotsTxt(sitemapUrl: string): string {
   return ['User-agent: *', 'Allow: /', ...PRIVATE_PATHS.map((path) => `Disallow: ${path}`), '', `Sitemap: ${sitemapUrl}`, ''].join('\n');
@@ -43,7 +55,15 @@ function checkedSitemapSize(productsPerSitemap: number): number {
 }
 
 /** robots.txt and the sitemaps of the storefront at `publicUrl`; what they list is read fresh each time. */
-export function createSeoService({ db, publicUrl, productsPerSitemap = PRODUCTS_PER_SITEMAP }: { db: DbOrTx; publicUrl: string; productsPerSitemap?: number }) {
+export function createSeoService({
+  db,
+  publicUrl,
+  productsPerSitemap = PRODUCTS_PER_SITEMAP,
+}: {
+  db: DbOrTx;
+  publicUrl: string;
+  productsPerSitemap?: number;
+}) {
   const perSitemap = checkedSitemapSize(productsPerSitemap);
   const site = publicUrl.replace(/\/+$/, '');
   const absolute = (path: string) => `${site}${path}`;

@@ -24,7 +24,9 @@ function entriesOf(xml: string, root: 'urlset' | 'sitemapindex'): Array<{ loc: s
   const tag = root === 'urlset' ? 'url' : 'sitemap';
   const text = '([^<&]|&(?:amp|lt|gt|quot|apos);)*';
   const entry = `<${tag}>\\s*<loc>(${text})</loc>\\s*(?:<lastmod>(${text})</lastmod>\\s*)?</${tag}>`;
-  const document = new RegExp(`^<\\?xml version="1\\.0" encoding="UTF-8"\\?>\\s*<${root} xmlns="http://www\\.sitemaps\\.org/schemas/sitemap/0\\.9">((?:\\s*${entry})*)\\s*</${root}>\\s*$`);
+  const document = new RegExp(
+    `^<\\?xml version="1\\.0" encoding="UTF-8"\\?>\\s*<${root} xmlns="http://www\\.sitemaps\\.org/schemas/sitemap/0\\.9">((?:\\s*${entry})*)\\s*</${root}>\\s*$`,
+  );
   const body = document.exec(xml)?.[1];
   if (body === undefined) throw new Error(`Not a well-formed ${root}:\n${xml}`);
   const unescape = (value: string) => value.replace(/&(amp|lt|gt|quot|apos);/g, (_entity, name: string) => ENTITIES[name] ?? '');
@@ -95,10 +97,28 @@ describe.each(testDialects())('robots.txt and sitemaps on %s', (dialect) => {
     const lines = response.body.trim().split('\n');
     expect(lines[0]).toBe('User-agent: *');
     const disallowed = lines.filter((line) => line.startsWith('Disallow: ')).map((line) => line.slice('Disallow: '.length));
-    expect(disallowed.sort()).toEqual(['/account', '/admin', '/api/', '/cart', '/checkout', '/login', '/order-details/', '/order-success', '/orders', '/register', '/vendor/'].sort());
+    expect(disallowed.sort()).toEqual(
+      [
+        '/account',
+        '/admin',
+        '/api/',
+        '/cart',
+        '/checkout',
+        '/login',
+        '/order-details/',
+        '/order-success',
+        '/orders',
+        '/register',
+        '/vendor/',
+      ].sort(),
+    );
     // Crawlers match Disallow lines as prefixes: none may cover a public page.
     const publicPages = ['/', '/products', '/category/Laptop', '/product/1', '/store/lamington-road', '/about', '/terms', '/sitemap.xml'];
-    for (const page of publicPages) expect(disallowed.filter((prefix) => page.startsWith(prefix)), page).toEqual([]);
+    for (const page of publicPages)
+      expect(
+        disallowed.filter((prefix) => page.startsWith(prefix)),
+        page,
+      ).toEqual([]);
     expect(lines.at(-1)).toBe(`Sitemap: ${SITE}/sitemap.xml`);
   });
 
@@ -116,7 +136,7 @@ describe.each(testDialects())('robots.txt and sitemaps on %s', (dialect) => {
     ]);
   });
 
-  it('the pages sitemap lists home, all products, the categories, the information pages and the active vendors\' stores', async () => {
+  it("the pages sitemap lists home, all products, the categories, the information pages and the active vendors' stores", async () => {
     const response = await get('/sitemaps/pages.xml');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/xml; charset=utf-8');
@@ -137,7 +157,8 @@ describe.each(testDialects())('robots.txt and sitemaps on %s', (dialect) => {
 
   it('a product sitemap lists the products on sale in its range with when they changed, and nothing else', async () => {
     const first = sitemapOf(ids.thinkpad!);
-    for (const key of ['draft', 'archived', 'hidden', 'suspendedVendor', 'pendingVendor', 'xps']) expect(sitemapOf(ids[key]!), key).toBe(first);
+    for (const key of ['draft', 'archived', 'hidden', 'suspendedVendor', 'pendingVendor', 'xps'])
+      expect(sitemapOf(ids[key]!), key).toBe(first);
     const response = await get(`/sitemaps/products-${first}.xml`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/xml; charset=utf-8');
@@ -153,7 +174,17 @@ describe.each(testDialects())('robots.txt and sitemaps on %s', (dialect) => {
 
   it('answers 404 for a product sitemap without products on sale, out of range, or not a number', async () => {
     const beyond = sitemapOf(ids.odyssey!) + 1;
-    const files = [`products-${emptySitemap}.xml`, `products-${beyond}.xml`, 'products-99999999999.xml', 'products-abc.xml', 'products--1.xml', 'products-01.xml', 'products-1.5.xml', 'products-.xml', 'other.xml'];
+    const files = [
+      `products-${emptySitemap}.xml`,
+      `products-${beyond}.xml`,
+      'products-99999999999.xml',
+      'products-abc.xml',
+      'products--1.xml',
+      'products-01.xml',
+      'products-1.5.xml',
+      'products-.xml',
+      'other.xml',
+    ];
     for (const file of files) {
       const response = await get(`/sitemaps/${file}`);
       expect(response.statusCode, file).toBe(404);

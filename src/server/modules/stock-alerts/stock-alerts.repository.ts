@@ -16,7 +16,12 @@ export async function deleteAlert(db: DbOrTx, userId: string, productId: number)
 }
 
 export async function findAlert(db: DbOrTx, userId: string, productId: number) {
-  const row = await db.selectFrom('stock_alerts').select(['created_at', 'notified_at']).where('user_id', '=', userId).where('product_id', '=', productId).executeTakeFirst();
+  const row = await db
+    .selectFrom('stock_alerts')
+    .select(['created_at', 'notified_at'])
+    .where('user_id', '=', userId)
+    .where('product_id', '=', productId)
+    .executeTakeFirst();
   return row ? { createdAt: toIso(row.created_at), notifiedAt: row.notified_at === null ? null : toIso(row.notified_at) } : undefined;
 }
 
@@ -46,8 +51,17 @@ export async function markNotified(db: DbOrTx, userId: string, productId: number
 }
 
 export async function alertsOf(db: DbOrTx, userId: string) {
-  const rows = await db.selectFrom('stock_alerts').select(['product_id', 'created_at', 'notified_at']).where('user_id', '=', userId).orderBy('created_at').execute();
-  return rows.map((row) => ({ productId: row.product_id, askedAt: toIso(row.created_at), notifiedAt: row.notified_at === null ? null : toIso(row.notified_at) }));
+  const rows = await db
+    .selectFrom('stock_alerts')
+    .select(['product_id', 'created_at', 'notified_at'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .execute();
+  return rows.map((row) => ({
+    productId: row.product_id,
+    askedAt: toIso(row.created_at),
+    notifiedAt: row.notified_at === null ? null : toIso(row.notified_at),
+  }));
 }
 
 export async function deleteAllOf(db: DbOrTx, userId: string): Promise<void> {

@@ -6,7 +6,13 @@ import { requireRole, requireUser } from '#server/plugins/auth.ts';
 import { ErrorResponseSchema } from '#server/plugins/openapi.ts';
 import type { StockAlertsService } from './stock-alerts.service.ts';
 
-const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema, 404: ErrorResponseSchema, 409: ErrorResponseSchema };
+const errors = {
+  400: ErrorResponseSchema,
+  401: ErrorResponseSchema,
+  403: ErrorResponseSchema,
+  404: ErrorResponseSchema,
+  409: ErrorResponseSchema,
+};
 const params = z.object({ productId: ProductIdParamSchema });
 
 /** "Notify me" on a product out of stock: the signed-in customer's own wait (401 signed out, 403 for sellers and admins). */
@@ -16,7 +22,15 @@ export function stockAlertRoutes({ stockAlerts }: { stockAlerts: StockAlertsServ
 
     app.get(
       '/products/:productId/stock-alert',
-      { ...asCustomer, schema: { tags: ['stock alerts'], summary: 'Whether I wait to hear that this product is back in stock', params, response: { 200: StockAlertSchema, ...errors } } },
+      {
+        ...asCustomer,
+        schema: {
+          tags: ['stock alerts'],
+          summary: 'Whether I wait to hear that this product is back in stock',
+          params,
+          response: { 200: StockAlertSchema, ...errors },
+        },
+      },
       (request) => stockAlerts.status(requireUser(request).id, request.params.productId),
     );
 
@@ -26,7 +40,8 @@ export function stockAlertRoutes({ stockAlerts }: { stockAlerts: StockAlertsServ
         ...asCustomer,
         schema: {
           tags: ['stock alerts'],
-          summary: 'Mail me once when this product out of stock is back (404 not on sale, 409 in stock now); asking again after being told starts a new wait',
+          summary:
+            'Mail me once when this product out of stock is back (404 not on sale, 409 in stock now); asking again after being told starts a new wait',
           params,
           response: { 200: StockAlertSchema, ...errors },
         },
@@ -36,7 +51,15 @@ export function stockAlertRoutes({ stockAlerts }: { stockAlerts: StockAlertsServ
 
     app.delete(
       '/products/:productId/stock-alert',
-      { ...asCustomer, schema: { tags: ['stock alerts'], summary: 'Stop waiting for this product (204 either way)', params, response: { 204: z.null(), ...errors } } },
+      {
+        ...asCustomer,
+        schema: {
+          tags: ['stock alerts'],
+          summary: 'Stop waiting for this product (204 either way)',
+          params,
+          response: { 204: z.null(), ...errors },
+        },
+      },
       async (request, reply) => {
         await stockAlerts.unsubscribe(requireUser(request).id, request.params.productId);
         return reply.status(204).send(null);

@@ -59,7 +59,11 @@ export function createStockAlertsService({
   async function tell(productIds?: readonly number[]): Promise<number> {
     const waits = await repository.waiting(db, productIds);
     if (waits.length === 0) return 0;
-    const inStock = new Map((await catalog.findPurchasable([...new Set(waits.map((wait) => wait.productId))])).filter((product) => product.stock > 0).map((product) => [product.id, product]));
+    const inStock = new Map(
+      (await catalog.findPurchasable([...new Set(waits.map((wait) => wait.productId))]))
+        .filter((product) => product.stock > 0)
+        .map((product) => [product.id, product]),
+    );
     const queued: number[] = [];
     for (const wait of waits) {
       const product = inStock.get(wait.productId);
@@ -79,7 +83,9 @@ export function createStockAlertsService({
   let telling = Promise.resolve();
   /** One pass at a time, in the order changes came; a failure is logged, the next change tries again. */
   function tellLater(productIds?: readonly number[]): void {
-    telling = telling.then(() => tell(productIds).then(() => undefined)).catch((error: unknown) => log?.(error, 'Telling customers of products back in stock failed'));
+    telling = telling
+      .then(() => tell(productIds).then(() => undefined))
+      .catch((error: unknown) => log?.(error, 'Telling customers of products back in stock failed'));
   }
 
   // Not awaited by the feed: the catalogue's views never wait for mail.

@@ -15,7 +15,9 @@ describe.each(testDialects())('"Notify me" when a product is back in stock on %s
   /** Mails to an address about a product, from the outbox. */
   async function mailsTo(email: string, about: string): Promise<Array<{ subject: string; text: string }>> {
     const rows = await t.database.db.selectFrom('outbox').select(['payload']).where('kind', '=', 'mail').execute();
-    return rows.map((row) => JSON.parse(row.payload) as { to: string; subject: string; text: string }).filter((mail) => mail.to === email && mail.subject.includes(about));
+    return rows
+      .map((row) => JSON.parse(row.payload) as { to: string; subject: string; text: string })
+      .filter((mail) => mail.to === email && mail.subject.includes(about));
   }
   async function restock(productId: number, stock: number, stockWas: number) {
     expect(await t.services.catalog.setFieldsForVendor(vendorId, productId, { stock, stockWas })).toBeTruthy();
@@ -34,7 +36,9 @@ describe.each(testDialects())('"Notify me" when a product is back in stock on %s
   afterAll(() => t.close());
 
   it('is for signed-in customers only, on products on sale and out of stock', async () => {
-    expect((await t.app.inject({ method: 'PUT', url: `/api/products/${soldOut}/stock-alert`, headers: TEST_HEADERS })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'PUT', url: `/api/products/${soldOut}/stock-alert`, headers: TEST_HEADERS })).statusCode).toBe(
+      401,
+    );
     const seller = await registerVendor(t, 'seller.alerts@example.in', 'Alerts Seller');
     expect((await as(t, seller)('PUT', `/api/products/${soldOut}/stock-alert`)).statusCode).toBe(403);
     const stocked = await as(t, asha)('PUT', `/api/products/${inStock}/stock-alert`);

@@ -34,7 +34,10 @@ export function storeRoutes({ store, db }: { store: StoreInfo; db: Db }): Fastif
         } catch (error) {
           // Expected while the database restarts; the load balancer takes this process out meanwhile.
           request.log.warn({ err: error }, 'Database is not reachable');
-          return reply.status(503).header('retry-after', '5').send({ status: 'unavailable' as const });
+          return reply
+            .status(503)
+            .header('retry-after', '5')
+            .send({ status: 'unavailable' as const });
         }
       },
     );

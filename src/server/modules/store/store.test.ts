@@ -20,7 +20,11 @@ describe.each(testDialects())('operations and store endpoints on %s', (dialect) 
 
   it('publishes the store contact details from configuration', async () => {
     const response = await t.app.inject({ url: '/api/store' });
-    expect(response.json()).toMatchObject({ name: DEFAULT_STORE_INFO.name, tradingSince: 2020, supportEmail: DEFAULT_STORE_INFO.supportEmail });
+    expect(response.json()).toMatchObject({
+      name: DEFAULT_STORE_INFO.name,
+      tradingSince: 2020,
+      supportEmail: DEFAULT_STORE_INFO.supportEmail,
+    });
   });
 
   it('serves an OpenAPI document describing the catalogue endpoints', async () => {
@@ -32,7 +36,9 @@ describe.each(testDialects())('operations and store endpoints on %s', (dialect) 
       expect(Object.keys(document.paths)).toContain(path);
     }
     const parameters = document.paths['/api/products'].get.parameters.map((p: { name: string }) => p.name);
-    expect(parameters).toEqual(expect.arrayContaining(['page', 'pageSize', 'sort', 'category', 'brand', 'minPrice', 'maxPrice', 'inStock']));
+    expect(parameters).toEqual(
+      expect.arrayContaining(['page', 'pageSize', 'sort', 'category', 'brand', 'minPrice', 'maxPrice', 'inStock']),
+    );
   });
 
   it('answers unknown API routes with a JSON 404', async () => {

@@ -7,7 +7,14 @@ import { as, registerCustomer, registerVendor, SHOP_DETAILS, TEST_HEADERS, type 
 import { testDialects } from '#server/testing/test-database.ts';
 
 /** A Mumbai PIN code named as Gujarat's: the invoice's place of supply would be wrong. */
-const MUMBAI_AS_GUJARAT = { name: 'Meera Shah', phone: '9845012345', line1: '14 Hiranandani Gardens', city: 'Mumbai', state: 'Gujarat' as const, pincode: '400076' };
+const MUMBAI_AS_GUJARAT = {
+  name: 'Meera Shah',
+  phone: '9845012345',
+  line1: '14 Hiranandani Gardens',
+  city: 'Mumbai',
+  state: 'Gujarat' as const,
+  pincode: '400076',
+};
 const WRONG = 'PIN code 400076 is in Maharashtra, not Gujarat';
 /** A Gujarat business's GSTIN: a B2B buyer whose registration names the state the address claims. */
 const GUJARAT_GSTIN = `24AABCT1234F1Z${gstinCheckCharacter('24AABCT1234F1Z')}`;
@@ -19,17 +26,38 @@ describe.each(testDialects())('every address checks its PIN code against its sta
   let keys = 0;
   let from = 0;
 
-  const orderCount = async () => Number((await t.database.db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const orderCount = async () =>
+    Number(
+      (
+        await t.database.db
+          .selectFrom('orders')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const guestOrder = (address: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
     t.app.inject({
       method: 'POST',
       url: '/api/guest/checkout/orders',
       headers: { ...TEST_HEADERS, 'x-forwarded-for': `10.41.0.${++from}` },
-      payload: { idempotencyKey: `address-state-${dialect}-${++keys}`, email: 'meera.shah@example.in', address, items: [{ productId: laptop, quantity: 1 }], ...extra },
+      payload: {
+        idempotencyKey: `address-state-${dialect}-${++keys}`,
+        email: 'meera.shah@example.in',
+        address,
+        items: [{ productId: laptop, quantity: 1 }],
+        ...extra,
+      },
     });
-  const refusedAt = (response: { statusCode: number; json: () => { error: { code: string; message: string; details: unknown } } }, field: string) => {
+  const refusedAt = (
+    response: { statusCode: number; json: () => { error: { code: string; message: string; details: unknown } } },
+    field: string,
+  ) => {
     expect(response.statusCode).toBe(400);
-    expect(response.json().error).toMatchObject({ code: 'VALIDATION_FAILED', message: WRONG, details: { issues: [{ field, message: WRONG }] } });
+    expect(response.json().error).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: WRONG,
+      details: { issues: [{ field, message: WRONG }] },
+    });
   };
 
   beforeAll(async () => {
@@ -44,10 +72,15 @@ describe.each(testDialects())('every address checks its PIN code against its sta
   it('refuses a guest checkout to a PIN code of another state, B2B or not, and writes no order', async () => {
     const before = await orderCount();
     refusedAt(await guestOrder(MUMBAI_AS_GUJARAT), 'address.pincode');
-    refusedAt(await guestOrder(MUMBAI_AS_GUJARAT, { buyerGst: { gstin: GUJARAT_GSTIN, businessName: 'Shah Electronics' } }), 'address.pincode');
+    refusedAt(
+      await guestOrder(MUMBAI_AS_GUJARAT, { buyerGst: { gstin: GUJARAT_GSTIN, businessName: 'Shah Electronics' } }),
+      'address.pincode',
+    );
     const unknown = await guestOrder({ ...MUMBAI_AS_GUJARAT, pincode: '999999' });
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json().error.details.issues).toEqual([{ field: 'address.pincode', message: "PIN code 999999 is not in India Post's directory. Please check it." }]);
+    expect(unknown.json().error.details.issues).toEqual([
+      { field: 'address.pincode', message: "PIN code 999999 is not in India Post's directory. Please check it." },
+    ]);
     expect(await orderCount()).toBe(before);
 
     const right = await guestOrder({ ...MUMBAI_AS_GUJARAT, state: 'Maharashtra' });
@@ -61,19 +94,34 @@ describe.each(testDialects())('every address checks its PIN code against its sta
     expect(saved.statusCode, saved.body).toBe(201);
     refusedAt(await as(t, meera)('PUT', `/api/account/addresses/${saved.json().id}`, MUMBAI_AS_GUJARAT), 'pincode');
     await expect(t.services.users.addAddress(meera.uid, { ...MUMBAI_AS_GUJARAT, line2: '', isDefault: false })).rejects.toThrow(WRONG);
-    expect((await as(t, meera)('GET', '/api/account/addresses')).json().items.map((address: { state: string }) => address.state)).toEqual(['Maharashtra']);
+    expect((await as(t, meera)('GET', '/api/account/addresses')).json().items.map((address: { state: string }) => address.state)).toEqual([
+      'Maharashtra',
+    ]);
   });
 
   it('refuses a member’s checkout to a saved address whose PIN code is of another state (saved before the check)', async () => {
     const at = new Date().toISOString();
     const { id } = await t.database.db
       .insertInto('addresses')
-      .values({ user_id: meera.uid, ...MUMBAI_AS_GUJARAT, phone: '+919845012345', line2: '', is_default: 0, created_at: at, updated_at: at })
+      .values({
+        user_id: meera.uid,
+        ...MUMBAI_AS_GUJARAT,
+        phone: '+919845012345',
+        line2: '',
+        is_default: 0,
+        created_at: at,
+        updated_at: at,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const before = await orderCount();
     const checkout = (extra: Record<string, unknown> = {}) =>
-      as(t, meera)('POST', '/api/checkout/orders', { idempotencyKey: `address-state-member-${dialect}-${++keys}`, addressId: id, items: [{ productId: laptop, quantity: 1 }], ...extra });
+      as(t, meera)('POST', '/api/checkout/orders', {
+        idempotencyKey: `address-state-member-${dialect}-${++keys}`,
+        addressId: id,
+        items: [{ productId: laptop, quantity: 1 }],
+        ...extra,
+      });
     refusedAt(await checkout(), 'addressId');
     refusedAt(await checkout({ buyerGst: { gstin: GUJARAT_GSTIN, businessName: 'Shah Electronics' } }), 'addressId');
     expect(await orderCount()).toBe(before);

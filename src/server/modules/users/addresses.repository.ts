@@ -3,7 +3,17 @@ import type { DbOrTx } from '#server/db/database.ts';
 
 const columns = ['id', 'name', 'phone', 'line1', 'line2', 'city', 'state', 'pincode', 'is_default'] as const;
 
-function toAddress(row: { id: number; name: string; phone: string; line1: string; line2: string; city: string; state: string; pincode: string; is_default: number }): Address {
+function toAddress(row: {
+  id: number;
+  name: string;
+  phone: string;
+  line1: string;
+  line2: string;
+  city: string;
+  state: string;
+  pincode: string;
+  is_default: number;
+}): Address {
   return {
     id: row.id,
     name: row.name,

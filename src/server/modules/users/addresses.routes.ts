@@ -13,19 +13,38 @@ export function addressesRoutes({ users }: { users: UsersService }): FastifyPlug
   return async (app) => {
     app.addHook('preValidation', requireRole('customer', 'vendor', 'admin'));
 
-    app.get('/account/addresses', { schema: { tags: ['account'], summary: 'My addresses, default first', response: { 200: AddressListSchema, ...errors } } }, async (request) => ({
-      items: await users.listAddresses(requireUser(request).id),
-    }));
+    app.get(
+      '/account/addresses',
+      { schema: { tags: ['account'], summary: 'My addresses, default first', response: { 200: AddressListSchema, ...errors } } },
+      async (request) => ({
+        items: await users.listAddresses(requireUser(request).id),
+      }),
+    );
 
     app.post(
       '/account/addresses',
-      { schema: { tags: ['account'], summary: 'Add an address', body: AddressInputSchema, response: { 201: AddressSchema, 409: ErrorResponseSchema, ...errors } } },
+      {
+        schema: {
+          tags: ['account'],
+          summary: 'Add an address',
+          body: AddressInputSchema,
+          response: { 201: AddressSchema, 409: ErrorResponseSchema, ...errors },
+        },
+      },
       async (request, reply) => reply.status(201).send(await users.addAddress(requireUser(request).id, request.body)),
     );
 
     app.put(
       '/account/addresses/:id',
-      { schema: { tags: ['account'], summary: 'Change an address', params, body: AddressInputSchema, response: { 200: AddressSchema, ...errors } } },
+      {
+        schema: {
+          tags: ['account'],
+          summary: 'Change an address',
+          params,
+          body: AddressInputSchema,
+          response: { 200: AddressSchema, ...errors },
+        },
+      },
       (request) => users.updateAddress(requireUser(request).id, request.params.id, request.body),
     );
 

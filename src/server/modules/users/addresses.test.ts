@@ -10,15 +10,35 @@ describe.each(testDialects())('address book API on %s', (dialect) => {
   let bilal: string;
 
   const register = async (name: string, email: string) => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/auth/register', headers: HEADERS, payload: { name, email, password: 'secret-pass-1' } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      headers: HEADERS,
+      payload: { name, email, password: 'secret-pass-1' },
+    });
     const cookie = response.cookies.find((c) => c.name === 'store.session_token');
     return `store.session_token=${cookie?.value}`;
   };
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, cookie: string, payload?: object) =>
     t.app.inject({ method, url, payload, headers: { ...HEADERS, cookie } });
 
-  const home = { name: 'Asha Menon', phone: '+91 98470 11223', line1: '14/2 Marine Drive', line2: 'Near Menaka', city: 'Kochi', state: 'Kerala', pincode: '682031' };
-  const office = { name: 'Asha Menon', phone: '9847011223', line1: 'Infopark Phase 1', city: 'Kakkanad', state: 'Kerala', pincode: '682042' };
+  const home = {
+    name: 'Asha Menon',
+    phone: '+91 98470 11223',
+    line1: '14/2 Marine Drive',
+    line2: 'Near Menaka',
+    city: 'Kochi',
+    state: 'Kerala',
+    pincode: '682031',
+  };
+  const office = {
+    name: 'Asha Menon',
+    phone: '9847011223',
+    line1: 'Infopark Phase 1',
+    city: 'Kakkanad',
+    state: 'Kerala',
+    pincode: '682042',
+  };
 
   beforeAll(async () => {
     t = await buildTestApp(dialect);
@@ -46,7 +66,10 @@ describe.each(testDialects())('address book API on %s', (dialect) => {
     const chosen = await call('POST', `/api/account/addresses/${officeAddress.id}/default`, asha);
     expect(chosen.json().isDefault).toBe(true);
     const list = (await call('GET', '/api/account/addresses', asha)).json().items;
-    expect(list.map((a: { id: number; isDefault: boolean }) => [a.id, a.isDefault])).toEqual([[officeAddress.id, true], [homeAddress.id, false]]);
+    expect(list.map((a: { id: number; isDefault: boolean }) => [a.id, a.isDefault])).toEqual([
+      [officeAddress.id, true],
+      [homeAddress.id, false],
+    ]);
     expect((await call('DELETE', `/api/account/addresses/${officeAddress.id}`, asha)).statusCode).toBe(204);
     expect((await call('GET', '/api/account/addresses', asha)).json().items).toMatchObject([{ id: homeAddress.id, isDefault: true }]);
   });

@@ -63,7 +63,15 @@ export async function anonymiseUser(db: DbOrTx, id: string, at: Date): Promise<v
   const iso = at.toISOString();
   await db
     .updateTable('users')
-    .set({ name: 'Deleted user', email: `deleted-${id}@invalid`, email_verified: 0, image: null, status: 'suspended', deleted_at: iso, updated_at: iso })
+    .set({
+      name: 'Deleted user',
+      email: `deleted-${id}@invalid`,
+      email_verified: 0,
+      image: null,
+      status: 'suspended',
+      deleted_at: iso,
+      updated_at: iso,
+    })
     .where('id', '=', id)
     .execute();
   await db.deleteFrom('accounts').where('user_id', '=', id).execute();
@@ -80,7 +88,6 @@ export async function countUsersByRole(db: DbOrTx): Promise<Array<{ role: Role; 
     .execute();
   return rows.map((row) => ({ role: row.role, count: Number(row.count) }));
 }
-
 
 export interface UserListFilter {
   q?: string;
@@ -100,7 +107,9 @@ export async function listUsers(db: DbOrTx, filter: UserListFilter) {
   if (filter.ids) query = filter.ids.length === 0 ? query.where(sql<boolean>`1 = 0`) : query.where('id', 'in', filter.ids);
   if (filter.q) {
     const pattern = containing(filter.q);
-    query = query.where((eb) => eb.or([sql<boolean>`lower(users.name) like ${pattern} escape '\\'`, sql<boolean>`lower(users.email) like ${pattern} escape '\\'`]));
+    query = query.where((eb) =>
+      eb.or([sql<boolean>`lower(users.name) like ${pattern} escape '\\'`, sql<boolean>`lower(users.email) like ${pattern} escape '\\'`]),
+    );
   }
   const total = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   let page = query.select(['id', 'name', 'email', 'role', 'status', 'created_at']);
@@ -110,12 +119,21 @@ export async function listUsers(db: DbOrTx, filter: UserListFilter) {
       : filter.sort === 'email'
         ? page.orderBy('email')
         : page.orderBy('created_at', filter.sort === 'oldest' ? 'asc' : 'desc');
-  const rows = await page.orderBy('id').limit(filter.pageSize).offset((filter.page - 1) * filter.pageSize).execute();
+  const rows = await page
+    .orderBy('id')
+    .limit(filter.pageSize)
+    .offset((filter.page - 1) * filter.pageSize)
+    .execute();
   return { rows, total: Number(total.n) };
 }
 
 export async function countActiveAdmins(db: DbOrTx): Promise<number> {
-  const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('role', '=', 'admin').where('status', '=', 'active').executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('role', '=', 'admin')
+    .where('status', '=', 'active')
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -134,7 +152,19 @@ export async function insertGuest(db: DbOrTx, guest: { id: string; name: string;
   const iso = guest.at.toISOString();
   await db
     .insertInto('users')
-    .values({ id: guest.id, name: guest.name, email: `${guest.id}@guest.invalid`, email_verified: 0, image: null, created_at: iso, updated_at: iso, role: 'customer', status: 'active', deleted_at: null, guest_email: guest.email })
+    .values({
+      id: guest.id,
+      name: guest.name,
+      email: `${guest.id}@guest.invalid`,
+      email_verified: 0,
+      image: null,
+      created_at: iso,
+      updated_at: iso,
+      role: 'customer',
+      status: 'active',
+      deleted_at: null,
+      guest_email: guest.email,
+    })
     .onConflict((oc) => oc.column('id').doNothing())
     .execute();
 }

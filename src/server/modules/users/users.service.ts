@@ -9,7 +9,15 @@ import * as users from './users.repository.ts';
 
 export const MAX_ADDRESSES = 20;
 
-export function createUsersService({ db, vendors, delivery }: { db: Db; vendors: VendorsService; delivery: Pick<DeliveryService, 'assertAddress'> }) {
+export function createUsersService({
+  db,
+  vendors,
+  delivery,
+}: {
+  db: Db;
+  vendors: VendorsService;
+  delivery: Pick<DeliveryService, 'assertAddress'>;
+}) {
   async function requireAddress(userId: string, id: number, tx: DbOrTx = db): Promise<Address> {
     const address = await addresses.findAddress(tx, userId, id);
     // Someone else's address and a missing one look the same: not found.

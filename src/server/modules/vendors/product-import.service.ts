@@ -1,13 +1,21 @@
 import Papa from 'papaparse';
 import type { Category } from '#shared/categories.ts';
-import { CSV_COLUMNS, IMAGE_REQUIRED_MESSAGE, type ImportReport, publishesWithoutImage, VendorProductInputSchema, type VendorProductInput } from '#shared/schemas/vendor.ts';
+import {
+  CSV_COLUMNS,
+  IMAGE_REQUIRED_MESSAGE,
+  type ImportReport,
+  publishesWithoutImage,
+  VendorProductInputSchema,
+  type VendorProductInput,
+} from '#shared/schemas/vendor.ts';
 import type { Db } from '#server/db/database.ts';
 import type { CatalogService } from '#server/modules/catalog/catalog.service.ts';
 import type { VendorProductsService } from './vendor-products.service.ts';
 
 export const MAX_IMPORT_ROWS = 1000;
 
-const number = (value: string | undefined) => (value === undefined || value.trim() === '' ? undefined : Number(value.replace(/[,\s₹]/g, '')));
+const number = (value: string | undefined) =>
+  value === undefined || value.trim() === '' ? undefined : Number(value.replace(/[,\s₹]/g, ''));
 const paise = (value: string | undefined) => {
   const n = number(value);
   return n === undefined || Number.isNaN(n) ? n : Math.round(n * 100);
@@ -41,10 +49,37 @@ function rowToInput(row: Record<string, string>): unknown {
   const category = row.category?.trim() as Category;
   const specs =
     category === 'Laptop'
-      ? { processor: row.processor, ramGb: number(row.ram_gb), storageGb: number(row.storage_gb), storageType: row.storage_type, displaySizeIn: number(row.display_size_in), graphics: row.graphics, os: row.os, weightKg: number(row.weight_kg), batteryWh: number(row.battery_wh) }
+      ? {
+          processor: row.processor,
+          ramGb: number(row.ram_gb),
+          storageGb: number(row.storage_gb),
+          storageType: row.storage_type,
+          displaySizeIn: number(row.display_size_in),
+          graphics: row.graphics,
+          os: row.os,
+          weightKg: number(row.weight_kg),
+          batteryWh: number(row.battery_wh),
+        }
       : category === 'Desktop'
-        ? { processor: row.processor, ramGb: number(row.ram_gb), storageGb: number(row.storage_gb), storageType: row.storage_type, graphics: row.graphics, formFactor: row.form_factor }
-        : { sizeIn: number(row.size_in), resolution: row.resolution, panel: row.panel, refreshRateHz: number(row.refresh_rate_hz), responseTimeMs: number(row.response_time_ms), ports: (row.ports ?? '').split(';').map((p) => p.trim()).filter(Boolean) };
+        ? {
+            processor: row.processor,
+            ramGb: number(row.ram_gb),
+            storageGb: number(row.storage_gb),
+            storageType: row.storage_type,
+            graphics: row.graphics,
+            formFactor: row.form_factor,
+          }
+        : {
+            sizeIn: number(row.size_in),
+            resolution: row.resolution,
+            panel: row.panel,
+            refreshRateHz: number(row.refresh_rate_hz),
+            responseTimeMs: number(row.response_time_ms),
+            ports: (row.ports ?? '')
+              .split(';')
+              .map((p) => p.trim())
+              .filter(Boolean),
+          };
   // The model's identifiers, optional columns in every category.
   const partNumber = row.part_number?.trim() || undefined;
   const ean = row.ean?.trim() || undefined;
@@ -65,8 +100,64 @@ function rowToInput(row: Record<string, string>): unknown {
 export const CSV_TEMPLATE = `${Papa.unparse({
   fields: [...CSV_COLUMNS],
   data: [
-    ['LT-E14-G6', 'Lenovo ThinkPad E14 Gen 6', 'Lenovo', 'Laptop', '72990', '96490', '12', 'draft', 'Business laptop with a spill-resistant keyboard.', 'Intel Core Ultra 5 125U', '16', '512', 'SSD', '14', 'Intel Graphics', 'Windows 11 Pro', '1.44', '47', '', '', '', '', '', '', '', '21JK0060IG', ''],
-    ['MN-27GR75Q', 'LG UltraGear 27GR75Q', 'LG', 'Monitor', '24999', '32999', '20', 'draft', '27 inch QHD IPS gaming monitor.', '', '', '', '', '', '', '', '', '', '', '27', '2560x1440', 'IPS', '165', '1', 'HDMI 2.0 ×2; DisplayPort 1.4', '27GR75Q-B', ''],
+    [
+      'LT-E14-G6',
+      'Lenovo ThinkPad E14 Gen 6',
+      'Lenovo',
+      'Laptop',
+      '72990',
+      '96490',
+      '12',
+      'draft',
+      'Business laptop with a spill-resistant keyboard.',
+      'Intel Core Ultra 5 125U',
+      '16',
+      '512',
+      'SSD',
+      '14',
+      'Intel Graphics',
+      'Windows 11 Pro',
+      '1.44',
+      '47',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '21JK0060IG',
+      '',
+    ],
+    [
+      'MN-27GR75Q',
+      'LG UltraGear 27GR75Q',
+      'LG',
+      'Monitor',
+      '24999',
+      '32999',
+      '20',
+      'draft',
+      '27 inch QHD IPS gaming monitor.',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '27',
+      '2560x1440',
+      'IPS',
+      '165',
+      '1',
+      'HDMI 2.0 ×2; DisplayPort 1.4',
+      '27GR75Q-B',
+      '',
+    ],
   ],
 })}\r\n`;
 
@@ -79,13 +170,23 @@ export function createProductImportService(deps: { db: Db; catalog: CatalogServi
   return {
     async run(userId: string, csv: string, dryRun: boolean): Promise<ImportReport> {
       const shop = await vendorProducts.shopOf(userId);
-      const parsed = Papa.parse<Record<string, string>>(csv.replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: 'greedy', transformHeader: (h) => h.trim().toLowerCase() });
-      const missing = ['sku', 'name', 'brand', 'category', 'price', 'mrp', 'stock'].filter((column) => !parsed.meta.fields?.includes(column));
+      const parsed = Papa.parse<Record<string, string>>(csv.replace(/^\uFEFF/, ''), {
+        header: true,
+        skipEmptyLines: 'greedy',
+        transformHeader: (h) => h.trim().toLowerCase(),
+      });
+      const missing = ['sku', 'name', 'brand', 'category', 'price', 'mrp', 'stock'].filter(
+        (column) => !parsed.meta.fields?.includes(column),
+      );
       const rows = parsed.data.slice(0, MAX_IMPORT_ROWS);
       const existing = await catalog.idsBySku(shop.id, rows.map((row) => row.sku?.trim() ?? '').filter(Boolean));
       // A row that publishes a product already listed keeps that product's images (a CSV has none).
       const publishing = rows.filter((row) => row.status?.trim() === 'active').flatMap((row) => existing.get(row.sku?.trim() ?? '') ?? []);
-      const listed = new Map((await Promise.all(publishing.map((id) => catalog.findForVendor(shop.id, id)))).flatMap((product) => (product ? [[product.id, product] as const] : [])));
+      const listed = new Map(
+        (await Promise.all(publishing.map((id) => catalog.findForVendor(shop.id, id)))).flatMap((product) =>
+          product ? [[product.id, product] as const] : [],
+        ),
+      );
       const seen = new Set<string>();
       const report: ImportReport['rows'] = [];
       const valid: Array<{ input: VendorProductInput; id?: number }> = [];
@@ -100,12 +201,26 @@ export function createProductImportService(deps: { db: Db; catalog: CatalogServi
         const rupees = rupeeErrors(row);
         errors.push(...rupees.errors);
         const result = VendorProductInputSchema.safeParse(rowToInput(row));
-        if (!result.success) errors.push(...result.error.issues.filter((issue) => !rupees.columns.has(String(issue.path[0]))).map((issue) => (issue.message.includes(String(issue.path.at(-1) ?? '')) ? issue.message : `${issue.path.join('.') || 'row'}: ${issue.message}`)));
-        if (result.success && result.data.status === 'active' && shop.status !== 'active') errors.push('Your shop is awaiting approval: import as draft');
+        if (!result.success)
+          errors.push(
+            ...result.error.issues
+              .filter((issue) => !rupees.columns.has(String(issue.path[0])))
+              .map((issue) =>
+                issue.message.includes(String(issue.path.at(-1) ?? ''))
+                  ? issue.message
+                  : `${issue.path.join('.') || 'row'}: ${issue.message}`,
+              ),
+          );
+        if (result.success && result.data.status === 'active' && shop.status !== 'active')
+          errors.push('Your shop is awaiting approval: import as draft');
         if (result.success && shop.status === 'active') {
           const current = sku ? listed.get(existing.get(sku) ?? 0) : undefined;
           if (publishesWithoutImage({ status: result.data.status, images: current?.images ?? [] }, current)) {
-            errors.push(current ? `images: ${IMAGE_REQUIRED_MESSAGE}` : 'images: A new product is published only with an image: import it as a draft, then add its images and publish it.');
+            errors.push(
+              current
+                ? `images: ${IMAGE_REQUIRED_MESSAGE}`
+                : 'images: A new product is published only with an image: import it as a draft, then add its images and publish it.',
+            );
           }
         }
         if (errors.length > 0 || !result.success) {
@@ -117,7 +232,13 @@ export function createProductImportService(deps: { db: Db; catalog: CatalogServi
         report.push({ line, sku, name: result.data.name, action: id === undefined ? 'create' : 'update', errors: [] });
       });
       if (parsed.data.length > MAX_IMPORT_ROWS) {
-        report.push({ line: MAX_IMPORT_ROWS + 2, sku: null, name: null, action: 'error', errors: [`Only the first ${MAX_IMPORT_ROWS} rows are read; split the file`] });
+        report.push({
+          line: MAX_IMPORT_ROWS + 2,
+          sku: null,
+          name: null,
+          action: 'error',
+          errors: [`Only the first ${MAX_IMPORT_ROWS} rows are read; split the file`],
+        });
       }
       let created = 0;
       let updated = 0;

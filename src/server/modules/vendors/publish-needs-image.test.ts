@@ -22,7 +22,10 @@ const laptop = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-const png = () => sharp({ create: { width: 40, height: 30, channels: 3, background: '#0f766e' } }).png().toBuffer();
+const png = () =>
+  sharp({ create: { width: 40, height: 30, channels: 3, background: '#0f766e' } })
+    .png()
+    .toBuffer();
 
 function multipart(bytes: Buffer) {
   const boundary = '----imagetest';
@@ -55,12 +58,21 @@ describe.each(testDialects())('a product goes on sale only with an image, on %s'
 
   const adminUpload = async (user: TestUser, productId: number) => {
     const { body, contentType } = multipart(await png());
-    return t.app.inject({ method: 'POST', url: `/api/admin/products/${productId}/media`, payload: body, headers: { ...TEST_HEADERS, cookie: user.cookie, 'content-type': contentType } });
+    return t.app.inject({
+      method: 'POST',
+      url: `/api/admin/products/${productId}/media`,
+      payload: body,
+      headers: { ...TEST_HEADERS, cookie: user.cookie, 'content-type': contentType },
+    });
   };
 
   const expectImageRefusal = (response: { statusCode: number; json: () => { error: unknown } }) => {
     expect(response.statusCode).toBe(422);
-    expect(response.json().error).toEqual({ code: 'UNPROCESSABLE', message: IMAGE_REQUIRED_MESSAGE, details: { issues: [{ field: 'images', message: IMAGE_REQUIRED_MESSAGE }] } });
+    expect(response.json().error).toEqual({
+      code: 'UNPROCESSABLE',
+      message: IMAGE_REQUIRED_MESSAGE,
+      details: { issues: [{ field: 'images', message: IMAGE_REQUIRED_MESSAGE }] },
+    });
   };
 
   it('refuses the seller a product published without an image (422 naming the images), writing nothing; a draft saves', async () => {
@@ -83,12 +95,34 @@ describe.each(testDialects())('a product goes on sale only with an image, on %s'
 
   it('reports a CSV row that would publish a product without an image, and imports the rest', async () => {
     await as(t, asha)('POST', '/api/vendor/products', laptop({ sku: 'CSV-DRAFT', name: 'Asus Zenbook 14' }));
-    const header = 'sku,name,brand,category,price,mrp,stock,status,description,processor,ram_gb,storage_gb,storage_type,display_size_in,graphics,os,weight_kg,battery_wh';
-    const row = (sku: string, name: string, status: string) => `${sku},${name},Asus,Laptop,45990,55990,3,${status},,Intel Core i5,16,512,SSD,15.6,Intel Iris Xe,Windows 11 Home,1.7,42`;
-    const csv = [header, row('CSV-NEW', 'Asus Vivobook 16', 'active'), row('CSV-DRAFT', 'Asus Zenbook 14', 'active'), row('VB-15', 'Asus Vivobook 15', 'active'), row('CSV-OK', 'Asus Vivobook Go', 'draft')].join('\n');
-    const report = (await t.app.inject({ method: 'POST', url: '/api/vendor/products/import?dryRun=false', payload: csv, headers: { ...TEST_HEADERS, cookie: asha.cookie, 'content-type': 'text/csv' } })).json();
-    expect(report.rows.map((r: { sku: string; action: string }) => [r.sku, r.action])).toEqual([['CSV-NEW', 'error'], ['CSV-DRAFT', 'error'], ['VB-15', 'update'], ['CSV-OK', 'create']]);
-    expect(report.rows[0].errors).toEqual(['images: A new product is published only with an image: import it as a draft, then add its images and publish it.']);
+    const header =
+      'sku,name,brand,category,price,mrp,stock,status,description,processor,ram_gb,storage_gb,storage_type,display_size_in,graphics,os,weight_kg,battery_wh';
+    const row = (sku: string, name: string, status: string) =>
+      `${sku},${name},Asus,Laptop,45990,55990,3,${status},,Intel Core i5,16,512,SSD,15.6,Intel Iris Xe,Windows 11 Home,1.7,42`;
+    const csv = [
+      header,
+      row('CSV-NEW', 'Asus Vivobook 16', 'active'),
+      row('CSV-DRAFT', 'Asus Zenbook 14', 'active'),
+      row('VB-15', 'Asus Vivobook 15', 'active'),
+      row('CSV-OK', 'Asus Vivobook Go', 'draft'),
+    ].join('\n');
+    const report = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/vendor/products/import?dryRun=false',
+        payload: csv,
+        headers: { ...TEST_HEADERS, cookie: asha.cookie, 'content-type': 'text/csv' },
+      })
+    ).json();
+    expect(report.rows.map((r: { sku: string; action: string }) => [r.sku, r.action])).toEqual([
+      ['CSV-NEW', 'error'],
+      ['CSV-DRAFT', 'error'],
+      ['VB-15', 'update'],
+      ['CSV-OK', 'create'],
+    ]);
+    expect(report.rows[0].errors).toEqual([
+      'images: A new product is published only with an image: import it as a draft, then add its images and publish it.',
+    ]);
     expect(report.rows[1].errors).toEqual([`images: ${IMAGE_REQUIRED_MESSAGE}`]);
     expect(report).toMatchObject({ created: 1, updated: 1 });
     expect((await as(t, asha)('GET', '/api/vendor/products?q=CSV-NEW')).json().total).toBe(0);
@@ -115,10 +149,19 @@ describe.each(testDialects())('a product goes on sale only with an image, on %s'
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json().error.message).toBe(`These images are not among Om Systems’s uploads: ${photo}`);
 
-    const saved = await as(t, admin)('PUT', `/api/admin/products/${id}`, { ...edit, images: [url], reason: 'Seller sent the photo by mail' });
+    const saved = await as(t, admin)('PUT', `/api/admin/products/${id}`, {
+      ...edit,
+      images: [url],
+      reason: 'Seller sent the photo by mail',
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().product).toMatchObject({ status: 'active', images: [url] });
-    expect(saved.json().audit[0]).toMatchObject({ action: 'product.edit', before: { images: [], status: 'draft' }, after: { images: [url], status: 'active' }, reason: 'Seller sent the photo by mail' });
+    expect(saved.json().audit[0]).toMatchObject({
+      action: 'product.edit',
+      before: { images: [], status: 'draft' },
+      after: { images: [url], status: 'active' },
+      reason: 'Seller sent the photo by mail',
+    });
     expect((await as(t, other)('GET', `/api/vendor/products/${id}`)).json().images).toEqual([url]);
     // Left out, the images stay as they are.
     const renamed = await as(t, admin)('PUT', `/api/admin/products/${id}`, { ...edit, name: 'Om Office Laptop 15' });
@@ -126,10 +169,34 @@ describe.each(testDialects())('a product goes on sale only with an image, on %s'
   });
 
   it('still lets a product already on sale without an image (from before the rule) be corrected', async () => {
-    const id = await t.services.catalog.create({ vendorId: asha.vendorId, name: 'Asus Legacy 14', slug: 'asus-legacy-14', brand: 'Asus', category: 'Laptop', description: '', price: rupees(30_000), mrp: rupees(35_000), stock: 2, images: [], specs: laptopSpecs(), status: 'active', sku: 'LEG-14' });
-    const byVendor = await as(t, asha)('PUT', `/api/vendor/products/${id}`, laptop({ sku: 'LEG-14', name: 'Asus Legacy 14', price: rupees(29_000), stock: 2, stockWas: 2, status: 'active' }));
+    const id = await t.services.catalog.create({
+      vendorId: asha.vendorId,
+      name: 'Asus Legacy 14',
+      slug: 'asus-legacy-14',
+      brand: 'Asus',
+      category: 'Laptop',
+      description: '',
+      price: rupees(30_000),
+      mrp: rupees(35_000),
+      stock: 2,
+      images: [],
+      specs: laptopSpecs(),
+      status: 'active',
+      sku: 'LEG-14',
+    });
+    const byVendor = await as(t, asha)(
+      'PUT',
+      `/api/vendor/products/${id}`,
+      laptop({ sku: 'LEG-14', name: 'Asus Legacy 14', price: rupees(29_000), stock: 2, stockWas: 2, status: 'active' }),
+    );
     expect(byVendor.statusCode, byVendor.body).toBe(200);
-    const byAdmin = await as(t, admin)('PUT', `/api/admin/products/${id}`, { ...laptop({ name: 'Asus Legacy 14', price: rupees(28_000), stock: 2 }), sku: undefined, images: undefined, stockWas: 2, status: 'active' });
+    const byAdmin = await as(t, admin)('PUT', `/api/admin/products/${id}`, {
+      ...laptop({ name: 'Asus Legacy 14', price: rupees(28_000), stock: 2 }),
+      sku: undefined,
+      images: undefined,
+      stockWas: 2,
+      status: 'active',
+    });
     expect(byAdmin.statusCode, byAdmin.body).toBe(200);
     expect(byAdmin.json().product).toMatchObject({ price: rupees(28_000), status: 'active' });
   });

@@ -1,6 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { AppError } from '#shared/errors.ts';
-import { IMAGE_REQUIRED_MESSAGE, type ModerationReplyInput, publishesWithoutImage, type OfferInput, type VendorProduct, type VendorProductInput, type VendorProductQuery, type VendorProductUpdate } from '#shared/schemas/vendor.ts';
+import {
+  IMAGE_REQUIRED_MESSAGE,
+  type ModerationReplyInput,
+  publishesWithoutImage,
+  type OfferInput,
+  type VendorProduct,
+  type VendorProductInput,
+  type VendorProductQuery,
+  type VendorProductUpdate,
+} from '#shared/schemas/vendor.ts';
 import { type DbOrTx, toIso } from '#server/db/database.ts';
 import type { VendorRow } from '#server/db/schema.ts';
 import { isUniqueViolation } from '#server/db/unique-violation.ts';
@@ -10,14 +19,23 @@ import type { MediaService } from '#server/modules/media/media.service.ts';
 import type { OrdersService } from '#server/modules/orders/orders.service.ts';
 import { vendorSlug, type VendorsService } from './vendors.service.ts';
 
-
 /** 422 naming the images when a save would put a product on sale without one (the vendor's, the admin's and the import's rule). */
-export function assertPublishable(next: { status: string; images: readonly string[] }, current?: { status: string; images: readonly string[] }): void {
-  if (publishesWithoutImage(next, current)) throw new AppError('UNPROCESSABLE', IMAGE_REQUIRED_MESSAGE, { issues: [{ field: 'images', message: IMAGE_REQUIRED_MESSAGE }] });
+export function assertPublishable(
+  next: { status: string; images: readonly string[] },
+  current?: { status: string; images: readonly string[] },
+): void {
+  if (publishesWithoutImage(next, current))
+    throw new AppError('UNPROCESSABLE', IMAGE_REQUIRED_MESSAGE, { issues: [{ field: 'images', message: IMAGE_REQUIRED_MESSAGE }] });
 }
 
 /** A vendor's own products, with the shop's rules: publish only when approved, archive when sold. */
-export function createVendorProductsService(deps: { vendors: VendorsService; catalog: CatalogService; orders: OrdersService; media: MediaService; moderationReplies: ModerationRepliesService }) {
+export function createVendorProductsService(deps: {
+  vendors: VendorsService;
+  catalog: CatalogService;
+  orders: OrdersService;
+  media: MediaService;
+  moderationReplies: ModerationRepliesService;
+}) {
   const { vendors, catalog, orders, media, moderationReplies } = deps;
 
   async function shopOf(userId: string): Promise<VendorRow> {
@@ -32,7 +50,13 @@ export function createVendorProductsService(deps: { vendors: VendorsService; cat
     const sold = await orders.offersWithOrders(products.flatMap((p) => (p.offerId === null ? [] : [p.offerId])));
     const proposals = await Promise.all(products.map((p) => catalog.latestProposal(p.id, p.vendor.id)));
     const hidden = products.filter((p) => p.hiddenReason !== null);
-    const replies = hidden.length > 0 ? await moderationReplies.ofSeller(hidden[0]!.vendor.id, hidden.map((p) => p.id)) : new Map<number, never[]>();
+    const replies =
+      hidden.length > 0
+        ? await moderationReplies.ofSeller(
+            hidden[0]!.vendor.id,
+            hidden.map((p) => p.id),
+          )
+        : new Map<number, never[]>();
     return products.map((p, n) => {
       const proposal = proposals[n];
       return {
@@ -46,7 +70,8 @@ export function createVendorProductsService(deps: { vendors: VendorsService; cat
   }
 
   function assertNotSuspended(shop: VendorRow): void {
-    if (shop.status === 'suspended') throw new AppError('CONFLICT', 'Your shop is suspended; products cannot be changed. Please contact seller support.');
+    if (shop.status === 'suspended')
+      throw new AppError('CONFLICT', 'Your shop is suspended; products cannot be changed. Please contact seller support.');
   }
 
   async function require(shop: VendorRow, id: number, tx?: DbOrTx) {
@@ -59,7 +84,10 @@ export function createVendorProductsService(deps: { vendors: VendorsService; cat
   async function check(shop: VendorRow, input: VendorProductInput, current?: { status: string; images: readonly string[] }): Promise<void> {
     assertNotSuspended(shop);
     if (input.status === 'active' && shop.status !== 'active') {
-      throw new AppError('CONFLICT', 'Your shop is awaiting approval. Save the product as a draft for now; you can publish it once the shop is approved.');
+      throw new AppError(
+        'CONFLICT',
+        'Your shop is awaiting approval. Save the product as a draft for now; you can publish it once the shop is approved.',
+      );
     }
     assertPublishable(input, current);
     const currentImages = current?.images ?? [];
@@ -114,7 +142,13 @@ export function createVendorProductsService(deps: { vendors: VendorsService; cat
       await check(shop, input);
       // A new listing waits for the marketplace's approval before the storefront shows it.
       const id = await save(
-        () => catalog.create({ ...fields(input), vendorId: shop.id, slug: `${vendorSlug(input.name)}-${randomBytes(3).toString('hex')}`, review: 'pending' }),
+        () =>
+          catalog.create({
+            ...fields(input),
+            vendorId: shop.id,
+            slug: `${vendorSlug(input.name)}-${randomBytes(3).toString('hex')}`,
+            review: 'pending',
+          }),
         input.sku,
       );
       return (await withOrders([await require(shop, id)]))[0]!;
@@ -143,7 +177,19 @@ export function createVendorProductsService(deps: { vendors: VendorsService; cat
         assertPublishable(input, current);
       } else assertPublishable(input);
       if (id === undefined) {
-        await save(() => catalog.create({ ...fields(input), vendorId: shop.id, slug: `${vendorSlug(input.name)}-${randomBytes(3).toString('hex')}`, review: 'pending' }, tx), input.sku);
+        await save(
+          () =>
+            catalog.create(
+              {
+                ...fields(input),
+                vendorId: shop.id,
+                slug: `${vendorSlug(input.name)}-${randomBytes(3).toString('hex')}`,
+                review: 'pending',
+              },
+              tx,
+            ),
+          input.sku,
+        );
       } else if (!(await save(() => catalog.updateForVendor(shop.id, id, fields(input), tx), input.sku))) {
         throw new AppError('NOT_FOUND', 'Product not found');
       }
@@ -175,7 +221,8 @@ export function createVendorProductsService(deps: { vendors: VendorsService; cat
       const shop = await shopOf(userId);
       assertNotSuspended(shop);
       const product = await require(shop, id);
-      if (product.offerId !== null && (await orders.offersWithOrders([product.offerId])).size > 0) throw new AppError('CONFLICT', 'This product has orders; archive it instead');
+      if (product.offerId !== null && (await orders.offersWithOrders([product.offerId])).size > 0)
+        throw new AppError('CONFLICT', 'This product has orders; archive it instead');
       await catalog.deleteForVendor(shop.id, id);
     },
 
@@ -187,7 +234,8 @@ export function createVendorProductsService(deps: { vendors: VendorsService; cat
     async addOffer(userId: string, input: OfferInput): Promise<VendorProduct> {
       const shop = await shopOf(userId);
       assertNotSuspended(shop);
-      if (shop.status !== 'active') throw new AppError('CONFLICT', 'Your shop is awaiting approval: you can sell products once it is approved.');
+      if (shop.status !== 'active')
+        throw new AppError('CONFLICT', 'Your shop is awaiting approval: you can sell products once it is approved.');
       const { productId, ...offer } = input;
       await save(() => catalog.addOffer(shop.id, productId, { ...offer, sku: offer.sku ?? null }), input.sku);
       return (await withOrders([await require(shop, productId)]))[0]!;

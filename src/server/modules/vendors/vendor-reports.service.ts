@@ -7,8 +7,13 @@ import type { CatalogService } from '#server/modules/catalog/catalog.service.ts'
 import type { OrdersService } from '#server/modules/orders/orders.service.ts';
 import type { VendorRow } from '#server/db/schema.ts';
 
-
-export function createVendorReportsService(deps: { orders: OrdersService; catalog: CatalogService; payments: PaymentsService; commissionPercent: number; now?: () => Date }) {
+export function createVendorReportsService(deps: {
+  orders: OrdersService;
+  catalog: CatalogService;
+  payments: PaymentsService;
+  commissionPercent: number;
+  now?: () => Date;
+}) {
   const { orders, catalog, payments, commissionPercent } = deps;
   const now = deps.now ?? (() => new Date());
 
@@ -19,7 +24,10 @@ export function createVendorReportsService(deps: { orders: OrdersService; catalo
 
   async function settlement(shop: VendorRow, days: number): Promise<Settlement> {
     const { from, to } = period(days);
-    const [lines, refunded] = await Promise.all([orders.vendorDeliveredLines(shop.id, from, to), orders.vendorRefundedReturns(shop.id, from, to)]);
+    const [lines, refunded] = await Promise.all([
+      orders.vendorDeliveredLines(shop.id, from, to),
+      orders.vendorRefundedReturns(shop.id, from, to),
+    ]);
     // How each order was paid: Cash on Delivery is cash the courier collected, not a gateway's.
     const paidWith = new Map(
       (await payments.ofOrders([...new Set(lines.map((line) => line.orderId))]))
@@ -28,7 +36,8 @@ export function createVendorReportsService(deps: { orders: OrdersService; catalo
     );
     const gross = lines.reduce((sum, line) => sum + line.lineTotal, 0);
     // The shop's own coupons come out of its payable; the marketplace's coupons it pays itself.
-    const discountsBy = (funder: 'vendor' | 'marketplace') => lines.reduce((sum, line) => sum + (line.discountFundedBy === funder ? line.discount : 0), 0);
+    const discountsBy = (funder: 'vendor' | 'marketplace') =>
+      lines.reduce((sum, line) => sum + (line.discountFundedBy === funder ? line.discount : 0), 0);
     const shopDiscounts = discountsBy('vendor');
     // Units returned and refunded in the period come off: the shop's sale of them, and the commission on it.
     const returns = refunded.reduce((sum, ret) => sum + ret.vendorDeduction, 0);
@@ -43,7 +52,13 @@ export function createVendorReportsService(deps: { orders: OrdersService; catalo
       returns,
       commission,
       net: gross - shopDiscounts - returns - commission,
-      returnLines: refunded.map((ret) => ({ orderNumber: orderNumber(ret.orderId), refundedAt: ret.refundedAt!, product: ret.name, quantity: ret.quantity, amount: ret.vendorDeduction })),
+      returnLines: refunded.map((ret) => ({
+        orderNumber: orderNumber(ret.orderId),
+        refundedAt: ret.refundedAt!,
+        product: ret.name,
+        quantity: ret.quantity,
+        amount: ret.vendorDeduction,
+      })),
       lines: lines.map((line) => ({
         orderNumber: orderNumber(line.orderId),
         deliveredAt: line.deliveredAt,
@@ -65,11 +80,26 @@ export function createVendorReportsService(deps: { orders: OrdersService; catalo
       const rupees = (paise: number) => (paise / 100).toFixed(2);
       const body = Papa.unparse({
         fields: ['order', 'delivered_on', 'product', 'quantity', 'amount_inr', 'coupon_discount_inr', 'discount_funded_by', 'paid_by'],
-        data: s.lines.map((line) => [line.orderNumber, indiaDate(line.deliveredAt), line.product, line.quantity, rupees(line.amount), rupees(line.discount), line.discountFundedBy ?? '', line.paymentMethod ?? '']),
+        data: s.lines.map((line) => [
+          line.orderNumber,
+          indiaDate(line.deliveredAt),
+          line.product,
+          line.quantity,
+          rupees(line.amount),
+          rupees(line.discount),
+          line.discountFundedBy ?? '',
+          line.paymentMethod ?? '',
+        ]),
       });
       const returned = Papa.unparse({
         fields: ['returned_order', 'refunded_on', 'product', 'quantity', 'deducted_inr'],
-        data: s.returnLines.map((line) => [line.orderNumber, indiaDate(line.refundedAt), line.product, line.quantity, rupees(-line.amount)]),
+        data: s.returnLines.map((line) => [
+          line.orderNumber,
+          indiaDate(line.refundedAt),
+          line.product,
+          line.quantity,
+          rupees(-line.amount),
+        ]),
       });
       const summary = Papa.unparse([
         ['gross_inr', rupees(s.gross)],

@@ -33,7 +33,12 @@ export async function findVendorBySlug(db: DbOrTx, slug: string): Promise<Vendor
 
 /** Gives a shop onboarded without an account (the demo catalogue's) its account; false if it has one. */
 export async function attachVendorUser(db: DbOrTx, vendorId: number, userId: string): Promise<boolean> {
-  const result = await db.updateTable('vendors').set({ user_id: userId }).where('id', '=', vendorId).where('user_id', 'is', null).executeTakeFirst();
+  const result = await db
+    .updateTable('vendors')
+    .set({ user_id: userId })
+    .where('id', '=', vendorId)
+    .where('user_id', 'is', null)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
@@ -85,7 +90,11 @@ export async function updateVendorProfile(
 /** Where shops ship from and what they accept, for delivery estimates. */
 export async function findShippingProfiles(db: DbOrTx, ids: readonly number[]) {
   if (ids.length === 0) return [];
-  return db.selectFrom('vendors').select(['id', 'pickup_address', 'accepts_cod', 'ships_to_special_zones']).where('id', 'in', ids).execute();
+  return db
+    .selectFrom('vendors')
+    .select(['id', 'pickup_address', 'accepts_cod', 'ships_to_special_zones'])
+    .where('id', 'in', ids)
+    .execute();
 }
 
 /** Products the shop offers for sale: its active offers of products on the storefront. */

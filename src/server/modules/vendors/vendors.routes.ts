@@ -37,8 +37,20 @@ import { sellerDetailsOf, type VendorsService } from './vendors.service.ts';
 import { sellerChecklist } from '#shared/seller-kyc.ts';
 import { uploadedImage } from '#server/modules/media/uploaded-image.ts';
 
-const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema, 404: ErrorResponseSchema, 409: ErrorResponseSchema, 422: ErrorResponseSchema };
-const idParams = z.object({ id: z.string().regex(/^[1-9]\d{0,14}$/, 'id must be a positive whole number').transform(Number) });
+const errors = {
+  400: ErrorResponseSchema,
+  401: ErrorResponseSchema,
+  403: ErrorResponseSchema,
+  404: ErrorResponseSchema,
+  409: ErrorResponseSchema,
+  422: ErrorResponseSchema,
+};
+const idParams = z.object({
+  id: z
+    .string()
+    .regex(/^[1-9]\d{0,14}$/, 'id must be a positive whole number')
+    .transform(Number),
+});
 
 function toProfile(shop: VendorRow) {
   const details = sellerDetailsOf(shop);
@@ -79,11 +91,22 @@ export function vendorRoutes(deps: Deps): FastifyPluginAsyncZod {
     app.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: 2 * 1024 * 1024 }, (_request, body, done) => done(null, body));
     const shop = (request: Parameters<typeof requireUser>[0]) => vendorProducts.shopOf(requireUser(request).id);
 
-    app.get('/vendor/profile', { schema: { tags: ['vendor'], summary: "My shop's profile and approval status", response: { 200: VendorProfileSchema, ...errors } } }, async (request) => toProfile(await shop(request)));
+    app.get(
+      '/vendor/profile',
+      { schema: { tags: ['vendor'], summary: "My shop's profile and approval status", response: { 200: VendorProfileSchema, ...errors } } },
+      async (request) => toProfile(await shop(request)),
+    );
 
     app.put(
       '/vendor/profile',
-      { schema: { tags: ['vendor'], summary: 'Change business name, phone, GSTIN, legal name, PAN, pickup address, bank account, low-stock threshold', body: VendorProfileInputSchema, response: { 200: VendorProfileSchema, ...errors } } },
+      {
+        schema: {
+          tags: ['vendor'],
+          summary: 'Change business name, phone, GSTIN, legal name, PAN, pickup address, bank account, low-stock threshold',
+          body: VendorProfileInputSchema,
+          response: { 200: VendorProfileSchema, ...errors },
+        },
+      },
       async (request) => {
         const current = await shop(request);
         const b = request.body;
@@ -98,7 +121,11 @@ export function vendorRoutes(deps: Deps): FastifyPluginAsyncZod {
           ...(b.legalName !== undefined ? { legal_name: b.legalName } : {}),
           ...(b.pan !== undefined ? { pan: b.pan } : {}),
           ...(b.bankAccount !== undefined
-            ? { bank_account_holder: b.bankAccount?.holder ?? null, bank_account_number: b.bankAccount?.number ?? null, bank_ifsc: b.bankAccount?.ifsc ?? null }
+            ? {
+                bank_account_holder: b.bankAccount?.holder ?? null,
+                bank_account_number: b.bankAccount?.number ?? null,
+                bank_ifsc: b.bankAccount?.ifsc ?? null,
+              }
             : {}),
           ...(b.acceptsCod !== undefined ? { accepts_cod: Number(b.acceptsCod) } : {}),
           ...(b.shipsToSpecialZones !== undefined ? { ships_to_special_zones: Number(b.shipsToSpecialZones) } : {}),
@@ -107,20 +134,53 @@ export function vendorRoutes(deps: Deps): FastifyPluginAsyncZod {
       },
     );
 
-    app.get('/vendor/overview', { schema: { tags: ['vendor'], summary: 'Revenue, orders, units, AOV, revenue per day, top products, low stock', querystring: PeriodQuerySchema, response: { 200: VendorOverviewSchema, ...errors } } }, async (request) =>
-      vendorReports.overview(await shop(request), request.query.days),
+    app.get(
+      '/vendor/overview',
+      {
+        schema: {
+          tags: ['vendor'],
+          summary: 'Revenue, orders, units, AOV, revenue per day, top products, low stock',
+          querystring: PeriodQuerySchema,
+          response: { 200: VendorOverviewSchema, ...errors },
+        },
+      },
+      async (request) => vendorReports.overview(await shop(request), request.query.days),
     );
 
-    app.get('/vendor/products', { schema: { tags: ['vendor'], summary: 'My products', querystring: VendorProductQuerySchema, response: { 200: VendorProductListSchema, ...errors } } }, (request) =>
-      vendorProducts.list(requireUser(request).id, request.query),
+    app.get(
+      '/vendor/products',
+      {
+        schema: {
+          tags: ['vendor'],
+          summary: 'My products',
+          querystring: VendorProductQuerySchema,
+          response: { 200: VendorProductListSchema, ...errors },
+        },
+      },
+      (request) => vendorProducts.list(requireUser(request).id, request.query),
     );
 
-    app.post('/vendor/products', { schema: { tags: ['vendor'], summary: 'Create a product (draft, or published once the shop is approved)', body: VendorProductInputSchema, response: { 201: VendorProductSchema, ...errors } } }, async (request, reply) =>
-      reply.status(201).send(await vendorProducts.create(requireUser(request).id, request.body)),
+    app.post(
+      '/vendor/products',
+      {
+        schema: {
+          tags: ['vendor'],
+          summary: 'Create a product (draft, or published once the shop is approved)',
+          body: VendorProductInputSchema,
+          response: { 201: VendorProductSchema, ...errors },
+        },
+      },
+      async (request, reply) => reply.status(201).send(await vendorProducts.create(requireUser(request).id, request.body)),
     );
 
-    app.get('/vendor/products/import/template', { schema: { tags: ['vendor'], summary: 'CSV template for bulk import', hide: true } }, async (_request, reply) =>
-      reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="products-template.csv"').send(CSV_TEMPLATE),
+    app.get(
+      '/vendor/products/import/template',
+      { schema: { tags: ['vendor'], summary: 'CSV template for bulk import', hide: true } },
+      async (_request, reply) =>
+        reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', 'attachment; filename="products-template.csv"')
+          .send(CSV_TEMPLATE),
     );
 
     app.post(
@@ -129,83 +189,200 @@ export function vendorRoutes(deps: Deps): FastifyPluginAsyncZod {
         schema: {
           tags: ['vendor'],
           summary: 'Import products from CSV (content-type text/csv); dryRun=true only checks',
-          querystring: z.object({ dryRun: z.enum(['true', 'false']).default('true').transform((v) => v === 'true') }),
+          querystring: z.object({
+            dryRun: z
+              .enum(['true', 'false'])
+              .default('true')
+              .transform((v) => v === 'true'),
+          }),
           response: { 200: ImportReportSchema, ...errors },
         },
       },
       async (request) => {
-        if (typeof request.body !== 'string') throw new AppError('VALIDATION_FAILED', 'Send the CSV file as the body with content-type text/csv');
+        if (typeof request.body !== 'string')
+          throw new AppError('VALIDATION_FAILED', 'Send the CSV file as the body with content-type text/csv');
         return productImport.run(requireUser(request).id, request.body, request.query.dryRun);
       },
     );
 
     app.post(
       '/vendor/offers',
-      { schema: { tags: ['vendor'], summary: 'Sell a product already in the catalogue: your own price, MRP, stock, SKU and dispatch time (409 if you already sell it)', body: OfferInputSchema, response: { 201: VendorProductSchema, ...errors } } },
+      {
+        schema: {
+          tags: ['vendor'],
+          summary:
+            'Sell a product already in the catalogue: your own price, MRP, stock, SKU and dispatch time (409 if you already sell it)',
+          body: OfferInputSchema,
+          response: { 201: VendorProductSchema, ...errors },
+        },
+      },
       async (request, reply) => reply.status(201).send(await vendorProducts.addOffer(requireUser(request).id, request.body)),
     );
 
-    app.get('/vendor/products/:id', { schema: { tags: ['vendor'], params: idParams, response: { 200: VendorProductSchema, ...errors } } }, (request) => vendorProducts.get(requireUser(request).id, request.params.id));
+    app.get(
+      '/vendor/products/:id',
+      { schema: { tags: ['vendor'], params: idParams, response: { 200: VendorProductSchema, ...errors } } },
+      (request) => vendorProducts.get(requireUser(request).id, request.params.id),
+    );
 
     app.put(
       '/vendor/products/:id',
-      { schema: { tags: ['vendor'], summary: 'Change a product; stock moves by (stock − stockWas), so sales made meanwhile stand (409 if it would go below 0)', params: idParams, body: VendorProductUpdateSchema, response: { 200: VendorProductSchema, ...errors } } },
+      {
+        schema: {
+          tags: ['vendor'],
+          summary: 'Change a product; stock moves by (stock − stockWas), so sales made meanwhile stand (409 if it would go below 0)',
+          params: idParams,
+          body: VendorProductUpdateSchema,
+          response: { 200: VendorProductSchema, ...errors },
+        },
+      },
       (request) => vendorProducts.update(requireUser(request).id, request.params.id, request.body),
     );
 
     app.patch(
       '/vendor/products/:id/stock',
-      { schema: { tags: ['vendor'], summary: 'Change the stock by (stock − stockWas), so sales made meanwhile stand (409 if it would go below 0)', params: idParams, body: StockUpdateInputSchema, response: { 200: VendorProductSchema, ...errors } } },
+      {
+        schema: {
+          tags: ['vendor'],
+          summary: 'Change the stock by (stock − stockWas), so sales made meanwhile stand (409 if it would go below 0)',
+          params: idParams,
+          body: StockUpdateInputSchema,
+          response: { 200: VendorProductSchema, ...errors },
+        },
+      },
       (request) => vendorProducts.setStock(requireUser(request).id, request.params.id, request.body.stock, request.body.stockWas),
     );
 
     app.post(
       '/vendor/products/:id/moderation-reply',
-      { schema: { tags: ['vendor'], summary: 'Answer the hiding of my product (what was fixed), optionally asking for a review; only an admin restores it. 409 unless it is hidden', params: idParams, body: ModerationReplyInputSchema, response: { 201: VendorProductSchema, ...errors } } },
+      {
+        schema: {
+          tags: ['vendor'],
+          summary:
+            'Answer the hiding of my product (what was fixed), optionally asking for a review; only an admin restores it. 409 unless it is hidden',
+          params: idParams,
+          body: ModerationReplyInputSchema,
+          response: { 201: VendorProductSchema, ...errors },
+        },
+      },
       async (request, reply) => {
         const user = requireUser(request);
-        return reply.status(201).send(await vendorProducts.replyToModeration({ id: user.id, email: user.email }, request.params.id, request.body));
+        return reply
+          .status(201)
+          .send(await vendorProducts.replyToModeration({ id: user.id, email: user.email }, request.params.id, request.body));
       },
     );
 
-    app.post('/vendor/products/:id/archive', { schema: { tags: ['vendor'], summary: 'Archive (hide) a product', params: idParams, response: { 200: VendorProductSchema, ...errors } } }, (request) =>
-      vendorProducts.archive(requireUser(request).id, request.params.id),
+    app.post(
+      '/vendor/products/:id/archive',
+      {
+        schema: {
+          tags: ['vendor'],
+          summary: 'Archive (hide) a product',
+          params: idParams,
+          response: { 200: VendorProductSchema, ...errors },
+        },
+      },
+      (request) => vendorProducts.archive(requireUser(request).id, request.params.id),
     );
 
-    app.delete('/vendor/products/:id', { schema: { tags: ['vendor'], summary: 'Delete a product that has no orders', params: idParams, response: { 204: z.null(), ...errors } } }, async (request, reply) => {
-      await vendorProducts.delete(requireUser(request).id, request.params.id);
-      return reply.status(204).send(null);
-    });
+    app.delete(
+      '/vendor/products/:id',
+      {
+        schema: {
+          tags: ['vendor'],
+          summary: 'Delete a product that has no orders',
+          params: idParams,
+          response: { 204: z.null(), ...errors },
+        },
+      },
+      async (request, reply) => {
+        await vendorProducts.delete(requireUser(request).id, request.params.id);
+        return reply.status(204).send(null);
+      },
+    );
 
-    app.post('/vendor/media', { schema: { tags: ['vendor'], summary: 'Upload a product image (multipart field "file", ≤ 5 MB)', consumes: ['multipart/form-data'], response: { 201: MediaSchema, 413: ErrorResponseSchema, ...errors } } }, async (request, reply) => {
-      const current = await shop(request);
-      if (current.status === 'suspended') throw new AppError('CONFLICT', 'Your shop is suspended; images cannot be uploaded. Please contact seller support.');
-      const bytes = await uploadedImage(request);
-      return reply.status(201).send(await media.upload(current.id, bytes));
-    });
+    app.post(
+      '/vendor/media',
+      {
+        schema: {
+          tags: ['vendor'],
+          summary: 'Upload a product image (multipart field "file", ≤ 5 MB)',
+          consumes: ['multipart/form-data'],
+          response: { 201: MediaSchema, 413: ErrorResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const current = await shop(request);
+        if (current.status === 'suspended')
+          throw new AppError('CONFLICT', 'Your shop is suspended; images cannot be uploaded. Please contact seller support.');
+        const bytes = await uploadedImage(request);
+        return reply.status(201).send(await media.upload(current.id, bytes));
+      },
+    );
 
-    app.get('/vendor/orders', { schema: { tags: ['vendor'], summary: 'Orders with my items, newest first, a page at a time', querystring: VendorOrderQuerySchema, response: { 200: VendorOrderListSchema, ...errors } } }, async (request) =>
-      fulfilment.list((await shop(request)).id, request.query),
+    app.get(
+      '/vendor/orders',
+      {
+        schema: {
+          tags: ['vendor'],
+          summary: 'Orders with my items, newest first, a page at a time',
+          querystring: VendorOrderQuerySchema,
+          response: { 200: VendorOrderListSchema, ...errors },
+        },
+      },
+      async (request) => fulfilment.list((await shop(request)).id, request.query),
     );
 
     for (const step of ['pack', 'deliver'] as const) {
-      app.post(`/vendor/fulfilments/:id/${step}`, { schema: { tags: ['vendor'], summary: step === 'pack' ? 'Mark packed' : 'Mark delivered', params: idParams, response: { 200: VendorOrderSchema, ...errors } } }, async (request) =>
-        fulfilment.step((await shop(request)).id, request.params.id, step),
+      app.post(
+        `/vendor/fulfilments/:id/${step}`,
+        {
+          schema: {
+            tags: ['vendor'],
+            summary: step === 'pack' ? 'Mark packed' : 'Mark delivered',
+            params: idParams,
+            response: { 200: VendorOrderSchema, ...errors },
+          },
+        },
+        async (request) => fulfilment.step((await shop(request)).id, request.params.id, step),
       );
     }
-    app.post('/vendor/fulfilments/:id/ship', { schema: { tags: ['vendor'], summary: 'Mark shipped with carrier and tracking number', params: idParams, body: ShipInputSchema, response: { 200: VendorOrderSchema, ...errors } } }, async (request) =>
-      fulfilment.step((await shop(request)).id, request.params.id, 'ship', request.body),
+    app.post(
+      '/vendor/fulfilments/:id/ship',
+      {
+        schema: {
+          tags: ['vendor'],
+          summary: 'Mark shipped with carrier and tracking number',
+          params: idParams,
+          body: ShipInputSchema,
+          response: { 200: VendorOrderSchema, ...errors },
+        },
+      },
+      async (request) => fulfilment.step((await shop(request)).id, request.params.id, 'ship', request.body),
     );
 
-    app.get('/vendor/settlements', { schema: { tags: ['vendor'], summary: 'Gross sales of delivered items, commission, net payable', querystring: PeriodQuerySchema, response: { 200: SettlementSchema, ...errors } } }, async (request) =>
-      vendorReports.settlement(await shop(request), request.query.days),
+    app.get(
+      '/vendor/settlements',
+      {
+        schema: {
+          tags: ['vendor'],
+          summary: 'Gross sales of delivered items, commission, net payable',
+          querystring: PeriodQuerySchema,
+          response: { 200: SettlementSchema, ...errors },
+        },
+      },
+      async (request) => vendorReports.settlement(await shop(request), request.query.days),
     );
 
-    app.get('/vendor/settlements.csv', { schema: { tags: ['vendor'], summary: 'Settlement as CSV', querystring: PeriodQuerySchema, hide: true } }, async (request, reply) =>
-      reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="settlement-${request.query.days}-days.csv"`)
-        .send(await vendorReports.settlementCsv(await shop(request), request.query.days)),
+    app.get(
+      '/vendor/settlements.csv',
+      { schema: { tags: ['vendor'], summary: 'Settlement as CSV', querystring: PeriodQuerySchema, hide: true } },
+      async (request, reply) =>
+        reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="settlement-${request.query.days}-days.csv"`)
+          .send(await vendorReports.settlementCsv(await shop(request), request.query.days)),
     );
   };
 }
@@ -215,11 +392,23 @@ export function storesRoutes({ vendors }: { vendors: VendorsService }): FastifyP
   return async (app) => {
     app.get(
       '/stores/:slug',
-      { schema: { tags: ['catalog'], summary: "A shop's public profile; its products are GET /api/products?vendor={slug}", params: z.object({ slug: z.string().regex(/^[a-z0-9-]{1,80}$/, 'slug must be lower-case letters, digits and -') }), response: { 200: PublicStoreSchema, 400: ErrorResponseSchema, 404: ErrorResponseSchema } } },
+      {
+        schema: {
+          tags: ['catalog'],
+          summary: "A shop's public profile; its products are GET /api/products?vendor={slug}",
+          params: z.object({ slug: z.string().regex(/^[a-z0-9-]{1,80}$/, 'slug must be lower-case letters, digits and -') }),
+          response: { 200: PublicStoreSchema, 400: ErrorResponseSchema, 404: ErrorResponseSchema },
+        },
+      },
       async (request) => {
         const shop = await vendors.findBySlug(request.params.slug);
         if (!shop || shop.status !== 'active') throw new AppError('NOT_FOUND', 'Store not found');
-        return { name: shop.name, slug: shop.slug, since: toIso(shop.created_at), productCount: await vendors.countActiveProducts(shop.id) };
+        return {
+          name: shop.name,
+          slug: shop.slug,
+          since: toIso(shop.created_at),
+          productCount: await vendors.countActiveProducts(shop.id),
+        };
       },
     );
   };

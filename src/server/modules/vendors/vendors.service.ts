@@ -47,10 +47,7 @@ export function createVendorsService({ db }: { db: Db }) {
     },
 
     /** A new seller's shop: pending until an admin approves it, with a free slug for its store page. */
-    async createForUser(
-      input: { userId: string; businessName: string; phone: string; gstin?: string },
-      tx: DbOrTx = db,
-    ): Promise<number> {
+    async createForUser(input: { userId: string; businessName: string; phone: string; gstin?: string }, tx: DbOrTx = db): Promise<number> {
       const base = vendorSlug(input.businessName);
       const taken = new Set(await repository.slugsLike(tx, base));
       let slug = base;
@@ -95,7 +92,8 @@ export function createVendorsService({ db }: { db: Db }) {
     },
 
     countByStatus: () => repository.countVendorsByStatus(db),
-    updateProfile: (id: number, fields: Parameters<typeof repository.updateVendorProfile>[2], tx: DbOrTx = db) => repository.updateVendorProfile(tx, id, fields),
+    updateProfile: (id: number, fields: Parameters<typeof repository.updateVendorProfile>[2], tx: DbOrTx = db) =>
+      repository.updateVendorProfile(tx, id, fields),
     countActiveProducts: (vendorId: number) => repository.countActiveProducts(db, vendorId),
     /** Approval and suspension; the admin area calls this. */
     setStatus: (id: number, status: VendorRow['status'], tx?: DbOrTx) => repository.setVendorStatus(tx ?? db, id, status),

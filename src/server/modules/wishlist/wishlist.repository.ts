@@ -32,7 +32,11 @@ export async function findItem(db: DbOrTx, userId: string, productId: number): P
 }
 
 export async function countItems(db: DbOrTx, userId: string): Promise<number> {
-  const row = await db.selectFrom('wishlist_items').select((eb) => eb.fn.countAll<number | string>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('wishlist_items')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -42,7 +46,8 @@ export async function countItems(db: DbOrTx, userId: string): Promise<number> {
  * write transactions already run one at a time (BEGIN IMMEDIATE).
  */
 export async function lockOwner(tx: DbOrTx, userId: string): Promise<void> {
-  if (tx.getExecutor().adapter instanceof PostgresAdapter) await sql`SELECT pg_advisory_xact_lock(hashtext(${`wishlist:${userId}`}))`.execute(tx);
+  if (tx.getExecutor().adapter instanceof PostgresAdapter)
+    await sql`SELECT pg_advisory_xact_lock(hashtext(${`wishlist:${userId}`}))`.execute(tx);
 }
 
 /** Saves the product with its price now; a product already saved keeps its first price and date. */

@@ -15,12 +15,22 @@ import * as repository from './wishlist.repository.ts';
  * that ignores a product already saved), a removal one delete; a crash leaves the item saved or
  * not, never half, and the list never beyond its limit.
  */
-export function createWishlistService({ db, catalog, now = () => new Date() }: { db: Db; catalog: Pick<CatalogService, 'findPurchasable' | 'findAny'>; now?: () => Date }) {
+export function createWishlistService({
+  db,
+  catalog,
+  now = () => new Date(),
+}: {
+  db: Db;
+  catalog: Pick<CatalogService, 'findPurchasable' | 'findAny'>;
+  now?: () => Date;
+}) {
   /** The rows with their products as they are now; a product no longer on sale keeps its name and picture. */
   async function withProducts(rows: repository.WishlistRow[]): Promise<WishlistItem[]> {
     const onSale = new Map((await catalog.findPurchasable(rows.map((row) => row.productId))).map((product) => [product.id, product]));
     const gone = new Map(
-      await Promise.all(rows.filter((row) => !onSale.has(row.productId)).map(async (row) => [row.productId, await catalog.findAny(row.productId)] as const)),
+      await Promise.all(
+        rows.filter((row) => !onSale.has(row.productId)).map(async (row) => [row.productId, await catalog.findAny(row.productId)] as const),
+      ),
     );
     return rows.map((row) => {
       const product = onSale.get(row.productId) ?? null;
@@ -55,7 +65,10 @@ export function createWishlistService({ db, catalog, now = () => new Date() }: {
         await repository.lockOwner(tx, userId);
         if (await repository.findItem(tx, userId, productId)) return;
         if ((await repository.countItems(tx, userId)) >= WISHLIST_MAX_ITEMS) {
-          throw new AppError('CONFLICT', `Your wishlist holds ${WISHLIST_MAX_ITEMS} products, the most it can. Remove one to save another.`);
+          throw new AppError(
+            'CONFLICT',
+            `Your wishlist holds ${WISHLIST_MAX_ITEMS} products, the most it can. Remove one to save another.`,
+          );
         }
         await repository.insertItem(tx, { userId, productId, savedPrice: product.price, at: now().toISOString() });
       });
@@ -69,13 +82,20 @@ export function createWishlistService({ db, catalog, now = () => new Date() }: {
     remove: (userId: string, productId: number) => repository.deleteItem(db, userId, productId),
 
     /** A merge of duplicate products moves their saves to the kept product, in the merge's transaction. */
-    productMerge: { section: 'wishlists', moveProduct: (tx: DbOrTx, from: number, into: number) => repository.moveProduct(tx, from, into) } satisfies ProductMergeFollower,
+    productMerge: {
+      section: 'wishlists',
+      moveProduct: (tx: DbOrTx, from: number, into: number) => repository.moveProduct(tx, from, into),
+    } satisfies ProductMergeFollower,
 
     /** The wishlist in "Download my data", and erased with the account. */
     personalData: {
       section: 'wishlist',
       exportFor: async (userId: string) =>
-        (await repository.listItems(db, userId)).map((row) => ({ productId: row.productId, savedPrice: row.savedPrice, savedAt: row.savedAt })),
+        (await repository.listItems(db, userId)).map((row) => ({
+          productId: row.productId,
+          savedPrice: row.savedPrice,
+          savedAt: row.savedAt,
+        })),
       eraseFor: (userId: string, tx: DbOrTx) => repository.deleteAllOf(tx, userId),
     } satisfies PersonalDataHolder,
   };

@@ -35,14 +35,21 @@ describe.each(testDialects())('wishlists on %s', (dialect) => {
     asha = await shopper('asha');
     ravi = await shopper('ravi');
     vendorId = (await createVendor(t.services, { name: 'Wish Traders' })).id;
-    laptop = (await createProduct(t.services, { vendorId, name: 'Lenovo IdeaPad Slim 5', category: 'Laptop', price: rupees(60_000), stock: 5 })).id;
-    monitor = (await createProduct(t.services, { vendorId, name: 'LG UltraGear 27', category: 'Monitor', price: rupees(20_000), stock: 0 })).id;
+    laptop = (
+      await createProduct(t.services, { vendorId, name: 'Lenovo IdeaPad Slim 5', category: 'Laptop', price: rupees(60_000), stock: 5 })
+    ).id;
+    monitor = (await createProduct(t.services, { vendorId, name: 'LG UltraGear 27', category: 'Monitor', price: rupees(20_000), stock: 0 }))
+      .id;
     await t.services.catalog.settled();
   });
   afterAll(() => t.close());
 
   it('answers 401 to a shopper who is not signed in, and 403 to a seller', async () => {
-    for (const [method, url] of [['GET', '/api/wishlist'], ['PUT', `/api/wishlist/${laptop}`], ['DELETE', `/api/wishlist/${laptop}`]] as const) {
+    for (const [method, url] of [
+      ['GET', '/api/wishlist'],
+      ['PUT', `/api/wishlist/${laptop}`],
+      ['DELETE', `/api/wishlist/${laptop}`],
+    ] as const) {
       const response = await t.app.inject({ method, url, headers: TEST_HEADERS });
       expect(response.statusCode, `${method} ${url}`).toBe(401);
     }
@@ -53,7 +60,13 @@ describe.each(testDialects())('wishlists on %s', (dialect) => {
   it('saves a product once, at its price then, whatever how often it is saved (idempotent)', async () => {
     const first = await as(t, asha)('PUT', `/api/wishlist/${laptop}`);
     expect(first.statusCode, first.body).toBe(200);
-    expect(first.json<WishlistItem>()).toMatchObject({ productId: laptop, name: 'Lenovo IdeaPad Slim 5', savedPrice: rupees(60_000), priceDrop: 0, product: { id: laptop, price: rupees(60_000), stock: 5 } });
+    expect(first.json<WishlistItem>()).toMatchObject({
+      productId: laptop,
+      name: 'Lenovo IdeaPad Slim 5',
+      savedPrice: rupees(60_000),
+      priceDrop: 0,
+      product: { id: laptop, price: rupees(60_000), stock: 5 },
+    });
     const again = await as(t, asha)('PUT', `/api/wishlist/${laptop}`);
     expect(again.statusCode).toBe(200);
     expect(again.json<WishlistItem>().savedAt).toBe(first.json<WishlistItem>().savedAt);
@@ -89,10 +102,17 @@ describe.each(testDialects())('wishlists on %s', (dialect) => {
     await t.services.catalog.addOffer(rival.id, laptop, { price: rupees(55_500), mrp: rupees(60_000), stock: 3, dispatchDays: 1 });
     await t.services.catalog.settled();
     const saved = (await wishlistOf(asha)).find((item) => item.productId === laptop)!;
-    expect(saved).toMatchObject({ savedPrice: rupees(60_000), priceDrop: rupees(4_500), product: { price: rupees(55_500), stock: 3, vendor: { name: 'Cheaper Traders' } } });
+    expect(saved).toMatchObject({
+      savedPrice: rupees(60_000),
+      priceDrop: rupees(4_500),
+      product: { price: rupees(55_500), stock: 3, vendor: { name: 'Cheaper Traders' } },
+    });
     // saved now, at the lower price: nothing has dropped for this one
     const late = await shopper('meena');
-    expect((await as(t, late)('PUT', `/api/wishlist/${laptop}`)).json<WishlistItem>()).toMatchObject({ savedPrice: rupees(55_500), priceDrop: 0 });
+    expect((await as(t, late)('PUT', `/api/wishlist/${laptop}`)).json<WishlistItem>()).toMatchObject({
+      savedPrice: rupees(55_500),
+      priceDrop: 0,
+    });
   });
 
   it('removes an item (again is no error), and shows one no longer on sale by name, without a product', async () => {
@@ -119,7 +139,8 @@ describe.each(testDialects())('wishlists on %s', (dialect) => {
     const collector = await shopper('collector');
     const now = new Date().toISOString();
     const ids: number[] = [];
-    for (let n = 0; n < WISHLIST_MAX_ITEMS; n++) ids.push((await createProduct(t.services, { vendorId, name: `Bulk Monitor ${n}`, category: 'Monitor' })).id);
+    for (let n = 0; n < WISHLIST_MAX_ITEMS; n++)
+      ids.push((await createProduct(t.services, { vendorId, name: `Bulk Monitor ${n}`, category: 'Monitor' })).id);
     await t.database.db
       .insertInto('wishlist_items')
       .values(ids.map((productId) => ({ user_id: collector.uid, product_id: productId, saved_price: rupees(50_000), created_at: now })))
@@ -135,7 +156,8 @@ describe.each(testDialects())('wishlists on %s', (dialect) => {
     const racer = await shopper('racer');
     const now = new Date().toISOString();
     const held: number[] = [];
-    for (let n = 0; n < WISHLIST_MAX_ITEMS - 3; n++) held.push((await createProduct(t.services, { vendorId, name: `Held Monitor ${n}`, category: 'Monitor' })).id);
+    for (let n = 0; n < WISHLIST_MAX_ITEMS - 3; n++)
+      held.push((await createProduct(t.services, { vendorId, name: `Held Monitor ${n}`, category: 'Monitor' })).id);
     const racing: number[] = [];
     for (let n = 0; n < 10; n++) racing.push((await createProduct(t.services, { vendorId, name: `Racing Laptop ${n}` })).id);
     await t.database.db
@@ -147,16 +169,24 @@ describe.each(testDialects())('wishlists on %s', (dialect) => {
     const answers = await Promise.all([...racing, racing[0]!].map((id) => as(t, racer)('PUT', `/api/wishlist/${id}`)));
     const statuses = answers.map((response) => response.statusCode);
     expect(statuses.filter((status) => status === 409).length + statuses.filter((status) => status === 200).length).toBe(11);
-    const count = await t.database.db.selectFrom('wishlist_items').select((eb) => eb.fn.countAll<number | string>().as('n')).where('user_id', '=', racer.uid).executeTakeFirstOrThrow();
+    const count = await t.database.db
+      .selectFrom('wishlist_items')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('user_id', '=', racer.uid)
+      .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(WISHLIST_MAX_ITEMS);
-    const saved = new Set(answers.filter((response) => response.statusCode === 200).map((response) => response.json<WishlistItem>().productId));
+    const saved = new Set(
+      answers.filter((response) => response.statusCode === 200).map((response) => response.json<WishlistItem>().productId),
+    );
     expect(saved.size).toBe(3);
   });
 
   it('joins Download my data, and goes with the account', async () => {
     const data = await as(t, asha)('GET', '/api/account/data');
     expect(data.statusCode).toBe(200);
-    expect(data.json().wishlist).toEqual(expect.arrayContaining([expect.objectContaining({ productId: laptop, savedPrice: rupees(60_000) })]));
+    expect(data.json().wishlist).toEqual(
+      expect.arrayContaining([expect.objectContaining({ productId: laptop, savedPrice: rupees(60_000) })]),
+    );
     const deleted = await as(t, asha)('DELETE', '/api/account', { password: 'secret-pass-1' });
     expect(deleted.statusCode, deleted.body).toBeLessThan(300);
     const left = await t.database.db.selectFrom('wishlist_items').select('product_id').where('user_id', '=', asha.uid).execute();

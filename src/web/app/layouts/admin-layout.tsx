@@ -23,7 +23,8 @@ const LINKS = [
   { to: reviewPaths.admin(), label: 'Reviews' },
 ];
 
-const linkLook = (isActive: boolean) => `rounded-lg px-3 py-2 text-sm font-medium ${isActive ? 'bg-brand-600 text-white' : 'text-slate-200 hover:bg-slate-800'}`;
+const linkLook = (isActive: boolean) =>
+  `rounded-lg px-3 py-2 text-sm font-medium ${isActive ? 'bg-brand-600 text-white' : 'text-slate-200 hover:bg-slate-800'}`;
 const link = ({ isActive }: { isActive: boolean }) => `block ${linkLook(isActive)}`;
 
 /** The admin area: a sidebar, no shop header or footer, for signed-in admins only. */
@@ -61,7 +62,11 @@ export function AdminLayout() {
                   <RetryQueueLink />
                 </li>
                 <li>
-                  <button type="button" onClick={() => void logout()} className="block w-full rounded-lg px-3 py-2 text-left text-sm font-medium text-slate-200 hover:bg-slate-800">
+                  <button
+                    type="button"
+                    onClick={() => void logout()}
+                    className="block w-full rounded-lg px-3 py-2 text-left text-sm font-medium text-slate-200 hover:bg-slate-800"
+                  >
                     Logout
                   </button>
                 </li>

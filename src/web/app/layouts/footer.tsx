@@ -55,10 +55,16 @@ export function Footer() {
             <address className="mt-2 space-y-1 not-italic">
               <p>{store.address}</p>
               <p>
-                Phone: <a href={telephone} className="hover:text-white hover:underline">{store.phone}</a>
+                Phone:{' '}
+                <a href={telephone} className="hover:text-white hover:underline">
+                  {store.phone}
+                </a>
               </p>
               <p>
-                E-mail: <a href={`mailto:${store.supportEmail}`} className="hover:text-white hover:underline">{store.supportEmail}</a>
+                E-mail:{' '}
+                <a href={`mailto:${store.supportEmail}`} className="hover:text-white hover:underline">
+                  {store.supportEmail}
+                </a>
               </p>
             </address>
           </div>

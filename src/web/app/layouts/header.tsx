@@ -38,12 +38,13 @@ function SmallScreenMenu() {
 function CartLink() {
   const { itemCount } = useCart();
   return (
-    <Link
-      to={paths.cart()}
-      className="relative inline-flex items-center rounded-lg p-2 text-slate-700 hover:bg-slate-100"
-    >
+    <Link to={paths.cart()} className="relative inline-flex items-center rounded-lg p-2 text-slate-700 hover:bg-slate-100">
       <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth={1.8}>
-        <path strokeLinecap="round" strokeLinejoin="round" d="M2.25 3h1.39c.51 0 .96.34 1.09.84l.38 1.44m0 0L6.6 12.6a1.5 1.5 0 0 0 1.46 1.15h8.7a1.5 1.5 0 0 0 1.45-1.1l1.8-6.35a.75.75 0 0 0-.72-.95H5.11ZM8.25 20.25a.75.75 0 1 0 0-1.5.75.75 0 0 0 0 1.5Zm9 0a.75.75 0 1 0 0-1.5.75.75 0 0 0 0 1.5Z" />
+        <path
+          strokeLinecap="round"
+          strokeLinejoin="round"
+          d="M2.25 3h1.39c.51 0 .96.34 1.09.84l.38 1.44m0 0L6.6 12.6a1.5 1.5 0 0 0 1.46 1.15h8.7a1.5 1.5 0 0 0 1.45-1.1l1.8-6.35a.75.75 0 0 0-.72-.95H5.11ZM8.25 20.25a.75.75 0 1 0 0-1.5.75.75 0 0 0 0 1.5Zm9 0a.75.75 0 1 0 0-1.5.75.75 0 0 0 0 1.5Z"
+        />
       </svg>
       {/* The name is the link's own text, so it holds the count it shows ("Cart 2 items"). */}
       <span className="sr-only">Cart </span>
@@ -90,10 +91,18 @@ export function Header() {
       </div>
       <nav aria-label="Categories" className="hidden border-t border-slate-100 md:block">
         <div className="mx-auto flex max-w-7xl gap-1 px-4 py-1.5 sm:px-6">
-          <NavLink to={paths.category('Laptop')} className={navLink}>Laptops</NavLink>
-          <NavLink to={paths.category('Desktop')} className={navLink}>Desktops</NavLink>
-          <NavLink to={paths.category('Monitor')} className={navLink}>Monitors</NavLink>
-          <NavLink to={paths.products()} end className={navLink}>All Products</NavLink>
+          <NavLink to={paths.category('Laptop')} className={navLink}>
+            Laptops
+          </NavLink>
+          <NavLink to={paths.category('Desktop')} className={navLink}>
+            Desktops
+          </NavLink>
+          <NavLink to={paths.category('Monitor')} className={navLink}>
+            Monitors
+          </NavLink>
+          <NavLink to={paths.products()} end className={navLink}>
+            All Products
+          </NavLink>
         </div>
       </nav>
     </header>

@@ -39,27 +39,59 @@ export function MobileMenu({ defaultOpen = false }: { defaultOpen?: boolean }) {
             {user ? `Welcome, ${user.name || user.email}!` : `Welcome to ${store.name}! Sign in for orders and faster checkout.`}
           </Dialog.Description>
           <nav aria-label="Mobile" className="mt-4 space-y-1" onClick={close}>
-            <Link to={paths.home()} className={link}>Home</Link>
-            <Link to={paths.category('Laptop')} className={link}>Laptops</Link>
-            <Link to={paths.category('Desktop')} className={link}>Desktops</Link>
-            <Link to={paths.category('Monitor')} className={link}>Monitors</Link>
-            <Link to={paths.products()} className={link}>All Products</Link>
+            <Link to={paths.home()} className={link}>
+              Home
+            </Link>
+            <Link to={paths.category('Laptop')} className={link}>
+              Laptops
+            </Link>
+            <Link to={paths.category('Desktop')} className={link}>
+              Desktops
+            </Link>
+            <Link to={paths.category('Monitor')} className={link}>
+              Monitors
+            </Link>
+            <Link to={paths.products()} className={link}>
+              All Products
+            </Link>
             <hr className="my-2 border-slate-200" />
-            <Link to={paths.about()} className={link}>About</Link>
-            <Link to={paths.contact()} className={link}>Contact</Link>
+            <Link to={paths.about()} className={link}>
+              About
+            </Link>
+            <Link to={paths.contact()} className={link}>
+              Contact
+            </Link>
             <hr className="my-2 border-slate-200" />
             {user ? (
               <>
-                <Link to={paths.orders()} className={link}>My Orders</Link>
-                <Link to={paths.account()} className={link}>My Account</Link>
-                {user.role === 'customer' && <Link to={paths.wishlist()} className={link}>My Wishlist</Link>}
-                {user.role === 'vendor' && <Link to={paths.vendorDashboard()} className={link}>Vendor Dashboard</Link>}
+                <Link to={paths.orders()} className={link}>
+                  My Orders
+                </Link>
+                <Link to={paths.account()} className={link}>
+                  My Account
+                </Link>
+                {user.role === 'customer' && (
+                  <Link to={paths.wishlist()} className={link}>
+                    My Wishlist
+                  </Link>
+                )}
+                {user.role === 'vendor' && (
+                  <Link to={paths.vendorDashboard()} className={link}>
+                    Vendor Dashboard
+                  </Link>
+                )}
               </>
             ) : (
               <>
-                <Link to={paths.login()} className={link}>Login</Link>
-                <Link to={paths.register()} className={link}>Register</Link>
-                <Link to={paths.vendorLogin()} className={link}>Vendor Login</Link>
+                <Link to={paths.login()} className={link}>
+                  Login
+                </Link>
+                <Link to={paths.register()} className={link}>
+                  Register
+                </Link>
+                <Link to={paths.vendorLogin()} className={link}>
+                  Vendor Login
+                </Link>
               </>
             )}
           </nav>

@@ -8,7 +8,13 @@ import { WishlistToggle } from '#web/features/wishlist/components/wishlist-toggl
  * (see store-layout.tsx and the product page). The heart is for shoppers: signed out (it asks them
  * to sign in) or customers; sellers and admins have no wishlist.
  */
-export default function ProductActions({ product, size = 'sm' }: { product: Pick<Product, 'id' | 'name' | 'category' | 'images'>; size?: 'sm' | 'md' }) {
+export default function ProductActions({
+  product,
+  size = 'sm',
+}: {
+  product: Pick<Product, 'id' | 'name' | 'category' | 'images'>;
+  size?: 'sm' | 'md';
+}) {
   const { user } = useAuth();
   const shopper = user === null || user.role === 'customer';
   return (

@@ -33,7 +33,10 @@ export function StoreLayout() {
   return (
     <ProductCardExtras value={cardExtras}>
       <div className="flex min-h-screen flex-col">
-        <a href="#main" className="sr-only z-50 rounded-lg bg-white px-4 py-2 font-semibold focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
+        <a
+          href="#main"
+          className="sr-only z-50 rounded-lg bg-white px-4 py-2 font-semibold focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        >
           Skip to main content
         </a>
         <Header />

@@ -5,7 +5,8 @@ import { useAuth } from '#web/features/auth/hooks/use-auth.ts';
 import { ROLE_LABELS } from '#web/features/auth/roles.ts';
 import { AccountButton } from './menu-buttons.tsx';
 
-const item = 'block w-full rounded-md px-3 py-2 text-left text-sm text-slate-800 outline-none data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-800';
+const item =
+  'block w-full rounded-md px-3 py-2 text-left text-sm text-slate-800 outline-none data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-800';
 
 /** Signed out: Login, Register, Vendor Login. Signed in: who, role, My Orders, (Vendor Dashboard), Logout. */
 export function UserMenu({ defaultOpen = false }: { defaultOpen?: boolean }) {
@@ -26,7 +27,11 @@ export function UserMenu({ defaultOpen = false }: { defaultOpen?: boolean }) {
         <AccountButton />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content align="end" sideOffset={6} className="z-50 min-w-52 rounded-lg border border-slate-200 bg-white p-1 shadow-lg">
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={6}
+          className="z-50 min-w-52 rounded-lg border border-slate-200 bg-white p-1 shadow-lg"
+        >
           {user ? (
             <>
               <DropdownMenu.Label className="px-3 py-2">
@@ -35,19 +40,27 @@ export function UserMenu({ defaultOpen = false }: { defaultOpen?: boolean }) {
               </DropdownMenu.Label>
               <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
               <DropdownMenu.Item asChild>
-                <Link to={paths.orders()} className={item}>My Orders</Link>
+                <Link to={paths.orders()} className={item}>
+                  My Orders
+                </Link>
               </DropdownMenu.Item>
               <DropdownMenu.Item asChild>
-                <Link to={paths.account()} className={item}>My Account</Link>
+                <Link to={paths.account()} className={item}>
+                  My Account
+                </Link>
               </DropdownMenu.Item>
               {user.role === 'customer' && (
                 <DropdownMenu.Item asChild>
-                  <Link to={paths.wishlist()} className={item}>My Wishlist</Link>
+                  <Link to={paths.wishlist()} className={item}>
+                    My Wishlist
+                  </Link>
                 </DropdownMenu.Item>
               )}
               {user.role === 'vendor' && (
                 <DropdownMenu.Item asChild>
-                  <Link to={paths.vendorDashboard()} className={item}>Vendor Dashboard</Link>
+                  <Link to={paths.vendorDashboard()} className={item}>
+                    Vendor Dashboard
+                  </Link>
                 </DropdownMenu.Item>
               )}
               <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
@@ -58,14 +71,20 @@ export function UserMenu({ defaultOpen = false }: { defaultOpen?: boolean }) {
           ) : (
             <>
               <DropdownMenu.Item asChild>
-                <Link to={paths.login()} className={item}>Login</Link>
+                <Link to={paths.login()} className={item}>
+                  Login
+                </Link>
               </DropdownMenu.Item>
               <DropdownMenu.Item asChild>
-                <Link to={paths.register()} className={item}>Register</Link>
+                <Link to={paths.register()} className={item}>
+                  Register
+                </Link>
               </DropdownMenu.Item>
               <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
               <DropdownMenu.Item asChild>
-                <Link to={paths.vendorLogin()} className={item}>Vendor Login</Link>
+                <Link to={paths.vendorLogin()} className={item}>
+                  Vendor Login
+                </Link>
               </DropdownMenu.Item>
             </>
           )}

@@ -34,7 +34,8 @@ const BANNERS = {
   },
 } as const;
 
-const headerLink = 'inline-flex min-h-10 items-center gap-1.5 rounded-lg px-2.5 py-2 text-sm font-medium text-slate-200 hover:bg-slate-800 hover:text-white';
+const headerLink =
+  'inline-flex min-h-10 items-center gap-1.5 rounded-lg px-2.5 py-2 text-sm font-medium text-slate-200 hover:bg-slate-800 hover:text-white';
 
 /**
  * The seller console: a place of its own for vendors, without the shop's search, cart and footer.
@@ -59,7 +60,10 @@ export function VendorLayout() {
   return (
     <RequireRole role="vendor" loginPath={paths.vendorLogin()}>
       <div className="flex min-h-screen flex-col bg-slate-50">
-        <a href="#main" className="sr-only z-50 rounded-lg bg-white px-4 py-2 font-semibold focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
+        <a
+          href="#main"
+          className="sr-only z-50 rounded-lg bg-white px-4 py-2 font-semibold focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        >
           Skip to main content
         </a>
         <header className="bg-slate-900 text-white">

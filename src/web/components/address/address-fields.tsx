@@ -17,7 +17,12 @@ interface AddressFieldsProps<T extends FieldValues> {
  * number, two lines, PIN code, city and state (none chosen until picked, or filled in from the PIN
  * code, and then only the PIN code's), each with the autocomplete a browser fills it from.
  */
-export function AddressFields<T extends FieldValues>({ form, prefix = '', nameLabel = 'Full name', line1Hint = 'House no., building, street' }: AddressFieldsProps<T>) {
+export function AddressFields<T extends FieldValues>({
+  form,
+  prefix = '',
+  nameLabel = 'Full name',
+  line1Hint = 'House no., building, street',
+}: AddressFieldsProps<T>) {
   // The address schema names these fields; a form that embeds it puts them under `prefix`.
   const at = (field: 'name' | 'phone' | 'line1' | 'line2' | 'city' | 'state' | 'pincode') => `${prefix}${field}` as Path<T>;
   const place = usePincodeAutofill(form, at);
@@ -35,8 +40,23 @@ export function AddressFields<T extends FieldValues>({ form, prefix = '', nameLa
         autoComplete="tel-national"
         className="sm:col-span-6"
       />
-      <TextField form={form} name={at('line1')} label="Address line 1" hint={line1Hint} autoComplete="address-line1" className="sm:col-span-12" />
-      <TextField form={form} name={at('line2')} label="Address line 2" optional hint="Area, landmark" autoComplete="address-line2" className="sm:col-span-12" />
+      <TextField
+        form={form}
+        name={at('line1')}
+        label="Address line 1"
+        hint={line1Hint}
+        autoComplete="address-line1"
+        className="sm:col-span-12"
+      />
+      <TextField
+        form={form}
+        name={at('line2')}
+        label="Address line 2"
+        optional
+        hint="Area, landmark"
+        autoComplete="address-line2"
+        className="sm:col-span-12"
+      />
       <TextField
         form={form}
         name={at('pincode')}

@@ -8,7 +8,14 @@ import { fakeFetch, json, renderWithProviders } from '#web/testing/fake-api.tsx'
 
 const PLACES: Record<string, object> = {
   '682031': { pincode: '682031', city: 'Ernakulam', district: 'Ernakulam', state: 'Kerala', deliverable: true, metro: null },
-  '560103': { pincode: '560103', city: 'Bengaluru', district: 'Bengaluru Urban', state: 'Karnataka', deliverable: true, metro: 'Bengaluru' },
+  '560103': {
+    pincode: '560103',
+    city: 'Bengaluru',
+    district: 'Bengaluru Urban',
+    state: 'Karnataka',
+    deliverable: true,
+    metro: 'Bengaluru',
+  },
 };
 
 /** India Post's directory, as GET /api/pincodes/:pincode answers. */
@@ -16,7 +23,9 @@ const directory = () =>
   fakeFetch((url) => {
     const pincode = /^\/api\/pincodes\/(\d{6})$/.exec(url)?.[1];
     if (!pincode) return undefined;
-    return PLACES[pincode] ? json(200, PLACES[pincode]) : json(404, { error: { code: 'NOT_FOUND', message: `PIN code ${pincode} is not in India Post's directory. Please check it.` } });
+    return PLACES[pincode]
+      ? json(200, PLACES[pincode])
+      : json(404, { error: { code: 'NOT_FOUND', message: `PIN code ${pincode} is not in India Post's directory. Please check it.` } });
   });
 
 function renderForm(onSubmit = vi.fn<(input: AddressInput) => Promise<void>>().mockResolvedValue(undefined), initial?: Address) {
@@ -141,7 +150,17 @@ describe('AddressForm', () => {
   });
 
   it('follows a changed PIN code with the city of an address being edited, and of one the shopper typed', async () => {
-    renderForm(undefined, { id: 7, name: 'Asha Menon', phone: '+919847011223', line1: '4 Koramangala', line2: '', city: 'Bengaluru', state: 'Karnataka', pincode: '560103', isDefault: false });
+    renderForm(undefined, {
+      id: 7,
+      name: 'Asha Menon',
+      phone: '+919847011223',
+      line1: '4 Koramangala',
+      line2: '',
+      city: 'Bengaluru',
+      state: 'Karnataka',
+      pincode: '560103',
+      isDefault: false,
+    });
     expect(await screen.findByText('Bengaluru Urban, Karnataka')).toBeTruthy();
     expect(cityValue()).toBe('Bengaluru');
     fill('PIN code', '682031');
@@ -160,7 +179,9 @@ describe('AddressForm', () => {
 
   it('drops the PIN code’s alert and the city it filled in once the PIN code changes', async () => {
     const wrong = 'PIN code 560103 is in Karnataka, not Kerala';
-    renderForm(vi.fn().mockRejectedValue(new ApiError(400, 'VALIDATION_FAILED', wrong, { issues: [{ field: 'pincode', message: wrong }] })));
+    renderForm(
+      vi.fn().mockRejectedValue(new ApiError(400, 'VALIDATION_FAILED', wrong, { issues: [{ field: 'pincode', message: wrong }] })),
+    );
     fill('Full name', 'Asha Menon');
     fill('Mobile number', '98470 11223');
     fill('Address line 1', '4 Koramangala');

@@ -36,9 +36,7 @@ function nationalNumber(phone: string): string {
 // No state until the shopper chooses one: the select starts on "Choose a state".
 function toDefaultValues(initial: Address | undefined): DefaultValues<AddressFormValues> {
   if (!initial) return { name: '', phone: '', line1: '', line2: '', city: '', pincode: '', isDefault: false };
-  const state = (INDIAN_STATES as readonly string[]).includes(initial.state)
-    ? (initial.state as AddressFormValues['state'])
-    : undefined;
+  const state = (INDIAN_STATES as readonly string[]).includes(initial.state) ? (initial.state as AddressFormValues['state']) : undefined;
   return {
     name: initial.name,
     phone: nationalNumber(initial.phone),
@@ -74,8 +72,11 @@ export function AddressForm({ initial, onSubmit, onCancel, submitLabel, autoFocu
       // A field the server refused ("PIN code 560034 is in Karnataka, not Kerala") is marked on it,
       // so it goes once that field changes; anything else is said above the buttons.
       const placed = fieldIssues(error).filter((issue) => ADDRESS_FIELDS.includes(issue.field as AddressField));
-      placed.forEach((issue, i) => form.setError(issue.field as AddressField, { type: PINCODE_ERROR_TYPES.server, message: issue.message }, { shouldFocus: i === 0 }));
-      if (placed.length === 0) setServerError(errorMessage(error, 'We could not save the address. Please check your internet connection and try again.'));
+      placed.forEach((issue, i) =>
+        form.setError(issue.field as AddressField, { type: PINCODE_ERROR_TYPES.server, message: issue.message }, { shouldFocus: i === 0 }),
+      );
+      if (placed.length === 0)
+        setServerError(errorMessage(error, 'We could not save the address. Please check your internet connection and try again.'));
     }
   });
 
@@ -83,16 +84,22 @@ export function AddressForm({ initial, onSubmit, onCancel, submitLabel, autoFocu
     <form noValidate onSubmit={submit}>
       <AddressFields form={form} />
       {askDefault && (
-      <CheckboxField
-        form={form}
-        name="isDefault"
-        label="Make this my default address"
-        hint={isDefaultAlready ? 'This is your default address. To change that, make another address the default.' : undefined}
-        rules={{ disabled: isDefaultAlready }}
-        className="mt-5"
-      />
+        <CheckboxField
+          form={form}
+          name="isDefault"
+          label="Make this my default address"
+          hint={isDefaultAlready ? 'This is your default address. To change that, make another address the default.' : undefined}
+          rules={{ disabled: isDefaultAlready }}
+          className="mt-5"
+        />
       )}
-      <FormActions submitLabel={submitLabel} pendingLabel="Saving…" pending={form.formState.isSubmitting} error={serverError} onCancel={onCancel} />
+      <FormActions
+        submitLabel={submitLabel}
+        pendingLabel="Saving…"
+        pending={form.formState.isSubmitting}
+        error={serverError}
+        onCancel={onCancel}
+      />
     </form>
   );
 }

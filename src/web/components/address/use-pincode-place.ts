@@ -8,8 +8,9 @@ import type { FormOf } from '#web/components/form/form-fields.tsx';
 import { ApiError, apiRequest } from '#web/lib/api-client.ts';
 
 /** A form an address sits in: its fields, and what filling them in from the PIN code needs. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- as FormOf: the context and transformed values do not matter here
-export type AddressFormOf<T extends FieldValues> = FormOf<T> & Pick<UseFormReturn<T, any, any>, 'control' | 'setValue' | 'getValues' | 'setError' | 'clearErrors' | 'getFieldState'>;
+export type AddressFormOf<T extends FieldValues> = FormOf<T> &
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as FormOf: the context and transformed values do not matter here
+  Pick<UseFormReturn<T, any, any>, 'control' | 'setValue' | 'getValues' | 'setError' | 'clearErrors' | 'getFieldState'>;
 
 /** India Post's place for a pincode; undefined until it is six digits. */
 export function usePincodePlace(pincode: string | undefined) {

@@ -15,7 +15,9 @@ describe('productChanges', () => {
   });
 
   it('shows what is missing as a dash and shortens long text', () => {
-    expect(productChanges({ hiddenReason: null }, { hiddenReason: 'Wrong photos' })).toEqual([{ label: 'Hidden from the store', before: '—', after: 'Wrong photos' }]);
+    expect(productChanges({ hiddenReason: null }, { hiddenReason: 'Wrong photos' })).toEqual([
+      { label: 'Hidden from the store', before: '—', after: 'Wrong photos' },
+    ]);
     const [line] = productChanges({ description: '' }, { description: 'x'.repeat(500) });
     expect(line?.before).toBe('—');
     expect(line?.after).toHaveLength(160);
@@ -24,7 +26,9 @@ describe('productChanges', () => {
   });
 
   it('shows featuring on the home page as yes or no', () => {
-    expect(productChanges({ featured: false }, { featured: true })).toEqual([{ label: 'Featured on the home page', before: 'No', after: 'Yes' }]);
+    expect(productChanges({ featured: false }, { featured: true })).toEqual([
+      { label: 'Featured on the home page', before: 'No', after: 'Yes' },
+    ]);
   });
 });
 
@@ -40,11 +44,18 @@ describe('a return’s entries', () => {
   it('read the step by name, the status by name, the pickup by courier and day, the replacement by tracking number', () => {
     expect(auditActionName('return.approve')).toBe('Return approved');
     expect(auditActionName('return.ship-replacement')).toBe('Replacement shipped');
-    expect(auditChanges({ status: 'requested' }, { status: 'approved', pickup: { carrier: 'Delhivery', pickupDate: '2026-11-27' } })).toEqual([
+    expect(
+      auditChanges({ status: 'requested' }, { status: 'approved', pickup: { carrier: 'Delhivery', pickupDate: '2026-11-27' } }),
+    ).toEqual([
       { label: 'Status', before: 'Requested', after: 'Approved' },
       { label: 'Pickup', before: '—', after: `Delhivery on ${formatPickupDate('2026-11-27')}` },
     ]);
-    expect(auditChanges({ status: 'received' }, { status: 'replacement_shipped', shipment: { carrier: 'Blue Dart', trackingNumber: 'BD123456' } })).toEqual([
+    expect(
+      auditChanges(
+        { status: 'received' },
+        { status: 'replacement_shipped', shipment: { carrier: 'Blue Dart', trackingNumber: 'BD123456' } },
+      ),
+    ).toEqual([
       { label: 'Status', before: 'Received', after: 'Replacement shipped' },
       { label: 'Replacement sent', before: '—', after: 'Blue Dart, tracking number BD123456' },
     ]);

@@ -138,12 +138,17 @@ function show(key: string, value: unknown): string {
   if (MONEY.has(key) && typeof value === 'number') return formatPrice(value);
   if (STATE_KEYS.has(key) && typeof value === 'string') return STATE_NAMES[value] ?? value;
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  if (key === 'images' && Array.isArray(value)) return value.length === 0 ? 'None' : `${value.length} image${value.length === 1 ? '' : 's'}, main ${String(value[0]).split('/').pop() ?? ''}`;
+  if (key === 'images' && Array.isArray(value))
+    return value.length === 0
+      ? 'None'
+      : `${value.length} image${value.length === 1 ? '' : 's'}, main ${String(value[0]).split('/').pop() ?? ''}`;
   if (Array.isArray(value)) return value.length === 0 ? 'None' : value.map(String).join(', ');
   // A return's pickup and its replacement's shipment: the courier, and the day or the tracking number.
   const { carrier, pickupDate, trackingNumber } = record(value);
-  if (key === 'pickup' && typeof carrier === 'string' && typeof pickupDate === 'string') return `${carrier} on ${formatPickupDate(pickupDate)}`;
-  if (key === 'shipment' && typeof carrier === 'string' && typeof trackingNumber === 'string') return `${carrier}, tracking number ${trackingNumber}`;
+  if (key === 'pickup' && typeof carrier === 'string' && typeof pickupDate === 'string')
+    return `${carrier} on ${formatPickupDate(pickupDate)}`;
+  if (key === 'shipment' && typeof carrier === 'string' && typeof trackingNumber === 'string')
+    return `${carrier}, tracking number ${trackingNumber}`;
   if (typeof value === 'object') return JSON.stringify(value);
   const text = String(value);
   return text.length > LONG_TEXT ? `${text.slice(0, LONG_TEXT - 1)}…` : text;
@@ -151,7 +156,10 @@ function show(key: string, value: unknown): string {
 
 /** "someField" → "Some field", for a field this page has no name for. */
 function tidy(key: string): string {
-  const words = key.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[._-]+/g, ' ').toLowerCase();
+  const words = key
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/[._-]+/g, ' ')
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 

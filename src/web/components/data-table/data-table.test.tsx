@@ -52,7 +52,11 @@ describe('DataTable', () => {
     const region = screen.getByRole('region', { name: 'Shops' });
     expect(region.tabIndex).toBe(0);
     const table = within(region).getByRole('table', { name: 'Shops' });
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Shop', 'City', 'Joined']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Shop', 'City', 'Joined']);
     const rowHeaders = within(table).getAllByRole('rowheader');
     expect(rowHeaders.map((th) => th.textContent)).toEqual(['Kochi Computers', 'Pune PCs']);
     expect(rowHeaders[0]?.getAttribute('scope')).toBe('row');
@@ -120,7 +124,16 @@ describe('DataTable', () => {
 
 const filters: Filter[] = [
   { kind: 'text', param: 'q', label: 'Search shops' },
-  { kind: 'select', param: 'city', label: 'City', anyLabel: 'Any city', options: [{ value: 'kochi', label: 'Kochi' }, { value: 'pune', label: 'Pune' }] },
+  {
+    kind: 'select',
+    param: 'city',
+    label: 'City',
+    anyLabel: 'Any city',
+    options: [
+      { value: 'kochi', label: 'Kochi' },
+      { value: 'pune', label: 'Pune' },
+    ],
+  },
   { kind: 'checkbox', param: 'pending', label: 'Awaiting approval' },
 ];
 
@@ -165,8 +178,22 @@ describe('FilterBar', () => {
 
 const ranges: Filter[] = [
   { kind: 'text', param: 'q', label: 'Order or e-mail' },
-  { kind: 'text', param: 'min', label: 'Lowest (₹)', type: 'text', normalize: (text) => text.replace(/,/g, ''), check: (text) => (/^\d+$/.test(text) ? undefined : 'Enter rupees, such as 1500.') },
-  { kind: 'text', param: 'max', label: 'Highest (₹)', type: 'text', normalize: (text) => text.replace(/,/g, ''), check: (text) => (/^\d+$/.test(text) ? undefined : 'Enter rupees, such as 1500.') },
+  {
+    kind: 'text',
+    param: 'min',
+    label: 'Lowest (₹)',
+    type: 'text',
+    normalize: (text) => text.replace(/,/g, ''),
+    check: (text) => (/^\d+$/.test(text) ? undefined : 'Enter rupees, such as 1500.'),
+  },
+  {
+    kind: 'text',
+    param: 'max',
+    label: 'Highest (₹)',
+    type: 'text',
+    normalize: (text) => text.replace(/,/g, ''),
+    check: (text) => (/^\d+$/.test(text) ? undefined : 'Enter rupees, such as 1500.'),
+  },
 ];
 
 function Ranged() {
@@ -179,7 +206,11 @@ function Ranged() {
         params={params}
         onChange={(next) => setParams(next)}
         submitLabel="Apply filters"
-        checkAll={(values) => (values.min && values.max && Number(values.min) > Number(values.max) ? { message: 'The lowest must not be more than the highest.', params: ['min', 'max'] } : undefined)}
+        checkAll={(values) =>
+          values.min && values.max && Number(values.min) > Number(values.max)
+            ? { message: 'The lowest must not be more than the highest.', params: ['min', 'max'] }
+            : undefined
+        }
       />
       <output data-testid="search">{location.search}</output>
     </>

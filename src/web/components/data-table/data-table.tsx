@@ -84,7 +84,16 @@ function ariaSort<T extends RowData>(header: Header<typeof features, T, unknown>
  * rows scroll, and on narrow screens the table scrolls sideways in a named region a keyboard can
  * reach. Rows, pages and sorting come from the server; the list keeps its state in the URL.
  */
-export function DataTable<T extends RowData>({ columns, rows, rowId, label, describedBy, sort, busy = false, minWidth = 'min-w-2xl' }: DataTableProps<T>) {
+export function DataTable<T extends RowData>({
+  columns,
+  rows,
+  rowId,
+  label,
+  describedBy,
+  sort,
+  busy = false,
+  minWidth = 'min-w-2xl',
+}: DataTableProps<T>) {
   const sorting = sortingOf(columns, sort?.value);
   const table = useTable({
     features,
@@ -97,7 +106,8 @@ export function DataTable<T extends RowData>({ columns, rows, rowId, label, desc
     state: { sorting },
     onSortingChange: (updater: Updater<SortingState>) => {
       const next = (typeof updater === 'function' ? updater(sorting) : updater)[0];
-      const keys = next && columns.find((column) => (column.id ?? (column as { accessorKey?: string }).accessorKey) === next.id)?.meta?.sort;
+      const keys =
+        next && columns.find((column) => (column.id ?? (column as { accessorKey?: string }).accessorKey) === next.id)?.meta?.sort;
       if (!keys || !sort) return;
       // A column sorting one way only (a name, A–Z) keeps that way.
       const key = (next.desc ? keys.desc : keys.asc) ?? keys.asc ?? keys.desc;
@@ -107,14 +117,29 @@ export function DataTable<T extends RowData>({ columns, rows, rowId, label, desc
 
   return (
     <ScrollRegion label={label} className="max-h-[75vh] overflow-y-auto rounded-xl border border-slate-200 bg-white">
-      <table aria-describedby={describedBy} aria-busy={busy || undefined} className={`w-full ${minWidth} text-left text-sm ${busy ? 'opacity-60 transition-opacity' : ''}`}>
+      <table
+        aria-describedby={describedBy}
+        aria-busy={busy || undefined}
+        className={`w-full ${minWidth} text-left text-sm ${busy ? 'opacity-60 transition-opacity' : ''}`}
+      >
         <caption className="sr-only">{label}</caption>
         <thead className="sticky top-0 z-10 border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
           {table.getHeaderGroups().map((group) => (
             <tr key={group.id}>
               {group.headers.map((header) => (
-                <th key={header.id} scope="col" aria-sort={ariaSort(header)} className={`px-4 py-3 whitespace-nowrap ${header.column.columnDef.meta?.className ?? ''}`}>
-                  {header.isPlaceholder ? null : <HeadingContent header={header} sortable={sort !== undefined && header.column.columnDef.meta?.sort !== undefined} title={<table.FlexRender header={header} />} />}
+                <th
+                  key={header.id}
+                  scope="col"
+                  aria-sort={ariaSort(header)}
+                  className={`px-4 py-3 whitespace-nowrap ${header.column.columnDef.meta?.className ?? ''}`}
+                >
+                  {header.isPlaceholder ? null : (
+                    <HeadingContent
+                      header={header}
+                      sortable={sort !== undefined && header.column.columnDef.meta?.sort !== undefined}
+                      title={<table.FlexRender header={header} />}
+                    />
+                  )}
                 </th>
               ))}
             </tr>
@@ -156,7 +181,15 @@ function renderCell<T extends RowData>(cell: Cell<typeof features, T, unknown>):
   return typeof render === 'function' ? (render(cell.getContext()) as ReactNode) : (render ?? (cell.getValue() as ReactNode));
 }
 
-function HeadingContent<T extends RowData>({ header, sortable, title }: { header: Header<typeof features, T, unknown>; sortable: boolean; title: ReactNode }) {
+function HeadingContent<T extends RowData>({
+  header,
+  sortable,
+  title,
+}: {
+  header: Header<typeof features, T, unknown>;
+  sortable: boolean;
+  title: ReactNode;
+}) {
   if (!sortable) return title;
   const sorted = header.column.getIsSorted();
   const Icon = sorted === 'asc' ? ArrowUp : sorted === 'desc' ? ArrowDown : ArrowUpDown;

@@ -56,7 +56,9 @@ export function FilterBar({ filters, params, onChange, searchLabel, submitLabel 
   const id = useId();
   const texts = filters.filter((filter): filter is TextFilter => filter.kind === 'text');
   const choices = filters.filter((filter) => filter.kind !== 'text');
-  const [problems, setProblems] = useState<{ fields: Record<string, string>; form?: { message: string; params: readonly string[] } }>({ fields: {} });
+  const [problems, setProblems] = useState<{ fields: Record<string, string>; form?: { message: string; params: readonly string[] } }>({
+    fields: {},
+  });
   const fieldId = (filter: Filter) => `${id}-${filter.param}`;
   // The form is made afresh when the URL's values change (another link, Clear filters).
   const formKey = texts.map((filter) => params.get(filter.param) ?? '').join('|');
@@ -118,7 +120,10 @@ export function FilterBar({ filters, params, onChange, searchLabel, submitLabel 
               );
               // The first (a search over names) takes a whole row when there are several.
               return (
-                <div key={filter.param} className={`min-w-0 ${!single && at === 0 && (filter.type ?? 'search') === 'search' ? 'sm:col-span-2' : ''}`}>
+                <div
+                  key={filter.param}
+                  className={`min-w-0 ${!single && at === 0 && (filter.type ?? 'search') === 'search' ? 'sm:col-span-2' : ''}`}
+                >
                   <label htmlFor={fieldId(filter)} className={labelClassName}>
                     {filter.label}
                   </label>

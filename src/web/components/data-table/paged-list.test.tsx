@@ -13,7 +13,11 @@ function renderList(query: ListQuery<string>, search = '?q=kochi&page=2') {
         params={new URLSearchParams(search)}
         noun={['shop', 'shops']}
         pagesLabel="Pages of shops"
-        empty={<EmptyState title="No shops match" action={{ to: { search: '' }, label: 'Show all shops' }}>Nothing matches “kochi”.</EmptyState>}
+        empty={
+          <EmptyState title="No shops match" action={{ to: { search: '' }, label: 'Show all shops' }}>
+            Nothing matches “kochi”.
+          </EmptyState>
+        }
       >
         {(page, summaryId) => (
           <ul aria-describedby={summaryId}>

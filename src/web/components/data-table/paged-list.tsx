@@ -61,20 +61,37 @@ export function PagedList<T>({ query, params, noun, what, pagesLabel, empty, chi
         {query.isPending ? (
           <Loading label={`Loading ${what ?? noun[1]}…`} />
         ) : query.isError || !data ? (
-          <LoadError what={what ?? `the ${noun[1]}`} message={errorMessage(query.error, 'Please check your internet connection and try again.')} onRetry={() => void query.refetch()} />
+          <LoadError
+            what={what ?? `the ${noun[1]}`}
+            message={errorMessage(query.error, 'Please check your internet connection and try again.')}
+            onRetry={() => void query.refetch()}
+          />
         ) : data.items.length === 0 && data.total > 0 ? (
-          <PastLastPage total={data.total} pageCount={pageCount} noun={noun[1]} lastPage={{ search: searchOf(withParam(params, 'page', pageCount === 1 ? undefined : String(pageCount))) }} />
+          <PastLastPage
+            total={data.total}
+            pageCount={pageCount}
+            noun={noun[1]}
+            lastPage={{ search: searchOf(withParam(params, 'page', pageCount === 1 ? undefined : String(pageCount))) }}
+          />
         ) : data.items.length === 0 ? (
           empty
         ) : (
-          <div className={query.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined} aria-busy={query.isPlaceholderData || undefined}>
+          <div
+            className={query.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}
+            aria-busy={query.isPlaceholderData || undefined}
+          >
             {children(data, summaryId)}
             <PageNav
               page={data.page}
               pageCount={pageCount}
               params={params}
               label={pagesLabel}
-              note={<span className="text-slate-500"> · {data.total.toLocaleString('en-IN')} {data.total === 1 ? noun[0] : noun[1]}</span>}
+              note={
+                <span className="text-slate-500">
+                  {' '}
+                  · {data.total.toLocaleString('en-IN')} {data.total === 1 ? noun[0] : noun[1]}
+                </span>
+              }
             />
           </div>
         )}

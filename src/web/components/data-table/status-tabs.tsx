@@ -37,13 +37,17 @@ export function StatusTabs<Value extends string>({ label, tabs, current, params,
                 aria-current={here ? 'page' : undefined}
                 preventScrollReset
                 className={`inline-flex min-h-10 items-center gap-1.5 rounded-full border px-3 py-1.5 text-sm font-semibold ${
-                  here ? 'border-brand-600 bg-brand-50 text-brand-800' : 'border-slate-300 bg-white text-slate-700 hover:border-slate-400 hover:text-slate-900'
+                  here
+                    ? 'border-brand-600 bg-brand-50 text-brand-800'
+                    : 'border-slate-300 bg-white text-slate-700 hover:border-slate-400 hover:text-slate-900'
                 }`}
               >
                 {tab.label}
                 {tab.count !== undefined && ' '}
                 {tab.count !== undefined && (
-                  <span className={`rounded-full px-1.5 text-xs tabular-nums ${here ? 'bg-white text-brand-800' : 'bg-slate-100 text-slate-700'}`}>
+                  <span
+                    className={`rounded-full px-1.5 text-xs tabular-nums ${here ? 'bg-white text-brand-800' : 'bg-slate-100 text-slate-700'}`}
+                  >
                     <span className="sr-only">(</span>
                     {tab.count}
                     <span className="sr-only">)</span>

@@ -16,7 +16,14 @@ export function thumbnailColumn<T extends RowData>(imageOf: (row: T) => string |
     cell: ({ row }) => {
       const src = imageOf(row.original);
       return src ? (
-        <ProductImage src={src} alt="" width={64} height={48} loading="lazy" className="aspect-[4/3] w-16 rounded-md bg-slate-100 object-cover" />
+        <ProductImage
+          src={src}
+          alt=""
+          width={64}
+          height={48}
+          loading="lazy"
+          className="aspect-[4/3] w-16 rounded-md bg-slate-100 object-cover"
+        />
       ) : (
         <span className="flex aspect-[4/3] w-16 items-center justify-center rounded-md bg-slate-100 text-slate-400">
           <ImageOff aria-hidden="true" className="size-5" />

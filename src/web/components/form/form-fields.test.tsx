@@ -16,8 +16,22 @@ function ShopForm({ onSave, error = null }: { onSave: (values: Values) => void; 
   return (
     <form noValidate onSubmit={(event) => void form.handleSubmit(onSave)(event)}>
       <FormSection legend="Your shop" description="Where we collect parcels.">
-        <TextField form={form} name="shop.name" label="Shop name" hint="As on your GST registration" prefix="@" rules={{ required: 'Please enter the shop name' }} />
-        <SelectField form={form} name="shop.city" label="City" placeholder="Choose a city" options={['Kochi', { value: 'BLR', label: 'Bengaluru' }]} rules={{ required: 'Please choose a city' }} />
+        <TextField
+          form={form}
+          name="shop.name"
+          label="Shop name"
+          hint="As on your GST registration"
+          prefix="@"
+          rules={{ required: 'Please enter the shop name' }}
+        />
+        <SelectField
+          form={form}
+          name="shop.city"
+          label="City"
+          placeholder="Choose a city"
+          options={['Kochi', { value: 'BLR', label: 'Bengaluru' }]}
+          rules={{ required: 'Please choose a city' }}
+        />
         <TextAreaField form={form} name="note" label="Note" optional rows={3} />
         <CheckboxField form={form} name="gift" label="Gift wrap" hint="₹49 a parcel" />
       </FormSection>
@@ -79,7 +93,9 @@ describe('form kit', () => {
   });
 
   it('draws the submit button disabled on the server, so a press before the page comes alive sends nothing; alive, it works', () => {
-    expect(renderToString(<SubmitButton label="Sign in" pendingLabel="Signing in…" pending={false} />)).toMatch(/^<button type="submit" disabled=""/);
+    expect(renderToString(<SubmitButton label="Sign in" pendingLabel="Signing in…" pending={false} />)).toMatch(
+      /^<button type="submit" disabled=""/,
+    );
     render(<SubmitButton label="Sign in" pendingLabel="Signing in…" pending={false} />);
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Sign in' }).disabled).toBe(false);
     cleanup();

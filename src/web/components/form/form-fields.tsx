@@ -127,12 +127,28 @@ export function SelectField<T extends FieldValues>({
 type TextAreaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'form' | 'name' | 'id' | 'className'>;
 
 /** A labelled, vertically resizable text area of a react-hook-form form. */
-export function TextAreaField<T extends FieldValues>({ form, name, label, hint, optional, className, rules, rows = 6, ...textarea }: BoundFieldProps<T> & TextAreaProps) {
+export function TextAreaField<T extends FieldValues>({
+  form,
+  name,
+  label,
+  hint,
+  optional,
+  className,
+  rules,
+  rows = 6,
+  ...textarea
+}: BoundFieldProps<T> & TextAreaProps) {
   const { id, error } = useBoundField(form, name);
   return (
     <Field id={id} label={label} hint={hint} optional={optional} error={error} className={className}>
       {(describedBy) => (
-        <textarea rows={rows} {...textarea} {...wiring(id, error, describedBy)} className={`${controlClassName} resize-y`} {...form.register(name, rules)} />
+        <textarea
+          rows={rows}
+          {...textarea}
+          {...wiring(id, error, describedBy)}
+          className={`${controlClassName} resize-y`}
+          {...form.register(name, rules)}
+        />
       )}
     </Field>
   );
@@ -155,7 +171,18 @@ interface TextAreaControlProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaE
  * buttons, approve or reject): its error is announced as it appears, since such a form checks the
  * box itself.
  */
-export function TextAreaControl({ label, hint, optional, error, value, onChange, inputRef, className, rows = 3, ...textarea }: TextAreaControlProps) {
+export function TextAreaControl({
+  label,
+  hint,
+  optional,
+  error,
+  value,
+  onChange,
+  inputRef,
+  className,
+  rows = 3,
+  ...textarea
+}: TextAreaControlProps) {
   const id = useId();
   return (
     <Field id={id} label={label} hint={hint} optional={optional} error={error ?? undefined} className={className} announceError>
@@ -175,7 +202,14 @@ export function TextAreaControl({ label, hint, optional, error, value, onChange,
 }
 
 /** A check box with its label beside it and, below, a hint tied to it. */
-export function CheckboxField<T extends FieldValues>({ form, name, label, hint, className = '', rules }: Omit<BoundFieldProps<T>, 'optional'>) {
+export function CheckboxField<T extends FieldValues>({
+  form,
+  name,
+  label,
+  hint,
+  className = '',
+  rules,
+}: Omit<BoundFieldProps<T>, 'optional'>) {
   const id = useId();
   const hintId = `${id}-hint`;
   return (
@@ -202,7 +236,17 @@ export function CheckboxField<T extends FieldValues>({ form, name, label, hint, 
 }
 
 /** A titled group of a long form's fields ("Business details"), in a box of its own. */
-export function FormSection({ legend, description, children, className = '' }: { legend: ReactNode; description?: ReactNode; children: ReactNode; className?: string }) {
+export function FormSection({
+  legend,
+  description,
+  children,
+  className = '',
+}: {
+  legend: ReactNode;
+  description?: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
     <fieldset className={`min-w-0 rounded-xl border border-slate-200 bg-white p-4 sm:p-6 ${className}`}>
       <legend className="float-left w-full text-lg font-semibold text-slate-900">{legend}</legend>
@@ -228,7 +272,13 @@ interface SubmitButtonProps {
  * would send the form itself, the page would load again, and what was typed (a password in the
  * address bar, even) would go with it.
  */
-export function SubmitButton({ label, pendingLabel, pending, disabled = false, className = `${buttonClass('primary')} w-full sm:w-auto` }: SubmitButtonProps) {
+export function SubmitButton({
+  label,
+  pendingLabel,
+  pending,
+  disabled = false,
+  className = `${buttonClass('primary')} w-full sm:w-auto`,
+}: SubmitButtonProps) {
   const alive = useTakenOver();
   return (
     <button type="submit" disabled={pending || disabled || !alive} className={className}>
@@ -280,7 +330,9 @@ export interface PayoutValues {
 
 /** The payout as typed, in the shape the API takes: only the fields of the kind chosen. */
 export function typedPayout(values: PayoutValues): { upi: string } | { holder: string; accountNumber: string; ifsc: string } {
-  return values.payoutKind === 'upi' ? { upi: values.upi } : { holder: values.holder, accountNumber: values.accountNumber, ifsc: values.ifsc };
+  return values.payoutKind === 'upi'
+    ? { upi: values.upi }
+    : { holder: values.holder, accountNumber: values.accountNumber, ifsc: values.ifsc };
 }
 
 interface CashPayoutFieldsetProps<T extends FieldValues & PayoutValues> {
@@ -311,7 +363,14 @@ export function CashPayoutFieldset<T extends FieldValues & PayoutValues>({ form,
         </label>
       </div>
       {payoutKind === 'upi' ? (
-        <TextField form={form} name={name('upi')} label={whose === 'own' ? 'Your UPI ID' : 'Customer’s UPI ID'} hint="Like name@okhdfcbank" autoComplete="off" className="max-w-sm" />
+        <TextField
+          form={form}
+          name={name('upi')}
+          label={whose === 'own' ? 'Your UPI ID' : 'Customer’s UPI ID'}
+          hint="Like name@okhdfcbank"
+          autoComplete="off"
+          className="max-w-sm"
+        />
       ) : (
         <div className="grid gap-3 sm:grid-cols-3">
           <TextField form={form} name={name('holder')} label="Account holder" autoComplete={whose === 'own' ? 'name' : 'off'} />

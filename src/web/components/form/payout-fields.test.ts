@@ -9,6 +9,10 @@ describe('typedPayout', () => {
   });
 
   it('sends only the bank account when a bank account is chosen', () => {
-    expect(typedPayout({ ...values, payoutKind: 'bank' })).toEqual({ holder: 'Asha Rao', accountNumber: '123456789012', ifsc: 'HDFC0001234' });
+    expect(typedPayout({ ...values, payoutKind: 'bank' })).toEqual({
+      holder: 'Asha Rao',
+      accountNumber: '123456789012',
+      ifsc: 'HDFC0001234',
+    });
   });
 });

@@ -53,7 +53,9 @@ export function ImageManager({ id, state }: ImageManagerProps) {
     if (to < 0 || to >= images.length || from === to) return;
     move(from, to);
     pendingFocus.current = { index: to, action };
-    setAnnouncement(to === 0 ? `Image ${from + 1} is now the main image.` : `Image ${from + 1} moved to position ${to + 1} of ${images.length}.`);
+    setAnnouncement(
+      to === 0 ? `Image ${from + 1} is now the main image.` : `Image ${from + 1} moved to position ${to + 1} of ${images.length}.`,
+    );
   };
 
   const drop = (event: DragEvent<HTMLLIElement>, to: number) => {
@@ -144,9 +146,7 @@ export function ImageManager({ id, state }: ImageManagerProps) {
         </p>
       ) : (
         <>
-          <p className="mt-4 text-sm text-slate-600">
-            The first image is the main one. Drag images to reorder them, or use the buttons.
-          </p>
+          <p className="mt-4 text-sm text-slate-600">The first image is the main one. Drag images to reorder them, or use the buttons.</p>
           <ol ref={listRef} aria-label="Product images" className="mt-3 grid grid-cols-1 gap-3 sm:grid-cols-3 lg:grid-cols-4">
             {images.map((url, index) => {
               const name = index === 0 ? 'main image' : `image ${index + 1}`;
@@ -184,9 +184,7 @@ export function ImageManager({ id, state }: ImageManagerProps) {
                     className="aspect-[4/3] w-24 shrink-0 self-start rounded-md bg-slate-100 object-cover sm:w-full"
                   />
                   <div className="min-w-0 flex-1">
-                    <p className="text-sm font-semibold text-slate-900">
-                      {index === 0 ? 'Main image' : `Image ${index + 1}`}
-                    </p>
+                    <p className="text-sm font-semibold text-slate-900">{index === 0 ? 'Main image' : `Image ${index + 1}`}</p>
                     <div className="mt-2 grid grid-cols-2 gap-1.5">
                       <button
                         type="button"

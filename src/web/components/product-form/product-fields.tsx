@@ -1,12 +1,4 @@
-import {
-  useForm,
-  useWatch,
-  type FieldErrors,
-  type Path,
-  type Resolver,
-  type UseFormSetError,
-  type UseFormSetValue,
-} from 'react-hook-form';
+import { useForm, useWatch, type FieldErrors, type Path, type Resolver, type UseFormSetError, type UseFormSetValue } from 'react-hook-form';
 import { CATEGORIES, CATEGORY_LABELS, type Category } from '#shared/categories.ts';
 import { FormSection, SelectField, TextAreaField, TextField, type FormOf } from '#web/components/form/form-fields.tsx';
 import { errorMessage, fieldIssues } from '#web/lib/api-client.ts';
@@ -83,8 +75,21 @@ export function ProductFieldsets({ form, category, withSku = true }: ProductFiel
             className="sm:col-span-2"
           />
           <TextField form={form} name="brand" label="Brand" autoComplete="off" />
-          <SelectField form={form} name="category" label="Category" hint="Changing it changes the specifications below." options={CATEGORY_CHOICES} />
-          <TextAreaField form={form} name="description" label="Description" optional hint="Up to 5,000 characters." className="sm:col-span-2" />
+          <SelectField
+            form={form}
+            name="category"
+            label="Category"
+            hint="Changing it changes the specifications below."
+            options={CATEGORY_CHOICES}
+          />
+          <TextAreaField
+            form={form}
+            name="description"
+            label="Description"
+            optional
+            hint="Up to 5,000 characters."
+            className="sm:col-span-2"
+          />
           {withSku && (
             <TextField
               form={form}
@@ -102,9 +107,37 @@ export function ProductFieldsets({ form, category, withSku = true }: ProductFiel
 
       <FormSection legend="Price and stock">
         <div className="grid grid-cols-1 gap-5 sm:grid-cols-3">
-          <TextField form={form} name="price" label="Price (₹)" hint="Selling price, GST included" prefix="₹" inputMode="decimal" autoComplete="off" placeholder="64,990" />
-          <TextField form={form} name="mrp" label="MRP (₹)" hint="At least the price" prefix="₹" inputMode="decimal" autoComplete="off" placeholder="64,990" />
-          <TextField form={form} name="stock" label="Stock" hint="Units ready to ship" type="number" inputMode="numeric" min={0} max={100_000} step={1} />
+          <TextField
+            form={form}
+            name="price"
+            label="Price (₹)"
+            hint="Selling price, GST included"
+            prefix="₹"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="64,990"
+          />
+          <TextField
+            form={form}
+            name="mrp"
+            label="MRP (₹)"
+            hint="At least the price"
+            prefix="₹"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="64,990"
+          />
+          <TextField
+            form={form}
+            name="stock"
+            label="Stock"
+            hint="Units ready to ship"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={100_000}
+            step={1}
+          />
         </div>
       </FormSection>
 
@@ -128,11 +161,26 @@ function SpecInput({ form, field }: { form: FormOf<ProductFormValues>; field: Sp
     case 'integer':
     case 'decimal':
       return (
-        <TextField {...common} hint={field.hint} type="number" inputMode={field.kind === 'integer' ? 'numeric' : 'decimal'} min={0} step={field.kind === 'integer' ? 1 : 'any'} />
+        <TextField
+          {...common}
+          hint={field.hint}
+          type="number"
+          inputMode={field.kind === 'integer' ? 'numeric' : 'decimal'}
+          min={0}
+          step={field.kind === 'integer' ? 1 : 'any'}
+        />
       );
     case 'text':
     case 'list':
-      return <TextField {...common} hint={field.hint} optional={field.kind === 'text' && field.optional === true} autoComplete="off" className={field.kind === 'list' ? 'sm:col-span-2' : ''} />;
+      return (
+        <TextField
+          {...common}
+          hint={field.hint}
+          optional={field.kind === 'text' && field.optional === true}
+          autoComplete="off"
+          className={field.kind === 'list' ? 'sm:col-span-2' : ''}
+        />
+      );
   }
 }
 
@@ -153,13 +201,25 @@ export interface ProductFormControl {
  * and says what is left to show above the buttons. When stock was refused because orders left too
  * little of it (a 409), the stock field starts again from the stock as it is now.
  */
-export function placeServerIssues(error: unknown, category: Category, { setError, setValue }: ProductFormControl, offline: string): SaveProblem {
+export function placeServerIssues(
+  error: unknown,
+  category: Category,
+  { setError, setValue }: ProductFormControl,
+  offline: string,
+): SaveProblem {
   const message = (fallback: string) => errorMessage(error, fallback);
   const stockNow = stockNowOf(error);
   if (stockNow !== undefined) {
     setValue('stock', String(stockNow));
     setValue('stockWas', String(stockNow));
-    setError('stock', { type: 'server', message: `Orders changed the stock to ${stockNow} while you were editing. Enter the stock you want and save again.` }, { shouldFocus: true });
+    setError(
+      'stock',
+      {
+        type: 'server',
+        message: `Orders changed the stock to ${stockNow} while you were editing. Enter the stock you want and save again.`,
+      },
+      { shouldFocus: true },
+    );
     return { message: message(offline), more: [] };
   }
   const issues = fieldIssues(error);
@@ -172,11 +232,16 @@ export function placeServerIssues(error: unknown, category: Category, { setError
       unplaced.push(issue.message);
       continue;
     }
-    setError(field as Path<ProductFormValues>, { type: 'server', message: withoutFieldPrefix(issue.message, issue.field) }, { shouldFocus: focus });
+    setError(
+      field as Path<ProductFormValues>,
+      { type: 'server', message: withoutFieldPrefix(issue.message, issue.field) },
+      { shouldFocus: focus },
+    );
     focus = false;
   }
   return {
-    message: unplaced.length === issues.length ? message('Please check the product and try again.') : 'Please correct the fields marked below.',
+    message:
+      unplaced.length === issues.length ? message('Please check the product and try again.') : 'Please correct the fields marked below.',
     more: unplaced,
   };
 }

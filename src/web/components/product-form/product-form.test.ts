@@ -11,7 +11,15 @@ const monitor: ProductFormValues = {
   mrp: '34999',
   stock: '0',
   stockWas: '',
-  specs: { sizeIn: '27', resolution: '2560x1440', panel: 'IPS', refreshRateHz: '240', responseTimeMs: '1', ports: 'HDMI 2.1, DisplayPort 1.4 ,, USB-C', ramGb: '16' },
+  specs: {
+    sizeIn: '27',
+    resolution: '2560x1440',
+    panel: 'IPS',
+    refreshRateHz: '240',
+    responseTimeMs: '1',
+    ports: 'HDMI 2.1, DisplayPort 1.4 ,, USB-C',
+    ramGb: '16',
+  },
 };
 
 describe('validateProductForm', () => {
@@ -28,7 +36,14 @@ describe('validateProductForm', () => {
         price: 2_499_950,
         mrp: 3_499_900,
         stock: 0,
-        specs: { sizeIn: 27, resolution: '2560x1440', panel: 'IPS', refreshRateHz: 240, responseTimeMs: 1, ports: ['HDMI 2.1', 'DisplayPort 1.4', 'USB-C'] },
+        specs: {
+          sizeIn: 27,
+          resolution: '2560x1440',
+          panel: 'IPS',
+          refreshRateHz: 240,
+          responseTimeMs: 1,
+          ports: ['HDMI 2.1', 'DisplayPort 1.4', 'USB-C'],
+        },
       },
     });
   });
@@ -89,14 +104,25 @@ describe('form helpers', () => {
       specs: { sizeIn: 27, resolution: '3840x2160', panel: 'IPS', refreshRateHz: 60, responseTimeMs: 5, ports: ['HDMI', 'USB-C'] },
       sku: null,
     });
-    expect(values).toMatchObject({ price: '42,999', mrp: '50,000.50', stock: '3', stockWas: '3', sku: '', specs: { ports: 'HDMI, USB-C', sizeIn: '27' } });
+    expect(values).toMatchObject({
+      price: '42,999',
+      mrp: '50,000.50',
+      stock: '3',
+      stockWas: '3',
+      sku: '',
+      specs: { ports: 'HDMI, USB-C', sizeIn: '27' },
+    });
   });
 
   it('explains a saved stock that orders changed while the form was open', () => {
     expect(stockNote(15, 10, 15)).toBe('');
     expect(stockNote(15, undefined, 12)).toBe('');
-    expect(stockNote(15, 10, 12)).toBe('Stock is 12, not 15: orders changed it by −3 while you were editing, and your change (+5) was applied to that.');
+    expect(stockNote(15, 10, 12)).toBe(
+      'Stock is 12, not 15: orders changed it by −3 while you were editing, and your change (+5) was applied to that.',
+    );
     expect(stockNote(10, 10, 8)).toBe('Stock is 8, not 10: orders changed it by −2 while you were editing, and you left it as it was.');
-    expect(stockNote(0, 4, 1)).toBe('Stock is 1, not 0: orders changed it by +1 while you were editing, and your change (−4) was applied to that.');
+    expect(stockNote(0, 4, 1)).toBe(
+      'Stock is 1, not 0: orders changed it by +1 while you were editing, and your change (−4) was applied to that.',
+    );
   });
 });

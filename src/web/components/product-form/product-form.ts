@@ -18,13 +18,29 @@ export function specLabel(field: SpecField): string {
   return field.kind === 'integer' || field.kind === 'decimal' ? `${field.title} (${field.unit})` : field.title;
 }
 
-const processor: SpecField = { key: 'processor', kind: 'text', title: 'Processor', hint: 'For example, Intel Core i5-1335U or AMD Ryzen 7 7735HS' };
+const processor: SpecField = {
+  key: 'processor',
+  kind: 'text',
+  title: 'Processor',
+  hint: 'For example, Intel Core i5-1335U or AMD Ryzen 7 7735HS',
+};
 const ram: SpecField = { key: 'ramGb', kind: 'integer', title: 'RAM', unit: 'GB' };
 const storage: SpecField = { key: 'storageGb', kind: 'integer', title: 'Storage', unit: 'GB', hint: 'Total capacity; 1 TB is 1024 GB' };
-const graphics: SpecField = { key: 'graphics', kind: 'text', title: 'Graphics', hint: 'For example, Intel Iris Xe or NVIDIA GeForce RTX 4060' };
+const graphics: SpecField = {
+  key: 'graphics',
+  kind: 'text',
+  title: 'Graphics',
+  hint: 'For example, Intel Iris Xe or NVIDIA GeForce RTX 4060',
+};
 /** The model's identifiers, in every category: other sellers find the product by them. */
 const identifiers: readonly SpecField[] = [
-  { key: 'partNumber', kind: 'text', title: 'Part number (MPN)', hint: "The maker's model or part number, for example 82XB00FLIN", optional: true },
+  {
+    key: 'partNumber',
+    kind: 'text',
+    title: 'Part number (MPN)',
+    hint: "The maker's model or part number, for example 82XB00FLIN",
+    optional: true,
+  },
   { key: 'ean', kind: 'text', title: 'EAN barcode', hint: 'The 13 digits under the barcode on the box', optional: true },
 ];
 
@@ -57,7 +73,13 @@ export const SPEC_FIELDS: Record<Category, readonly SpecField[]> = {
     { key: 'panel', kind: 'choice', title: 'Panel type', options: MonitorSpecsSchema.shape.panel.options },
     { key: 'refreshRateHz', kind: 'integer', title: 'Refresh rate', unit: 'Hz' },
     { key: 'responseTimeMs', kind: 'decimal', title: 'Response time', unit: 'ms' },
-    { key: 'ports', kind: 'list', title: 'Ports', item: 'port', hint: 'Separate them with commas, for example: HDMI 2.1, DisplayPort 1.4, USB-C' },
+    {
+      key: 'ports',
+      kind: 'list',
+      title: 'Ports',
+      item: 'port',
+      hint: 'Separate them with commas, for example: HDMI 2.1, DisplayPort 1.4, USB-C',
+    },
     ...identifiers,
   ],
 };
@@ -89,7 +111,10 @@ export const TOP_LEVEL_FIELDS = ['name', 'brand', 'category', 'description', 'sk
 export type TopLevelField = (typeof TOP_LEVEL_FIELDS)[number];
 
 /** The product fields the form edits, whoever edits them (the vendor, or an admin). */
-export type EditableProduct = Pick<VendorProduct, 'name' | 'brand' | 'category' | 'description' | 'sku' | 'price' | 'mrp' | 'stock' | 'specs'>;
+export type EditableProduct = Pick<
+  VendorProduct,
+  'name' | 'brand' | 'category' | 'description' | 'sku' | 'price' | 'mrp' | 'stock' | 'specs'
+>;
 
 export function toFormValues(product?: EditableProduct): ProductFormValues {
   if (!product) {
@@ -149,7 +174,10 @@ function readSpec(field: SpecField, raw: string | undefined, errors: FormErrors)
       if (text === '') errors[path] = `Please choose the ${noun}`;
       return text;
     case 'list': {
-      const items = text.split(',').map((item) => item.trim()).filter(Boolean);
+      const items = text
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean);
       if (items.length === 0) errors[path] = `Please enter at least one ${field.item}`;
       return items;
     }

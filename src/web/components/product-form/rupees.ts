@@ -17,7 +17,5 @@ const withPaise = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, max
 
 /** 6499000 → "64,990", 6499050 → "64,990.50": what a rupee field shows for an amount in paise. */
 export function paiseToRupeeText(paise: number): string {
-  return paise % PAISE_PER_RUPEE === 0
-    ? wholeRupees.format(paise / PAISE_PER_RUPEE)
-    : withPaise.format(paise / PAISE_PER_RUPEE);
+  return paise % PAISE_PER_RUPEE === 0 ? wholeRupees.format(paise / PAISE_PER_RUPEE) : withPaise.format(paise / PAISE_PER_RUPEE);
 }

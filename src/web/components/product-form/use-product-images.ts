@@ -43,23 +43,26 @@ export function useProductImages(initial: readonly string[], upload: UploadImage
     return () => current.abort();
   }, []);
 
-  const uploadOne = useCallback(async (entry: PendingUpload, file: File) => {
-    const signal = controller.current?.signal;
-    if (signal?.aborted) return;
-    const setProgress = (progress: number) =>
-      setUploads((current) => current.map((upload) => (upload.id === entry.id ? { ...upload, progress } : upload)));
-    setProgress(0);
-    try {
-      const media = await upload(file, { onProgress: setProgress, signal });
-      setImages((current) => [...current, media.url]);
-    } catch (error) {
+  const uploadOne = useCallback(
+    async (entry: PendingUpload, file: File) => {
+      const signal = controller.current?.signal;
       if (signal?.aborted) return;
-      const reason = errorMessage(error, 'Please check your internet connection and try again.');
-      setProblems((current) => [...current, `We could not upload “${file.name}”. ${reason}`]);
-    } finally {
-      if (!signal?.aborted) setUploads((current) => current.filter((upload) => upload.id !== entry.id));
-    }
-  }, [upload]);
+      const setProgress = (progress: number) =>
+        setUploads((current) => current.map((upload) => (upload.id === entry.id ? { ...upload, progress } : upload)));
+      setProgress(0);
+      try {
+        const media = await upload(file, { onProgress: setProgress, signal });
+        setImages((current) => [...current, media.url]);
+      } catch (error) {
+        if (signal?.aborted) return;
+        const reason = errorMessage(error, 'Please check your internet connection and try again.');
+        setProblems((current) => [...current, `We could not upload “${file.name}”. ${reason}`]);
+      } finally {
+        if (!signal?.aborted) setUploads((current) => current.filter((upload) => upload.id !== entry.id));
+      }
+    },
+    [upload],
+  );
 
   /** Checks the chosen files and queues the acceptable ones; explains any it refuses. */
   const addFiles = useCallback(

@@ -6,7 +6,17 @@ import { type ReactNode, useEffect, useRef } from 'react';
  * and is scrolled into view as it appears: for a form's answer, which on a phone shows above the
  * submit button the shopper has scrolled down to, out of sight.
  */
-export function ErrorAlert({ children, className = '', id, takeFocus = false }: { children: ReactNode; className?: string; id?: string; takeFocus?: boolean }) {
+export function ErrorAlert({
+  children,
+  className = '',
+  id,
+  takeFocus = false,
+}: {
+  children: ReactNode;
+  className?: string;
+  id?: string;
+  takeFocus?: boolean;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!takeFocus || !ref.current) return;
@@ -36,7 +46,11 @@ export type AnnouncerTone = keyof typeof TONES;
 /** A polite live region that is always in the page, so what is put in it gets announced. */
 export function Announcer({ message, tone = 'success', className = '' }: { message: string; tone?: AnnouncerTone; className?: string }) {
   return (
-    <p role="status" aria-live="polite" className={message ? `rounded-lg border px-4 py-3 text-sm font-medium wrap-break-word ${TONES[tone]} ${className}` : 'sr-only'}>
+    <p
+      role="status"
+      aria-live="polite"
+      className={message ? `rounded-lg border px-4 py-3 text-sm font-medium wrap-break-word ${TONES[tone]} ${className}` : 'sr-only'}
+    >
       {message}
     </p>
   );

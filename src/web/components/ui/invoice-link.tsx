@@ -23,7 +23,15 @@ export function CreditNoteLink({ creditNote, className = '' }: { creditNote: { i
 }
 
 /** A shipment's tax invoice with its credit notes beside it. */
-export function TaxDocumentLinks({ invoice, creditNotes, className = '' }: { invoice: { id: number; number: string }; creditNotes: ReadonlyArray<{ id: number; number: string }>; className?: string }) {
+export function TaxDocumentLinks({
+  invoice,
+  creditNotes,
+  className = '',
+}: {
+  invoice: { id: number; number: string };
+  creditNotes: ReadonlyArray<{ id: number; number: string }>;
+  className?: string;
+}) {
   if (creditNotes.length === 0) return <InvoiceLink invoice={invoice} className={className} />;
   return (
     <p className={`flex flex-wrap gap-x-4 gap-y-1.5 ${className}`}>

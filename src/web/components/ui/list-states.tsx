@@ -12,7 +12,13 @@ export function ResultSummary(props: {
 }) {
   const { id, total, shown, first, last, noun } = props;
   const text =
-    total === undefined ? '' : total === 0 ? `No ${noun[1]} found` : shown === 0 ? '' : `Showing ${first}–${last} of ${total} ${total === 1 ? noun[0] : noun[1]}`;
+    total === undefined
+      ? ''
+      : total === 0
+        ? `No ${noun[1]} found`
+        : shown === 0
+          ? ''
+          : `Showing ${first}–${last} of ${total} ${total === 1 ? noun[0] : noun[1]}`;
   return (
     <p id={id} className="mt-4 text-sm text-slate-700" aria-live="polite">
       {text}

@@ -4,7 +4,11 @@
  */
 export function Loading({ label = 'Loading…', page = false }: { label?: string; page?: boolean }) {
   return (
-    <div role="status" aria-live="polite" className={`flex ${page ? 'min-h-screen' : 'min-h-[40vh]'} items-center justify-center gap-3 text-slate-600`}>
+    <div
+      role="status"
+      aria-live="polite"
+      className={`flex ${page ? 'min-h-screen' : 'min-h-[40vh]'} items-center justify-center gap-3 text-slate-600`}
+    >
       <span aria-hidden="true" className="size-5 animate-spin rounded-full border-2 border-brand-200 border-t-brand-600" />
       <span>{label}</span>
     </div>

@@ -57,7 +57,20 @@ interface OrderTotalsProps {
  * lines add up to the total shown, what is paid), and the GST
  * they include (and any notes) after it: a `<dl>` holds only its terms and their values.
  */
-export function OrderTotals({ subtotalLabel, subtotal, coupon, shipping, bankOffer, totalLabel = 'Total', total, gst, subtotalTestId, totalTestId, busy, children }: OrderTotalsProps) {
+export function OrderTotals({
+  subtotalLabel,
+  subtotal,
+  coupon,
+  shipping,
+  bankOffer,
+  totalLabel = 'Total',
+  total,
+  gst,
+  subtotalTestId,
+  totalTestId,
+  busy,
+  children,
+}: OrderTotalsProps) {
   return (
     <div className="mt-3 space-y-2 text-sm" aria-busy={busy}>
       <dl className="space-y-2">
@@ -91,7 +104,15 @@ export function OrderTotals({ subtotalLabel, subtotal, coupon, shipping, bankOff
  * lines of its total (coupon, delivery, the bank's offer on the card: paidBankOffer) adding up to
  * what is paid, and where it is delivered. Beside OrderTotals, so the two pages share one chunk.
  */
-export function OrderReceipt({ order, bankOffer, expectedBy }: { order: Order; bankOffer: AppliedBankOffer | undefined; expectedBy?: string | null }) {
+export function OrderReceipt({
+  order,
+  bankOffer,
+  expectedBy,
+}: {
+  order: Order;
+  bankOffer: AppliedBankOffer | undefined;
+  expectedBy?: string | null;
+}) {
   const a = order.address;
   // Cash is still to come on delivery; a bank's instant discount came off what the card paid.
   const cash = order.payments.some((p) => p.method === 'cod' && p.status === 'authorized');
@@ -106,7 +127,13 @@ export function OrderReceipt({ order, bankOffer, expectedBy }: { order: Order; b
         <ul className="mt-2 divide-y divide-slate-100">
           {order.items.map((item) => (
             <li key={item.id} className="flex gap-3 py-2 text-sm">
-              <ProductImage src={item.image} alt="" width={64} height={48} className="aspect-[4/3] w-16 shrink-0 rounded border border-slate-200 object-cover" />
+              <ProductImage
+                src={item.image}
+                alt=""
+                width={64}
+                height={48}
+                className="aspect-[4/3] w-16 shrink-0 rounded border border-slate-200 object-cover"
+              />
               <div className="min-w-0 flex-1">
                 <p className="font-medium break-words">{item.name}</p>
                 <p className="text-slate-600">

@@ -38,7 +38,11 @@ function PageLink({ text, rel, page, params }: { text: string; rel: string; page
     );
   }
   return (
-    <Link to={{ search: searchOf(withParam(params, 'page', page === 1 ? undefined : String(page))) }} rel={rel} className={buttonClass('secondary', 'sm')}>
+    <Link
+      to={{ search: searchOf(withParam(params, 'page', page === 1 ? undefined : String(page))) }}
+      rel={rel}
+      className={buttonClass('secondary', 'sm')}
+    >
       {text}
     </Link>
   );

@@ -11,9 +11,7 @@ export function PriceTag({ price, mrp, size = 'md' }: PriceTagProps) {
   const off = mrp === undefined ? 0 : discountPercent(price, mrp);
   return (
     <p className="flex flex-wrap items-baseline gap-x-2 gap-y-0.5">
-      <span className={size === 'lg' ? 'text-3xl font-bold text-slate-900' : 'text-lg font-bold text-slate-900'}>
-        {formatPrice(price)}
-      </span>
+      <span className={size === 'lg' ? 'text-3xl font-bold text-slate-900' : 'text-lg font-bold text-slate-900'}>{formatPrice(price)}</span>
       {off > 0 && mrp !== undefined && (
         <>
           <span className="text-sm text-slate-500">

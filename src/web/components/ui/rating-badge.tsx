@@ -12,7 +12,10 @@ export function RatingBadge({ rating }: { rating: ProductRating | null }) {
   const count = COUNT.format(rating.count);
   return (
     <div className="flex items-center gap-1.5 text-sm text-slate-600">
-      <span aria-hidden="true" className="inline-flex items-center gap-0.5 rounded bg-green-700 px-1.5 py-0.5 text-xs font-semibold text-white">
+      <span
+        aria-hidden="true"
+        className="inline-flex items-center gap-0.5 rounded bg-green-700 px-1.5 py-0.5 text-xs font-semibold text-white"
+      >
         {average} ★
       </span>
       <span aria-hidden="true">({count})</span>

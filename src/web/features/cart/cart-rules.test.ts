@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { addItem, type CartProduct, cartLines, itemCount, lineKey, parseSavedCart, removeItem, setQuantity, subtotal } from './cart-rules.ts';
+import {
+  addItem,
+  type CartProduct,
+  cartLines,
+  itemCount,
+  lineKey,
+  parseSavedCart,
+  removeItem,
+  setQuantity,
+  subtotal,
+} from './cart-rules.ts';
 
 const laptop: CartProduct = { id: 1, name: 'ThinkPad E14', price: 6_299_000 };
 const monitor: CartProduct = { id: 2, name: 'UltraGear 27', price: 2_499_900 };
@@ -20,10 +30,16 @@ describe('cart rules', () => {
   });
 
   it('removes the item when its quantity is set to 0 or less', () => {
-    const items = [{ product: laptop, quantity: 2 }, { product: monitor, quantity: 1 }];
+    const items = [
+      { product: laptop, quantity: 2 },
+      { product: monitor, quantity: 1 },
+    ];
     expect(setQuantity(items, '1', 0)).toEqual([{ product: monitor, quantity: 1 }]);
     expect(setQuantity(items, '2', -3)).toEqual([{ product: laptop, quantity: 2 }]);
-    expect(setQuantity(items, '2', 4)).toEqual([{ product: laptop, quantity: 2 }, { product: monitor, quantity: 4 }]);
+    expect(setQuantity(items, '2', 4)).toEqual([
+      { product: laptop, quantity: 2 },
+      { product: monitor, quantity: 4 },
+    ]);
   });
 
   it('holds at most 50 different products', () => {
@@ -33,15 +49,29 @@ describe('cart rules', () => {
   });
 
   it('removes one item and leaves the rest', () => {
-    expect(removeItem([{ product: laptop, quantity: 1 }, { product: monitor, quantity: 1 }], '1')).toEqual([{ product: monitor, quantity: 1 }]);
+    expect(
+      removeItem(
+        [
+          { product: laptop, quantity: 1 },
+          { product: monitor, quantity: 1 },
+        ],
+        '1',
+      ),
+    ).toEqual([{ product: monitor, quantity: 1 }]);
   });
 
   it('keeps one line per product and seller: the same laptop from two sellers is two lines, and a cart saved before offers still reads', () => {
     const fromRavi = { ...laptop, offerId: 11 };
     const fromSita = { ...laptop, offerId: 12, price: 6_199_000 };
     const items = addItem(addItem(addItem([], fromRavi), fromSita, 2), fromRavi);
-    expect(items.map((item) => [lineKey(item.product), item.quantity])).toEqual([['1:11', 2], ['1:12', 2]]);
-    expect(cartLines(items)).toEqual([{ productId: 1, offerId: 11, quantity: 2 }, { productId: 1, offerId: 12, quantity: 2 }]);
+    expect(items.map((item) => [lineKey(item.product), item.quantity])).toEqual([
+      ['1:11', 2],
+      ['1:12', 2],
+    ]);
+    expect(cartLines(items)).toEqual([
+      { productId: 1, offerId: 11, quantity: 2 },
+      { productId: 1, offerId: 12, quantity: 2 },
+    ]);
     expect(removeItem(items, '1:11').map((item) => item.product.offerId)).toEqual([12]);
     expect(setQuantity(items, '1:12', 5)[1]?.quantity).toBe(5);
     // The seed's shape, without an offer: bought from the buy box.
@@ -50,7 +80,10 @@ describe('cart rules', () => {
   });
 
   it('counts items and sums price times quantity', () => {
-    const items = [{ product: laptop, quantity: 2 }, { product: monitor, quantity: 3 }];
+    const items = [
+      { product: laptop, quantity: 2 },
+      { product: monitor, quantity: 3 },
+    ];
     expect(itemCount(items)).toBe(5);
     expect(subtotal(items)).toBe(2 * 6_299_000 + 3 * 2_499_900);
     expect(itemCount([])).toBe(0);

@@ -52,19 +52,13 @@ export function addItem(items: readonly CartItem[], product: CartProduct, quanti
   const key = lineKey(product);
   const existing = items.find((item) => lineKey(item.product) === key);
   if (!existing) return isCartFull(items) ? [...items] : [...items, { product, quantity: clampQuantity(quantity) }];
-  return items.map((item) =>
-    lineKey(item.product) === key
-      ? { product, quantity: clampQuantity(item.quantity + quantity) }
-      : item,
-  );
+  return items.map((item) => (lineKey(item.product) === key ? { product, quantity: clampQuantity(item.quantity + quantity) } : item));
 }
 
 /** Setting a quantity of 0 or less removes the line (see lineKey). */
 export function setQuantity(items: readonly CartItem[], key: string, quantity: number): CartItem[] {
   if (!Number.isFinite(quantity) || quantity <= 0) return removeItem(items, key);
-  return items.map((item) =>
-    lineKey(item.product) === key ? { ...item, quantity: clampQuantity(quantity) } : item,
-  );
+  return items.map((item) => (lineKey(item.product) === key ? { ...item, quantity: clampQuantity(quantity) } : item));
 }
 
 export function removeItem(items: readonly CartItem[], key: string): CartItem[] {

@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { rupees } from '#shared/money.ts';
 import type { LaptopSpecs, Product } from '#shared/schemas/catalog.ts';
-import { addToComparison, categoryNoun, COMPARE_MAX, type CompareItem, compareRows, comparisonRows, countOf, parseSavedComparison, removeFromComparison, replaceComparison } from './compare-rules.ts';
+import {
+  addToComparison,
+  categoryNoun,
+  COMPARE_MAX,
+  type CompareItem,
+  compareRows,
+  comparisonRows,
+  countOf,
+  parseSavedComparison,
+  removeFromComparison,
+  replaceComparison,
+} from './compare-rules.ts';
 
 const laptop = (id: number): CompareItem => ({ id, name: `Laptop ${id}`, category: 'Laptop' });
 const monitor: CompareItem = { id: 99, name: 'UltraGear 27', category: 'Monitor' };
@@ -50,28 +61,75 @@ describe('comparison rules', () => {
     expect(parseSavedComparison(null)).toEqual([]);
     expect(parseSavedComparison('{not json')).toEqual([]);
     expect(parseSavedComparison('{"id":1}')).toEqual([]);
-    const saved = JSON.stringify([laptop(1), { id: -2, name: 'x', category: 'Laptop' }, monitor, laptop(1), laptop(3), laptop(4), laptop(5), laptop(6), { id: 7, name: 'Tablet', category: 'Tablet' }]);
+    const saved = JSON.stringify([
+      laptop(1),
+      { id: -2, name: 'x', category: 'Laptop' },
+      monitor,
+      laptop(1),
+      laptop(3),
+      laptop(4),
+      laptop(5),
+      laptop(6),
+      { id: 7, name: 'Tablet', category: 'Tablet' },
+    ]);
     expect(parseSavedComparison(saved).map((item) => item.id)).toEqual([1, 3, 4, 5]);
   });
 
   it('marks the rows whose values differ', () => {
-    expect(compareRows([
-      { label: 'RAM', values: ['16 GB', '16 GB'] },
-      { label: 'Storage', values: ['512 GB SSD', '1 TB SSD'] },
-    ])).toEqual([
+    expect(
+      compareRows([
+        { label: 'RAM', values: ['16 GB', '16 GB'] },
+        { label: 'Storage', values: ['512 GB SSD', '1 TB SSD'] },
+      ]),
+    ).toEqual([
       { label: 'RAM', values: ['16 GB', '16 GB'], differs: false },
       { label: 'Storage', values: ['512 GB SSD', '1 TB SSD'], differs: true },
     ]);
   });
 
   it('lays out two laptops side by side: price, rating, availability, then every spec', () => {
-    const specs: LaptopSpecs = { processor: 'Intel Core i5-1335U', ramGb: 16, storageGb: 512, storageType: 'SSD', displaySizeIn: 14, graphics: 'Intel Iris Xe', os: 'Windows 11 Home', weightKg: 1.4, batteryWh: 57 };
+    const specs: LaptopSpecs = {
+      processor: 'Intel Core i5-1335U',
+      ramGb: 16,
+      storageGb: 512,
+      storageType: 'SSD',
+      displaySizeIn: 14,
+      graphics: 'Intel Iris Xe',
+      os: 'Windows 11 Home',
+      weightKg: 1.4,
+      batteryWh: 57,
+    };
     const base: Product = {
-      id: 1, name: 'A', vendor: { id: 1, name: 'Shop', slug: 'shop' }, slug: 'x', brand: 'Lenovo', category: 'Laptop', description: '', price: rupees(60_000), mrp: rupees(70_000), stock: 10,
-      images: [], specs, status: 'active', featured: false, createdAt: '', updatedAt: '', offerId: 1, sellerCount: 1, offers: [], rating: null,
+      id: 1,
+      name: 'A',
+      vendor: { id: 1, name: 'Shop', slug: 'shop' },
+      slug: 'x',
+      brand: 'Lenovo',
+      category: 'Laptop',
+      description: '',
+      price: rupees(60_000),
+      mrp: rupees(70_000),
+      stock: 10,
+      images: [],
+      specs,
+      status: 'active',
+      featured: false,
+      createdAt: '',
+      updatedAt: '',
+      offerId: 1,
+      sellerCount: 1,
+      offers: [],
+      rating: null,
     };
     const a = base;
-    const b: Product = { ...base, id: 2, name: 'B', stock: 2, specs: { ...specs, ramGb: 8, partNumber: '82XD' }, rating: { average: 4.5, count: 12 } };
+    const b: Product = {
+      ...base,
+      id: 2,
+      name: 'B',
+      stock: 2,
+      specs: { ...specs, ramGb: 8, partNumber: '82XD' },
+      rating: { average: 4.5, count: 12 },
+    };
     const rows = comparisonRows([a, b]);
     const row = (label: string) => rows.find((r) => r.label === label);
     expect(row('Price')).toEqual({ label: 'Price', values: ['₹60,000', '₹60,000'], differs: false });

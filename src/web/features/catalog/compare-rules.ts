@@ -62,8 +62,14 @@ export function parseSavedComparison(raw: string | null): CompareItem[] {
   for (const entry of savedEntries(raw)) {
     if (typeof entry !== 'object' || entry === null) continue;
     const { id, name, category, image } = entry as Record<string, unknown>;
-    if (!Number.isSafeInteger(id) || (id as number) <= 0 || typeof name !== 'string' || !CATEGORIES.includes(category as Category)) continue;
-    const outcome = addToComparison(items, { id: id as number, name, category: category as Category, ...(typeof image === 'string' ? { image } : {}) });
+    if (!Number.isSafeInteger(id) || (id as number) <= 0 || typeof name !== 'string' || !CATEGORIES.includes(category as Category))
+      continue;
+    const outcome = addToComparison(items, {
+      id: id as number,
+      name,
+      category: category as Category,
+      ...(typeof image === 'string' ? { image } : {}),
+    });
     items = outcome.items;
   }
   return items;
@@ -94,7 +100,10 @@ export function comparisonRows(products: readonly Product[]): ComparedRow[] {
   const labels = [...new Set(specs.flatMap((rows) => [...rows.keys()]))];
   return compareRows([
     { label: 'Price', values: products.map((product) => formatPrice(product.price)) },
-    { label: 'Customer rating', values: products.map(({ rating }) => (rating ? `${rating.average.toFixed(1)} out of 5 (${rating.count})` : 'Not rated yet')) },
+    {
+      label: 'Customer rating',
+      values: products.map(({ rating }) => (rating ? `${rating.average.toFixed(1)} out of 5 (${rating.count})` : 'Not rated yet')),
+    },
     { label: 'Availability', values: products.map((product) => stockText(product.stock)) },
     { label: 'Sellers', values: products.map(({ sellerCount }) => `${sellerCount} ${sellerCount === 1 ? 'seller' : 'sellers'}`) },
     { label: 'Brand', values: products.map((product) => product.brand) },

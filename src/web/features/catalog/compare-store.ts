@@ -1,5 +1,12 @@
 import { storedList } from '#web/lib/stored-list.ts';
-import { addToComparison, type CompareItem, type CompareOutcome, parseSavedComparison, removeFromComparison, replaceComparison } from './compare-rules.ts';
+import {
+  addToComparison,
+  type CompareItem,
+  type CompareOutcome,
+  parseSavedComparison,
+  removeFromComparison,
+  replaceComparison,
+} from './compare-rules.ts';
 
 /** The products chosen for comparison, kept in this browser (see compare-rules.ts for what fits). */
 const store = storedList('cb.compare', parseSavedComparison);

@@ -8,12 +8,26 @@ const chipsOf = (search: string, options?: Parameters<typeof filterChips>[1]) =>
 describe('filter chips', () => {
   it('names each chosen filter and removes just it, back to page 1', () => {
     expect(
-      chipsOf('q=thin&page=3&sort=newest&category=Laptop&brand=Dell&brand=HP&minPrice=5000000&maxPrice=8000000&ram=16&processor=Intel+Core+i7&graphics=Integrated&rating=4&inStock=true&deliverTo=560103'),
+      chipsOf(
+        'q=thin&page=3&sort=newest&category=Laptop&brand=Dell&brand=HP&minPrice=5000000&maxPrice=8000000&ram=16&processor=Intel+Core+i7&graphics=Integrated&rating=4&inStock=true&deliverTo=560103',
+      ),
     ).toEqual([
-      ['Laptops', 'q=thin&sort=newest&brand=Dell&brand=HP&minPrice=5000000&maxPrice=8000000&ram=16&processor=Intel+Core+i7&graphics=Integrated&rating=4&inStock=true&deliverTo=560103'],
-      ['Dell', 'q=thin&sort=newest&category=Laptop&minPrice=5000000&maxPrice=8000000&ram=16&processor=Intel+Core+i7&graphics=Integrated&rating=4&inStock=true&deliverTo=560103&brand=HP'],
-      ['HP', 'q=thin&sort=newest&category=Laptop&minPrice=5000000&maxPrice=8000000&ram=16&processor=Intel+Core+i7&graphics=Integrated&rating=4&inStock=true&deliverTo=560103&brand=Dell'],
-      ['₹50,000 – ₹80,000', 'q=thin&sort=newest&category=Laptop&brand=Dell&brand=HP&ram=16&processor=Intel+Core+i7&graphics=Integrated&rating=4&inStock=true&deliverTo=560103'],
+      [
+        'Laptops',
+        'q=thin&sort=newest&brand=Dell&brand=HP&minPrice=5000000&maxPrice=8000000&ram=16&processor=Intel+Core+i7&graphics=Integrated&rating=4&inStock=true&deliverTo=560103',
+      ],
+      [
+        'Dell',
+        'q=thin&sort=newest&category=Laptop&minPrice=5000000&maxPrice=8000000&ram=16&processor=Intel+Core+i7&graphics=Integrated&rating=4&inStock=true&deliverTo=560103&brand=HP',
+      ],
+      [
+        'HP',
+        'q=thin&sort=newest&category=Laptop&minPrice=5000000&maxPrice=8000000&ram=16&processor=Intel+Core+i7&graphics=Integrated&rating=4&inStock=true&deliverTo=560103&brand=Dell',
+      ],
+      [
+        '₹50,000 – ₹80,000',
+        'q=thin&sort=newest&category=Laptop&brand=Dell&brand=HP&ram=16&processor=Intel+Core+i7&graphics=Integrated&rating=4&inStock=true&deliverTo=560103',
+      ],
       ['16 GB RAM', expect.not.stringContaining('ram=')],
       ['Intel Core i7', expect.not.stringContaining('processor=')],
       ['Integrated graphics', expect.not.stringContaining('graphics=')],
@@ -67,7 +81,11 @@ describe('facets with what the URL selects', () => {
   });
 
   it('leaves out facets the page fixes, and facets with no values', () => {
-    const shown = facetsWithSelected([...facets, { key: 'os', label: 'Operating system', values: [] }], new URLSearchParams('category=Laptop'), ['category']);
+    const shown = facetsWithSelected(
+      [...facets, { key: 'os', label: 'Operating system', values: [] }],
+      new URLSearchParams('category=Laptop'),
+      ['category'],
+    );
     expect(shown.map((facet) => facet.key)).toEqual(['brand', 'ram']);
   });
 });

@@ -49,21 +49,28 @@ function withoutValue(params: URLSearchParams, key: string, value: string): URLS
  * (said to be ignored when the wrong way round), each spec value, in stock, delivers to. Keys the
  * page fixes (the category of a category page) are not the shopper's to remove.
  */
-export function filterChips(params: URLSearchParams, { hidden = [], category }: { hidden?: readonly string[]; category?: Category } = {}): FilterChip[] {
+export function filterChips(
+  params: URLSearchParams,
+  { hidden = [], category }: { hidden?: readonly string[]; category?: Category } = {},
+): FilterChip[] {
   const chips: FilterChip[] = [];
   const values = (key: string) => [...new Set(params.getAll(key))].filter((value) => value.trim() !== '');
   for (const key of FACET_ORDER.slice(0, 2)) {
     if (hidden.includes(key)) continue;
-    for (const value of values(key)) chips.push({ id: `${key}=${value}`, label: chipLabel(key, value), without: withoutValue(params, key, value) });
+    for (const value of values(key))
+      chips.push({ id: `${key}=${value}`, label: chipLabel(key, value), without: withoutValue(params, key, value) });
   }
   const price = priceRangeOf(params);
   if (price.min !== undefined || price.max !== undefined) {
-    const label = price.reversed ? `${formatPrice(price.min as number)} – ${formatPrice(price.max as number)} (ignored)` : priceRangeLabel(price, category);
+    const label = price.reversed
+      ? `${formatPrice(price.min as number)} – ${formatPrice(price.max as number)} (ignored)`
+      : priceRangeLabel(price, category);
     chips.push({ id: 'price', label, without: without(params, 'minPrice', 'maxPrice') });
   }
   for (const key of FACET_ORDER.slice(2)) {
     if (hidden.includes(key)) continue;
-    for (const value of values(key)) chips.push({ id: `${key}=${value}`, label: chipLabel(key, value), without: withoutValue(params, key, value) });
+    for (const value of values(key))
+      chips.push({ id: `${key}=${value}`, label: chipLabel(key, value), without: withoutValue(params, key, value) });
   }
   if (params.get('inStock') === 'true') chips.push({ id: 'inStock', label: 'In stock', without: without(params, 'inStock') });
   const deliverTo = params.get('deliverTo');
@@ -79,11 +86,16 @@ const facetLabel = (key: string) => (key === 'category' ? 'Category' : key === '
  */
 export function facetsWithSelected(facets: readonly Facet[], params: URLSearchParams, hidden: readonly string[] = []): Facet[] {
   const byKey = new Map(facets.map((facet) => [facet.key, facet]));
-  const keys = [...FACET_ORDER.filter((key) => byKey.has(key) || params.has(key)), ...facets.map((facet) => facet.key).filter((key) => !(FACET_ORDER as readonly string[]).includes(key))];
+  const keys = [
+    ...FACET_ORDER.filter((key) => byKey.has(key) || params.has(key)),
+    ...facets.map((facet) => facet.key).filter((key) => !(FACET_ORDER as readonly string[]).includes(key)),
+  ];
   return keys.flatMap((key) => {
     if (hidden.includes(key)) return [];
     const facet = byKey.get(key) ?? { key, label: facetLabel(key), values: [] };
-    const missing = [...new Set(params.getAll(key))].filter((value) => value.trim() !== '' && !facet.values.some((shown) => shown.value === value));
+    const missing = [...new Set(params.getAll(key))].filter(
+      (value) => value.trim() !== '' && !facet.values.some((shown) => shown.value === value),
+    );
     if (missing.length === 0) return facet.values.length > 0 ? [facet] : [];
     return [{ ...facet, values: [...facet.values, ...missing.map((value) => ({ value, label: facetValueLabel(key, value), count: 0 }))] }];
   });

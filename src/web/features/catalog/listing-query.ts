@@ -33,10 +33,7 @@ function wholeNumber(value: string | null): number | undefined {
   return Number(value);
 }
 
-export function listingQueryFromUrl(
-  params: URLSearchParams,
-  fixed: { category?: Category; q?: string; vendor?: string },
-): ListingQuery {
+export function listingQueryFromUrl(params: URLSearchParams, fixed: { category?: Category; q?: string; vendor?: string }): ListingQuery {
   const sort = params.get('sort');
   // A range the wrong way round is not applied (the panel says why) rather than refused.
   const price = priceRangeOf(params);

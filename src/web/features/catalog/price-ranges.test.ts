@@ -14,16 +14,36 @@ describe('price presets', () => {
   });
 
   it('gives monitors, desktops and mixed listings bands of their own', () => {
-    expect(pricePresets('Monitor').map((preset) => preset.label)).toEqual(['Under ₹10,000', '₹10,000–20,000', '₹20,000–35,000', '₹35,000–60,000', 'Above ₹60,000']);
-    expect(pricePresets('Desktop').map((preset) => preset.label)).toEqual(['Under ₹40,000', '₹40,000–60,000', '₹60,000–1,00,000', '₹1,00,000–1,50,000', 'Above ₹1,50,000']);
+    expect(pricePresets('Monitor').map((preset) => preset.label)).toEqual([
+      'Under ₹10,000',
+      '₹10,000–20,000',
+      '₹20,000–35,000',
+      '₹35,000–60,000',
+      'Above ₹60,000',
+    ]);
+    expect(pricePresets('Desktop').map((preset) => preset.label)).toEqual([
+      'Under ₹40,000',
+      '₹40,000–60,000',
+      '₹60,000–1,00,000',
+      '₹1,00,000–1,50,000',
+      'Above ₹1,50,000',
+    ]);
     expect(pricePresets(undefined)[0]).toEqual({ label: 'Under ₹20,000', max: rupees(20_000) });
   });
 });
 
 describe('price ranges', () => {
   it('reads the URL’s range and says when it is the wrong way round', () => {
-    expect(priceRangeOf(new URLSearchParams('minPrice=3000000&maxPrice=5000000'))).toEqual({ min: 3_000_000, max: 5_000_000, reversed: false });
-    expect(priceRangeOf(new URLSearchParams('minPrice=5000000&maxPrice=3000000'))).toEqual({ min: 5_000_000, max: 3_000_000, reversed: true });
+    expect(priceRangeOf(new URLSearchParams('minPrice=3000000&maxPrice=5000000'))).toEqual({
+      min: 3_000_000,
+      max: 5_000_000,
+      reversed: false,
+    });
+    expect(priceRangeOf(new URLSearchParams('minPrice=5000000&maxPrice=3000000'))).toEqual({
+      min: 5_000_000,
+      max: 3_000_000,
+      reversed: true,
+    });
     expect(priceRangeOf(new URLSearchParams('minPrice=abc&maxPrice=-4'))).toEqual({ min: undefined, max: undefined, reversed: false });
   });
 

@@ -7,7 +7,8 @@ import { paths } from '#web/config/paths.ts';
 export function productDescription(product: Product): string {
   const start = `${product.name} for ${formatPrice(product.price)}, sold by ${product.vendor.name}. `;
   const room = 160 - start.length;
-  const text = product.description.length > room ? `${product.description.slice(0, room - 1).replace(/\s+\S*$/, '')}…` : product.description;
+  const text =
+    product.description.length > room ? `${product.description.slice(0, room - 1).replace(/\s+\S*$/, '')}…` : product.description;
   return start + text;
 }
 
@@ -46,7 +47,15 @@ export function productJsonLd(product: Product, origin: string, rating?: { avera
     url,
     offers,
     ...(rating && rating.count > 0 && rating.average !== null
-      ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: rating.average, reviewCount: rating.count, bestRating: 5, worstRating: 1 } }
+      ? {
+          aggregateRating: {
+            '@type': 'AggregateRating',
+            ratingValue: rating.average,
+            reviewCount: rating.count,
+            bestRating: 5,
+            worstRating: 1,
+          },
+        }
       : {}),
   };
 }
@@ -61,6 +70,11 @@ export function breadcrumbJsonLd(origin: string, category: Category, product?: P
   return {
     '@context': 'https://schema.org',
     '@type': 'BreadcrumbList',
-    itemListElement: crumbs.map((crumb, index) => ({ '@type': 'ListItem', position: index + 1, name: crumb.name, item: `${origin}${crumb.path}` })),
+    itemListElement: crumbs.map((crumb, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      name: crumb.name,
+      item: `${origin}${crumb.path}`,
+    })),
   };
 }

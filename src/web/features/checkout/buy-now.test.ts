@@ -12,7 +12,8 @@ describe('buy now', () => {
 
   it('is no buy-now checkout without a product, or with a malformed line', () => {
     expect(line('')).toBeUndefined();
-    for (const query of ['buyNow=abc', 'buyNow=0', 'buyNow=12&qty=0', 'buyNow=12&qty=11', 'buyNow=12&qty=1.5', 'buyNow=12&offerId=x']) expect(line(query), query).toBeUndefined();
+    for (const query of ['buyNow=abc', 'buyNow=0', 'buyNow=12&qty=0', 'buyNow=12&qty=11', 'buyNow=12&qty=1.5', 'buyNow=12&offerId=x'])
+      expect(line(query), query).toBeUndefined();
   });
 
   it('remembers which order was bought now, so its confirmation leaves the cart alone', () => {

@@ -15,7 +15,9 @@ export function couponScope(coupon: Pick<Coupon, 'category' | 'vendor'>, ownProd
 
 /** "12 of 500", or "12 (no limit)". */
 export function couponUses(coupon: Pick<Coupon, 'used' | 'totalLimit'>): string {
-  return coupon.totalLimit === null ? `${coupon.used.toLocaleString('en-IN')} (no limit)` : `${coupon.used.toLocaleString('en-IN')} of ${coupon.totalLimit.toLocaleString('en-IN')}`;
+  return coupon.totalLimit === null
+    ? `${coupon.used.toLocaleString('en-IN')} (no limit)`
+    : `${coupon.used.toLocaleString('en-IN')} of ${coupon.totalLimit.toLocaleString('en-IN')}`;
 }
 
 /** Why a coupon switched on still cannot be used today, if it cannot. */

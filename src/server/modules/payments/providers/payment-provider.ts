@@ -11,7 +11,11 @@ import type { PayoutDestination } from '#shared/schemas/orders.ts';
 export type ChargeRequest =
   | { method: 'upi'; amount: number; vpa: string }
   | { method: 'netbanking'; amount: number; bank: string }
-  | { method: 'card' | 'emi'; amount: number; card: { number: string; expiryMonth: number; expiryYear: number; cvv: string; name: string } };
+  | {
+      method: 'card' | 'emi';
+      amount: number;
+      card: { number: string; expiryMonth: number; expiryYear: number; cvv: string; name: string };
+    };
 
 export type ChargeOutcome =
   | { status: 'captured'; reference: string }

@@ -54,7 +54,16 @@ export async function recordRefund(db: Db, key: string, chargeReference: string,
   const now = new Date().toISOString();
   await db
     .insertInto('sandbox_gateway')
-    .values({ kind: 'refund', idempotency_key: key, reference, charge_reference: chargeReference, amount, status: 'refunded', created_at: now, updated_at: now })
+    .values({
+      kind: 'refund',
+      idempotency_key: key,
+      reference,
+      charge_reference: chargeReference,
+      amount,
+      status: 'refunded',
+      created_at: now,
+      updated_at: now,
+    })
     .onConflict((oc) => oc.column('idempotency_key').doNothing())
     .execute();
   return (await findByKey(db, key))!.reference;
@@ -65,7 +74,16 @@ export async function recordPayout(db: Db, key: string, amount: number, referenc
   const now = new Date().toISOString();
   await db
     .insertInto('sandbox_gateway')
-    .values({ kind: 'payout', idempotency_key: key, reference, charge_reference: null, amount, status: 'refunded', created_at: now, updated_at: now })
+    .values({
+      kind: 'payout',
+      idempotency_key: key,
+      reference,
+      charge_reference: null,
+      amount,
+      status: 'refunded',
+      created_at: now,
+      updated_at: now,
+    })
     .onConflict((oc) => oc.column('idempotency_key').doNothing())
     .execute();
   return (await findByKey(db, key))!.reference;

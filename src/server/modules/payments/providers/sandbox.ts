@@ -72,7 +72,9 @@ export function createSandboxProvider({ db }: { db: Db }): SandboxProvider {
       // Only the first answer to a waiting charge counts, as at a bank.
       await ledger.settle(db, chargeReference, outcome.status, outcome.status === 'failed' ? outcome.reason : null);
       const settled = await ledger.findByReference(db, chargeReference);
-      return settled?.status === 'captured' ? { status: 'captured' } : { status: 'failed', reason: settled?.reason ?? outcome.reason ?? 'The payment failed' };
+      return settled?.status === 'captured'
+        ? { status: 'captured' }
+        : { status: 'failed', reason: settled?.reason ?? outcome.reason ?? 'The payment failed' };
     },
 
     async lookup(idempotencyKey) {

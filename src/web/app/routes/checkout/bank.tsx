@@ -15,7 +15,12 @@ export default function BankRoute() {
     <BankPage
       api={memberCheckout}
       paymentId={Number(paymentId)}
-      onDone={(result, orderId) => void navigate(result.next === 'done' ? `${paths.orderSuccess()}?order=${orderId}` : `${paths.checkout()}?order=${orderId}&failed=1`, { replace: true })}
+      onDone={(result, orderId) =>
+        void navigate(
+          result.next === 'done' ? `${paths.orderSuccess()}?order=${orderId}` : `${paths.checkout()}?order=${orderId}&failed=1`,
+          { replace: true },
+        )
+      }
     />
   );
 }
@@ -32,7 +37,9 @@ export function GuestBankRoute() {
       api={guestCheckout}
       paymentId={Number(paymentId)}
       orderId={Number(order)}
-      onDone={(result, orderId) => void navigate(`${paths.guestOrder(orderId)}${result.next === 'done' ? '' : '&failed=1'}`, { replace: true })}
+      onDone={(result, orderId) =>
+        void navigate(`${paths.guestOrder(orderId)}${result.next === 'done' ? '' : '&failed=1'}`, { replace: true })
+      }
     />
   );
 }

@@ -26,7 +26,11 @@ export default function CheckoutRoute() {
     <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 lg:py-8">
       <title>{`Checkout · ${store.name}`}</title>
       <h1 className="mb-4 text-2xl font-bold text-slate-900 sm:text-3xl">Checkout</h1>
-      {buyNow && <p className="mb-4 rounded-lg bg-brand-50 px-4 py-2 text-sm text-brand-900">Buy now: only this item is ordered. Your cart stays as it is.</p>}
+      {buyNow && (
+        <p className="mb-4 rounded-lg bg-brand-50 px-4 py-2 text-sm text-brand-900">
+          Buy now: only this item is ordered. Your cart stays as it is.
+        </p>
+      )}
       {resume === undefined && lines.length === 0 ? (
         <EmptyCheckout />
       ) : (
@@ -36,13 +40,17 @@ export default function CheckoutRoute() {
           buyNow={buyNow !== undefined}
           addresses={user?.addresses ?? []}
           resumeOrderId={resume}
-          initialError={params.get('failed') ? 'The payment was not completed at the bank. You can try again with any payment method.' : undefined}
+          initialError={
+            params.get('failed') ? 'The payment was not completed at the bank. You can try again with any payment method.' : undefined
+          }
           renderAddressForm={(onSaved, onCancel) => (
             <AddressForm
               autoFocus
               submitLabel="Save and deliver here"
               onCancel={onCancel}
-              onSubmit={async (input) => onSaved(await addAddress.mutateAsync({ ...input, isDefault: (user?.addresses.length ?? 0) === 0 || input.isDefault }))}
+              onSubmit={async (input) =>
+                onSaved(await addAddress.mutateAsync({ ...input, isDefault: (user?.addresses.length ?? 0) === 0 || input.isDefault }))
+              }
             />
           )}
           onPaid={(orderId) => void navigate(`${paths.orderSuccess()}?order=${orderId}`)}

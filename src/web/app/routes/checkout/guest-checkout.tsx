@@ -63,7 +63,9 @@ export default function GuestCheckoutRoute() {
         buyNow={buyNow !== undefined}
         signInPath={signInPath}
         resumeOrderId={orderId}
-        initialError={params.get('failed') ? 'The payment was not completed at the bank. You can try again with any payment method.' : undefined}
+        initialError={
+          params.get('failed') ? 'The payment was not completed at the bank. You can try again with any payment method.' : undefined
+        }
         onPaid={(id) => {
           void queryClient.invalidateQueries({ queryKey: ['guest-orders', id] });
           void navigate(paths.guestOrder(id));
@@ -78,7 +80,11 @@ export default function GuestCheckoutRoute() {
     <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 lg:py-8">
       <title>{`Checkout · ${store.name}`}</title>
       <h1 className="mb-4 text-2xl font-bold text-slate-900 sm:text-3xl">{done ? 'Thank you for your order' : 'Checkout'}</h1>
-      {buyNow && !done && <p className="mb-4 rounded-lg bg-brand-50 px-4 py-2 text-sm text-brand-900">Buy now: only this item is ordered. Your cart stays as it is.</p>}
+      {buyNow && !done && (
+        <p className="mb-4 rounded-lg bg-brand-50 px-4 py-2 text-sm text-brand-900">
+          Buy now: only this item is ordered. Your cart stays as it is.
+        </p>
+      )}
       {content}
     </div>
   );

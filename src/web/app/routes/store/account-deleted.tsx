@@ -16,7 +16,11 @@ export default function AccountDeletedRoute() {
         </p>
         <KeptForTaxLaw />
         <p>
-          Questions? Write to <a className="font-semibold text-brand-700 underline-offset-2 hover:underline" href={`mailto:${store.supportEmail}`}>{store.supportEmail}</a>.
+          Questions? Write to{' '}
+          <a className="font-semibold text-brand-700 underline-offset-2 hover:underline" href={`mailto:${store.supportEmail}`}>
+            {store.supportEmail}
+          </a>
+          .
         </p>
         <p className="pt-2 text-center">
           <AuthLink to={paths.home()}>Back to the shop</AuthLink>

@@ -7,7 +7,10 @@ import { useStoreInfo } from '#web/lib/store-info.ts';
 export default function ForgotPasswordRoute() {
   const store = useStoreInfo();
   return (
-    <AuthCard title="Forgot your password?" intro="Enter your account’s e-mail address and we will mail you a link to choose a new password.">
+    <AuthCard
+      title="Forgot your password?"
+      intro="Enter your account’s e-mail address and we will mail you a link to choose a new password."
+    >
       <title>{`Forgot password · ${store.name}`}</title>
       <ForgotPasswordForm
         footer={

@@ -62,13 +62,17 @@ export default function HomeRoute() {
               Laptops, desktops and monitors at honest prices
             </h1>
             <p className="mt-4 max-w-prose text-brand-50">
-              Genuine products with GST invoices from verified sellers, delivered across India. Pay by UPI, Net Banking, cards or no-cost EMI.
+              Genuine products with GST invoices from verified sellers, delivered across India. Pay by UPI, Net Banking, cards or no-cost
+              EMI.
             </p>
             <div className="mt-6 flex flex-wrap gap-3">
               <Link to={paths.products()} className={buttonClass('accent', 'lg')}>
                 Shop all products
               </Link>
-              <Link to={paths.category('Laptop')} className="inline-flex items-center rounded-lg border border-white/60 px-5 py-3 text-base font-semibold text-white hover:bg-white/10">
+              <Link
+                to={paths.category('Laptop')}
+                className="inline-flex items-center rounded-lg border border-white/60 px-5 py-3 text-base font-semibold text-white hover:bg-white/10"
+              >
                 Browse laptops
               </Link>
             </div>
@@ -93,10 +97,14 @@ export default function HomeRoute() {
                   >
                     <img src={TILE_IMAGES[category]} alt="" width={160} height={120} className="w-24 shrink-0 sm:w-full" />
                     <span>
-                      <span className="block text-lg font-semibold text-slate-900 group-hover:text-brand-700">{CATEGORY_LABELS[category].plural}</span>
+                      <span className="block text-lg font-semibold text-slate-900 group-hover:text-brand-700">
+                        {CATEGORY_LABELS[category].plural}
+                      </span>
                       <span className="block text-sm text-slate-600">{CATEGORY_LABELS[category].blurb}</span>
                       {/* kept (hidden) until the count arrives, so the tile does not grow then */}
-                      <span className={`mt-1 block text-sm font-medium text-brand-700 ${count === undefined ? 'invisible' : ''}`}>{count === 1 ? '1 product' : `${(count ?? 0).toLocaleString('en-IN')} products`}</span>
+                      <span className={`mt-1 block text-sm font-medium text-brand-700 ${count === undefined ? 'invisible' : ''}`}>
+                        {count === 1 ? '1 product' : `${(count ?? 0).toLocaleString('en-IN')} products`}
+                      </span>
                     </span>
                   </Link>
                 </li>

@@ -17,7 +17,10 @@ export default function LoginRoute() {
   const notice = params.get('signedOut') === 'everywhere' ? 'You have been signed out on every device. Sign in again here.' : state;
   // On the way to checkout (the cart's, or a "Buy now"'s one item): a guest may go on without an account.
   const redirectTo = params.get('redirectTo') ?? '';
-  const guestCheckout = redirectTo === paths.checkout() || redirectTo.startsWith(`${paths.checkout()}?buyNow=`) ? paths.guestCheckout(redirectTo.slice(paths.checkout().length)) : undefined;
+  const guestCheckout =
+    redirectTo === paths.checkout() || redirectTo.startsWith(`${paths.checkout()}?buyNow=`)
+      ? paths.guestCheckout(redirectTo.slice(paths.checkout().length))
+      : undefined;
   useEffect(() => {
     // Fetched while the shopper reads this page, so "Check out as a guest" opens it at once: until
     // its code is here, this page and its own E-mail field stay on screen, and what is typed

@@ -25,7 +25,9 @@ const CheckDelivery = lazy(() => import('#web/features/delivery/components/check
 const BankOffers = lazy(() => import('#web/features/catalog/components/bank-offers.tsx'));
 // Ratings and reviews: their code (forms, lists) loads apart; the server draws their first page.
 const ProductReviews = lazy(() => import('#web/features/reviews/components/lazy-product-reviews.tsx'));
-const ProductGrid = lazy(() => import('#web/features/catalog/components/product-card.tsx').then((module) => ({ default: module.ProductGrid })));
+const ProductGrid = lazy(() =>
+  import('#web/features/catalog/components/product-card.tsx').then((module) => ({ default: module.ProductGrid })),
+);
 
 function Related({ id }: { id: number }) {
   const related = useRelatedProducts(id);
@@ -76,7 +78,13 @@ export default function ProductRoute() {
   const cartProduct = { id: p.id, name: p.name, image: p.images[0], brand: p.brand, category: p.category };
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:py-8">
-      <PageMeta title={`${p.name} · ${store.name}`} description={productDescription(p)} canonical={paths.product(p.id)} image={p.images[0]} type="product" />
+      <PageMeta
+        title={`${p.name} · ${store.name}`}
+        description={productDescription(p)}
+        canonical={paths.product(p.id)}
+        image={p.images[0]}
+        type="product"
+      />
       <JsonLd data={productJsonLd(p, store.url, rating)} />
       <JsonLd data={breadcrumbJsonLd(store.url, p.category, p)} />
       <ProductDetails
@@ -107,7 +115,12 @@ export default function ProductRoute() {
             <OtherSellers
               product={p}
               action={(offer) => (
-                <AddToCartForm key={offer.id} stock={offer.stock} seller={offer.vendor.name} product={{ ...cartProduct, offerId: offer.id, price: offer.price, mrp: offer.mrp, stock: offer.stock }} />
+                <AddToCartForm
+                  key={offer.id}
+                  stock={offer.stock}
+                  seller={offer.vendor.name}
+                  product={{ ...cartProduct, offerId: offer.id, price: offer.price, mrp: offer.mrp, stock: offer.stock }}
+                />
               )}
             />
           </>

@@ -9,7 +9,8 @@ export default function ProductsRoute() {
       title="All Products"
       meta={{
         title: `All products · ${store.name}`,
-        description: 'Laptops, desktops and monitors from verified sellers across India: filter by brand, specifications and price, with GST invoices and EMI.',
+        description:
+          'Laptops, desktops and monitors from verified sellers across India: filter by brand, specifications and price, with GST invoices and EMI.',
         path: paths.products(),
       }}
       intro="Laptops, desktops and monitors from verified sellers across India."

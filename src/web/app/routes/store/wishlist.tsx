@@ -26,9 +26,20 @@ export default function WishlistRoute() {
       <WishlistView
         userId={user.uid}
         addToCart={({ product }) => {
-          const line = { id: product.id, offerId: product.offerId ?? undefined, name: product.name, image: product.images[0], brand: product.brand, category: product.category, price: product.price, mrp: product.mrp, stock: product.stock };
+          const line = {
+            id: product.id,
+            offerId: product.offerId ?? undefined,
+            name: product.name,
+            image: product.images[0],
+            brand: product.brand,
+            category: product.category,
+            price: product.price,
+            mrp: product.mrp,
+            stock: product.stock,
+          };
           const inCart = cart.items.some((item) => lineKey(item.product) === lineKey(line));
-          if (!inCart && isCartFull(cart.items)) return `Your cart holds ${MAX_CART_LINES} different products, the most it can. Check out or remove something first.`;
+          if (!inCart && isCartFull(cart.items))
+            return `Your cart holds ${MAX_CART_LINES} different products, the most it can. Check out or remove something first.`;
           cart.addItem(line, 1);
           return null;
         }}

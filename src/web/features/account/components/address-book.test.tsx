@@ -54,11 +54,17 @@ function fakeApi(initial: Address[]) {
     }
     if (method === 'POST' && match[2]) {
       book = book.map((a) => ({ ...a, isDefault: a.id === id }));
-      return json(200, book.find((a) => a.id === id));
+      return json(
+        200,
+        book.find((a) => a.id === id),
+      );
     }
     if (method === 'PUT' && body) {
       book = book.map((a) => (a.id === id ? { ...body, id, isDefault: a.isDefault || body.isDefault } : a));
-      return json(200, book.find((a) => a.id === id));
+      return json(
+        200,
+        book.find((a) => a.id === id),
+      );
     }
     if (method === 'DELETE') {
       book = book.filter((a) => a.id !== id);
@@ -147,9 +153,7 @@ describe('AddressBook', () => {
     expect(screen.queryByRole('article', { name: 'Ravi Kumar' })).toBeNull();
     expect((screen.getByLabelText('Mobile number') as HTMLInputElement).value).toBe('9845012345');
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
-    await waitFor(() =>
-      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit address of Ravi Kumar, Bengaluru' })),
-    );
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit address of Ravi Kumar, Bengaluru' })));
 
     fireEvent.click(screen.getByRole('button', { name: 'Edit address of Ravi Kumar, Bengaluru' }));
     fireEvent.change(screen.getByLabelText('City'), { target: { value: 'Mysuru' } });

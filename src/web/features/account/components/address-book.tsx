@@ -2,13 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { Address, AddressInput } from '#shared/schemas/account.ts';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
-import {
-  useAddAddress,
-  useAddresses,
-  useDeleteAddress,
-  useSetDefaultAddress,
-  useUpdateAddress,
-} from '../api/addresses.ts';
+import { useAddAddress, useAddresses, useDeleteAddress, useSetDefaultAddress, useUpdateAddress } from '../api/addresses.ts';
 import { AddressForm } from '#web/components/address/address-form.tsx';
 import { LoadError } from '#web/components/ui/list-states.tsx';
 import { Loading } from '#web/components/ui/loading.tsx';
@@ -180,12 +174,7 @@ export default function AddressBook() {
   const isFull = (items?.length ?? 0) >= MAX_ADDRESSES;
 
   const addButton = (
-    <button
-      type="button"
-      id={domId('add-button')}
-      onClick={openAdd}
-      className={`${buttonClass('primary')} w-full sm:w-auto`}
-    >
+    <button type="button" id={domId('add-button')} onClick={openAdd} className={`${buttonClass('primary')} w-full sm:w-auto`}>
       Add a new address
     </button>
   );
@@ -200,7 +189,11 @@ export default function AddressBook() {
   } else if (addresses.isError && !items) {
     body = (
       <div className="mt-6">
-        <LoadError what="your addresses" message={errorMessage(addresses.error, 'Please check your internet connection and try again.')} onRetry={() => void addresses.refetch()} />
+        <LoadError
+          what="your addresses"
+          message={errorMessage(addresses.error, 'Please check your internet connection and try again.')}
+          onRetry={() => void addresses.refetch()}
+        />
       </div>
     );
   } else if (!items || items.length === 0) {
@@ -267,21 +260,14 @@ export default function AddressBook() {
   return (
     <section ref={sectionRef} aria-labelledby={headingId} className="min-w-0">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <h2
-          id={headingId}
-          ref={headingRef}
-          tabIndex={-1}
-          className="text-xl font-semibold text-slate-900"
-        >
+        <h2 id={headingId} ref={headingRef} tabIndex={-1} className="text-xl font-semibold text-slate-900">
           Saved addresses
         </h2>
         {hasItems && mode.kind !== 'add' && !isFull ? addButton : null}
       </div>
 
       {isFull && mode.kind !== 'add' ? (
-        <p className="mt-2 text-sm text-slate-600">
-          Your address book is full ({MAX_ADDRESSES} addresses). Delete one to add another.
-        </p>
+        <p className="mt-2 text-sm text-slate-600">Your address book is full ({MAX_ADDRESSES} addresses). Delete one to add another.</p>
       ) : null}
 
       {/* Polite announcements of what just happened; focus moves too, this says why. */}

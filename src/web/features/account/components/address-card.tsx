@@ -27,7 +27,20 @@ interface AddressCardProps {
 const cardClassName = 'rounded-xl border border-slate-200 bg-white p-4 sm:p-5';
 
 /** One saved address: where it is and the mobile number, and Edit, Delete (asked again) and Make default. */
-export function AddressCard({ address, context, idOf, confirming, deleting, settingDefault, error, onEdit, onAskDelete, onCancelDelete, onDelete, onMakeDefault }: AddressCardProps) {
+export function AddressCard({
+  address,
+  context,
+  idOf,
+  confirming,
+  deleting,
+  settingDefault,
+  error,
+  onEdit,
+  onAskDelete,
+  onCancelDelete,
+  onDelete,
+  onMakeDefault,
+}: AddressCardProps) {
   const ids = useId();
   const nameId = `${ids}-name`;
   const confirmId = `${ids}-confirm`;
@@ -44,9 +57,7 @@ export function AddressCard({ address, context, idOf, confirming, deleting, sett
             {address.name}
           </h3>
           {address.isDefault ? (
-            <span className="rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-semibold text-green-800">
-              Default
-            </span>
+            <span className="rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-semibold text-green-800">Default</span>
           ) : null}
         </div>
         <p className="mt-2 text-sm leading-6 wrap-break-word text-slate-700">
@@ -67,11 +78,7 @@ export function AddressCard({ address, context, idOf, confirming, deleting, sett
 
       <div className="mt-4 shrink-0 sm:mt-0">
         {confirming ? (
-          <div
-            role="group"
-            aria-labelledby={confirmId}
-            className="rounded-lg border border-red-200 bg-red-50 p-3"
-          >
+          <div role="group" aria-labelledby={confirmId} className="rounded-lg border border-red-200 bg-red-50 p-3">
             <p id={confirmId} className="text-sm font-medium text-red-900">
               Delete this address?
             </p>
@@ -130,10 +137,7 @@ export function AddressCard({ address, context, idOf, confirming, deleting, sett
           </div>
         )}
         {error ? (
-          <p
-            role="alert"
-            className="mt-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm font-medium text-red-800"
-          >
+          <p role="alert" className="mt-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
             {error}
           </p>
         ) : null}

@@ -13,7 +13,10 @@ export function ChangePasswordForm() {
   const change = useChangePassword();
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState('');
-  const form = useForm<ChangePasswordInput>({ resolver: zodResolver(ChangePasswordInputSchema), defaultValues: { currentPassword: '', newPassword: '' } });
+  const form = useForm<ChangePasswordInput>({
+    resolver: zodResolver(ChangePasswordInputSchema),
+    defaultValues: { currentPassword: '', newPassword: '' },
+  });
 
   const submit = form.handleSubmit(async (values) => {
     setError(null);
@@ -25,7 +28,8 @@ export function ChangePasswordForm() {
     } catch (failure) {
       const issues = fieldIssues(failure).filter((issue) => issue.field === 'currentPassword' || issue.field === 'newPassword');
       if (issues.length > 0) {
-        for (const issue of issues) form.setError(issue.field as keyof ChangePasswordInput, { message: issue.message }, { shouldFocus: true });
+        for (const issue of issues)
+          form.setError(issue.field as keyof ChangePasswordInput, { message: issue.message }, { shouldFocus: true });
       } else {
         setError(errorMessage(failure, 'We could not change your password. Please check your connection and try again.'));
       }

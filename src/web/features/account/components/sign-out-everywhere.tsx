@@ -22,9 +22,16 @@ export function SignOutEverywhere() {
 
   return (
     <div className="space-y-3">
-      <p className="text-sm text-slate-600">Lost a phone, or signed in on a shared computer? This ends every session of your account, this one included.</p>
+      <p className="text-sm text-slate-600">
+        Lost a phone, or signed in on a shared computer? This ends every session of your account, this one included.
+      </p>
       {error ? <ErrorAlert>{error}</ErrorAlert> : null}
-      <button type="button" onClick={() => void run()} disabled={signOut.isPending} className={`${buttonClass('secondary')} w-full sm:w-auto`}>
+      <button
+        type="button"
+        onClick={() => void run()}
+        disabled={signOut.isPending}
+        className={`${buttonClass('secondary')} w-full sm:w-auto`}
+      >
         {signOut.isPending ? 'Signing out…' : 'Sign out of all devices'}
       </button>
     </div>

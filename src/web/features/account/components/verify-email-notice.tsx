@@ -26,11 +26,16 @@ export function VerifyEmailNotice({ email }: { email: string }) {
         Verify your e-mail
       </h2>
       <p className="mt-1 text-sm text-amber-950">
-        We sent a link to <strong className="break-all">{email}</strong>. Open it to confirm the address is yours: writing reviews needs it. Shopping does not
-        wait for it.
+        We sent a link to <strong className="break-all">{email}</strong>. Open it to confirm the address is yours: writing reviews needs it.
+        Shopping does not wait for it.
       </p>
       <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-center">
-        <button type="button" onClick={() => void send()} disabled={resend.isPending} className={`${buttonClass('secondary')} w-full sm:w-auto`}>
+        <button
+          type="button"
+          onClick={() => void send()}
+          disabled={resend.isPending}
+          className={`${buttonClass('secondary')} w-full sm:w-auto`}
+        >
           {resend.isPending ? 'Sending…' : 'Resend link'}
         </button>
         <Announcer message={status.text} tone={status.tone} className="sm:flex-1" />

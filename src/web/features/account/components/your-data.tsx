@@ -10,7 +10,8 @@ import { paths } from '#web/config/paths.ts';
 import { errorMessage, fieldIssues } from '#web/lib/api-client.ts';
 import { DATA_EXPORT_URL, leaveSignedOut, useDeleteAccount } from '../api/security.ts';
 
-const DANGER_BASE = 'inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2.5 text-sm font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-60';
+const DANGER_BASE =
+  'inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2.5 text-sm font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-60';
 const DANGER_OUTLINE = `${DANGER_BASE} border border-red-300 bg-white text-red-700 hover:bg-red-50`;
 const DANGER_SOLID = `${DANGER_BASE} bg-red-700 text-white hover:bg-red-800 disabled:hover:bg-red-700`;
 
@@ -18,8 +19,8 @@ const DANGER_SOLID = `${DANGER_BASE} bg-red-700 text-white hover:bg-red-800 disa
 export function KeptForTaxLaw() {
   return (
     <p>
-      Your orders, their payments and the GST invoices issued for them are kept, as Indian tax law requires: the invoices keep the name and delivery
-      address they were issued to. Nothing else of yours is kept.
+      Your orders, their payments and the GST invoices issued for them are kept, as Indian tax law requires: the invoices keep the name and
+      delivery address they were issued to. Nothing else of yours is kept.
     </p>
   );
 }
@@ -57,8 +58,8 @@ export function YourData({ role, storeName }: { role: Role; storeName: string })
         {role === 'customer' ? (
           <>
             <p className="text-sm text-slate-600">
-              Your name, e-mail address, saved addresses and phone numbers and your password are erased, and you are signed out everywhere. This cannot be
-              undone.
+              Your name, e-mail address, saved addresses and phone numbers and your password are erased, and you are signed out everywhere.
+              This cannot be undone.
             </p>
             {confirming ? (
               <DeleteAccountPanel id={panelId} headingRef={panelHeading} onCancel={close} />
@@ -80,7 +81,15 @@ export function YourData({ role, storeName }: { role: Role; storeName: string })
   );
 }
 
-function DeleteAccountPanel({ id, headingRef, onCancel }: { id: string; headingRef: React.RefObject<HTMLHeadingElement | null>; onCancel: () => void }) {
+function DeleteAccountPanel({
+  id,
+  headingRef,
+  onCancel,
+}: {
+  id: string;
+  headingRef: React.RefObject<HTMLHeadingElement | null>;
+  onCancel: () => void;
+}) {
   const remove = useDeleteAccount();
   const [error, setError] = useState<string | null>(null);
   const form = useForm<DeleteAccountInput>({ resolver: zodResolver(DeleteAccountInputSchema), defaultValues: { password: '' } });

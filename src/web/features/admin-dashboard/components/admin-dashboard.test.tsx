@@ -30,8 +30,12 @@ const dashboard = (days: number): Dashboard => ({
     { category: 'Laptop', revenue: 20_000_000, units: 2 },
     { category: 'Monitor', revenue: 5_999_700, units: 3 },
   ],
-  pendingVendors: [{ uid: 'u-42', shop: 'Nehru Place Traders', owner: 'Asha Rao', email: 'asha@example.in', since: '2026-11-20T10:00:00Z' }],
-  latestOrders: [{ id: 9, number: 'CB00000042', customer: 'Ravi Kumar', total: 12_999_900, status: 'paid', orderDate: '2026-11-23T09:30:00Z' }],
+  pendingVendors: [
+    { uid: 'u-42', shop: 'Nehru Place Traders', owner: 'Asha Rao', email: 'asha@example.in', since: '2026-11-20T10:00:00Z' },
+  ],
+  latestOrders: [
+    { id: 9, number: 'CB00000042', customer: 'Ravi Kumar', total: 12_999_900, status: 'paid', orderDate: '2026-11-23T09:30:00Z' },
+  ],
 });
 
 const empty = (days: number): Dashboard => ({

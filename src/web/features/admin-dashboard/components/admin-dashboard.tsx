@@ -10,12 +10,7 @@ import { Loading } from '#web/components/ui/loading.tsx';
 import { columnsOf, type DataColumn, DataTable } from '#web/components/data-table/data-table.tsx';
 import { ChartTable } from '#web/components/ui/chart-table.tsx';
 import { PeriodSelect } from '#web/components/ui/period-select.tsx';
-import {
-  DASHBOARD_PERIODS,
-  DEFAULT_DASHBOARD_PERIOD,
-  useAdminDashboard,
-  type DashboardPeriod,
-} from '../api/get-dashboard.ts';
+import { DASHBOARD_PERIODS, DEFAULT_DASHBOARD_PERIOD, useAdminDashboard, type DashboardPeriod } from '../api/get-dashboard.ts';
 import { formatAxisRupees, formatCount, formatDate, formatDay, formatLongDay, periodLabel, statusLabel } from '../format.ts';
 
 const card = 'min-w-0 rounded-xl border border-slate-200 bg-white p-4 sm:p-5';
@@ -30,7 +25,10 @@ function Kpis({ data }: { data: Dashboard }) {
     { label: 'Gross merchandise value', value: formatPrice(data.gmv) },
     { label: 'Orders', value: formatCount(data.orders) },
     { label: 'Payments paid / failed', value: `${formatCount(data.payments.paid)} / ${formatCount(data.payments.failed)}` },
-    { label: 'Cash on Delivery to collect', value: `${formatCount(data.payments.codToCollect.count)} · ${formatPrice(data.payments.codToCollect.amount)}` },
+    {
+      label: 'Cash on Delivery to collect',
+      value: `${formatCount(data.payments.codToCollect.count)} · ${formatPrice(data.payments.codToCollect.amount)}`,
+    },
     { label: 'Refunds', value: `${formatCount(data.refunds.count)} · ${formatPrice(data.refunds.amount)}` },
     { label: 'New customers', value: formatCount(data.newCustomers) },
     { label: 'New vendors', value: formatCount(data.vendors.new) },
@@ -61,15 +59,23 @@ function PaymentsByMethod({ data }: { data: Dashboard }) {
         <table className="mt-3 w-full text-sm">
           <thead className="text-left text-slate-600">
             <tr>
-              <th scope="col" className="py-1.5 font-medium">Method</th>
-              <th scope="col" className="py-1.5 text-right font-medium">Payments</th>
-              <th scope="col" className="py-1.5 text-right font-medium">Amount</th>
+              <th scope="col" className="py-1.5 font-medium">
+                Method
+              </th>
+              <th scope="col" className="py-1.5 text-right font-medium">
+                Payments
+              </th>
+              <th scope="col" className="py-1.5 text-right font-medium">
+                Amount
+              </th>
             </tr>
           </thead>
           <tbody>
             {data.payments.byMethod.map((row) => (
               <tr key={row.method} className="border-t border-slate-100">
-                <th scope="row" className="py-1.5 text-left font-medium text-slate-900">{PAYMENT_METHOD_NAMES[row.method]}</th>
+                <th scope="row" className="py-1.5 text-left font-medium text-slate-900">
+                  {PAYMENT_METHOD_NAMES[row.method]}
+                </th>
                 <td className="py-1.5 text-right tabular-nums">{formatCount(row.count)}</td>
                 <td className="py-1.5 text-right tabular-nums">{formatPrice(row.amount)}</td>
               </tr>
@@ -116,13 +122,7 @@ function PerDayChart({ data }: { data: Dashboard }) {
                   tick={{ fontSize: 12, fill: '#475569' }}
                   allowDecimals={false}
                 />
-                <YAxis
-                  yAxisId="orders"
-                  orientation="right"
-                  width={36}
-                  tick={{ fontSize: 12, fill: '#475569' }}
-                  allowDecimals={false}
-                />
+                <YAxis yAxisId="orders" orientation="right" width={36} tick={{ fontSize: 12, fill: '#475569' }} allowDecimals={false} />
                 <Tooltip
                   formatter={(value, name) =>
                     name === 'Revenue'
@@ -171,13 +171,24 @@ function categoryColumns(top: number): DataColumn<CategorySales>[] {
         <>
           <span className="wrap-break-word">{original.category}</span>
           <span aria-hidden="true" className="mt-1 block h-1.5 w-full min-w-16 rounded-full bg-slate-100">
-            <span className="block h-full rounded-full bg-brand-500" style={{ width: `${top > 0 ? Math.max(2, Math.round((original.revenue / top) * 100)) : 0}%` }} />
+            <span
+              className="block h-full rounded-full bg-brand-500"
+              style={{ width: `${top > 0 ? Math.max(2, Math.round((original.revenue / top) * 100)) : 0}%` }}
+            />
           </span>
         </>
       ),
     }),
-    sales.accessor('revenue', { header: 'Revenue', meta: { className: 'text-right whitespace-nowrap', cellClassName: 'tabular-nums' }, cell: ({ getValue }) => formatPrice(getValue()) }),
-    sales.accessor('units', { header: 'Units', meta: { className: 'text-right', cellClassName: 'tabular-nums' }, cell: ({ getValue }) => formatCount(getValue()) }),
+    sales.accessor('revenue', {
+      header: 'Revenue',
+      meta: { className: 'text-right whitespace-nowrap', cellClassName: 'tabular-nums' },
+      cell: ({ getValue }) => formatPrice(getValue()),
+    }),
+    sales.accessor('units', {
+      header: 'Units',
+      meta: { className: 'text-right', cellClassName: 'tabular-nums' },
+      cell: ({ getValue }) => formatCount(getValue()),
+    }),
   ];
 }
 
@@ -193,7 +204,13 @@ function SalesByCategory({ rows }: { rows: Dashboard['salesByCategory'] }) {
         <p className={emptyText}>No sales in this period.</p>
       ) : (
         <div className="mt-3">
-          <DataTable label="Sales by category, table" columns={categoryColumns(top)} rows={rows} rowId={(row) => row.category} minWidth="min-w-md" />
+          <DataTable
+            label="Sales by category, table"
+            columns={categoryColumns(top)}
+            rows={rows}
+            rowId={(row) => row.category}
+            minWidth="min-w-md"
+          />
         </div>
       )}
     </section>
@@ -240,9 +257,16 @@ function PendingVendors({ vendors }: { vendors: Dashboard['pendingVendors'] }) {
 type LatestOrder = Dashboard['latestOrders'][number];
 const order = columnsOf<LatestOrder>();
 const ORDER_COLUMNS: DataColumn<LatestOrder>[] = [
-  order.accessor('number', { header: 'Order', meta: { rowHeader: true, className: 'whitespace-nowrap', cellClassName: 'font-medium text-slate-900' } }),
+  order.accessor('number', {
+    header: 'Order',
+    meta: { rowHeader: true, className: 'whitespace-nowrap', cellClassName: 'font-medium text-slate-900' },
+  }),
   order.accessor('customer', { header: 'Customer', meta: { cellClassName: 'wrap-break-word text-slate-700' } }),
-  order.accessor('total', { header: 'Total', meta: { className: 'text-right whitespace-nowrap', cellClassName: 'tabular-nums' }, cell: ({ getValue }) => formatPrice(getValue()) }),
+  order.accessor('total', {
+    header: 'Total',
+    meta: { className: 'text-right whitespace-nowrap', cellClassName: 'tabular-nums' },
+    cell: ({ getValue }) => formatPrice(getValue()),
+  }),
   order.accessor('status', { header: 'Status', meta: { className: 'whitespace-nowrap' }, cell: ({ getValue }) => statusLabel(getValue()) }),
   order.accessor('orderDate', {
     header: 'Date',
@@ -262,7 +286,13 @@ function LatestOrders({ orders }: { orders: Dashboard['latestOrders'] }) {
         <p className={emptyText}>No orders yet.</p>
       ) : (
         <div className="mt-3">
-          <DataTable label="Latest orders, table" columns={ORDER_COLUMNS} rows={orders} rowId={(order) => String(order.id)} minWidth="min-w-lg" />
+          <DataTable
+            label="Latest orders, table"
+            columns={ORDER_COLUMNS}
+            rows={orders}
+            rowId={(order) => String(order.id)}
+            minWidth="min-w-lg"
+          />
         </div>
       )}
     </section>
@@ -291,11 +321,19 @@ export default function AdminDashboard() {
         {dashboard.isPending ? (
           <Loading label="Loading the dashboard…" />
         ) : dashboard.isError && !data ? (
-          <LoadError what="the dashboard" message={errorMessage(dashboard.error, 'Please check your internet connection and try again.')} onRetry={() => void dashboard.refetch()} />
+          <LoadError
+            what="the dashboard"
+            message={errorMessage(dashboard.error, 'Please check your internet connection and try again.')}
+            onRetry={() => void dashboard.refetch()}
+          />
         ) : data ? (
           <>
             {dashboard.isError && (
-              <LoadError what="this period" message={errorMessage(dashboard.error, 'Please check your internet connection and try again.')} onRetry={() => void dashboard.refetch()} />
+              <LoadError
+                what="this period"
+                message={errorMessage(dashboard.error, 'Please check your internet connection and try again.')}
+                onRetry={() => void dashboard.refetch()}
+              />
             )}
             <Kpis data={data} />
             <PerDayChart data={data} />

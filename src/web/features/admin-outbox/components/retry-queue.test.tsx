@@ -46,14 +46,25 @@ function fakeApi({ jobs = [refund, mail], gatewayRefuses = false } = {}) {
       const status = address.searchParams.get('status');
       const kind = address.searchParams.get('kind');
       const items = all.filter((job) => (!status || job.status === status) && (!kind || job.kind === kind));
-      return json(200, { items, total: items.length, pending: all.filter((job) => job.status === 'pending').length, page: 1, pageSize: 20 });
+      return json(200, {
+        items,
+        total: items.length,
+        pending: all.filter((job) => job.status === 'pending').length,
+        page: 1,
+        pageSize: 20,
+      });
     }
     const retry = /^\/api\/admin\/outbox\/(\d+)\/retry$/.exec(address.pathname);
     if (retry && method === 'POST') {
       const job = all.find((item) => item.id === Number(retry[1]));
       if (!job || job.status === 'done') return json(409, { error: { code: 'CONFLICT', message: 'This job is already done' } });
       const after: AdminOutboxJob = gatewayRefuses
-        ? { ...job, attempts: job.attempts + 1, lastError: 'Gateway refused: insufficient balance', nextAttemptAt: '2099-01-02T10:00:00.000Z' }
+        ? {
+            ...job,
+            attempts: job.attempts + 1,
+            lastError: 'Gateway refused: insufficient balance',
+            nextAttemptAt: '2099-01-02T10:00:00.000Z',
+          }
         : { ...job, status: 'done', attempts: job.attempts + 1, doneAt: '2025-04-04T10:00:00.000Z' };
       all = all.map((item) => (item.id === job.id ? after : item));
       return json(200, after);
@@ -89,7 +100,8 @@ function renderAt(url: string) {
 }
 
 const posts = (fetch: ReturnType<typeof fakeApi>) => fetch.mock.calls.filter(([, init]) => init?.method === 'POST');
-const gets = (fetch: ReturnType<typeof fakeApi>) => fetch.mock.calls.filter(([, init]) => (init?.method ?? 'GET') === 'GET').map(([url]) => url);
+const gets = (fetch: ReturnType<typeof fakeApi>) =>
+  fetch.mock.calls.filter(([, init]) => (init?.method ?? 'GET') === 'GET').map(([url]) => url);
 
 describe('RetryQueue', () => {
   afterEach(() => {
@@ -190,6 +202,8 @@ describe('RetryQueue', () => {
 
     fireEvent.click(await screen.findByRole('button', { name: 'Retry now – Mail to asha@example.in: Your order CB00000042 is confirmed' }));
 
-    expect((await screen.findByRole('alert')).textContent).toBe('Mail to asha@example.in: Your order CB00000042 is confirmed was not retried. Admins only');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Mail to asha@example.in: Your order CB00000042 is confirmed was not retried. Admins only',
+    );
   });
 });

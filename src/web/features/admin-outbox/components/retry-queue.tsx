@@ -9,7 +9,14 @@ import { buttonClass } from '#web/components/ui/button-styles.ts';
 import { paths } from '#web/config/paths.ts';
 import { formatDateTime } from '#web/lib/format.ts';
 import { readPage, searchOf, withParam } from '#web/lib/url-params.ts';
-import { errorMessage, isAlreadyDone, useOutboxJobs, type AdminOutboxJob, type OutboxKind, type OutboxStatus } from '../api/get-outbox-jobs.ts';
+import {
+  errorMessage,
+  isAlreadyDone,
+  useOutboxJobs,
+  type AdminOutboxJob,
+  type OutboxKind,
+  type OutboxStatus,
+} from '../api/get-outbox-jobs.ts';
 import { useRetryOutboxJob } from '../api/retry-outbox-job.ts';
 import { KindBadge, StatusBadge } from './outbox-ui.tsx';
 
@@ -20,8 +27,26 @@ type StatusFilter = OutboxStatus | 'all';
 
 /** The list's filters, each a URL parameter; no status means the waiting jobs. */
 const FILTERS: readonly Filter[] = [
-  { kind: 'select', param: 'status', label: 'Status', anyLabel: 'Waiting', options: [{ value: 'done', label: 'Done' }, { value: 'all', label: 'All' }] },
-  { kind: 'select', param: 'kind', label: 'Kind', anyLabel: 'Refunds and mails', options: [{ value: 'refund', label: 'Refunds' }, { value: 'mail', label: 'Mails' }] },
+  {
+    kind: 'select',
+    param: 'status',
+    label: 'Status',
+    anyLabel: 'Waiting',
+    options: [
+      { value: 'done', label: 'Done' },
+      { value: 'all', label: 'All' },
+    ],
+  },
+  {
+    kind: 'select',
+    param: 'kind',
+    label: 'Kind',
+    anyLabel: 'Refunds and mails',
+    options: [
+      { value: 'refund', label: 'Refunds' },
+      { value: 'mail', label: 'Mails' },
+    ],
+  },
 ];
 
 interface ListState {
@@ -46,8 +71,15 @@ function emptyText({ status, kind }: ListState): { title: string; text: string }
   const what = kind === 'refund' ? 'refund' : kind === 'mail' ? 'mail' : 'refund and mail';
   const plural = kind === 'refund' ? 'refunds' : kind === 'mail' ? 'mails' : 'refunds or mails';
   if (status === 'pending') return { title: 'Nothing is waiting', text: `Nothing is waiting: every ${what} has gone through.` };
-  if (status === 'done') return { title: `No ${plural} done yet`, text: `${plural[0]!.toUpperCase()}${plural.slice(1)} appear here once they have gone through.` };
-  return { title: `No ${plural} yet`, text: `${plural[0]!.toUpperCase()}${plural.slice(1)} appear here as orders are paid, cancelled and refunded.` };
+  if (status === 'done')
+    return {
+      title: `No ${plural} done yet`,
+      text: `${plural[0]!.toUpperCase()}${plural.slice(1)} appear here once they have gone through.`,
+    };
+  return {
+    title: `No ${plural} yet`,
+    text: `${plural[0]!.toUpperCase()}${plural.slice(1)} appear here as orders are paid, cancelled and refunded.`,
+  };
 }
 
 interface Announcement {
@@ -58,7 +90,8 @@ interface Announcement {
 /** What a retry's answer means, in one sentence for the live region. */
 function retryAnnouncement(before: AdminOutboxJob, after: AdminOutboxJob): Announcement {
   if (after.status === 'done') return { tone: 'success', message: `Done: ${after.summary} went through on attempt ${after.attempts}.` };
-  if (after.attempts === before.attempts) return { tone: 'warning', message: `${after.summary} is being tried right now by the automatic retry. Check again in a moment.` };
+  if (after.attempts === before.attempts)
+    return { tone: 'warning', message: `${after.summary} is being tried right now by the automatic retry. Check again in a moment.` };
   return {
     tone: 'warning',
     message: `Still waiting: ${after.summary} failed again on attempt ${after.attempts}${after.lastError ? ` (${after.lastError})` : ''}. Next try ${formatDateTime(after.nextAttemptAt)}.`,
@@ -140,8 +173,8 @@ export default function RetryQueue() {
         )}
       </div>
       <p className="mt-1 max-w-3xl text-slate-600">
-        Refunds and mails that must happen. One that fails is tried again automatically, after 10 s, 20 s, 40 s and so on, up to once an hour, until it goes
-        through. Once its cause is fixed, retry it now.
+        Refunds and mails that must happen. One that fails is tried again automatically, after 10 s, 20 s, 40 s and so on, up to once an
+        hour, until it goes through. Once its cause is fixed, retry it now.
       </p>
 
       <Announcer message={announcement.message} tone={announcement.tone} className="mt-4" />
@@ -156,13 +189,27 @@ export default function RetryQueue() {
         what="the retry queue"
         pagesLabel="Pages of the retry queue"
         empty={
-          <EmptyState title={empty.title} action={state.status === 'pending' ? { to: { search: searchOf(withParam(params, 'status', 'done')) }, label: 'Show what has gone through' } : undefined}>
+          <EmptyState
+            title={empty.title}
+            action={
+              state.status === 'pending'
+                ? { to: { search: searchOf(withParam(params, 'status', 'done')) }, label: 'Show what has gone through' }
+                : undefined
+            }
+          >
             {empty.text}
           </EmptyState>
         }
       >
         {(page, summaryId) => (
-          <JobTable jobs={page.items} describedBy={summaryId} rowId={rowId} fetchedAt={jobs.dataUpdatedAt} retrying={retry.isPending ? retry.variables : undefined} onRetry={onRetry} />
+          <JobTable
+            jobs={page.items}
+            describedBy={summaryId}
+            rowId={rowId}
+            fetchedAt={jobs.dataUpdatedAt}
+            retrying={retry.isPending ? retry.variables : undefined}
+            onRetry={onRetry}
+          />
         )}
       </PagedList>
     </div>
@@ -196,7 +243,10 @@ function JobTable({ jobs, describedBy, rowId, fetchedAt, retrying, onRetry }: Jo
             <span className="text-xs text-slate-600">Job {original.id}</span>
           </span>
           {original.paymentId !== null ? (
-            <Link to={paths.adminPayment(original.paymentId)} className="mt-1 block font-semibold wrap-anywhere text-slate-900 underline underline-offset-2 hover:text-brand-700">
+            <Link
+              to={paths.adminPayment(original.paymentId)}
+              className="mt-1 block font-semibold wrap-anywhere text-slate-900 underline underline-offset-2 hover:text-brand-700"
+            >
               {original.summary}
             </Link>
           ) : (
@@ -224,7 +274,13 @@ function JobTable({ jobs, describedBy, rowId, fetchedAt, retrying, onRetry }: Jo
           <>
             <StatusBadge status={original.status} />
             <span className="block pt-1 whitespace-nowrap text-slate-700">
-              {original.status === 'done' ? (original.doneAt ? formatDateTime(original.doneAt) : '') : due ? 'Due now' : formatDateTime(original.nextAttemptAt)}
+              {original.status === 'done'
+                ? original.doneAt
+                  ? formatDateTime(original.doneAt)
+                  : ''
+                : due
+                  ? 'Due now'
+                  : formatDateTime(original.nextAttemptAt)}
             </span>
             {original.status === 'pending' && (
               <span className="mt-2 block">
@@ -243,7 +299,15 @@ function JobTable({ jobs, describedBy, rowId, fetchedAt, retrying, onRetry }: Jo
  * While any retry runs, every button is aria-disabled rather than disabled, so the pressed one
  * keeps focus (a disabled button drops it) and stays where it was when the job is still waiting.
  */
-function RetryButton({ job, retrying, onRetry }: { job: AdminOutboxJob; retrying: number | undefined; onRetry: (job: AdminOutboxJob) => void }) {
+function RetryButton({
+  job,
+  retrying,
+  onRetry,
+}: {
+  job: AdminOutboxJob;
+  retrying: number | undefined;
+  onRetry: (job: AdminOutboxJob) => void;
+}) {
   const busy = retrying !== undefined;
   const text = retrying === job.id ? 'Retrying…' : 'Retry now';
   return (

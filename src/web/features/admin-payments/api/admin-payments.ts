@@ -66,7 +66,11 @@ export type RefundVariables = { id: number } & RefundInput;
 
 /** Refund part or all of a captured payment (with a credit note against `invoiceId`); 409 when more than what is left, or not captured. */
 export function refundPayment({ id, amount, reason, invoiceId, payout }: RefundVariables): Promise<AdminPaymentDetail> {
-  return apiRequest(`/admin/payments/${id}/refund`, { method: 'POST', body: { amount, reason, invoiceId, payout }, schema: AdminPaymentDetailSchema });
+  return apiRequest(`/admin/payments/${id}/refund`, {
+    method: 'POST',
+    body: { amount, reason, invoiceId, payout },
+    schema: AdminPaymentDetailSchema,
+  });
 }
 
 export function adminPaymentsQuery(params: AdminPaymentListParams) {

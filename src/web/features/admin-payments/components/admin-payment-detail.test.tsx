@@ -22,7 +22,8 @@ const captured: AdminPayment = {
   status: 'partially_refunded',
   reference: 'pay_ABC123',
   details: { network: 'Visa', last4: '1111' },
-  failureReason: null, abandoned: false,
+  failureReason: null,
+  abandoned: false,
   createdAt: '2025-04-01T10:00:00.000Z',
 };
 
@@ -50,12 +51,50 @@ const refused: Queued = {
 /** The API for payment 7; `gatewayRefuses`: refunds (new or retried) stay queued with an error. */
 function fakeApi({ queued = [] as Queued[], gatewayRefuses = false, cash = false, offer = false } = {}) {
   const offerDiscount = offer ? 15_000 : 0;
-  let payment = { ...captured, ...(cash ? { method: 'cod' as const, details: {}, reference: 'cod_42_ab12' } : {}), ...(offer ? { details: { ...captured.details, offer: { id: 'sbi-credit-5', title: '5% instant discount on SBI Card credit cards, up to ₹1,000 on orders of ₹15,000 or more', discount: offerDiscount } } } : {}), refundedAmount: captured.refundedAmount + queued.reduce((sum, item) => sum + item.amount, 0), amount: 150_000 + queued.reduce((sum, item) => sum + item.amount, 0) };
+  let payment = {
+    ...captured,
+    ...(cash ? { method: 'cod' as const, details: {}, reference: 'cod_42_ab12' } : {}),
+    ...(offer
+      ? {
+          details: {
+            ...captured.details,
+            offer: {
+              id: 'sbi-credit-5',
+              title: '5% instant discount on SBI Card credit cards, up to ₹1,000 on orders of ₹15,000 or more',
+              discount: offerDiscount,
+            },
+          },
+        }
+      : {}),
+    refundedAmount: captured.refundedAmount + queued.reduce((sum, item) => sum + item.amount, 0),
+    amount: 150_000 + queued.reduce((sum, item) => sum + item.amount, 0),
+  };
   let refunds = [{ amount: 50_000, reason: 'Damaged box', reference: 'rfnd_1', createdAt: '2025-04-02T10:00:00.000Z' }];
   let waiting = queued;
   const detail = () => ({
     payment,
-    order: { id: 42, number: 'CB00000042', status: 'delivered', displayStatus: 'Delivered', subtotal: payment.amount + offerDiscount, discount: 0, couponCode: null, shipping: 0, total: payment.amount + offerDiscount, items: [{ name: 'ThinkPad E14', quantity: 1, lineTotal: payment.amount }], invoices: [{ id: 5, number: 'INV/26-27/000007', seller: 'Nehru Place Computers', total: payment.amount, creditable: payment.amount - payment.refundedAmount, creditNotes: [] }] },
+    order: {
+      id: 42,
+      number: 'CB00000042',
+      status: 'delivered',
+      displayStatus: 'Delivered',
+      subtotal: payment.amount + offerDiscount,
+      discount: 0,
+      couponCode: null,
+      shipping: 0,
+      total: payment.amount + offerDiscount,
+      items: [{ name: 'ThinkPad E14', quantity: 1, lineTotal: payment.amount }],
+      invoices: [
+        {
+          id: 5,
+          number: 'INV/26-27/000007',
+          seller: 'Nehru Place Computers',
+          total: payment.amount,
+          creditable: payment.amount - payment.refundedAmount,
+          creditNotes: [],
+        },
+      ],
+    },
     refunds,
     queuedRefunds: waiting,
     audit: [],
@@ -67,7 +106,18 @@ function fakeApi({ queued = [] as Queued[], gatewayRefuses = false, cash = false
       const body = JSON.parse(String(init?.body)) as { amount: number; reason: string };
       payment = { ...payment, refundedAmount: payment.refundedAmount + body.amount };
       if (gatewayRefuses) {
-        waiting = [...waiting, { jobId: 40, amount: body.amount, reason: body.reason, attempts: 1, lastError: 'Gateway timed out', nextAttemptAt: '2099-01-01T10:00:00.000Z', createdAt: '2025-04-03T10:00:00.000Z' }];
+        waiting = [
+          ...waiting,
+          {
+            jobId: 40,
+            amount: body.amount,
+            reason: body.reason,
+            attempts: 1,
+            lastError: 'Gateway timed out',
+            nextAttemptAt: '2099-01-01T10:00:00.000Z',
+            createdAt: '2025-04-03T10:00:00.000Z',
+          },
+        ];
       } else {
         refunds = [...refunds, { amount: body.amount, reason: body.reason, reference: 'rfnd_2', createdAt: '2025-04-03T10:00:00.000Z' }];
       }
@@ -80,13 +130,32 @@ function fakeApi({ queued = [] as Queued[], gatewayRefuses = false, cash = false
       const summary = `Refund of ₹${(job.amount / 100).toLocaleString('en-IN')} on payment 7`;
       const base = { id: job.jobId, kind: 'refund', summary, paymentId: 7, createdAt: job.createdAt };
       if (gatewayRefuses) {
-        const again = { ...job, attempts: job.attempts + 1, lastError: 'Gateway refused: insufficient balance', nextAttemptAt: '2099-01-02T10:00:00.000Z' };
+        const again = {
+          ...job,
+          attempts: job.attempts + 1,
+          lastError: 'Gateway refused: insufficient balance',
+          nextAttemptAt: '2099-01-02T10:00:00.000Z',
+        };
         waiting = waiting.map((item) => (item.jobId === job.jobId ? again : item));
-        return json(200, { ...base, status: 'pending', attempts: again.attempts, lastError: again.lastError, nextAttemptAt: again.nextAttemptAt, doneAt: null });
+        return json(200, {
+          ...base,
+          status: 'pending',
+          attempts: again.attempts,
+          lastError: again.lastError,
+          nextAttemptAt: again.nextAttemptAt,
+          doneAt: null,
+        });
       }
       waiting = waiting.filter((item) => item.jobId !== job.jobId);
       refunds = [...refunds, { amount: job.amount, reason: job.reason, reference: 'rfnd_3', createdAt: '2025-04-04T10:00:00.000Z' }];
-      return json(200, { ...base, status: 'done', attempts: job.attempts + 1, lastError: job.lastError, nextAttemptAt: job.nextAttemptAt, doneAt: '2025-04-04T10:00:00.000Z' });
+      return json(200, {
+        ...base,
+        status: 'done',
+        attempts: job.attempts + 1,
+        lastError: job.lastError,
+        nextAttemptAt: job.nextAttemptAt,
+        doneAt: '2025-04-04T10:00:00.000Z',
+      });
     }
     return json(404, { error: { code: 'NOT_FOUND', message: 'Payment not found' } });
   });
@@ -159,7 +228,9 @@ describe('AdminPaymentDetail', () => {
     fireEvent.change(screen.getByLabelText('Reason for the refund'), { target: { value: '  Late delivery  ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Review the refund of ₹250.50' }));
     // Asked first, with the amount in rupees and where it goes; nothing sent yet.
-    const confirm = await screen.findByRole('group', { name: /^Refund ₹250.50 \(Two Hundred Fifty Rupees and Fifty Paise Only\) for order CB00000042\?/ });
+    const confirm = await screen.findByRole('group', {
+      name: /^Refund ₹250.50 \(Two Hundred Fifty Rupees and Fifty Paise Only\) for order CB00000042\?/,
+    });
     expect(confirm.textContent).toContain('It goes to the original Card payment.');
     await waitFor(() => expect(document.activeElement).toBe(within(confirm).getByRole('button', { name: 'Yes, refund ₹250.50' })));
     expect(posts(fetch)).toHaveLength(0);
@@ -194,7 +265,9 @@ describe('AdminPaymentDetail', () => {
     fireEvent.change(screen.getByLabelText('Account number'), { target: { value: '50100123456789' } });
     fireEvent.change(screen.getByLabelText('IFSC'), { target: { value: 'hdfc0001234' } });
     fireEvent.click(screen.getByRole('button', { name: 'Review the refund of ₹100' }));
-    expect((await screen.findByRole('group', { name: /^Refund ₹100/ })).textContent).toContain('It goes to the customer’s bank account ending 6789 (HDFC0001234).');
+    expect((await screen.findByRole('group', { name: /^Refund ₹100/ })).textContent).toContain(
+      'It goes to the customer’s bank account ending 6789 (HDFC0001234).',
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Yes, refund ₹100' }));
     expect(await screen.findByText(/^Refunded ₹100 for order CB00000042\./)).toBeTruthy();
     expect(JSON.parse(String(posts(fetch)[0]?.[1]?.body))).toEqual({
@@ -268,7 +341,9 @@ describe('AdminPaymentDetail', () => {
     fireEvent.click(button);
 
     expect(
-      await screen.findByText(`The gateway still refuses the refund of ₹8,999: Gateway refused: insufficient balance. Next try ${formatDateTime('2099-01-02T10:00:00.000Z')}.`),
+      await screen.findByText(
+        `The gateway still refuses the refund of ₹8,999: Gateway refused: insufficient balance. Next try ${formatDateTime('2099-01-02T10:00:00.000Z')}.`,
+      ),
     ).toBeTruthy();
     const queue = screen.getByRole('region', { name: 'Refunds waiting for the gateway' });
     expect(await within(queue).findByText('3')).toBeTruthy();
@@ -295,7 +370,14 @@ describe('AdminPaymentDetail', () => {
 
   it('asks which tax invoice a partial refund is against when the order has two, sends it, and shows the credit notes', async () => {
     const invoices = [
-      { id: 5, number: 'INV/26-27/000007', seller: 'Nehru Place Computers', total: 80_000, creditable: 60_000, creditNotes: [{ id: 3, number: 'CN/26-27/000002' }] },
+      {
+        id: 5,
+        number: 'INV/26-27/000007',
+        seller: 'Nehru Place Computers',
+        total: 80_000,
+        creditable: 60_000,
+        creditNotes: [{ id: 3, number: 'CN/26-27/000002' }],
+      },
       { id: 6, number: 'INV/26-27/000031', seller: 'Lamington Road Traders', total: 40_000, creditable: 40_000, creditNotes: [] },
     ];
     const base = await (await fakeApi()('/api/admin/payments/7')).json();
@@ -303,7 +385,11 @@ describe('AdminPaymentDetail', () => {
       if (init?.method === 'POST') {
         const body = JSON.parse(String(init.body)) as { amount: number; invoiceId?: number };
         const payment = { ...base.payment, refundedAmount: base.payment.refundedAmount + body.amount };
-        const credited = invoices.map((invoice) => (invoice.id === body.invoiceId ? { ...invoice, creditable: invoice.creditable - body.amount, creditNotes: [{ id: 4, number: 'CN/26-27/000001' }] } : invoice));
+        const credited = invoices.map((invoice) =>
+          invoice.id === body.invoiceId
+            ? { ...invoice, creditable: invoice.creditable - body.amount, creditNotes: [{ id: 4, number: 'CN/26-27/000001' }] }
+            : invoice,
+        );
         return json(200, { ...base, payment, order: { ...base.order, invoices: credited } });
       }
       return json(200, { ...base, order: { ...base.order, invoices } });
@@ -311,7 +397,9 @@ describe('AdminPaymentDetail', () => {
     vi.stubGlobal('fetch', fetch);
     renderWith(<AdminPaymentDetail id={7} />);
 
-    expect((await screen.findByRole('link', { name: 'Credit note CN/26-27/000002 (PDF)' })).getAttribute('href')).toBe('/api/credit-notes/3/pdf');
+    expect((await screen.findByRole('link', { name: 'Credit note CN/26-27/000002 (PDF)' })).getAttribute('href')).toBe(
+      '/api/credit-notes/3/pdf',
+    );
     expect(screen.getByText('₹600 of ₹800 left to credit')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Amount to refund (₹)'), { target: { value: '100' } });
     fireEvent.change(screen.getByLabelText('Reason for the refund'), { target: { value: 'Stand missing' } });
@@ -320,7 +408,11 @@ describe('AdminPaymentDetail', () => {
     expect(posts(fetch)).toHaveLength(0);
 
     const against = screen.getByLabelText('Credit note against');
-    expect(within(against).getAllByRole('option').map((option) => option.textContent)).toEqual([
+    expect(
+      within(against)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual([
       'Choose the invoice',
       'INV/26-27/000007 from Nehru Place Computers: ₹600 left to credit',
       'INV/26-27/000031 from Lamington Road Traders: ₹400 left to credit',
@@ -328,7 +420,9 @@ describe('AdminPaymentDetail', () => {
     fireEvent.change(against, { target: { value: '6' } });
     fireEvent.click(screen.getByRole('button', { name: 'Review the refund of ₹100' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Yes, refund ₹100' }));
-    expect(await screen.findByText('Refunded ₹100 for order CB00000042. Credit note CN/26-27/000001 issued. ₹900 is left to refund.')).toBeTruthy();
+    expect(
+      await screen.findByText('Refunded ₹100 for order CB00000042. Credit note CN/26-27/000001 issued. ₹900 is left to refund.'),
+    ).toBeTruthy();
     expect(JSON.parse(String(posts(fetch)[0]?.[1]?.body))).toEqual({ amount: 10_000, reason: 'Stand missing', invoiceId: 6 });
   });
 

@@ -21,7 +21,10 @@ const LIST_PATH = paths.adminPayments();
 
 function BackLink() {
   return (
-    <Link to={LIST_PATH} className="inline-flex min-h-11 items-center gap-1.5 text-sm font-semibold text-brand-700 underline-offset-2 hover:text-brand-800 hover:underline">
+    <Link
+      to={LIST_PATH}
+      className="inline-flex min-h-11 items-center gap-1.5 text-sm font-semibold text-brand-700 underline-offset-2 hover:text-brand-800 hover:underline"
+    >
       <ArrowLeft aria-hidden="true" className="size-4" />
       All payments
     </Link>

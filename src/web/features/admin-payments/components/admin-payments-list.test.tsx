@@ -16,7 +16,8 @@ const payment: AdminPayment = {
   status: 'captured',
   reference: 'pay_ABC123',
   details: { vpa: 'asha@okaxis' },
-  failureReason: null, abandoned: false,
+  failureReason: null,
+  abandoned: false,
   createdAt: '2025-04-01T10:00:00.000Z',
 };
 
@@ -27,11 +28,21 @@ describe('AdminPaymentsList', () => {
   });
 
   it('sends amount filters in paise, shows totals and links each payment', async () => {
-    const fetch = vi.fn(async (_url: string) =>
-      new Response(JSON.stringify({ items: [payment], total: 1, page: 1, pageSize: 20, totals: { count: 1, amount: 150_000, captured: 150_000, refunded: 0 } }), {
-        status: 200,
-        headers: { 'content-type': 'application/json' },
-      }),
+    const fetch = vi.fn(
+      async (_url: string) =>
+        new Response(
+          JSON.stringify({
+            items: [payment],
+            total: 1,
+            page: 1,
+            pageSize: 20,
+            totals: { count: 1, amount: 150_000, captured: 150_000, refunded: 0 },
+          }),
+          {
+            status: 200,
+            headers: { 'content-type': 'application/json' },
+          },
+        ),
     );
     vi.stubGlobal('fetch', fetch);
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -47,7 +58,9 @@ describe('AdminPaymentsList', () => {
     expect(screen.getByRole('link', { name: /CB00000042/ }).getAttribute('href')).toBe('/admin/payments/7');
     expect(screen.getAllByText('asha@okaxis').length).toBeGreaterThan(0);
     expect(String(fetch.mock.calls[0]?.[0])).toBe('/api/admin/payments?method=upi&minAmount=100050&page=1&pageSize=20');
-    expect(screen.getByRole('link', { name: 'Download CSV' }).getAttribute('href')).toBe('/api/admin/payments.csv?method=upi&minAmount=100050');
+    expect(screen.getByRole('link', { name: 'Download CSV' }).getAttribute('href')).toBe(
+      '/api/admin/payments.csv?method=upi&minAmount=100050',
+    );
 
     fireEvent.change(screen.getByLabelText('Highest amount (₹)'), { target: { value: '10' } });
     fireEvent.click(screen.getByRole('button', { name: 'Apply filters' }));

@@ -6,7 +6,14 @@ import { columnsOf, type DataColumn, DataTable } from '#web/components/data-tabl
 import { anyFilterSet, type Filter, FilterBar, withoutFilters } from '#web/components/data-table/filter-bar.tsx';
 import { EmptyState, PagedList } from '#web/components/data-table/paged-list.tsx';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
-import { paymentsCsvHref, useAdminPayments, type AdminPayment, type AdminPaymentListParams, type PaymentMethod, type PaymentStatus } from '../api/admin-payments.ts';
+import {
+  paymentsCsvHref,
+  useAdminPayments,
+  type AdminPayment,
+  type AdminPaymentListParams,
+  type PaymentMethod,
+  type PaymentStatus,
+} from '../api/admin-payments.ts';
 import { PAYMENT_STATUS_LABELS, formatDateTime, maskedDetails, methodName, paiseToRupeesText, rupeesToPaise } from '../utils/format.ts';
 import { PaymentStatusBadge, searchOf } from './payment-ui.tsx';
 
@@ -26,20 +33,62 @@ const amountProblem = (text: string) => (rupeesToPaise(text) === undefined ? AMO
 /** The list's filters, each a URL parameter; amounts are rupees in the URL and paise for the API. */
 const FILTERS: readonly Filter[] = [
   { kind: 'text', param: 'q', label: 'Order number or customer e-mail', placeholder: 'e.g. CB00000042' },
-  { kind: 'text', param: 'from', label: 'From date', type: 'date', check: (date) => (ISO_DATE.test(date) ? undefined : 'Enter a date such as 2026-11-01.') },
-  { kind: 'text', param: 'to', label: 'To date', type: 'date', check: (date) => (ISO_DATE.test(date) ? undefined : 'Enter a date such as 2026-11-30.') },
-  { kind: 'text', param: 'min', label: 'Lowest amount (₹)', type: 'text', inputMode: 'decimal', normalize: amountText, check: amountProblem },
-  { kind: 'text', param: 'max', label: 'Highest amount (₹)', type: 'text', inputMode: 'decimal', normalize: amountText, check: amountProblem },
-  { kind: 'select', param: 'status', label: 'Status', anyLabel: 'Any status', options: STATUSES.map((status) => ({ value: status, label: PAYMENT_STATUS_LABELS[status] })) },
-  { kind: 'select', param: 'method', label: 'Payment method', anyLabel: 'Any method', options: METHODS.map((method) => ({ value: method, label: methodName(method) })) },
+  {
+    kind: 'text',
+    param: 'from',
+    label: 'From date',
+    type: 'date',
+    check: (date) => (ISO_DATE.test(date) ? undefined : 'Enter a date such as 2026-11-01.'),
+  },
+  {
+    kind: 'text',
+    param: 'to',
+    label: 'To date',
+    type: 'date',
+    check: (date) => (ISO_DATE.test(date) ? undefined : 'Enter a date such as 2026-11-30.'),
+  },
+  {
+    kind: 'text',
+    param: 'min',
+    label: 'Lowest amount (₹)',
+    type: 'text',
+    inputMode: 'decimal',
+    normalize: amountText,
+    check: amountProblem,
+  },
+  {
+    kind: 'text',
+    param: 'max',
+    label: 'Highest amount (₹)',
+    type: 'text',
+    inputMode: 'decimal',
+    normalize: amountText,
+    check: amountProblem,
+  },
+  {
+    kind: 'select',
+    param: 'status',
+    label: 'Status',
+    anyLabel: 'Any status',
+    options: STATUSES.map((status) => ({ value: status, label: PAYMENT_STATUS_LABELS[status] })),
+  },
+  {
+    kind: 'select',
+    param: 'method',
+    label: 'Payment method',
+    anyLabel: 'Any method',
+    options: METHODS.map((method) => ({ value: method, label: methodName(method) })),
+  },
 ];
 
 /** The ranges' ends in order, once each is good. */
 function inOrder(values: Readonly<Record<string, string>>) {
   const min = values.min ? rupeesToPaise(values.min) : undefined;
   const max = values.max ? rupeesToPaise(values.max) : undefined;
-  if (min !== undefined && max !== undefined && min > max) return { message: 'The lowest amount must not be more than the highest.', params: ['min', 'max'] };
-  if (values.from && values.to && values.from > values.to) return { message: 'The “from” date must be on or before the “to” date.', params: ['from', 'to'] };
+  if (min !== undefined && max !== undefined && min > max)
+    return { message: 'The lowest amount must not be more than the highest.', params: ['min', 'max'] };
+  if (values.from && values.to && values.from > values.to)
+    return { message: 'The “from” date must be on or before the “to” date.', params: ['from', 'to'] };
   return undefined;
 }
 
@@ -115,7 +164,14 @@ export default function AdminPaymentsList() {
       </div>
       <p className="mt-1 text-slate-600">Every payment on the store. Open a payment to see its order and history, or to refund it.</p>
 
-      <FilterBar filters={FILTERS} params={params} onChange={update} searchLabel="Payments" submitLabel="Apply filters" checkAll={inOrder} />
+      <FilterBar
+        filters={FILTERS}
+        params={params}
+        onChange={update}
+        searchLabel="Payments"
+        submitLabel="Apply filters"
+        checkAll={inOrder}
+      />
 
       {payments.data && (
         <section aria-label="Totals" className="mt-4">
@@ -134,7 +190,10 @@ export default function AdminPaymentsList() {
         noun={['payment', 'payments']}
         pagesLabel="Pages of payments"
         empty={
-          <EmptyState title={filtered ? 'No payments match' : 'No payments yet'} action={filtered ? { to: { search: searchOf(cleared) }, label: 'Show all payments' } : undefined}>
+          <EmptyState
+            title={filtered ? 'No payments match' : 'No payments yet'}
+            action={filtered ? { to: { search: searchOf(cleared) }, label: 'Show all payments' } : undefined}
+          >
             {state.q
               ? `Nothing matches “${state.q}”. Search for a whole order number such as CB00000042, or the customer’s e-mail address.`
               : filtered
@@ -143,7 +202,9 @@ export default function AdminPaymentsList() {
           </EmptyState>
         }
       >
-        {(page, summaryId) => <DataTable columns={COLUMNS} rows={page.items} rowId={(payment) => String(payment.id)} label="Payments" describedBy={summaryId} />}
+        {(page, summaryId) => (
+          <DataTable columns={COLUMNS} rows={page.items} rowId={(payment) => String(payment.id)} label="Payments" describedBy={summaryId} />
+        )}
       </PagedList>
     </div>
   );
@@ -165,13 +226,20 @@ const COLUMNS: DataColumn<AdminPayment>[] = payments.columns([
     header: 'Order',
     meta: { rowHeader: true },
     cell: ({ row: { original: payment } }) => (
-      <Link to={paymentPath(payment.id)} className="font-semibold whitespace-nowrap text-slate-900 underline-offset-2 hover:text-brand-700 hover:underline">
+      <Link
+        to={paymentPath(payment.id)}
+        className="font-semibold whitespace-nowrap text-slate-900 underline-offset-2 hover:text-brand-700 hover:underline"
+      >
         {payment.orderNumber}
         <span className="sr-only"> – payment {payment.id}</span>
       </Link>
     ),
   }),
-  payments.accessor('createdAt', { header: 'Date', meta: { className: 'whitespace-nowrap' }, cell: ({ getValue }) => <span className="text-slate-700">{formatDateTime(getValue())}</span> }),
+  payments.accessor('createdAt', {
+    header: 'Date',
+    meta: { className: 'whitespace-nowrap' },
+    cell: ({ getValue }) => <span className="text-slate-700">{formatDateTime(getValue())}</span>,
+  }),
   payments.accessor((payment) => payment.customer.name, {
     id: 'customer',
     header: 'Customer',
@@ -194,7 +262,18 @@ const COLUMNS: DataColumn<AdminPayment>[] = payments.columns([
       );
     },
   }),
-  payments.accessor('amount', { header: 'Amount', meta: { className: 'text-right' }, cell: ({ getValue }) => <span className="font-semibold whitespace-nowrap text-slate-900">{formatPrice(getValue())}</span> }),
-  payments.accessor('refundedAmount', { header: 'Refunded', meta: { className: 'text-right' }, cell: ({ getValue }) => <span className="whitespace-nowrap text-slate-700">{formatPrice(getValue())}</span> }),
-  payments.accessor('status', { header: 'Status', cell: ({ row: { original: payment } }) => <PaymentStatusBadge status={payment.status} abandoned={payment.abandoned} /> }),
+  payments.accessor('amount', {
+    header: 'Amount',
+    meta: { className: 'text-right' },
+    cell: ({ getValue }) => <span className="font-semibold whitespace-nowrap text-slate-900">{formatPrice(getValue())}</span>,
+  }),
+  payments.accessor('refundedAmount', {
+    header: 'Refunded',
+    meta: { className: 'text-right' },
+    cell: ({ getValue }) => <span className="whitespace-nowrap text-slate-700">{formatPrice(getValue())}</span>,
+  }),
+  payments.accessor('status', {
+    header: 'Status',
+    cell: ({ row: { original: payment } }) => <PaymentStatusBadge status={payment.status} abandoned={payment.abandoned} />,
+  }),
 ]);

@@ -77,7 +77,9 @@ export function OrderFacts({ order, payment }: { order: Detail['order']; payment
                 <InvoiceLink invoice={invoice} /> <span className="wrap-break-word">from {invoice.seller}</span>
                 {invoice.creditNotes.length > 0 && (
                   <>
-                    <span className="block text-slate-600">{formatPrice(invoice.creditable)} of {formatPrice(invoice.total)} left to credit</span>
+                    <span className="block text-slate-600">
+                      {formatPrice(invoice.creditable)} of {formatPrice(invoice.total)} left to credit
+                    </span>
                     <ul className="mt-1 space-y-1 pl-5">
                       {invoice.creditNotes.map((note) => (
                         <li key={note.id}>

@@ -14,10 +14,16 @@ export function PaymentAuditHistory({ entries }: { entries: AuditEntry[] }) {
             <span className="font-semibold text-slate-900">{auditActionName(entry.action)}</span>
             <span className="text-slate-600">{formatDateTime(entry.createdAt)}</span>
           </p>
-          <p className="mt-1 break-all text-slate-700">By {entry.actor.name ? `${entry.actor.name} (${entry.actor.email})` : entry.actor.email}</p>
+          <p className="mt-1 break-all text-slate-700">
+            By {entry.actor.name ? `${entry.actor.name} (${entry.actor.email})` : entry.actor.email}
+          </p>
           {entry.reason && <p className="mt-1 wrap-break-word text-slate-800">Reason: {entry.reason}</p>}
           <div className="mt-1 overflow-x-auto">
-            <AuditChangesTable before={entry.before} after={entry.after} caption={`${auditActionName(entry.action)}: fields before and after`} />
+            <AuditChangesTable
+              before={entry.before}
+              after={entry.after}
+              caption={`${auditActionName(entry.action)}: fields before and after`}
+            />
           </div>
         </li>
       ))}

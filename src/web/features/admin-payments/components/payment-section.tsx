@@ -1,7 +1,17 @@
 import { type ReactNode, type Ref, useId } from 'react';
 
 /** A card of the payment's page: its heading (focusable when given a ref) and its content. */
-export function Section({ title, className = '', headingRef, children }: { title: string; className?: string; headingRef?: Ref<HTMLHeadingElement>; children: ReactNode }) {
+export function Section({
+  title,
+  className = '',
+  headingRef,
+  children,
+}: {
+  title: string;
+  className?: string;
+  headingRef?: Ref<HTMLHeadingElement>;
+  children: ReactNode;
+}) {
   const id = useId();
   return (
     <section aria-labelledby={id} className={`min-w-0 rounded-xl border border-slate-200 bg-white p-4 sm:p-6 ${className}`}>

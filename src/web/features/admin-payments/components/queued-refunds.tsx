@@ -18,8 +18,10 @@ export interface RetryOutcome {
 /** What a retry's answer means for the refund, in one sentence. */
 function outcomeOf(refund: QueuedRefund, after: AdminOutboxJob): RetryOutcome {
   const amount = formatPrice(refund.amount);
-  if (after.status === 'done') return { made: true, message: `The gateway has made the refund of ${amount}. It is now listed under Refunds.` };
-  if (after.attempts === refund.attempts) return { made: false, message: `The refund of ${amount} is being tried right now by the automatic retry. Check again in a moment.` };
+  if (after.status === 'done')
+    return { made: true, message: `The gateway has made the refund of ${amount}. It is now listed under Refunds.` };
+  if (after.attempts === refund.attempts)
+    return { made: false, message: `The refund of ${amount} is being tried right now by the automatic retry. Check again in a moment.` };
   return {
     made: false,
     message: `The gateway still refuses the refund of ${amount}${after.lastError ? `: ${after.lastError}` : ''}. Next try ${formatDateTime(after.nextAttemptAt)}.`,
@@ -49,8 +51,15 @@ export function QueuedRefunds({ refunds, fetchedAt, retry, onStart, onRetried }:
     retry.mutate(refund.jobId, {
       onSuccess: (after) => onRetried(outcomeOf(refund, after)),
       onError: (error) => {
-        if (error instanceof ApiError && error.status === 409) onRetried({ made: true, message: `The refund of ${formatPrice(refund.amount)} had already been made. It is listed under Refunds.` });
-        else setProblem(`The refund of ${formatPrice(refund.amount)} was not retried. ${errorMessage(error, 'Please check your internet connection and try again.')}`);
+        if (error instanceof ApiError && error.status === 409)
+          onRetried({
+            made: true,
+            message: `The refund of ${formatPrice(refund.amount)} had already been made. It is listed under Refunds.`,
+          });
+        else
+          setProblem(
+            `The refund of ${formatPrice(refund.amount)} was not retried. ${errorMessage(error, 'Please check your internet connection and try again.')}`,
+          );
       },
     });
   };
@@ -61,8 +70,8 @@ export function QueuedRefunds({ refunds, fetchedAt, retry, onStart, onRetried }:
         Refunds waiting for the gateway
       </h2>
       <p className="mt-1 text-sm text-slate-700">
-        These refunds are taken off what is left to refund, but the payment gateway has not made them yet. Each is tried again automatically, after 10 s, 20
-        s, 40 s and so on, up to once an hour, until it goes through.
+        These refunds are taken off what is left to refund, but the payment gateway has not made them yet. Each is tried again
+        automatically, after 10 s, 20 s, 40 s and so on, up to once an hour, until it goes through.
       </p>
       {problem && <ErrorAlert className="mt-3">{problem}</ErrorAlert>}
       <ul className="mt-3 space-y-3">
@@ -80,7 +89,9 @@ export function QueuedRefunds({ refunds, fetchedAt, retry, onStart, onRetried }:
                 <dt className="text-slate-600">Attempts</dt>
                 <dd className="text-slate-900 tabular-nums">{refund.attempts}</dd>
                 <dt className="text-slate-600">Last error</dt>
-                <dd className={`wrap-break-word ${refund.lastError ? 'text-red-800' : 'text-slate-900'}`}>{refund.lastError ?? 'None yet'}</dd>
+                <dd className={`wrap-break-word ${refund.lastError ? 'text-red-800' : 'text-slate-900'}`}>
+                  {refund.lastError ?? 'None yet'}
+                </dd>
                 <dt className="text-slate-600">Next try</dt>
                 <dd className="text-slate-900">{due ? 'Due now' : formatDateTime(refund.nextAttemptAt)}</dd>
               </dl>

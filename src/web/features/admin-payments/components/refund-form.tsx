@@ -4,7 +4,15 @@ import { allocateRefund, mustNameInvoice, uninvoicedLeft } from '#shared/credit-
 import { rupeesInWords } from '#shared/gst.ts';
 import { formatPrice } from '#shared/money.ts';
 import { describePayout, type PayoutDestination, PayoutDestinationSchema } from '#shared/schemas/orders.ts';
-import { CashPayoutFieldset, FormActions, type PayoutValues, SelectField, TextAreaField, TextField, typedPayout } from '#web/components/form/form-fields.tsx';
+import {
+  CashPayoutFieldset,
+  FormActions,
+  type PayoutValues,
+  SelectField,
+  TextAreaField,
+  TextField,
+  typedPayout,
+} from '#web/components/form/form-fields.tsx';
 import type { AnnouncerTone } from '#web/components/ui/alerts.tsx';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
 import { errorMessage, type AdminPaymentDetail as Detail, type useRefundPayment } from '../api/admin-payments.ts';
@@ -43,13 +51,17 @@ function refundResolver(left: number, invoices: Invoices, cash: boolean): Resolv
     if (amount === undefined) errors.amount = { type: 'validate', message: 'Enter the amount in rupees, for example 1500 or 1499.50.' };
     else if (amount <= 0) errors.amount = { type: 'validate', message: 'The amount must be more than ₹0.' };
     else if (amount > left) errors.amount = { type: 'validate', message: `You can refund at most ${formatPrice(left)}.` };
-    if (reason.length < REASON_MIN) errors.reason = { type: 'validate', message: `Please give a reason of at least ${REASON_MIN} characters.` };
+    if (reason.length < REASON_MIN)
+      errors.reason = { type: 'validate', message: `Please give a reason of at least ${REASON_MIN} characters.` };
     // Which invoice the credit note is against: the same rule the server applies.
     const invoiceId = values.against === '' ? undefined : values.against === 'none' ? null : Number(values.against);
     if (amount !== undefined && !errors.amount) {
       const allocation = allocateRefund({ amount, left, invoices, against: invoiceId });
       if (!allocation.ok) {
-        errors.against = { type: 'validate', message: invoiceId === undefined ? 'Choose the tax invoice this refund is against.' : `${allocation.message}.` };
+        errors.against = {
+          type: 'validate',
+          message: invoiceId === undefined ? 'Choose the tax invoice this refund is against.' : `${allocation.message}.`,
+        };
       }
     }
     // Cash paid on delivery goes back to an account the customer gives, checked as the server does.
@@ -78,8 +90,13 @@ function againstOptions(left: number, invoices: Invoices) {
   return [
     ...invoices
       .filter((invoice) => invoice.creditable > 0)
-      .map((invoice) => ({ value: String(invoice.id), label: `${invoice.number} from ${invoice.seller}: ${formatPrice(invoice.creditable)} left to credit` })),
-    ...(uninvoiced > 0 ? [{ value: 'none', label: `No invoice: goods not yet shipped or the delivery charge, up to ${formatPrice(uninvoiced)}` }] : []),
+      .map((invoice) => ({
+        value: String(invoice.id),
+        label: `${invoice.number} from ${invoice.seller}: ${formatPrice(invoice.creditable)} left to credit`,
+      })),
+    ...(uninvoiced > 0
+      ? [{ value: 'none', label: `No invoice: goods not yet shipped or the delivery charge, up to ${formatPrice(uninvoiced)}` }]
+      : []),
   ];
 }
 
@@ -141,12 +158,16 @@ export function RefundForm({ detail, left, onRefunded, onStart, refund }: Refund
             return;
           }
           const before = new Set(order.invoices.flatMap((invoice) => invoice.creditNotes.map((note) => note.id)));
-          const notes = updated.order.invoices.flatMap((invoice) => invoice.creditNotes.filter((note) => !before.has(note.id)).map((note) => note.number));
+          const notes = updated.order.invoices.flatMap((invoice) =>
+            invoice.creditNotes.filter((note) => !before.has(note.id)).map((note) => note.number),
+          );
           onRefunded(
             `Refunded ${formatPrice(amount)} for order ${payment.orderNumber}.` +
               (notes.length > 0 ? ` Credit note ${notes.join(', ')} issued.` : '') +
               (full && orderChanged ? ` The order is now ${updated.order.displayStatus}.` : '') +
-              (updated.payment.amount - updated.payment.refundedAmount > 0 ? ` ${formatPrice(updated.payment.amount - updated.payment.refundedAmount)} is left to refund.` : ''),
+              (updated.payment.amount - updated.payment.refundedAmount > 0
+                ? ` ${formatPrice(updated.payment.amount - updated.payment.refundedAmount)} is left to refund.`
+                : ''),
           );
         },
         onError: (error) => {
@@ -177,9 +198,19 @@ export function RefundForm({ detail, left, onRefunded, onStart, refund }: Refund
             It goes to {destination(confirming)}
             {confirming.amount === left ? ', and is everything left on this payment' : ''}. A refund cannot be undone.
           </p>
-          {serverError ? <p role="alert" className="mt-2 text-sm text-red-800">{serverError}</p> : null}
+          {serverError ? (
+            <p role="alert" className="mt-2 text-sm text-red-800">
+              {serverError}
+            </p>
+          ) : null}
           <div className="mt-3 flex flex-col gap-3 sm:flex-row">
-            <button type="button" ref={confirmRef} className={buttonClass('primary')} aria-disabled={refund.isPending} onClick={() => send(confirming)}>
+            <button
+              type="button"
+              ref={confirmRef}
+              className={buttonClass('primary')}
+              aria-disabled={refund.isPending}
+              onClick={() => send(confirming)}
+            >
               {refund.isPending ? 'Refunding…' : `Yes, refund ${formatPrice(confirming.amount)}`}
             </button>
             <button type="button" className={buttonClass('secondary')} onClick={back} disabled={refund.isPending}>
@@ -190,7 +221,15 @@ export function RefundForm({ detail, left, onRefunded, onStart, refund }: Refund
       )}
       <form noValidate onSubmit={(event) => void submit(event)} className={`mt-4 space-y-4 ${confirming ? 'hidden' : ''}`}>
         <div ref={amountBoxRef}>
-          <TextField form={form} name="amount" label="Amount to refund (₹)" hint={`At most ${formatPrice(left)}`} inputMode="decimal" autoComplete="off" className="max-w-xs" />
+          <TextField
+            form={form}
+            name="amount"
+            label="Amount to refund (₹)"
+            hint={`At most ${formatPrice(left)}`}
+            inputMode="decimal"
+            autoComplete="off"
+            className="max-w-xs"
+          />
         </div>
         {askAgainst && (
           <SelectField
@@ -204,7 +243,14 @@ export function RefundForm({ detail, left, onRefunded, onStart, refund }: Refund
           />
         )}
         {cash && <CashPayoutFieldset form={form} payoutKind={payoutKind} legend="Pay the cash back to the customer’s" whose="customer" />}
-        <TextAreaField form={form} name="reason" label="Reason for the refund" hint={`Kept in the audit history (and printed on any credit note); at least ${REASON_MIN} characters.`} rows={3} maxLength={REASON_MAX} />
+        <TextAreaField
+          form={form}
+          name="reason"
+          label="Reason for the refund"
+          hint={`Kept in the audit history (and printed on any credit note); at least ${REASON_MIN} characters.`}
+          rows={3}
+          maxLength={REASON_MAX}
+        />
         <FormActions
           submitLabel={typed !== undefined && typed > 0 ? `Review the refund of ${formatPrice(typed)}` : 'Review the refund'}
           pendingLabel="Refunding…"

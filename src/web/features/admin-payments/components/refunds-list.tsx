@@ -5,7 +5,15 @@ import { formatDateTime } from '../utils/format.ts';
 import { Section } from './payment-section.tsx';
 
 /** The refunds the gateway has made, in the order the server lists them; the heading takes the focus when a queued refund is made. */
-export function RefundsList({ refunds, queued, headingRef }: { refunds: Detail['refunds']; queued: boolean; headingRef: Ref<HTMLHeadingElement> }) {
+export function RefundsList({
+  refunds,
+  queued,
+  headingRef,
+}: {
+  refunds: Detail['refunds'];
+  queued: boolean;
+  headingRef: Ref<HTMLHeadingElement>;
+}) {
   return (
     <Section title="Refunds" className="mt-6" headingRef={headingRef}>
       {refunds.length === 0 ? (

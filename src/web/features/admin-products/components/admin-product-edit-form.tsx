@@ -2,7 +2,16 @@ import { useCallback, useId, useState } from 'react';
 import type { AdminProductDetail } from '#shared/schemas/admin.ts';
 import type { ProductStatus } from '#shared/schemas/catalog.ts';
 import { IMAGE_REQUIRED_MESSAGE, publishesWithoutImage } from '#shared/schemas/vendor.ts';
-import { formLegendClass, formSectionClass, placeServerIssues, productFieldId, ProductFieldsets, SaveProblemAlert, useProductForm, type SaveProblem } from '#web/components/product-form/product-fields.tsx';
+import {
+  formLegendClass,
+  formSectionClass,
+  placeServerIssues,
+  productFieldId,
+  ProductFieldsets,
+  SaveProblemAlert,
+  useProductForm,
+  type SaveProblem,
+} from '#web/components/product-form/product-fields.tsx';
 import { ImageManager } from '#web/components/product-form/image-manager.tsx';
 import { stockNote, toFormValues, type ProductFields } from '#web/components/product-form/product-form.ts';
 import { useProductImages, type UploadImage } from '#web/components/product-form/use-product-images.ts';
@@ -69,14 +78,21 @@ export function EditForm({ detail, status, onStatus, blocked, onSaved }: EditFor
     }
     const lastEntry = detail.audit[0]?.id;
     try {
-      const saved = await update.mutateAsync({ id: product.id, input: { ...fields, images: imageState.images, stockWas, featured, status, reason: note.trim() || undefined } });
+      const saved = await update.mutateAsync({
+        id: product.id,
+        input: { ...fields, images: imageState.images, stockWas, featured, status, reason: note.trim() || undefined },
+      });
       reset(toFormValues(saved.product));
       imageState.reset(saved.product.images);
       onStatus(saved.product.status);
       setFeatured(saved.product.featured);
       setNote('');
       const stock = stockNote(fields.stock, stockWas, saved.product.stock);
-      onSaved(saved.audit[0]?.id === lastEntry ? 'Nothing had changed, so nothing was saved.' : `${SAVED[saved.product.status]}${stock ? ` ${stock}` : ''}`);
+      onSaved(
+        saved.audit[0]?.id === lastEntry
+          ? 'Nothing had changed, so nothing was saved.'
+          : `${SAVED[saved.product.status]}${stock ? ` ${stock}` : ''}`,
+      );
     } catch (error) {
       setProblem(placeServerIssues(error, category, { setError, setValue }, `We could not save the product. ${OFFLINE}`));
     }

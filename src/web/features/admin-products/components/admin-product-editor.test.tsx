@@ -22,7 +22,17 @@ const detail: AdminProductDetail = {
     mrp: 79_990_00,
     stock: 6,
     images: ['/media/ideapad.webp'],
-    specs: { processor: 'AMD Ryzen 7 7730U', ramGb: 16, storageGb: 512, storageType: 'SSD', displaySizeIn: 14, graphics: 'AMD Radeon', os: 'Windows 11 Home', weightKg: 1.46, batteryWh: 57 },
+    specs: {
+      processor: 'AMD Ryzen 7 7730U',
+      ramGb: 16,
+      storageGb: 512,
+      storageType: 'SSD',
+      displaySizeIn: 14,
+      graphics: 'AMD Radeon',
+      os: 'Windows 11 Home',
+      weightKg: 1.46,
+      batteryWh: 57,
+    },
     status: 'active',
     featured: true,
     createdAt: '2025-01-10T10:00:00.000Z',
@@ -64,12 +74,26 @@ function fakeApi(start: AdminProductDetail, putAnswer?: (body: Record<string, un
       const body = JSON.parse(String(init?.body)) as Record<string, unknown>;
       if (putAnswer) return putAnswer(body);
       const { reason, ...fields } = body;
-      current = { ...current, product: { ...current.product, ...(fields as object) }, audit: [{ ...entry(current.audit.length + 1, 'product.edit', { price: current.product.price }, { price: fields.price }), reason: (reason as string) ?? null }, ...current.audit] };
+      current = {
+        ...current,
+        product: { ...current.product, ...(fields as object) },
+        audit: [
+          {
+            ...entry(current.audit.length + 1, 'product.edit', { price: current.product.price }, { price: fields.price }),
+            reason: (reason as string) ?? null,
+          },
+          ...current.audit,
+        ],
+      };
       return json(200, current);
     }
     if (url === '/api/admin/products/12/status' && method === 'POST') {
       const { status } = JSON.parse(String(init?.body)) as { status: 'draft' | 'active' | 'archived' };
-      current = { ...current, product: { ...current.product, status }, audit: [entry(current.audit.length + 1, 'product.archive', { status: current.product.status }, { status }), ...current.audit] };
+      current = {
+        ...current,
+        product: { ...current.product, status },
+        audit: [entry(current.audit.length + 1, 'product.archive', { status: current.product.status }, { status }), ...current.audit],
+      };
       return json(200, current);
     }
     return json(404, { error: { code: 'NOT_FOUND', message: 'Product not found' } });
@@ -90,7 +114,9 @@ function renderEditor() {
 /** The page's own notice (the image list has a status of its own, for its moves). */
 const announcer = () => screen.getAllByRole('status')[0]!;
 const sent = (fetch: ReturnType<typeof fakeApi>, method: string) =>
-  fetch.mock.calls.filter(([, init]) => init?.method === method).map(([, init]) => JSON.parse(String(init?.body)) as Record<string, unknown>);
+  fetch.mock.calls
+    .filter(([, init]) => init?.method === method)
+    .map(([, init]) => JSON.parse(String(init?.body)) as Record<string, unknown>);
 
 describe('AdminProductEditor', () => {
   beforeEach(() => vi.unstubAllGlobals());
@@ -117,7 +143,16 @@ describe('AdminProductEditor', () => {
 
     await waitFor(() => expect(announcer().textContent).toBe('Saved. The product is published.'));
     const [body] = sent(fetch, 'PUT');
-    expect(body).toMatchObject({ price: 59_990_00, mrp: 79_990_00, stock: 6, stockWas: 6, featured: true, status: 'active', reason: 'Price match with the maker', specs: { ramGb: 16 } });
+    expect(body).toMatchObject({
+      price: 59_990_00,
+      mrp: 79_990_00,
+      stock: 6,
+      stockWas: 6,
+      featured: true,
+      status: 'active',
+      reason: 'Price match with the maker',
+      specs: { ramGb: 16 },
+    });
     expect(body).not.toHaveProperty('sku');
     expect(body).toHaveProperty('images', ['/media/ideapad.webp']);
     expect(await screen.findByText('₹59,990')).toBeTruthy();
@@ -153,7 +188,11 @@ describe('AdminProductEditor', () => {
 
   it('sends the stock it was opened with, says when orders changed it meanwhile, and starts again from the stock now when refused', async () => {
     let answer = (body: Record<string, unknown>) =>
-      json(200, { ...detail, product: { ...detail.product, stock: 9 }, audit: [entry(1, 'product.edit', { stock: 4 }, { stock: body.stock === 11 ? 9 : 0 })] });
+      json(200, {
+        ...detail,
+        product: { ...detail.product, stock: 9 },
+        audit: [entry(1, 'product.edit', { stock: 4 }, { stock: body.stock === 11 ? 9 : 0 })],
+      });
     const fetch = fakeApi(detail, (body) => answer(body));
     vi.stubGlobal('fetch', fetch);
     renderEditor();
@@ -172,18 +211,27 @@ describe('AdminProductEditor', () => {
     // Then 8 more are sold and the admin tries to take 9 off: refused, the field shows the stock now.
     answer = () =>
       json(409, {
-        error: { code: 'CONFLICT', message: 'Stock changed since you opened this product: now 1, so it cannot go down by 9. Check the stock and save again.', details: { stock: 1 } },
+        error: {
+          code: 'CONFLICT',
+          message: 'Stock changed since you opened this product: now 1, so it cannot go down by 9. Check the stock and save again.',
+          details: { stock: 1 },
+        },
       });
     fireEvent.change(screen.getByLabelText('Stock'), { target: { value: '0' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
-    expect(await screen.findByText('Stock changed since you opened this product: now 1, so it cannot go down by 9. Check the stock and save again.')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'Stock changed since you opened this product: now 1, so it cannot go down by 9. Check the stock and save again.',
+      ),
+    ).toBeTruthy();
     expect(sent(fetch, 'PUT')[1]).toMatchObject({ stock: 0, stockWas: 9 });
     const stock = screen.getByLabelText('Stock') as HTMLInputElement;
     expect(stock.value).toBe('1');
     expect(stock.getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByText('Orders changed the stock to 1 while you were editing. Enter the stock you want and save again.')).toBeTruthy();
 
-    answer = () => json(200, { ...detail, product: { ...detail.product, stock: 0 }, audit: [entry(2, 'product.edit', { stock: 1 }, { stock: 0 })] });
+    answer = () =>
+      json(200, { ...detail, product: { ...detail.product, stock: 0 }, audit: [entry(2, 'product.edit', { stock: 1 }, { stock: 0 })] });
     fireEvent.change(stock, { target: { value: '0' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(announcer().textContent).toBe('Saved. The product is published.'));
@@ -192,7 +240,13 @@ describe('AdminProductEditor', () => {
 
   it('checks the form before sending and puts the server’s issues on their fields', async () => {
     const fetch = fakeApi(detail, () =>
-      json(400, { error: { code: 'VALIDATION_FAILED', message: 'specs.ramGb: Too big', details: { issues: [{ field: 'specs.ramGb', message: 'specs.ramGb: Too big' }] } } }),
+      json(400, {
+        error: {
+          code: 'VALIDATION_FAILED',
+          message: 'specs.ramGb: Too big',
+          details: { issues: [{ field: 'specs.ramGb', message: 'specs.ramGb: Too big' }] },
+        },
+      }),
     );
     vi.stubGlobal('fetch', fetch);
     renderEditor();
@@ -224,7 +278,10 @@ describe('AdminProductEditor', () => {
   });
 
   it('does not offer publishing for a shop awaiting approval', async () => {
-    vi.stubGlobal('fetch', fakeApi({ ...detail, product: { ...detail.product, status: 'draft' }, shop: { ...detail.shop, status: 'pending' } }));
+    vi.stubGlobal(
+      'fetch',
+      fakeApi({ ...detail, product: { ...detail.product, status: 'draft' }, shop: { ...detail.shop, status: 'pending' } }),
+    );
     renderEditor();
 
     const publish = (await screen.findByRole('radio', { name: /Active/ })) as HTMLInputElement;
@@ -233,17 +290,34 @@ describe('AdminProductEditor', () => {
   });
 
   it('says so when the product does not exist', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => json(404, { error: { code: 'NOT_FOUND', message: 'Product not found' } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(404, { error: { code: 'NOT_FOUND', message: 'Product not found' } })),
+    );
     renderEditor();
     expect(await screen.findByText('We could not find this product.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Manage Products' }).getAttribute('href')).toBe('/admin/products');
   });
   it("lists every seller's offer and merges a duplicate into the product it names, refusing a bad id in the form", async () => {
-    const offer = (id: number, name: string, price: number, stock: number) => ({ id, vendor: { id, name, slug: name.toLowerCase().replace(/ /g, '-'), status: 'active' as const }, sku: null, price, mrp: 79_990_00, stock, dispatchDays: id, status: 'active' as const });
+    const offer = (id: number, name: string, price: number, stock: number) => ({
+      id,
+      vendor: { id, name, slug: name.toLowerCase().replace(/ /g, '-'), status: 'active' as const },
+      sku: null,
+      price,
+      mrp: 79_990_00,
+      stock,
+      dispatchDays: id,
+      status: 'active' as const,
+    });
     const shared = { ...detail, offers: [offer(1, 'Nehru Place Computers', 64_990_00, 6), offer(2, 'Chennai Tech Mart', 65_490_00, 0)] };
     const fetch = fakeApi(shared);
-    const merged = vi.fn(async (_url: string, init?: RequestInit) => json(200, { ...shared, product: { ...shared.product, id: 7 }, audit: [], body: init?.body }));
-    vi.stubGlobal('fetch', vi.fn((url: string, init?: RequestInit) => (url === '/api/admin/products/12/merge' ? merged(url, init) : fetch(url, init))));
+    const merged = vi.fn(async (_url: string, init?: RequestInit) =>
+      json(200, { ...shared, product: { ...shared.product, id: 7 }, audit: [], body: init?.body }),
+    );
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string, init?: RequestInit) => (url === '/api/admin/products/12/merge' ? merged(url, init) : fetch(url, init))),
+    );
     renderEditor();
 
     const sellers = await screen.findByRole('region', { name: 'Sellers (2)' });

@@ -67,7 +67,8 @@ function EditorPage({ detail }: { detail: AdminProductDetail }) {
   // The status chosen in the form; the archive buttons below set it too, so a later save keeps their choice.
   const [status, setStatus] = useState<ProductStatus>(product.status);
   const blocked = product.status !== 'active' ? publishBlock(shop) : null;
-  const inStore = product.status === 'active' && product.review.status === 'approved' && product.hiddenReason === null && shop.status === 'active';
+  const inStore =
+    product.status === 'active' && product.review.status === 'approved' && product.hiddenReason === null && shop.status === 'active';
 
   return (
     <div className="mx-auto w-full max-w-4xl">
@@ -81,10 +82,15 @@ function EditorPage({ detail }: { detail: AdminProductDetail }) {
       </div>
       <p className="mt-2 text-sm wrap-break-word text-slate-700">
         Sold by{' '}
-        <Link to={`/store/${encodeURIComponent(shop.slug)}`} className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900">
+        <Link
+          to={`/store/${encodeURIComponent(shop.slug)}`}
+          className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900"
+        >
           {shop.name}
         </Link>
-        {shop.status !== 'active' && <span className="font-medium text-amber-900"> · shop {shop.status === 'pending' ? 'awaiting approval' : 'suspended'}</span>}
+        {shop.status !== 'active' && (
+          <span className="font-medium text-amber-900"> · shop {shop.status === 'pending' ? 'awaiting approval' : 'suspended'}</span>
+        )}
         {inStore && (
           <>
             {' · '}
@@ -95,7 +101,15 @@ function EditorPage({ detail }: { detail: AdminProductDetail }) {
         )}
       </p>
 
-      <p role="status" aria-live="polite" className={notice ? 'mt-4 rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm font-medium wrap-break-word text-emerald-900' : 'sr-only'}>
+      <p
+        role="status"
+        aria-live="polite"
+        className={
+          notice
+            ? 'mt-4 rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm font-medium wrap-break-word text-emerald-900'
+            : 'sr-only'
+        }
+      >
         {notice}
       </p>
 

@@ -143,7 +143,9 @@ describe('AdminProductsList', () => {
     fireEvent.change(screen.getByLabelText('Search by name or brand'), { target: { value: 'dell' } });
     fireEvent.change(screen.getByLabelText('Vendor (store address)'), { target: { value: 'Kochi-Computers' } });
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
-    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('?category=Monitor&stock=low&q=dell&vendor=kochi-computers'));
+    await waitFor(() =>
+      expect(screen.getByTestId('location').textContent).toBe('?category=Monitor&stock=low&q=dell&vendor=kochi-computers'),
+    );
     await waitFor(() =>
       expect(fetch.mock.calls.map(([url]) => String(url))).toContain(
         '/api/admin/products?q=dell&vendor=kochi-computers&category=Monitor&stock=low&page=1&pageSize=20',
@@ -242,7 +244,10 @@ describe('AdminProductsList', () => {
   it('shows a seller’s published listing awaiting approval as such, not as "Active"', async () => {
     const pending: AdminProduct = { ...monitor, review: 'pending' };
     const rejected: AdminProduct = { ...laptop, hiddenReason: null, review: 'rejected' };
-    vi.stubGlobal('fetch', vi.fn(async () => json(200, { items: [pending, rejected], total: 2, page: 1, pageSize: 20 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(200, { items: [pending, rejected], total: 2, page: 1, pageSize: 20 })),
+    );
     renderList();
 
     const pendingRow = within((await screen.findByRole('link', { name: 'Dell P2723QE' })).closest('tr') as HTMLElement);

@@ -46,11 +46,30 @@ const FILTERS: readonly Filter[] = [
     maxLength: 200,
     placeholder: 'e.g. kochi-computers',
     normalize: toVendorSlug,
-    check: (slug) => (VENDOR_SLUG.test(slug) ? undefined : 'Enter the store address as it appears after /store/, for example kochi-computers'),
+    check: (slug) =>
+      VENDOR_SLUG.test(slug) ? undefined : 'Enter the store address as it appears after /store/, for example kochi-computers',
   },
-  { kind: 'select', param: 'category', label: 'Category', anyLabel: 'All categories', options: CATEGORIES.map((category) => ({ value: category, label: CATEGORY_LABELS[category].singular })) },
-  { kind: 'select', param: 'status', label: 'Status', anyLabel: 'All', options: STATUS_FILTERS.map((status) => ({ value: status, label: STATUS_FILTER_LABELS[status] })) },
-  { kind: 'select', param: 'stock', label: 'Stock', anyLabel: 'Any', options: STOCK_FILTERS.map((stock) => ({ value: stock, label: STOCK_FILTER_LABELS[stock] })) },
+  {
+    kind: 'select',
+    param: 'category',
+    label: 'Category',
+    anyLabel: 'All categories',
+    options: CATEGORIES.map((category) => ({ value: category, label: CATEGORY_LABELS[category].singular })),
+  },
+  {
+    kind: 'select',
+    param: 'status',
+    label: 'Status',
+    anyLabel: 'All',
+    options: STATUS_FILTERS.map((status) => ({ value: status, label: STATUS_FILTER_LABELS[status] })),
+  },
+  {
+    kind: 'select',
+    param: 'stock',
+    label: 'Stock',
+    anyLabel: 'Any',
+    options: STOCK_FILTERS.map((stock) => ({ value: stock, label: STOCK_FILTER_LABELS[stock] })),
+  },
 ];
 
 interface ListState {
@@ -136,9 +155,19 @@ export default function AdminProductsList() {
       <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-bold text-slate-900">
         Manage Products
       </h1>
-      <p className="mt-1 text-slate-600">Every vendor’s products. Open one to edit or archive it; hide one to take it off the store with a reason the vendor sees.</p>
+      <p className="mt-1 text-slate-600">
+        Every vendor’s products. Open one to edit or archive it; hide one to take it off the store with a reason the vendor sees.
+      </p>
 
-      <p role="status" aria-live="polite" className={announcement ? 'mt-4 rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm font-medium wrap-break-word text-emerald-900' : 'sr-only'}>
+      <p
+        role="status"
+        aria-live="polite"
+        className={
+          announcement
+            ? 'mt-4 rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm font-medium wrap-break-word text-emerald-900'
+            : 'sr-only'
+        }
+      >
         {announcement}
       </p>
 
@@ -150,7 +179,10 @@ export default function AdminProductsList() {
         noun={['product', 'products']}
         pagesLabel="Pages of products"
         empty={
-          <EmptyState title={filtered ? 'No products match' : 'No products yet'} action={filtered ? { to: { search: searchOf(cleared) }, label: 'Show all products' } : undefined}>
+          <EmptyState
+            title={filtered ? 'No products match' : 'No products yet'}
+            action={filtered ? { to: { search: searchOf(cleared) }, label: 'Show all products' } : undefined}
+          >
             {state.q
               ? `Nothing matches “${state.q}”. Check the spelling, or search for part of the name or brand.`
               : filtered
@@ -159,7 +191,15 @@ export default function AdminProductsList() {
           </EmptyState>
         }
       >
-        {(page, summaryId) => <DataTable columns={productColumns(rowLinkId, onModerated)} rows={page.items} rowId={(product) => String(product.id)} label="Products" describedBy={summaryId} />}
+        {(page, summaryId) => (
+          <DataTable
+            columns={productColumns(rowLinkId, onModerated)}
+            rows={page.items}
+            rowId={(product) => String(product.id)}
+            label="Products"
+            describedBy={summaryId}
+          />
+        )}
       </PagedList>
     </div>
   );
@@ -181,7 +221,10 @@ function StockCount({ stock }: { stock: number }) {
 const products = columnsOf<AdminProduct>();
 
 /** The table's columns: the name links to the product's editor; the last column hides or restores it. */
-function productColumns(rowLinkId: (productId: number) => string, onModerated: (result: ModerationResult, message: string) => void): DataColumn<AdminProduct>[] {
+function productColumns(
+  rowLinkId: (productId: number) => string,
+  onModerated: (result: ModerationResult, message: string) => void,
+): DataColumn<AdminProduct>[] {
   return products.columns([
     thumbnailColumn<AdminProduct>((product) => product.image),
     products.accessor('name', {
@@ -204,7 +247,10 @@ function productColumns(rowLinkId: (productId: number) => string, onModerated: (
       id: 'vendor',
       header: 'Vendor',
       cell: ({ row: { original: product } }) => (
-        <Link to={storePath(product.vendor.slug)} className="wrap-break-word text-brand-700 underline underline-offset-2 hover:text-brand-800">
+        <Link
+          to={storePath(product.vendor.slug)}
+          className="wrap-break-word text-brand-700 underline underline-offset-2 hover:text-brand-800"
+        >
           {product.vendor.name}
         </Link>
       ),

@@ -38,7 +38,12 @@ export function ArchiveSection({ detail, blocked, onChanged }: ArchiveSectionPro
       <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
         {archived ? (
           <>
-            <button type="button" disabled={change.isPending} onClick={() => set('draft', 'Brought back as a draft. It is not in the store yet.')} className={`${buttonClass('secondary')} w-full sm:w-auto`}>
+            <button
+              type="button"
+              disabled={change.isPending}
+              onClick={() => set('draft', 'Brought back as a draft. It is not in the store yet.')}
+              className={`${buttonClass('secondary')} w-full sm:w-auto`}
+            >
               {pendingLabel('draft', 'Bring back as draft')}
             </button>
             <button
@@ -52,7 +57,12 @@ export function ArchiveSection({ detail, blocked, onChanged }: ArchiveSectionPro
             </button>
           </>
         ) : (
-          <button type="button" disabled={change.isPending} onClick={() => set('archived', 'Archived. Shoppers can no longer see or buy it.')} className={`${buttonClass('secondary')} w-full sm:w-auto`}>
+          <button
+            type="button"
+            disabled={change.isPending}
+            onClick={() => set('archived', 'Archived. Shoppers can no longer see or buy it.')}
+            className={`${buttonClass('secondary')} w-full sm:w-auto`}
+          >
             {pendingLabel('archived', 'Archive product')}
           </button>
         )}
@@ -63,7 +73,10 @@ export function ArchiveSection({ detail, blocked, onChanged }: ArchiveSectionPro
         </p>
       )}
       {change.error && (
-        <p role="alert" className="mt-3 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm font-medium wrap-break-word text-red-800">
+        <p
+          role="alert"
+          className="mt-3 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm font-medium wrap-break-word text-red-800"
+        >
           {errorMessage(change.error, `That did not work. ${OFFLINE}`)}
         </p>
       )}

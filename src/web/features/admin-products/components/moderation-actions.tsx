@@ -64,8 +64,7 @@ export function ModerationActions({ product, onModerated }: ModerationActionsPro
     <div className="min-w-0 space-y-2">
       {hidden ? (
         <button type="button" onClick={restore} disabled={moderation.isPending} className={buttonClass('secondary', 'sm')}>
-          {moderation.isPending ? 'Restoring…' : 'Restore'}{' '}
-          <span className="sr-only">{product.name}</span>
+          {moderation.isPending ? 'Restoring…' : 'Restore'} <span className="sr-only">{product.name}</span>
         </button>
       ) : (
         <button
@@ -81,8 +80,7 @@ export function ModerationActions({ product, onModerated }: ModerationActionsPro
           }}
           className={buttonClass('secondary', 'sm')}
         >
-          Hide…{' '}
-          <span className="sr-only">{product.name}</span>
+          Hide… <span className="sr-only">{product.name}</span>
         </button>
       )}
 

@@ -19,14 +19,16 @@ export function ProductHistory({ entries, headingId }: { entries: AuditEntry[]; 
               <li key={entry.id} className="min-w-0 py-3 text-sm first:pt-0 last:pb-0">
                 <p className="font-semibold text-slate-900">{productActionName(entry.action)}</p>
                 <p className="wrap-break-word text-slate-600">
-                  <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time> · {entry.actor.name ? `${entry.actor.name} (${entry.actor.email})` : entry.actor.email}
+                  <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time> ·{' '}
+                  {entry.actor.name ? `${entry.actor.name} (${entry.actor.email})` : entry.actor.email}
                 </p>
                 {entry.reason && <p className="mt-1 wrap-break-word text-slate-800">“{entry.reason}”</p>}
                 {changes.length > 0 && (
                   <ul className="mt-2 space-y-1">
                     {changes.map((change) => (
                       <li key={change.label} className="wrap-break-word text-slate-700">
-                        <span className="font-medium text-slate-900">{change.label}:</span> <del className="text-slate-500">{change.before}</del>
+                        <span className="font-medium text-slate-900">{change.label}:</span>{' '}
+                        <del className="text-slate-500">{change.before}</del>
                         <span aria-hidden="true"> → </span>
                         <span className="sr-only"> changed to </span>
                         <ins className="font-medium text-slate-900 no-underline">{change.after}</ins>

@@ -20,7 +20,11 @@ function useDecision() {
   return useMutation({
     mutationKey: ['admin-products', 'proposal-decision'],
     mutationFn: ({ id, decision, reason }: { id: number; decision: 'approve' | 'reject'; reason?: string }) =>
-      apiRequest(`/admin/proposals/${id}/decision`, { method: 'POST', body: { decision, ...(reason ? { reason } : {}) }, schema: z.null() }),
+      apiRequest(`/admin/proposals/${id}/decision`, {
+        method: 'POST',
+        body: { decision, ...(reason ? { reason } : {}) },
+        schema: z.null(),
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminProductKeys.all }),
   });
 }
@@ -44,7 +48,19 @@ function differences(proposal: AdminProposal): Change[] {
 }
 
 /** Approve, or reject with a reason the seller sees (asked for, with focus on it, when missing). */
-function DecisionForm({ labelledBy, pending, error, onApprove, onReject }: { labelledBy: string; pending: boolean; error: unknown; onApprove: () => void; onReject: (reason: string) => void }) {
+function DecisionForm({
+  labelledBy,
+  pending,
+  error,
+  onApprove,
+  onReject,
+}: {
+  labelledBy: string;
+  pending: boolean;
+  error: unknown;
+  onApprove: () => void;
+  onReject: (reason: string) => void;
+}) {
   const ids = useId();
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<string | undefined>();
@@ -68,7 +84,15 @@ function DecisionForm({ labelledBy, pending, error, onApprove, onReject }: { lab
         </button>
         <Field id={`${ids}-reason`} label="Reason to reject (the seller sees it)" error={problem} className="flex-1">
           {(describedBy) => (
-            <input id={`${ids}-reason`} ref={reasonInput} value={reason} onChange={(event) => setReason(event.target.value)} aria-invalid={problem ? true : undefined} aria-describedby={describedBy} className={controlClassName} />
+            <input
+              id={`${ids}-reason`}
+              ref={reasonInput}
+              value={reason}
+              onChange={(event) => setReason(event.target.value)}
+              aria-invalid={problem ? true : undefined}
+              aria-describedby={describedBy}
+              className={controlClassName}
+            />
           )}
         </Field>
         <button type="submit" disabled={pending} className={buttonClass('secondary')}>
@@ -87,7 +111,11 @@ function DecisionForm({ labelledBy, pending, error, onApprove, onReject }: { lab
 type Change = [field: string, now: string, proposed: string];
 const change = columnsOf<Change>();
 const CHANGE_COLUMNS: DataColumn<Change>[] = [
-  change.accessor((row) => row[0], { id: 'field', header: 'Field', meta: { rowHeader: true, cellClassName: 'font-medium text-slate-700' } }),
+  change.accessor((row) => row[0], {
+    id: 'field',
+    header: 'Field',
+    meta: { rowHeader: true, cellClassName: 'font-medium text-slate-700' },
+  }),
   change.accessor((row) => row[1], { id: 'now', header: 'Now', meta: { cellClassName: 'break-words text-slate-600' } }),
   change.accessor((row) => row[2], { id: 'proposed', header: 'Proposed', meta: { cellClassName: 'break-words text-slate-900' } }),
 ];
@@ -106,14 +134,30 @@ function ProposalCard({ proposal, onDecided }: { proposal: AdminProposal; onDeci
         Proposed by {proposal.vendor.name} on {formatDateTime(proposal.createdAt)}
       </p>
       <div className="mt-3">
-        <DataTable label={`Changes to ${proposal.product.name}`} columns={CHANGE_COLUMNS} rows={differences(proposal)} rowId={([label]) => label} minWidth="min-w-md" />
+        <DataTable
+          label={`Changes to ${proposal.product.name}`}
+          columns={CHANGE_COLUMNS}
+          rows={differences(proposal)}
+          rowId={([label]) => label}
+          minWidth="min-w-md"
+        />
       </div>
       <DecisionForm
         labelledBy={`${ids}-title`}
         pending={decide.isPending}
         error={decide.error}
-        onApprove={() => decide.mutate({ id: proposal.id, decision: 'approve' }, { onSuccess: () => onDecided(`Approved: ${proposal.product.name} now shows ${proposal.vendor.name}'s change.`) })}
-        onReject={(reason) => decide.mutate({ id: proposal.id, decision: 'reject', reason }, { onSuccess: () => onDecided(`Rejected ${proposal.vendor.name}'s change to ${proposal.product.name}.`) })}
+        onApprove={() =>
+          decide.mutate(
+            { id: proposal.id, decision: 'approve' },
+            { onSuccess: () => onDecided(`Approved: ${proposal.product.name} now shows ${proposal.vendor.name}'s change.`) },
+          )
+        }
+        onReject={(reason) =>
+          decide.mutate(
+            { id: proposal.id, decision: 'reject', reason },
+            { onSuccess: () => onDecided(`Rejected ${proposal.vendor.name}'s change to ${proposal.product.name}.`) },
+          )
+        }
       />
     </li>
   );
@@ -125,7 +169,11 @@ function useReview() {
     mutationKey: ['admin-products', 'review'],
     mutationFn: ({ id, decision, reason }: { id: number; decision: 'approve' | 'reject'; reason?: string }) =>
       // The product's detail it answers with is not read here: the lists are fetched again.
-      apiRequest(`/admin/products/${id}/review`, { method: 'POST', body: { decision, ...(reason ? { reason } : {}) }, schema: z.unknown() }),
+      apiRequest(`/admin/products/${id}/review`, {
+        method: 'POST',
+        body: { decision, ...(reason ? { reason } : {}) },
+        schema: z.unknown(),
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminProductKeys.all }),
   });
 }
@@ -142,14 +190,25 @@ function NewListingCard({ product, onDecided }: { product: AdminProduct; onDecid
         </Link>
       </h3>
       <p className="text-sm text-slate-600">
-        {product.brand} · {product.category} · {formatPrice(product.price)} · listed by {product.vendor.name} · changed {formatDateTime(product.updatedAt)}
+        {product.brand} · {product.category} · {formatPrice(product.price)} · listed by {product.vendor.name} · changed{' '}
+        {formatDateTime(product.updatedAt)}
       </p>
       <DecisionForm
         labelledBy={`${ids}-title`}
         pending={review.isPending}
         error={review.error}
-        onApprove={() => review.mutate({ id: product.id, decision: 'approve' }, { onSuccess: () => onDecided(`Approved: ${product.name} is in the store.`) })}
-        onReject={(reason) => review.mutate({ id: product.id, decision: 'reject', reason }, { onSuccess: () => onDecided(`Rejected ${product.name}; ${product.vendor.name} sees why.`) })}
+        onApprove={() =>
+          review.mutate(
+            { id: product.id, decision: 'approve' },
+            { onSuccess: () => onDecided(`Approved: ${product.name} is in the store.`) },
+          )
+        }
+        onReject={(reason) =>
+          review.mutate(
+            { id: product.id, decision: 'reject', reason },
+            { onSuccess: () => onDecided(`Rejected ${product.name}; ${product.vendor.name} sees why.`) },
+          )
+        }
       />
     </li>
   );
@@ -185,7 +244,7 @@ export default function ProductProposals() {
           {errorMessage(query.error, 'They could not be loaded.')}
         </p>
       ) : (
-        list() ?? <p className="mt-3 rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">{empty}</p>
+        (list() ?? <p className="mt-3 rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">{empty}</p>)
       )}
     </section>
   );
@@ -195,8 +254,15 @@ export default function ProductProposals() {
       <h1 ref={heading} tabIndex={-1} className="text-2xl font-bold text-slate-900 focus:outline-none">
         Product changes
       </h1>
-      <p className="mt-1 text-sm text-slate-600">New listings, and changes sellers propose to the details of products other sellers also sell. Approved, shoppers see them.</p>
-      <p role="status" className={notice ? 'mt-4 rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm font-medium text-emerald-900' : 'sr-only'}>
+      <p className="mt-1 text-sm text-slate-600">
+        New listings, and changes sellers propose to the details of products other sellers also sell. Approved, shoppers see them.
+      </p>
+      <p
+        role="status"
+        className={
+          notice ? 'mt-4 rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm font-medium text-emerald-900' : 'sr-only'
+        }
+      >
         {notice}
       </p>
       {section('New listings', listings, 'No new listing waits for approval.', () =>

@@ -17,7 +17,11 @@ function useMergeProduct() {
   return useMutation({
     mutationKey: ['admin-products', 'merge'],
     mutationFn: ({ id, into, reason }: { id: number; into: number; reason?: string }) =>
-      apiRequest(`/admin/products/${id}/merge`, { method: 'POST', body: { into, ...(reason ? { reason } : {}) }, schema: AdminProductDetailSchema }),
+      apiRequest(`/admin/products/${id}/merge`, {
+        method: 'POST',
+        body: { into, ...(reason ? { reason } : {}) },
+        schema: AdminProductDetailSchema,
+      }),
     onSuccess: (kept) => show(kept),
   });
 }
@@ -33,8 +37,13 @@ function mergeResolver(productId: number): Resolver<MergeValues, unknown, MergeF
   return (values): ResolverResult<MergeValues, MergeFields> => {
     const into = values.into.trim();
     const reason = values.reason.trim();
-    if (!/^[1-9]\d{0,14}$/.test(into)) return { values: {}, errors: { into: { type: 'validate', message: 'Enter the id of the product to keep, such as 42' } } };
-    if (Number(into) === productId) return { values: {}, errors: { into: { type: 'validate', message: 'Choose another product: a product cannot be merged into itself' } } };
+    if (!/^[1-9]\d{0,14}$/.test(into))
+      return { values: {}, errors: { into: { type: 'validate', message: 'Enter the id of the product to keep, such as 42' } } };
+    if (Number(into) === productId)
+      return {
+        values: {},
+        errors: { into: { type: 'validate', message: 'Choose another product: a product cannot be merged into itself' } },
+      };
     return { values: { into: Number(into), ...(reason ? { reason } : {}) }, errors: {} };
   };
 }
@@ -48,18 +57,36 @@ const OFFER_COLUMNS: DataColumn<Offer>[] = [
     meta: { rowHeader: true },
     cell: ({ row: { original } }) => (
       <>
-        <Link to={`/store/${encodeURIComponent(original.vendor.slug)}`} className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900">
+        <Link
+          to={`/store/${encodeURIComponent(original.vendor.slug)}`}
+          className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900"
+        >
           {original.vendor.name}
         </Link>
-        {original.vendor.status !== 'active' && <span className="block text-xs text-amber-900">shop {original.vendor.status === 'pending' ? 'awaiting approval' : 'suspended'}</span>}
+        {original.vendor.status !== 'active' && (
+          <span className="block text-xs text-amber-900">
+            shop {original.vendor.status === 'pending' ? 'awaiting approval' : 'suspended'}
+          </span>
+        )}
         {original.sku && <span className="block text-xs text-slate-500">SKU {original.sku}</span>}
       </>
     ),
   }),
-  offer.accessor('price', { header: 'Price', meta: { className: 'text-right', cellClassName: 'tabular-nums' }, cell: ({ getValue }) => formatPrice(getValue()) }),
-  offer.accessor('mrp', { header: 'MRP', meta: { className: 'text-right', cellClassName: 'tabular-nums' }, cell: ({ getValue }) => formatPrice(getValue()) }),
+  offer.accessor('price', {
+    header: 'Price',
+    meta: { className: 'text-right', cellClassName: 'tabular-nums' },
+    cell: ({ getValue }) => formatPrice(getValue()),
+  }),
+  offer.accessor('mrp', {
+    header: 'MRP',
+    meta: { className: 'text-right', cellClassName: 'tabular-nums' },
+    cell: ({ getValue }) => formatPrice(getValue()),
+  }),
   offer.accessor('stock', { header: 'Stock', meta: { className: 'text-right', cellClassName: 'tabular-nums' } }),
-  offer.accessor('dispatchDays', { header: 'Dispatch', cell: ({ getValue }) => (getValue() === 0 ? 'Same day' : `${getValue()} working day${getValue() === 1 ? '' : 's'}`) }),
+  offer.accessor('dispatchDays', {
+    header: 'Dispatch',
+    cell: ({ getValue }) => (getValue() === 0 ? 'Same day' : `${getValue()} working day${getValue() === 1 ? '' : 's'}`),
+  }),
   offer.accessor('status', { header: 'Offer', cell: ({ getValue }) => <StatusBadge status={getValue()} /> }),
 ];
 
@@ -84,20 +111,35 @@ export function ProductSellers({ detail }: { detail: AdminProductDetail }) {
       <h2 id={`${ids}-sellers`} className="text-lg font-semibold text-slate-900">
         Sellers ({offers.length})
       </h2>
-      <p className="mt-1 text-sm text-slate-600">Each seller's own offer. The first on sale holds the buy box: the lowest price in stock, then the quicker dispatch.</p>
+      <p className="mt-1 text-sm text-slate-600">
+        Each seller's own offer. The first on sale holds the buy box: the lowest price in stock, then the quicker dispatch.
+      </p>
       <div className="mt-3">
         <DataTable label="Sellers' offers" columns={OFFER_COLUMNS} rows={offers} rowId={(offer) => String(offer.id)} />
       </div>
 
-      <form onSubmit={(event) => void submit(event)} noValidate className="mt-5 border-t border-slate-200 pt-4" aria-labelledby={`${ids}-merge`}>
+      <form
+        onSubmit={(event) => void submit(event)}
+        noValidate
+        className="mt-5 border-t border-slate-200 pt-4"
+        aria-labelledby={`${ids}-merge`}
+      >
         <h3 id={`${ids}-merge`} className="font-semibold text-slate-900">
           Merge into another product
         </h3>
         <p className="mt-1 text-sm text-slate-600">
-          When this listing duplicates another of the same model, move its sellers' offers there. Its orders keep their lines; this listing leaves the store.
+          When this listing duplicates another of the same model, move its sellers' offers there. Its orders keep their lines; this listing
+          leaves the store.
         </p>
         <div className="mt-3 grid gap-4 sm:grid-cols-2">
-          <TextField form={form} name="into" label="Id of the product to keep" hint="The number at the end of its address, /product/42" inputMode="numeric" autoComplete="off" />
+          <TextField
+            form={form}
+            name="into"
+            label="Id of the product to keep"
+            hint="The number at the end of its address, /product/42"
+            inputMode="numeric"
+            autoComplete="off"
+          />
           <TextField form={form} name="reason" label="Reason, kept in the audit log" optional autoComplete="off" />
         </div>
         <FormActions

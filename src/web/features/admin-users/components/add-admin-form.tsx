@@ -41,9 +41,22 @@ export function AddAdminForm({ id, onCreated, onCancel }: { id: string; onCreate
         <div className="grid gap-4 md:grid-cols-3">
           <TextField form={form} name="name" label="Name" autoComplete="off" />
           <TextField form={form} name="email" label="E-mail" type="email" autoComplete="off" spellCheck={false} />
-          <TextField form={form} name="password" label="Password" hint={`${PASSWORD_MIN} to ${PASSWORD_MAX} characters`} type="password" autoComplete="new-password" />
+          <TextField
+            form={form}
+            name="password"
+            label="Password"
+            hint={`${PASSWORD_MIN} to ${PASSWORD_MAX} characters`}
+            type="password"
+            autoComplete="new-password"
+          />
         </div>
-        <FormActions submitLabel="Create admin" pendingLabel="Creating…" pending={create.isPending} error={serverError} onCancel={onCancel} />
+        <FormActions
+          submitLabel="Create admin"
+          pendingLabel="Creating…"
+          pending={create.isPending}
+          error={serverError}
+          onCancel={onCancel}
+        />
       </form>
     </section>
   );

@@ -44,4 +44,3 @@ export function ShopStatusBadge({ status }: { status: ShopStatus }) {
     </Badge>
   );
 }
-

@@ -126,12 +126,19 @@ describe('AdminUserDetail', () => {
   });
 
   it('shows a pending shop what its approval still needs, and the server’s refusal to approve it', async () => {
-    const vendor: AdminUser = { ...customer, uid: 'u-vendor', name: 'Farhan Qureshi', role: 'vendor', vendor: { id: 9, name: 'Lucknow Laptops', slug: 'lucknow-laptops', status: 'pending' } };
+    const vendor: AdminUser = {
+      ...customer,
+      uid: 'u-vendor',
+      name: 'Farhan Qureshi',
+      role: 'vendor',
+      vendor: { id: 9, name: 'Lucknow Laptops', slug: 'lucknow-laptops', status: 'pending' },
+    };
     const refusal = 'This shop cannot be approved yet. It still needs: a bank account for settlements (IFSC checked).';
     vi.stubGlobal(
       'fetch',
       vi.fn(async (url: string, init?: RequestInit) => {
-        if (url === '/api/admin/users/u-vendor/vendor-decision' && init?.method === 'POST') return json(409, { error: { code: 'CONFLICT', message: refusal } });
+        if (url === '/api/admin/users/u-vendor/vendor-decision' && init?.method === 'POST')
+          return json(409, { error: { code: 'CONFLICT', message: refusal } });
         if (url === '/api/admin/users/u-vendor') {
           const shopChecklist = [
             { item: 'A valid GSTIN', done: true },
@@ -145,7 +152,10 @@ describe('AdminUserDetail', () => {
     renderWith(<AdminUserDetail uid="u-vendor" />);
 
     const details = within(await screen.findByRole('region', { name: 'Shop details for approval' }));
-    expect(details.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Done: A valid GSTIN', 'Still needed: A bank account for settlements (IFSC checked)']);
+    expect(details.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Done: A valid GSTIN',
+      'Still needed: A bank account for settlements (IFSC checked)',
+    ]);
     fireEvent.click(screen.getByRole('button', { name: 'Approve shop' }));
     expect((await screen.findByRole('alert')).textContent).toBe(refusal);
   });
@@ -182,13 +192,21 @@ describe('AuditLog', () => {
       action: 'return.approve',
       entityType: 'return',
       entityId: '12',
-      subject: { name: 'Return of LG 29WQ600 UltraWide', detail: 'Order CB00000042', product: { id: 31, name: 'LG 29WQ600 UltraWide' }, orderNumber: 'CB00000042' },
+      subject: {
+        name: 'Return of LG 29WQ600 UltraWide',
+        detail: 'Order CB00000042',
+        product: { id: 31, name: 'LG 29WQ600 UltraWide' },
+        orderNumber: 'CB00000042',
+      },
       before: { status: 'requested' },
       after: { status: 'approved' },
       reason: null,
     };
     const gone: AuditEntry = { ...approved, id: 3, entityId: '9', subject: null };
-    vi.stubGlobal('fetch', vi.fn(async () => json(200, { items: [approved, gone], total: 2, page: 1, pageSize: 50 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(200, { items: [approved, gone], total: 2, page: 1, pageSize: 50 })),
+    );
     renderWith(<AuditLog />);
 
     const product = await screen.findByRole('link', { name: 'LG 29WQ600 UltraWide' });

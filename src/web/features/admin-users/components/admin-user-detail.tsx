@@ -122,7 +122,9 @@ function UserPage({ detail }: { detail: Detail }) {
           <h2 id="admin-user-shop-details" className={h2Class}>
             Shop details for approval
           </h2>
-          <p className="mt-1 text-sm text-slate-600">A shop is approved only once each of these is in; the seller gives them in the shop profile.</p>
+          <p className="mt-1 text-sm text-slate-600">
+            A shop is approved only once each of these is in; the seller gives them in the shop profile.
+          </p>
           <Checklist items={detail.shopChecklist} className="mt-3 rounded-xl border border-slate-200 bg-white p-4 sm:p-5" />
         </section>
       )}
@@ -176,7 +178,11 @@ const productColumns: DataColumn<Detail['products'][number]>[] = [
     ),
   }),
   productColumn.accessor('status', { header: 'Status', meta: { cellClassName: 'capitalize' } }),
-  productColumn.accessor('price', { header: 'Price', meta: { className: 'text-right whitespace-nowrap' }, cell: ({ getValue }) => formatPrice(getValue()) }),
+  productColumn.accessor('price', {
+    header: 'Price',
+    meta: { className: 'text-right whitespace-nowrap' },
+    cell: ({ getValue }) => formatPrice(getValue()),
+  }),
   productColumn.accessor('stock', { header: 'Stock', meta: { className: 'text-right' } }),
 ];
 
@@ -197,10 +203,20 @@ function ProductsSection({ products }: { products: Detail['products'] }) {
 
 const orderColumn = columnsOf<Detail['orders'][number]>();
 const orderColumns: DataColumn<Detail['orders'][number]>[] = [
-  orderColumn.accessor('number', { header: 'Order', meta: { rowHeader: true, cellClassName: 'font-mono text-xs font-medium break-all text-slate-900' } }),
-  orderColumn.accessor('orderDate', { header: 'Date', cell: ({ getValue }) => <time dateTime={getValue()}>{formatDate(getValue())}</time> }),
+  orderColumn.accessor('number', {
+    header: 'Order',
+    meta: { rowHeader: true, cellClassName: 'font-mono text-xs font-medium break-all text-slate-900' },
+  }),
+  orderColumn.accessor('orderDate', {
+    header: 'Date',
+    cell: ({ getValue }) => <time dateTime={getValue()}>{formatDate(getValue())}</time>,
+  }),
   orderColumn.accessor('displayStatus', { header: 'Status' }),
-  orderColumn.accessor('total', { header: 'Total', meta: { className: 'text-right whitespace-nowrap' }, cell: ({ getValue }) => formatPrice(getValue()) }),
+  orderColumn.accessor('total', {
+    header: 'Total',
+    meta: { className: 'text-right whitespace-nowrap' },
+    cell: ({ getValue }) => formatPrice(getValue()),
+  }),
 ];
 
 function OrdersSection({ orders }: { orders: Detail['orders'] }) {
@@ -246,7 +262,11 @@ function AuditSection({ entries }: { entries: AuditEntry[] }) {
                 <dd className="wrap-break-word">{entry.reason ?? <span className="text-slate-500">None given</span>}</dd>
                 <dt className="text-slate-600">Change</dt>
                 <dd className="min-w-0 overflow-x-auto">
-                  <AuditChangesTable before={entry.before} after={entry.after} caption={`${auditActionName(entry.action)}: fields before and after`} />
+                  <AuditChangesTable
+                    before={entry.before}
+                    after={entry.after}
+                    caption={`${auditActionName(entry.action)}: fields before and after`}
+                  />
                 </dd>
               </dl>
             </li>

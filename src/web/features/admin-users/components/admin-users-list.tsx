@@ -22,8 +22,20 @@ const ACCOUNT_STATUSES = ['active', 'suspended'] as const satisfies readonly Acc
 /** The list's filters, each a URL parameter. */
 const FILTERS: readonly Filter[] = [
   { kind: 'text', param: 'q', label: 'Search by name or e-mail' },
-  { kind: 'select', param: 'role', label: 'Role', anyLabel: 'All roles', options: ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] })) },
-  { kind: 'select', param: 'status', label: 'Account status', anyLabel: 'Any status', options: ACCOUNT_STATUSES.map((status) => ({ value: status, label: ACCOUNT_STATUS_LABELS[status] })) },
+  {
+    kind: 'select',
+    param: 'role',
+    label: 'Role',
+    anyLabel: 'All roles',
+    options: ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] })),
+  },
+  {
+    kind: 'select',
+    param: 'status',
+    label: 'Account status',
+    anyLabel: 'Any status',
+    options: ACCOUNT_STATUSES.map((status) => ({ value: status, label: ACCOUNT_STATUS_LABELS[status] })),
+  },
   { kind: 'checkbox', param: 'pendingVendors', label: 'Vendors awaiting approval' },
 ];
 
@@ -141,7 +153,10 @@ export default function AdminUsersList() {
         noun={['user', 'users']}
         pagesLabel="Pages of users"
         empty={
-          <EmptyState title={filtered ? 'No users match' : 'No users yet'} action={filtered ? { to: { search: searchOf(cleared) }, label: 'Show all users' } : undefined}>
+          <EmptyState
+            title={filtered ? 'No users match' : 'No users yet'}
+            action={filtered ? { to: { search: searchOf(cleared) }, label: 'Show all users' } : undefined}
+          >
             {state.pendingVendors && !state.q
               ? 'No vendors are waiting for approval.'
               : state.q
@@ -177,12 +192,20 @@ function userColumns(rowLinkId: (uid: string) => string, onDecided: (user: Admin
       header: 'Name',
       meta: { rowHeader: true, sort: { asc: 'name' } },
       cell: ({ row }) => (
-        <Link id={rowLinkId(row.original.uid)} to={adminUserPaths.detail(row.original.uid)} className="font-semibold wrap-break-word text-slate-900 underline-offset-2 hover:text-brand-700 hover:underline">
+        <Link
+          id={rowLinkId(row.original.uid)}
+          to={adminUserPaths.detail(row.original.uid)}
+          className="font-semibold wrap-break-word text-slate-900 underline-offset-2 hover:text-brand-700 hover:underline"
+        >
           {row.original.name}
         </Link>
       ),
     }),
-    userColumn.accessor('email', { header: 'E-mail', meta: { sort: { asc: 'email' } }, cell: ({ getValue }) => <span className="whitespace-nowrap text-slate-700">{getValue()}</span> }),
+    userColumn.accessor('email', {
+      header: 'E-mail',
+      meta: { sort: { asc: 'email' } },
+      cell: ({ getValue }) => <span className="whitespace-nowrap text-slate-700">{getValue()}</span>,
+    }),
     userColumn.accessor('role', { header: 'Role', cell: ({ getValue }) => <RoleBadge role={getValue()} /> }),
     userColumn.accessor('status', {
       header: 'Status',

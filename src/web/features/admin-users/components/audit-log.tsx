@@ -14,15 +14,48 @@ import { adminUserPaths } from '../paths.ts';
 import { oneOf, readPage } from '../utils/url-state.ts';
 
 const PAGE_SIZE = 50;
-const ENTITY_TYPES = ['user', 'vendor', 'product', 'payment', 'outbox', 'coupon', 'review', 'return'] as const satisfies readonly AuditEntityType[];
-const ENTITY_LABELS: Record<AuditEntityType, string> = { user: 'Users', vendor: 'Shops', product: 'Products', payment: 'Payments', outbox: 'Retry queue', coupon: 'Coupons', review: 'Reviews', return: 'Returns' };
+const ENTITY_TYPES = [
+  'user',
+  'vendor',
+  'product',
+  'payment',
+  'outbox',
+  'coupon',
+  'review',
+  'return',
+] as const satisfies readonly AuditEntityType[];
+const ENTITY_LABELS: Record<AuditEntityType, string> = {
+  user: 'Users',
+  vendor: 'Shops',
+  product: 'Products',
+  payment: 'Payments',
+  outbox: 'Retry queue',
+  coupon: 'Coupons',
+  review: 'Reviews',
+  return: 'Returns',
+};
 
 const FILTERS: readonly Filter[] = [
-  { kind: 'select', param: 'entityType', label: 'Show changes to', anyLabel: 'Everything', options: ENTITY_TYPES.map((type) => ({ value: type, label: ENTITY_LABELS[type] })) },
+  {
+    kind: 'select',
+    param: 'entityType',
+    label: 'Show changes to',
+    anyLabel: 'Everything',
+    options: ENTITY_TYPES.map((type) => ({ value: type, label: ENTITY_LABELS[type] })),
+  },
   { kind: 'text', param: 'actor', label: 'Done by', type: 'search', placeholder: 'Admin’s e-mail', maxLength: 100 },
 ];
 /** The singular of each kind of thing, for an entry whose subject has gone: "Product 12". */
-const ENTITY_NOUNS: Record<string, string> = { user: 'User', vendor: 'Shop', product: 'Product', payment: 'Payment', outbox: 'Retry job', coupon: 'Coupon', review: 'Review', return: 'Return' };
+const ENTITY_NOUNS: Record<string, string> = {
+  user: 'User',
+  vendor: 'Shop',
+  product: 'Product',
+  payment: 'Payment',
+  outbox: 'Retry job',
+  coupon: 'Coupon',
+  review: 'Review',
+  return: 'Return',
+};
 
 export interface AuditLogProps {
   /** 1 on its own page (the default); 2 when it is a section of another page. */
@@ -42,7 +75,10 @@ export default function AuditLog({ headingLevel = 1 }: AuditLogProps) {
   return (
     <section aria-labelledby={`${ids}-heading`} className="mx-auto w-full max-w-6xl">
       {headingLevel === 1 && <title>Audit log · Admin</title>}
-      <Heading id={`${ids}-heading`} className={headingLevel === 1 ? 'text-2xl font-bold text-slate-900' : 'text-lg font-semibold text-slate-900'}>
+      <Heading
+        id={`${ids}-heading`}
+        className={headingLevel === 1 ? 'text-2xl font-bold text-slate-900' : 'text-lg font-semibold text-slate-900'}
+      >
         Audit log
       </Heading>
       <p className="mt-1 text-slate-600">What admins changed, when and why, newest first: each change with its fields before and after.</p>
@@ -56,10 +92,26 @@ export default function AuditLog({ headingLevel = 1 }: AuditLogProps) {
         what="the audit log"
         pagesLabel="Pages of the audit log"
         empty={
-          <EmptyState title={actor ? `No actions by an admin whose e-mail holds “${actor}”.` : entityType ? `No changes to ${ENTITY_LABELS[entityType].toLowerCase()} yet.` : 'No admin actions yet.'} />
+          <EmptyState
+            title={
+              actor
+                ? `No actions by an admin whose e-mail holds “${actor}”.`
+                : entityType
+                  ? `No changes to ${ENTITY_LABELS[entityType].toLowerCase()} yet.`
+                  : 'No admin actions yet.'
+            }
+          />
         }
       >
-        {(entries, summaryId) => <DataTable columns={COLUMNS} rows={entries.items} rowId={(entry) => String(entry.id)} label="Admin actions" describedBy={summaryId} />}
+        {(entries, summaryId) => (
+          <DataTable
+            columns={COLUMNS}
+            rows={entries.items}
+            rowId={(entry) => String(entry.id)}
+            label="Admin actions"
+            describedBy={summaryId}
+          />
+        )}
       </PagedList>
     </section>
   );
@@ -114,14 +166,17 @@ const COLUMNS: DataColumn<AuditEntry>[] = entries.columns([
     id: 'changes',
     header: 'Before and after',
     meta: { className: 'min-w-60' },
-    cell: ({ row: { original: entry } }) => <AuditChangesTable before={entry.before} after={entry.after} caption={`${auditActionName(entry.action)}: fields before and after`} />,
+    cell: ({ row: { original: entry } }) => (
+      <AuditChangesTable before={entry.before} after={entry.after} caption={`${auditActionName(entry.action)}: fields before and after`} />
+    ),
   }),
 ]);
 
 /** What the entry acted on, by name (linked to its page where it has one); by kind and id once it is gone. */
 function Entity({ entry }: { entry: AuditEntry }) {
   const subject = entry.subject;
-  if (entry.entityType === 'return' && subject?.product && subject.orderNumber) return <ReturnEntity entry={entry} product={subject.product} orderNumber={subject.orderNumber} />;
+  if (entry.entityType === 'return' && subject?.product && subject.orderNumber)
+    return <ReturnEntity entry={entry} product={subject.product} orderNumber={subject.orderNumber} />;
   const name = subject?.name ?? `${ENTITY_NOUNS[entry.entityType] ?? entry.entityType} ${entry.entityId}`;
   const detail = subject?.detail;
   const to =
@@ -161,7 +216,10 @@ function ReturnEntity({ entry, product, orderNumber }: { entry: AuditEntry; prod
       </Link>
       <span className="block text-xs text-slate-600">
         Order{' '}
-        <Link to={`${paths.adminPayments()}${searchOf(new URLSearchParams({ q: orderNumber }))}`} className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800">
+        <Link
+          to={`${paths.adminPayments()}${searchOf(new URLSearchParams({ q: orderNumber }))}`}
+          className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
+        >
           {orderNumber}
         </Link>
       </span>

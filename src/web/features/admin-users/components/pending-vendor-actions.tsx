@@ -43,7 +43,9 @@ export function PendingVendorActions({ user, onDecided }: { user: AdminUser; onD
     );
   };
 
-  const failure = decision.error ? errorMessage(decision.error, 'The decision was not saved. Please check your connection and try again.') : null;
+  const failure = decision.error
+    ? errorMessage(decision.error, 'The decision was not saved. Please check your connection and try again.')
+    : null;
 
   return (
     <div className="min-w-0 space-y-2">
@@ -65,12 +67,17 @@ export function PendingVendorActions({ user, onDecided }: { user: AdminUser; onD
           disabled={decision.isPending}
           className={buttonClass('secondary', 'sm')}
         >
-          Reject…{' '}
-          <span className="sr-only">{shop}</span>
+          Reject… <span className="sr-only">{shop}</span>
         </button>
       </div>
       {rejecting && (
-        <form id={`${id}-reject`} noValidate onSubmit={reject} aria-label={`Reject ${shop}`} className="space-y-2 rounded-lg border border-slate-200 bg-slate-50 p-3">
+        <form
+          id={`${id}-reject`}
+          noValidate
+          onSubmit={reject}
+          aria-label={`Reject ${shop}`}
+          className="space-y-2 rounded-lg border border-slate-200 bg-slate-50 p-3"
+        >
           <TextAreaControl
             label={
               <>
@@ -111,4 +118,3 @@ export function PendingVendorActions({ user, onDecided }: { user: AdminUser; onD
     </div>
   );
 }
-

@@ -26,7 +26,10 @@ export function StatusForm({ user, onDone }: { user: AdminUser; onDone: (message
   const mutation = useSetUserStatus();
   const suspending = user.status === 'active';
   const title = suspending ? 'Suspend account' : 'Reactivate account';
-  const form = useForm<ReasonValues, unknown, z.output<typeof ReasonSchema>>({ resolver: zodResolver(ReasonSchema), defaultValues: { reason: '' } });
+  const form = useForm<ReasonValues, unknown, z.output<typeof ReasonSchema>>({
+    resolver: zodResolver(ReasonSchema),
+    defaultValues: { reason: '' },
+  });
 
   const submit = form.handleSubmit(({ reason }) => {
     const status = suspending ? 'suspended' : 'active';
@@ -35,7 +38,9 @@ export function StatusForm({ user, onDone }: { user: AdminUser; onDone: (message
       {
         onSuccess: (answered) => {
           form.reset({ reason: '' });
-          onDone(answered.status === 'suspended' ? `${answered.name}’s account is suspended.` : `${answered.name}’s account is active again.`);
+          onDone(
+            answered.status === 'suspended' ? `${answered.name}’s account is suspended.` : `${answered.name}’s account is active again.`,
+          );
         },
       },
     );
@@ -47,7 +52,9 @@ export function StatusForm({ user, onDone }: { user: AdminUser; onDone: (message
         {title}
       </h3>
       <p className="mt-1 text-sm text-slate-600">
-        {suspending ? 'The account stays suspended until an admin reactivates it.' : 'The account is suspended. Reactivating lets the user use it again.'}
+        {suspending
+          ? 'The account stays suspended until an admin reactivates it.'
+          : 'The account is suspended. Reactivating lets the user use it again.'}
       </p>
       <form noValidate onSubmit={(event) => void submit(event)} className="mt-3">
         <TextAreaField
@@ -77,10 +84,17 @@ export function RoleForm({ user, onDone }: { user: AdminUser; onDone: (message: 
   const id = useId();
   const mutation = useSetUserRole();
   const schema = useMemo(
-    () => UserRoleInputSchema.refine((input) => input.role !== user.role, { message: `This user is already a ${ROLE_LABELS[user.role].toLowerCase()}. Choose another role.`, path: ['role'] }),
+    () =>
+      UserRoleInputSchema.refine((input) => input.role !== user.role, {
+        message: `This user is already a ${ROLE_LABELS[user.role].toLowerCase()}. Choose another role.`,
+        path: ['role'],
+      }),
     [user.role],
   );
-  const form = useForm<z.input<typeof UserRoleInputSchema>, unknown, UserRoleInput>({ resolver: zodResolver(schema), defaultValues: { role: user.role, reason: '' } });
+  const form = useForm<z.input<typeof UserRoleInputSchema>, unknown, UserRoleInput>({
+    resolver: zodResolver(schema),
+    defaultValues: { role: user.role, reason: '' },
+  });
 
   const submit = form.handleSubmit(({ role, reason }) => {
     mutation.mutate(
@@ -119,7 +133,12 @@ export function RoleForm({ user, onDone }: { user: AdminUser; onDone: (message: 
           maxLength={500}
           rules={{ onChange: () => mutation.reset() }}
         />
-        <FormActions submitLabel="Change role" pendingLabel="Changing…" pending={mutation.isPending} error={mutation.error ? errorMessage(mutation.error, CONNECTION_PROBLEM) : null} />
+        <FormActions
+          submitLabel="Change role"
+          pendingLabel="Changing…"
+          pending={mutation.isPending}
+          error={mutation.error ? errorMessage(mutation.error, CONNECTION_PROBLEM) : null}
+        />
       </form>
     </section>
   );
@@ -148,7 +167,11 @@ export function VendorDecisionForm({ user, onDone }: { user: AdminUser; onDone: 
       { uid: user.uid, decision, ...(parsed.data.reason ? { reason: parsed.data.reason } : {}) },
       {
         onSuccess: () =>
-          onDone(decision === 'approve' ? `${shop} is approved. The vendor can now sell.` : `${shop} is rejected. The vendor has been e-mailed the reason.`),
+          onDone(
+            decision === 'approve'
+              ? `${shop} is approved. The vendor can now sell.`
+              : `${shop} is rejected. The vendor has been e-mailed the reason.`,
+          ),
       },
     );
   };
@@ -163,7 +186,9 @@ export function VendorDecisionForm({ user, onDone }: { user: AdminUser; onDone: 
       <h3 id={`${id}-heading`} className={h3Class}>
         Shop awaiting approval
       </h3>
-      <p className="mt-1 text-sm text-slate-600 wrap-break-word">Approve {shop} so the vendor can publish products, or reject it with a reason.</p>
+      <p className="mt-1 text-sm text-slate-600 wrap-break-word">
+        Approve {shop} so the vendor can publish products, or reject it with a reason.
+      </p>
       <form noValidate onSubmit={onSubmit} className="mt-3 space-y-3">
         {mutation.error && <ErrorAlert>{errorMessage(mutation.error, CONNECTION_PROBLEM)}</ErrorAlert>}
         <TextAreaControl
@@ -183,7 +208,12 @@ export function VendorDecisionForm({ user, onDone }: { user: AdminUser; onDone: 
           <button type="submit" disabled={mutation.isPending} className={`${buttonClass('primary')} w-full sm:w-auto`}>
             {mutation.isPending && mutation.variables.decision === 'approve' ? 'Approving…' : 'Approve shop'}
           </button>
-          <button type="button" onClick={() => decide('reject')} disabled={mutation.isPending} className={`${buttonClass('secondary')} w-full sm:w-auto`}>
+          <button
+            type="button"
+            onClick={() => decide('reject')}
+            disabled={mutation.isPending}
+            className={`${buttonClass('secondary')} w-full sm:w-auto`}
+          >
             {mutation.isPending && mutation.variables.decision === 'reject' ? 'Rejecting…' : 'Reject shop'}
           </button>
         </div>

@@ -1,10 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import {
-  CurrentUserSchema,
-  type LoginInput,
-  type RegisterCustomerInput,
-  SessionResponseSchema,
-} from '#shared/schemas/auth.ts';
+import { CurrentUserSchema, type LoginInput, type RegisterCustomerInput, SessionResponseSchema } from '#shared/schemas/auth.ts';
 import type { RegisterVendorInput } from '#shared/schemas/vendor-registration.ts';
 import { z } from '#shared/schemas/zod-mini.ts';
 import { apiRequest } from '#web/lib/api-client.ts';

@@ -18,7 +18,9 @@ const priya = {
 };
 
 function respond(status: number, body: unknown) {
-  return Promise.resolve(new Response(body === null ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+  return Promise.resolve(
+    new Response(body === null ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
+  );
 }
 
 function Probe() {
@@ -26,7 +28,10 @@ function Probe() {
   return (
     <div>
       <p data-testid="who">{auth.user ? `${auth.user.name} (${auth.user.role})` : 'signed out'}</p>
-      <button type="button" onClick={() => void auth.signIn({ email: 'priya@example.in', password: 'secret-pass', portal: 'store' }).catch(() => {})}>
+      <button
+        type="button"
+        onClick={() => void auth.signIn({ email: 'priya@example.in', password: 'secret-pass', portal: 'store' }).catch(() => {})}
+      >
         sign in
       </button>
       <button type="button" onClick={() => void auth.signOut()}>
@@ -55,7 +60,11 @@ describe('AuthProvider', () => {
   it('shows "Loading authentication..." until the session is known, then the user', async () => {
     let answer!: (response: Response) => void;
     fetchMock.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
-    renderWithClient(<AuthProvider><Probe /></AuthProvider>);
+    renderWithClient(
+      <AuthProvider>
+        <Probe />
+      </AuthProvider>,
+    );
     expect(screen.getByText('Loading authentication...')).toBeTruthy();
     expect(screen.queryByTestId('who')).toBeNull();
     await act(async () => answer(await respond(200, { user: priya })));
@@ -64,7 +73,11 @@ describe('AuthProvider', () => {
 
   it('is signed out when there is no session, signs in and out', async () => {
     fetchMock.mockReturnValueOnce(respond(200, { user: null }));
-    renderWithClient(<AuthProvider><Probe /></AuthProvider>);
+    renderWithClient(
+      <AuthProvider>
+        <Probe />
+      </AuthProvider>,
+    );
     expect((await screen.findByTestId('who')).textContent).toBe('signed out');
 
     fetchMock.mockReturnValueOnce(respond(200, { user: priya }));
@@ -80,9 +93,15 @@ describe('AuthProvider', () => {
   it('logs and rethrows a failed sign-in, staying signed out', async () => {
     allowConsoleError();
     fetchMock.mockReturnValueOnce(respond(200, { user: null }));
-    renderWithClient(<AuthProvider><Probe /></AuthProvider>);
+    renderWithClient(
+      <AuthProvider>
+        <Probe />
+      </AuthProvider>,
+    );
     await screen.findByText('signed out');
-    fetchMock.mockReturnValueOnce(respond(401, { error: { code: 'INVALID_CREDENTIALS', message: 'The e-mail address or password is incorrect.' } }));
+    fetchMock.mockReturnValueOnce(
+      respond(401, { error: { code: 'INVALID_CREDENTIALS', message: 'The e-mail address or password is incorrect.' } }),
+    );
     await act(async () => screen.getByText('sign in').click());
     expect(screen.getByTestId('who').textContent).toBe('signed out');
     expect(consoleErrors().some((args) => String(args[0]).includes('Sign in failed'))).toBe(true);
@@ -90,7 +109,11 @@ describe('AuthProvider', () => {
 
   it('treats an unreadable session as signed out', async () => {
     fetchMock.mockReturnValueOnce(respond(500, { error: { code: 'INTERNAL', message: 'down' } }));
-    renderWithClient(<AuthProvider><Probe /></AuthProvider>);
+    renderWithClient(
+      <AuthProvider>
+        <Probe />
+      </AuthProvider>,
+    );
     expect((await screen.findByTestId('who')).textContent).toBe('signed out');
   });
 

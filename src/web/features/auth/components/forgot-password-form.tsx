@@ -32,7 +32,12 @@ export function ForgotPasswordForm({ footer }: { footer?: React.ReactNode }) {
   if (sent) {
     return (
       <div className="space-y-4">
-        <p ref={sentRef} tabIndex={-1} role="status" className="rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm font-medium text-emerald-900 outline-none">
+        <p
+          ref={sentRef}
+          tabIndex={-1}
+          role="status"
+          className="rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm font-medium text-emerald-900 outline-none"
+        >
           {sent}
         </p>
         <p className="text-sm text-slate-600">No mail? Look in your spam folder, or check the address and try again in a few minutes.</p>
@@ -45,7 +50,12 @@ export function ForgotPasswordForm({ footer }: { footer?: React.ReactNode }) {
     <form onSubmit={submit} noValidate className="space-y-4">
       {serverError && <ErrorAlert>{serverError}</ErrorAlert>}
       <TextField form={form} name="email" label="E-mail" type="email" autoComplete="email" />
-      <SubmitButton label="Send me a link" pendingLabel="Sending…" pending={form.formState.isSubmitting} className={`${buttonClass('primary', 'lg')} w-full`} />
+      <SubmitButton
+        label="Send me a link"
+        pendingLabel="Sending…"
+        pending={form.formState.isSubmitting}
+        className={`${buttonClass('primary', 'lg')} w-full`}
+      />
       {footer && <div className="space-y-1 text-center text-sm text-slate-600">{footer}</div>}
     </form>
   );

@@ -47,7 +47,12 @@ export function LoginForm({ portal, footer, forgotPassword, destination = homeFo
       <TextField form={form} name="email" label="E-mail" type="email" autoComplete="email" />
       <TextField form={form} name="password" label="Password" type="password" autoComplete="current-password" />
       {forgotPassword && <p className="-mt-2 text-right text-sm">{forgotPassword}</p>}
-      <SubmitButton label="Sign in" pendingLabel="Signing in…" pending={form.formState.isSubmitting} className={`${buttonClass('primary', 'lg')} w-full`} />
+      <SubmitButton
+        label="Sign in"
+        pendingLabel="Signing in…"
+        pending={form.formState.isSubmitting}
+        className={`${buttonClass('primary', 'lg')} w-full`}
+      />
       {footer && <div className="space-y-1 text-center text-sm text-slate-600">{footer}</div>}
     </form>
   );

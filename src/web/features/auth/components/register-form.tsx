@@ -43,7 +43,12 @@ export function RegisterForm() {
       <TextField form={form} name="name" label="Full name" autoComplete="name" />
       <TextField form={form} name="email" label="E-mail" type="email" autoComplete="email" />
       <TextField form={form} name="password" label="Password" hint={PASSWORD_RULE} type="password" autoComplete="new-password" />
-      <SubmitButton label="Create account" pendingLabel="Creating your account…" pending={form.formState.isSubmitting} className={`${buttonClass('primary', 'lg')} w-full`} />
+      <SubmitButton
+        label="Create account"
+        pendingLabel="Creating your account…"
+        pending={form.formState.isSubmitting}
+        className={`${buttonClass('primary', 'lg')} w-full`}
+      />
     </form>
   );
 }
@@ -71,8 +76,22 @@ export function VendorRegisterForm() {
       <TextField form={form} name="name" label="Your full name" autoComplete="name" />
       <TextField form={form} name="email" label="E-mail" type="email" autoComplete="email" />
       <TextField form={form} name="password" label="Password" hint={PASSWORD_RULE} type="password" autoComplete="new-password" />
-      <TextField form={form} name="businessName" label="Business name" hint="As on your GST registration or shop licence" autoComplete="organization" />
-      <TextField form={form} name="phone" label="Business phone (+91)" hint="10-digit mobile number" type="tel" inputMode="tel" autoComplete="tel-national" />
+      <TextField
+        form={form}
+        name="businessName"
+        label="Business name"
+        hint="As on your GST registration or shop licence"
+        autoComplete="organization"
+      />
+      <TextField
+        form={form}
+        name="phone"
+        label="Business phone (+91)"
+        hint="10-digit mobile number"
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel-national"
+      />
       <TextField
         form={form}
         name="gstin"
@@ -84,7 +103,12 @@ export function VendorRegisterForm() {
         maxLength={15}
         controlClass="font-mono uppercase"
       />
-      <SubmitButton label="Register as a vendor" pendingLabel="Creating your shop…" pending={form.formState.isSubmitting} className={`${buttonClass('primary', 'lg')} w-full`} />
+      <SubmitButton
+        label="Register as a vendor"
+        pendingLabel="Creating your shop…"
+        pending={form.formState.isSubmitting}
+        className={`${buttonClass('primary', 'lg')} w-full`}
+      />
     </form>
   );
 }

@@ -38,7 +38,12 @@ export function VerifyEmailPanel({ token, onVerified, after }: { token: string; 
   if (state === 'verified') {
     return (
       <div className="space-y-4">
-        <p ref={result} tabIndex={-1} role="status" className="rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm font-medium text-emerald-900 outline-none">
+        <p
+          ref={result}
+          tabIndex={-1}
+          role="status"
+          className="rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm font-medium text-emerald-900 outline-none"
+        >
           Thank you: your e-mail address is verified.
         </p>
         {after}
@@ -49,7 +54,9 @@ export function VerifyEmailPanel({ token, onVerified, after }: { token: string; 
     return (
       <div className="space-y-4">
         <ErrorAlert>{LINK_INVALID_MESSAGE}</ErrorAlert>
-        <p className="text-sm text-slate-600">Verification links work once, for 24 hours. Your account page sends a new one (Resend link).</p>
+        <p className="text-sm text-slate-600">
+          Verification links work once, for 24 hours. Your account page sends a new one (Resend link).
+        </p>
         {after}
       </div>
     );
@@ -58,7 +65,12 @@ export function VerifyEmailPanel({ token, onVerified, after }: { token: string; 
     <div className="space-y-4">
       {error && <ErrorAlert>{error}</ErrorAlert>}
       <p className="text-sm text-slate-600">Press the button to confirm that this e-mail address is yours.</p>
-      <button type="button" onClick={() => void verify()} disabled={state === 'sending' || !alive} className={`${buttonClass('primary', 'lg')} w-full`}>
+      <button
+        type="button"
+        onClick={() => void verify()}
+        disabled={state === 'sending' || !alive}
+        className={`${buttonClass('primary', 'lg')} w-full`}
+      >
         {state === 'sending' ? 'Verifying…' : 'Verify my e-mail address'}
       </button>
     </div>

@@ -7,7 +7,12 @@ export function cartQuoteQuery(lines: CartLineInput[], couponCode: string | null
   return queryOptions({
     queryKey: ['cart-quote', lines, couponCode],
     queryFn: ({ signal }) =>
-      apiRequest('/cart/quote', { method: 'POST', body: { items: lines, ...(couponCode ? { couponCode } : {}) }, schema: CartQuoteSchema, signal }),
+      apiRequest('/cart/quote', {
+        method: 'POST',
+        body: { items: lines, ...(couponCode ? { couponCode } : {}) },
+        schema: CartQuoteSchema,
+        signal,
+      }),
     placeholderData: keepPreviousData,
     staleTime: 10_000,
   });

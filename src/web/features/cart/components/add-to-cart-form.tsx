@@ -12,7 +12,17 @@ import { useCart } from '../hooks/use-cart.ts';
  * offer's seller to screen readers where several sellers' forms share a page. `onBuyNow` adds "Buy
  * now", which goes to checkout with this offer alone (the cart is left as it is).
  */
-export function AddToCartForm({ product, stock, seller, onBuyNow }: { product: CartProduct; stock: number; seller?: string; onBuyNow?: (quantity: number) => void }) {
+export function AddToCartForm({
+  product,
+  stock,
+  seller,
+  onBuyNow,
+}: {
+  product: CartProduct;
+  stock: number;
+  seller?: string;
+  onBuyNow?: (quantity: number) => void;
+}) {
   const cart = useCart();
   const id = useId();
   const [quantity, setQuantity] = useState(1);
@@ -55,12 +65,21 @@ export function AddToCartForm({ product, stock, seller, onBuyNow }: { product: C
           </select>
         </div>
         {/* Another seller's offer under the buy box: a quieter button than the buy box's own. */}
-        <button type="submit" disabled={soldOut || maxSelectable === 0 || !alive} className={`${seller ? buttonClass('secondary') : buttonClass('accent', 'lg')} min-w-40 flex-1`}>
+        <button
+          type="submit"
+          disabled={soldOut || maxSelectable === 0 || !alive}
+          className={`${seller ? buttonClass('secondary') : buttonClass('accent', 'lg')} min-w-40 flex-1`}
+        >
           {soldOut ? 'Out of stock' : 'Add to cart'}
           {seller && <span className="sr-only"> from {seller}</span>}
         </button>
         {onBuyNow && !soldOut && (
-          <button type="button" disabled={!alive} onClick={() => onBuyNow(Math.min(quantity, stock, MAX_QUANTITY_PER_LINE))} className={`${buttonClass('primary', 'lg')} min-w-40 flex-1`}>
+          <button
+            type="button"
+            disabled={!alive}
+            onClick={() => onBuyNow(Math.min(quantity, stock, MAX_QUANTITY_PER_LINE))}
+            className={`${buttonClass('primary', 'lg')} min-w-40 flex-1`}
+          >
             Buy now
           </button>
         )}
@@ -75,7 +94,9 @@ export function AddToCartForm({ product, stock, seller, onBuyNow }: { product: C
           </p>
         )}
         {cartFull && (
-          <p className="text-amber-900">Your cart holds {MAX_CART_LINES} different products, the most it can. Check out or remove something first.</p>
+          <p className="text-amber-900">
+            Your cart holds {MAX_CART_LINES} different products, the most it can. Check out or remove something first.
+          </p>
         )}
         {!soldOut && maxSelectable === 0 && inCart > 0 && (
           <p className="text-slate-600">You have the most we can sell you of this item in your cart ({inCart}).</p>

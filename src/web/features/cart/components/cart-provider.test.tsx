@@ -26,7 +26,11 @@ describe('CartProvider', () => {
   afterEach(cleanup);
 
   it('saves the cart to localStorage under "cart" and restores it', () => {
-    const { unmount } = render(<CartProvider><Probe /></CartProvider>);
+    const { unmount } = render(
+      <CartProvider>
+        <Probe />
+      </CartProvider>,
+    );
     act(() => screen.getByText('add').click());
     act(() => screen.getByText('add').click());
     expect(screen.getByTestId('count').textContent).toBe('2');
@@ -34,7 +38,11 @@ describe('CartProvider', () => {
       { product: { id: 7, name: 'Dell XPS 13', price: 12_999_900 }, quantity: 2 },
     ]);
     unmount();
-    render(<CartProvider><Probe /></CartProvider>);
+    render(
+      <CartProvider>
+        <Probe />
+      </CartProvider>,
+    );
     expect(screen.getByTestId('count').textContent).toBe('2');
     expect(screen.getByTestId('subtotal').textContent).toBe('25999800');
     act(() => screen.getByText('zero').click());
@@ -44,7 +52,11 @@ describe('CartProvider', () => {
   it('logs and ignores corrupt saved data, and still works', () => {
     allowConsoleError();
     window.localStorage.setItem(CART_STORAGE_KEY, '{"broken":');
-    render(<CartProvider><Probe /></CartProvider>);
+    render(
+      <CartProvider>
+        <Probe />
+      </CartProvider>,
+    );
     expect(screen.getByTestId('count').textContent).toBe('0');
     expect(consoleErrors().length).toBe(1);
     act(() => screen.getByText('add').click());

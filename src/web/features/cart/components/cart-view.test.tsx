@@ -14,8 +14,14 @@ describe('The cart’s summary', () => {
   afterEach(cleanup);
 
   it('names every way to pay under the checkout button, Cash on Delivery too', async () => {
-    vi.stubGlobal('fetch', fakeFetch((url) => (url === '/api/cart/quote' ? json(200, quoteFor(undefined)) : undefined)));
-    window.localStorage.setItem(CART_STORAGE_KEY, JSON.stringify([{ product: { id: 7, offerId: 70, name: 'Dell XPS 13', price: PRICE }, quantity: 1 }]));
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch((url) => (url === '/api/cart/quote' ? json(200, quoteFor(undefined)) : undefined)),
+    );
+    window.localStorage.setItem(
+      CART_STORAGE_KEY,
+      JSON.stringify([{ product: { id: 7, offerId: 70, name: 'Dell XPS 13', price: PRICE }, quantity: 1 }]),
+    );
     renderWithProviders(
       <CartProvider>
         <CartView />

@@ -20,7 +20,8 @@ function lineNotice(item: CartItem, line: QuoteLine | undefined): { tone: 'warn'
   if (!line) return undefined;
   if (line.status === 'unavailable') return { tone: 'error', text: 'This product is no longer available. Please remove it.' };
   if (line.status === 'out_of_stock') return { tone: 'error', text: 'Sold out since you added it. Please remove it.' };
-  if (line.status === 'insufficient_stock') return { tone: 'warn', text: `Only ${line.stock} left in stock; reduce the quantity to ${line.stock}.` };
+  if (line.status === 'insufficient_stock')
+    return { tone: 'warn', text: `Only ${line.stock} left in stock; reduce the quantity to ${line.stock}.` };
   if (line.unitPrice !== null && line.unitPrice !== item.product.price) {
     const direction = line.unitPrice < item.product.price ? 'dropped' : 'changed';
     return {
@@ -35,7 +36,8 @@ function lineNotice(item: CartItem, line: QuoteLine | undefined): { tone: 'warn'
 function QuantityStepper({ item, name }: { item: CartItem; name: string }) {
   const cart = useCart();
   const key = lineKey(item.product);
-  const step = 'inline-flex size-9 items-center justify-center text-lg font-semibold text-slate-700 hover:bg-slate-100 disabled:text-slate-300 disabled:hover:bg-transparent';
+  const step =
+    'inline-flex size-9 items-center justify-center text-lg font-semibold text-slate-700 hover:bg-slate-100 disabled:text-slate-300 disabled:hover:bg-transparent';
   return (
     <div className="inline-flex items-center rounded-lg border border-slate-300 bg-white" role="group" aria-label={`Quantity of ${name}`}>
       <button
@@ -97,7 +99,10 @@ export function CartView() {
 
   // The quote's lines come in the cart's order; a line saved without an offer is priced from the buy box's.
   const lineOf = (item: CartItem, index: number) => {
-    const matches = (line: QuoteLine | undefined) => line !== undefined && line.productId === item.product.id && (item.product.offerId === undefined || line.offerId === item.product.offerId);
+    const matches = (line: QuoteLine | undefined) =>
+      line !== undefined &&
+      line.productId === item.product.id &&
+      (item.product.offerId === undefined || line.offerId === item.product.offerId);
     const atIndex = quote.data?.items[index];
     return matches(atIndex) ? atIndex : quote.data?.items.find(matches);
   };
@@ -140,20 +145,29 @@ export function CartView() {
                     {line && line.quantity === 0 ? (
                       <p className="text-sm font-medium text-slate-500">Not counted</p>
                     ) : (
-                      <p className="font-semibold text-slate-900 tabular-nums">{formatPrice(line?.lineTotal ?? unitPrice * item.quantity)}</p>
+                      <p className="font-semibold text-slate-900 tabular-nums">
+                        {formatPrice(line?.lineTotal ?? unitPrice * item.quantity)}
+                      </p>
                     )}
                   </div>
                   <p className="text-sm text-slate-600">
                     {formatPrice(unitPrice)} each{line?.vendorName ? ` · Sold by ${line.vendorName}` : ''}
                   </p>
                   {notice && (
-                    <p className={`mt-2 rounded-md px-2 py-1 text-sm ${notice.tone === 'error' ? 'bg-red-50 text-red-800' : 'bg-amber-50 text-amber-900'}`}>
+                    <p
+                      className={`mt-2 rounded-md px-2 py-1 text-sm ${notice.tone === 'error' ? 'bg-red-50 text-red-800' : 'bg-amber-50 text-amber-900'}`}
+                    >
                       {notice.text}
                     </p>
                   )}
                   <div className="mt-3 flex flex-wrap items-center gap-3">
                     <QuantityStepper item={item} name={named} />
-                    <button type="button" aria-label={`Remove ${named}`} onClick={() => cart.removeItem(lineKey(item.product))} className="text-sm font-medium text-red-700 hover:underline">
+                    <button
+                      type="button"
+                      aria-label={`Remove ${named}`}
+                      onClick={() => cart.removeItem(lineKey(item.product))}
+                      className="text-sm font-medium text-red-700 hover:underline"
+                    >
                       Remove
                     </button>
                   </div>
@@ -207,7 +221,10 @@ export function CartView() {
         >
           Proceed to checkout
         </Link>
-        <p className="mt-3 text-center text-xs text-slate-500">Pay by UPI, Net Banking, credit/debit cards, EMI or Cash on Delivery (where the seller, the PIN code and the order's value allow it)</p>
+        <p className="mt-3 text-center text-xs text-slate-500">
+          Pay by UPI, Net Banking, credit/debit cards, EMI or Cash on Delivery (where the seller, the PIN code and the order's value allow
+          it)
+        </p>
       </aside>
     </div>
   );

@@ -26,7 +26,10 @@ function api() {
 }
 
 function renderCart() {
-  window.localStorage.setItem(CART_STORAGE_KEY, JSON.stringify([{ product: { id: 7, offerId: 70, name: 'Dell XPS 13', price: PRICE }, quantity: 1 }]));
+  window.localStorage.setItem(
+    CART_STORAGE_KEY,
+    JSON.stringify([{ product: { id: 7, offerId: 70, name: 'Dell XPS 13', price: PRICE }, quantity: 1 }]),
+  );
   renderWithProviders(
     <CartProvider>
       <CartView />

@@ -92,8 +92,12 @@ export function CouponBox({ code, onChange, quote }: CouponBoxProps) {
             {applied.description ? <span className="block text-emerald-800">{applied.description}</span> : null}
             <span className="mt-1 block font-semibold">You save {formatPrice(applied.discount)}</span>
           </p>
-          <button type="button" onClick={remove} className="mt-2 text-sm font-semibold text-emerald-900 underline underline-offset-2 hover:text-emerald-700">
-            Remove{' '}<span className="sr-only">coupon {applied.code}</span>
+          <button
+            type="button"
+            onClick={remove}
+            className="mt-2 text-sm font-semibold text-emerald-900 underline underline-offset-2 hover:text-emerald-700"
+          >
+            Remove <span className="sr-only">coupon {applied.code}</span>
           </button>
         </div>
       ) : (
@@ -120,7 +124,11 @@ export function CouponBox({ code, onChange, quote }: CouponBoxProps) {
               className={`${controlClassName} font-mono uppercase`}
             />
             {/* Not disabled while the code is checked: a disabled button would drop the keyboard's focus. */}
-            <button type="submit" aria-disabled={checking || undefined} className={`${buttonClass('secondary')} shrink-0 ${checking ? 'opacity-60' : ''}`}>
+            <button
+              type="submit"
+              aria-disabled={checking || undefined}
+              className={`${buttonClass('secondary')} shrink-0 ${checking ? 'opacity-60' : ''}`}
+            >
               {checking ? 'Checking…' : 'Apply'}
             </button>
           </div>

@@ -44,14 +44,26 @@ export function ActiveFilters({ chips, onRemove, onClear, focusWhenEmpty }: Acti
               className="inline-flex max-w-full items-center gap-1.5 rounded-full border border-brand-200 bg-brand-50 py-1 pr-2 pl-3 text-sm font-medium text-brand-900 hover:border-brand-400 hover:bg-brand-100"
             >
               <span className="truncate">{chip.label}</span>
-              <svg aria-hidden="true" viewBox="0 0 16 16" className="size-3.5 shrink-0" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 16 16"
+                className="size-3.5 shrink-0"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+              >
                 <path d="M4 4l8 8M12 4l-8 8" />
               </svg>
             </button>
           </li>
         ))}
       </ul>
-      <button type="button" onClick={onClear} className="px-1 py-1 text-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900">
+      <button
+        type="button"
+        onClick={onClear}
+        className="px-1 py-1 text-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900"
+      >
         Clear all
       </button>
     </div>

@@ -15,7 +15,9 @@ export default function BankOffers({ price }: { price: number }) {
           return (
             <li key={offer.id}>
               {describeBankOffer(offer)}
-              {saving !== undefined && <span className="font-semibold text-emerald-800"> · save {formatPrice(saving)} on this product</span>}
+              {saving !== undefined && (
+                <span className="font-semibold text-emerald-800"> · save {formatPrice(saving)} on this product</span>
+              )}
             </li>
           );
         })}

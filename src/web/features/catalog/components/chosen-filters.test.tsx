@@ -42,7 +42,10 @@ describe('the chosen filters', () => {
   });
 
   it('are chips above the results, each removing just its filter, and "Clear all" removes them all', async () => {
-    renderWithProviders(<ProductListing title="Laptops" category="Laptop" />, '/category/Laptop?brand=Dell&brand=HP&ram=16&minPrice=5000000&maxPrice=8000000&inStock=true');
+    renderWithProviders(
+      <ProductListing title="Laptops" category="Laptop" />,
+      '/category/Laptop?brand=Dell&brand=HP&ram=16&minPrice=5000000&maxPrice=8000000&inStock=true',
+    );
     await screen.findByText('No products match');
     const chips = screen.getByRole('list', { name: 'Chosen filters' });
     expect([...chips.querySelectorAll('button')].map((button) => button.getAttribute('aria-label'))).toEqual([
@@ -116,7 +119,10 @@ describe('the chosen filters', () => {
   });
 
   it('show the products without a reversed range typed into the address, and say why', async () => {
-    renderWithProviders(<ProductListing title="Laptops" category="Laptop" />, '/category/Laptop?minPrice=5000000&maxPrice=3000000&brand=HP');
+    renderWithProviders(
+      <ProductListing title="Laptops" category="Laptop" />,
+      '/category/Laptop?minPrice=5000000&maxPrice=3000000&brand=HP',
+    );
     expect(await screen.findByText('The minimum is above the maximum, so this price range is not applied.')).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
     expect(api.last().has('minPrice')).toBe(false);

@@ -59,7 +59,9 @@ export function ComparePage() {
         {status}
         <div className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">
           <p className="text-lg font-semibold">Nothing to compare yet</p>
-          <p className="mt-1 text-slate-600">Press Compare on up to {COMPARE_MAX} laptops, desktops or monitors of one kind to see them side by side.</p>
+          <p className="mt-1 text-slate-600">
+            Press Compare on up to {COMPARE_MAX} laptops, desktops or monitors of one kind to see them side by side.
+          </p>
           <Link to={paths.products()} className={`${buttonClass('primary')} mt-4`}>
             Browse products
           </Link>
@@ -82,10 +84,16 @@ export function ComparePage() {
       {status}
       <p className="mt-2 text-slate-700">
         {products.length} {products.length === 1 ? 'product' : 'products'} side by side.{' '}
-        {products.length > 1 && (differing === 0 ? 'They are alike in every row.' : `${differing} ${differing === 1 ? 'row differs' : 'rows differ'}, marked “Differs”.`)}
+        {products.length > 1 &&
+          (differing === 0
+            ? 'They are alike in every row.'
+            : `${differing} ${differing === 1 ? 'row differs' : 'rows differ'}, marked “Differs”.`)}
       </p>
       {gone.map((item) => (
-        <p key={item.id} className="mt-3 flex flex-wrap items-center gap-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
+        <p
+          key={item.id}
+          className="mt-3 flex flex-wrap items-center gap-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950"
+        >
           {item.name} is no longer on sale.
           <button type="button" onClick={() => remove(item.id, item.name)} className="font-semibold underline">
             Remove it<span className="sr-only"> from the comparison</span>
@@ -97,7 +105,12 @@ export function ComparePage() {
           Some products could not be loaded. Please check your connection and reload the page.
         </p>
       )}
-      {products.length < 2 && <p className="mt-3 text-sm text-slate-700">Add another {items[0] ? CATEGORY_LABELS[items[0].category].singular.toLowerCase() : 'product'} to compare: press Compare on its card or page.</p>}
+      {products.length < 2 && (
+        <p className="mt-3 text-sm text-slate-700">
+          Add another {items[0] ? CATEGORY_LABELS[items[0].category].singular.toLowerCase() : 'product'} to compare: press Compare on its
+          card or page.
+        </p>
+      )}
       {products.length > 1 && (
         <button
           type="button"
@@ -109,7 +122,9 @@ export function ComparePage() {
         </button>
       )}
       {products.length > 2 && (
-        <p className="mt-3 text-sm text-slate-600 sm:hidden">Scroll the table sideways to see all {countOf(products.length, products[0]!.category)}.</p>
+        <p className="mt-3 text-sm text-slate-600 sm:hidden">
+          Scroll the table sideways to see all {countOf(products.length, products[0]!.category)}.
+        </p>
       )}
       {products.length > 0 && (
         <ScrollRegion label="Comparison table" className="mt-4 rounded-xl border border-slate-200 bg-white">
@@ -129,7 +144,10 @@ export function ComparePage() {
             <tbody>
               {shown.map((row) => (
                 <tr key={row.label} className={`border-b border-slate-100 last:border-0 ${row.differs ? 'bg-amber-50' : ''}`}>
-                  <th scope="row" className={`sticky left-0 p-2 text-left sm:p-3 align-top font-medium text-slate-700 ${row.differs ? 'bg-amber-50' : 'bg-white'}`}>
+                  <th
+                    scope="row"
+                    className={`sticky left-0 p-2 text-left sm:p-3 align-top font-medium text-slate-700 ${row.differs ? 'bg-amber-50' : 'bg-white'}`}
+                  >
                     {row.label}
                     {row.differs && products.length > 1 && (
                       <span className="mt-1 block w-fit rounded bg-amber-200 px-1.5 py-0.5 text-xs font-semibold text-amber-950">
@@ -155,11 +173,24 @@ export function ComparePage() {
 function ProductColumn({ product, onRemove }: { product: Product; onRemove: () => void }) {
   return (
     <th scope="col" className="p-2 text-left align-top font-normal sm:p-3">
-      <ProductImage src={product.images[0]} alt="" width={160} height={120} className="aspect-[4/3] w-full max-w-40 rounded-lg border border-slate-200 object-cover" />
-      <Link to={paths.product(product.id)} className="mt-2 block font-semibold wrap-break-word text-slate-900 hover:text-brand-700 hover:underline">
+      <ProductImage
+        src={product.images[0]}
+        alt=""
+        width={160}
+        height={120}
+        className="aspect-[4/3] w-full max-w-40 rounded-lg border border-slate-200 object-cover"
+      />
+      <Link
+        to={paths.product(product.id)}
+        className="mt-2 block font-semibold wrap-break-word text-slate-900 hover:text-brand-700 hover:underline"
+      >
         {product.name}
       </Link>
-      <button type="button" onClick={onRemove} className="mt-1 text-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900">
+      <button
+        type="button"
+        onClick={onRemove}
+        className="mt-1 text-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900"
+      >
         Remove<span className="sr-only"> {product.name} from the comparison</span>
       </button>
     </th>

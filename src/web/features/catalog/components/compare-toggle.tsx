@@ -13,7 +13,13 @@ type Prompt = { kind: 'full' } | { kind: 'other-category'; comparing: CompareIte
  * A product of another category asks whether to start again with it; a fifth product is refused
  * with the reason. What happened is announced.
  */
-export function CompareToggle({ product, size = 'sm' }: { product: Pick<Product, 'id' | 'name' | 'category' | 'images'>; size?: 'sm' | 'md' }) {
+export function CompareToggle({
+  product,
+  size = 'sm',
+}: {
+  product: Pick<Product, 'id' | 'name' | 'category' | 'images'>;
+  size?: 'sm' | 'md';
+}) {
   const items = useComparison();
   const alive = useTakenOver();
   const pressed = items.some((item) => item.id === product.id);
@@ -22,7 +28,12 @@ export function CompareToggle({ product, size = 'sm' }: { product: Pick<Product,
   const toggle = useRef<HTMLButtonElement>(null);
   const firstChoice = useRef<HTMLButtonElement>(null);
   const promptId = useId();
-  const item: CompareItem = { id: product.id, name: product.name, category: product.category, ...(product.images[0] ? { image: product.images[0] } : {}) };
+  const item: CompareItem = {
+    id: product.id,
+    name: product.name,
+    category: product.category,
+    ...(product.images[0] ? { image: product.images[0] } : {}),
+  };
 
   // The question takes the focus on its first answer; the refusal is announced where it shows.
   useEffect(() => {
@@ -72,7 +83,10 @@ export function CompareToggle({ product, size = 'sm' }: { product: Pick<Product,
         onClick={press}
         className={`inline-flex items-center gap-1.5 rounded-lg border font-medium disabled:opacity-60 ${size === 'md' ? 'px-3 py-2 text-sm' : 'px-2.5 py-1.5 text-sm'} ${pressed ? 'border-brand-600 bg-brand-50 text-brand-800' : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50'}`}
       >
-        <span aria-hidden="true" className={`inline-flex size-4 items-center justify-center rounded border text-xs leading-none ${pressed ? 'border-brand-600 bg-brand-600 text-white' : 'border-slate-400'}`}>
+        <span
+          aria-hidden="true"
+          className={`inline-flex size-4 items-center justify-center rounded border text-xs leading-none ${pressed ? 'border-brand-600 bg-brand-600 text-white' : 'border-slate-400'}`}
+        >
           {pressed ? '✓' : ''}
         </span>
         Compare<span className="sr-only"> {product.name}</span>
@@ -89,15 +103,29 @@ export function CompareToggle({ product, size = 'sm' }: { product: Pick<Product,
         </p>
       )}
       {prompt?.kind === 'other-category' && (
-        <div role="group" aria-labelledby={promptId} className="basis-full rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
+        <div
+          role="group"
+          aria-labelledby={promptId}
+          className="basis-full rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950"
+        >
           <p id={promptId}>
-            Products are compared within one category, and you are comparing {countOf(prompt.count, prompt.comparing)}. Start a new comparison with {product.name}?
+            Products are compared within one category, and you are comparing {countOf(prompt.count, prompt.comparing)}. Start a new
+            comparison with {product.name}?
           </p>
           <div className="mt-2 flex flex-wrap gap-2">
-            <button ref={firstChoice} type="button" onClick={replace} className="rounded-lg bg-brand-600 px-3 py-1.5 font-semibold text-white hover:bg-brand-700">
+            <button
+              ref={firstChoice}
+              type="button"
+              onClick={replace}
+              className="rounded-lg bg-brand-600 px-3 py-1.5 font-semibold text-white hover:bg-brand-700"
+            >
               Replace the {comparing}
             </button>
-            <button type="button" onClick={keep} className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 font-semibold text-slate-800 hover:bg-slate-50">
+            <button
+              type="button"
+              onClick={keep}
+              className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 font-semibold text-slate-800 hover:bg-slate-50"
+            >
               Keep them
             </button>
           </div>

@@ -46,11 +46,17 @@ export default function CompareTray() {
     <>
       {status}
       <div aria-hidden="true" className="h-24 sm:h-16" />
-      <section aria-labelledby="compare-tray-heading" className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white/95 shadow-[0_-4px_12px_rgba(15,23,42,0.08)] backdrop-blur">
+      <section
+        aria-labelledby="compare-tray-heading"
+        className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white/95 shadow-[0_-4px_12px_rgba(15,23,42,0.08)] backdrop-blur"
+      >
         {/* A phone: the heading and Compare now, then the products and Clear; wider: one row. */}
         <div className="mx-auto grid max-w-7xl grid-cols-[1fr_auto] items-center gap-x-3 gap-y-1.5 px-4 py-2 sm:flex sm:gap-4 sm:px-6">
           <h2 id="compare-tray-heading" className="text-sm font-semibold text-slate-900 sm:order-1">
-            Compare {category.toLowerCase()} <span className="font-normal whitespace-nowrap text-slate-600">({items.length} of {COMPARE_MAX})</span>
+            Compare {category.toLowerCase()}{' '}
+            <span className="font-normal whitespace-nowrap text-slate-600">
+              ({items.length} of {COMPARE_MAX})
+            </span>
           </h2>
           {items.length > 1 ? (
             <Link to={paths.compare()} className={`${buttonClass('primary', 'sm')} sm:order-4`}>
@@ -61,10 +67,23 @@ export default function CompareTray() {
           )}
           <ul ref={list} className="flex min-w-0 gap-1.5 sm:order-2 sm:flex-1 sm:gap-2">
             {items.map((item, index) => (
-              <li key={item.id} className="flex min-w-0 items-center gap-1 rounded-lg border border-slate-200 bg-white py-0.5 pr-0.5 pl-1 sm:max-w-56 sm:gap-1.5">
-                <ProductImage src={item.image} alt="" width={40} height={30} className="aspect-[4/3] w-9 shrink-0 rounded object-cover sm:w-10" />
+              <li
+                key={item.id}
+                className="flex min-w-0 items-center gap-1 rounded-lg border border-slate-200 bg-white py-0.5 pr-0.5 pl-1 sm:max-w-56 sm:gap-1.5"
+              >
+                <ProductImage
+                  src={item.image}
+                  alt=""
+                  width={40}
+                  height={30}
+                  className="aspect-[4/3] w-9 shrink-0 rounded object-cover sm:w-10"
+                />
                 <span className="hidden truncate text-xs text-slate-800 sm:inline">{item.name}</span>
-                <button type="button" onClick={() => remove(index)} className="inline-flex size-7 shrink-0 items-center justify-center rounded-md text-slate-500 hover:bg-slate-100 hover:text-slate-900">
+                <button
+                  type="button"
+                  onClick={() => remove(index)}
+                  className="inline-flex size-7 shrink-0 items-center justify-center rounded-md text-slate-500 hover:bg-slate-100 hover:text-slate-900"
+                >
                   <span aria-hidden="true">✕</span>
                   <span className="sr-only">Remove {item.name} from the comparison</span>
                 </button>

@@ -92,7 +92,10 @@ function PriceFilter({ params, category, onPrice }: Pick<FilterPanelProps, 'para
                   onClick={() => onPrice(pressed ? {} : { min: preset.min, max: preset.max })}
                   className={`flex w-full items-center gap-2 rounded-md px-1 py-1 text-left text-sm hover:bg-slate-50 ${pressed ? 'font-semibold text-brand-800' : 'text-slate-700'}`}
                 >
-                  <span aria-hidden="true" className={`grid size-4 shrink-0 place-items-center rounded-full border ${pressed ? 'border-brand-600' : 'border-slate-400'}`}>
+                  <span
+                    aria-hidden="true"
+                    className={`grid size-4 shrink-0 place-items-center rounded-full border ${pressed ? 'border-brand-600' : 'border-slate-400'}`}
+                  >
                     {pressed && <span className="size-2 rounded-full bg-brand-600" />}
                   </span>
                   {preset.label}

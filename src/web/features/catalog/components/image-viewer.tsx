@@ -73,7 +73,11 @@ export default function ImageViewer({ images, name, start, onClose }: ImageViewe
             >
               {zoomed ? 'Zoom out' : 'Zoom in'}
             </button>
-            <button type="button" onClick={() => dialog.current?.close()} className="rounded-lg bg-white px-3 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-200">
+            <button
+              type="button"
+              onClick={() => dialog.current?.close()}
+              className="rounded-lg bg-white px-3 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-200"
+            >
               Close
             </button>
           </div>
@@ -89,7 +93,10 @@ export default function ImageViewer({ images, name, start, onClose }: ImageViewe
           onPointerMove={(event) => {
             const box = frame.current;
             if (!drag.current || !box) return;
-            box.scrollTo({ left: drag.current.left - (event.clientX - drag.current.x), top: drag.current.top - (event.clientY - drag.current.y) });
+            box.scrollTo({
+              left: drag.current.left - (event.clientX - drag.current.x),
+              top: drag.current.top - (event.clientY - drag.current.y),
+            });
           }}
           onPointerUp={() => (drag.current = undefined)}
           onPointerLeave={() => (drag.current = undefined)}
@@ -110,10 +117,18 @@ export default function ImageViewer({ images, name, start, onClose }: ImageViewe
         </div>
         {images.length > 1 && (
           <div className="flex items-center justify-center gap-3 p-3">
-            <button type="button" onClick={() => show(at - 1)} className="rounded-lg border border-white/40 px-4 py-2 text-sm font-medium hover:bg-white/10">
+            <button
+              type="button"
+              onClick={() => show(at - 1)}
+              className="rounded-lg border border-white/40 px-4 py-2 text-sm font-medium hover:bg-white/10"
+            >
               ← Previous image
             </button>
-            <button type="button" onClick={() => show(at + 1)} className="rounded-lg border border-white/40 px-4 py-2 text-sm font-medium hover:bg-white/10">
+            <button
+              type="button"
+              onClick={() => show(at + 1)}
+              className="rounded-lg border border-white/40 px-4 py-2 text-sm font-medium hover:bg-white/10"
+            >
               Next image →
             </button>
           </div>

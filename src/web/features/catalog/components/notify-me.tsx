@@ -27,7 +27,10 @@ export default function NotifyMe({ productId, name }: { productId: number; name:
   if (alert === null || alert === undefined) {
     return (
       <p className="mt-3 text-sm text-slate-700">
-        <Link to={`${paths.login()}?redirectTo=${encodeURIComponent(paths.product(productId))}`} className="font-medium text-brand-700 underline underline-offset-2">
+        <Link
+          to={`${paths.login()}?redirectTo=${encodeURIComponent(paths.product(productId))}`}
+          className="font-medium text-brand-700 underline underline-offset-2"
+        >
           Sign in
         </Link>{' '}
         to be e-mailed when it is back in stock.
@@ -42,7 +45,12 @@ export default function NotifyMe({ productId, name }: { productId: number; name:
           <p ref={status} tabIndex={-1} role="status" className="text-sm text-green-800">
             We will e-mail you once when {name} is back in stock.
           </p>
-          <button type="button" onClick={() => change(false)} disabled={setAlert.isPending} className={`${buttonClass('secondary', 'sm')} mt-2`}>
+          <button
+            type="button"
+            onClick={() => change(false)}
+            disabled={setAlert.isPending}
+            className={`${buttonClass('secondary', 'sm')} mt-2`}
+          >
             Don’t notify me
           </button>
         </>

@@ -30,7 +30,10 @@ export function OtherSellers({ product, action }: { product: Product; action: (o
                 <PriceTag price={offer.price} mrp={offer.mrp} />
                 <p className="text-sm text-slate-700">
                   Sold by{' '}
-                  <Link to={paths.vendorStore(offer.vendor.slug)} className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900">
+                  <Link
+                    to={paths.vendorStore(offer.vendor.slug)}
+                    className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900"
+                  >
                     {offer.vendor.name}
                   </Link>
                 </p>

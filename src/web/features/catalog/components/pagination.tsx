@@ -28,7 +28,11 @@ export function Pagination({ page, pageCount, hrefFor }: PaginationProps) {
         </li>
         {sorted.map((p, index) => (
           <li key={p} className="flex items-center gap-1.5">
-            {index > 0 && p - sorted[index - 1]! > 1 && <span aria-hidden="true" className="px-1 text-slate-400">…</span>}
+            {index > 0 && p - sorted[index - 1]! > 1 && (
+              <span aria-hidden="true" className="px-1 text-slate-400">
+                …
+              </span>
+            )}
             <Link
               to={hrefFor(p)}
               aria-current={p === page ? 'page' : undefined}

@@ -54,7 +54,10 @@ export function ProductDetails({ product, actions, sellers, delivery }: ProductD
           <h1 className="mt-1 text-2xl leading-tight font-bold text-slate-900 sm:text-3xl">{product.name}</h1>
           <p className="mt-1 text-sm text-slate-600">
             Sold by{' '}
-            <Link to={paths.vendorStore(product.vendor.slug)} className="font-medium text-slate-800 underline underline-offset-2 hover:text-brand-700">
+            <Link
+              to={paths.vendorStore(product.vendor.slug)}
+              className="font-medium text-slate-800 underline underline-offset-2 hover:text-brand-700"
+            >
               {product.vendor.name}
             </Link>
             {product.sellerCount > 1 && (

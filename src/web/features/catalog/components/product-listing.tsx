@@ -129,7 +129,9 @@ export function ProductListing({ title, meta, intro, category, q, vendor, embedd
       {meta && <ListingMeta {...meta} params={params} />}
       {meta && category && <JsonLd data={breadcrumbJsonLd(store.url, category)} />}
       <div className="mb-4">
-        <Heading className={embedded ? 'text-xl font-bold text-slate-900' : 'text-2xl font-bold text-slate-900 sm:text-3xl'}>{title}</Heading>
+        <Heading className={embedded ? 'text-xl font-bold text-slate-900' : 'text-2xl font-bold text-slate-900 sm:text-3xl'}>
+          {title}
+        </Heading>
         {intro && <div className="mt-1 text-slate-600">{intro}</div>}
       </div>
 
@@ -154,7 +156,15 @@ export function ProductListing({ title, meta, intro, category, q, vendor, embedd
                 onClick={() => setFiltersOpen(true)}
                 className={`${buttonClass('secondary')} shrink-0 lg:hidden`}
               >
-                <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round">
+                <svg
+                  aria-hidden="true"
+                  viewBox="0 0 20 20"
+                  className="size-4"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="1.8"
+                  strokeLinecap="round"
+                >
                   <path d="M3 5h14M6 10h8M9 15h2" />
                 </svg>
                 Filters
@@ -173,7 +183,9 @@ export function ProductListing({ title, meta, intro, category, q, vendor, embedd
                 <select
                   id={`${ids}-sort`}
                   value={query.sort}
-                  onChange={(event) => update(withParam(params, 'sort', event.target.value === 'relevance' ? undefined : event.target.value))}
+                  onChange={(event) =>
+                    update(withParam(params, 'sort', event.target.value === 'relevance' ? undefined : event.target.value))
+                  }
                   className="w-full min-w-0 rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm lg:w-auto lg:py-2"
                 >
                   {Object.entries(SORT_LABELS).map(([value, label]) => (
@@ -193,7 +205,12 @@ export function ProductListing({ title, meta, intro, category, q, vendor, embedd
             </p>
           </div>
 
-          <ActiveFilters chips={chips} onRemove={(chip) => update(chip.without)} onClear={() => update(clearFilters(params))} focusWhenEmpty={focusSummary} />
+          <ActiveFilters
+            chips={chips}
+            onRemove={(chip) => update(chip.without)}
+            onClear={() => update(clearFilters(params))}
+            focusWhenEmpty={focusSummary}
+          />
 
           {isPending ? (
             <Loading label="Loading products…" page />
@@ -211,7 +228,10 @@ export function ProductListing({ title, meta, intro, category, q, vendor, embedd
               <p className="mt-1 text-slate-600">
                 There are {data.total} matching products on {pageCount} {pageCount === 1 ? 'page' : 'pages'}.
               </p>
-              <Link to={`${location.pathname}?${withParam(params, 'page', pageCount === 1 ? undefined : String(pageCount)).toString()}`} className={`${buttonClass('primary')} mt-4`}>
+              <Link
+                to={`${location.pathname}?${withParam(params, 'page', pageCount === 1 ? undefined : String(pageCount)).toString()}`}
+                className={`${buttonClass('primary')} mt-4`}
+              >
                 Go to the last page
               </Link>
             </div>
@@ -219,7 +239,9 @@ export function ProductListing({ title, meta, intro, category, q, vendor, embedd
             <div className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">
               <h2 className="text-lg font-semibold text-slate-900">No products match</h2>
               <p className="mt-1 text-slate-600">
-                {q ? `We found nothing for “${q}”. Check the spelling or try a shorter search.` : 'Try removing a filter or widening the price range.'}
+                {q
+                  ? `We found nothing for “${q}”. Check the spelling or try a shorter search.`
+                  : 'Try removing a filter or widening the price range.'}
               </p>
               <div className="mt-4 flex flex-wrap justify-center gap-3">
                 {filtersActive && (

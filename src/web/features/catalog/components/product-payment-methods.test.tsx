@@ -6,8 +6,26 @@ import { renderWithProviders } from '#web/testing/fake-api.tsx';
 import { ProductDetails } from './product-details.tsx';
 
 const product: Product = {
-  id: 1, name: 'Dell XPS 15', vendor: { id: 1, name: 'Prepaid Only Store', slug: 'prepaid' }, slug: 'dell-xps-15', brand: 'Dell', category: 'Laptop', description: '', price: rupees(61_000), mrp: rupees(70_000), stock: 10,
-  images: [], specs: {}, status: 'active', featured: false, createdAt: '', updatedAt: '', offerId: 1, sellerCount: 1, offers: [], rating: null,
+  id: 1,
+  name: 'Dell XPS 15',
+  vendor: { id: 1, name: 'Prepaid Only Store', slug: 'prepaid' },
+  slug: 'dell-xps-15',
+  brand: 'Dell',
+  category: 'Laptop',
+  description: '',
+  price: rupees(61_000),
+  mrp: rupees(70_000),
+  stock: 10,
+  images: [],
+  specs: {},
+  status: 'active',
+  featured: false,
+  createdAt: '',
+  updatedAt: '',
+  offerId: 1,
+  sellerCount: 1,
+  offers: [],
+  rating: null,
 } as unknown as Product;
 
 describe('ProductDetails: the ways to pay', () => {

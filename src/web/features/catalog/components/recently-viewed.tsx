@@ -21,7 +21,9 @@ export default function RecentlyViewed({ exclude }: { exclude?: number }) {
   const ids = useMemo(() => viewed.filter((id) => id !== exclude), [viewed, exclude]);
   const results = useQueries({ queries: ids.map((id) => productQuery(id)) });
   const [cleared, setCleared] = useState(false);
-  const goneIds = ids.filter((_, index) => results[index]?.error instanceof ApiError && (results[index]?.error as ApiError).status === 404).join(',');
+  const goneIds = ids
+    .filter((_, index) => results[index]?.error instanceof ApiError && (results[index]?.error as ApiError).status === 404)
+    .join(',');
 
   useEffect(() => {
     for (const id of goneIds ? goneIds.split(',') : []) forgetViewed(Number(id));
@@ -57,9 +59,23 @@ export default function RecentlyViewed({ exclude }: { exclude?: number }) {
         <ScrollRegion labelledBy={headingId} className="-mx-1 pb-2">
           <ul className="flex gap-3 px-1 py-1">
             {products.map((product) => (
-              <li key={product.id} className="relative w-40 shrink-0 rounded-xl border border-slate-200 bg-white p-2 shadow-sm has-[a:focus-visible]:ring-3 has-[a:focus-visible]:ring-brand-500 sm:w-48">
-                <ProductImage src={product.images[0]} alt="" width={192} height={144} loading="lazy" decoding="async" className="aspect-[4/3] w-full rounded-lg bg-slate-100 object-cover" />
-                <Link to={paths.product(product.id)} className="mt-2 line-clamp-2 text-sm leading-snug font-semibold text-slate-900 after:absolute after:inset-0 hover:text-brand-700 focus-visible:outline-none">
+              <li
+                key={product.id}
+                className="relative w-40 shrink-0 rounded-xl border border-slate-200 bg-white p-2 shadow-sm has-[a:focus-visible]:ring-3 has-[a:focus-visible]:ring-brand-500 sm:w-48"
+              >
+                <ProductImage
+                  src={product.images[0]}
+                  alt=""
+                  width={192}
+                  height={144}
+                  loading="lazy"
+                  decoding="async"
+                  className="aspect-[4/3] w-full rounded-lg bg-slate-100 object-cover"
+                />
+                <Link
+                  to={paths.product(product.id)}
+                  className="mt-2 line-clamp-2 text-sm leading-snug font-semibold text-slate-900 after:absolute after:inset-0 hover:text-brand-700 focus-visible:outline-none"
+                >
                   {product.name}
                 </Link>
                 <p className="mt-1 font-bold text-slate-900">{formatPrice(product.price)}</p>

@@ -47,9 +47,25 @@ export default function SearchSuggestions({ listId, text, active, onCount, choos
   const options = useMemo<Option[]>(() => {
     if (!data) return [];
     return [
-      ...data.products.map((product) => ({ key: `p${product.id}`, label: product.name, detail: formatPrice(product.price), to: paths.product(product.id), image: product.image })),
-      ...data.brands.map((brand) => ({ key: `b${brand.name}`, label: brand.name, detail: `Brand · ${brand.count} ${brand.count === 1 ? 'product' : 'products'}`, to: `${paths.products()}?brand=${encodeURIComponent(brand.name)}` })),
-      ...data.categories.map((entry) => ({ key: `c${entry.category}`, label: CATEGORY_LABELS[entry.category].plural, detail: `Category · ${entry.count} found`, to: `${paths.search(data.q)}&category=${entry.category}` })),
+      ...data.products.map((product) => ({
+        key: `p${product.id}`,
+        label: product.name,
+        detail: formatPrice(product.price),
+        to: paths.product(product.id),
+        image: product.image,
+      })),
+      ...data.brands.map((brand) => ({
+        key: `b${brand.name}`,
+        label: brand.name,
+        detail: `Brand · ${brand.count} ${brand.count === 1 ? 'product' : 'products'}`,
+        to: `${paths.products()}?brand=${encodeURIComponent(brand.name)}`,
+      })),
+      ...data.categories.map((entry) => ({
+        key: `c${entry.category}`,
+        label: CATEGORY_LABELS[entry.category].plural,
+        detail: `Category · ${entry.count} found`,
+        to: `${paths.search(data.q)}&category=${entry.category}`,
+      })),
     ];
   }, [data]);
 
@@ -65,7 +81,10 @@ export default function SearchSuggestions({ listId, text, active, onCount, choos
 
   if (options.length === 0) {
     return data && q.length >= 2 ? (
-      <p role="status" className="absolute inset-x-0 top-full z-30 mt-1 rounded-lg border border-slate-200 bg-white p-3 text-sm text-slate-600 shadow-lg">
+      <p
+        role="status"
+        className="absolute inset-x-0 top-full z-30 mt-1 rounded-lg border border-slate-200 bg-white p-3 text-sm text-slate-600 shadow-lg"
+      >
         No suggestions for “{data.q}”. Press Enter to search.
       </p>
     ) : null;
@@ -75,7 +94,12 @@ export default function SearchSuggestions({ listId, text, active, onCount, choos
       <p role="status" className="sr-only">
         {options.length} suggestions. Use the up and down arrows to choose.
       </p>
-      <ul id={listId} role="listbox" aria-label="Suggestions" className="absolute inset-x-0 top-full z-30 mt-1 max-h-[70vh] overflow-y-auto rounded-lg border border-slate-200 bg-white py-1 shadow-lg">
+      <ul
+        id={listId}
+        role="listbox"
+        aria-label="Suggestions"
+        className="absolute inset-x-0 top-full z-30 mt-1 max-h-[70vh] overflow-y-auto rounded-lg border border-slate-200 bg-white py-1 shadow-lg"
+      >
         {options.map((option, index) => (
           <li
             key={option.key}
@@ -89,7 +113,13 @@ export default function SearchSuggestions({ listId, text, active, onCount, choos
           >
             {option.image !== undefined &&
               (option.image ? (
-                <ProductImage src={option.image} alt="" width={40} height={30} className="h-[30px] w-10 shrink-0 rounded bg-slate-100 object-cover" />
+                <ProductImage
+                  src={option.image}
+                  alt=""
+                  width={40}
+                  height={30}
+                  className="h-[30px] w-10 shrink-0 rounded bg-slate-100 object-cover"
+                />
               ) : (
                 <span aria-hidden="true" className="h-[30px] w-10 shrink-0 rounded bg-slate-100" />
               ))}

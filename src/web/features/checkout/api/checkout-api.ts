@@ -1,6 +1,14 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { CartLineInput } from '#shared/schemas/cart.ts';
-import { type CashOnDelivery, type CheckoutOptions, type Order, type PaymentInput, type PaymentResult, type PaymentWithOrder, type PlaceOrderInput } from '#shared/schemas/orders.ts';
+import {
+  type CashOnDelivery,
+  type CheckoutOptions,
+  type Order,
+  type PaymentInput,
+  type PaymentResult,
+  type PaymentWithOrder,
+  type PlaceOrderInput,
+} from '#shared/schemas/orders.ts';
 
 /** What every checkout sends with its order, wherever it goes. */
 export type OrderRequest = Pick<PlaceOrderInput, 'idempotencyKey' | 'items' | 'buyerGst' | 'couponCode'>;

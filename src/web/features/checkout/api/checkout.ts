@@ -1,7 +1,16 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { type CartLineInput, CartQuoteSchema } from '#shared/schemas/cart.ts';
 import { DeliveryCheckSchema } from '#shared/schemas/delivery.ts';
-import { CashOnDeliverySchema, CheckoutOptionsSchema, type Order, OrderSchema, type PaymentInput, PaymentResultSchema, PaymentWithOrderSchema, type PlaceOrderInput } from '#shared/schemas/orders.ts';
+import {
+  CashOnDeliverySchema,
+  CheckoutOptionsSchema,
+  type Order,
+  OrderSchema,
+  type PaymentInput,
+  PaymentResultSchema,
+  PaymentWithOrderSchema,
+  type PlaceOrderInput,
+} from '#shared/schemas/orders.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
 import type { CheckoutApi } from './checkout-api.ts';
 
@@ -20,7 +29,12 @@ export function useReview(lines: CartLineInput[], couponCode: string | null = nu
   return useQuery({
     queryKey: ['checkout-review', lines, couponCode],
     queryFn: ({ signal }) =>
-      apiRequest('/cart/quote', { method: 'POST', body: { items: lines, ...(couponCode ? { couponCode } : {}) }, schema: CartQuoteSchema, signal }),
+      apiRequest('/cart/quote', {
+        method: 'POST',
+        body: { items: lines, ...(couponCode ? { couponCode } : {}) },
+        schema: CartQuoteSchema,
+        signal,
+      }),
     enabled: lines.length > 0,
     staleTime: 0,
     // Removing the coupon keeps the last price on screen, marked busy, until the new one comes.
@@ -37,7 +51,12 @@ export function useCashOnDelivery(orderId: number | undefined, cart: { addressId
     queryKey: orderId === undefined ? ['cash-on-delivery', cart.addressId, cart.items] : ['orders', orderId, 'cash-on-delivery'],
     queryFn: ({ signal }) =>
       orderId === undefined
-        ? apiRequest('/checkout/cash-on-delivery', { method: 'POST', body: { addressId: cart.addressId, items: cart.items }, schema: CashOnDeliverySchema, signal })
+        ? apiRequest('/checkout/cash-on-delivery', {
+            method: 'POST',
+            body: { addressId: cart.addressId, items: cart.items },
+            schema: CashOnDeliverySchema,
+            signal,
+          })
         : apiRequest(`/orders/${orderId}/cash-on-delivery`, { schema: CashOnDeliverySchema, signal }),
     enabled: orderId !== undefined || (cart.addressId !== undefined && cart.items.length > 0),
     staleTime: 0,
@@ -65,7 +84,11 @@ export function useExpectedDelivery(order: Pick<Order, 'id' | 'status' | 'items'
     queryFn: async ({ signal }) => {
       const { items, address } = order!;
       const productIds = [...new Set(items.map((item) => item.productId))];
-      const checks = await Promise.all(productIds.map((id) => apiRequest(`/products/${id}/delivery`, { query: { pincode: address.pincode }, schema: DeliveryCheckSchema, signal })));
+      const checks = await Promise.all(
+        productIds.map((id) =>
+          apiRequest(`/products/${id}/delivery`, { query: { pincode: address.pincode }, schema: DeliveryCheckSchema, signal }),
+        ),
+      );
       const options = checks.flatMap((check) => check.options);
       const dates = items.map((item) => options.find((option) => option.offerId === item.offerId)?.deliverBy ?? null);
       return dates.includes(null) ? null : dates.reduce((latest, date) => (date! > latest! ? date : latest));

@@ -2,7 +2,14 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AddressInput } from '#shared/schemas/account.ts';
 import type { CartLineInput } from '#shared/schemas/cart.ts';
 import { GUEST_ORDER_TOKEN_HEADER, type GuestOrderInput, GuestOrderSchema } from '#shared/schemas/guest-checkout.ts';
-import { CashOnDeliverySchema, CheckoutOptionsSchema, OrderSchema, type PaymentInput, PaymentResultSchema, PaymentWithOrderSchema } from '#shared/schemas/orders.ts';
+import {
+  CashOnDeliverySchema,
+  CheckoutOptionsSchema,
+  OrderSchema,
+  type PaymentInput,
+  PaymentResultSchema,
+  PaymentWithOrderSchema,
+} from '#shared/schemas/orders.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
 import type { CheckoutApi } from './checkout-api.ts';
 
@@ -58,18 +65,34 @@ export async function placeGuestOrder(input: GuestOrderInput) {
 }
 
 export const payGuestOrder = (orderId: number, input: PaymentInput) =>
-  apiRequest(`/guest/orders/${orderId}/payments`, { method: 'POST', body: input, schema: PaymentResultSchema, headers: tokenHeader(orderId) });
+  apiRequest(`/guest/orders/${orderId}/payments`, {
+    method: 'POST',
+    body: input,
+    schema: PaymentResultSchema,
+    headers: tokenHeader(orderId),
+  });
 
 export const confirmGuestOtp = (orderId: number, paymentId: number, otp: string) =>
-  apiRequest(`/guest/payments/${paymentId}/otp`, { method: 'POST', body: { otp }, schema: PaymentResultSchema, headers: tokenHeader(orderId) });
+  apiRequest(`/guest/payments/${paymentId}/otp`, {
+    method: 'POST',
+    body: { otp },
+    schema: PaymentResultSchema,
+    headers: tokenHeader(orderId),
+  });
 
 export const answerGuestBank = (orderId: number, paymentId: number, outcome: 'success' | 'failure') =>
-  apiRequest(`/guest/payments/${paymentId}/bank`, { method: 'POST', body: { outcome }, schema: PaymentResultSchema, headers: tokenHeader(orderId) });
+  apiRequest(`/guest/payments/${paymentId}/bank`, {
+    method: 'POST',
+    body: { outcome },
+    schema: PaymentResultSchema,
+    headers: tokenHeader(orderId),
+  });
 
 function useGuestPayment(orderId: number | undefined, paymentId: number) {
   return useQuery({
     queryKey: ['guest-payment', paymentId],
-    queryFn: ({ signal }) => apiRequest(`/guest/payments/${paymentId}`, { schema: PaymentWithOrderSchema, signal, headers: tokenHeader(orderId ?? 0) }),
+    queryFn: ({ signal }) =>
+      apiRequest(`/guest/payments/${paymentId}`, { schema: PaymentWithOrderSchema, signal, headers: tokenHeader(orderId ?? 0) }),
   });
 }
 

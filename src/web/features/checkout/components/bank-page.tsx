@@ -36,7 +36,12 @@ export function BankPage<D>({ api, paymentId, orderId, onDone }: BankPageProps<D
 }
 
 /** The bank's page once the payment is loaded: its bank, order and amount, and the sandbox's two answers. */
-function BankForm<D>({ api, paymentId, data, onDone }: Pick<BankPageProps<D>, 'api' | 'paymentId' | 'onDone'> & { data: PaymentWithOrder }) {
+function BankForm<D>({
+  api,
+  paymentId,
+  data,
+  onDone,
+}: Pick<BankPageProps<D>, 'api' | 'paymentId' | 'onDone'> & { data: PaymentWithOrder }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const { payment: p, order } = data;

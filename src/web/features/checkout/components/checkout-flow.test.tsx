@@ -19,7 +19,8 @@ const ADDRESS: Address = {
 };
 
 function quote(couponCode: string | undefined, usedUp: boolean): CartQuote {
-  if (couponCode === undefined || couponCode === 'DIWALI10') return usedUp && couponCode ? { ...quoteFor(undefined), couponError: 'DIWALI10 has been fully redeemed' } : quoteFor(couponCode);
+  if (couponCode === undefined || couponCode === 'DIWALI10')
+    return usedUp && couponCode ? { ...quoteFor(undefined), couponError: 'DIWALI10 has been fully redeemed' } : quoteFor(couponCode);
   return { ...quoteFor(undefined), couponError: `${couponCode} expired on 31 Oct 2026` };
 }
 
@@ -49,7 +50,10 @@ function api({ refuse = false } = {}) {
 
 function renderCheckout() {
   const onPaid = vi.fn();
-  renderWithProviders(<MemberCheckout lines={LINES} addresses={[ADDRESS]} renderAddressForm={() => null} onPaid={onPaid} onBank={vi.fn()} />, '/checkout');
+  renderWithProviders(
+    <MemberCheckout lines={LINES} addresses={[ADDRESS]} renderAddressForm={() => null} onPaid={onPaid} onBank={vi.fn()} />,
+    '/checkout',
+  );
   return onPaid;
 }
 

@@ -62,7 +62,6 @@ function useIdempotencyKey(lines: CartLineInput[], name: string): string {
   return key;
 }
 
-
 /** The order was refused for its coupon (409): used up meanwhile, or no longer valid. Nothing was written. */
 function isCouponRefusal(error: unknown, code: string): error is ApiError {
   if (!(error instanceof ApiError) || error.status !== 409) return false;
@@ -74,7 +73,20 @@ function isCouponRefusal(error: unknown, code: string): error is ApiError {
  * address, the review of the items with the cart's coupon and a business's GSTIN, and payment by
  * any method. The order is placed when the shopper pays; its total is the one reviewed.
  */
-export function CheckoutFlow<D>({ api, lines, keyName, contact, renderAddressStep, notice, resumeOrderId, buyNow = false, initialError, orderPath, onPaid, onBank }: CheckoutFlowProps<D>) {
+export function CheckoutFlow<D>({
+  api,
+  lines,
+  keyName,
+  contact,
+  renderAddressStep,
+  notice,
+  resumeOrderId,
+  buyNow = false,
+  initialError,
+  orderPath,
+  onPaid,
+  onBank,
+}: CheckoutFlowProps<D>) {
   const options = api.useOptions();
   const resumed = api.useOrder(resumeOrderId);
   // The coupon applied in the cart, priced with the lines and sent with the order.
@@ -101,7 +113,11 @@ export function CheckoutFlow<D>({ api, lines, keyName, contact, renderAddressSte
   const quote = review.data;
   const quoteSettled = quote !== undefined && !review.isPlaceholderData;
   const couponApplied = quoteSettled && couponCode !== null && quote.coupon?.code === couponCode ? quote.coupon : null;
-  const couponProblem = couponRefusal ?? (quoteSettled && couponCode !== null && !couponApplied ? (quote.couponError ?? `${couponCode} cannot be used on this order`) : undefined);
+  const couponProblem =
+    couponRefusal ??
+    (quoteSettled && couponCode !== null && !couponApplied
+      ? (quote.couponError ?? `${couponCode} cannot be used on this order`)
+      : undefined);
   const blocked = quote?.items.some((line) => line.status !== 'ok') ?? false;
   const total = order?.total ?? quote?.total ?? 0;
   const itemCount = (order?.items ?? quote?.items ?? []).length;
@@ -139,7 +155,12 @@ export function CheckoutFlow<D>({ api, lines, keyName, contact, renderAddressSte
         // Sent only when the review applied it: the total shown is the total ordered.
         const couponToSend = couponRefusal ? undefined : couponApplied?.code;
         try {
-          current = await api.place(destination.to, { idempotencyKey, items: lines, ...(buyerGst ? { buyerGst } : {}), ...(couponToSend ? { couponCode: couponToSend } : {}) });
+          current = await api.place(destination.to, {
+            idempotencyKey,
+            items: lines,
+            ...(buyerGst ? { buyerGst } : {}),
+            ...(couponToSend ? { couponCode: couponToSend } : {}),
+          });
         } catch (e) {
           if (couponToSend === undefined || !isCouponRefusal(e, couponToSend)) throw e;
           setCouponRefusal(e.message);
@@ -170,11 +191,18 @@ export function CheckoutFlow<D>({ api, lines, keyName, contact, renderAddressSte
 
   if (resumeOrderId !== undefined) {
     if (resumed.isPending || options.isPending) return <Loading label="Loading your order…" />;
-    if (resumed.isError) return <p role="alert" className="text-red-800">{resumed.error.message}</p>;
+    if (resumed.isError)
+      return (
+        <p role="alert" className="text-red-800">
+          {resumed.error.message}
+        </p>
+      );
     if (!resumed.data.canPay) {
       return (
         <div className="rounded-xl border border-slate-200 bg-white p-6">
-          <p className="font-semibold">Order {resumed.data.number} is {resumed.data.displayStatus.toLowerCase()}; there is nothing to pay.</p>
+          <p className="font-semibold">
+            Order {resumed.data.number} is {resumed.data.displayStatus.toLowerCase()}; there is nothing to pay.
+          </p>
           <Link to={orderPath(resumed.data)} className={`${buttonClass('secondary')} mt-3`}>
             View the order
           </Link>
@@ -194,12 +222,20 @@ export function CheckoutFlow<D>({ api, lines, keyName, contact, renderAddressSte
         )}
         {order && (
           <p className="rounded-lg bg-brand-50 px-4 py-2 text-sm text-brand-900">
-            Order {order.number} is reserved for you until {formatTime(order.payBy ?? order.orderDate)} (India time). Complete the payment to confirm it.
+            Order {order.number} is reserved for you until {formatTime(order.payBy ?? order.orderDate)} (India time). Complete the payment
+            to confirm it.
           </p>
         )}
 
         {contact && (
-          <CheckoutStep n={1} title="Contact" active={step === 'contact'} done={step !== 'contact'} onEdit={order ? undefined : () => setStep('contact')} summary={<span className="break-all">{contact.summary}</span>}>
+          <CheckoutStep
+            n={1}
+            title="Contact"
+            active={step === 'contact'}
+            done={step !== 'contact'}
+            onEdit={order ? undefined : () => setStep('contact')}
+            summary={<span className="break-all">{contact.summary}</span>}
+          >
             {contact.render(() => setStep('address'))}
           </CheckoutStep>
         )}
@@ -218,7 +254,14 @@ export function CheckoutFlow<D>({ api, lines, keyName, contact, renderAddressSte
           })}
         </CheckoutStep>
 
-        <CheckoutStep n={n + 2} title="Review items" active={step === 'review'} done={step === 'payment'} onEdit={order ? undefined : () => setStep('review')} summary={`${itemCount} ${itemCount === 1 ? 'product' : 'products'} · ${formatPrice(total)}`}>
+        <CheckoutStep
+          n={n + 2}
+          title="Review items"
+          active={step === 'review'}
+          done={step === 'payment'}
+          onEdit={order ? undefined : () => setStep('review')}
+          summary={`${itemCount} ${itemCount === 1 ? 'product' : 'products'} · ${formatPrice(total)}`}
+        >
           <ReviewItemsStep
             review={review}
             lines={lines}
@@ -236,7 +279,9 @@ export function CheckoutFlow<D>({ api, lines, keyName, contact, renderAddressSte
           {options.isPending ? (
             <Loading label="Loading payment options…" />
           ) : options.isError ? (
-            <p role="alert" className="text-red-800">{options.error.message}</p>
+            <p role="alert" className="text-red-800">
+              {options.error.message}
+            </p>
           ) : otpFor ? (
             <OtpForm busy={busy} onSubmit={verify} onCancel={() => setOtpFor(undefined)} />
           ) : (
@@ -244,7 +289,10 @@ export function CheckoutFlow<D>({ api, lines, keyName, contact, renderAddressSte
               options={options.data}
               total={total}
               busy={busy}
-              cod={cashOnDelivery.data ?? (cashOnDelivery.isError ? { available: false, reason: cashOnDelivery.error.message, max: 0 } : undefined)}
+              cod={
+                cashOnDelivery.data ??
+                (cashOnDelivery.isError ? { available: false, reason: cashOnDelivery.error.message, max: 0 } : undefined)
+              }
               onPay={pay}
               onBankOffer={setBankOffer}
             />

@@ -18,7 +18,7 @@ export function CouponSummary({ code, refusal, refusedOrder, onRemove }: CouponS
   }, [refusedOrder, refusal]);
   const remove = (
     <button type="button" onClick={onRemove} className="font-semibold underline underline-offset-2">
-      Remove{' '}<span className="sr-only">coupon {code}</span>
+      Remove <span className="sr-only">coupon {code}</span>
     </button>
   );
   if (!refusal) {
@@ -29,10 +29,18 @@ export function CouponSummary({ code, refusal, refusedOrder, onRemove }: CouponS
     );
   }
   return (
-    <div ref={box} tabIndex={-1} role="alert" className="mt-3 rounded-lg border border-red-200 bg-red-50 p-3 text-sm wrap-break-word text-red-800 focus:outline-none">
+    <div
+      ref={box}
+      tabIndex={-1}
+      role="alert"
+      className="mt-3 rounded-lg border border-red-200 bg-red-50 p-3 text-sm wrap-break-word text-red-800 focus:outline-none"
+    >
       <p className="font-medium">{refusal}</p>
       <p className="mt-1">
-        {refusedOrder ? 'Your order was not placed and nothing was charged. Remove the coupon to order without it.' : 'Your order will be placed without it.'} {remove}
+        {refusedOrder
+          ? 'Your order was not placed and nothing was charged. Remove the coupon to order without it.'
+          : 'Your order will be placed without it.'}{' '}
+        {remove}
       </p>
     </div>
   );

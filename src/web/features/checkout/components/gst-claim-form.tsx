@@ -39,7 +39,14 @@ export function GstClaimForm({ initial, disabled, onContinue }: GstClaimFormProp
       className="space-y-3"
     >
       <div className="flex items-start gap-3">
-        <input id={`${id}-claim`} type="checkbox" checked={claim} onChange={(event) => setClaim(event.target.checked)} aria-describedby={`${id}-claim-hint`} className="mt-0.5 size-5 shrink-0 accent-brand-600" />
+        <input
+          id={`${id}-claim`}
+          type="checkbox"
+          checked={claim}
+          onChange={(event) => setClaim(event.target.checked)}
+          aria-describedby={`${id}-claim-hint`}
+          className="mt-0.5 size-5 shrink-0 accent-brand-600"
+        />
         <div>
           <label htmlFor={`${id}-claim`} className="text-sm font-medium text-slate-900">
             Claim GST input tax credit
@@ -51,7 +58,17 @@ export function GstClaimForm({ initial, disabled, onContinue }: GstClaimFormProp
       </div>
       {claim && (
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField form={form} name="gstin" label="Business GSTIN" hint="15 characters, like 29AABCT1234F1ZM" autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={15} controlClass="font-mono uppercase" />
+          <TextField
+            form={form}
+            name="gstin"
+            label="Business GSTIN"
+            hint="15 characters, like 29AABCT1234F1ZM"
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={15}
+            controlClass="font-mono uppercase"
+          />
           <TextField form={form} name="businessName" label="Business name" hint="As on the GST registration" autoComplete="organization" />
         </div>
       )}

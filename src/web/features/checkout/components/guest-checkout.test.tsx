@@ -9,7 +9,8 @@ function api() {
   vi.stubGlobal(
     'fetch',
     fakeFetch((url, init) => {
-      if (init?.method === 'POST') sent.push({ url, body: JSON.parse(String(init.body ?? 'null')), headers: Object.fromEntries(new Headers(init.headers).entries()) });
+      if (init?.method === 'POST')
+        sent.push({ url, body: JSON.parse(String(init.body ?? 'null')), headers: Object.fromEntries(new Headers(init.headers).entries()) });
       if (url === '/api/guest/checkout/options') return json(200, OPTIONS);
       if (url === '/api/cart/quote') return json(200, quoteFor('DIWALI10'));
       if (url === '/api/guest/checkout/cash-on-delivery') return json(200, { available: true, reason: null, max: 5_000_000 });
@@ -32,7 +33,10 @@ describe('Guest checkout', () => {
   it('takes the member’s steps: e-mail, address, the review with the cart’s coupon, then payment with the order’s token', async () => {
     const sent = api();
     const onPaid = vi.fn();
-    renderWithProviders(<GuestCheckout lines={LINES} signInPath="/login?redirectTo=%2Fcheckout" onPaid={onPaid} onBank={vi.fn()} />, '/checkout/guest');
+    renderWithProviders(
+      <GuestCheckout lines={LINES} signInPath="/login?redirectTo=%2Fcheckout" onPaid={onPaid} onBank={vi.fn()} />,
+      '/checkout/guest',
+    );
 
     fireEvent.change(screen.getByLabelText('E-mail'), { target: { value: 'Asha@Example.in' } });
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
@@ -55,7 +59,12 @@ describe('Guest checkout', () => {
 
     await waitFor(() => expect(onPaid).toHaveBeenCalledWith(42));
     const placed = sent.find((request) => request.url === '/api/guest/checkout/orders')!;
-    expect(placed.body).toMatchObject({ email: 'asha@example.in', items: LINES, couponCode: 'DIWALI10', address: { name: 'Asha Menon', pincode: '682031', city: 'Kochi', state: 'Kerala' } });
+    expect(placed.body).toMatchObject({
+      email: 'asha@example.in',
+      items: LINES,
+      couponCode: 'DIWALI10',
+      address: { name: 'Asha Menon', pincode: '682031', city: 'Kochi', state: 'Kerala' },
+    });
     const paid = sent.find((request) => request.url === '/api/guest/orders/42/payments')!;
     expect(paid.headers['x-guest-order-token']).toBe('T'.repeat(43));
     expect(window.sessionStorage.getItem('guest-order-email:42')).toBe('asha@example.in');

@@ -15,24 +15,25 @@ export function GuestOrderConfirmation({ order, email }: { order: Order; email: 
   useEffect(() => heading.current?.focus(), []);
   return (
     <div className="max-w-2xl">
-    <div role="status" className="space-y-3 rounded-xl border border-emerald-200 bg-emerald-50 p-5 text-emerald-950">
-      <p ref={heading} tabIndex={-1} className="text-lg font-semibold focus:outline-none">
-        Order {order.number} is {order.status === 'confirmed' ? 'confirmed' : order.displayStatus.toLowerCase()}.
-      </p>
-      <p className="break-words">
-        We have mailed the details to {email ?? 'the e-mail you gave'}. Keep the order number: with it and your e-mail you can track the order at any time.
-      </p>
-      <div className="flex flex-wrap gap-2">
-        <Link to={`${paths.track()}?number=${order.number}`} className={buttonClass('primary')}>
-          Track this order
-        </Link>
-        <Link to={paths.register()} className={buttonClass('secondary')}>
-          Create an account
-        </Link>
+      <div role="status" className="space-y-3 rounded-xl border border-emerald-200 bg-emerald-50 p-5 text-emerald-950">
+        <p ref={heading} tabIndex={-1} className="text-lg font-semibold focus:outline-none">
+          Order {order.number} is {order.status === 'confirmed' ? 'confirmed' : order.displayStatus.toLowerCase()}.
+        </p>
+        <p className="break-words">
+          We have mailed the details to {email ?? 'the e-mail you gave'}. Keep the order number: with it and your e-mail you can track the
+          order at any time.
+        </p>
+        <div className="flex flex-wrap gap-2">
+          <Link to={`${paths.track()}?number=${order.number}`} className={buttonClass('primary')}>
+            Track this order
+          </Link>
+          <Link to={paths.register()} className={buttonClass('secondary')}>
+            Create an account
+          </Link>
+        </div>
+        <p className="text-sm">Create an account with {email ?? 'that e-mail'} and verify it: this order joins it.</p>
       </div>
-      <p className="text-sm">Create an account with {email ?? 'that e-mail'} and verify it: this order joins it.</p>
-    </div>
-    <OrderReceipt order={order} bankOffer={paidBankOffer(order.payments)} expectedBy={expected.data} />
+      <OrderReceipt order={order} bankOffer={paidBankOffer(order.payments)} expectedBy={expected.data} />
     </div>
   );
 }

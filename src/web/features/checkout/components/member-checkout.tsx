@@ -18,7 +18,9 @@ interface SavedAddressStepProps {
 
 /** A member's delivery address: one of the address book's (the default first chosen), or a new one, saved and delivered to at once. */
 function SavedAddressStep({ addresses, chosenId, renderAddressForm, onChosen }: SavedAddressStepProps) {
-  const [addressId, setAddressId] = useState<number | undefined>(() => chosenId ?? (addresses.find((a) => a.isDefault) ?? addresses[0])?.id);
+  const [addressId, setAddressId] = useState<number | undefined>(
+    () => chosenId ?? (addresses.find((a) => a.isDefault) ?? addresses[0])?.id,
+  );
   // The form opens by itself only for a first address (one just saved may not be in the list yet).
   const [adding, setAdding] = useState(addresses.length === 0 && chosenId === undefined);
   const address = addresses.find((a) => a.id === addressId);
@@ -31,8 +33,16 @@ function SavedAddressStep({ addresses, chosenId, renderAddressForm, onChosen }: 
         <ul className="space-y-2">
           {addresses.map((a) => (
             <li key={a.id}>
-              <label className={`flex cursor-pointer gap-3 rounded-lg border p-3 text-sm ${addressId === a.id ? 'border-brand-600 bg-brand-50' : 'border-slate-200'}`}>
-                <input type="radio" name="address" checked={addressId === a.id} onChange={() => setAddressId(a.id)} className="mt-1 accent-brand-600" />
+              <label
+                className={`flex cursor-pointer gap-3 rounded-lg border p-3 text-sm ${addressId === a.id ? 'border-brand-600 bg-brand-50' : 'border-slate-200'}`}
+              >
+                <input
+                  type="radio"
+                  name="address"
+                  checked={addressId === a.id}
+                  onChange={() => setAddressId(a.id)}
+                  className="mt-1 accent-brand-600"
+                />
                 <AddressLines address={a} />
               </label>
             </li>
@@ -70,7 +80,12 @@ export function MemberCheckout({ addresses, renderAddressForm, ...flow }: Member
       keyName="checkout-key"
       orderPath={(order) => paths.orderDetails(String(order.id))}
       renderAddressStep={(chosen, onChosen) => (
-        <SavedAddressStep addresses={addresses} chosenId={chosen?.addressId} renderAddressForm={renderAddressForm} onChosen={(address) => onChosen({ addressId: address.id }, address)} />
+        <SavedAddressStep
+          addresses={addresses}
+          chosenId={chosen?.addressId}
+          renderAddressForm={renderAddressForm}
+          onChosen={(address) => onChosen({ addressId: address.id }, address)}
+        />
       )}
       {...flow}
     />

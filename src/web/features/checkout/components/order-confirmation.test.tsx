@@ -11,14 +11,38 @@ const order: Order = {
   status: 'confirmed',
   displayStatus: 'Confirmed',
   orderDate: '2026-11-22T10:15:00.000Z',
-  items: [{ id: 1, returnableQuantity: 0, returnBy: null, replacementFor: null, productId: 7, offerId: 70, name: 'Dell XPS 13', image: null, unitPrice: 7_200_000, quantity: 1, lineTotal: 7_200_000, discount: 150_000, vendor: { id: 3, name: 'Kochi Computers' } }],
+  items: [
+    {
+      id: 1,
+      returnableQuantity: 0,
+      returnBy: null,
+      replacementFor: null,
+      productId: 7,
+      offerId: 70,
+      name: 'Dell XPS 13',
+      image: null,
+      unitPrice: 7_200_000,
+      quantity: 1,
+      lineTotal: 7_200_000,
+      discount: 150_000,
+      vendor: { id: 3, name: 'Kochi Computers' },
+    },
+  ],
   subtotal: 7_200_000,
   discount: 150_000,
   coupon: { code: 'DIWALI10', fundedBy: 'marketplace' },
   shipping: 0,
   gst: 1_075_424,
   total: 7_050_000,
-  address: { name: 'Asha Menon', phone: '+919847011223', line1: '12/345 Marine Drive', line2: '', city: 'Kochi', state: 'Kerala', pincode: '682031' },
+  address: {
+    name: 'Asha Menon',
+    phone: '+919847011223',
+    line1: '12/345 Marine Drive',
+    line2: '',
+    city: 'Kochi',
+    state: 'Kerala',
+    pincode: '682031',
+  },
   fulfilments: [],
   payments: [],
   canCancel: true,
@@ -36,7 +60,10 @@ describe('OrderConfirmation', () => {
   afterEach(cleanup);
 
   it('shows the coupon’s discount with its code above the total paid', async () => {
-    vi.stubGlobal('fetch', fakeFetch((url) => (url === '/api/orders/42' ? json(200, order) : undefined)));
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch((url) => (url === '/api/orders/42' ? json(200, order) : undefined)),
+    );
     renderWithProviders(<OrderConfirmation orderId={42} />);
 
     await waitFor(() => expect(screen.getByTestId('order-total').textContent).toBe('₹70,500'));
@@ -47,7 +74,11 @@ describe('OrderConfirmation', () => {
   });
 });
 
-const HDFC_OFFER = { id: 'hdfc-credit-10', title: '10% instant discount on HDFC Bank credit cards, up to ₹1,500 on orders of ₹20,000 or more', discount: 150_000 };
+const HDFC_OFFER = {
+  id: 'hdfc-credit-10',
+  title: '10% instant discount on HDFC Bank credit cards, up to ₹1,500 on orders of ₹20,000 or more',
+  discount: 150_000,
+};
 const paidWithOffer: Order = {
   ...order,
   coupon: null,
@@ -55,7 +86,19 @@ const paidWithOffer: Order = {
   items: [{ ...order.items[0]!, discount: 0 }],
   total: 7_200_000,
   payments: [
-    { id: 9, orderId: 42, method: 'card', amount: 7_050_000, status: 'captured', reference: 'pay_9', details: { network: 'Visa', last4: '0002', offer: HDFC_OFFER }, failureReason: null, refundedAmount: 0, createdAt: '2026-11-22T10:16:00.000Z', abandoned: false },
+    {
+      id: 9,
+      orderId: 42,
+      method: 'card',
+      amount: 7_050_000,
+      status: 'captured',
+      reference: 'pay_9',
+      details: { network: 'Visa', last4: '0002', offer: HDFC_OFFER },
+      failureReason: null,
+      refundedAmount: 0,
+      createdAt: '2026-11-22T10:16:00.000Z',
+      abandoned: false,
+    },
   ],
 };
 
@@ -64,7 +107,10 @@ describe('OrderConfirmation with a bank offer', () => {
   afterEach(cleanup);
 
   it('shows the offer as a line, delivery too, so the lines add up to the total paid', async () => {
-    vi.stubGlobal('fetch', fakeFetch((url) => (url === '/api/orders/42' ? json(200, paidWithOffer) : undefined)));
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch((url) => (url === '/api/orders/42' ? json(200, paidWithOffer) : undefined)),
+    );
     renderWithProviders(<OrderConfirmation orderId={42} />);
     await waitFor(() => expect(screen.getByTestId('order-total').textContent).toBe('₹70,500'));
     expect(screen.getByText('Subtotal (1 item)').nextElementSibling?.textContent).toBe('₹72,000');
@@ -82,7 +128,14 @@ describe('GuestOrderConfirmation', () => {
   it('shows the items, the total’s lines, the delivery address and when it is expected, as a member’s does', async () => {
     const place = { pincode: '682031', city: 'Kochi', district: 'Ernakulam', state: 'Kerala', deliverable: true, metro: null };
     const option = { offerId: 70, deliverable: true, reason: null, deliverBy: '2026-11-26', cod: true, codReason: null };
-    vi.stubGlobal('fetch', fakeFetch((url) => (url.startsWith('/api/products/7/delivery') && url.includes('pincode=682031') ? json(200, { place, options: [{ ...option, offerId: 71, deliverBy: '2026-11-24' }, option] }) : undefined)));
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch((url) =>
+        url.startsWith('/api/products/7/delivery') && url.includes('pincode=682031')
+          ? json(200, { place, options: [{ ...option, offerId: 71, deliverBy: '2026-11-24' }, option] })
+          : undefined,
+      ),
+    );
     renderWithProviders(<GuestOrderConfirmation order={paidWithOffer} email="asha@example.in" />);
     expect(await screen.findByText('Expected by Thu, 26 Nov')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Items' })).toBeTruthy();

@@ -18,13 +18,22 @@ export function OrderConfirmation({ orderId }: { orderId: number }) {
     if (loaded) heading.current?.focus();
   }, [loaded]);
   if (order.isPending) return <Loading label="Loading your order…" />;
-  if (order.isError) return <p role="alert" className="text-red-800">{order.error.message}</p>;
+  if (order.isError)
+    return (
+      <p role="alert" className="text-red-800">
+        {order.error.message}
+      </p>
+    );
   const o = order.data;
   return (
     <div className="mx-auto max-w-2xl">
       <div className="rounded-2xl border border-emerald-200 bg-emerald-50 p-6 text-center">
-        <p aria-hidden="true" className="text-4xl">✓</p>
-        <h1 ref={heading} tabIndex={-1} className="mt-2 text-2xl font-bold text-emerald-900 focus:outline-none">Thank you! Your order is {o.status === 'confirmed' ? 'confirmed' : o.displayStatus.toLowerCase()}.</h1>
+        <p aria-hidden="true" className="text-4xl">
+          ✓
+        </p>
+        <h1 ref={heading} tabIndex={-1} className="mt-2 text-2xl font-bold text-emerald-900 focus:outline-none">
+          Thank you! Your order is {o.status === 'confirmed' ? 'confirmed' : o.displayStatus.toLowerCase()}.
+        </h1>
         <p className="mt-1 text-emerald-900">
           Order number <strong data-testid="order-number">{o.number}</strong>. A confirmation e-mail is on its way.
         </p>

@@ -4,24 +4,47 @@ import { rupees } from '#shared/money.ts';
 import type { CheckoutOptions } from '#shared/schemas/orders.ts';
 import { PaymentForm } from './payment-form.tsx';
 
-const OPTIONS: CheckoutOptions = { testMode: true, banks: [{ code: 'HDFC', name: 'HDFC Bank' }], emi: { minOrder: rupees(3_000), plans: [] } };
+const OPTIONS: CheckoutOptions = {
+  testMode: true,
+  banks: [{ code: 'HDFC', name: 'HDFC Bank' }],
+  emi: { minOrder: rupees(3_000), plans: [] },
+};
 
 describe('PaymentForm: Cash on Delivery', () => {
   afterEach(cleanup);
 
   it('places the order to be paid on delivery when the server allows it', () => {
     const onPay = vi.fn();
-    render(<PaymentForm options={OPTIONS} total={rupees(42_000)} busy={false} cod={{ available: true, reason: null, max: rupees(50_000) }} onPay={onPay} />);
+    render(
+      <PaymentForm
+        options={OPTIONS}
+        total={rupees(42_000)}
+        busy={false}
+        cod={{ available: true, reason: null, max: rupees(50_000) }}
+        onPay={onPay}
+      />,
+    );
     fireEvent.click(screen.getByRole('radio', { name: 'Cash on Delivery' }));
-    expect(screen.getByText('Pay ₹42,000 in cash or by UPI to the courier when your order arrives. Please keep the exact amount ready.')).toBeTruthy();
+    expect(
+      screen.getByText('Pay ₹42,000 in cash or by UPI to the courier when your order arrives. Please keep the exact amount ready.'),
+    ).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Place order · pay ₹42,000 on delivery' }));
     expect(onPay).toHaveBeenCalledWith({ method: 'cod' });
   });
 
   it('says why not beside the option, before it is chosen, and will not submit', () => {
     const onPay = vi.fn();
-    const reason = 'Cash on Delivery is not available for: Asus Zenbook 14 (The seller does not take Cash on Delivery). Please choose another way to pay.';
-    render(<PaymentForm options={OPTIONS} total={rupees(30_000)} busy={false} cod={{ available: false, reason, max: rupees(50_000) }} onPay={onPay} />);
+    const reason =
+      'Cash on Delivery is not available for: Asus Zenbook 14 (The seller does not take Cash on Delivery). Please choose another way to pay.';
+    render(
+      <PaymentForm
+        options={OPTIONS}
+        total={rupees(30_000)}
+        busy={false}
+        cod={{ available: false, reason, max: rupees(50_000) }}
+        onPay={onPay}
+      />,
+    );
     const option = screen.getByRole('radio', { name: 'Cash on Delivery' });
     expect(document.getElementById(option.getAttribute('aria-describedby') ?? '')?.textContent).toBe(reason);
     fireEvent.click(option);
@@ -33,8 +56,17 @@ describe('PaymentForm: Cash on Delivery', () => {
   });
 
   it('says an order over the limit is over it, and never offers to place it to be paid on delivery', () => {
-    const reason = "Cash on Delivery is not available: this order's ₹52,000 is over the ₹50,000 limit for cash. Please choose another way to pay.";
-    render(<PaymentForm options={OPTIONS} total={rupees(52_000)} busy={false} cod={{ available: false, reason, max: rupees(50_000) }} onPay={vi.fn()} />);
+    const reason =
+      "Cash on Delivery is not available: this order's ₹52,000 is over the ₹50,000 limit for cash. Please choose another way to pay.";
+    render(
+      <PaymentForm
+        options={OPTIONS}
+        total={rupees(52_000)}
+        busy={false}
+        cod={{ available: false, reason, max: rupees(50_000) }}
+        onPay={vi.fn()}
+      />,
+    );
     expect(screen.getByText(reason)).toBeTruthy();
     fireEvent.click(screen.getByRole('radio', { name: 'Cash on Delivery' }));
     expect(screen.queryByRole('button', { name: /Place order/ })).toBeNull();

@@ -49,7 +49,8 @@ function cardErrors(card: CardState): Partial<Record<keyof CardState, string>> {
   if (!luhnValid(card.number)) errors.number = 'Please enter a valid card number';
   else if (!detectNetwork(card.number)) errors.number = 'We accept Visa, Mastercard, RuPay, American Express, Diners Club and Discover';
   const match = /^(\d{2})\s*\/\s*(\d{2}|\d{4})$/.exec(card.expiry.trim());
-  if (!match || !expiryInFuture(Number(match[1]), Number(match[2]), new Date())) errors.expiry = 'Please enter a future expiry date as MM/YY';
+  if (!match || !expiryInFuture(Number(match[1]), Number(match[2]), new Date()))
+    errors.expiry = 'Please enter a future expiry date as MM/YY';
   if (!/^\d{3,4}$/.test(card.cvv)) errors.cvv = 'CVV must be 3 or 4 digits';
   if (card.name.trim().length < 2) errors.name = 'Please enter the name on the card';
   return errors;
@@ -119,7 +120,10 @@ export function PaymentForm({ options, total, busy, cod, onPay, onBankOffer }: P
       )}
     </div>
   );
-  const aria = (name: string) => ({ 'aria-invalid': errors[name] ? true : undefined, 'aria-describedby': errors[name] ? `${id}-${name}-error` : undefined });
+  const aria = (name: string) => ({
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': errors[name] ? `${id}-${name}-error` : undefined,
+  });
 
   const cardFields = (
     <div className="grid gap-4 sm:grid-cols-2">
@@ -128,17 +132,65 @@ export function PaymentForm({ options, total, busy, cod, onPay, onBankOffer }: P
           'number',
           'Card number',
           <div className="relative">
-            <input id={`${id}-number`} inputMode="numeric" autoComplete="cc-number" maxLength={23} value={card.number} onChange={(e) => setCard({ ...card, number: e.target.value })} className={`${input} pr-32`} {...aria('number')} />
+            <input
+              id={`${id}-number`}
+              inputMode="numeric"
+              autoComplete="cc-number"
+              maxLength={23}
+              value={card.number}
+              onChange={(e) => setCard({ ...card, number: e.target.value })}
+              className={`${input} pr-32`}
+              {...aria('number')}
+            />
             <span className="absolute inset-y-0 right-3 flex items-center text-sm font-semibold text-slate-600" aria-live="polite">
               {network ?? ''}
             </span>
           </div>,
         )}
       </div>
-      {field('expiry', 'Expiry (MM/YY)', <input id={`${id}-expiry`} inputMode="numeric" autoComplete="cc-exp" placeholder="MM/YY" maxLength={7} value={card.expiry} onChange={(e) => setCard({ ...card, expiry: e.target.value })} className={input} {...aria('expiry')} />)}
-      {field('cvv', 'CVV', <input id={`${id}-cvv`} type="password" inputMode="numeric" autoComplete="cc-csc" maxLength={4} value={card.cvv} onChange={(e) => setCard({ ...card, cvv: e.target.value })} className={input} {...aria('cvv')} />)}
+      {field(
+        'expiry',
+        'Expiry (MM/YY)',
+        <input
+          id={`${id}-expiry`}
+          inputMode="numeric"
+          autoComplete="cc-exp"
+          placeholder="MM/YY"
+          maxLength={7}
+          value={card.expiry}
+          onChange={(e) => setCard({ ...card, expiry: e.target.value })}
+          className={input}
+          {...aria('expiry')}
+        />,
+      )}
+      {field(
+        'cvv',
+        'CVV',
+        <input
+          id={`${id}-cvv`}
+          type="password"
+          inputMode="numeric"
+          autoComplete="cc-csc"
+          maxLength={4}
+          value={card.cvv}
+          onChange={(e) => setCard({ ...card, cvv: e.target.value })}
+          className={input}
+          {...aria('cvv')}
+        />,
+      )}
       <div className="sm:col-span-2">
-        {field('name', 'Name on card', <input id={`${id}-name`} autoComplete="cc-name" value={card.name} onChange={(e) => setCard({ ...card, name: e.target.value })} className={input} {...aria('name')} />)}
+        {field(
+          'name',
+          'Name on card',
+          <input
+            id={`${id}-name`}
+            autoComplete="cc-name"
+            value={card.name}
+            onChange={(e) => setCard({ ...card, name: e.target.value })}
+            className={input}
+            {...aria('name')}
+          />,
+        )}
       </div>
     </div>
   );
@@ -146,7 +198,9 @@ export function PaymentForm({ options, total, busy, cod, onPay, onBankOffer }: P
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
       <div className="flex flex-wrap items-center gap-2">
-        <span className="rounded-full border border-amber-300 bg-amber-50 px-2.5 py-0.5 text-xs font-bold tracking-wide text-amber-900 uppercase">Test mode</span>
+        <span className="rounded-full border border-amber-300 bg-amber-50 px-2.5 py-0.5 text-xs font-bold tracking-wide text-amber-900 uppercase">
+          Test mode
+        </span>
         <span className="text-xs text-slate-600">No real money moves. {method === 'cod' && codRefused ? '' : HINTS[method]}</span>
       </div>
       <fieldset>
@@ -155,13 +209,19 @@ export function PaymentForm({ options, total, busy, cod, onPay, onBankOffer }: P
           {METHODS.map((m) => {
             const unavailable = m.id === 'cod' && codRefused;
             return (
-              <label key={m.id} className={`flex cursor-pointer items-center gap-2 rounded-lg border px-3 py-2.5 text-sm font-medium has-[:focus-visible]:ring-3 has-[:focus-visible]:ring-brand-500 ${method === m.id ? 'border-brand-600 bg-brand-50 text-brand-900' : 'border-slate-300 bg-white'}`}>
+              <label
+                key={m.id}
+                className={`flex cursor-pointer items-center gap-2 rounded-lg border px-3 py-2.5 text-sm font-medium has-[:focus-visible]:ring-3 has-[:focus-visible]:ring-brand-500 ${method === m.id ? 'border-brand-600 bg-brand-50 text-brand-900' : 'border-slate-300 bg-white'}`}
+              >
                 <input
                   type="radio"
                   name={`${id}-method`}
                   value={m.id}
                   checked={method === m.id}
-                  onChange={() => { setMethod(m.id); setErrors({}); }}
+                  onChange={() => {
+                    setMethod(m.id);
+                    setErrors({});
+                  }}
                   aria-describedby={unavailable ? `${id}-cod-reason` : undefined}
                   className="accent-brand-600"
                 />
@@ -184,7 +244,21 @@ export function PaymentForm({ options, total, busy, cod, onPay, onBankOffer }: P
         )}
       </fieldset>
 
-      {method === 'upi' && field('vpa', 'UPI ID', <input id={`${id}-vpa`} autoComplete="off" placeholder="name@bank" value={vpa} onChange={(e) => setVpa(e.target.value)} className={input} {...aria('vpa')} />, 'Like 98xxxxxx10@ybl or name@okhdfcbank')}
+      {method === 'upi' &&
+        field(
+          'vpa',
+          'UPI ID',
+          <input
+            id={`${id}-vpa`}
+            autoComplete="off"
+            placeholder="name@bank"
+            value={vpa}
+            onChange={(e) => setVpa(e.target.value)}
+            className={input}
+            {...aria('vpa')}
+          />,
+          'Like 98xxxxxx10@ybl or name@okhdfcbank',
+        )}
 
       {method === 'netbanking' &&
         field(
@@ -204,7 +278,8 @@ export function PaymentForm({ options, total, busy, cod, onPay, onBankOffer }: P
         <div className="rounded-lg border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-900" aria-live="polite">
           {offer ? (
             <p>
-              <span className="font-semibold">{offer.offer.bank} offer applied:</span> {formatPrice(offer.discount)} off. You pay {formatPrice(due)}.
+              <span className="font-semibold">{offer.offer.bank} offer applied:</span> {formatPrice(offer.discount)} off. You pay{' '}
+              {formatPrice(due)}.
             </p>
           ) : (
             <>
@@ -232,9 +307,15 @@ export function PaymentForm({ options, total, busy, cod, onPay, onBankOffer }: P
                 <table className="w-full text-sm">
                   <thead className="bg-slate-50 text-left text-slate-600">
                     <tr>
-                      <th scope="col" className="px-3 py-2 font-medium">Tenure</th>
-                      <th scope="col" className="px-3 py-2 font-medium">Monthly</th>
-                      <th scope="col" className="px-3 py-2 font-medium">Interest</th>
+                      <th scope="col" className="px-3 py-2 font-medium">
+                        Tenure
+                      </th>
+                      <th scope="col" className="px-3 py-2 font-medium">
+                        Monthly
+                      </th>
+                      <th scope="col" className="px-3 py-2 font-medium">
+                        Interest
+                      </th>
                     </tr>
                   </thead>
                   <tbody>
@@ -244,9 +325,19 @@ export function PaymentForm({ options, total, busy, cod, onPay, onBankOffer }: P
                         <tr key={plan.months} className="border-t border-slate-100">
                           <td className="px-3 py-2">
                             <label className="flex flex-wrap items-center gap-x-2 gap-y-1">
-                              <input type="radio" name={`${id}-tenure`} checked={months === plan.months} onChange={() => setMonths(plan.months)} className="accent-brand-600" />
+                              <input
+                                type="radio"
+                                name={`${id}-tenure`}
+                                checked={months === plan.months}
+                                onChange={() => setMonths(plan.months)}
+                                className="accent-brand-600"
+                              />
                               {plan.months} months
-                              {plan.noCost && <span className="rounded bg-emerald-100 px-1.5 text-xs font-semibold whitespace-nowrap text-emerald-800">No-cost</span>}
+                              {plan.noCost && (
+                                <span className="rounded bg-emerald-100 px-1.5 text-xs font-semibold whitespace-nowrap text-emerald-800">
+                                  No-cost
+                                </span>
+                              )}
                             </label>
                           </td>
                           <td className="px-3 py-2 tabular-nums">{formatPrice(quote.monthly)}</td>
@@ -265,7 +356,9 @@ export function PaymentForm({ options, total, busy, cod, onPay, onBankOffer }: P
             {cardFields}
           </div>
         ) : (
-          <p className="rounded-lg bg-slate-100 p-3 text-sm text-slate-700">EMI is available on orders of {formatPrice(options.emi.minOrder)} or more.</p>
+          <p className="rounded-lg bg-slate-100 p-3 text-sm text-slate-700">
+            EMI is available on orders of {formatPrice(options.emi.minOrder)} or more.
+          </p>
         ))}
 
       {method === 'cod' && !codRefused && (

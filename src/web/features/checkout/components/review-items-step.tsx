@@ -23,13 +23,25 @@ interface ReviewItemsStepProps {
 export function ReviewItemsStep({ review, lines, buyNow, blocked, buyerGst, onContinue }: ReviewItemsStepProps) {
   const quote = review.data;
   if (review.isPending) return <Loading label="Checking prices and stock…" />;
-  if (review.isError) return <p role="alert" className="text-red-800">{review.error.message}</p>;
+  if (review.isError)
+    return (
+      <p role="alert" className="text-red-800">
+        {review.error.message}
+      </p>
+    );
   return (
     <div className="space-y-3">
       <ul className="divide-y divide-slate-100">
         {quote?.items.map((line) => (
           <li key={line.productId} className="flex gap-3 py-2 text-sm">
-            <ProductImage src={line.image} alt="" width={64} height={48} loading="lazy" className="aspect-[4/3] w-16 rounded border border-slate-200 object-cover" />
+            <ProductImage
+              src={line.image}
+              alt=""
+              width={64}
+              height={48}
+              loading="lazy"
+              className="aspect-[4/3] w-16 rounded border border-slate-200 object-cover"
+            />
             <div className="min-w-0 flex-1">
               <p className="font-medium text-slate-900">{line.name}</p>
               <p className="text-slate-600">
@@ -46,11 +58,19 @@ export function ReviewItemsStep({ review, lines, buyNow, blocked, buyerGst, onCo
         <p className="text-sm text-amber-900">
           {buyNow ? (
             <>
-              This item changed since you chose it. <Link to={paths.product(lines[0]?.productId ?? 0)} className="font-semibold underline">Back to the product</Link> to choose again.
+              This item changed since you chose it.{' '}
+              <Link to={paths.product(lines[0]?.productId ?? 0)} className="font-semibold underline">
+                Back to the product
+              </Link>{' '}
+              to choose again.
             </>
           ) : (
             <>
-              Some items changed since you added them. <Link to={paths.cart()} className="font-semibold underline">Update your cart</Link> to continue.
+              Some items changed since you added them.{' '}
+              <Link to={paths.cart()} className="font-semibold underline">
+                Update your cart
+              </Link>{' '}
+              to continue.
             </>
           )}
         </p>

@@ -18,6 +18,10 @@ export function useCreateCoupon(area: CouponArea) {
   return useMutation({
     mutationKey: ['coupons', area, 'create'],
     mutationFn: (input: NewCoupon) => createCoupon(area, input),
-    onSuccess: (coupon) => queryClient.setQueryData<Coupon[]>(couponKeys.list(area), (items) => items && [coupon, ...items.filter((item) => item.id !== coupon.id)]),
+    onSuccess: (coupon) =>
+      queryClient.setQueryData<Coupon[]>(
+        couponKeys.list(area),
+        (items) => items && [coupon, ...items.filter((item) => item.id !== coupon.id)],
+      ),
   });
 }

@@ -19,8 +19,14 @@ export function useCouponSellers(enabled: boolean) {
   return useQuery({
     queryKey: ['coupons', 'admin', 'sellers'],
     queryFn: async ({ signal }) => {
-      const page = await apiRequest('/admin/users', { query: { role: 'vendor', sort: 'name', pageSize: SELLERS_LISTED }, schema: AdminUserListSchema, signal });
-      const sellers: CouponSeller[] = page.items.flatMap((user) => (user.vendor ? [{ id: user.vendor.id, name: user.vendor.name, status: user.vendor.status }] : []));
+      const page = await apiRequest('/admin/users', {
+        query: { role: 'vendor', sort: 'name', pageSize: SELLERS_LISTED },
+        schema: AdminUserListSchema,
+        signal,
+      });
+      const sellers: CouponSeller[] = page.items.flatMap((user) =>
+        user.vendor ? [{ id: user.vendor.id, name: user.vendor.name, status: user.vendor.status }] : [],
+      );
       return { sellers: sellers.sort((a, b) => a.name.localeCompare(b.name, 'en-IN')), more: page.total > page.items.length };
     },
     enabled,

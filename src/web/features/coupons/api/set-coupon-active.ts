@@ -14,6 +14,7 @@ export function useSetCouponActive(area: CouponArea) {
   return useMutation({
     mutationKey: ['coupons', area, 'active'],
     mutationFn: ({ id, active }: { id: number; active: boolean }) => setCouponActive(area, id, active),
-    onSuccess: (coupon) => queryClient.setQueryData<Coupon[]>(couponKeys.list(area), (items) => items?.map((item) => (item.id === coupon.id ? coupon : item))),
+    onSuccess: (coupon) =>
+      queryClient.setQueryData<Coupon[]>(couponKeys.list(area), (items) => items?.map((item) => (item.id === coupon.id ? coupon : item))),
   });
 }

@@ -36,8 +36,18 @@ export function couponColumns({ area, today, codeId, switching, onSwitch }: Coup
         </>
       ),
     }),
-    column.display({ id: 'discount', header: 'Discount', meta: { className: 'min-w-36' }, cell: ({ row }) => <span className="text-slate-800">{describeCoupon(row.original)}</span> }),
-    column.display({ id: 'scope', header: 'Applies to', meta: { className: 'min-w-32' }, cell: ({ row }) => <span className="wrap-break-word text-slate-700">{couponScope(row.original, area === 'vendor')}</span> }),
+    column.display({
+      id: 'discount',
+      header: 'Discount',
+      meta: { className: 'min-w-36' },
+      cell: ({ row }) => <span className="text-slate-800">{describeCoupon(row.original)}</span>,
+    }),
+    column.display({
+      id: 'scope',
+      header: 'Applies to',
+      meta: { className: 'min-w-32' },
+      cell: ({ row }) => <span className="wrap-break-word text-slate-700">{couponScope(row.original, area === 'vendor')}</span>,
+    }),
     column.display({
       id: 'validity',
       header: 'Valid',
@@ -67,7 +77,11 @@ export function couponColumns({ area, today, codeId, switching, onSwitch }: Coup
           column.accessor('fundedBy', {
             header: 'Funded by',
             cell: ({ getValue }) =>
-              getValue() === 'marketplace' ? <Badge tone="bg-brand-50 text-brand-800 ring-brand-200">Marketplace</Badge> : <Badge tone="bg-slate-50 text-slate-700 ring-slate-300">Seller</Badge>,
+              getValue() === 'marketplace' ? (
+                <Badge tone="bg-brand-50 text-brand-800 ring-brand-200">Marketplace</Badge>
+              ) : (
+                <Badge tone="bg-slate-50 text-slate-700 ring-slate-300">Seller</Badge>
+              ),
           }),
         ]
       : []),
@@ -79,7 +93,11 @@ export function couponColumns({ area, today, codeId, switching, onSwitch }: Coup
         const busy = switching === coupon.id;
         return (
           <span className="flex flex-col items-start gap-1.5">
-            {coupon.active ? <Badge tone="bg-emerald-50 text-emerald-800 ring-emerald-200">Active</Badge> : <Badge tone="bg-slate-100 text-slate-700 ring-slate-300">Inactive</Badge>}
+            {coupon.active ? (
+              <Badge tone="bg-emerald-50 text-emerald-800 ring-emerald-200">Active</Badge>
+            ) : (
+              <Badge tone="bg-slate-100 text-slate-700 ring-slate-300">Inactive</Badge>
+            )}
             {timing && <span className="text-xs whitespace-nowrap text-slate-600">{timing}</span>}
             <button
               type="button"

@@ -49,7 +49,8 @@ function api(answer: (body: Record<string, unknown>) => Response) {
       return answer(body);
     }
     if (url === '/api/admin/coupons') return json(200, { items: [] });
-    if (url.startsWith('/api/admin/users?')) return json(200, { items: [seller(3, 'Kochi Computers'), seller(5, 'Bengaluru Laptop Hub')], total: 2, page: 1, pageSize: 100 });
+    if (url.startsWith('/api/admin/users?'))
+      return json(200, { items: [seller(3, 'Kochi Computers'), seller(5, 'Bengaluru Laptop Hub')], total: 2, page: 1, pageSize: 100 });
     return undefined;
   });
   vi.stubGlobal('fetch', fetch);
@@ -65,7 +66,13 @@ async function openForm() {
   fireEvent.click(screen.getByRole('button', { name: 'New coupon' }));
   await waitFor(() => expect(document.activeElement).toBe(field('Code')));
   // The sellers are listed by name.
-  await waitFor(() => expect(within(field('Seller') as unknown as HTMLElement).getAllByRole('option').map((option) => option.textContent)).toEqual(['All sellers', 'Bengaluru Laptop Hub', 'Kochi Computers']));
+  await waitFor(() =>
+    expect(
+      within(field('Seller') as unknown as HTMLElement)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['All sellers', 'Bengaluru Laptop Hub', 'Kochi Computers']),
+  );
 }
 
 describe('The admin’s new coupon form', () => {
@@ -108,7 +115,11 @@ describe('The admin’s new coupon form', () => {
     const table = await screen.findByRole('table', { name: 'Coupons' });
     const row = within(table).getAllByRole('row')[1]!;
     expect(within(row).getByRole('rowheader').textContent).toBe('DIWALI10');
-    expect(within(row).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual([
       '10% off, up to ₹1,500 on ₹5,000.50 or more, first order only',
       'Laptops sold by Kochi Computers',
       '1 Nov 2030 to 30 Nov 2030',
@@ -117,7 +128,9 @@ describe('The admin’s new coupon form', () => {
       'ActiveStarts 1 Nov 2030Deactivate DIWALI10',
     ]);
     expect(document.activeElement?.textContent).toBe('DIWALI10');
-    expect(screen.getByRole('status').textContent).toBe('Coupon DIWALI10 created: 10% off, up to ₹1,500 on ₹5,000.50 or more, first order only. It is first in the list.');
+    expect(screen.getByRole('status').textContent).toBe(
+      'Coupon DIWALI10 created: 10% off, up to ₹1,500 on ₹5,000.50 or more, first order only. It is first in the list.',
+    );
     expect(screen.queryByRole('button', { name: 'Create coupon' })).toBeNull();
   });
 
@@ -135,7 +148,16 @@ describe('The admin’s new coupon form', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Create coupon' }));
 
     await waitFor(() => expect(sent).toHaveLength(1));
-    expect(sent[0]).toMatchObject({ code: 'FLAT2000', kind: 'flat', value: 200_000, minOrder: 4_000_000, maxDiscount: null, totalLimit: null, category: null, vendorId: null });
+    expect(sent[0]).toMatchObject({
+      code: 'FLAT2000',
+      kind: 'flat',
+      value: 200_000,
+      minOrder: 4_000_000,
+      maxDiscount: null,
+      totalLimit: null,
+      category: null,
+      vendorId: null,
+    });
   });
 
   it('says what is wrong before sending, on the field, and focuses the first', async () => {
@@ -157,7 +179,13 @@ describe('The admin’s new coupon form', () => {
   });
 
   it('shows the server’s field error on its field and focuses it; a taken code on the code', async () => {
-    let answer = json(400, { error: { code: 'VALIDATION_FAILED', message: 'The end date has passed', details: { issues: [{ field: 'endsOn', message: 'The end date has passed' }] } } });
+    let answer = json(400, {
+      error: {
+        code: 'VALIDATION_FAILED',
+        message: 'The end date has passed',
+        details: { issues: [{ field: 'endsOn', message: 'The end date has passed' }] },
+      },
+    });
     const { sent } = api(() => answer);
     await openForm();
 

@@ -7,7 +7,14 @@ import { ApiError, errorMessage, fieldIssues } from '#web/lib/api-client.ts';
 import { type NewCoupon, useCreateCoupon } from '../api/create-coupon.ts';
 import { SELLERS_LISTED, useCouponSellers } from '../api/get-coupon-sellers.ts';
 import type { CouponArea } from '../api/get-coupons.ts';
-import { type CouponField, type CouponFormValues, couponResolver, emptyCouponForm, indiaToday, isCouponField } from '../coupon-form-values.ts';
+import {
+  type CouponField,
+  type CouponFormValues,
+  couponResolver,
+  emptyCouponForm,
+  indiaToday,
+  isCouponField,
+} from '../coupon-form-values.ts';
 
 const OFFLINE = 'The coupon was not created. Please check your internet connection and try again.';
 
@@ -21,10 +28,16 @@ const KIND_CHOICES = [
  * Puts the server's refusal where it belongs: each field's issue on its field (the first takes the
  * focus), a taken code on the code. Says what is left for the box above the buttons, if anything.
  */
-function placeServerErrors(error: unknown, setError: UseFormSetError<CouponFormValues>, shown: (field: CouponField) => boolean): string | null {
+function placeServerErrors(
+  error: unknown,
+  setError: UseFormSetError<CouponFormValues>,
+  shown: (field: CouponField) => boolean,
+): string | null {
   const issues = fieldIssues(error);
   const placed = issues.filter((issue) => isCouponField(issue.field) && shown(issue.field));
-  placed.forEach((issue, index) => setError(issue.field as CouponField, { type: 'server', message: issue.message }, { shouldFocus: index === 0 }));
+  placed.forEach((issue, index) =>
+    setError(issue.field as CouponField, { type: 'server', message: issue.message }, { shouldFocus: index === 0 }),
+  );
   if (placed.length === 0 && error instanceof ApiError && error.code === 'CONFLICT') {
     setError('code', { type: 'server', message: error.message }, { shouldFocus: true });
     return null;
@@ -69,7 +82,10 @@ export function CouponForm({ area, id, onCreated, onCancel }: CouponFormProps) {
     });
   });
 
-  const sellerChoices = (sellers.data?.sellers ?? []).map((seller) => ({ value: String(seller.id), label: seller.status === 'active' ? seller.name : `${seller.name} (${seller.status})` }));
+  const sellerChoices = (sellers.data?.sellers ?? []).map((seller) => ({
+    value: String(seller.id),
+    label: seller.status === 'active' ? seller.name : `${seller.name} (${seller.status})`,
+  }));
 
   return (
     <section id={id} aria-labelledby={`${id}-heading`} className="mt-4">
@@ -95,25 +111,77 @@ export function CouponForm({ area, id, onCreated, onCancel }: CouponFormProps) {
               maxLength={20}
               controlClass="font-mono uppercase"
             />
-            <TextField form={form} name="description" label="Description" optional hint="For your own records, up to 200 characters" autoComplete="off" maxLength={200} />
+            <TextField
+              form={form}
+              name="description"
+              label="Description"
+              optional
+              hint="For your own records, up to 200 characters"
+              autoComplete="off"
+              maxLength={200}
+            />
             <SelectField form={form} name="kind" label="Discount type" options={KIND_CHOICES} />
             {kind === 'percent' ? (
-              <TextField form={form} name="value" label="Discount (%)" hint="A whole number from 1 to 90" inputMode="numeric" autoComplete="off" />
+              <TextField
+                form={form}
+                name="value"
+                label="Discount (%)"
+                hint="A whole number from 1 to 90"
+                inputMode="numeric"
+                autoComplete="off"
+              />
             ) : (
-              <TextField form={form} name="value" label="Discount" hint="In rupees, like 500" prefix="₹" inputMode="decimal" autoComplete="off" />
+              <TextField
+                form={form}
+                name="value"
+                label="Discount"
+                hint="In rupees, like 500"
+                prefix="₹"
+                inputMode="decimal"
+                autoComplete="off"
+              />
             )}
-            <TextField form={form} name="minOrder" label="Minimum order" optional hint="Of the items it applies to; empty for none" prefix="₹" inputMode="decimal" autoComplete="off" />
+            <TextField
+              form={form}
+              name="minOrder"
+              label="Minimum order"
+              optional
+              hint="Of the items it applies to; empty for none"
+              prefix="₹"
+              inputMode="decimal"
+              autoComplete="off"
+            />
             {kind === 'percent' && (
-              <TextField form={form} name="maxDiscount" label="Maximum discount" optional hint="The most one order saves; empty for no cap" prefix="₹" inputMode="decimal" autoComplete="off" />
+              <TextField
+                form={form}
+                name="maxDiscount"
+                label="Maximum discount"
+                optional
+                hint="The most one order saves; empty for no cap"
+                prefix="₹"
+                inputMode="decimal"
+                autoComplete="off"
+              />
             )}
           </div>
         </FormSection>
 
-        <FormSection legend="Validity and limits" description="Dates are India dates: the coupon works from the start of the first day to the end of the last.">
+        <FormSection
+          legend="Validity and limits"
+          description="Dates are India dates: the coupon works from the start of the first day to the end of the last."
+        >
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField form={form} name="startsOn" label="Starts on" type="date" />
             <TextField form={form} name="endsOn" label="Ends on" type="date" />
-            <TextField form={form} name="totalLimit" label="Total uses" optional hint="Orders that may use it in all; empty for no limit" inputMode="numeric" autoComplete="off" />
+            <TextField
+              form={form}
+              name="totalLimit"
+              label="Total uses"
+              optional
+              hint="Orders that may use it in all; empty for no limit"
+              inputMode="numeric"
+              autoComplete="off"
+            />
             <TextField form={form} name="perCustomerLimit" label="Uses per customer" inputMode="numeric" autoComplete="off" />
             <CheckboxField
               form={form}
@@ -125,7 +193,14 @@ export function CouponForm({ area, id, onCreated, onCancel }: CouponFormProps) {
           </div>
         </FormSection>
 
-        <FormSection legend="Applies to" description={area === 'admin' ? 'Everything in the store, or only one category, one seller’s products, or both.' : 'All your products, or only one category of them.'}>
+        <FormSection
+          legend="Applies to"
+          description={
+            area === 'admin'
+              ? 'Everything in the store, or only one category, one seller’s products, or both.'
+              : 'All your products, or only one category of them.'
+          }
+        >
           <div className="grid gap-4 sm:grid-cols-2">
             <SelectField form={form} name="category" label="Category" options={CATEGORY_CHOICES} placeholder="All categories" />
             {area === 'admin' && (
@@ -149,7 +224,13 @@ export function CouponForm({ area, id, onCreated, onCancel }: CouponFormProps) {
           </div>
         </FormSection>
 
-        <FormActions submitLabel="Create coupon" pendingLabel="Creating…" pending={create.isPending} error={serverError} onCancel={onCancel} />
+        <FormActions
+          submitLabel="Create coupon"
+          pendingLabel="Creating…"
+          pending={create.isPending}
+          error={serverError}
+          onCancel={onCancel}
+        />
       </form>
     </section>
   );

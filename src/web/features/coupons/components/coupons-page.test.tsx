@@ -24,7 +24,18 @@ const base: Omit<Coupon, 'id' | 'code'> = {
   createdAt: '2026-01-01T10:00:00.000Z',
 };
 const COUPONS: Coupon[] = [
-  { ...base, id: 2, code: 'KOCHI500', kind: 'flat', value: 50_000, minOrder: 2_000_000, category: 'Monitor', totalLimit: 100, used: 12, description: 'Onam monitors' },
+  {
+    ...base,
+    id: 2,
+    code: 'KOCHI500',
+    kind: 'flat',
+    value: 50_000,
+    minOrder: 2_000_000,
+    category: 'Monitor',
+    totalLimit: 100,
+    used: 12,
+    description: 'Onam monitors',
+  },
   { ...base, id: 1, code: 'KOCHI10', maxDiscount: 300_000, startsOn: '2025-10-01', endsOn: '2025-10-31', active: false },
 ];
 
@@ -39,7 +50,10 @@ function api(answerSwitch?: () => Response) {
       switches.push({ url, body });
       if (answerSwitch) return answerSwitch();
       coupons = coupons.map((coupon) => (coupon.id === Number(match[1]) ? { ...coupon, active: body.active } : coupon));
-      return json(200, coupons.find((coupon) => coupon.id === Number(match[1])));
+      return json(
+        200,
+        coupons.find((coupon) => coupon.id === Number(match[1])),
+      );
     }
     return undefined;
   });
@@ -56,17 +70,29 @@ describe('The seller’s coupons page', () => {
     renderWithProviders(<CouponsPage area="vendor" />);
     const table = await screen.findByRole('table', { name: 'Coupons' });
 
-    expect(within(table).getAllByRole('columnheader').map((heading) => heading.textContent)).toEqual(['Code', 'Discount', 'Applies to', 'Valid', 'Used', 'Status']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((heading) => heading.textContent),
+    ).toEqual(['Code', 'Discount', 'Applies to', 'Valid', 'Used', 'Status']);
     const [, first, second] = within(table).getAllByRole('row');
     expect(within(first!).getByRole('rowheader').textContent).toBe('KOCHI500Onam monitors');
-    expect(within(first!).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
+    expect(
+      within(first!)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual([
       '₹500 off on ₹20,000 or more',
       'Monitors',
       '1 Jan 2026 to 31 Dec 2099',
       '12 of 1001 per customer',
       'ActiveDeactivate KOCHI500',
     ]);
-    expect(within(second!).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
+    expect(
+      within(second!)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual([
       '10% off, up to ₹3,000',
       'All your products',
       '1 Oct 2025 to 31 Oct 2025',

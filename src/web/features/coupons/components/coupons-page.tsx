@@ -52,9 +52,16 @@ export function CouponsPage({ area }: { area: CouponArea }) {
       { id: coupon.id, active: !coupon.active },
       {
         onSuccess: (saved) =>
-          announce(saved.active ? `${saved.code} is active: shoppers can apply it again.` : `${saved.code} is inactive: shoppers can no longer apply it.`),
+          announce(
+            saved.active
+              ? `${saved.code} is active: shoppers can apply it again.`
+              : `${saved.code} is inactive: shoppers can no longer apply it.`,
+          ),
         onError: (error) =>
-          announce(`${coupon.code} was not ${coupon.active ? 'deactivated' : 'activated'}: ${errorMessage(error, 'please check your internet connection and try again.')}`, 'warning'),
+          announce(
+            `${coupon.code} was not ${coupon.active ? 'deactivated' : 'activated'}: ${errorMessage(error, 'please check your internet connection and try again.')}`,
+            'warning',
+          ),
       },
     );
   };
@@ -106,9 +113,17 @@ export function CouponsPage({ area }: { area: CouponArea }) {
         {coupons.isPending ? (
           <Loading label="Loading the coupons…" />
         ) : coupons.isError && !coupons.data ? (
-          <LoadError what="the coupons" message={errorMessage(coupons.error, 'Please check your internet connection and try again.')} onRetry={() => void coupons.refetch()} />
+          <LoadError
+            what="the coupons"
+            message={errorMessage(coupons.error, 'Please check your internet connection and try again.')}
+            onRetry={() => void coupons.refetch()}
+          />
         ) : items.length === 0 ? (
-          <EmptyState title="No coupons yet">{area === 'admin' ? 'Coupons appear here as you and the sellers create them.' : 'Create a coupon to offer shoppers a discount on your products.'}</EmptyState>
+          <EmptyState title="No coupons yet">
+            {area === 'admin'
+              ? 'Coupons appear here as you and the sellers create them.'
+              : 'Create a coupon to offer shoppers a discount on your products.'}
+          </EmptyState>
         ) : (
           <DataTable
             columns={couponColumns({ area, today, codeId, switching: setActive.isPending ? setActive.variables.id : undefined, onSwitch })}

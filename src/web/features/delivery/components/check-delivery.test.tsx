@@ -10,10 +10,25 @@ const deliveryApi = () =>
     const pincode = new URL(url, 'http://localhost').searchParams.get('pincode');
     if (!url.startsWith('/api/products/7/delivery')) return undefined;
     if (pincode === '560103') {
-      return json(200, { place: place('560103', 'Bengaluru', 'Karnataka'), options: [{ offerId: 70, deliverable: true, reason: null, deliverBy: '2026-11-27', cod: true, codReason: null }] });
+      return json(200, {
+        place: place('560103', 'Bengaluru', 'Karnataka'),
+        options: [{ offerId: 70, deliverable: true, reason: null, deliverBy: '2026-11-27', cod: true, codReason: null }],
+      });
     }
     if (pincode === '781001') {
-      return json(200, { place: place('781001', 'Guwahati', 'Assam'), options: [{ offerId: 70, deliverable: false, reason: 'The seller does not deliver to Assam', deliverBy: null, cod: false, codReason: 'The seller does not deliver to Assam' }] });
+      return json(200, {
+        place: place('781001', 'Guwahati', 'Assam'),
+        options: [
+          {
+            offerId: 70,
+            deliverable: false,
+            reason: 'The seller does not deliver to Assam',
+            deliverBy: null,
+            cod: false,
+            codReason: 'The seller does not deliver to Assam',
+          },
+        ],
+      });
     }
     return json(404, { error: { code: 'NOT_FOUND', message: `PIN code ${pincode} is not in India Post's directory. Please check it.` } });
   });

@@ -80,14 +80,19 @@ export default function CheckDelivery({ productId, offerId }: CheckDeliveryProps
             aria-describedby={formError ? errorId : undefined}
             className="w-36 rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none"
           />
-          <button type="submit" disabled={!alive} className="rounded-lg border border-brand-600 px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-60">
+          <button
+            type="submit"
+            disabled={!alive}
+            className="rounded-lg border border-brand-600 px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-60"
+          >
             Check
           </button>
         </form>
       ) : (
         <p className="mt-1 text-sm text-slate-700">
           {/* "Delivering to" only once the offer is known to reach it; an unknown PIN code, or one it does not reach, is only named. */}
-          {delivers ? 'Delivering to' : 'PIN code'} <span className="font-semibold">{check.data ? `${check.data.place.city} ${pincode}` : pincode}</span>{' '}
+          {delivers ? 'Delivering to' : 'PIN code'}{' '}
+          <span className="font-semibold">{check.data ? `${check.data.place.city} ${pincode}` : pincode}</span>{' '}
           <button
             type="button"
             onClick={() => {
@@ -109,11 +114,15 @@ export default function CheckDelivery({ productId, offerId }: CheckDeliveryProps
         ) : showForm || pincode === null ? null : check.isPending ? (
           <p className="text-slate-600">Checking…</p>
         ) : check.isError ? (
-          <p className="text-red-700">{check.error instanceof ApiError ? check.error.message : 'We could not check delivery just now. Please try again.'}</p>
+          <p className="text-red-700">
+            {check.error instanceof ApiError ? check.error.message : 'We could not check delivery just now. Please try again.'}
+          </p>
         ) : option?.deliverable && option.deliverBy ? (
           <>
             <p className="font-semibold text-emerald-800">Delivery by {formatDeliveryDate(option.deliverBy)}</p>
-            <p className="text-slate-700">{option.cod ? 'Cash on Delivery available' : (option.codReason ?? 'Cash on Delivery not available')}</p>
+            <p className="text-slate-700">
+              {option.cod ? 'Cash on Delivery available' : (option.codReason ?? 'Cash on Delivery not available')}
+            </p>
           </>
         ) : (
           <p className="font-medium text-red-700">{option?.reason ?? `Not deliverable to ${pincode}`}</p>

@@ -1,9 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import {
-  ContactMessageReceiptSchema,
-  type ContactMessageReceipt,
-  type CreateContactMessageInput,
-} from '#shared/schemas/contact.ts';
+import { ContactMessageReceiptSchema, type ContactMessageReceipt, type CreateContactMessageInput } from '#shared/schemas/contact.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
 
 /** Sends a message from the contact form; the server answers with a receipt carrying its reference. */

@@ -5,11 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
 import { CircleCheck, Clock, Mail, MapPin, Phone } from 'lucide-react';
 import type { z } from 'zod';
-import {
-  CONTACT_TOPICS,
-  CreateContactMessageInputSchema,
-  type CreateContactMessageInput,
-} from '#shared/schemas/contact.ts';
+import { CONTACT_TOPICS, CreateContactMessageInputSchema, type CreateContactMessageInput } from '#shared/schemas/contact.ts';
 import { RETURN_WINDOW_DAYS } from '#shared/store-info.ts';
 import { paths } from '#web/config/paths.ts';
 import { SelectField, SubmitButton, TextAreaField, TextField } from '#web/components/form/form-fields.tsx';
@@ -38,10 +34,7 @@ function ContactDetails() {
   const store = useStoreInfo();
 
   return (
-    <section
-      aria-labelledby="contact-details-heading"
-      className="rounded-xl border border-slate-200 bg-white p-5 sm:p-6"
-    >
+    <section aria-labelledby="contact-details-heading" className="rounded-xl border border-slate-200 bg-white p-5 sm:p-6">
       <h2 id="contact-details-heading" className="text-lg font-semibold text-slate-900">
         Get in touch
       </h2>
@@ -64,10 +57,7 @@ function ContactDetails() {
             <span className="sr-only">Phone</span>
           </dt>
           <dd className="min-w-0">
-            <a
-              href={telHref(store.phone)}
-              className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900"
-            >
+            <a href={telHref(store.phone)} className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900">
               {store.phone}
             </a>
           </dd>
@@ -161,8 +151,7 @@ function ContactForm() {
             <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-green-700" />
             <p className="min-w-0 wrap-break-word">
               Thank you, {mutation.variables.name}. We have received your message (reference{' '}
-              <strong className="font-semibold">{mutation.data.reference}</strong>) and will reply within one business
-              day.
+              <strong className="font-semibold">{mutation.data.reference}</strong>) and will reply within one business day.
             </p>
           </div>
         ) : null}
@@ -174,16 +163,38 @@ function ContactForm() {
         </button>
       ) : (
         <form noValidate onSubmit={onSubmit} className="mt-1">
-          <p className="text-sm text-slate-600">
-            We reply within one business day. Fields marked optional can be left blank.
-          </p>
+          <p className="text-sm text-slate-600">We reply within one business day. Fields marked optional can be left blank.</p>
 
           <div className="mt-5 grid gap-5 sm:grid-cols-2">
             <TextField form={form} name="name" label="Name" autoComplete="name" />
             <TextField form={form} name="email" label="E-mail" type="email" autoComplete="email" inputMode="email" spellCheck={false} />
-            <TextField form={form} name="phone" label="Phone" optional hint="10-digit mobile number" type="tel" autoComplete="tel" inputMode="tel" />
-            <TextField form={form} name="orderNumber" label="Order number" optional hint="Shown in My Orders" autoComplete="off" spellCheck={false} />
-            <SelectField form={form} name="topic" label="Topic" options={CONTACT_TOPICS} placeholder="Choose a topic" className="sm:col-span-2" />
+            <TextField
+              form={form}
+              name="phone"
+              label="Phone"
+              optional
+              hint="10-digit mobile number"
+              type="tel"
+              autoComplete="tel"
+              inputMode="tel"
+            />
+            <TextField
+              form={form}
+              name="orderNumber"
+              label="Order number"
+              optional
+              hint="Shown in My Orders"
+              autoComplete="off"
+              spellCheck={false}
+            />
+            <SelectField
+              form={form}
+              name="topic"
+              label="Topic"
+              options={CONTACT_TOPICS}
+              placeholder="Choose a topic"
+              className="sm:col-span-2"
+            />
             <TextAreaField form={form} name="message" label="Message" className="sm:col-span-2" />
           </div>
 
@@ -203,12 +214,16 @@ export default function ContactPage() {
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
-      <PageMeta title={`Contact us · ${store.name}`} description={`Write to or call ${store.name}: support hours, phone, email and our registered address.`} canonical={paths.contact()} />
+      <PageMeta
+        title={`Contact us · ${store.name}`}
+        description={`Write to or call ${store.name}: support hours, phone, email and our registered address.`}
+        canonical={paths.contact()}
+      />
       <header className="max-w-3xl">
         <h1 className="text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl">Contact us</h1>
         <p className="mt-4 text-lg leading-8 text-slate-600">
-          Questions about a product, an order, a return or selling on {store.name}? Call us, write to us or use the form
-          and our support team will get back to you.
+          Questions about a product, an order, a return or selling on {store.name}? Call us, write to us or use the form and our support
+          team will get back to you.
         </p>
       </header>
 

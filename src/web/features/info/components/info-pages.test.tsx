@@ -26,7 +26,12 @@ function textOf(Page: ComponentType) {
  * shows no delivery date at checkout and replaces no incomplete product.
  */
 describe('information pages', () => {
-  beforeEach(() => vi.stubGlobal('fetch', vi.fn(async () => new Response('{}', { status: 404 }))));
+  beforeEach(() =>
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{}', { status: 404 })),
+    ),
+  );
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();
@@ -36,7 +41,9 @@ describe('information pages', () => {
     const text = textOf(AboutPage);
     expect(text).not.toMatch(/ratings|release payment|return window has passed|delivery partners|19,000 PIN codes/i);
     expect(text).toContain('Pay by UPI, Net Banking, Credit/Debit Cards and EMI, or by Cash on Delivery where the seller offers it.');
-    expect(text).toContain('it must give a valid GSTIN with the legal name and PAN of its GST registration, a pickup address and a bank account');
+    expect(text).toContain(
+      'it must give a valid GSTIN with the legal name and PAN of its GST registration, a pickup address and a bank account',
+    );
   });
 
   it('Privacy Policy: no SMS, no saved cards, no retention the store does not carry out, and both cookies named', () => {
@@ -57,6 +64,8 @@ describe('information pages', () => {
     const text = textOf(ReturnsPage);
     expect(text).toContain('A product you no longer need is taken back only unopened, with its seal intact.');
     expect(text).toContain('a product with missing parts is refunded');
-    expect(text).not.toMatch(/inspect(ed)? it within 48 hours|wrong or incomplete, you can choose a replacement|no longer in stock, we refund/);
+    expect(text).not.toMatch(
+      /inspect(ed)? it within 48 hours|wrong or incomplete, you can choose a replacement|no longer in stock, we refund/,
+    );
   });
 });

@@ -31,7 +31,10 @@ export function cancelReturn({ returnId }: CancelReturnVariables): Promise<Order
  * goes with the return. A guest's goes to /api/track/returns/photos with the order's number and
  * e-mail, sent before the file as the server reads them.
  */
-export async function uploadReturnPhoto(file: File, to: { url: string; fields: Record<string, string> } = { url: '/api/returns/photos', fields: {} }): Promise<ReturnPhoto> {
+export async function uploadReturnPhoto(
+  file: File,
+  to: { url: string; fields: Record<string, string> } = { url: '/api/returns/photos', fields: {} },
+): Promise<ReturnPhoto> {
   const body = new FormData();
   for (const [name, value] of Object.entries(to.fields)) body.append(name, value);
   body.append('file', file);
@@ -39,7 +42,10 @@ export async function uploadReturnPhoto(file: File, to: { url: string; fields: R
   const payload: unknown = await response.json().catch(() => null);
   if (!response.ok) {
     const error = (payload as Partial<ErrorBody> | null)?.error;
-    const fallback = response.status === 413 ? 'This photo is larger than 5 MB. Please choose a smaller one.' : 'This photo could not be uploaded. Please try again.';
+    const fallback =
+      response.status === 413
+        ? 'This photo is larger than 5 MB. Please choose a smaller one.'
+        : 'This photo could not be uploaded. Please try again.';
     throw new ApiError(response.status, error?.code ?? 'INTERNAL', error?.message ?? fallback, error?.details);
   }
   return ReturnPhotoSchema.parse(payload);
@@ -54,13 +60,18 @@ function useOrderAnswer<Variables extends { orderId: number }>() {
       void queryClient.invalidateQueries({ queryKey: ORDERS_QUERY_KEY, exact: true });
     },
     onError: (error: Error, variables: Variables) => {
-      if (error instanceof ApiError && error.status === 409) void queryClient.invalidateQueries({ queryKey: orderQueryKey(variables.orderId) });
+      if (error instanceof ApiError && error.status === 409)
+        void queryClient.invalidateQueries({ queryKey: orderQueryKey(variables.orderId) });
     },
   };
 }
 
 export function useRequestLineReturn() {
-  return useMutation({ mutationKey: ['orders', 'line-return'], mutationFn: requestLineReturn, ...useOrderAnswer<RequestLineReturnVariables>() });
+  return useMutation({
+    mutationKey: ['orders', 'line-return'],
+    mutationFn: requestLineReturn,
+    ...useOrderAnswer<RequestLineReturnVariables>(),
+  });
 }
 
 export function useCancelReturn() {

@@ -1,5 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import { type ReturnConfirmation, ReturnConfirmationSchema, type TrackedOrder, TrackedOrderSchema, type TrackOrderInput } from '#shared/schemas/guest-checkout.ts';
+import {
+  type ReturnConfirmation,
+  ReturnConfirmationSchema,
+  type TrackedOrder,
+  TrackedOrderSchema,
+  type TrackOrderInput,
+} from '#shared/schemas/guest-checkout.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
 import { type ReturnRequest, type ReturnSender, uploadReturnPhoto } from './returns.ts';
 
@@ -23,8 +29,16 @@ export function cancelTrackedReturn(order: TrackOrderInput, returnId: number): P
 
 /** The return form's calls for a guest's order; `onOrder` takes the order each answer brings. */
 export function useTrackedReturnSender(order: TrackOrderInput, onOrder: (tracked: TrackedOrder) => void): ReturnSender {
-  const request = useMutation({ mutationKey: ['track', 'return'], mutationFn: (input: ReturnRequest) => requestTrackedReturn(order, input), onSuccess: onOrder });
-  const upload = useMutation({ mutationKey: ['track', 'return-photo'], mutationFn: (file: File) => uploadReturnPhoto(file, { url: '/api/track/returns/photos', fields: { number: order.number, email: order.email } }) });
+  const request = useMutation({
+    mutationKey: ['track', 'return'],
+    mutationFn: (input: ReturnRequest) => requestTrackedReturn(order, input),
+    onSuccess: onOrder,
+  });
+  const upload = useMutation({
+    mutationKey: ['track', 'return-photo'],
+    mutationFn: (file: File) =>
+      uploadReturnPhoto(file, { url: '/api/track/returns/photos', fields: { number: order.number, email: order.email } }),
+  });
   return {
     send: (input, handlers) => request.mutate(input, handlers),
     pending: request.isPending,
@@ -36,7 +50,11 @@ export function useTrackedReturnSender(order: TrackOrderInput, onOrder: (tracked
 }
 
 export function useCancelTrackedReturn(order: TrackOrderInput, onOrder: (tracked: TrackedOrder) => void) {
-  return useMutation({ mutationKey: ['track', 'cancel-return'], mutationFn: (returnId: number) => cancelTrackedReturn(order, returnId), onSuccess: onOrder });
+  return useMutation({
+    mutationKey: ['track', 'cancel-return'],
+    mutationFn: (returnId: number) => cancelTrackedReturn(order, returnId),
+    onSuccess: onOrder,
+  });
 }
 
 /** POST /api/track/returns/confirm: the mailed link's token; 409 when it was used already, 410 when it expired or is wrong. */

@@ -32,7 +32,11 @@ export function ConfirmReturnPanel({ token }: { token: string }) {
       onSuccess: setConfirmed,
       // Used already (409) or expired (410): what the server says is what happened; nothing to retry.
       onError: (failure) => {
-        if (failure instanceof ApiError && (failure.code === 'CONFLICT' || failure.code === 'LINK_INVALID' || failure.code === 'VALIDATION_FAILED')) setRefusal(failure.message);
+        if (
+          failure instanceof ApiError &&
+          (failure.code === 'CONFLICT' || failure.code === 'LINK_INVALID' || failure.code === 'VALIDATION_FAILED')
+        )
+          setRefusal(failure.message);
       },
     });
 
@@ -49,9 +53,15 @@ export function ConfirmReturnPanel({ token }: { token: string }) {
     const ret = confirmed.order.returns.find((candidate) => candidate.id === confirmed.returnId);
     return (
       <div className="space-y-4">
-        <p ref={result} tabIndex={-1} role="status" className="rounded-xl border border-emerald-200 bg-emerald-50 p-4 text-sm font-semibold text-emerald-900 outline-none">
+        <p
+          ref={result}
+          tabIndex={-1}
+          role="status"
+          className="rounded-xl border border-emerald-200 bg-emerald-50 p-4 text-sm font-semibold text-emerald-900 outline-none"
+        >
           <span aria-hidden="true">✓ </span>
-          Thank you: your return request for order {confirmed.order.number} is confirmed.{ret ? ` ${ret.vendor.name} will arrange a pickup within 48 hours.` : ''}
+          Thank you: your return request for order {confirmed.order.number} is confirmed.
+          {ret ? ` ${ret.vendor.name} will arrange a pickup within 48 hours.` : ''}
         </p>
         {ret && <ReturnsSection returns={[ret]} cancel={() => null} />}
         {trackLink(confirmed.order.number)}
@@ -68,11 +78,21 @@ export function ConfirmReturnPanel({ token }: { token: string }) {
   }
   return (
     <div className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
-      {confirm.isError && <ErrorAlert>{errorMessage(confirm.error, 'We could not confirm your return. Please check your connection and try again.')}</ErrorAlert>}
+      {confirm.isError && (
+        <ErrorAlert>
+          {errorMessage(confirm.error, 'We could not confirm your return. Please check your connection and try again.')}
+        </ErrorAlert>
+      )}
       <p className="text-sm text-slate-700">
-        Press the button to confirm the return you asked for at Order Tracking. Only then does the seller see it; if you did not ask for a return, close this page and the request is dropped.
+        Press the button to confirm the return you asked for at Order Tracking. Only then does the seller see it; if you did not ask for a
+        return, close this page and the request is dropped.
       </p>
-      <button type="button" onClick={send} disabled={confirm.isPending || !alive} className={`${buttonClass('primary', 'lg')} w-full sm:w-auto`}>
+      <button
+        type="button"
+        onClick={send}
+        disabled={confirm.isPending || !alive}
+        className={`${buttonClass('primary', 'lg')} w-full sm:w-auto`}
+      >
         {confirm.isPending ? 'Confirming…' : 'Confirm my return request'}
       </button>
     </div>

@@ -79,15 +79,11 @@ export function OrderActions({ order, headingRef, onDone }: ActionsProps) {
           (confirmingCancel ? (
             <div role="group" aria-labelledby={`${ids}-confirm`} className="rounded-lg border border-red-200 bg-red-50 p-4">
               <p id={`${ids}-confirm`} className="text-sm text-red-950">
-                <strong className="font-semibold">Cancel this order?</strong> Paid orders are refunded in full to the original payment method.
+                <strong className="font-semibold">Cancel this order?</strong> Paid orders are refunded in full to the original payment
+                method.
               </p>
               <div className="mt-3 flex flex-wrap gap-3">
-                <button
-                  type="button"
-                  className={buttonClass('primary')}
-                  aria-disabled={cancelMutation.isPending}
-                  onClick={confirmCancel}
-                >
+                <button type="button" className={buttonClass('primary')} aria-disabled={cancelMutation.isPending} onClick={confirmCancel}>
                   {cancelMutation.isPending ? 'Cancelling…' : 'Yes, cancel order'}
                 </button>
                 <button
@@ -120,7 +116,6 @@ export function OrderActions({ order, headingRef, onDone }: ActionsProps) {
               <p className="mt-1 text-xs text-slate-600">You can cancel until the order ships.</p>
             </div>
           ))}
-
       </div>
     </section>
   );

@@ -93,7 +93,8 @@ const confirmedOrder: Order = {
       status: 'captured',
       reference: 'pay_card_0001',
       details: { network: 'Visa', last4: '1111' },
-      failureReason: null, abandoned: false,
+      failureReason: null,
+      abandoned: false,
       refundedAmount: 0,
       createdAt: '2026-11-22T10:16:00.000Z',
     },
@@ -179,7 +180,12 @@ describe('OrderDetails', () => {
   });
 
   it('shows the coupon’s discount, with its code, between the subtotal and the total', async () => {
-    const withCoupon: Order = { ...confirmedOrder, discount: 150_000, coupon: { code: 'DIWALI10', fundedBy: 'marketplace' }, total: 18_849_700 };
+    const withCoupon: Order = {
+      ...confirmedOrder,
+      discount: 150_000,
+      coupon: { code: 'DIWALI10', fundedBy: 'marketplace' },
+      total: 18_849_700,
+    };
     vi.stubGlobal('fetch', fakeApi(withCoupon));
     renderDetails(42);
 
@@ -200,8 +206,15 @@ describe('OrderDetails', () => {
   });
 
   it('shows the bank offer as a line between the total and what was paid', async () => {
-    const offer = { id: 'hdfc-credit-10', title: '10% instant discount on HDFC Bank credit cards, up to ₹1,500 on orders of ₹20,000 or more', discount: 150_000 };
-    const withOffer: Order = { ...confirmedOrder, payments: [{ ...confirmedOrder.payments[0]!, amount: 18_849_700, details: { network: 'Visa', last4: '0002', offer } }] };
+    const offer = {
+      id: 'hdfc-credit-10',
+      title: '10% instant discount on HDFC Bank credit cards, up to ₹1,500 on orders of ₹20,000 or more',
+      discount: 150_000,
+    };
+    const withOffer: Order = {
+      ...confirmedOrder,
+      payments: [{ ...confirmedOrder.payments[0]!, amount: 18_849_700, details: { network: 'Visa', last4: '0002', offer } }],
+    };
     vi.stubGlobal('fetch', fakeApi(withOffer));
     renderDetails(42);
     const breakdown = within(await screen.findByRole('region', { name: 'Price details' }));
@@ -216,7 +229,15 @@ describe('OrderDetails', () => {
       ...confirmedOrder,
       canCancel: false,
       fulfilments: confirmedOrder.fulfilments.map((f, at) =>
-        at === 0 ? { ...f, status: 'shipped', shippedAt: '2026-11-23T09:00:00.000Z', invoice: { id: 8, number: 'INV/26-27/000008' }, creditNotes: [{ id: 2, number: 'CN/26-27/000002' }] } : f,
+        at === 0
+          ? {
+              ...f,
+              status: 'shipped',
+              shippedAt: '2026-11-23T09:00:00.000Z',
+              invoice: { id: 8, number: 'INV/26-27/000008' },
+              creditNotes: [{ id: 2, number: 'CN/26-27/000002' }],
+            }
+          : f,
       ),
     };
     vi.stubGlobal('fetch', fakeApi(shipped));
@@ -225,7 +246,9 @@ describe('OrderDetails', () => {
     const shipment = within(await screen.findByRole('region', { name: 'Shipment from Nehru Place Computers' }));
     expect(shipment.getByRole('link', { name: 'Tax invoice INV/26-27/000008 (PDF)' }).getAttribute('href')).toBe('/api/invoices/8/pdf');
     expect(shipment.getByRole('link', { name: 'Credit note CN/26-27/000002 (PDF)' }).getAttribute('href')).toBe('/api/credit-notes/2/pdf');
-    expect(within(screen.getByRole('region', { name: 'Shipment from Lamington Road Traders' })).queryByRole('link', { name: /Credit note/ })).toBeNull();
+    expect(
+      within(screen.getByRole('region', { name: 'Shipment from Lamington Road Traders' })).queryByRole('link', { name: /Credit note/ }),
+    ).toBeNull();
   });
 
   it('asks before cancelling, then POSTs the cancellation and shows the cancelled order', async () => {
@@ -245,9 +268,7 @@ describe('OrderDetails', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Cancel order' }));
     fireEvent.click(screen.getByRole('button', { name: 'Yes, cancel order' }));
 
-    await waitFor(() =>
-      expect(fetch).toHaveBeenCalledWith('/api/orders/42/cancel', expect.objectContaining({ method: 'POST' })),
-    );
+    await waitFor(() => expect(fetch).toHaveBeenCalledWith('/api/orders/42/cancel', expect.objectContaining({ method: 'POST' })));
     await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Order cancelled'));
     expect(screen.getByText(/^Cancelled on/).textContent).toBe('Cancelled on 23 Nov 2026');
     expect(screen.getByText('₹1,89,997 has been refunded to the original payment method.')).toBeTruthy();
@@ -261,7 +282,9 @@ describe('OrderDetails', () => {
       displayStatus: 'Delivered',
       canCancel: false,
       canReturn: true,
-      items: confirmedOrder.items.map((item, at) => (at === 1 ? { ...item, returnableQuantity: 2, returnBy: '2026-12-02T10:00:00.000Z' } : item)),
+      items: confirmedOrder.items.map((item, at) =>
+        at === 1 ? { ...item, returnableQuantity: 2, returnBy: '2026-12-02T10:00:00.000Z' } : item,
+      ),
       fulfilments: confirmedOrder.fulfilments.map((f) => ({ ...f, status: 'delivered', deliveredAt: '2026-11-22T10:00:00.000Z' })),
     };
     const requested: Order = {
@@ -270,10 +293,31 @@ describe('OrderDetails', () => {
       items: delivered.items.map((item, at) => (at === 1 ? { ...item, returnableQuantity: 1 } : item)),
       returns: [
         {
-          id: 5, orderItemId: 91, product: { id: 9, name: 'LG 27" 4K Monitor', image: null }, vendor: { id: 4, name: 'Lamington Road Traders' }, quantity: 1, reason: 'defective',
-          details: 'Dead pixels in a corner', resolution: 'replacement', status: 'requested', amount: 2_999_900, photos: [], pickup: null, rejectionReason: null, restocked: null,
-          payoutTo: null, creditNote: null, replacement: null, requestedAt: '2026-11-24T10:00:00.000Z', approvedAt: null, rejectedAt: null, cancelledAt: null, pickedUpAt: null,
-          receivedAt: null, refundedAt: null, replacementShippedAt: null,
+          id: 5,
+          orderItemId: 91,
+          product: { id: 9, name: 'LG 27" 4K Monitor', image: null },
+          vendor: { id: 4, name: 'Lamington Road Traders' },
+          quantity: 1,
+          reason: 'defective',
+          details: 'Dead pixels in a corner',
+          resolution: 'replacement',
+          status: 'requested',
+          amount: 2_999_900,
+          photos: [],
+          pickup: null,
+          rejectionReason: null,
+          restocked: null,
+          payoutTo: null,
+          creditNote: null,
+          replacement: null,
+          requestedAt: '2026-11-24T10:00:00.000Z',
+          approvedAt: null,
+          rejectedAt: null,
+          cancelledAt: null,
+          pickedUpAt: null,
+          receivedAt: null,
+          refundedAt: null,
+          replacementShippedAt: null,
         },
       ],
     };
@@ -306,7 +350,15 @@ describe('OrderDetails', () => {
     await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Return requested for 1 × LG 27" 4K Monitor'));
     const post = fetch.mock.calls.find(([url, init]) => url === '/api/orders/42/returns' && init?.method === 'POST');
     // With the form's key, so a second click is the same return.
-    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ orderItemId: 91, quantity: 1, reason: 'defective', details: 'Dead pixels in a corner', resolution: 'replacement', photoIds: [], requestKey: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({
+      orderItemId: 91,
+      quantity: 1,
+      reason: 'defective',
+      details: 'Dead pixels in a corner',
+      resolution: 'replacement',
+      photoIds: [],
+      requestKey: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    });
     const returns = screen.getByRole('region', { name: 'Returns' });
     expect(within(returns).getByText('Return requested', { selector: 'span' })).toBeTruthy();
     expect(within(returns).getByRole('button', { name: 'Cancel return' })).toBeTruthy();

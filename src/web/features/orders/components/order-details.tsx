@@ -12,14 +12,24 @@ import { useOrderReturnSender } from '../api/returns.ts';
 import { OrderStatusBadge } from './order-status-badge.tsx';
 
 import { OrderActions } from './order-actions.tsx';
-import { AddressSection, ItemsSection, PaymentsSection, PriceSection, showsTracking, StatusNotices, TrackingSection } from './order-sections.tsx';
+import {
+  AddressSection,
+  ItemsSection,
+  PaymentsSection,
+  PriceSection,
+  showsTracking,
+  StatusNotices,
+  TrackingSection,
+} from './order-sections.tsx';
 import { LineReturn } from './return-form.tsx';
 import { MemberCancelReturn, ReturnsAnnouncement, ReturnsSection, useReturnsAnnouncement } from './returns-section.tsx';
 
 /** The member's "Return or replace" under a line: the return goes to the signed-in order. */
 function MemberLineReturn({ order, item, onDone }: { order: Order; item: Order['items'][number]; onDone: (message: string) => void }) {
   const sender = useOrderReturnSender(order.id);
-  const cash = order.payments.some((payment) => payment.method === 'cod' && (payment.status === 'captured' || payment.status === 'partially_refunded'));
+  const cash = order.payments.some(
+    (payment) => payment.method === 'cod' && (payment.status === 'captured' || payment.status === 'partially_refunded'),
+  );
   return <LineReturn item={item} cash={cash} sender={sender} onDone={onDone} />;
 }
 
@@ -99,7 +109,9 @@ export default function OrderDetails({ orderId }: { orderId: number }) {
           <title>{`Order not found · ${store.name}`}</title>
           <div className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center sm:p-10">
             <h1 className="text-2xl font-bold text-slate-900">Order not found</h1>
-            <p className="mt-2 text-slate-600">We could not find this order in your account. Please check the link, or find the order in your list.</p>
+            <p className="mt-2 text-slate-600">
+              We could not find this order in your account. Please check the link, or find the order in your list.
+            </p>
             <Link to={paths.orders()} className={`${buttonClass('primary')} mt-4`}>
               My Orders
             </Link>

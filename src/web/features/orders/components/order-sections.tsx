@@ -13,7 +13,6 @@ import { BankOfferLine, CouponLine } from '#web/components/ui/order-totals.tsx';
 import { TrackingTimeline } from './tracking-timeline.tsx';
 import { ProductImage } from '#web/components/ui/product-image.tsx';
 
-
 export const card = 'rounded-xl border border-slate-200 bg-white';
 export const cardHeading = 'text-lg font-semibold text-slate-900';
 
@@ -61,7 +60,9 @@ function methodDetails({ method, details }: Payment): string[] {
  */
 function statusOf(payment: Payment) {
   if (payment.abandoned) return { label: 'Abandoned: not charged', tone: 'text-slate-600' };
-  return payment.method === 'cod' && payment.status === 'authorized' ? { label: 'To pay on delivery', tone: 'text-amber-800' } : PAYMENT_STATUS[payment.status];
+  return payment.method === 'cod' && payment.status === 'authorized'
+    ? { label: 'To pay on delivery', tone: 'text-amber-800' }
+    : PAYMENT_STATUS[payment.status];
 }
 
 /** Tracking means nothing before payment, or for an order cancelled before anything shipped. */
@@ -90,40 +91,40 @@ export function ItemsSection({ order, extra }: { order: Order; extra?: (item: Or
         {order.items.map((item) => (
           <li key={item.id} className="p-4 sm:px-5">
             <div className="flex gap-3 sm:gap-4">
-            {item.image ? (
-              <ProductImage
-                src={item.image}
-                alt={item.name}
-                width={96}
-                height={72}
-                loading="lazy"
-                className="aspect-[4/3] w-20 shrink-0 rounded-lg border border-slate-200 object-cover sm:w-24"
-              />
-            ) : (
-              <span aria-hidden="true" className="aspect-[4/3] w-20 shrink-0 rounded-lg border border-slate-200 bg-slate-100 sm:w-24" />
-            )}
-            <div className="min-w-0 flex-1">
-              <p className="font-semibold break-words text-slate-900">
-                <Link to={paths.product(item.productId)} className="hover:text-brand-700 hover:underline">
-                  {item.name}
-                </Link>
-              </p>
-              {item.vendor.name && <p className="text-sm text-slate-600">Sold by {item.vendor.name}</p>}
-              <div className="mt-1 flex flex-wrap items-baseline justify-between gap-x-3 text-sm">
-                <p className="text-slate-700 tabular-nums">
-                  <span aria-hidden="true">
-                    {item.quantity} × {formatPrice(item.unitPrice)}
-                  </span>
-                  <span className="sr-only">
-                    Quantity {item.quantity} at {formatPrice(item.unitPrice)} each
-                  </span>
+              {item.image ? (
+                <ProductImage
+                  src={item.image}
+                  alt={item.name}
+                  width={96}
+                  height={72}
+                  loading="lazy"
+                  className="aspect-[4/3] w-20 shrink-0 rounded-lg border border-slate-200 object-cover sm:w-24"
+                />
+              ) : (
+                <span aria-hidden="true" className="aspect-[4/3] w-20 shrink-0 rounded-lg border border-slate-200 bg-slate-100 sm:w-24" />
+              )}
+              <div className="min-w-0 flex-1">
+                <p className="font-semibold break-words text-slate-900">
+                  <Link to={paths.product(item.productId)} className="hover:text-brand-700 hover:underline">
+                    {item.name}
+                  </Link>
                 </p>
-                <p className="font-semibold text-slate-900 tabular-nums">
-                  <span className="sr-only">Line total </span>
-                  {item.replacementFor !== null ? 'Replacement, free' : formatPrice(item.lineTotal)}
-                </p>
+                {item.vendor.name && <p className="text-sm text-slate-600">Sold by {item.vendor.name}</p>}
+                <div className="mt-1 flex flex-wrap items-baseline justify-between gap-x-3 text-sm">
+                  <p className="text-slate-700 tabular-nums">
+                    <span aria-hidden="true">
+                      {item.quantity} × {formatPrice(item.unitPrice)}
+                    </span>
+                    <span className="sr-only">
+                      Quantity {item.quantity} at {formatPrice(item.unitPrice)} each
+                    </span>
+                  </p>
+                  <p className="font-semibold text-slate-900 tabular-nums">
+                    <span className="sr-only">Line total </span>
+                    {item.replacementFor !== null ? 'Replacement, free' : formatPrice(item.lineTotal)}
+                  </p>
+                </div>
               </div>
-            </div>
             </div>
             {extra?.(item)}
           </li>
@@ -204,7 +205,9 @@ export function PaymentsSection({ payments }: { payments: Payment[] }) {
               <li key={payment.id} className="p-4 text-sm sm:px-5">
                 <div className="flex flex-wrap items-baseline justify-between gap-x-3">
                   <p className="font-semibold text-slate-900">{PAYMENT_METHOD_NAMES[payment.method]}</p>
-                  <p className={`tabular-nums ${payment.abandoned ? 'text-slate-500' : 'font-semibold text-slate-900'}`}>{formatPrice(payment.amount)}</p>
+                  <p className={`tabular-nums ${payment.abandoned ? 'text-slate-500' : 'font-semibold text-slate-900'}`}>
+                    {formatPrice(payment.amount)}
+                  </p>
                 </div>
                 {paymentDetails(payment).map((line) => (
                   <p key={line} className="break-words text-slate-700">
@@ -212,12 +215,11 @@ export function PaymentsSection({ payments }: { payments: Payment[] }) {
                   </p>
                 ))}
                 <p className="mt-1 text-slate-600">
-                  Status: <span className={`font-semibold ${status.tone}`}>{status.label}</span>, <time dateTime={payment.createdAt}>{formatDateTime(payment.createdAt)}</time>
+                  Status: <span className={`font-semibold ${status.tone}`}>{status.label}</span>,{' '}
+                  <time dateTime={payment.createdAt}>{formatDateTime(payment.createdAt)}</time>
                 </p>
                 {payment.refundedAmount > 0 && (
-                  <p className="mt-1 text-slate-800">
-                    Refunded {formatPrice(payment.refundedAmount)} to the original payment method
-                  </p>
+                  <p className="mt-1 text-slate-800">Refunded {formatPrice(payment.refundedAmount)} to the original payment method</p>
                 )}
                 {(payment.status === 'failed' || payment.status === 'cancelled') && payment.failureReason && (
                   <p className={`mt-1 ${payment.abandoned ? 'text-slate-700' : 'text-red-800'}`}>Reason: {payment.failureReason}</p>

@@ -29,7 +29,9 @@ function isDisplayStatus(status: string): status is DisplayStatus {
 export function OrderStatusBadge({ status }: { status: string }) {
   const tone = isDisplayStatus(status) ? TONES[status] : SLATE;
   return (
-    <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset ${tone}`}>
+    <span
+      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset ${tone}`}
+    >
       {status}
     </span>
   );

@@ -26,7 +26,9 @@ export function OrderTracking({ signedIn, initialNumber = '' }: { signedIn: bool
           <h2 id="track-heading" className="text-lg font-semibold text-slate-900">
             Track an order
           </h2>
-          <p className="mt-1 mb-4 text-sm text-slate-700">Enter the order number and the e-mail it was placed with. No account is needed.</p>
+          <p className="mt-1 mb-4 text-sm text-slate-700">
+            Enter the order number and the e-mail it was placed with. No account is needed.
+          </p>
           <TrackOrder initialNumber={initialNumber} />
         </section>
         {signedIn ? (

@@ -15,7 +15,11 @@ function Thumbnail({ name, image }: OrderSummary['thumbnails'][number]) {
   return image ? (
     <ProductImage src={image} alt={name} width={64} height={48} loading="lazy" className={`${box} bg-white object-cover`} />
   ) : (
-    <span role="img" aria-label={name} className={`${box} flex items-center justify-center bg-slate-100 text-xs font-semibold text-slate-500`}>
+    <span
+      role="img"
+      aria-label={name}
+      className={`${box} flex items-center justify-center bg-slate-100 text-xs font-semibold text-slate-500`}
+    >
       <span aria-hidden="true">{name.slice(0, 1)}</span>
     </span>
   );

@@ -17,14 +17,24 @@ const monitor: ReturnableItem = {
 } as ReturnableItem;
 
 function renderForm() {
-  const sender: ReturnSender = { send: vi.fn((_, handlers) => handlers.onSuccess()), pending: false, error: null, upload: vi.fn(), uploading: false };
+  const sender: ReturnSender = {
+    send: vi.fn((_, handlers) => handlers.onSuccess()),
+    pending: false,
+    error: null,
+    upload: vi.fn(),
+    uploading: false,
+  };
   const onDone = vi.fn();
   render(
     <MemoryRouter>
       <ReturnForm item={monitor} cash={false} sender={sender} onDone={onDone} onClose={vi.fn()} />
     </MemoryRouter>,
   );
-  return { form: within(screen.getByRole('form', { name: 'Return LG 27" 4K Monitor' })), send: sender.send as ReturnType<typeof vi.fn>, onDone };
+  return {
+    form: within(screen.getByRole('form', { name: 'Return LG 27" 4K Monitor' })),
+    send: sender.send as ReturnType<typeof vi.fn>,
+    onDone,
+  };
 }
 
 describe('ReturnForm', () => {
@@ -53,7 +63,13 @@ describe('ReturnForm', () => {
     fireEvent.click(seal.getByRole('radio', { name: 'Yes, it is unopened' }));
     fireEvent.click(form.getByRole('button', { name: 'Request return' }));
     await waitFor(() => expect(send).toHaveBeenCalledTimes(1));
-    expect(send.mock.calls[0]?.[0]).toMatchObject({ orderItemId: 91, quantity: 1, reason: 'changed_mind', unopened: true, resolution: 'refund' });
+    expect(send.mock.calls[0]?.[0]).toMatchObject({
+      orderItemId: 91,
+      quantity: 1,
+      reason: 'changed_mind',
+      unopened: true,
+      resolution: 'refund',
+    });
     expect(onDone).toHaveBeenCalledWith('Return requested for 1 × LG 27" 4K Monitor. Lamington Road Traders will arrange a pickup.');
   });
 

@@ -2,10 +2,25 @@ import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
 import { type FieldErrors, type Resolver, useForm, type UseFormReturn, useWatch } from 'react-hook-form';
 import { formatPrice } from '#shared/money.ts';
 import { Link } from 'react-router';
-import { canAskReplacement, OPENED_CHANGE_OF_MIND, RETURN_REASON_LABELS, RETURN_REASONS, type ReturnReason, UNOPENED_QUESTION, unitsShare } from '#shared/returns.ts';
+import {
+  canAskReplacement,
+  OPENED_CHANGE_OF_MIND,
+  RETURN_REASON_LABELS,
+  RETURN_REASONS,
+  type ReturnReason,
+  UNOPENED_QUESTION,
+  unitsShare,
+} from '#shared/returns.ts';
 import type { Order } from '#shared/schemas/orders.ts';
 import { CreateReturnInputSchema, MAX_RETURN_PHOTOS, type ReturnPhoto, RETURN_DETAILS_MAX } from '#shared/schemas/returns.ts';
-import { CashPayoutFieldset, FormActions, type PayoutValues, SelectField, TextAreaField, typedPayout } from '#web/components/form/form-fields.tsx';
+import {
+  CashPayoutFieldset,
+  FormActions,
+  type PayoutValues,
+  SelectField,
+  TextAreaField,
+  typedPayout,
+} from '#web/components/form/form-fields.tsx';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
 import { paths } from '#web/config/paths.ts';
 import { errorMessage, fieldIssues } from '#web/lib/api-client.ts';
@@ -13,7 +28,10 @@ import { formatDate } from '#web/lib/format.ts';
 import type { ReturnRequest, ReturnSender } from '../api/returns.ts';
 
 /** What the form needs of a line: a member's order line, or a line of a guest's tracked order. */
-export type ReturnableItem = Pick<Order['items'][number], 'id' | 'name' | 'quantity' | 'lineTotal' | 'discount' | 'vendor' | 'returnableQuantity' | 'returnBy'>;
+export type ReturnableItem = Pick<
+  Order['items'][number],
+  'id' | 'name' | 'quantity' | 'lineTotal' | 'discount' | 'vendor' | 'returnableQuantity' | 'returnBy'
+>;
 
 /** With the payout (where a refund of cash goes) as the shared fieldset types it. */
 interface Values extends PayoutValues {
@@ -27,7 +45,18 @@ interface Values extends PayoutValues {
   photoIds: number[];
 }
 
-const FIELD_OF: Record<string, keyof Values> = { orderItemId: 'reason', quantity: 'quantity', reason: 'reason', details: 'details', resolution: 'resolution', unopened: 'unopened', upi: 'upi', holder: 'holder', accountNumber: 'accountNumber', ifsc: 'ifsc' };
+const FIELD_OF: Record<string, keyof Values> = {
+  orderItemId: 'reason',
+  quantity: 'quantity',
+  reason: 'reason',
+  details: 'details',
+  resolution: 'resolution',
+  unopened: 'unopened',
+  upi: 'upi',
+  holder: 'holder',
+  accountNumber: 'accountNumber',
+  ifsc: 'ifsc',
+};
 
 /** The form's values as the API takes them, checked with the same schema the server uses. */
 function resolverFor(item: ReturnableItem, cash: boolean, requestKey: string): Resolver<Values, unknown, ReturnRequest> {
@@ -35,14 +64,29 @@ function resolverFor(item: ReturnableItem, cash: boolean, requestKey: string): R
     const payout = cash && values.resolution === 'refund' ? typedPayout(values) : undefined;
     // The seal matters only to a change of mind; asked of no other reason, and sent with none.
     const unopened = values.reason === 'changed_mind' && values.unopened !== '' ? { unopened: values.unopened === 'yes' } : {};
-    const input = { orderItemId: item.id, quantity: Number(values.quantity), reason: values.reason, details: values.details, resolution: values.resolution, ...unopened, photoIds: values.photoIds, requestKey, ...(payout ? { payout } : {}) };
+    const input = {
+      orderItemId: item.id,
+      quantity: Number(values.quantity),
+      reason: values.reason,
+      details: values.details,
+      resolution: values.resolution,
+      ...unopened,
+      photoIds: values.photoIds,
+      requestKey,
+      ...(payout ? { payout } : {}),
+    };
     const parsed = CreateReturnInputSchema.safeParse(input);
     if (parsed.success) return { values: parsed.data, errors: {} };
     const errors: FieldErrors<Values> = {};
     for (const issue of parsed.error.issues) {
       // A payout's problem is at payout.upi (or payout.ifsc …); the others at their own name.
-      const key = FIELD_OF[String(issue.path.at(-1) ?? issue.path[0])] ?? (issue.path[0] === 'payout' ? (values.payoutKind === 'upi' ? 'upi' : 'holder') : 'reason');
-      errors[key] ??= { type: 'validate', message: key === 'reason' && issue.path[0] === 'reason' ? 'Please choose a reason' : issue.message };
+      const key =
+        FIELD_OF[String(issue.path.at(-1) ?? issue.path[0])] ??
+        (issue.path[0] === 'payout' ? (values.payoutKind === 'upi' ? 'upi' : 'holder') : 'reason');
+      errors[key] ??= {
+        type: 'validate',
+        message: key === 'reason' && issue.path[0] === 'reason' ? 'Please choose a reason' : issue.message,
+      };
     }
     return { values: {}, errors };
   };
@@ -74,10 +118,25 @@ export function ReturnForm({ item, cash, sender, onDone, onClose }: ReturnFormPr
   const [photoError, setPhotoError] = useState<string | null>(null);
   const form = useForm<Values, unknown, ReturnRequest>({
     resolver: resolverFor(item, cash, requestKey),
-    defaultValues: { quantity: '1', reason: '', details: '', resolution: 'refund', unopened: '', payoutKind: 'upi', upi: '', holder: '', accountNumber: '', ifsc: '', photoIds: [] },
+    defaultValues: {
+      quantity: '1',
+      reason: '',
+      details: '',
+      resolution: 'refund',
+      unopened: '',
+      payoutKind: 'upi',
+      upi: '',
+      holder: '',
+      accountNumber: '',
+      ifsc: '',
+      photoIds: [],
+    },
   });
   useEffect(() => {
-    form.setValue('photoIds', photos.map((photo) => photo.id));
+    form.setValue(
+      'photoIds',
+      photos.map((photo) => photo.id),
+    );
   }, [photos, form]);
   // The previews' memory goes with the form.
   const previews = useRef<string[]>([]);
@@ -99,7 +158,12 @@ export function ReturnForm({ item, cash, sender, onDone, onClose }: ReturnFormPr
     if (!replaceable && resolution === 'replacement') form.setValue('resolution', 'refund');
   }, [replaceable, resolution, form]);
 
-  const estimate = unitsShare(item.lineTotal - item.discount, item.quantity, item.quantity - item.returnableQuantity, Math.min(quantity, item.returnableQuantity));
+  const estimate = unitsShare(
+    item.lineTotal - item.discount,
+    item.quantity,
+    item.quantity - item.returnableQuantity,
+    Math.min(quantity, item.returnableQuantity),
+  );
 
   const addPhotos = async (event: ChangeEvent<HTMLInputElement>) => {
     const files = [...(event.target.files ?? [])];
@@ -120,31 +184,36 @@ export function ReturnForm({ item, cash, sender, onDone, onClose }: ReturnFormPr
 
   const submit = form.handleSubmit((input) => {
     if (sender.pending) return;
-    sender.send(
-      input,
-      {
-        onSuccess: () =>
-          onDone(
-            sender.confirmByMailTo
-              ? `Return requested for ${input.quantity} × ${item.name}. To send it to ${item.vendor.name}, open the link we have mailed to ${sender.confirmByMailTo} within 24 hours.`
-              : `Return requested for ${input.quantity} × ${item.name}. ${item.vendor.name} will arrange a pickup.`,
-          ),
-        onError: (error) => {
-          for (const issue of fieldIssues(error)) {
-            const key = FIELD_OF[issue.field] ?? (issue.field === 'payout' ? (payoutKind === 'upi' ? 'upi' : 'holder') : undefined);
-            if (key) form.setError(key, { type: 'server', message: issue.message }, { shouldFocus: true });
-          }
-        },
+    sender.send(input, {
+      onSuccess: () =>
+        onDone(
+          sender.confirmByMailTo
+            ? `Return requested for ${input.quantity} × ${item.name}. To send it to ${item.vendor.name}, open the link we have mailed to ${sender.confirmByMailTo} within 24 hours.`
+            : `Return requested for ${input.quantity} × ${item.name}. ${item.vendor.name} will arrange a pickup.`,
+        ),
+      onError: (error) => {
+        for (const issue of fieldIssues(error)) {
+          const key = FIELD_OF[issue.field] ?? (issue.field === 'payout' ? (payoutKind === 'upi' ? 'upi' : 'holder') : undefined);
+          if (key) form.setError(key, { type: 'server', message: issue.message }, { shouldFocus: true });
+        }
       },
-    );
+    });
   });
 
   const reasonOptions = RETURN_REASONS.map((value) => ({ value, label: RETURN_REASON_LABELS[value] }));
   const quantityOptions = Array.from({ length: item.returnableQuantity }, (_, at) => String(at + 1));
-  const serverError = sender.error && fieldIssues(sender.error).length === 0 ? errorMessage(sender.error, 'The return could not be requested. Please check your connection and try again.') : null;
+  const serverError =
+    sender.error && fieldIssues(sender.error).length === 0
+      ? errorMessage(sender.error, 'The return could not be requested. Please check your connection and try again.')
+      : null;
 
   return (
-    <form noValidate aria-labelledby={`${ids}-title`} onSubmit={(event) => void submit(event)} className="mt-3 space-y-4 rounded-lg border border-brand-200 bg-brand-50 p-4">
+    <form
+      noValidate
+      aria-labelledby={`${ids}-title`}
+      onSubmit={(event) => void submit(event)}
+      className="mt-3 space-y-4 rounded-lg border border-brand-200 bg-brand-50 p-4"
+    >
       <div>
         <h3 id={`${ids}-title`} className="font-semibold text-slate-900">
           Return {item.name}
@@ -165,7 +234,9 @@ export function ReturnForm({ item, cash, sender, onDone, onClose }: ReturnFormPr
         name="details"
         label="What is wrong"
         optional={reason !== 'other'}
-        hint={reason === 'other' ? 'Tell us the reason, in at least 10 characters.' : 'A few words help the seller, such as what does not work.'}
+        hint={
+          reason === 'other' ? 'Tell us the reason, in at least 10 characters.' : 'A few words help the seller, such as what does not work.'
+        }
         rows={3}
         maxLength={RETURN_DETAILS_MAX}
       />
@@ -178,7 +249,13 @@ export function ReturnForm({ item, cash, sender, onDone, onClose }: ReturnFormPr
           <ul className="mt-2 flex flex-wrap gap-3">
             {photos.map((photo, at) => (
               <li key={photo.id} className="flex flex-col items-center gap-1">
-                <img src={photo.preview} alt={`Photo ${at + 1} of the item to return`} width={80} height={80} className="size-20 rounded-lg border border-slate-200 object-cover" />
+                <img
+                  src={photo.preview}
+                  alt={`Photo ${at + 1} of the item to return`}
+                  width={80}
+                  height={80}
+                  className="size-20 rounded-lg border border-slate-200 object-cover"
+                />
                 <button
                   type="button"
                   className="min-h-11 px-2 text-sm font-semibold text-brand-700 underline"
@@ -214,11 +291,18 @@ export function ReturnForm({ item, cash, sender, onDone, onClose }: ReturnFormPr
         <legend className="text-sm font-medium text-slate-900">What would you like?</legend>
         <div className="mt-2 flex flex-col gap-2 text-sm sm:flex-row sm:gap-6">
           <label className="flex min-h-11 items-center gap-2">
-            <input type="radio" value="refund" {...form.register('resolution')} className="size-4 accent-brand-600" />
-            A refund of {formatPrice(estimate)}
+            <input type="radio" value="refund" {...form.register('resolution')} className="size-4 accent-brand-600" />A refund of{' '}
+            {formatPrice(estimate)}
           </label>
           <label className={`flex min-h-11 items-center gap-2 ${replaceable ? '' : 'text-slate-500'}`}>
-            <input type="radio" value="replacement" disabled={!replaceable} aria-describedby={`${ids}-replace-hint`} {...form.register('resolution')} className="size-4 accent-brand-600" />
+            <input
+              type="radio"
+              value="replacement"
+              disabled={!replaceable}
+              aria-describedby={`${ids}-replace-hint`}
+              {...form.register('resolution')}
+              className="size-4 accent-brand-600"
+            />
             A replacement
           </label>
         </div>
@@ -238,7 +322,15 @@ export function ReturnForm({ item, cash, sender, onDone, onClose }: ReturnFormPr
  * Asked with "No longer needed", as the returns policy takes such a return only for a unit still
  * sealed: "No" says at once that it will be refused, and the server refuses it too.
  */
-function SealQuestion({ form, answer, idPrefix }: { form: UseFormReturn<Values, unknown, ReturnRequest>; answer: Values['unopened']; idPrefix: string }) {
+function SealQuestion({
+  form,
+  answer,
+  idPrefix,
+}: {
+  form: UseFormReturn<Values, unknown, ReturnRequest>;
+  answer: Values['unopened'];
+  idPrefix: string;
+}) {
   const error = form.formState.errors.unopened?.message;
   const noteId = `${idPrefix}-seal-note`;
   const refused = answer === 'no';
@@ -256,7 +348,10 @@ function SealQuestion({ form, answer, idPrefix }: { form: UseFormReturn<Values, 
         </label>
       </div>
       {(error || refused) && (
-        <p id={noteId} className={`mt-1 text-sm ${error ? 'font-medium text-red-700' : 'rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-950'}`}>
+        <p
+          id={noteId}
+          className={`mt-1 text-sm ${error ? 'font-medium text-red-700' : 'rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-950'}`}
+        >
           {error ?? OPENED_CHANGE_OF_MIND}{' '}
           {(error === OPENED_CHANGE_OF_MIND || (!error && refused)) && (
             <Link to={paths.returns()} className="font-semibold underline underline-offset-2">
@@ -273,7 +368,17 @@ function SealQuestion({ form, answer, idPrefix }: { form: UseFormReturn<Values, 
  * "Return or replace" under a delivered line still in its 10 days, opening the return form in
  * place; closed, the focus goes back to the button.
  */
-export function LineReturn({ item, cash, sender, onDone }: { item: ReturnableItem; cash: boolean; sender: ReturnSender; onDone: (message: string) => void }) {
+export function LineReturn({
+  item,
+  cash,
+  sender,
+  onDone,
+}: {
+  item: ReturnableItem;
+  cash: boolean;
+  sender: ReturnSender;
+  onDone: (message: string) => void;
+}) {
   const [open, setOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
   if (item.returnableQuantity === 0) return null;

@@ -48,7 +48,8 @@ function ReturnTimeline({ ret }: { ret: Pick<OrderReturn, keyof ReturnTimes | 'p
 }
 
 /** A return as a card shows it: the member's (with its photos and credit note), or one at /track (its photos counted). */
-export type ReturnCardData = Omit<OrderReturn, 'photos' | 'creditNote'> & Partial<Pick<OrderReturn, 'photos' | 'creditNote'>> & { photoCount?: number };
+export type ReturnCardData = Omit<OrderReturn, 'photos' | 'creditNote'> &
+  Partial<Pick<OrderReturn, 'photos' | 'creditNote'>> & { photoCount?: number };
 
 /** The id of a return card's title, which its Cancel return button names. */
 const titleId = (ret: { id: number }) => `return-${ret.id}-title`;
@@ -61,13 +62,16 @@ function ReturnCard({ ret, cancel }: { ret: ReturnCardData; cancel?: ReactNode }
         <h3 id={titleId(ret)} className="font-semibold break-words text-slate-900">
           {ret.quantity} × {ret.product.name}
         </h3>
-        <span className={`rounded-full px-2.5 py-0.5 text-sm font-medium ring-1 ${TONES[ret.status] ?? 'bg-orange-50 text-orange-900 ring-orange-200'}`}>
+        <span
+          className={`rounded-full px-2.5 py-0.5 text-sm font-medium ring-1 ${TONES[ret.status] ?? 'bg-orange-50 text-orange-900 ring-orange-200'}`}
+        >
           {ret.confirmBy && ret.status === 'requested' ? 'Awaiting your confirmation' : RETURN_STATUS_LABELS[ret.status]}
         </span>
       </div>
       {ret.confirmBy && ret.status === 'requested' && (
         <p className="mt-2 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-950">
-          We have mailed a link to the order’s e-mail address. Open it by <time dateTime={ret.confirmBy}>{formatDateTime(ret.confirmBy)}</time> to send this request to {ret.vendor.name}; until then it is
+          We have mailed a link to the order’s e-mail address. Open it by{' '}
+          <time dateTime={ret.confirmBy}>{formatDateTime(ret.confirmBy)}</time> to send this request to {ret.vendor.name}; until then it is
           not a return, and after that it is dropped.
         </p>
       )}
@@ -100,7 +104,8 @@ function ReturnCard({ ret, cancel }: { ret: ReturnCardData; cancel?: ReactNode }
           <>
             <dt className="text-slate-600">Replacement</dt>
             <dd className="text-slate-900">
-              Shipped with {ret.replacement.carrier}, tracking number <span className="font-mono break-all">{ret.replacement.trackingNumber}</span>
+              Shipped with {ret.replacement.carrier}, tracking number{' '}
+              <span className="font-mono break-all">{ret.replacement.trackingNumber}</span>
             </dd>
           </>
         )}
@@ -109,7 +114,14 @@ function ReturnCard({ ret, cancel }: { ret: ReturnCardData; cancel?: ReactNode }
         <ul aria-label="Your photos" className="mt-2 flex flex-wrap gap-2">
           {ret.photos.map((photo, at) => (
             <li key={photo.id}>
-              <img src={photo.url} alt={`Photo ${at + 1} sent with the return`} width={64} height={64} loading="lazy" className="size-16 rounded-lg border border-slate-200 object-cover" />
+              <img
+                src={photo.url}
+                alt={`Photo ${at + 1} sent with the return`}
+                width={64}
+                height={64}
+                loading="lazy"
+                className="size-16 rounded-lg border border-slate-200 object-cover"
+              />
             </li>
           ))}
         </ul>
@@ -132,7 +144,17 @@ function ReturnCard({ ret, cancel }: { ret: ReturnCardData; cancel?: ReactNode }
 }
 
 /** Cancel return, with what went wrong above it; named by its card's title. */
-export function CancelReturnButton({ ret, pending, error, onCancel }: { ret: { id: number }; pending: boolean; error: Error | null; onCancel: () => void }) {
+export function CancelReturnButton({
+  ret,
+  pending,
+  error,
+  onCancel,
+}: {
+  ret: { id: number };
+  pending: boolean;
+  error: Error | null;
+  onCancel: () => void;
+}) {
   return (
     <div className="mt-3">
       {error && (
@@ -163,7 +185,12 @@ export function MemberCancelReturn({ order, ret, onDone }: { order: Order; ret: 
       ret={ret}
       pending={cancel.isPending}
       error={cancel.error}
-      onCancel={() => cancel.mutate({ orderId: order.id, returnId: ret.id }, { onSuccess: () => onDone(`Return of ${ret.product.name} cancelled; the item stays yours.`) })}
+      onCancel={() =>
+        cancel.mutate(
+          { orderId: order.id, returnId: ret.id },
+          { onSuccess: () => onDone(`Return of ${ret.product.name} cancelled; the item stays yours.`) },
+        )
+      }
     />
   );
 }

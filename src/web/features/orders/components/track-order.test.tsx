@@ -13,10 +13,30 @@ const delivered: TrackedOrder = {
   cancelledAt: null,
   total: 1_249_900,
   items: [
-    { id: 91, name: 'Deccan 24 Monitor', image: null, quantity: 2, lineTotal: 2_499_800, discount: 0, vendor: { id: 4, name: 'Deccan Displays' }, returnableQuantity: 2, returnBy: '2026-12-02T10:00:00.000Z', replacementFor: null },
+    {
+      id: 91,
+      name: 'Deccan 24 Monitor',
+      image: null,
+      quantity: 2,
+      lineTotal: 2_499_800,
+      discount: 0,
+      vendor: { id: 4, name: 'Deccan Displays' },
+      returnableQuantity: 2,
+      returnBy: '2026-12-02T10:00:00.000Z',
+      replacementFor: null,
+    },
   ],
   fulfilments: [
-    { id: 5, vendor: { id: 4, name: 'Deccan Displays' }, status: 'delivered', packedAt: '2026-11-21T05:30:00.000Z', shippedAt: '2026-11-21T08:30:00.000Z', deliveredAt: '2026-11-22T10:00:00.000Z', carrier: 'Delhivery', trackingNumber: 'DLV1' },
+    {
+      id: 5,
+      vendor: { id: 4, name: 'Deccan Displays' },
+      status: 'delivered',
+      packedAt: '2026-11-21T05:30:00.000Z',
+      shippedAt: '2026-11-21T08:30:00.000Z',
+      deliveredAt: '2026-11-22T10:00:00.000Z',
+      carrier: 'Delhivery',
+      trackingNumber: 'DLV1',
+    },
   ],
   deliverTo: { city: 'Pune', state: 'Maharashtra', pincode: '411004' },
   guestOrder: true,
@@ -52,7 +72,8 @@ const requested: TrackedReturn = {
   replacementShippedAt: null,
 };
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 function renderTrack() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
@@ -80,7 +101,8 @@ describe('TrackOrder', () => {
   it('lets a guest return a delivered line with the number and e-mail that found the order, then shows the return and moves the focus to it', async () => {
     const fetch = vi.fn(async (url: string, _init?: RequestInit) => {
       if (url === '/api/track') return json(200, delivered);
-      if (url === '/api/track/returns') return json(201, { ...delivered, items: [{ ...delivered.items[0]!, returnableQuantity: 1 }], returns: [requested] });
+      if (url === '/api/track/returns')
+        return json(201, { ...delivered, items: [{ ...delivered.items[0]!, returnableQuantity: 1 }], returns: [requested] });
       return json(404, { error: { code: 'NOT_FOUND', message: 'Not found' } });
     });
     vi.stubGlobal('fetch', fetch);
@@ -100,19 +122,38 @@ describe('TrackOrder', () => {
     expect(JSON.parse(String(post?.[1]?.body))).toEqual({
       number: 'CB00000077',
       email: 'kavya@example.in',
-      return: { orderItemId: 91, quantity: 1, reason: 'defective', details: 'Flickers after ten minutes', resolution: 'replacement', photoIds: [], requestKey: expect.stringMatching(/^[0-9a-f-]{36}$/) },
+      return: {
+        orderItemId: 91,
+        quantity: 1,
+        reason: 'defective',
+        details: 'Flickers after ten minutes',
+        resolution: 'replacement',
+        photoIds: [],
+        requestKey: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      },
     });
     const returns = screen.getByRole('region', { name: 'Returns' });
     await waitFor(() => expect(document.activeElement).toBe(within(returns).getByRole('heading', { name: 'Returns' })));
     expect(within(returns).getByText('A replacement')).toBeTruthy();
     // In India time.
-    expect(within(returns).getByRole('list', { name: 'Progress of the return of Deccan 24 Monitor' }).textContent).toContain('23 Nov 2026, 4:45 pm');
+    expect(within(returns).getByRole('list', { name: 'Progress of the return of Deccan 24 Monitor' }).textContent).toContain(
+      '23 Nov 2026, 4:45 pm',
+    );
     expect(within(returns).getByRole('button', { name: 'Cancel return' })).toBeTruthy();
   });
 
   it('shows a member’s returns but sends them to sign in to return an item', async () => {
-    const member: TrackedOrder = { ...delivered, guestOrder: false, returns: [{ ...requested, status: 'rejected', rejectedAt: '2026-11-24T06:00:00.000Z', rejectionReason: 'The seal on the box was broken' }] };
-    vi.stubGlobal('fetch', vi.fn(async () => json(200, member)));
+    const member: TrackedOrder = {
+      ...delivered,
+      guestOrder: false,
+      returns: [
+        { ...requested, status: 'rejected', rejectedAt: '2026-11-24T06:00:00.000Z', rejectionReason: 'The seal on the box was broken' },
+      ],
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(200, member)),
+    );
     renderTrack();
     await track('member@example.in');
 

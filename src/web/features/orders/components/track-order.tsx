@@ -18,12 +18,34 @@ const input = 'w-full rounded-lg border border-slate-300 px-3 py-2';
 type TrackedItem = TrackedOrder['items'][number];
 
 /** A guest's "Return or replace" under a line: the return goes with the order's number and e-mail. */
-function GuestLineReturn({ order, credentials, item, onOrder, onDone }: { order: TrackedOrder; credentials: TrackOrderInput; item: TrackedItem; onOrder: (tracked: TrackedOrder) => void; onDone: (message: string) => void }) {
+function GuestLineReturn({
+  order,
+  credentials,
+  item,
+  onOrder,
+  onDone,
+}: {
+  order: TrackedOrder;
+  credentials: TrackOrderInput;
+  item: TrackedItem;
+  onOrder: (tracked: TrackedOrder) => void;
+  onDone: (message: string) => void;
+}) {
   const sender = useTrackedReturnSender(credentials, onOrder);
   return <LineReturn item={item} cash={order.paidInCash} sender={sender} onDone={onDone} />;
 }
 
-function GuestCancelReturn({ credentials, ret, onOrder, onDone }: { credentials: TrackOrderInput; ret: TrackedReturn; onOrder: (tracked: TrackedOrder) => void; onDone: (message: string) => void }) {
+function GuestCancelReturn({
+  credentials,
+  ret,
+  onOrder,
+  onDone,
+}: {
+  credentials: TrackOrderInput;
+  ret: TrackedReturn;
+  onOrder: (tracked: TrackedOrder) => void;
+  onDone: (message: string) => void;
+}) {
   const cancel = useCancelTrackedReturn(credentials, onOrder);
   return (
     <CancelReturnButton
@@ -41,7 +63,15 @@ function GuestCancelReturn({ credentials, ret, onOrder, onDone }: { credentials:
  * each shipment's timeline. A return asked for or cancelled is announced, and the focus moves to
  * the returns.
  */
-function TrackedOrderView({ order, credentials, onOrder }: { order: TrackedOrder; credentials: TrackOrderInput; onOrder: (tracked: TrackedOrder) => void }) {
+function TrackedOrderView({
+  order,
+  credentials,
+  onOrder,
+}: {
+  order: TrackedOrder;
+  credentials: TrackOrderInput;
+  onOrder: (tracked: TrackedOrder) => void;
+}) {
   const headingId = useId();
   const [announcement, returnsDone] = useReturnsAnnouncement();
   const memberReturnable = !order.guestOrder && order.items.some((item) => item.returnableQuantity > 0);
@@ -56,7 +86,8 @@ function TrackedOrderView({ order, credentials, onOrder }: { order: TrackedOrder
           <OrderStatusBadge status={order.displayStatus} />
         </div>
         <p className="mt-1 text-sm text-slate-600">
-          Placed on {formatDate(order.orderDate)} · {formatPrice(order.total)} · Delivering to {order.deliverTo.city}, {order.deliverTo.state} {order.deliverTo.pincode}
+          Placed on {formatDate(order.orderDate)} · {formatPrice(order.total)} · Delivering to {order.deliverTo.city},{' '}
+          {order.deliverTo.state} {order.deliverTo.pincode}
         </p>
         <ul aria-label="Items" className="mt-3 divide-y divide-slate-200 text-sm text-slate-800">
           {order.items.map((item) => (
@@ -66,7 +97,9 @@ function TrackedOrderView({ order, credentials, onOrder }: { order: TrackedOrder
                 {item.replacementFor !== null && <span className="text-slate-600"> (replacement)</span>}
               </p>
               {item.vendor.name && <p className="text-xs text-slate-600">Sold by {item.vendor.name}</p>}
-              {order.guestOrder && <GuestLineReturn order={order} credentials={credentials} item={item} onOrder={onOrder} onDone={returnsDone} />}
+              {order.guestOrder && (
+                <GuestLineReturn order={order} credentials={credentials} item={item} onOrder={onOrder} onDone={returnsDone} />
+              )}
             </li>
           ))}
         </ul>
@@ -83,10 +116,16 @@ function TrackedOrderView({ order, credentials, onOrder }: { order: TrackedOrder
       <ReturnsAnnouncement announcement={announcement} />
       <ReturnsSection
         returns={order.returns}
-        cancel={(ret) => (order.guestOrder ? <GuestCancelReturn credentials={credentials} ret={ret} onOrder={onOrder} onDone={returnsDone} /> : null)}
+        cancel={(ret) =>
+          order.guestOrder ? <GuestCancelReturn credentials={credentials} ret={ret} onOrder={onOrder} onDone={returnsDone} /> : null
+        }
       />
       {order.fulfilments.map((fulfilment) => (
-        <section key={fulfilment.id} aria-label={`Shipment from ${fulfilment.vendor.name}`} className="rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
+        <section
+          key={fulfilment.id}
+          aria-label={`Shipment from ${fulfilment.vendor.name}`}
+          className="rounded-xl border border-slate-200 bg-white p-4 sm:p-5"
+        >
           <h3 className="mb-4 font-semibold break-words text-slate-900">Shipment from {fulfilment.vendor.name}</h3>
           <TrackingTimeline
             fulfilment={{ ...fulfilment, invoice: null, creditNotes: [] }}
@@ -132,12 +171,29 @@ export function TrackOrder({ initialNumber = '' }: { initialNumber?: string }) {
       <form noValidate onSubmit={submit} className="max-w-md space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
         <Field id="track-number" label="Order number" hint="As in your confirmation mail, e.g. CB00000042" error={errors.number}>
           {(describedBy) => (
-            <input id="track-number" value={number} onChange={(e) => setNumber(e.target.value)} autoCapitalize="characters" aria-invalid={errors.number ? true : undefined} aria-describedby={describedBy} className={input} />
+            <input
+              id="track-number"
+              value={number}
+              onChange={(e) => setNumber(e.target.value)}
+              autoCapitalize="characters"
+              aria-invalid={errors.number ? true : undefined}
+              aria-describedby={describedBy}
+              className={input}
+            />
           )}
         </Field>
         <Field id="track-email" label="E-mail used for the order" error={errors.email}>
           {(describedBy) => (
-            <input id="track-email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} aria-invalid={errors.email ? true : undefined} aria-describedby={describedBy} className={input} />
+            <input
+              id="track-email"
+              type="email"
+              autoComplete="email"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              aria-invalid={errors.email ? true : undefined}
+              aria-describedby={describedBy}
+              className={input}
+            />
           )}
         </Field>
         <button type="submit" disabled={track.isPending} className={buttonClass('primary')}>
@@ -150,7 +206,13 @@ export function TrackOrder({ initialNumber = '' }: { initialNumber?: string }) {
             {track.error.message}
           </p>
         )}
-        {found && <TrackedOrderView order={found.order} credentials={found.credentials} onOrder={(order) => setFound((current) => (current ? { ...current, order } : current))} />}
+        {found && (
+          <TrackedOrderView
+            order={found.order}
+            credentials={found.credentials}
+            onOrder={(order) => setFound((current) => (current ? { ...current, order } : current))}
+          />
+        )}
       </div>
     </div>
   );

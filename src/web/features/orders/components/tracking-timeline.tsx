@@ -18,10 +18,7 @@ function steps(fulfilment: Fulfilment, orderDate: string): Step[] {
   const { status, packedAt, shippedAt, deliveredAt } = fulfilment;
   if (status === 'cancelled') {
     // Only what actually happened before the cancellation.
-    return [
-      { label: 'Ordered', at: orderDate, done: true },
-      ...(packedAt ? [{ label: 'Packed', at: packedAt, done: true }] : []),
-    ];
+    return [{ label: 'Ordered', at: orderDate, done: true }, ...(packedAt ? [{ label: 'Packed', at: packedAt, done: true }] : [])];
   }
   const reached = REACHED[status];
   return [

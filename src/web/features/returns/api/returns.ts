@@ -27,7 +27,8 @@ export interface ReturnStepVariables {
 export function useReturnStep(area: ReturnsArea) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, action, body }: ReturnStepVariables) => apiRequest(`/${area}/returns/${id}/${action}`, { method: 'POST', body: body ?? undefined, schema: ManagedReturnSchema }),
+    mutationFn: ({ id, action, body }: ReturnStepVariables) =>
+      apiRequest(`/${area}/returns/${id}/${action}`, { method: 'POST', body: body ?? undefined, schema: ManagedReturnSchema }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: returnsKey(area) }),
   });
 }

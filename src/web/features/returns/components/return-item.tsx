@@ -1,7 +1,14 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { addDays, indiaDate } from '#shared/india-time.ts';
 import { formatPrice } from '#shared/money.ts';
-import { formatPickupDate, nextReturnActions, RETURN_REASON_LABELS, RETURN_STATUS_LABELS, type ReturnAction, type ReturnStatus } from '#shared/returns.ts';
+import {
+  formatPickupDate,
+  nextReturnActions,
+  RETURN_REASON_LABELS,
+  RETURN_STATUS_LABELS,
+  type ReturnAction,
+  type ReturnStatus,
+} from '#shared/returns.ts';
 import { PAYMENT_METHOD_NAMES } from '#shared/schemas/orders.ts';
 import type { ManagedReturn } from '#shared/schemas/returns.ts';
 import { type AnnouncerTone } from '#web/components/ui/alerts.tsx';
@@ -42,7 +49,15 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** One return: its line, reason, status and dates, and the next steps the seller or admin may take. */
-export function ReturnItem({ area, ret, onDone }: { area: ReturnsArea; ret: ManagedReturn; onDone: (text: string, tone?: AnnouncerTone) => void }) {
+export function ReturnItem({
+  area,
+  ret,
+  onDone,
+}: {
+  area: ReturnsArea;
+  ret: ManagedReturn;
+  onDone: (text: string, tone?: AnnouncerTone) => void;
+}) {
   const id = useId();
   const step = useReturnStep(area);
   const [open, setOpen] = useState<ReturnAction | null>(null);
@@ -81,7 +96,11 @@ export function ReturnItem({ area, ret, onDone }: { area: ReturnsArea; ret: Mana
         },
         onError: (failure) => {
           const issues = fieldIssues(failure);
-          setError(issues.length > 0 ? issues.map((issue) => issue.message).join('. ') : errorMessage(failure, 'That did not work. Please check your connection and try again.'));
+          setError(
+            issues.length > 0
+              ? issues.map((issue) => issue.message).join('. ')
+              : errorMessage(failure, 'That did not work. Please check your connection and try again.'),
+          );
         },
       },
     );
@@ -102,7 +121,8 @@ export function ReturnItem({ area, ret, onDone }: { area: ReturnsArea; ret: Mana
       if (restock === null) return setError('Please say whether the item goes back to stock.');
       run('receive', { restock: restock === 'yes' });
     } else if (open === 'ship-replacement') {
-      if (text('carrier').length < 2 || !/^[A-Za-z0-9-]{4,40}$/.test(text('trackingNumber'))) return setError('Please enter the carrier and a tracking number of 4–40 letters, digits or -.');
+      if (text('carrier').length < 2 || !/^[A-Za-z0-9-]{4,40}$/.test(text('trackingNumber')))
+        return setError('Please enter the carrier and a tracking number of 4–40 letters, digits or -.');
       run('ship-replacement', { carrier: text('carrier'), trackingNumber: text('trackingNumber') });
     }
   }
@@ -112,15 +132,25 @@ export function ReturnItem({ area, ret, onDone }: { area: ReturnsArea; ret: Mana
       <article aria-labelledby={`${id}-title`}>
         <div className="flex flex-wrap items-start justify-between gap-2">
           <div className="min-w-0">
-            <h2 id={`${id}-title`} ref={headingRef} tabIndex={-1} className="font-semibold wrap-break-word text-slate-900 focus:outline-none">
+            <h2
+              id={`${id}-title`}
+              ref={headingRef}
+              tabIndex={-1}
+              className="font-semibold wrap-break-word text-slate-900 focus:outline-none"
+            >
               {what}
             </h2>
             <p className="text-sm text-slate-600">
               Order {ret.orderNumber} · {ret.customer.name}
-              {area === 'admin' && ` · sold by ${ret.vendor.name}`} · asked <time dateTime={ret.requestedAt}>{formatDateTime(ret.requestedAt)}</time>
+              {area === 'admin' && ` · sold by ${ret.vendor.name}`} · asked{' '}
+              <time dateTime={ret.requestedAt}>{formatDateTime(ret.requestedAt)}</time>
             </p>
           </div>
-          <span className={`rounded-full px-2.5 py-0.5 text-sm font-medium ring-1 ${STATUS_TONE[ret.status] ?? 'bg-blue-50 text-blue-800 ring-blue-200'}`}>{RETURN_STATUS_LABELS[ret.status]}</span>
+          <span
+            className={`rounded-full px-2.5 py-0.5 text-sm font-medium ring-1 ${STATUS_TONE[ret.status] ?? 'bg-blue-50 text-blue-800 ring-blue-200'}`}
+          >
+            {RETURN_STATUS_LABELS[ret.status]}
+          </span>
         </div>
         <dl className="mt-3 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
           <Row label="Reason">
@@ -137,16 +167,32 @@ export function ReturnItem({ area, ret, onDone }: { area: ReturnsArea; ret: Mana
           </Row>
           {ret.pickup && <Row label="Pickup">{`${ret.pickup.carrier} on ${formatPickupDate(ret.pickup.date)}`}</Row>}
           {ret.rejectionReason && <Row label="Rejected because">{ret.rejectionReason}</Row>}
-          {ret.restocked !== null && <Row label="On receipt">{ret.restocked ? 'Back to stock (unopened)' : 'Not back to stock (damaged)'}</Row>}
+          {ret.restocked !== null && (
+            <Row label="On receipt">{ret.restocked ? 'Back to stock (unopened)' : 'Not back to stock (damaged)'}</Row>
+          )}
           {ret.refundedAt && <Row label="Refunded">{`${formatPrice(ret.amount)} on ${formatDate(ret.refundedAt)}`}</Row>}
-          {ret.replacement && <Row label="Replacement">{`${ret.replacement.carrier}, tracking number ${ret.replacement.trackingNumber}`}</Row>}
+          {ret.replacement && (
+            <Row label="Replacement">{`${ret.replacement.carrier}, tracking number ${ret.replacement.trackingNumber}`}</Row>
+          )}
         </dl>
         {ret.photos.length > 0 && (
           <ul aria-label="Customer’s photos" className="mt-3 flex flex-wrap gap-2">
             {ret.photos.map((photo, at) => (
               <li key={photo.id}>
-                <a href={photo.url} target="_blank" rel="noreferrer" className="block rounded-lg focus-visible:outline-2 focus-visible:outline-brand-600">
-                  <img src={photo.url} alt={`Customer’s photo ${at + 1} of ${ret.product.name} (opens in a new tab)`} width={80} height={80} loading="lazy" className="size-20 rounded-lg border border-slate-200 object-cover" />
+                <a
+                  href={photo.url}
+                  target="_blank"
+                  rel="noreferrer"
+                  className="block rounded-lg focus-visible:outline-2 focus-visible:outline-brand-600"
+                >
+                  <img
+                    src={photo.url}
+                    alt={`Customer’s photo ${at + 1} of ${ret.product.name} (opens in a new tab)`}
+                    width={80}
+                    height={80}
+                    loading="lazy"
+                    className="size-20 rounded-lg border border-slate-200 object-cover"
+                  />
                 </a>
               </li>
             ))}
@@ -161,7 +207,13 @@ export function ReturnItem({ area, ret, onDone }: { area: ReturnsArea; ret: Mana
         )}
 
         {open ? (
-          <form ref={formRef} noValidate onSubmit={submit} aria-label={`${ACTION_LABELS[open]}: ${what}`} className="mt-3 space-y-3 border-t border-slate-200 pt-3">
+          <form
+            ref={formRef}
+            noValidate
+            onSubmit={submit}
+            aria-label={`${ACTION_LABELS[open]}: ${what}`}
+            className="mt-3 space-y-3 border-t border-slate-200 pt-3"
+          >
             {open === 'approve' && (
               <div className="grid gap-3 sm:grid-cols-2">
                 <div>
@@ -174,7 +226,15 @@ export function ReturnItem({ area, ret, onDone }: { area: ReturnsArea; ret: Mana
                   <label htmlFor={`${id}-date`} className={labelClassName}>
                     Pickup date
                   </label>
-                  <input id={`${id}-date`} name="pickupDate" type="date" defaultValue={todayInIndia()} min={todayInIndia()} max={inIndia(14)} className={controlClassName} />
+                  <input
+                    id={`${id}-date`}
+                    name="pickupDate"
+                    type="date"
+                    defaultValue={todayInIndia()}
+                    min={todayInIndia()}
+                    max={inIndia(14)}
+                    className={controlClassName}
+                  />
                 </div>
               </div>
             )}
@@ -186,7 +246,14 @@ export function ReturnItem({ area, ret, onDone }: { area: ReturnsArea; ret: Mana
                 <p id={`${id}-reason-hint`} className="text-sm text-slate-600">
                   The customer is mailed this; at least 10 characters.
                 </p>
-                <textarea id={`${id}-reason`} name="reason" rows={3} maxLength={1000} aria-describedby={`${id}-reason-hint`} className={controlClassName} />
+                <textarea
+                  id={`${id}-reason`}
+                  name="reason"
+                  rows={3}
+                  maxLength={1000}
+                  aria-describedby={`${id}-reason-hint`}
+                  className={controlClassName}
+                />
               </div>
             )}
             {open === 'receive' && (
@@ -197,12 +264,15 @@ export function ReturnItem({ area, ret, onDone }: { area: ReturnsArea; ret: Mana
                     <input type="radio" name="restock" value="yes" className="size-4 accent-brand-600" /> Yes: unopened, back to stock
                   </label>
                   <label className="flex min-h-11 items-center gap-2">
-                    <input type="radio" name="restock" value="no" className="size-4 accent-brand-600" /> No: damaged or opened, not back to stock
+                    <input type="radio" name="restock" value="no" className="size-4 accent-brand-600" /> No: damaged or opened, not back to
+                    stock
                   </label>
                 </div>
                 {ret.resolution === 'refund' && (
                   <p className="mt-2 text-sm text-slate-700">
-                    Marking it received refunds {formatPrice(ret.amount)} {cash && ret.payoutTo ? `to the customer’s ${ret.payoutTo}` : 'to the customer’s original payment'} at once, with a GST credit note.
+                    Marking it received refunds {formatPrice(ret.amount)}{' '}
+                    {cash && ret.payoutTo ? `to the customer’s ${ret.payoutTo}` : 'to the customer’s original payment'} at once, with a GST
+                    credit note.
                   </p>
                 )}
               </fieldset>
@@ -225,7 +295,11 @@ export function ReturnItem({ area, ret, onDone }: { area: ReturnsArea; ret: Mana
             )}
             <div className="flex flex-col gap-3 sm:flex-row">
               <button type="submit" className={buttonClass(open === 'reject' ? 'secondary' : 'primary')} aria-disabled={step.isPending}>
-                {step.isPending ? 'Saving…' : open === 'receive' && ret.resolution === 'refund' ? `Mark received and refund ${formatPrice(ret.amount)}` : ACTION_LABELS[open]}
+                {step.isPending
+                  ? 'Saving…'
+                  : open === 'receive' && ret.resolution === 'refund'
+                    ? `Mark received and refund ${formatPrice(ret.amount)}`
+                    : ACTION_LABELS[open]}
               </button>
               <button
                 type="button"
@@ -244,7 +318,14 @@ export function ReturnItem({ area, ret, onDone }: { area: ReturnsArea; ret: Mana
             <div className="mt-3 flex flex-wrap gap-3 border-t border-slate-200 pt-3">
               {actions.map((action) =>
                 action === 'picked-up' ? (
-                  <button key={action} type="button" className={buttonClass('primary')} aria-disabled={step.isPending} aria-describedby={`${id}-title`} onClick={() => run(action)}>
+                  <button
+                    key={action}
+                    type="button"
+                    className={buttonClass('primary')}
+                    aria-disabled={step.isPending}
+                    aria-describedby={`${id}-title`}
+                    onClick={() => run(action)}
+                  >
                     {step.isPending ? 'Saving…' : ACTION_LABELS[action]}
                   </button>
                 ) : (

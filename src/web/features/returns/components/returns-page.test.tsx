@@ -37,7 +37,14 @@ const requested: ManagedReturn = {
   replacementShippedAt: null,
 };
 
-const refunded: ManagedReturn = { ...requested, status: 'refunded', restocked: false, receivedAt: '2026-11-26T10:00:00.000Z', refundedAt: '2026-11-26T10:00:00.000Z', creditNote: { id: 7, number: 'CN/26-27/000007' } };
+const refunded: ManagedReturn = {
+  ...requested,
+  status: 'refunded',
+  restocked: false,
+  receivedAt: '2026-11-26T10:00:00.000Z',
+  refundedAt: '2026-11-26T10:00:00.000Z',
+  creditNote: { id: 7, number: 'CN/26-27/000007' },
+};
 
 describe('ReturnsPage', () => {
   beforeEach(() => vi.unstubAllGlobals());
@@ -70,7 +77,11 @@ describe('ReturnsPage', () => {
     fireEvent.click(item.getByLabelText('No: damaged or opened, not back to stock'));
     fireEvent.click(item.getByRole('button', { name: 'Mark received and refund ₹29,999' }));
 
-    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Return of 1 × LG 27" 4K Monitor (CB00000042) received; ₹29,999 refunded with credit note CN/26-27/000007.'));
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toBe(
+        'Return of 1 × LG 27" 4K Monitor (CB00000042) received; ₹29,999 refunded with credit note CN/26-27/000007.',
+      ),
+    );
     const post = fetch.mock.calls.find(([url]) => url === '/api/vendor/returns/5/receive');
     expect(JSON.parse(String(post?.[1]?.body))).toEqual({ restock: false });
     expect(await screen.findByRole('link', { name: 'Credit note CN/26-27/000007 (PDF)' })).toBeTruthy();
@@ -80,8 +91,10 @@ describe('ReturnsPage', () => {
     vi.stubGlobal(
       'fetch',
       fakeFetch((url, init) => {
-        if (url.startsWith('/api/admin/returns?')) return json(200, { items: [{ ...requested, status: 'approved' }], total: 1, page: 1, pageSize: 20 });
-        if (init?.method === 'POST') return json(409, { error: { code: 'CONFLICT', message: 'This return changed meanwhile; please reload' } });
+        if (url.startsWith('/api/admin/returns?'))
+          return json(200, { items: [{ ...requested, status: 'approved' }], total: 1, page: 1, pageSize: 20 });
+        if (init?.method === 'POST')
+          return json(409, { error: { code: 'CONFLICT', message: 'This return changed meanwhile; please reload' } });
         return undefined;
       }),
     );

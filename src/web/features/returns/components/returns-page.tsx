@@ -29,8 +29,9 @@ export function ReturnsPage({ area }: { area: ReturnsArea }) {
     <div className="mx-auto w-full max-w-5xl min-w-0">
       <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Returns</h1>
       <p className="mt-1 max-w-3xl text-slate-600">
-        {area === 'vendor' ? 'Returns customers asked for on items you sold' : 'Returns customers asked for, of every seller'}, newest first. Approve with a pickup or reject with a reason; when the item is
-        back, say whether it can be sold again. A refund goes out as soon as it is marked received, with a GST credit note.
+        {area === 'vendor' ? 'Returns customers asked for on items you sold' : 'Returns customers asked for, of every seller'}, newest
+        first. Approve with a pickup or reject with a reason; when the item is back, say whether it can be sold again. A refund goes out as
+        soon as it is marked received, with a GST credit note.
       </p>
       <div className="mt-4 max-w-xs">
         <label htmlFor={`${ids}-status`} className={labelClassName}>
@@ -58,7 +59,10 @@ export function ReturnsPage({ area }: { area: ReturnsArea }) {
           noun={['return', 'returns']}
           pagesLabel="Pages of returns"
           empty={
-            <EmptyState title={status ? `No returns ${RETURN_STATUS_LABELS[status].toLowerCase()}` : 'No returns yet'} action={status ? { to: { search: searchOf(new URLSearchParams()) }, label: 'Show all returns' } : undefined}>
+            <EmptyState
+              title={status ? `No returns ${RETURN_STATUS_LABELS[status].toLowerCase()}` : 'No returns yet'}
+              action={status ? { to: { search: searchOf(new URLSearchParams()) }, label: 'Show all returns' } : undefined}
+            >
               Customers can ask to return an item within 10 days of its delivery.
             </EmptyState>
           }

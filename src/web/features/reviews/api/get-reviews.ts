@@ -15,7 +15,12 @@ export const FIRST_REVIEWS: ReviewListParams = { sort: 'helpful', page: 1, stars
 export function reviewsQuery(productId: number, { sort, page, stars }: ReviewListParams) {
   return queryOptions({
     queryKey: [...reviewKeys.all(productId), 'list', sort, page, stars] as const,
-    queryFn: ({ signal }) => apiRequest(`/products/${productId}/reviews`, { query: { sort, page: page === 1 ? undefined : page, stars }, schema: ReviewPageSchema, signal }),
+    queryFn: ({ signal }) =>
+      apiRequest(`/products/${productId}/reviews`, {
+        query: { sort, page: page === 1 ? undefined : page, stars },
+        schema: ReviewPageSchema,
+        signal,
+      }),
     staleTime: 30_000,
   });
 }

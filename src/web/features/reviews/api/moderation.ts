@@ -19,7 +19,8 @@ export function useModerationQueue(queue: ReviewQueue, page: number) {
 export function useModerateReview() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, input }: { id: number; input: ReviewModerationInput }) => apiRequest(`/admin/reviews/${id}/moderation`, { method: 'POST', body: input, schema: ModeratedReviewSchema }),
+    mutationFn: ({ id, input }: { id: number; input: ReviewModerationInput }) =>
+      apiRequest(`/admin/reviews/${id}/moderation`, { method: 'POST', body: input, schema: ModeratedReviewSchema }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: moderationKey }),
   });
 }

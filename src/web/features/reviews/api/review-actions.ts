@@ -9,7 +9,11 @@ export function useSaveReview(productId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ input, editing }: { input: ReviewInput; editing: boolean }) =>
-      apiRequest(editing ? `/products/${productId}/reviews/mine` : `/products/${productId}/reviews`, { method: editing ? 'PUT' : 'POST', body: input, schema: OwnReviewSchema }),
+      apiRequest(editing ? `/products/${productId}/reviews/mine` : `/products/${productId}/reviews`, {
+        method: editing ? 'PUT' : 'POST',
+        body: input,
+        schema: OwnReviewSchema,
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: reviewKeys.all(productId) }),
   });
 }

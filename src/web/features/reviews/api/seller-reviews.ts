@@ -8,7 +8,8 @@ const sellerKey = ['vendor', 'reviews'] as const;
 export function useSellerReviews(unanswered: boolean, page: number) {
   return useQuery({
     queryKey: [...sellerKey, unanswered, page],
-    queryFn: ({ signal }) => apiRequest('/vendor/reviews', { query: { unanswered: unanswered || undefined, page }, schema: SellerReviewListSchema, signal }),
+    queryFn: ({ signal }) =>
+      apiRequest('/vendor/reviews', { query: { unanswered: unanswered || undefined, page }, schema: SellerReviewListSchema, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -17,7 +18,8 @@ export function useSellerReviews(unanswered: boolean, page: number) {
 export function useReplyToReview() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, text }: { id: number; text: string }) => apiRequest(`/vendor/reviews/${id}/reply`, { method: 'POST', body: { text }, schema: SellerReviewSchema }),
+    mutationFn: ({ id, text }: { id: number; text: string }) =>
+      apiRequest(`/vendor/reviews/${id}/reply`, { method: 'POST', body: { text }, schema: SellerReviewSchema }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: sellerKey }),
   });
 }

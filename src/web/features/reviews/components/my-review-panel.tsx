@@ -9,7 +9,19 @@ import { ReviewForm } from './review-form.tsx';
 import { Stars } from './stars.tsx';
 
 /** Write a review (a buyer who received it), edit one's own, or why one cannot. */
-export function MyReviewPanel({ productId, signedIn, loginPath, mine, onSaved }: { productId: number; signedIn: boolean; loginPath: string; mine: MyReview | undefined; onSaved: (text: string) => void }) {
+export function MyReviewPanel({
+  productId,
+  signedIn,
+  loginPath,
+  mine,
+  onSaved,
+}: {
+  productId: number;
+  signedIn: boolean;
+  loginPath: string;
+  mine: MyReview | undefined;
+  onSaved: (text: string) => void;
+}) {
   const [editing, setEditing] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);
   const box = 'mb-6 rounded-xl border border-slate-200 bg-white p-4';
@@ -57,9 +69,19 @@ export function MyReviewPanel({ productId, signedIn, loginPath, mine, onSaved }:
       {mine.verifyEmailFirst ? (
         <VerifyEmailToReview className="mt-3" />
       ) : editing ? (
-        <ReviewForm productId={productId} initial={own ? { rating: own.rating, title: own.title, text: own.text } : undefined} onSaved={() => close(true)} onCancel={() => close(false)} />
+        <ReviewForm
+          productId={productId}
+          initial={own ? { rating: own.rating, title: own.title, text: own.text } : undefined}
+          onSaved={() => close(true)}
+          onCancel={() => close(false)}
+        />
       ) : (
-        <button ref={opener} type="button" onClick={() => setEditing(true)} className={`${buttonClass(own ? 'secondary' : 'primary')} mt-3`}>
+        <button
+          ref={opener}
+          type="button"
+          onClick={() => setEditing(true)}
+          className={`${buttonClass(own ? 'secondary' : 'primary')} mt-3`}
+        >
           {own ? 'Edit your review' : 'Write a review'}
         </button>
       )}
@@ -82,7 +104,9 @@ function VerifyEmailToReview({ className }: { className: string }) {
   return (
     <div className={className}>
       <p className="text-sm font-semibold text-slate-900">Verify your e-mail to review</p>
-      <p className="mt-1 text-sm text-slate-700">Open the link we mailed you when you registered. Reviews need it: one real shopper, one voice.</p>
+      <p className="mt-1 text-sm text-slate-700">
+        Open the link we mailed you when you registered. Reviews need it: one real shopper, one voice.
+      </p>
       <button type="button" onClick={() => void send()} disabled={resend.isPending} className={`${buttonClass('secondary')} mt-3`}>
         {resend.isPending ? 'Sending…' : 'Resend link'}
       </button>

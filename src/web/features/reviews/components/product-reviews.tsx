@@ -13,7 +13,6 @@ interface ProductReviewsProps {
   signedIn: boolean;
 }
 
-
 /**
  * A product's ratings and reviews: the average and how many gave each star (a star's bar shows
  * only its reviews), the shopper's own review (write, edit), and the reviews, most helpful or

@@ -4,7 +4,15 @@ import { Stars } from './stars.tsx';
 import { plural } from './plural.ts';
 
 /** "4.3 out of 5", the count, and a bar per star that filters the list to it. */
-export function RatingOverview({ summary, stars, onStars }: { summary: RatingSummary; stars: number | null; onStars: (stars: number | null) => void }) {
+export function RatingOverview({
+  summary,
+  stars,
+  onStars,
+}: {
+  summary: RatingSummary;
+  stars: number | null;
+  onStars: (stars: number | null) => void;
+}) {
   const alive = useTakenOver();
   if (summary.count === 0 || summary.average === null) {
     return <p className="text-slate-700">No reviews yet. Customers who have received this product can review it.</p>;

@@ -49,7 +49,8 @@ export function ReviewForm({ productId, initial, onSaved, onCancel }: ReviewForm
     save.mutate({ input: parsed.data, editing: initial !== undefined }, { onSuccess: onSaved });
   }
 
-  const describe = (field: keyof ReviewInput, hint?: string) => [hint, errors[field] ? `${id}-${field}-error` : undefined].filter(Boolean).join(' ') || undefined;
+  const describe = (field: keyof ReviewInput, hint?: string) =>
+    [hint, errors[field] ? `${id}-${field}-error` : undefined].filter(Boolean).join(' ') || undefined;
   const fieldError = (field: keyof ReviewInput) =>
     errors[field] ? (
       <p id={`${id}-${field}-error`} className="mt-1.5 text-sm font-medium text-red-700">
@@ -79,7 +80,12 @@ export function ReviewForm({ productId, initial, onSaved, onCancel }: ReviewForm
                 htmlFor={`${id}-star-${n}`}
                 className="flex size-11 cursor-pointer items-center justify-center rounded-lg peer-focus-visible:ring-2 peer-focus-visible:ring-brand-600 hover:bg-amber-50"
               >
-                <Star aria-hidden="true" className={`size-7 ${n <= rating ? 'text-amber-500' : 'text-slate-300'}`} fill="currentColor" strokeWidth={n <= rating ? 0 : 1} />
+                <Star
+                  aria-hidden="true"
+                  className={`size-7 ${n <= rating ? 'text-amber-500' : 'text-slate-300'}`}
+                  fill="currentColor"
+                  strokeWidth={n <= rating ? 0 : 1}
+                />
                 <span className="sr-only">{`${n} star${n === 1 ? '' : 's'}: ${STAR_WORDS[n]}`}</span>
               </label>
             </span>
@@ -129,7 +135,11 @@ export function ReviewForm({ productId, initial, onSaved, onCancel }: ReviewForm
         {fieldError('text')}
       </div>
 
-      {save.isError && <ErrorAlert>{errorMessage(save.error, 'Your review was not saved: please check your internet connection and try again.')}</ErrorAlert>}
+      {save.isError && (
+        <ErrorAlert>
+          {errorMessage(save.error, 'Your review was not saved: please check your internet connection and try again.')}
+        </ErrorAlert>
+      )}
       <div className="flex flex-wrap gap-2">
         <button type="submit" disabled={save.isPending} className={buttonClass('primary')}>
           {save.isPending ? 'Saving…' : initial ? 'Save changes' : 'Submit review'}

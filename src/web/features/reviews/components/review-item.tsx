@@ -9,7 +9,17 @@ import { plural } from './plural.ts';
 import { ReportForm } from './review-report-form.tsx';
 
 /** A review in the list: its stars, words and seller's reply, a helpful vote and a report. */
-export function ReviewItem({ productId, review, signedIn, mine }: { productId: number; review: Review; signedIn: boolean; mine: MyReview | undefined }) {
+export function ReviewItem({
+  productId,
+  review,
+  signedIn,
+  mine,
+}: {
+  productId: number;
+  review: Review;
+  signedIn: boolean;
+  mine: MyReview | undefined;
+}) {
   const id = useId();
   const own = mine?.review?.id === review.id;
   const voted = mine?.helpful.includes(review.id) ?? false;
@@ -49,7 +59,9 @@ export function ReviewItem({ productId, review, signedIn, mine }: { productId: n
           </div>
         )}
         <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
-          {review.helpful > 0 ? <span className="text-slate-600">{`${plural(review.helpful, 'person', 'people')} found this helpful`}</span> : null}
+          {review.helpful > 0 ? (
+            <span className="text-slate-600">{`${plural(review.helpful, 'person', 'people')} found this helpful`}</span>
+          ) : null}
           {signedIn && mine && !own && (
             <>
               <button
@@ -64,7 +76,12 @@ export function ReviewItem({ productId, review, signedIn, mine }: { productId: n
               {reported || reportDone ? (
                 <span className="text-slate-600">Reported: thank you</span>
               ) : (
-                <button type="button" aria-expanded={reporting} onClick={() => setReporting((open) => !open)} className="text-slate-600 underline hover:text-slate-900">
+                <button
+                  type="button"
+                  aria-expanded={reporting}
+                  onClick={() => setReporting((open) => !open)}
+                  className="text-slate-600 underline hover:text-slate-900"
+                >
                   Report
                 </button>
               )}

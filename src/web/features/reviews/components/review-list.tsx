@@ -62,13 +62,23 @@ export function ReviewList({ productId, params, headingRef, onChange, onPage, si
           </ol>
           {pageCount > 1 && (
             <nav aria-label="Pages of reviews" className="mt-4 flex flex-wrap items-center justify-between gap-3">
-              <button type="button" disabled={!alive || data.page <= 1} onClick={() => onPage(data.page - 1)} className={buttonClass('secondary', 'sm')}>
+              <button
+                type="button"
+                disabled={!alive || data.page <= 1}
+                onClick={() => onPage(data.page - 1)}
+                className={buttonClass('secondary', 'sm')}
+              >
                 Previous
               </button>
               <p className="text-sm text-slate-700">
                 Page {data.page} of {pageCount}
               </p>
-              <button type="button" disabled={!alive || data.page >= pageCount} onClick={() => onPage(data.page + 1)} className={buttonClass('secondary', 'sm')}>
+              <button
+                type="button"
+                disabled={!alive || data.page >= pageCount}
+                onClick={() => onPage(data.page + 1)}
+                className={buttonClass('secondary', 'sm')}
+              >
                 Next
               </button>
             </nav>

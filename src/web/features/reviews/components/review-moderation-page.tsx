@@ -40,11 +40,16 @@ export function ReviewModerationPage() {
         Reviews
       </h1>
       <p className="mt-1 max-w-3xl text-slate-600">
-        Reviews shoppers reported wait here until you decide. A hidden review leaves the product page and its rating; every decision and its reason go in the audit log.
+        Reviews shoppers reported wait here until you decide. A hidden review leaves the product page and its rating; every decision and its
+        reason go in the audit log.
       </p>
       <ReviewTabs
         label="Review queues"
-        tabs={QUEUES.map((item) => ({ label: item.label, search: searchOf(withParam(new URLSearchParams(), 'queue', item.queue === 'reported' ? undefined : item.queue)), current: queue === item.queue }))}
+        tabs={QUEUES.map((item) => ({
+          label: item.label,
+          search: searchOf(withParam(new URLSearchParams(), 'queue', item.queue === 'reported' ? undefined : item.queue)),
+          current: queue === item.queue,
+        }))}
       />
       <Announcer message={announcement.text} tone={announcement.tone} className="mt-4" />
       <PagedList
@@ -52,7 +57,11 @@ export function ReviewModerationPage() {
         params={params}
         noun={['review', 'reviews']}
         pagesLabel="Pages of reviews"
-        empty={<EmptyState title={queue === 'reported' ? 'No reported reviews' : 'No hidden reviews'}>{queue === 'reported' ? 'Reviews shoppers report appear here.' : 'Reviews you hide appear here, to restore.'}</EmptyState>}
+        empty={
+          <EmptyState title={queue === 'reported' ? 'No reported reviews' : 'No hidden reviews'}>
+            {queue === 'reported' ? 'Reviews shoppers report appear here.' : 'Reviews you hide appear here, to restore.'}
+          </EmptyState>
+        }
       >
         {(page, summaryId) => (
           <ul aria-describedby={summaryId} className="space-y-4">
@@ -99,11 +108,18 @@ function ModeratedItem({ review, onDone }: { review: ModeratedReview; onDone: (t
   }
 
   const actions: Array<{ value: ReviewModerationInput['action']; label: string }> =
-    review.status === 'hidden' ? [{ value: 'restore', label: 'Restore it' }] : [{ value: 'hide', label: 'Hide it' }, ...(review.openReports > 0 ? [{ value: 'dismiss' as const, label: 'Keep it (dismiss the reports)' }] : [])];
+    review.status === 'hidden'
+      ? [{ value: 'restore', label: 'Restore it' }]
+      : [
+          { value: 'hide', label: 'Hide it' },
+          ...(review.openReports > 0 ? [{ value: 'dismiss' as const, label: 'Keep it (dismiss the reports)' }] : []),
+        ];
 
   return (
     <ReviewCard review={review} meta={<span>{formatDateTime(review.createdAt)}</span>}>
-      {review.status === 'hidden' && <p className="mt-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950">Hidden: {review.hiddenReason}</p>}
+      {review.status === 'hidden' && (
+        <p className="mt-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950">Hidden: {review.hiddenReason}</p>
+      )}
       {review.reports.length > 0 && (
         <div className="mt-3">
           <h3 className="text-sm font-semibold text-slate-900">
@@ -125,7 +141,14 @@ function ModeratedItem({ review, onDone }: { review: ModeratedReview; onDone: (t
           <div className="mt-1.5 flex flex-wrap gap-x-4 gap-y-2">
             {actions.map((option) => (
               <label key={option.value} className="inline-flex items-center gap-2 text-sm text-slate-800">
-                <input type="radio" name={`${id}-action`} value={option.value} checked={action === option.value} onChange={() => setAction(option.value)} className="size-4 accent-brand-600" />
+                <input
+                  type="radio"
+                  name={`${id}-action`}
+                  value={option.value}
+                  checked={action === option.value}
+                  onChange={() => setAction(option.value)}
+                  className="size-4 accent-brand-600"
+                />
                 {option.label}
               </label>
             ))}
@@ -153,7 +176,12 @@ function ModeratedItem({ review, onDone }: { review: ModeratedReview; onDone: (t
           )}
         </div>
         <button type="submit" disabled={moderate.isPending} className={buttonClass(action === 'hide' ? 'primary' : 'secondary', 'sm')}>
-          {moderate.isPending ? 'Saving…' : actions.find((option) => option.value === action)?.label.replace(/ \(.*\)$/, '').replace(' it', ' review')}
+          {moderate.isPending
+            ? 'Saving…'
+            : actions
+                .find((option) => option.value === action)
+                ?.label.replace(/ \(.*\)$/, '')
+                .replace(' it', ' review')}
         </button>
       </form>
     </ReviewCard>

@@ -6,7 +6,17 @@ import { errorMessage } from '#web/lib/api-client.ts';
 import { useReportReview } from '../api/review-actions.ts';
 
 /** Report a review to the moderators: a reason and, if wanted, some words. */
-export function ReportForm({ productId, reviewId, onDone, onCancel }: { productId: number; reviewId: number; onDone: () => void; onCancel: () => void }) {
+export function ReportForm({
+  productId,
+  reviewId,
+  onDone,
+  onCancel,
+}: {
+  productId: number;
+  reviewId: number;
+  onDone: () => void;
+  onCancel: () => void;
+}) {
   const id = useId();
   const [reason, setReason] = useState<ReviewReportReason | ''>('');
   const [details, setDetails] = useState('');
@@ -22,7 +32,10 @@ export function ReportForm({ productId, reviewId, onDone, onCancel }: { productI
       return;
     }
     setError(null);
-    report.mutate({ reviewId, input: { reason, details } }, { onSuccess: onDone, onError: (failure) => setError(errorMessage(failure, 'The report was not sent. Please try again.')) });
+    report.mutate(
+      { reviewId, input: { reason, details } },
+      { onSuccess: onDone, onError: (failure) => setError(errorMessage(failure, 'The report was not sent. Please try again.')) },
+    );
   }
 
   return (
@@ -52,7 +65,14 @@ export function ReportForm({ productId, reviewId, onDone, onCancel }: { productI
         <label htmlFor={`${id}-details`} className={labelClassName}>
           Details <span className="font-normal text-slate-600">(optional)</span>
         </label>
-        <textarea id={`${id}-details`} value={details} onChange={(event) => setDetails(event.target.value)} maxLength={500} rows={2} className={`${controlClassName} mt-1.5`} />
+        <textarea
+          id={`${id}-details`}
+          value={details}
+          onChange={(event) => setDetails(event.target.value)}
+          maxLength={500}
+          rows={2}
+          className={`${controlClassName} mt-1.5`}
+        />
       </div>
       {error && (
         <p id={`${id}-error`} role="alert" className="text-sm font-medium text-red-700">

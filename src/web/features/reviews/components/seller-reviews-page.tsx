@@ -21,13 +21,19 @@ export function SellerReviewsPage() {
   return (
     <div className="mx-auto w-full max-w-5xl min-w-0">
       <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Reviews</h1>
-      <p className="mt-1 max-w-3xl text-slate-600">Reviews of products shoppers bought from you. You may reply once to each; your reply shows under the review on the product page.</p>
+      <p className="mt-1 max-w-3xl text-slate-600">
+        Reviews of products shoppers bought from you. You may reply once to each; your reply shows under the review on the product page.
+      </p>
       <ReviewTabs
         label="Which reviews"
         tabs={[
           { value: false, label: 'All' },
           { value: true, label: 'Awaiting your reply' },
-        ].map((item) => ({ label: item.label, search: searchOf(withParam(new URLSearchParams(), 'unanswered', item.value ? 'true' : undefined)), current: unanswered === item.value }))}
+        ].map((item) => ({
+          label: item.label,
+          search: searchOf(withParam(new URLSearchParams(), 'unanswered', item.value ? 'true' : undefined)),
+          current: unanswered === item.value,
+        }))}
       />
       <Announcer message={announcement} className="mt-4" />
       <PagedList
@@ -35,12 +41,20 @@ export function SellerReviewsPage() {
         params={params}
         noun={['review', 'reviews']}
         pagesLabel="Pages of reviews"
-        empty={<EmptyState title={unanswered ? 'Every review has your reply' : 'No reviews yet'}>{unanswered ? 'New reviews appear here.' : 'Shoppers can review what they bought from you once it is delivered.'}</EmptyState>}
+        empty={
+          <EmptyState title={unanswered ? 'Every review has your reply' : 'No reviews yet'}>
+            {unanswered ? 'New reviews appear here.' : 'Shoppers can review what they bought from you once it is delivered.'}
+          </EmptyState>
+        }
       >
         {(page, summaryId) => (
           <ul aria-describedby={summaryId} className="space-y-4">
             {page.items.map((review) => (
-              <SellerReviewItem key={review.id} review={review} onReplied={() => setAnnouncement(`Your reply to ${review.author} is published under the review.`)} />
+              <SellerReviewItem
+                key={review.id}
+                review={review}
+                onReplied={() => setAnnouncement(`Your reply to ${review.author} is published under the review.`)}
+              />
             ))}
           </ul>
         )}
@@ -64,7 +78,10 @@ function SellerReviewItem({ review, onReplied }: { review: SellerReview; onRepli
       return;
     }
     setError(null);
-    reply.mutate({ id: review.id, text: text.trim() }, { onSuccess: onReplied, onError: (failure) => setError(errorMessage(failure, 'Your reply was not sent. Please try again.')) });
+    reply.mutate(
+      { id: review.id, text: text.trim() },
+      { onSuccess: onReplied, onError: (failure) => setError(errorMessage(failure, 'Your reply was not sent. Please try again.')) },
+    );
   }
 
   return (

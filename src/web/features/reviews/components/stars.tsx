@@ -25,5 +25,9 @@ export function Stars({ rating, size = 'sm' }: { rating: number; size?: 'sm' | '
 
 /** "Verified purchase": every review is one (only customers who received the product may write one). */
 export function VerifiedPurchase() {
-  return <span className="inline-flex items-center rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-800 ring-1 ring-emerald-200 ring-inset">Verified purchase</span>;
+  return (
+    <span className="inline-flex items-center rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-800 ring-1 ring-emerald-200 ring-inset">
+      Verified purchase
+    </span>
+  );
 }

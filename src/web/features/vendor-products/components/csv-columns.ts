@@ -24,12 +24,16 @@ const specKey = (column: string) => column.replace(/_([a-z])/g, (_, letter: stri
 export function describeSpecColumn(column: CsvColumn): { label: string; categories: Category[]; note: string } {
   const key = specKey(column);
   const categories = CATEGORIES.filter((category) => SPEC_FIELDS[category].some((field) => field.key === key));
-  const fields = categories.flatMap((category) => SPEC_FIELDS[category].filter((field) => field.key === key).map((field) => ({ category, field })));
+  const fields = categories.flatMap((category) =>
+    SPEC_FIELDS[category].filter((field) => field.key === key).map((field) => ({ category, field })),
+  );
   const first = fields[0]?.field;
   if (!first) return { label: column, categories, note: '' };
   let note = '';
   if (first.kind === 'choice') {
-    const sets = fields.map(({ category, field }) => (field.kind === 'choice' ? `${categories.length > 1 ? `${category}: ` : ''}${field.options.join(', ')}` : ''));
+    const sets = fields.map(({ category, field }) =>
+      field.kind === 'choice' ? `${categories.length > 1 ? `${category}: ` : ''}${field.options.join(', ')}` : '',
+    );
     note = `One of ${[...new Set(sets)].join('; ')}.`;
   } else if (first.kind === 'list') {
     note = 'Separate them with a semicolon, for example HDMI 2.1;DisplayPort 1.4;USB-C.';

@@ -25,15 +25,27 @@ type ReportRow = ImportReport['rows'][number];
 const reportRow = columnsOf<ReportRow>();
 const REPORT_COLUMNS: DataColumn<ReportRow>[] = [
   reportRow.accessor('line', { header: 'Line', meta: { rowHeader: true, cellClassName: 'font-medium text-slate-900' } }),
-  reportRow.accessor('sku', { header: 'SKU', meta: { cellClassName: 'font-mono text-xs break-all text-slate-700' }, cell: ({ getValue }) => getValue() ?? '—' }),
-  reportRow.accessor('name', { header: 'Name', meta: { cellClassName: 'wrap-break-word text-slate-900' }, cell: ({ getValue }) => getValue() ?? '—' }),
+  reportRow.accessor('sku', {
+    header: 'SKU',
+    meta: { cellClassName: 'font-mono text-xs break-all text-slate-700' },
+    cell: ({ getValue }) => getValue() ?? '—',
+  }),
+  reportRow.accessor('name', {
+    header: 'Name',
+    meta: { cellClassName: 'wrap-break-word text-slate-900' },
+    cell: ({ getValue }) => getValue() ?? '—',
+  }),
   reportRow.display({ id: 'result', header: 'Result', cell: ({ row: { original } }) => <RowResult row={original} /> }),
 ];
 
 /** A row's outcome: what the import does with it, or every error that stops it. */
 function RowResult({ row }: { row: ReportRow }) {
   if (row.action !== 'error') {
-    return <span className={row.action === 'create' ? 'font-medium text-emerald-800' : 'font-medium text-brand-700'}>{ACTION_LABELS[row.action]}</span>;
+    return (
+      <span className={row.action === 'create' ? 'font-medium text-emerald-800' : 'font-medium text-brand-700'}>
+        {ACTION_LABELS[row.action]}
+      </span>
+    );
   }
   return (
     <>

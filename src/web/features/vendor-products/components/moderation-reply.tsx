@@ -95,7 +95,12 @@ export function ModerationReplyForm({ product, compact = false }: { product: Pic
         )}
       </div>
       <label className="flex items-start gap-2 text-sm text-slate-900">
-        <input type="checkbox" checked={asksReview} onChange={(event) => setAsksReview(event.target.checked)} className="mt-0.5 size-4 shrink-0 accent-brand-600" />
+        <input
+          type="checkbox"
+          checked={asksReview}
+          onChange={(event) => setAsksReview(event.target.checked)}
+          className="mt-0.5 size-4 shrink-0 accent-brand-600"
+        />
         I have fixed the listing: please review it again
       </label>
       <button type="submit" disabled={reply.isPending} className={buttonClass('secondary', 'sm')}>

@@ -17,7 +17,11 @@ describe('other sellers of a product', () => {
   });
 
   it('says what archiving did: gone from the store, or still sold by others', () => {
-    expect(archivedNotice(product({ sharedDetails: false, sellerCount: 1, status: 'archived' }))).toBe('Product archived. Shoppers can no longer see it.');
-    expect(archivedNotice(product({ sharedDetails: true, sellerCount: 2, status: 'archived' }))).toContain('It stays on sale from 2 other sellers.');
+    expect(archivedNotice(product({ sharedDetails: false, sellerCount: 1, status: 'archived' }))).toBe(
+      'Product archived. Shoppers can no longer see it.',
+    );
+    expect(archivedNotice(product({ sharedDetails: true, sellerCount: 2, status: 'archived' }))).toContain(
+      'It stays on sale from 2 other sellers.',
+    );
   });
 });

@@ -5,16 +5,22 @@ import { formatDate } from '#web/lib/format.ts';
 export function SharedDetailsNotice({ product }: { product: VendorProduct }) {
   return (
     <div className="mt-4 rounded-xl border border-sky-200 bg-sky-50 p-4 text-sky-950">
-      <p className="font-semibold">{product.sellerCount > 1 ? `${product.sellerCount} sellers offer this product` : 'This product is shared'}</p>
+      <p className="font-semibold">
+        {product.sellerCount > 1 ? `${product.sellerCount} sellers offer this product` : 'This product is shared'}
+      </p>
       <p className="mt-1 text-sm">
-        Its name, description, photos and specifications are shared: your price, MRP, stock, SKU and status are saved at once, and a change to its details
-        goes to the marketplace for approval.
+        Its name, description, photos and specifications are shared: your price, MRP, stock, SKU and status are saved at once, and a change
+        to its details goes to the marketplace for approval.
       </p>
       {product.proposal?.status === 'pending' && (
-        <p className="mt-2 text-sm font-medium">Your change to its details, sent {formatDate(product.proposal.createdAt)}, awaits the marketplace's approval.</p>
+        <p className="mt-2 text-sm font-medium">
+          Your change to its details, sent {formatDate(product.proposal.createdAt)}, awaits the marketplace's approval.
+        </p>
       )}
       {product.proposal?.status === 'rejected' && (
-        <p className="mt-2 text-sm font-medium">The marketplace did not accept your last change to its details: {product.proposal.reason}</p>
+        <p className="mt-2 text-sm font-medium">
+          The marketplace did not accept your last change to its details: {product.proposal.reason}
+        </p>
       )}
     </div>
   );
@@ -26,7 +32,9 @@ export function ReviewNotice({ review }: { review: VendorProduct['review'] }) {
   return review.status === 'pending' ? (
     <div className="mt-4 rounded-xl border border-amber-200 bg-amber-50 p-4 text-amber-950">
       <p className="font-semibold">Awaiting the marketplace's approval</p>
-      <p className="mt-1 text-sm">New listings are checked before shoppers see them, usually within a working day. You can keep editing it meanwhile.</p>
+      <p className="mt-1 text-sm">
+        New listings are checked before shoppers see them, usually within a working day. You can keep editing it meanwhile.
+      </p>
     </div>
   ) : (
     <div className="mt-4 rounded-xl border border-red-300 bg-red-50 p-4 text-red-950">

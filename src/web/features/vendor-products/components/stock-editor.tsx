@@ -49,8 +49,7 @@ export function StockEditor({ product }: { product: VendorProduct }) {
     <form noValidate onSubmit={save} className="min-w-0">
       <div className="flex flex-wrap items-center gap-2">
         <label htmlFor={`${id}-stock`} className="text-xs font-medium text-slate-500 md:sr-only">
-          Stock{' '}
-          <span className="sr-only">for {product.name}</span>
+          Stock <span className="sr-only">for {product.name}</span>
         </label>
         <input
           id={`${id}-stock`}
@@ -70,9 +69,7 @@ export function StockEditor({ product }: { product: VendorProduct }) {
           className="w-24 rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-base text-slate-900 focus:border-brand-500 focus:ring-2 focus:ring-brand-500 focus:outline-hidden aria-[invalid=true]:border-red-600"
         />
         <button type="submit" disabled={mutation.isPending} className={buttonClass('secondary', 'sm')}>
-          {mutation.isPending ? 'Saving…' : 'Save'}
-          {' '}
-          <span className="sr-only">stock for {product.name}</span>
+          {mutation.isPending ? 'Saving…' : 'Save'} <span className="sr-only">stock for {product.name}</span>
         </button>
         <span id={`${id}-saved`} role="status" className="text-sm font-medium text-emerald-700">
           {afterOrders ? `Saved: ${stockFormat.format(mutation.data.stock)} after orders placed meanwhile` : saved ? 'Saved' : ''}

@@ -5,7 +5,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Product } from '#shared/schemas/catalog.ts';
 import { VendorOfferForm } from './vendor-offer-form.tsx';
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const listed: Product = {
   id: 12,
@@ -34,7 +35,8 @@ const listed: Product = {
 function fakeApi() {
   return vi.fn(async (url: string, init?: RequestInit) => {
     if (url.startsWith('/api/search?')) return json(200, { items: [listed], total: 1, page: 1, pageSize: 8, facets: [] });
-    if (url === '/api/vendor/offers' && init?.method === 'POST') return json(400, { error: { code: 'VALIDATION_FAILED', message: 'You already sell this product' } });
+    if (url === '/api/vendor/offers' && init?.method === 'POST')
+      return json(400, { error: { code: 'VALIDATION_FAILED', message: 'You already sell this product' } });
     return json(404, { error: { code: 'NOT_FOUND', message: 'Not found' } });
   });
 }
@@ -89,6 +91,13 @@ describe('VendorOfferForm', () => {
 
     expect((await screen.findByRole('alert')).textContent).toBe('You already sell this product');
     const post = fetch.mock.calls.find(([, init]) => init?.method === 'POST');
-    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ productId: 12, price: 6_299_000, mrp: 6_999_000, stock: 4, dispatchDays: 0, sku: 'E14-G6' });
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({
+      productId: 12,
+      price: 6_299_000,
+      mrp: 6_999_000,
+      stock: 4,
+      dispatchDays: 0,
+      sku: 'E14-G6',
+    });
   });
 });

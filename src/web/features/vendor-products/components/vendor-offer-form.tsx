@@ -33,7 +33,10 @@ function useAddOffer() {
 }
 
 const DISPATCH_DAYS = [0, 1, 2, 3, 4, 5, 7, 10] as const;
-const DISPATCH_CHOICES = DISPATCH_DAYS.map((days) => ({ value: String(days), label: days === 0 ? 'Same day' : days === 1 ? '1 working day' : `${days} working days` }));
+const DISPATCH_CHOICES = DISPATCH_DAYS.map((days) => ({
+  value: String(days),
+  label: days === 0 ? 'Same day' : days === 1 ? '1 working day' : `${days} working days`,
+}));
 
 /** The offer as typed: rupees as written ("52,990"), stock and dispatch days as text. */
 interface OfferValues {
@@ -60,7 +63,10 @@ const offerResolver: Resolver<OfferValues, unknown, OfferFields> = (values) => {
     const errors = Object.fromEntries(Object.entries(problems).map(([field, message]) => [field, { type: 'validate', message }]));
     return { values: {}, errors: errors as FieldErrors<OfferValues> };
   }
-  return { values: { price, mrp, stock: Number(values.stock), dispatchDays: Number(values.dispatchDays), ...(sku ? { sku } : {}) }, errors: {} };
+  return {
+    values: { price, mrp, stock: Number(values.stock), dispatchDays: Number(values.dispatchDays), ...(sku ? { sku } : {}) },
+    errors: {},
+  };
 };
 
 /**
@@ -73,7 +79,10 @@ export function VendorOfferForm({ shopApproved }: { shopApproved: boolean }) {
   const navigate = useNavigate();
   const [q, setQ] = useState('');
   const [chosen, setChosen] = useState<Product | undefined>();
-  const form = useForm<OfferValues, unknown, OfferFields>({ resolver: offerResolver, defaultValues: { price: '', mrp: '', stock: '', sku: '', dispatchDays: '2' } });
+  const form = useForm<OfferValues, unknown, OfferFields>({
+    resolver: offerResolver,
+    defaultValues: { price: '', mrp: '', stock: '', sku: '', dispatchDays: '2' },
+  });
   const found = useCatalogSearch(q);
   const add = useAddOffer();
   const offerHeading = useRef<HTMLHeadingElement>(null);
@@ -114,14 +123,31 @@ export function VendorOfferForm({ shopApproved }: { shopApproved: boolean }) {
         <h2 id={`${id}-find`} className="text-lg font-semibold text-slate-900">
           1. Find the product
         </h2>
-        <Field id={`${id}-q`} label="Model name, part number or EAN" hint="For example “Inspiron 15 3530”, “U2723QE” or the 13 digits of the box’s barcode" className="mt-3">
+        <Field
+          id={`${id}-q`}
+          label="Model name, part number or EAN"
+          hint="For example “Inspiron 15 3530”, “U2723QE” or the 13 digits of the box’s barcode"
+          className="mt-3"
+        >
           {(describedBy) => (
-            <input id={`${id}-q`} type="search" value={q} onChange={(event) => setQ(event.target.value)} aria-describedby={describedBy} className={controlClassName} autoComplete="off" />
+            <input
+              id={`${id}-q`}
+              type="search"
+              value={q}
+              onChange={(event) => setQ(event.target.value)}
+              aria-describedby={describedBy}
+              className={controlClassName}
+              autoComplete="off"
+            />
           )}
         </Field>
         <div aria-live="polite" className="mt-3">
-          {q.trim().length >= 2 && found.isSuccess && results.length === 0 && <p className="text-sm text-slate-600">No product in the catalogue matches “{q}”. You can list it as a new product.</p>}
-          {found.isError && <p className="text-sm text-red-700">{errorMessage(found.error, 'We could not search the catalogue. Please try again.')}</p>}
+          {q.trim().length >= 2 && found.isSuccess && results.length === 0 && (
+            <p className="text-sm text-slate-600">No product in the catalogue matches “{q}”. You can list it as a new product.</p>
+          )}
+          {found.isError && (
+            <p className="text-sm text-red-700">{errorMessage(found.error, 'We could not search the catalogue. Please try again.')}</p>
+          )}
         </div>
         {results.length > 0 && (
           <fieldset className="mt-2">
@@ -130,12 +156,25 @@ export function VendorOfferForm({ shopApproved }: { shopApproved: boolean }) {
               {results.map((product) => (
                 <li key={product.id}>
                   <label className="flex cursor-pointer items-center gap-3 p-3 has-[:checked]:bg-brand-50">
-                    <input type="radio" name={`${id}-product`} checked={chosen?.id === product.id} onChange={() => setChosen(product)} className="size-4 shrink-0" />
-                    <ProductImage src={product.images[0]} alt="" width={64} height={48} className="aspect-[4/3] w-16 shrink-0 rounded border border-slate-200 object-cover" />
+                    <input
+                      type="radio"
+                      name={`${id}-product`}
+                      checked={chosen?.id === product.id}
+                      onChange={() => setChosen(product)}
+                      className="size-4 shrink-0"
+                    />
+                    <ProductImage
+                      src={product.images[0]}
+                      alt=""
+                      width={64}
+                      height={48}
+                      className="aspect-[4/3] w-16 shrink-0 rounded border border-slate-200 object-cover"
+                    />
                     <span className="min-w-0">
                       <span className="block font-medium text-slate-900">{product.name}</span>
                       <span className="block text-sm text-slate-600">
-                        {product.brand} · from {formatPrice(product.price)} · {product.sellerCount === 1 ? '1 seller' : `${product.sellerCount} sellers`}
+                        {product.brand} · from {formatPrice(product.price)} ·{' '}
+                        {product.sellerCount === 1 ? '1 seller' : `${product.sellerCount} sellers`}
                       </span>
                     </span>
                   </label>
@@ -147,7 +186,12 @@ export function VendorOfferForm({ shopApproved }: { shopApproved: boolean }) {
       </section>
 
       {chosen && (
-        <form onSubmit={(event) => void submit(event)} noValidate className="mt-6 rounded-xl border border-slate-200 bg-white p-4 sm:p-5" aria-labelledby={`${id}-offer`}>
+        <form
+          onSubmit={(event) => void submit(event)}
+          noValidate
+          className="mt-6 rounded-xl border border-slate-200 bg-white p-4 sm:p-5"
+          aria-labelledby={`${id}-offer`}
+        >
           <h2 id={`${id}-offer`} ref={offerHeading} tabIndex={-1} className="text-lg font-semibold text-slate-900 focus:outline-none">
             2. Your offer for {chosen.name}
           </h2>

@@ -36,7 +36,12 @@ function fakeApi() {
         offers: [],
         rating: null,
         sku: input.sku ?? null,
-        hasOrders: false, hiddenReason: null, moderationReplies: [], sharedDetails: false, proposal: null, review: { status: 'approved', reason: null },
+        hasOrders: false,
+        hiddenReason: null,
+        moderationReplies: [],
+        sharedDetails: false,
+        proposal: null,
+        review: { status: 'approved', reason: null },
       };
       return json(201, product);
     }
@@ -284,12 +289,18 @@ describe('VendorProductEditor', () => {
       offers: [],
       rating: null,
       sku: 'DELL-P2723QE',
-      hasOrders: false, hiddenReason: null, moderationReplies: [], sharedDetails: false, proposal: null, review: { status: 'approved', reason: null },
+      hasOrders: false,
+      hiddenReason: null,
+      moderationReplies: [],
+      sharedDetails: false,
+      proposal: null,
+      review: { status: 'approved', reason: null },
     };
     const fetch = vi.fn(async (url: string, init?: RequestInit) => {
       const method = init?.method ?? 'GET';
       if (url === '/api/vendor/products/9' && method === 'GET') return json(200, stored);
-      if (url === '/api/vendor/products/9' && method === 'PUT') return json(200, { ...stored, ...(JSON.parse(String(init?.body)) as object) });
+      if (url === '/api/vendor/products/9' && method === 'PUT')
+        return json(200, { ...stored, ...(JSON.parse(String(init?.body)) as object) });
       if (url === '/api/vendor/products/9' && method === 'DELETE') return new Response(null, { status: 204 });
       return json(404, { error: { code: 'NOT_FOUND', message: 'Not found' } });
     });
@@ -313,7 +324,15 @@ describe('VendorProductEditor', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save as draft' }));
     await waitFor(() => expect(onSaved).toHaveBeenCalledTimes(1));
     const put = fetch.mock.calls.find(([, init]) => init?.method === 'PUT');
-    expect(JSON.parse(String(put?.[1]?.body))).toMatchObject({ price: 4_299_950, stock: 3, stockWas: 3, status: 'draft', images: ['/media/a.webp'], sku: 'DELL-P2723QE', specs: { ports: ['HDMI', 'USB-C'] } });
+    expect(JSON.parse(String(put?.[1]?.body))).toMatchObject({
+      price: 4_299_950,
+      stock: 3,
+      stockWas: 3,
+      status: 'draft',
+      images: ['/media/a.webp'],
+      sku: 'DELL-P2723QE',
+      specs: { ports: ['HDMI', 'USB-C'] },
+    });
 
     fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
     const confirm = screen.getByRole('group', { name: 'Delete this product?' });
@@ -348,7 +367,9 @@ describe('VendorProductEditor', () => {
       hasOrders: true,
       hiddenReason: null,
       moderationReplies: [],
-      sharedDetails: false, proposal: null, review: { status: 'approved', reason: null },
+      sharedDetails: false,
+      proposal: null,
+      review: { status: 'approved', reason: null },
     };
     // The server as it is: stock moves by (stock − stockWas), never below 0; `stock` is what is left after sales.
     let stock = stored.stock;
@@ -377,14 +398,19 @@ describe('VendorProductEditor', () => {
       </QueryClientProvider>,
     );
     const stockBox = () => screen.getByLabelText('Stock') as HTMLInputElement;
-    const puts = () => fetch.mock.calls.filter(([, init]) => init?.method === 'PUT').map(([, init]) => JSON.parse(String(init?.body)) as Record<string, unknown>);
+    const puts = () =>
+      fetch.mock.calls
+        .filter(([, init]) => init?.method === 'PUT')
+        .map(([, init]) => JSON.parse(String(init?.body)) as Record<string, unknown>);
 
     await screen.findByRole('heading', { name: 'Edit Dell P2723QE' });
     stock -= 3; // sold while the form is open
     fireEvent.change(stockBox(), { target: { value: '15' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save and keep published' }));
     expect(
-      await screen.findByText('Saved. The product is published. Stock is 12, not 15: orders changed it by −3 while you were editing, and your change (+5) was applied to that.'),
+      await screen.findByText(
+        'Saved. The product is published. Stock is 12, not 15: orders changed it by −3 while you were editing, and your change (+5) was applied to that.',
+      ),
     ).toBeTruthy();
     expect(puts()[0]).toMatchObject({ stock: 15, stockWas: 10 });
     expect(stockBox().value).toBe('12');
@@ -392,7 +418,11 @@ describe('VendorProductEditor', () => {
     stock -= 10;
     fireEvent.change(stockBox(), { target: { value: '0' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save and keep published' }));
-    expect(await screen.findByText('Stock changed since you opened this product: now 2, so it cannot go down by 12. Check the stock and save again.')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'Stock changed since you opened this product: now 2, so it cannot go down by 12. Check the stock and save again.',
+      ),
+    ).toBeTruthy();
     expect(puts()[1]).toMatchObject({ stock: 0, stockWas: 12 });
     expect(stockBox().value).toBe('2');
     expect(stockBox().getAttribute('aria-invalid')).toBe('true');
@@ -427,7 +457,12 @@ describe('VendorProductEditor', () => {
       offers: [],
       rating: null,
       sku: null,
-      hasOrders: true, hiddenReason: null, moderationReplies: [], sharedDetails: true, proposal: null, review: { status: 'approved', reason: null },
+      hasOrders: true,
+      hiddenReason: null,
+      moderationReplies: [],
+      sharedDetails: true,
+      proposal: null,
+      review: { status: 'approved', reason: null },
     };
     // Archived, the seller's own offer leaves the two others on sale.
     const archived: VendorProduct = { ...shared, status: 'archived', sellerCount: 2 };
@@ -449,12 +484,24 @@ describe('VendorProductEditor', () => {
       </QueryClientProvider>,
     );
 
-    expect(await screen.findByText('Archiving withdraws your offer and keeps its order history; the product stays on sale from 2 other sellers. You can bring your offer back later.')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'Archiving withdraws your offer and keeps its order history; the product stays on sale from 2 other sellers. You can bring your offer back later.',
+      ),
+    ).toBeTruthy();
     expect(screen.getByText('Your offer has orders, so it cannot be deleted. Archive it to stop selling the product.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Archive' }));
 
-    expect(await screen.findByText('Your offer is archived: shoppers can no longer buy this product from you. It stays on sale from 2 other sellers.')).toBeTruthy();
-    expect(await screen.findByText('Shoppers cannot buy it from you; it stays on sale from 2 other sellers. To sell it again, save it as a draft or publish it.')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'Your offer is archived: shoppers can no longer buy this product from you. It stays on sale from 2 other sellers.',
+      ),
+    ).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'Shoppers cannot buy it from you; it stays on sale from 2 other sellers. To sell it again, save it as a draft or publish it.',
+      ),
+    ).toBeTruthy();
     expect(document.body.textContent).not.toMatch(/cannot see or buy it|can no longer see it|hide it from shoppers/);
 
     // Nobody ordered it from this seller: deleting removes only its own offer too.
@@ -467,8 +514,16 @@ describe('VendorProductEditor', () => {
         </MemoryRouter>
       </QueryClientProvider>,
     );
-    expect(await screen.findByText('Nobody has ordered it from you yet, so you can delete your offer completely; the product stays on sale from 2 other sellers.')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'Nobody has ordered it from you yet, so you can delete your offer completely; the product stays on sale from 2 other sellers.',
+      ),
+    ).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
-    expect(screen.getByText('Your offer of “Dell Inspiron 3530” will be removed for good; the product stays on sale from 2 other sellers. This cannot be undone.')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Your offer of “Dell Inspiron 3530” will be removed for good; the product stays on sale from 2 other sellers. This cannot be undone.',
+      ),
+    ).toBeTruthy();
   });
 });

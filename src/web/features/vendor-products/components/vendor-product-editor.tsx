@@ -128,16 +128,27 @@ function ProductForm({ product, onSaved, shopApproved, onDeleted }: ProductFormP
     const input: VendorProductInput = { ...rest, images: imageState.images, status };
     try {
       // An edit says which stock it started from, so the server keeps units sold while the form was open.
-      const saved = product ? await update.mutateAsync({ id: product.id, input: { ...input, stockWas: stockWas ?? product.stock } }) : await create.mutateAsync(input);
+      const saved = product
+        ? await update.mutateAsync({ id: product.id, input: { ...input, stockWas: stockWas ?? product.stock } })
+        : await create.mutateAsync(input);
       reset(toFormValues(saved));
       imageState.reset(saved.images);
       const note = product ? stockNote(input.stock, stockWas, saved.stock) : '';
       const proposed = saved.proposal?.status === 'pending' && saved.proposal.createdAt !== product?.proposal?.createdAt;
-      const sent = proposed ? ' Your change to its details was sent to the marketplace for approval; they show as they are until then.' : '';
+      const sent = proposed
+        ? ' Your change to its details was sent to the marketplace for approval; they show as they are until then.'
+        : '';
       setNotice(`${savedNotice(saved)}${note ? ` ${note}` : ''}${sent}`);
       onSaved(saved);
     } catch (error) {
-      setServerError(placeServerIssues(error, category, { setError, setValue }, 'We could not save the product. Please check your internet connection and try again.'));
+      setServerError(
+        placeServerIssues(
+          error,
+          category,
+          { setError, setValue },
+          'We could not save the product. Please check your internet connection and try again.',
+        ),
+      );
     }
   };
 
@@ -188,7 +199,12 @@ function ProductForm({ product, onSaved, shopApproved, onDeleted }: ProductFormP
         ) : null}
       </div>
 
-      <form noValidate onSubmit={(event) => void handleSubmit(save)(event)} className="mt-6 space-y-6" aria-label={product ? `Edit ${product.name}` : 'Add a product'}>
+      <form
+        noValidate
+        onSubmit={(event) => void handleSubmit(save)(event)}
+        className="mt-6 space-y-6"
+        aria-label={product ? `Edit ${product.name}` : 'Add a product'}
+      >
         <ProductFieldsets form={form} category={category} />
 
         <fieldset className={formSectionClass}>

@@ -9,7 +9,13 @@ const CSV = 'sku,name,brand,category,price,mrp,stock,status\nLN-1,Lenovo IdeaPad
 
 const rows: ImportReport['rows'] = [
   { line: 2, sku: 'LN-1', name: 'Lenovo IdeaPad Slim 5', action: 'create', errors: [] },
-  { line: 3, sku: 'X', name: null, action: 'error', errors: ['Please enter the product name', 'category must be Laptop, Desktop or Monitor'] },
+  {
+    line: 3,
+    sku: 'X',
+    name: null,
+    action: 'error',
+    errors: ['Please enter the product name', 'category must be Laptop, Desktop or Monitor'],
+  },
 ];
 
 function json(status: number, body: unknown) {

@@ -98,8 +98,8 @@ export default function VendorProductImport() {
       </p>
       <h1 className="mt-1 text-2xl font-bold text-slate-900 sm:text-3xl">Import products from CSV</h1>
       <p className="mt-2 max-w-3xl text-slate-600">
-        Add or update many products at once. We check every row first and show you what will happen; nothing changes until you
-        choose to import.
+        Add or update many products at once. We check every row first and show you what will happen; nothing changes until you choose to
+        import.
       </p>
 
       <section aria-labelledby={`${ids}-prepare`} className="mt-6 rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
@@ -107,8 +107,8 @@ export default function VendorProductImport() {
           1. Prepare your file
         </h2>
         <p className="mt-2 text-sm text-slate-600">
-          Start from the template: it has the header row with every column, in this order. One product per row, up to 1,000
-          rows per file; leave a column empty when it does not apply.
+          Start from the template: it has the header row with every column, in this order. One product per row, up to 1,000 rows per file;
+          leave a column empty when it does not apply.
         </p>
         <a href={vendorProductPaths.importTemplate()} download="products-template.csv" className={`${buttonClass('secondary')} mt-3`}>
           <Download aria-hidden="true" className="size-4" />
@@ -161,7 +161,12 @@ export default function VendorProductImport() {
           2. Check your file
         </h2>
         <form noValidate onSubmit={(event) => void onCheck(event)} className="mt-3">
-          <Field id={`${ids}-file`} label="CSV file" hint="A .csv file saved from a spreadsheet, with the template’s header row." error={fileError ?? undefined}>
+          <Field
+            id={`${ids}-file`}
+            label="CSV file"
+            hint="A .csv file saved from a spreadsheet, with the template’s header row."
+            error={fileError ?? undefined}
+          >
             {(describedBy) => (
               <input
                 ref={inputRef}
@@ -186,7 +191,9 @@ export default function VendorProductImport() {
           </button>
         </form>
         {check.isError && (
-          <ErrorAlert className="mt-4">{errorMessage(check.error, 'We could not check the file. Please check your internet connection and try again.')}</ErrorAlert>
+          <ErrorAlert className="mt-4">
+            {errorMessage(check.error, 'We could not check the file. Please check your internet connection and try again.')}
+          </ErrorAlert>
         )}
       </section>
 
@@ -241,7 +248,9 @@ export default function VendorProductImport() {
             </div>
           )}
           {run.isError && (
-            <ErrorAlert className="mt-4">{errorMessage(run.error, 'The import did not finish. Please check your internet connection and try again.')}</ErrorAlert>
+            <ErrorAlert className="mt-4">
+              {errorMessage(run.error, 'The import did not finish. Please check your internet connection and try again.')}
+            </ErrorAlert>
           )}
 
           <div ref={doneRef} tabIndex={-1} role="status" className="focus:outline-hidden">
@@ -263,7 +272,12 @@ export default function VendorProductImport() {
           </div>
           {result && (
             <>
-              {result.invalid > 0 && <ReportTable report={{ ...result, rows: result.rows.filter((row) => row.action === 'error') }} caption="Rows that were skipped" />}
+              {result.invalid > 0 && (
+                <ReportTable
+                  report={{ ...result, rows: result.rows.filter((row) => row.action === 'error') }}
+                  caption="Rows that were skipped"
+                />
+              )}
               <div className="mt-4 flex flex-col gap-3 sm:flex-row">
                 <Link to={vendorProductPaths.list()} className={`${buttonClass('primary')} w-full sm:w-auto`}>
                   Go to your products

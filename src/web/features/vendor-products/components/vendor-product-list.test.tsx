@@ -31,7 +31,12 @@ const product: VendorProduct = {
   offers: [],
   rating: null,
   sku: 'DELL-P2723QE',
-  hasOrders: true, hiddenReason: null, moderationReplies: [], sharedDetails: false, proposal: null, review: { status: 'approved', reason: null },
+  hasOrders: true,
+  hiddenReason: null,
+  moderationReplies: [],
+  sharedDetails: false,
+  proposal: null,
+  review: { status: 'approved', reason: null },
 };
 
 /** The list and PATCH …/stock as the server answers them: stock moves by (stock − stockWas), never below 0; `sell` buys units meanwhile. */
@@ -39,7 +44,13 @@ function fakeApi() {
   let stock = product.stock;
   const fetch = vi.fn(async (url: string, init?: RequestInit) => {
     if (url.startsWith('/api/vendor/products?') && (init?.method ?? 'GET') === 'GET') {
-      return json(200, { items: [{ ...product, stock }], total: 1, page: 1, pageSize: 20, counts: { draft: 2, active: 1, archived: 0, hidden: 0 } });
+      return json(200, {
+        items: [{ ...product, stock }],
+        total: 1,
+        page: 1,
+        pageSize: 20,
+        counts: { draft: 2, active: 1, archived: 0, hidden: 0 },
+      });
     }
     if (url === '/api/vendor/products/5/stock' && init?.method === 'PATCH') {
       const body = JSON.parse(String(init.body)) as { stock: number; stockWas: number };
@@ -129,20 +140,48 @@ describe('VendorProductList', () => {
     fetch.sell(3);
     fireEvent.change(box(), { target: { value: '0' } });
     save();
-    expect(await screen.findByText('Stock changed since you opened this product: now 1, so it cannot go down by 4. Check the stock and save again.')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'Stock changed since you opened this product: now 1, so it cannot go down by 4. Check the stock and save again.',
+      ),
+    ).toBeTruthy();
     expect(box().value).toBe('1');
     fireEvent.change(box(), { target: { value: '0' } });
     save();
     expect(await screen.findByText('Saved')).toBeTruthy();
-    const patches = fetch.mock.calls.filter(([, init]) => init?.method === 'PATCH').map(([, init]) => JSON.parse(String(init?.body)) as unknown);
-    expect(patches).toEqual([{ stock: 5, stockWas: 3 }, { stock: 0, stockWas: 4 }, { stock: 0, stockWas: 1 }]);
+    const patches = fetch.mock.calls
+      .filter(([, init]) => init?.method === 'PATCH')
+      .map(([, init]) => JSON.parse(String(init?.body)) as unknown);
+    expect(patches).toEqual([
+      { stock: 5, stockWas: 3 },
+      { stock: 0, stockWas: 4 },
+      { stock: 0, stockWas: 1 },
+    ]);
   });
 
   it('shows a product an admin hid as "Hidden by admin" with the reason, counted under its own tab, not "Active", and sends the seller’s reply from the row', async () => {
     const hidden: VendorProduct = { ...product, hiddenReason: 'The photo shows another model' };
-    const replied: VendorProduct = { ...hidden, moderationReplies: [{ id: 1, message: 'Replaced the photo', asksReview: true, hiddenReason: hidden.hiddenReason!, createdAt: '2025-01-11T10:00:00.000Z' }] };
+    const replied: VendorProduct = {
+      ...hidden,
+      moderationReplies: [
+        {
+          id: 1,
+          message: 'Replaced the photo',
+          asksReview: true,
+          hiddenReason: hidden.hiddenReason!,
+          createdAt: '2025-01-11T10:00:00.000Z',
+        },
+      ],
+    };
     const fetch = vi.fn(async (url: string, init?: RequestInit) => {
-      if (url.startsWith('/api/vendor/products?')) return json(200, { items: [fetch.mock.calls.some(([, i]) => i?.method === 'POST') ? replied : hidden], total: 1, page: 1, pageSize: 20, counts: { draft: 0, active: 0, archived: 0, hidden: 1 } });
+      if (url.startsWith('/api/vendor/products?'))
+        return json(200, {
+          items: [fetch.mock.calls.some(([, i]) => i?.method === 'POST') ? replied : hidden],
+          total: 1,
+          page: 1,
+          pageSize: 20,
+          counts: { draft: 0, active: 0, archived: 0, hidden: 1 },
+        });
       if (url === '/api/vendor/products/5/moderation-reply' && init?.method === 'POST') return json(201, replied);
       return json(404, { error: { code: 'NOT_FOUND', message: 'Not found' } });
     });
@@ -162,7 +201,9 @@ describe('VendorProductList', () => {
     fireEvent.click(row.querySelector('summary')!);
     fireEvent.change(screen.getByLabelText('Your reply to our team'), { target: { value: 'Replaced the photo' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send reply' }));
-    await waitFor(() => expect(screen.getByText('Reply sent. Our team will review the product and restore it if it is fixed.')).toBeTruthy());
+    await waitFor(() =>
+      expect(screen.getByText('Reply sent. Our team will review the product and restore it if it is fixed.')).toBeTruthy(),
+    );
     const post = fetch.mock.calls.find(([, i]) => i?.method === 'POST');
     expect(JSON.parse(String(post?.[1]?.body))).toEqual({ message: 'Replaced the photo', asksReview: true });
     await waitFor(() => expect(screen.getByText('You replied once; a review is requested')).toBeTruthy());
@@ -170,9 +211,25 @@ describe('VendorProductList', () => {
 
   it('shows a published listing the marketplace has not approved as "Awaiting approval" or "Not approved", never "Active"', async () => {
     const pending: VendorProduct = { ...product, review: { status: 'pending', reason: null } };
-    const rejected: VendorProduct = { ...product, id: 6, name: 'Dell S2421H', review: { status: 'rejected', reason: 'Photo of another model' } };
+    const rejected: VendorProduct = {
+      ...product,
+      id: 6,
+      name: 'Dell S2421H',
+      review: { status: 'rejected', reason: 'Photo of another model' },
+    };
     const draft: VendorProduct = { ...product, id: 7, name: 'Dell E2222H', status: 'draft', review: { status: 'pending', reason: null } };
-    vi.stubGlobal('fetch', vi.fn(async () => json(200, { items: [pending, rejected, draft], total: 3, page: 1, pageSize: 20, counts: { draft: 1, active: 2, archived: 0, hidden: 0 } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        json(200, {
+          items: [pending, rejected, draft],
+          total: 3,
+          page: 1,
+          pageSize: 20,
+          counts: { draft: 1, active: 2, archived: 0, hidden: 0 },
+        }),
+      ),
+    );
     renderList();
 
     const rowOf = async (name: string) => (await screen.findByRole('link', { name })).closest('tr') as HTMLElement;

@@ -27,7 +27,12 @@ const SORT_LABELS: Record<VendorProductSort, string> = {
 };
 
 /** The products of a state, for "You have no draft products". */
-const STATE_NOUNS: Record<VendorProductState, string> = { draft: 'draft products', active: 'active products', archived: 'archived products', hidden: 'products hidden by an admin' };
+const STATE_NOUNS: Record<VendorProductState, string> = {
+  draft: 'draft products',
+  active: 'active products',
+  archived: 'archived products',
+  hidden: 'products hidden by an admin',
+};
 
 /** Every state has a tab but Hidden, which shows only while some product is hidden (or it is the tab open). */
 const STATE_LABELS: Record<VendorProductState, string> = { ...STATUS_LABELS, hidden: 'Hidden by admin' };
@@ -73,11 +78,13 @@ export default function VendorProductList() {
 
   const tabs: StatusTab<VendorProductState>[] = [
     { value: undefined, label: 'All', count: all },
-    ...VENDOR_PRODUCT_STATES.filter((value) => value !== 'hidden' || (counts?.hidden ?? 0) > 0 || state.status === 'hidden').map((value) => ({
-      value,
-      label: STATE_LABELS[value],
-      count: counts?.[value],
-    })),
+    ...VENDOR_PRODUCT_STATES.filter((value) => value !== 'hidden' || (counts?.hidden ?? 0) > 0 || state.status === 'hidden').map(
+      (value) => ({
+        value,
+        label: STATE_LABELS[value],
+        count: counts?.[value],
+      }),
+    ),
   ];
 
   return (
@@ -146,7 +153,13 @@ export default function VendorProductList() {
               </div>
             </div>
           ) : (
-            <EmptyState title="No products match" action={{ to: { search: searchOf(withParam(withParam(params, 'q', undefined), 'status', undefined)) }, label: 'Show all products' }}>
+            <EmptyState
+              title="No products match"
+              action={{
+                to: { search: searchOf(withParam(withParam(params, 'q', undefined), 'status', undefined)) },
+                label: 'Show all products',
+              }}
+            >
               {state.q
                 ? `Nothing matches “${state.q}”${state.status ? ` among ${STATE_NOUNS[state.status]}` : ''}. Check the spelling or try a shorter search.`
                 : `You have no ${state.status ? STATE_NOUNS[state.status] : 'products'}.`}
@@ -179,7 +192,10 @@ const COLUMNS: DataColumn<VendorProduct>[] = products.columns([
     meta: { rowHeader: true, sort: { asc: 'name' }, className: 'min-w-56' },
     cell: ({ row: { original: product } }) => (
       <>
-        <Link to={vendorProductPaths.edit(product.id)} className="font-semibold wrap-break-word text-slate-900 underline-offset-2 hover:text-brand-700 hover:underline">
+        <Link
+          to={vendorProductPaths.edit(product.id)}
+          className="font-semibold wrap-break-word text-slate-900 underline-offset-2 hover:text-brand-700 hover:underline"
+        >
           {product.name}
         </Link>
         <span className="block text-xs text-slate-500">
@@ -188,7 +204,10 @@ const COLUMNS: DataColumn<VendorProduct>[] = products.columns([
       </>
     ),
   }),
-  products.accessor('sku', { header: 'SKU', cell: ({ getValue }) => <span className="font-mono text-xs whitespace-nowrap text-slate-700">{getValue() ?? '—'}</span> }),
+  products.accessor('sku', {
+    header: 'SKU',
+    cell: ({ getValue }) => <span className="font-mono text-xs whitespace-nowrap text-slate-700">{getValue() ?? '—'}</span>,
+  }),
   products.accessor('status', {
     header: 'Status',
     meta: { className: 'min-w-40' },
@@ -198,7 +217,9 @@ const COLUMNS: DataColumn<VendorProduct>[] = products.columns([
       ) : (
         <span className="flex flex-wrap items-center gap-2">
           <StatusBadge status={product.status} review={product.review.status} />
-          {product.status === 'draft' && product.review.status === 'pending' && <span className="text-xs font-medium text-slate-700">Needs approval once published</span>}
+          {product.status === 'draft' && product.review.status === 'pending' && (
+            <span className="text-xs font-medium text-slate-700">Needs approval once published</span>
+          )}
         </span>
       ),
   }),
@@ -207,7 +228,11 @@ const COLUMNS: DataColumn<VendorProduct>[] = products.columns([
     meta: { sort: { asc: 'price_asc', desc: 'price_desc' }, className: 'text-right' },
     cell: ({ getValue }) => <span className="font-semibold whitespace-nowrap text-slate-900">{formatPrice(getValue())}</span>,
   }),
-  products.accessor('stock', { header: 'Stock', meta: { sort: { asc: 'stock_asc' } }, cell: ({ row }) => <StockEditor product={row.original} /> }),
+  products.accessor('stock', {
+    header: 'Stock',
+    meta: { sort: { asc: 'stock_asc' } },
+    cell: ({ row }) => <StockEditor product={row.original} />,
+  }),
 ]);
 
 /** A product an admin hid: so it reads, with the reason, and the seller answers from here. */

@@ -19,7 +19,9 @@ const TONES: Record<FulfilmentStatus, string> = {
 /** The vendor's part of an order as a coloured pill; the words carry the meaning. */
 export function FulfilmentStatusBadge({ status }: { status: FulfilmentStatus }) {
   return (
-    <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset ${TONES[status]}`}>
+    <span
+      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset ${TONES[status]}`}
+    >
       <span className="sr-only">Status: </span>
       {FULFILMENT_LABELS[status]}
     </span>

@@ -24,7 +24,10 @@ describe('PublicStoreHeader', () => {
   });
 
   it('says "Store not found" for an unknown shop', async () => {
-    vi.stubGlobal('fetch', fakeFetch(() => undefined));
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch(() => undefined),
+    );
     renderWithProviders(<PublicStoreHeader slug="nobody" />);
     expect(await screen.findByRole('heading', { level: 1, name: 'Store not found' })).toBeTruthy();
   });

@@ -32,7 +32,13 @@ export default function PublicStoreHeader({ slug }: { slug: string }) {
         </header>
       );
     }
-    return <LoadError what="this store" message={errorMessage(store.error, 'Please check your internet connection and try again.')} onRetry={() => void store.refetch()} />;
+    return (
+      <LoadError
+        what="this store"
+        message={errorMessage(store.error, 'Please check your internet connection and try again.')}
+        onRetry={() => void store.refetch()}
+      />
+    );
   }
 
   const { name, since, productCount } = store.data;

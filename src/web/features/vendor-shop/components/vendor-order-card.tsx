@@ -189,12 +189,7 @@ export function OrderCard({ order, onAnnounce }: OrderCardProps) {
     <li>
       <article aria-labelledby={headingId} className="rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <h2
-            id={headingId}
-            ref={headingRef}
-            tabIndex={-1}
-            className="font-semibold break-all text-slate-900"
-          >
+          <h2 id={headingId} ref={headingRef} tabIndex={-1} className="font-semibold break-all text-slate-900">
             Order {order.orderNumber}
           </h2>
           <FulfilmentStatusBadge status={order.status} />

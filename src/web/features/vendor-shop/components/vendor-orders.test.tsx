@@ -34,7 +34,8 @@ const pendingOrder: VendorOrder = {
   trackingNumber: null,
   invoice: null,
   creditNotes: [],
-  cashOnDelivery: null, dispatchBy: null,
+  cashOnDelivery: null,
+  dispatchBy: null,
 };
 
 const packedOrder: VendorOrder = {
@@ -54,7 +55,8 @@ const json = (status: number, body: unknown) =>
 function fakeApi(orders: VendorOrder[]) {
   return vi.fn(async (url: string, init?: RequestInit) => {
     const method = init?.method ?? 'GET';
-    if (method === 'GET' && url.startsWith('/api/vendor/orders')) return json(200, { items: orders, total: orders.length, page: 1, pageSize: 20 });
+    if (method === 'GET' && url.startsWith('/api/vendor/orders'))
+      return json(200, { items: orders, total: orders.length, page: 1, pageSize: 20 });
     const action = /^\/api\/vendor\/fulfilments\/(\d+)\/(pack|ship|deliver)$/.exec(url);
     const order = action && orders.find((o) => o.fulfilmentId === Number(action[1]));
     if (method === 'POST' && action && order) {
@@ -100,7 +102,9 @@ describe('VendorOrders', () => {
       'Order CB00000041',
     ]);
     expect(fetch).toHaveBeenCalledWith('/api/vendor/orders?status=pending&page=1', expect.objectContaining({ method: 'GET' }));
-    expect(screen.getByRole('navigation', { name: 'Orders by status' }).querySelector('[aria-current="page"]')?.textContent).toMatch(/^To pack/);
+    expect(screen.getByRole('navigation', { name: 'Orders by status' }).querySelector('[aria-current="page"]')?.textContent).toMatch(
+      /^To pack/,
+    );
     expect(screen.getByText('Showing 1–2 of 2 orders')).toBeTruthy();
 
     const pending = card('CB00000042');
@@ -119,9 +123,7 @@ describe('VendorOrders', () => {
     expect(within(pending).queryByRole('button', { name: 'Mark shipped' })).toBeNull();
     fireEvent.click(within(pending).getByRole('button', { name: 'Mark packed' }));
 
-    await waitFor(() =>
-      expect(fetch).toHaveBeenCalledWith('/api/vendor/fulfilments/11/pack', expect.objectContaining({ method: 'POST' })),
-    );
+    await waitFor(() => expect(fetch).toHaveBeenCalledWith('/api/vendor/fulfilments/11/pack', expect.objectContaining({ method: 'POST' })));
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Order CB00000042 marked packed'));
     expect(card('CB00000042').getByRole('button', { name: 'Mark shipped' })).toBeTruthy();
     // The button the vendor pressed is gone: focus moves to the order's heading.
@@ -157,11 +159,19 @@ describe('VendorOrders', () => {
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Order CB00000041 marked shipped'));
     expect(card('CB00000041').getByText(/^Shipped on/).textContent).toContain('via Delhivery');
     expect(card('CB00000041').getByRole('button', { name: 'Mark delivered' })).toBeTruthy();
-    expect(card('CB00000041').getByRole('link', { name: 'Tax invoice INV/26-27/000001 (PDF)' }).getAttribute('href')).toBe('/api/invoices/77/pdf');
+    expect(card('CB00000041').getByRole('link', { name: 'Tax invoice INV/26-27/000001 (PDF)' }).getAttribute('href')).toBe(
+      '/api/invoices/77/pdf',
+    );
   });
 
   it('shows the API message for a refused step inside the card', async () => {
-    const shipped: VendorOrder = { ...packedOrder, status: 'shipped', shippedAt: '2026-11-22T09:00:00.000Z', carrier: 'DTDC', trackingNumber: 'D1234' };
+    const shipped: VendorOrder = {
+      ...packedOrder,
+      status: 'shipped',
+      shippedAt: '2026-11-22T09:00:00.000Z',
+      carrier: 'DTDC',
+      trackingNumber: 'D1234',
+    };
     const fetch = vi.fn(async (url: string, init?: RequestInit) =>
       init?.method === 'POST'
         ? json(409, { error: { code: 'CONFLICT', message: 'This order was cancelled.' } })

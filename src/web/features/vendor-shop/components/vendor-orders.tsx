@@ -10,7 +10,9 @@ import { FULFILMENT_LABELS } from './fulfilment-status-badge.tsx';
 import { OrderCard } from './vendor-order-card.tsx';
 
 /** The search box; the status is chosen by the tabs above it, which show each status's count. */
-const FILTERS: readonly Filter[] = [{ kind: 'text', param: 'q', label: 'Order number or customer', type: 'search', placeholder: 'e.g. CB00000042', maxLength: 100 }];
+const FILTERS: readonly Filter[] = [
+  { kind: 'text', param: 'q', label: 'Order number or customer', type: 'search', placeholder: 'e.g. CB00000042', maxLength: 100 },
+];
 /** What "Show all orders" and "filtered" clear: the search and the status tab. */
 const ALL_FILTERS: readonly Filter[] = [...FILTERS, { kind: 'checkbox', param: 'status', label: 'Status' }];
 
@@ -67,7 +69,13 @@ export default function VendorOrders() {
         empty={
           filtered ? (
             <EmptyState
-              title={query.q ? `No orders match “${query.q}”${query.status ? ` among ${FULFILMENT_LABELS[query.status].toLowerCase()}` : ''}.` : query.status ? EMPTY_FILTERED[query.status] : 'No orders match.'}
+              title={
+                query.q
+                  ? `No orders match “${query.q}”${query.status ? ` among ${FULFILMENT_LABELS[query.status].toLowerCase()}` : ''}.`
+                  : query.status
+                    ? EMPTY_FILTERED[query.status]
+                    : 'No orders match.'
+              }
               action={{ to: { search: searchOf(withoutFilters(params, ALL_FILTERS)) }, label: 'Show all orders' }}
             />
           ) : (

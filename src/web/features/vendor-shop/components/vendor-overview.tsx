@@ -185,11 +185,19 @@ export default function VendorOverview() {
         {overview.isPending ? (
           <Loading label="Loading your shop's figures…" />
         ) : overview.isError && !data ? (
-          <LoadError what="your shop's figures" message={errorMessage(overview.error, 'Please check your internet connection and try again.')} onRetry={() => void overview.refetch()} />
+          <LoadError
+            what="your shop's figures"
+            message={errorMessage(overview.error, 'Please check your internet connection and try again.')}
+            onRetry={() => void overview.refetch()}
+          />
         ) : data ? (
           <>
             {overview.isError && (
-              <LoadError what="this period" message={errorMessage(overview.error, 'Please check your internet connection and try again.')} onRetry={() => void overview.refetch()} />
+              <LoadError
+                what="this period"
+                message={errorMessage(overview.error, 'Please check your internet connection and try again.')}
+                onRetry={() => void overview.refetch()}
+              />
             )}
             <AwaitingPacking count={data.awaitingPacking} />
             <Kpis overview={data} />

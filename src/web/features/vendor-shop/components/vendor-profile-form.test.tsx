@@ -27,7 +27,8 @@ const profile: VendorProfile = {
 
 function profileApi(initial: VendorProfile) {
   return fakeFetch((url, init) => {
-    if (url === '/api/pincodes/110019') return json(200, { pincode: '110019', city: 'Delhi', district: 'South East', state: 'Delhi', deliverable: true, metro: 'Delhi NCR' });
+    if (url === '/api/pincodes/110019')
+      return json(200, { pincode: '110019', city: 'Delhi', district: 'South East', state: 'Delhi', deliverable: true, metro: 'Delhi NCR' });
     if (url !== '/api/vendor/profile') return undefined;
     if (init?.method === 'PUT') {
       const body = JSON.parse(String(init.body)) as Omit<VendorProfile, 'id' | 'slug' | 'status' | 'createdAt'>;
@@ -126,10 +127,33 @@ describe('VendorProfileForm', () => {
   it('marks the pickup PIN code the server refused on its field, and drops it once the PIN code changes', async () => {
     const refused = "PIN code 110019 is not in India Post's directory. Please check it.";
     const fetch = fakeFetch((url, init) => {
-      if (url === '/api/pincodes/110019') return json(200, { pincode: '110019', city: 'Delhi', district: 'South East', state: 'Delhi', deliverable: true, metro: 'Delhi NCR' });
-      if (url === '/api/pincodes/110017') return json(200, { pincode: '110017', city: 'New Delhi', district: 'South', state: 'Delhi', deliverable: true, metro: 'Delhi NCR' });
+      if (url === '/api/pincodes/110019')
+        return json(200, {
+          pincode: '110019',
+          city: 'Delhi',
+          district: 'South East',
+          state: 'Delhi',
+          deliverable: true,
+          metro: 'Delhi NCR',
+        });
+      if (url === '/api/pincodes/110017')
+        return json(200, {
+          pincode: '110017',
+          city: 'New Delhi',
+          district: 'South',
+          state: 'Delhi',
+          deliverable: true,
+          metro: 'Delhi NCR',
+        });
       if (url !== '/api/vendor/profile') return undefined;
-      if (init?.method === 'PUT') return json(400, { error: { code: 'VALIDATION_FAILED', message: refused, details: { issues: [{ field: 'pickupAddress.pincode', message: refused }] } } });
+      if (init?.method === 'PUT')
+        return json(400, {
+          error: {
+            code: 'VALIDATION_FAILED',
+            message: refused,
+            details: { issues: [{ field: 'pickupAddress.pincode', message: refused }] },
+          },
+        });
       return json(200, profile);
     });
     vi.stubGlobal('fetch', fetch);

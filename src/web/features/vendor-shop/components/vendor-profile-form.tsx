@@ -142,7 +142,13 @@ function ProfileForm({ profile }: { profile: VendorProfile }) {
       // directory") are marked on them, so each goes once its field changes; anything else is
       // the mutation's error, shown above the button.
       const placed = fieldIssues(error).filter((issue) => PICKUP_FIELDS.some((field) => issue.field === `pickupAddress.${field}`));
-      placed.forEach((issue, i) => form.setError(issue.field as Path<ProfileFormValues>, { type: PINCODE_ERROR_TYPES.server, message: issue.message }, { shouldFocus: i === 0 }));
+      placed.forEach((issue, i) =>
+        form.setError(
+          issue.field as Path<ProfileFormValues>,
+          { type: PINCODE_ERROR_TYPES.server, message: issue.message },
+          { shouldFocus: i === 0 },
+        ),
+      );
       if (placed.length > 0) mutation.reset();
     }
   });
@@ -156,7 +162,16 @@ function ProfileForm({ profile }: { profile: VendorProfile }) {
       <FormSection legend="Business details">
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField form={form} name="businessName" label="Business name" autoComplete="organization" className="sm:col-span-2" />
-          <TextField form={form} name="phone" label="Contact phone" hint="10-digit mobile number" prefix="+91" type="tel" inputMode="tel" autoComplete="tel-national" />
+          <TextField
+            form={form}
+            name="phone"
+            label="Contact phone"
+            hint="10-digit mobile number"
+            prefix="+91"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel-national"
+          />
           <TextField
             form={form}
             name="gstin"
@@ -172,9 +187,19 @@ function ProfileForm({ profile }: { profile: VendorProfile }) {
         </div>
       </FormSection>
 
-      <FormSection legend="Tax and bank details" description="Needed before we approve your shop: your GST registration and the account we pay your settlements into.">
+      <FormSection
+        legend="Tax and bank details"
+        description="Needed before we approve your shop: your GST registration and the account we pay your settlements into."
+      >
         <div className="grid gap-5 sm:grid-cols-2">
-          <TextField form={form} name="legalName" label="Legal name" hint="As on your GST registration certificate" autoComplete="organization" className="sm:col-span-2" />
+          <TextField
+            form={form}
+            name="legalName"
+            label="Legal name"
+            hint="As on your GST registration certificate"
+            autoComplete="organization"
+            className="sm:col-span-2"
+          />
           <TextField
             form={form}
             name="pan"
@@ -187,7 +212,15 @@ function ProfileForm({ profile }: { profile: VendorProfile }) {
             controlClass="font-mono uppercase"
           />
           <TextField form={form} name="bankAccount.holder" label="Account holder" hint="As the bank has it" autoComplete="off" />
-          <TextField form={form} name="bankAccount.number" label="Account number" inputMode="numeric" autoComplete="off" spellCheck={false} controlClass="font-mono" />
+          <TextField
+            form={form}
+            name="bankAccount.number"
+            label="Account number"
+            inputMode="numeric"
+            autoComplete="off"
+            spellCheck={false}
+            controlClass="font-mono"
+          />
           <TextField
             form={form}
             name="bankAccount.ifsc"
@@ -235,7 +268,12 @@ function ProfileForm({ profile }: { profile: VendorProfile }) {
 
       <FormSection legend="Delivery" description="What shoppers see under “Check delivery” and at checkout.">
         <div className="grid gap-4">
-          <CheckboxField form={form} name="acceptsCod" label="Accept Cash on Delivery" hint="The courier collects the cash; we capture the payment when you mark the parcel delivered." />
+          <CheckboxField
+            form={form}
+            name="acceptsCod"
+            label="Accept Cash on Delivery"
+            hint="The courier collects the cash; we capture the payment when you mark the parcel delivered."
+          />
           <CheckboxField
             form={form}
             name="shipsToSpecialZones"
@@ -280,7 +318,11 @@ export default function VendorProfileForm() {
       {profile.isPending ? (
         <Loading label="Loading your shop profile…" />
       ) : profile.isError ? (
-        <LoadError what="your shop profile" message={errorMessage(profile.error, 'Please check your internet connection and try again.')} onRetry={() => void profile.refetch()} />
+        <LoadError
+          what="your shop profile"
+          message={errorMessage(profile.error, 'Please check your internet connection and try again.')}
+          onRetry={() => void profile.refetch()}
+        />
       ) : (
         <>
           <ShopStatus profile={profile.data} />

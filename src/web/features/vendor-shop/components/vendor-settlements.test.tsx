@@ -15,7 +15,17 @@ const settlement: Settlement = {
   returnLines: [],
   commission: 974_993,
   net: 12_024_907,
-  lines: [{ orderNumber: 'CB00000042', deliveredAt: '2026-11-23T08:30:00.000Z', product: 'Dell XPS 13', quantity: 1, amount: 12_999_900, discount: 0, discountFundedBy: null }],
+  lines: [
+    {
+      orderNumber: 'CB00000042',
+      deliveredAt: '2026-11-23T08:30:00.000Z',
+      product: 'Dell XPS 13',
+      quantity: 1,
+      amount: 12_999_900,
+      discount: 0,
+      discountFundedBy: null,
+    },
+  ],
 };
 
 describe('VendorSettlements', () => {
@@ -35,8 +45,17 @@ describe('VendorSettlements', () => {
     const table = screen.getByRole('table', { name: 'Delivered items' });
     const row = within(table).getAllByRole('row')[1];
     expect(row && within(row).getByRole('rowheader').textContent).toBe('CB00000042');
-    expect(row && within(row).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['23 Nov 2026', 'Dell XPS 13', '1', '₹1,29,999', '—None']);
-    expect(within(table).getAllByRole('columnheader').map((heading) => heading.textContent)).toEqual(['Order', 'Delivered on', 'Product', 'Qty', 'Amount', 'Coupon']);
+    expect(
+      row &&
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+    ).toEqual(['23 Nov 2026', 'Dell XPS 13', '1', '₹1,29,999', '—None']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((heading) => heading.textContent),
+    ).toEqual(['Order', 'Delivered on', 'Product', 'Qty', 'Amount', 'Coupon']);
 
     const csv = screen.getByRole('link', { name: 'Download CSV' });
     expect(csv.getAttribute('href')).toBe('/api/vendor/settlements.csv?days=30');
@@ -57,10 +76,21 @@ describe('VendorSettlements', () => {
       net: 17_650_758,
       lines: [
         { ...settlement.lines[0]!, discount: 236_000, discountFundedBy: 'marketplace' },
-        { orderNumber: 'CB00000043', deliveredAt: '2026-11-23T09:30:00.000Z', product: 'LG 27" 4K Monitor', quantity: 2, amount: 7_200_000, discount: 118_000, discountFundedBy: 'vendor' },
+        {
+          orderNumber: 'CB00000043',
+          deliveredAt: '2026-11-23T09:30:00.000Z',
+          product: 'LG 27" 4K Monitor',
+          quantity: 2,
+          amount: 7_200_000,
+          discount: 118_000,
+          discountFundedBy: 'vendor',
+        },
       ],
     };
-    vi.stubGlobal('fetch', fakeFetch((url) => (url.startsWith('/api/vendor/settlements?') ? json(200, withCoupons) : undefined)));
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch((url) => (url.startsWith('/api/vendor/settlements?') ? json(200, withCoupons) : undefined)),
+    );
     renderWithProviders(<VendorSettlements />);
 
     const figure = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;

@@ -22,9 +22,21 @@ const card = 'min-w-0 rounded-xl border border-slate-200 bg-white p-4 sm:p-5';
 function Figures({ settlement }: { settlement: Settlement }) {
   const figures: Array<{ label: string; value: string; note?: string; strong: boolean; wide?: boolean }> = [
     { label: 'Gross sales of delivered items', value: formatPrice(settlement.gross), strong: false },
-    { label: 'Your coupons (deducted)', value: `−${formatPrice(settlement.shopDiscounts)}`, note: 'Discounts of your own coupons come out of your payable.', strong: false },
+    {
+      label: 'Your coupons (deducted)',
+      value: `−${formatPrice(settlement.shopDiscounts)}`,
+      note: 'Discounts of your own coupons come out of your payable.',
+      strong: false,
+    },
     ...(settlement.returns > 0 || settlement.returnLines.length > 0
-      ? [{ label: 'Returns refunded (deducted)', value: `−${formatPrice(settlement.returns)}`, note: 'Your sale of the units customers returned and were refunded for in this period.', strong: false }]
+      ? [
+          {
+            label: 'Returns refunded (deducted)',
+            value: `−${formatPrice(settlement.returns)}`,
+            note: 'Your sale of the units customers returned and were refunded for in this period.',
+            strong: false,
+          },
+        ]
       : []),
     {
       label: `Marketplace commission (${formatPercent(settlement.commissionPercent)})`,
@@ -44,7 +56,10 @@ function Figures({ settlement }: { settlement: Settlement }) {
   return (
     <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
       {figures.map((figure) => (
-        <div key={figure.label} className={`${card} ${figure.strong ? 'border-brand-200 bg-brand-50' : ''} ${figure.wide ? 'sm:col-span-2 lg:col-span-4' : ''}`}>
+        <div
+          key={figure.label}
+          className={`${card} ${figure.strong ? 'border-brand-200 bg-brand-50' : ''} ${figure.wide ? 'sm:col-span-2 lg:col-span-4' : ''}`}
+        >
           <dt className="text-sm text-slate-600">{figure.label}</dt>
           <dd className="mt-1 text-xl font-bold wrap-break-word text-slate-900 tabular-nums sm:text-2xl">{figure.value}</dd>
           {figure.note && <dd className="mt-1 text-xs text-slate-600">{figure.note}</dd>}
@@ -60,10 +75,18 @@ type SettlementLine = Settlement['lines'][number];
 const line = columnsOf<SettlementLine>();
 const LINE_COLUMNS: DataColumn<SettlementLine>[] = [
   line.accessor('orderNumber', { header: 'Order', meta: { rowHeader: true, cellClassName: 'font-medium break-all text-slate-900' } }),
-  line.accessor('deliveredAt', { header: 'Delivered on', meta: { className: 'whitespace-nowrap', cellClassName: 'text-slate-700' }, cell: ({ getValue }) => <time dateTime={getValue()}>{formatDate(getValue())}</time> }),
+  line.accessor('deliveredAt', {
+    header: 'Delivered on',
+    meta: { className: 'whitespace-nowrap', cellClassName: 'text-slate-700' },
+    cell: ({ getValue }) => <time dateTime={getValue()}>{formatDate(getValue())}</time>,
+  }),
   line.accessor('product', { header: 'Product', meta: { cellClassName: 'wrap-break-word text-slate-900' } }),
   line.accessor('quantity', { header: 'Qty', meta: { className: 'text-right', cellClassName: 'tabular-nums text-slate-900' } }),
-  line.accessor('amount', { header: 'Amount', meta: { className: 'text-right', cellClassName: 'font-medium tabular-nums text-slate-900' }, cell: ({ getValue }) => formatPrice(getValue()) }),
+  line.accessor('amount', {
+    header: 'Amount',
+    meta: { className: 'text-right', cellClassName: 'font-medium tabular-nums text-slate-900' },
+    cell: ({ getValue }) => formatPrice(getValue()),
+  }),
   line.accessor('discount', {
     header: 'Coupon',
     meta: { className: 'text-right whitespace-nowrap', cellClassName: 'tabular-nums' },
@@ -71,7 +94,9 @@ const LINE_COLUMNS: DataColumn<SettlementLine>[] = [
       original.discount > 0 ? (
         <>
           <span className="font-medium text-slate-900">−{formatPrice(original.discount)}</span>
-          <span className="block text-xs text-slate-600">{original.discountFundedBy === 'vendor' ? 'Yours, deducted' : 'Ours, paid by us'}</span>
+          <span className="block text-xs text-slate-600">
+            {original.discountFundedBy === 'vendor' ? 'Yours, deducted' : 'Ours, paid by us'}
+          </span>
         </>
       ) : (
         <>
@@ -88,10 +113,18 @@ type ReturnLine = Settlement['returnLines'][number];
 const returned = columnsOf<ReturnLine>();
 const RETURN_COLUMNS: DataColumn<ReturnLine>[] = [
   returned.accessor('orderNumber', { header: 'Order', meta: { rowHeader: true, cellClassName: 'font-medium break-all text-slate-900' } }),
-  returned.accessor('refundedAt', { header: 'Refunded on', meta: { className: 'whitespace-nowrap', cellClassName: 'text-slate-700' }, cell: ({ getValue }) => <time dateTime={getValue()}>{formatDate(getValue())}</time> }),
+  returned.accessor('refundedAt', {
+    header: 'Refunded on',
+    meta: { className: 'whitespace-nowrap', cellClassName: 'text-slate-700' },
+    cell: ({ getValue }) => <time dateTime={getValue()}>{formatDate(getValue())}</time>,
+  }),
   returned.accessor('product', { header: 'Product', meta: { cellClassName: 'wrap-break-word text-slate-900' } }),
   returned.accessor('quantity', { header: 'Qty', meta: { className: 'text-right', cellClassName: 'tabular-nums text-slate-900' } }),
-  returned.accessor('amount', { header: 'Deducted', meta: { className: 'text-right', cellClassName: 'font-medium tabular-nums text-slate-900' }, cell: ({ getValue }) => `−${formatPrice(getValue())}` }),
+  returned.accessor('amount', {
+    header: 'Deducted',
+    meta: { className: 'text-right', cellClassName: 'font-medium tabular-nums text-slate-900' },
+    cell: ({ getValue }) => `−${formatPrice(getValue())}`,
+  }),
 ];
 
 /** Units customers returned and were refunded for in the period: they come off the payable. */
@@ -104,7 +137,12 @@ function ReturnLines({ settlement }: { settlement: Settlement }) {
         Returns refunded
       </h2>
       <div className="mt-3">
-        <DataTable label="Returns refunded" columns={RETURN_COLUMNS} rows={settlement.returnLines} rowId={(row, index) => `${row.orderNumber}-r${index}`} />
+        <DataTable
+          label="Returns refunded"
+          columns={RETURN_COLUMNS}
+          rows={settlement.returnLines}
+          rowId={(row, index) => `${row.orderNumber}-r${index}`}
+        />
       </div>
     </section>
   );
@@ -126,7 +164,12 @@ function Lines({ settlement }: { settlement: Settlement }) {
         Delivered items
       </h2>
       <div className="mt-3">
-        <DataTable label="Delivered items" columns={LINE_COLUMNS} rows={settlement.lines} rowId={(row, index) => `${row.orderNumber}-${index}`} />
+        <DataTable
+          label="Delivered items"
+          columns={LINE_COLUMNS}
+          rows={settlement.lines}
+          rowId={(row, index) => `${row.orderNumber}-${index}`}
+        />
       </div>
     </section>
   );
@@ -155,12 +198,16 @@ export default function VendorSettlements() {
         {settlement.isPending ? (
           <Loading label="Loading your settlement…" />
         ) : settlement.isError && !data ? (
-          <LoadError what="your settlement" message={errorMessage(settlement.error, 'Please check your internet connection and try again.')} onRetry={() => void settlement.refetch()} />
+          <LoadError
+            what="your settlement"
+            message={errorMessage(settlement.error, 'Please check your internet connection and try again.')}
+            onRetry={() => void settlement.refetch()}
+          />
         ) : data ? (
           <>
             <p className="text-sm text-slate-600">
-              From <time dateTime={data.from}>{formatDate(data.from)}</time> to{' '}
-              <time dateTime={data.to}>{formatDate(data.to)}</time>. Only delivered items are settled.
+              From <time dateTime={data.from}>{formatDate(data.from)}</time> to <time dateTime={data.to}>{formatDate(data.to)}</time>. Only
+              delivered items are settled.
             </p>
             <Figures settlement={data} />
             <Lines settlement={data} />

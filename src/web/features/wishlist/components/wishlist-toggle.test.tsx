@@ -4,7 +4,15 @@ import { fakeFetch, json, renderWithProviders } from '#web/testing/fake-api.tsx'
 import { WishlistToggle } from './wishlist-toggle.tsx';
 
 const product = { id: 7, name: 'Lenovo IdeaPad Slim 3' };
-const saved = { productId: 7, name: product.name, image: null, savedPrice: 5_499_000, savedAt: '2026-11-20T05:30:00.000Z', product: null, priceDrop: 0 };
+const saved = {
+  productId: 7,
+  name: product.name,
+  image: null,
+  savedPrice: 5_499_000,
+  savedAt: '2026-11-20T05:30:00.000Z',
+  product: null,
+  priceDrop: 0,
+};
 
 describe('WishlistToggle', () => {
   let items: unknown[];

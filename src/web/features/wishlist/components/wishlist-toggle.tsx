@@ -90,8 +90,18 @@ export function WishlistToggle({ product, userId, size = 'sm' }: WishlistToggleP
         onClick={press}
         className={`inline-flex items-center justify-center gap-1.5 rounded-lg border font-medium disabled:opacity-60 ${size === 'md' ? 'px-3 py-2 text-sm' : 'size-9'} ${pressed ? 'border-rose-300 bg-rose-50 text-rose-700' : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50'}`}
       >
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill={pressed ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth={1.8}>
-          <path strokeLinejoin="round" d="M12 20.5s-7.5-4.6-9.2-9.4C1.6 7.7 3.8 4.5 7.1 4.5c2 0 3.6 1.1 4.9 2.9 1.3-1.8 2.9-2.9 4.9-2.9 3.3 0 5.5 3.2 4.3 6.6-1.7 4.8-9.2 9.4-9.2 9.4Z" />
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="size-5"
+          fill={pressed ? 'currentColor' : 'none'}
+          stroke="currentColor"
+          strokeWidth={1.8}
+        >
+          <path
+            strokeLinejoin="round"
+            d="M12 20.5s-7.5-4.6-9.2-9.4C1.6 7.7 3.8 4.5 7.1 4.5c2 0 3.6 1.1 4.9 2.9 1.3-1.8 2.9-2.9 4.9-2.9 3.3 0 5.5 3.2 4.3 6.6-1.7 4.8-9.2 9.4-9.2 9.4Z"
+          />
         </svg>
         {size === 'md' && 'Wishlist'}
       </button>

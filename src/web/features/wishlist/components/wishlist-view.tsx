@@ -75,7 +75,9 @@ export function WishlistView({ userId, addToCart }: WishlistViewProps) {
       {wishlist.isPending ? (
         <Loading label="Loading your wishlist…" />
       ) : wishlist.isError ? (
-        <ErrorAlert className="mt-4">{errorMessage(wishlist.error, 'We could not load your wishlist. Please check your connection and reload the page.')}</ErrorAlert>
+        <ErrorAlert className="mt-4">
+          {errorMessage(wishlist.error, 'We could not load your wishlist. Please check your connection and reload the page.')}
+        </ErrorAlert>
       ) : items.length === 0 ? (
         <div className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">
           <p className="text-lg font-semibold">Your wishlist is empty</p>
@@ -92,7 +94,14 @@ export function WishlistView({ userId, addToCart }: WishlistViewProps) {
           <ul ref={list} className="mt-4 space-y-3">
             {items.map((item, index) => (
               <li key={item.productId} className="flex gap-3 rounded-xl border border-slate-200 bg-white p-3 sm:gap-4 sm:p-4">
-                <ProductImage src={item.image} alt="" width={160} height={120} loading="lazy" className="aspect-[4/3] w-24 shrink-0 self-start rounded-lg bg-slate-100 object-cover sm:w-36" />
+                <ProductImage
+                  src={item.image}
+                  alt=""
+                  width={160}
+                  height={120}
+                  loading="lazy"
+                  className="aspect-[4/3] w-24 shrink-0 self-start rounded-lg bg-slate-100 object-cover sm:w-36"
+                />
                 <div className="min-w-0 flex-1">
                   <h2 className="leading-snug font-semibold text-slate-900">
                     {item.product ? (
@@ -108,7 +117,11 @@ export function WishlistView({ userId, addToCart }: WishlistViewProps) {
                   {item.product ? (
                     <div className="mt-1">
                       <PriceTag price={item.product.price} mrp={item.product.mrp} />
-                      {item.priceDrop > 0 && <p className="text-sm font-semibold text-emerald-800">Price dropped by {formatPrice(item.priceDrop)} since you saved it</p>}
+                      {item.priceDrop > 0 && (
+                        <p className="text-sm font-semibold text-emerald-800">
+                          Price dropped by {formatPrice(item.priceDrop)} since you saved it
+                        </p>
+                      )}
                       <StockLabel stock={item.product.stock} />
                     </div>
                   ) : (
@@ -119,12 +132,22 @@ export function WishlistView({ userId, addToCart }: WishlistViewProps) {
                   </p>
                   <div className="mt-3 flex flex-wrap gap-2">
                     {item.product && (
-                      <button type="button" disabled={item.product.stock <= 0 || remove.isPending} onClick={() => moveToCart(index)} className={buttonClass('accent', 'sm')}>
+                      <button
+                        type="button"
+                        disabled={item.product.stock <= 0 || remove.isPending}
+                        onClick={() => moveToCart(index)}
+                        className={buttonClass('accent', 'sm')}
+                      >
                         {item.product.stock <= 0 ? 'Out of stock' : 'Move to cart'}
                         <span className="sr-only"> {item.name}</span>
                       </button>
                     )}
-                    <button type="button" disabled={remove.isPending} onClick={() => takeOut(index, `Removed ${item.name} from your wishlist.`)} className={buttonClass('secondary', 'sm')}>
+                    <button
+                      type="button"
+                      disabled={remove.isPending}
+                      onClick={() => takeOut(index, `Removed ${item.name} from your wishlist.`)}
+                      className={buttonClass('secondary', 'sm')}
+                    >
                       Remove<span className="sr-only"> {item.name}</span>
                     </button>
                   </div>

@@ -276,3 +276,122 @@ describe('refunds', () => {
     });
   });
 });
+
+describe('settlements', () => {
+  it('settles captured payments less fees, GST on fees and refunds, and itemises them in recon/combined', async () => {
+    const { order, handler } = await paidOrder(100_000);
+    await sdk.payments.refund(handler.razorpay_payment_id, { amount: 10_000 });
+    await fake.processRefunds();
+    const planted = fake.plantPayment({ amount: 50_000 });
+    const date = new Date('2026-12-03T12:00:00+05:30');
+    const { id } = fake.settle({ date });
+    // fees: 2% of ₹1,500 = 3000 paise; GST 18% of that = 540; refund ₹100.
+    const settlement = await sdk.settlements.fetch(id);
+    expect(settlement).toMatchObject({
+      entity: 'settlement',
+      status: 'processed',
+      fees: 3_000,
+      tax: 540,
+      amount: 150_000 - 3_540 - 10_000,
+    });
+    expect(settlement.utr).toMatch(/^\d{10}[0-9a-z]{6}$/);
+    expect((await sdk.settlements.all({})).items.map((s) => s.id)).toEqual([id]);
+    const recon = await sdk.settlements.reports({ year: 2026, month: 12, day: 3 });
+    expect(recon.count).toBe(3);
+    const byId = new Map(recon.items.map((item) => [item.entity_id, item]));
+    expect(byId.get(handler.razorpay_payment_id)).toMatchObject({
+      type: 'payment',
+      amount: 100_000,
+      fee: 2_360,
+      tax: 360,
+      credit: 97_640,
+      debit: 0,
+      order_id: order.id,
+      order_receipt: 'attempt_1',
+      settlement_id: id,
+      settlement_utr: settlement.utr,
+    });
+    expect(byId.get(planted.id)).toMatchObject({ type: 'payment', order_id: null, amount: 50_000 });
+    expect([...byId.values()].find((item) => item.type === 'refund')).toMatchObject({
+      debit: 10_000,
+      payment_id: handler.razorpay_payment_id,
+    });
+    expect((await sdk.settlements.reports({ year: 2026, month: 12, day: 4 })).count).toBe(0);
+    expect(fake.settle().id).not.toBe(id);
+    expect((await sdk.settlements.fetch(fake.settle().id)).amount).toBe(0);
+  });
+});
+
+describe('switches', () => {
+  it('failNext answers the first matching request with the given status and does not perform it', async () => {
+    fake.switches.failNext.push({ method: 'POST', path: /\/v1\/orders$/, status: 503 });
+    fake.switches.failNext.push({
+      status: 400,
+      error: { code: 'GATEWAY_ERROR', description: 'Payment processing failed due to error at bank or wallet gateway' },
+    });
+    await expect(sdk.orders.create({ amount: 100, currency: 'INR' })).rejects.toMatchObject({
+      statusCode: 503,
+      error: { code: 'SERVER_ERROR' },
+    });
+    await expect(sdk.orders.all({})).rejects.toMatchObject({ statusCode: 400, error: { code: 'GATEWAY_ERROR' } });
+    expect((await sdk.orders.all({})).count).toBe(0);
+    expect(fake.switches.failNext).toEqual([]);
+  });
+
+  it('loseNextAnswer performs the request and cuts the connection before answering', async () => {
+    fake.switches.loseNextAnswer.push({ method: 'POST', path: /\/v1\/orders$/ });
+    await expect(sdk.orders.create({ amount: 100, currency: 'INR', receipt: 'lost' })).rejects.toBeDefined();
+    expect((await sdk.orders.all({ receipt: 'lost' })).count).toBe(1);
+  });
+
+  it('delayMs holds every REST answer back', async () => {
+    fake.switches.delayMs = 150;
+    const started = performance.now();
+    await sdk.orders.create({ amount: 100, currency: 'INR' });
+    expect(performance.now() - started).toBeGreaterThanOrEqual(140);
+  });
+
+  it('duplicateWebhooks sends each event twice with the same event id', async () => {
+    fake.switches.duplicateWebhooks = true;
+    await paidOrder();
+    expect(receiver.events()).toEqual([
+      'payment.authorized',
+      'payment.authorized',
+      'payment.captured',
+      'payment.captured',
+      'order.paid',
+      'order.paid',
+    ]);
+    const ids = receiver.received.map((r) => r.headers['x-razorpay-event-id']);
+    expect(new Set(ids).size).toBe(3);
+    expect(ids[0]).toBe(ids[1]);
+  });
+
+  it('reorderWebhooks sends a batch in reverse order', async () => {
+    fake.switches.reorderWebhooks = true;
+    await paidOrder();
+    expect(receiver.events()).toEqual(['order.paid', 'payment.captured', 'payment.authorized']);
+  });
+
+  it('holdWebhooks keeps events until flushWebhooks, and webhookDelayMs delays them', async () => {
+    fake.switches.holdWebhooks = true;
+    fake.switches.webhookDelayMs = 100;
+    const order = await sdk.orders.create({ amount: 100, currency: 'INR' });
+    await fake.pay(order.id);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(receiver.received).toEqual([]);
+    const started = performance.now();
+    await fake.flushWebhooks();
+    expect(performance.now() - started).toBeGreaterThanOrEqual(90);
+    expect(receiver.events()).toEqual(['payment.authorized', 'payment.captured', 'order.paid']);
+  });
+
+  it('records a webhook nobody answered with status null', async () => {
+    await receiver.close();
+    const order = await sdk.orders.create({ amount: 100, currency: 'INR' });
+    await fake.pay(order.id, { fail: true });
+    await fake.flushWebhooks();
+    expect(fake.sentWebhooks).toMatchObject([{ event: 'payment.failed', status: null }]);
+    receiver = await startReceiver();
+  });
+});

@@ -41,6 +41,12 @@ function sdkFor(fake: FakeRazorpay, secret = fake.keySecret) {
   return { sdk, rq: api.rq };
 }
 
+/** The SDK types recon/combined as one item; the API answers a collection of them. */
+async function reconFor(client: Razorpay, day: { year: number; month: number; day: number }) {
+  const answer: unknown = await client.settlements.reports(day);
+  return answer as { count: number; items: Array<Record<string, unknown> & { entity_id: string; type: string }> };
+}
+
 let fake: FakeRazorpay;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 let sdk: Razorpay;
@@ -296,7 +302,7 @@ describe('settlements', () => {
     });
     expect(settlement.utr).toMatch(/^\d{10}[0-9a-z]{6}$/);
     expect((await sdk.settlements.all({})).items.map((s) => s.id)).toEqual([id]);
-    const recon = await sdk.settlements.reports({ year: 2026, month: 12, day: 3 });
+    const recon = await reconFor(sdk, { year: 2026, month: 12, day: 3 });
     expect(recon.count).toBe(3);
     const byId = new Map(recon.items.map((item) => [item.entity_id, item]));
     expect(byId.get(handler.razorpay_payment_id)).toMatchObject({
@@ -316,7 +322,7 @@ describe('settlements', () => {
       debit: 10_000,
       payment_id: handler.razorpay_payment_id,
     });
-    expect((await sdk.settlements.reports({ year: 2026, month: 12, day: 4 })).count).toBe(0);
+    expect((await reconFor(sdk, { year: 2026, month: 12, day: 4 })).count).toBe(0);
     expect(fake.settle().id).not.toBe(id);
     expect((await sdk.settlements.fetch(fake.settle().id)).amount).toBe(0);
   });

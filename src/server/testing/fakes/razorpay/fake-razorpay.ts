@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { control } from './control.ts';
 import { createLedger } from './ledger.ts';
 import { razorpayId, RazorpayApiError, razorpayError, signPayment, type PaymentMethod, type RazorpayError } from './protocol.ts';
 import { createRestRoutes } from './rest.ts';
@@ -81,7 +84,7 @@ export interface StartOptions {
   webhookUrl?: string | null;
 }
 
-const checkoutScript = readFileSync(new URL('./checkout.js', import.meta.url), 'utf8');
+const checkoutScript = readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), 'checkout.js'), 'utf8');
 
 const CORS = {
   'access-control-allow-origin': '*',
@@ -256,6 +259,12 @@ export async function startFakeRazorpay(options: StartOptions = {}): Promise<Fak
         response.end(checkoutScript);
       } else if (method === 'POST' && url.pathname === '/_fake/checkout/pay') {
         await checkoutPay(request, response);
+      } else if (url.pathname.startsWith('/_fake/')) {
+        const body = parseBody(await readBody(request), 'application/json');
+        authorize(headers);
+        const answer = await control(fake, method, url.pathname, body);
+        if (answer === undefined) throw new RazorpayApiError(400, 'The requested URL was not found on the server.');
+        send(response, 200, answer);
       } else {
         await rest(request, response, method, url, headers);
       }

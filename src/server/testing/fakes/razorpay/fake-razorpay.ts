@@ -144,7 +144,7 @@ const matches = (rule: { method?: string; path?: RegExp }, method: string, path:
 
 export async function startFakeRazorpay(options: StartOptions = {}): Promise<FakeRazorpay> {
   const keyId = options.keyId ?? razorpayId('rzp_test');
-  const keySecret = options.keySecret ?? razorpayId('').repeat(2).slice(0, 24);
+  const keySecret = options.keySecret ?? (razorpayId('') + razorpayId('')).slice(0, 24);
   const webhookSecret = options.webhookSecret ?? razorpayId('whsec');
   const switches: FakeRazorpaySwitches = {
     failNext: [],

@@ -110,6 +110,12 @@ describe('orders', () => {
     const second = await sdk.orders.create({ amount: 100, currency: 'INR', receipt: 'same' });
     expect(second.id).not.toBe(first.id);
     expect((await sdk.orders.all({ receipt: 'same' })).count).toBe(2);
+    await expect(sdk.orders.create({ amount: 100, currency: 'INR', receipt: 'same', unique_receipt: true } as never)).rejects.toMatchObject(
+      {
+        statusCode: 400,
+        error: { description: 'Order receipt should be unique.', field: 'receipt' },
+      },
+    );
   });
 });
 
@@ -280,6 +286,19 @@ describe('refunds', () => {
     await expect(rq.post(url, { amount: 10_000 }, { headers: { 'X-Refund-Idempotency': 'short' } })).rejects.toMatchObject({
       response: { status: 400 },
     });
+  });
+  it('answers 409 to a retry with the same key while the first refund request is still being answered', async () => {
+    const { handler } = await paidOrder(50_000);
+    const url = `/v1/payments/${handler.razorpay_payment_id}/refund`;
+    const headers = { headers: { 'X-Refund-Idempotency': 'outbox-job-0002' } };
+    fake.switches.delayMs = 200;
+    const [first, second] = await Promise.allSettled([
+      rq.post(url, { amount: 10_000 }, headers),
+      new Promise((resolve) => setTimeout(resolve, 50)).then(() => rq.post(url, { amount: 10_000 }, headers)),
+    ]);
+    expect(first.status).toBe('fulfilled');
+    expect(second).toMatchObject({ status: 'rejected', reason: { response: { status: 409 } } });
+    expect((await sdk.payments.fetchMultipleRefund(handler.razorpay_payment_id)).count).toBe(1);
   });
 });
 

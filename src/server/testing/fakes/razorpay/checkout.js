@@ -117,6 +117,11 @@
 
     var status = el('p', { role: 'status', 'aria-live': 'polite', style: { minHeight: '1.25rem', margin: '0.5rem 0' } });
     var alert = el('p', { role: 'alert', style: { color: '#b00020', minHeight: '1.25rem', margin: '0.5rem 0' } });
+    var amount = el('p', {
+      'data-testid': 'razorpay-amount',
+      text: rupees(o.amount, o.currency),
+      style: { fontSize: '1.5rem', fontWeight: '600', margin: '0 0 0.75rem' },
+    });
     var panel = el('div', { style: { minHeight: '4rem', margin: '0.75rem 0' } });
     var button = function (text, onclick, primary) {
       return el('button', {
@@ -252,11 +257,7 @@
       [
         el('h2', { id: id + '-title', text: 'Razorpay test checkout', style: { margin: '0 0 0.25rem', fontSize: '1.25rem' } }),
         el('p', { text: [o.name, o.description].filter(Boolean).join(' · '), style: { margin: '0 0 0.5rem' } }),
-        el('p', {
-          'data-testid': 'razorpay-amount',
-          text: rupees(o.amount, o.currency),
-          style: { fontSize: '1.5rem', fontWeight: '600', margin: '0 0 0.75rem' },
-        }),
+        amount,
         el(
           'fieldset',
           { style: { border: '0', padding: '0', margin: '0' } },
@@ -310,6 +311,16 @@
     }
 
     renderPanel();
+    if (o.amount === undefined && o.order_id) {
+      fetch(base + '/_fake/checkout/orders/' + encodeURIComponent(o.order_id) + '?key=' + encodeURIComponent(o.key))
+        .then(function (response) {
+          return response.ok ? response.json() : null;
+        })
+        .then(function (order) {
+          if (order) amount.textContent = rupees(order.amount, order.currency);
+        })
+        .catch(function () {});
+    }
     this.dialog = { overlay: overlay, onKey: onKey, opener: document.activeElement };
     document.body.appendChild(overlay);
     document.addEventListener('keydown', onKey, true);

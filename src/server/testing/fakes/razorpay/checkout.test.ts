@@ -116,3 +116,11 @@ describe('the fake Standard Checkout', () => {
     expect(fake.requests.filter((r) => r.path === '/_fake/checkout/pay')).toEqual([]);
   });
 });
+
+describe('the fake Standard Checkout without an amount', () => {
+  it("shows the order's amount, as Razorpay takes it from the order", async () => {
+    const orderId = await createOrder(2_499_00);
+    new Checkout({ key: fake.keyId, order_id: orderId, handler: vi.fn() }).open();
+    await waitFor(() => expect(screen.getByRole('dialog').textContent).toContain('₹2,499.00'));
+  });
+});

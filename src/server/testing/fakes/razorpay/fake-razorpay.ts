@@ -259,6 +259,11 @@ export async function startFakeRazorpay(options: StartOptions = {}): Promise<Fak
         response.end(checkoutScript);
       } else if (method === 'POST' && url.pathname === '/_fake/checkout/pay') {
         await checkoutPay(request, response);
+      } else if (method === 'GET' && url.pathname.startsWith('/_fake/checkout/orders/')) {
+        // Checkout takes the amount from the order when the page passes none, as Razorpay's does.
+        if (url.searchParams.get('key') !== keyId) throw new RazorpayApiError(401, 'The api key provided is invalid');
+        const order = ledger.order(decodeURIComponent(url.pathname.slice('/_fake/checkout/orders/'.length)));
+        send(response, 200, { id: order.id, amount: order.amount_due, currency: order.currency, status: order.status }, CORS);
       } else if (url.pathname.startsWith('/_fake/')) {
         const body = parseBody(await readBody(request), 'application/json');
         authorize(headers);

@@ -41,6 +41,12 @@ function sdkFor(fake: FakeRazorpay, secret = fake.keySecret) {
   return { sdk, rq: api.rq };
 }
 
+/** The SDK types recon/combined as one item; the API answers a collection of them. */
+async function reconFor(client: Razorpay, day: { year: number; month: number; day: number }) {
+  const answer: unknown = await client.settlements.reports(day);
+  return answer as { count: number; items: Array<Record<string, unknown> & { entity_id: string; type: string }> };
+}
+
 let fake: FakeRazorpay;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 let sdk: Razorpay;
@@ -104,6 +110,12 @@ describe('orders', () => {
     const second = await sdk.orders.create({ amount: 100, currency: 'INR', receipt: 'same' });
     expect(second.id).not.toBe(first.id);
     expect((await sdk.orders.all({ receipt: 'same' })).count).toBe(2);
+    await expect(sdk.orders.create({ amount: 100, currency: 'INR', receipt: 'same', unique_receipt: true } as never)).rejects.toMatchObject(
+      {
+        statusCode: 400,
+        error: { description: 'Order receipt should be unique.', field: 'receipt' },
+      },
+    );
   });
 });
 
@@ -275,6 +287,19 @@ describe('refunds', () => {
       response: { status: 400 },
     });
   });
+  it('answers 409 to a retry with the same key while the first refund request is still being answered', async () => {
+    const { handler } = await paidOrder(50_000);
+    const url = `/v1/payments/${handler.razorpay_payment_id}/refund`;
+    const headers = { headers: { 'X-Refund-Idempotency': 'outbox-job-0002' } };
+    fake.switches.delayMs = 200;
+    const [first, second] = await Promise.allSettled([
+      rq.post(url, { amount: 10_000 }, headers),
+      new Promise((resolve) => setTimeout(resolve, 50)).then(() => rq.post(url, { amount: 10_000 }, headers)),
+    ]);
+    expect(first.status).toBe('fulfilled');
+    expect(second).toMatchObject({ status: 'rejected', reason: { response: { status: 409 } } });
+    expect((await sdk.payments.fetchMultipleRefund(handler.razorpay_payment_id)).count).toBe(1);
+  });
 });
 
 describe('settlements', () => {
@@ -296,7 +321,7 @@ describe('settlements', () => {
     });
     expect(settlement.utr).toMatch(/^\d{10}[0-9a-z]{6}$/);
     expect((await sdk.settlements.all({})).items.map((s) => s.id)).toEqual([id]);
-    const recon = await sdk.settlements.reports({ year: 2026, month: 12, day: 3 });
+    const recon = await reconFor(sdk, { year: 2026, month: 12, day: 3 });
     expect(recon.count).toBe(3);
     const byId = new Map(recon.items.map((item) => [item.entity_id, item]));
     expect(byId.get(handler.razorpay_payment_id)).toMatchObject({
@@ -316,7 +341,7 @@ describe('settlements', () => {
       debit: 10_000,
       payment_id: handler.razorpay_payment_id,
     });
-    expect((await sdk.settlements.reports({ year: 2026, month: 12, day: 4 })).count).toBe(0);
+    expect((await reconFor(sdk, { year: 2026, month: 12, day: 4 })).count).toBe(0);
     expect(fake.settle().id).not.toBe(id);
     expect((await sdk.settlements.fetch(fake.settle().id)).amount).toBe(0);
   });

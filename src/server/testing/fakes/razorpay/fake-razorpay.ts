@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { control } from './control.ts';
 import { createLedger } from './ledger.ts';
 import { razorpayId, RazorpayApiError, razorpayError, signPayment, type PaymentMethod, type RazorpayError } from './protocol.ts';
 import { createRestRoutes } from './rest.ts';
@@ -81,7 +84,7 @@ export interface StartOptions {
   webhookUrl?: string | null;
 }
 
-const checkoutScript = readFileSync(new URL('./checkout.js', import.meta.url), 'utf8');
+const checkoutScript = readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), 'checkout.js'), 'utf8');
 
 const CORS = {
   'access-control-allow-origin': '*',
@@ -141,7 +144,7 @@ const matches = (rule: { method?: string; path?: RegExp }, method: string, path:
 
 export async function startFakeRazorpay(options: StartOptions = {}): Promise<FakeRazorpay> {
   const keyId = options.keyId ?? razorpayId('rzp_test');
-  const keySecret = options.keySecret ?? razorpayId('').repeat(2).slice(0, 24);
+  const keySecret = options.keySecret ?? (razorpayId('') + razorpayId('')).slice(0, 24);
   const webhookSecret = options.webhookSecret ?? razorpayId('whsec');
   const switches: FakeRazorpaySwitches = {
     failNext: [],
@@ -256,6 +259,17 @@ export async function startFakeRazorpay(options: StartOptions = {}): Promise<Fak
         response.end(checkoutScript);
       } else if (method === 'POST' && url.pathname === '/_fake/checkout/pay') {
         await checkoutPay(request, response);
+      } else if (method === 'GET' && url.pathname.startsWith('/_fake/checkout/orders/')) {
+        // Checkout takes the amount from the order when the page passes none, as Razorpay's does.
+        if (url.searchParams.get('key') !== keyId) throw new RazorpayApiError(401, 'The api key provided is invalid');
+        const order = ledger.order(decodeURIComponent(url.pathname.slice('/_fake/checkout/orders/'.length)));
+        send(response, 200, { id: order.id, amount: order.amount_due, currency: order.currency, status: order.status }, CORS);
+      } else if (url.pathname.startsWith('/_fake/')) {
+        const body = parseBody(await readBody(request), 'application/json');
+        authorize(headers);
+        const answer = await control(fake, method, url.pathname, body);
+        if (answer === undefined) throw new RazorpayApiError(400, 'The requested URL was not found on the server.');
+        send(response, 200, answer);
       } else {
         await rest(request, response, method, url, headers);
       }

@@ -1,7 +1,9 @@
 /**
  * The demo catalogue: four Indian sellers and sixty products (20 laptops, 20 desktops, 20 monitors)
  * with realistic 2025–2026 models, GST-inclusive prices in paise and specs that satisfy the zod schemas.
- * Product images are generated from this file by tools/generate-catalog-images.ts.
+ * The products are written per category in demo-laptops.ts, demo-desktops.ts and demo-monitors.ts;
+ * DEMO_PRODUCTS adds their category and images. Product images are generated from DEMO_PRODUCTS by
+ * tools/generate-catalog-images.ts.
  */
 import { rupees } from '#shared/money.ts';
 import type { DemoProduct, DemoProductData, DemoVendor } from './demo-catalog.types.ts';

@@ -22,7 +22,7 @@ import * as repository from './catalog.repository.ts';
 import * as offers from './offers.repository.ts';
 import * as proposals from './proposals.repository.ts';
 import type { ProposedContent } from './proposals.repository.ts';
-import { createProductStore } from './product-store.ts';
+import { createProductStore } from './product-store/product-store.ts';
 import type { RawFacetCount } from './catalog.repository.ts';
 
 export interface NewProduct {

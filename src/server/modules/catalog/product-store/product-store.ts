@@ -2,10 +2,10 @@ import { type Offer, type Product, ProductSchema } from '#shared/schemas/catalog
 import type { Db } from '#server/db/database.ts';
 import { LARGE_CATALOGUE } from '#server/worker-memory.ts';
 import { compileResponseSerializer } from '#server/plugins/compiled-serializer.ts';
-import { type CatalogChange, letRequestsThrough } from './catalog-changes.ts';
-import * as repository from './catalog.repository.ts';
+import { type CatalogChange, letRequestsThrough } from '../catalog-changes.ts';
+import * as repository from '../catalog.repository.ts';
 import { compress, decodedLength, decodeInto } from './lz4.ts';
-import { offersOn, productsWithOtherSellers } from './offers.repository.ts';
+import { offersOn, productsWithOtherSellers } from '../offers.repository.ts';
 
 const serializeProduct = compileResponseSerializer(ProductSchema);
 

@@ -16,7 +16,7 @@ import type { Db, DbOrTx, Dialect } from '#server/db/database.ts';
 import type { DeliveryService } from '#server/modules/delivery/delivery.service.ts';
 import { compileResponseSerializer } from '#server/plugins/compiled-serializer.ts';
 import { type ChangeListener, createChangeFeed } from './catalog-changes.ts';
-import { createCatalogIndex, type IndexFilter, type IndexResult, type SearchHits } from './catalog-index.ts';
+import { createCatalogIndex, type IndexFilter, type IndexResult, type SearchHits } from './listing-index/catalog-index.ts';
 import { SPECS_SCHEMAS } from '#shared/schemas/specs-input.ts';
 import * as repository from './catalog.repository.ts';
 import * as offers from './offers.repository.ts';

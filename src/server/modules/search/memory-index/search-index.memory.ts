@@ -1,7 +1,7 @@
 import { type CatalogChange, letRequestsThrough } from '#server/modules/catalog/catalog-changes.ts';
-import type { SearchHits, SlotHints } from '#server/modules/catalog/catalog-index.ts';
-import { type SearchIndex, type TermGroups, WHOLE } from './search-index.ts';
-import { closeTerms, likeliest, MIN_LENGTH_FOR_TYPOS } from './typo-tolerance.ts';
+import type { SearchHits, SlotHints } from '#server/modules/catalog/listing-index/catalog-index.ts';
+import { type SearchIndex, type TermGroups, WHOLE } from '../search-index.ts';
+import { closeTerms, likeliest, MIN_LENGTH_FOR_TYPOS } from '../typo-tolerance.ts';
 
 /** A product's searchable text, as the catalogue stores it. */
 export interface SearchableRow {

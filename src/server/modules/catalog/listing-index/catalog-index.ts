@@ -3,10 +3,10 @@ import { deliveryRefusal, type PincodePlace, type SellerReach } from '#shared/de
 import { SPEC_FACETS, TOP_RATED } from '#shared/facets.ts';
 import type { Sort } from '#shared/schemas/catalog.ts';
 import type { Db } from '#server/db/database.ts';
-import type { ListedVendor, ListingRow, RawFacetCount } from './catalog.repository.ts';
-import { type CatalogChange, letRequestsThrough } from './catalog-changes.ts';
-import * as repository from './catalog.repository.ts';
-import { offersOn, productsWithOtherSellers } from './offers.repository.ts';
+import type { ListedVendor, ListingRow, RawFacetCount } from '../catalog.repository.ts';
+import { type CatalogChange, letRequestsThrough } from '../catalog-changes.ts';
+import * as repository from '../catalog.repository.ts';
+import { offersOn, productsWithOtherSellers } from '../offers.repository.ts';
 
 /**
  * The storefront's listing index: the few columns that filters, facets and sorting need, for every

@@ -1,5 +1,5 @@
 import { type CatalogChange, letRequestsThrough } from '#server/modules/catalog/catalog-changes.ts';
-import type { SearchHits, SlotHints } from '#server/modules/catalog/listing-index/catalog-index.ts';
+import type { SearchHits, SlotHints } from '#server/modules/catalog/listing-index/listing-query.ts';
 import { type SearchIndex, type TermGroups, WHOLE } from '../search-index.ts';
 import { closeTerms, likeliest, MIN_LENGTH_FOR_TYPOS } from '../typo-tolerance.ts';
 

@@ -8,7 +8,8 @@ import { LARGE_CATALOGUE } from '#server/worker-memory.ts';
 import type { SearchHits } from '#server/modules/catalog/listing-index/listing-query.ts';
 import type { CatalogService, ListOptions } from '#server/modules/catalog/catalog.service.ts';
 import { type TermGroups, termMatches } from './search-index.ts';
-import { createMemorySearchIndex, words } from './memory-index/search-index.memory.ts';
+import { createMemorySearchIndex } from './memory-index/search-index.memory.ts';
+import { words } from './memory-index/words.ts';
 import { queryWords } from './typo-tolerance.ts';
 
 /**

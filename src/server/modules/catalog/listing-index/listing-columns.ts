@@ -1,6 +1,6 @@
 import { CATEGORIES } from '#shared/categories.ts';
 import { SPEC_FACETS, TOP_RATED } from '#shared/facets.ts';
-import type { ListingRow } from '../catalog.repository.ts';
+import type { ListingRow } from '../catalog-feed.repository.ts';
 
 /**
  * The listing's columns: typed arrays indexed by slot. Every product ever on sale since the load

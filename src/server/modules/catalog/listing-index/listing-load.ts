@@ -1,7 +1,7 @@
 import { CATEGORIES } from '#shared/categories.ts';
 import type { Db } from '#server/db/database.ts';
-import type { ListingRow } from '../catalog.repository.ts';
-import * as repository from '../catalog.repository.ts';
+import type { ListingRow } from '../catalog-feed.repository.ts';
+import * as repository from '../catalog-feed.repository.ts';
 import { letRequestsThrough } from '../catalog-changes.ts';
 import { offersOn, productsWithOtherSellers } from '../offers.repository.ts';
 import { logChange } from './change-log.ts';

@@ -1,5 +1,5 @@
 import { deliveryRefusal, type PincodePlace, type SellerReach } from '#shared/delivery.ts';
-import type { ListedVendor } from '../catalog.repository.ts';
+import type { ListedVendor } from '../catalog-feed.repository.ts';
 import { flags } from './code-counts.ts';
 import { type ListingOffers, type ListingSlots, slotOf } from './listing-columns.ts';
 

@@ -1,4 +1,4 @@
-import type { ListingRow } from '../catalog.repository.ts';
+import type { ListingRow } from '../catalog-feed.repository.ts';
 import { createdTime, featuredBefore, type ListingColumns, ratingColumns } from './listing-columns.ts';
 
 /** The sorts shoppers choose, and `slot`: the order of the columns, which a pass over them reads fastest in. */

@@ -11,7 +11,7 @@ type ProductsEb = ExpressionBuilder<Database, 'products'>;
 /**
  * On sale: active, not hidden by moderation, from an active vendor (products of pending or
  * suspended vendors are neither shown nor sold). Filters, facets and sorting of listings work on
- * the in-memory listing index (catalog-index.ts), which holds exactly these products.
+ * the in-memory listing index (listing-index/), which holds exactly these products.
  */
 export function onSale(eb: ProductsEb): Expression<SqlBool> {
   return eb.and([

@@ -4,7 +4,7 @@ import { rupees } from '#shared/money.ts';
 import type { Order } from '#shared/schemas/orders.ts';
 import { buildTestApp, type TestApp } from '#server/testing/build-app.ts';
 import { createProduct } from '#server/testing/factories.ts';
-import { as, completeShopDetails, registerCustomer, registerVendor, signIn, type TestUser } from '#server/testing/sessions.ts';
+import { as, registerActiveVendor, registerCustomer, signInAdmin, type TestUser } from '#server/testing/sessions.ts';
 import { testDialects } from '#server/testing/test-database.ts';
 
 /**
@@ -24,11 +24,8 @@ describe.each(testDialects())('India dates on %s', (dialect) => {
 
   beforeAll(async () => {
     t = await buildTestApp(dialect);
-    await t.services.authService.ensureAdmin({ email: 'admin@ist.in', password: 'admin-pass-123', name: 'IST Admin' });
-    admin = await signIn(t, { email: 'admin@ist.in', password: 'admin-pass-123' }, 'admin');
-    seller = await registerVendor(t, 'seller@ist.in', 'Test Traders');
-    await completeShopDetails(t, seller);
-    await t.services.vendors.setStatus(seller.vendorId, 'active');
+    admin = await signInAdmin(t, 'admin@ist.in', 'IST Admin');
+    seller = await registerActiveVendor(t, 'seller@ist.in', 'Test Traders');
     const product = await createProduct(t.services, {
       vendorId: seller.vendorId,
       name: 'Night Owl Laptop',

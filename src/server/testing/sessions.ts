@@ -106,3 +106,17 @@ export async function completeShopDetails(t: TestApp, vendor: TestUser, business
   });
   if (response.statusCode !== 200) throw new Error(`Shop details were refused: ${response.body}`);
 }
+
+/** A seller that may sell: registered, its shop details complete, and approved. */
+export async function registerActiveVendor(t: TestApp, email: string, businessName: string): Promise<TestUser & { vendorId: number }> {
+  const vendor = await registerVendor(t, email, businessName);
+  await completeShopDetails(t, vendor, businessName);
+  await t.services.vendors.setStatus(vendor.vendorId, 'active');
+  return vendor;
+}
+
+/** The store's admin account (created when missing), signed in at the admin portal. */
+export async function signInAdmin(t: TestApp, email: string, name = 'Test Admin'): Promise<TestUser> {
+  await t.services.authService.ensureAdmin({ email, password: 'admin-pass-123', name });
+  return signIn(t, { email, password: 'admin-pass-123' }, 'admin');
+}

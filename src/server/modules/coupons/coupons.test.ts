@@ -8,10 +8,10 @@ import { createProduct } from '#server/testing/factories.ts';
 import { pdfText } from '#server/testing/pdf-text.ts';
 import {
   as,
-  completeShopDetails,
+  registerActiveVendor,
   registerCustomer,
   registerVendor,
-  signIn,
+  signInAdmin,
   TEST_HEADERS,
   type TestUser,
 } from '#server/testing/sessions.ts';
@@ -88,11 +88,8 @@ describe.each(testDialects())('coupons on %s', (dialect) => {
 
   beforeAll(async () => {
     t = await buildTestApp(dialect, { TRUST_PROXY: 'true' });
-    await t.services.authService.ensureAdmin({ email: 'admin@coupons.in', password: 'admin-pass-123', name: 'Coupon Admin' });
-    admin = await signIn(t, { email: 'admin@coupons.in', password: 'admin-pass-123' }, 'admin');
-    seller = await registerVendor(t, 'seller@coupons.in', 'Test Traders');
-    await completeShopDetails(t, seller);
-    await t.services.vendors.setStatus(seller.vendorId, 'active');
+    admin = await signInAdmin(t, 'admin@coupons.in', 'Coupon Admin');
+    seller = await registerActiveVendor(t, 'seller@coupons.in', 'Test Traders');
     rival = await registerVendor(t, 'rival@coupons.in', 'Rival Traders');
     await t.services.vendors.setStatus(rival.vendorId, 'active');
     laptop = (

@@ -5,15 +5,7 @@ import type { Order } from '#shared/schemas/orders.ts';
 import { buildTestApp, type TestApp } from '#server/testing/build-app.ts';
 import { createProduct } from '#server/testing/factories.ts';
 import { pdfText } from '#server/testing/pdf-text.ts';
-import {
-  as,
-  completeShopDetails,
-  registerCustomer,
-  registerVendor,
-  signIn,
-  TEST_HEADERS,
-  type TestUser,
-} from '#server/testing/sessions.ts';
+import { as, registerActiveVendor, registerCustomer, signInAdmin, TEST_HEADERS, type TestUser } from '#server/testing/sessions.ts';
 import { testDialects } from '#server/testing/test-database.ts';
 import type { CreditNoteDocument } from './credit-note-document.ts';
 
@@ -45,16 +37,11 @@ describe.each(testDialects())('GST credit notes on %s', (dialect) => {
 
   beforeAll(async () => {
     t = await buildTestApp(dialect);
-    seller = await registerVendor(t, 'tax@shop.in', 'Test Traders'); // Karnataka: its GSTIN starts 29
-    await completeShopDetails(t, seller);
-    await t.services.vendors.setStatus(seller.vendorId, 'active');
-    otherSeller = await registerVendor(t, 'other@shop.in', 'Other Traders');
-    await completeShopDetails(t, otherSeller, 'Other Traders');
-    await t.services.vendors.setStatus(otherSeller.vendorId, 'active');
+    seller = await registerActiveVendor(t, 'tax@shop.in', 'Test Traders'); // Karnataka: its GSTIN starts 29
+    otherSeller = await registerActiveVendor(t, 'other@shop.in', 'Other Traders');
     buyer = await registerCustomer(t, 'asha@example.in', 'Asha Menon');
     stranger = await registerCustomer(t, 'stranger@example.in', 'Someone Else');
-    await t.services.authService.ensureAdmin({ email: 'gst@admin.in', password: 'admin-pass-123', name: 'GST Admin' });
-    admin = await signIn(t, { email: 'gst@admin.in', password: 'admin-pass-123' }, 'admin');
+    admin = await signInAdmin(t, 'gst@admin.in', 'GST Admin');
     laptop = (
       await createProduct(t.services, {
         vendorId: seller.vendorId,

@@ -7,10 +7,10 @@ import { createProduct } from '#server/testing/factories.ts';
 import { pdfText } from '#server/testing/pdf-text.ts';
 import {
   as,
-  completeShopDetails,
+  registerActiveVendor,
   registerCustomer,
   registerVendor,
-  signIn,
+  signInAdmin,
   TEST_HEADERS,
   type TestUser,
 } from '#server/testing/sessions.ts';
@@ -38,9 +38,7 @@ describe.each(testDialects())('GST tax invoices on %s', (dialect) => {
 
   beforeAll(async () => {
     t = await buildTestApp(dialect);
-    seller = await registerVendor(t, 'tax@shop.in', 'Test Traders'); // Karnataka: its GSTIN starts 29
-    await completeShopDetails(t, seller);
-    await t.services.vendors.setStatus(seller.vendorId, 'active');
+    seller = await registerActiveVendor(t, 'tax@shop.in', 'Test Traders'); // Karnataka: its GSTIN starts 29
     otherSeller = await registerVendor(t, 'other@shop.in', 'Other Traders');
     buyer = await registerCustomer(t, 'asha@example.in', 'Asha Menon');
     stranger = await registerCustomer(t, 'stranger@example.in', 'Someone Else');
@@ -163,8 +161,7 @@ describe.each(testDialects())('GST tax invoices on %s', (dialect) => {
     const { orderId, fulfilment } = await paidOrder(MYSURU, [{ productId: monitor, quantity: 1 }]);
     await ship(fulfilment);
     const { id } = (await invoiceOf(orderId))!;
-    await t.services.authService.ensureAdmin({ email: 'gst@admin.in', password: 'admin-pass-123', name: 'GST Admin' });
-    const admin = await signIn(t, { email: 'gst@admin.in', password: 'admin-pass-123' }, 'admin');
+    const admin = await signInAdmin(t, 'gst@admin.in', 'GST Admin');
     expect((await pdfOf(seller, id)).statusCode).toBe(200);
     expect((await pdfOf(admin, id)).statusCode).toBe(200);
     expect((await pdfOf(stranger, id)).statusCode).toBe(404);

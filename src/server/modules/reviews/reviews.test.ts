@@ -6,10 +6,10 @@ import { buildTestApp, type TestApp } from '#server/testing/build-app.ts';
 import { createProduct } from '#server/testing/factories.ts';
 import {
   as,
-  completeShopDetails,
+  registerActiveVendor,
   registerCustomer,
   registerVendor,
-  signIn,
+  signInAdmin,
   TEST_HEADERS,
   type TestUser,
 } from '#server/testing/sessions.ts';
@@ -89,11 +89,8 @@ describe.each(testDialects())('ratings and reviews on %s', (dialect) => {
 
   beforeAll(async () => {
     t = await buildTestApp(dialect, { TRUST_PROXY: 'true' });
-    await t.services.authService.ensureAdmin({ email: 'admin@reviews.in', password: 'admin-pass-123', name: 'Review Admin' });
-    admin = await signIn(t, { email: 'admin@reviews.in', password: 'admin-pass-123' }, 'admin');
-    seller = await registerVendor(t, 'seller@reviews.in', 'Test Traders');
-    await completeShopDetails(t, seller);
-    await t.services.vendors.setStatus(seller.vendorId, 'active');
+    admin = await signInAdmin(t, 'admin@reviews.in', 'Review Admin');
+    seller = await registerActiveVendor(t, 'seller@reviews.in', 'Test Traders');
     rival = await registerVendor(t, 'rival@reviews.in', 'Rival Traders');
     await t.services.vendors.setStatus(rival.vendorId, 'active');
     laptop = (

@@ -4,7 +4,7 @@ import { rupees } from '#shared/money.ts';
 import { IMAGE_REQUIRED_MESSAGE } from '#shared/schemas/vendor.ts';
 import { buildTestApp, type TestApp } from '#server/testing/build-app.ts';
 import { laptopSpecs } from '#server/testing/factories.ts';
-import { as, registerVendor, signIn, TEST_HEADERS, type TestUser } from '#server/testing/sessions.ts';
+import { as, registerVendor, signInAdmin, TEST_HEADERS, type TestUser } from '#server/testing/sessions.ts';
 import { testDialects } from '#server/testing/test-database.ts';
 
 const laptop = (overrides: Record<string, unknown> = {}) => ({
@@ -46,8 +46,7 @@ describe.each(testDialects())('a product goes on sale only with an image, on %s'
 
   beforeAll(async () => {
     t = await buildTestApp(dialect);
-    await t.services.authService.ensureAdmin({ email: 'neha@admin.in', password: 'admin-pass-123', name: 'Neha Admin' });
-    admin = await signIn(t, { email: 'neha@admin.in', password: 'admin-pass-123' }, 'admin');
+    admin = await signInAdmin(t, 'neha@admin.in', 'Neha Admin');
     asha = await registerVendor(t, 'asha@shop.in', 'Asha Laptops');
     other = await registerVendor(t, 'om@shop.in', 'Om Systems');
     await t.services.vendors.setStatus(asha.vendorId, 'active');

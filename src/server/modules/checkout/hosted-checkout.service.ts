@@ -54,6 +54,8 @@ const settledTo = (settled: Settled): Applied =>
 export function createHostedCheckoutService(deps: Deps) {
   const { db, orders, payments, gateway, outbox, store } = deps;
   const now = deps.now ?? (() => new Date());
+  /** Tests: a simulated crash right after the gateway captured, before anything is recorded. */
+  const faults = { afterGatewayCapture: deps.afterGatewayCapture };
   const hosted = (): HostedCheckout => {
     if (!gateway.hosted) throw new AppError('CONFLICT', 'This store takes payments on its own pages, not through a hosted checkout');
     return gateway.hosted;
@@ -114,7 +116,7 @@ export function createHostedCheckoutService(deps: Deps) {
       payment = await hosted().capture(payment.id, payment.amount);
       if (payment.status !== 'captured') return 'pending';
     }
-    deps.afterGatewayCapture?.(payment);
+    faults.afterGatewayCapture?.(payment);
     const mine = await payments.find(attempt.id);
     if (attempt.status === 'created' || attempt.status === 'failed') {
       const settled = await deps.checkout.applyCapture(attempt.id, attempt.orderId, (tx) => gateway.capture(tx, attempt.id, payment));
@@ -296,6 +298,7 @@ export function createHostedCheckoutService(deps: Deps) {
     },
 
     applyGatewayPayment,
+    faults,
   };
 }
 

@@ -2,12 +2,13 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { indiaDate } from '#shared/india-time.ts';
 import { rupees } from '#shared/money.ts';
+import { GUEST_ORDER_TOKEN_HEADER } from '#shared/schemas/guest-checkout.ts';
 import type { CheckoutOptions, Order, PaymentResult } from '#shared/schemas/orders.ts';
 import type { ReconciliationReport } from '#shared/schemas/reconciliation.ts';
 import { buildTestApp, type TestApp } from '#server/testing/build-app.ts';
 import { createProduct, createVendor } from '#server/testing/factories.ts';
 import { type FakeRazorpay, startFakeRazorpay } from '#server/testing/fakes/razorpay/fake-razorpay.ts';
-import { as, registerCustomer, signInAdmin, type TestUser } from '#server/testing/sessions.ts';
+import { as, registerCustomer, signInAdmin, TEST_HEADERS, type TestUser } from '#server/testing/sessions.ts';
 import { testDialects } from '#server/testing/test-database.ts';
 import { GATEWAY_QUIET_MS } from './hosted-checkout.service.ts';
 
@@ -359,6 +360,45 @@ describe.each(testDialects())('paying through Razorpay on %s', (dialect) => {
     expect((await as(t, asha)('GET', `/api/admin/payments/reconciliation?date=${today}`)).statusCode).toBe(403);
     expect((await as(t, admin)('POST', '/api/admin/payments/reconciliation', { date: '2026-02-30' })).statusCode).toBe(400);
   });
+
+  it('a guest pays through Razorpay with the order’s token, and the API documents the routes', async () => {
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: '/api/guest/checkout/orders',
+      headers: TEST_HEADERS,
+      payload: {
+        idempotencyKey: `rzp-guest-${dialect}`,
+        email: 'meera.guest@example.in',
+        address: { name: 'Meera Guest', phone: '9845012345', line1: '7 FC Road', city: 'Pune', state: 'Maharashtra', pincode: '411004' },
+        items: [{ productId: monitor, quantity: 1 }],
+      },
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const { order, token } = placed.json() as { order: Order; token: string };
+    const guest = (url: string, payload: object, withToken = true) =>
+      t.app.inject({
+        method: 'POST',
+        url,
+        payload,
+        headers: { ...TEST_HEADERS, ...(withToken ? { [GUEST_ORDER_TOKEN_HEADER]: token } : {}) },
+      });
+    const started = (await guest(`/api/guest/orders/${order.id}/payments`, { method: 'netbanking' })).json() as PaymentResult;
+    expect(started).toMatchObject({ next: 'razorpay', razorpay: { method: 'netbanking', prefill: { email: 'meera.guest@example.in' } } });
+    const handler = (await fake.pay(started.razorpay!.orderId, { method: 'netbanking' })) as Handler;
+    expect((await guest(`/api/guest/payments/${started.payment.id}/razorpay`, handler, false)).statusCode).toBe(401);
+    const done = await guest(`/api/guest/payments/${started.payment.id}/razorpay`, handler);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toMatchObject({ next: 'done', orderStatus: 'confirmed', payment: { method: 'netbanking', status: 'captured' } });
+
+    const paths = Object.keys((await t.app.inject({ url: '/api/openapi.json' })).json().paths);
+    for (const path of [
+      '/api/webhooks/razorpay',
+      '/api/payments/{id}/razorpay',
+      '/api/guest/payments/{id}/razorpay',
+      '/api/admin/payments/reconciliation',
+    ])
+      expect(paths).toContain(path);
+  }, 60_000); // the OpenAPI document is built on first asking: seconds on a loaded machine
 
   it('the reconciler confirms a capture it finds for an order still awaiting payment', async () => {
     const order = await placeOrder();

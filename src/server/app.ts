@@ -170,6 +170,7 @@ export function createServices({
     store: config.store,
     holders: [wishlist.personalData, stockAlerts.personalData, reviewsPersonalData(db), returnsPersonalData(db, config.dataDir)],
   });
+  const crashAfterCharge = faultAfterCharge(config);
   const checkout = createCheckoutService({
     db,
     catalog,
@@ -183,7 +184,7 @@ export function createServices({
     mailer,
     store: config.store,
     log,
-    afterCharge: faultAfterCharge(config),
+    afterCharge: crashAfterCharge,
   });
   const hostedCheckout = createHostedCheckoutService({
     db,
@@ -194,6 +195,8 @@ export function createServices({
     outbox,
     store: config.store,
     log: { warn: (message) => logWarn?.(message), error: (error, message) => log?.(error, message) },
+    // TEST_FAULT=kill-after-capture: the process dies once Razorpay has captured, before we record it.
+    afterGatewayCapture: crashAfterCharge && (() => crashAfterCharge({ status: 'captured' })),
   });
   const reconciliation = createReconciliationService({ db, gateway: gatewayPayments, hostedCheckout });
   const media = createMediaService({ db, dataDir: config.dataDir });

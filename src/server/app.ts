@@ -83,7 +83,7 @@ import { isFileUrl } from './render/file-urls.ts';
 import { createStorefront } from './render/storefront.ts';
 import { createResponseCache, registerResponseCache, shareCatalogChanges } from './plugins/response-cache.ts';
 import { workerChannel } from './plugins/worker-channel.ts';
-import { CATALOG_MAX_AGE_MS, CATALOG_TABLES } from './modules/catalog/catalog-index.ts';
+import { CATALOG_MAX_AGE_MS, CATALOG_TABLES } from './modules/catalog/listing-index/catalog-index.ts';
 
 export interface AppDeps {
   config: Config;

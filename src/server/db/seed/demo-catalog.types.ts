@@ -37,3 +37,6 @@ export type DemoProduct =
   | (DemoProductBase & { category: Extract<Category, 'Laptop'>; specs: LaptopSpecs })
   | (DemoProductBase & { category: Extract<Category, 'Desktop'>; specs: DesktopSpecs })
   | (DemoProductBase & { category: Extract<Category, 'Monitor'>; specs: MonitorSpecs });
+
+/** A product of the category as its data file writes it: the category and images are added from its name. */
+export type DemoProductData<C extends DemoProduct['category']> = Omit<Extract<DemoProduct, { category: C }>, 'category' | 'images'>;

@@ -1,11 +1,10 @@
 import { CATEGORY_LABELS, type Category, CATEGORIES } from '#shared/categories.ts';
 import { AppError } from '#shared/errors.ts';
 import { productAttributes } from '#shared/facet-attributes.ts';
-import { SPEC_FACETS, type SpecFacet } from '#shared/facets.ts';
+import { SPEC_FACETS } from '#shared/facets.ts';
 import type { ProductQuery } from '#shared/schemas/catalog-query.ts';
 import {
   type CategoryCount,
-  type Facet,
   type Product,
   type ProductList,
   ProductListSchema,
@@ -16,14 +15,17 @@ import type { Db, DbOrTx, Dialect } from '#server/db/database.ts';
 import type { DeliveryService } from '#server/modules/delivery/delivery.service.ts';
 import { compileResponseSerializer } from '#server/plugins/compiled-serializer.ts';
 import { type ChangeListener, createChangeFeed } from './catalog-changes.ts';
-import { createCatalogIndex, type IndexFilter, type IndexResult, type SearchHits } from './catalog-index.ts';
+import { createCatalogIndex } from './listing-index/catalog-index.ts';
+import type { IndexFilter, SearchHits } from './listing-index/listing-query.ts';
 import { SPECS_SCHEMAS } from '#shared/schemas/specs-input.ts';
 import * as repository from './catalog.repository.ts';
+import { searchableRows } from './catalog-feed.repository.ts';
 import * as offers from './offers.repository.ts';
 import * as proposals from './proposals.repository.ts';
 import type { ProposedContent } from './proposals.repository.ts';
-import { createProductStore } from './product-store.ts';
-import type { RawFacetCount } from './catalog.repository.ts';
+import { createProductStore } from './product-store/product-store.ts';
+import { listingFacets } from './catalog-facets.ts';
+import { contentChanged, contentOf, searchText } from './product-content.ts';
 
 export interface NewProduct {
   vendorId: number;
@@ -59,46 +61,8 @@ export interface NewOffer {
 /** Distinct ids, ascending: the order rows are locked in. */
 const ascending = (ids: readonly number[]) => [...new Set(ids)].sort((a, b) => a - b);
 
-/** A product's details: what every seller of it shares. */
-function contentOf(product: Product): ProposedContent {
-  const { name, brand, category, description, images, specs } = product;
-  return { name, brand, category, description, images, specs: specs as Record<string, unknown> };
-}
-
-/** Whether an edit changes a product's content: what every seller of it shares. */
-function contentChanged(
-  current: Product,
-  content: { name: string; brand: string; category: Category; description: string; images: string; specs: string },
-): boolean {
-  return (
-    current.name !== content.name ||
-    current.brand !== content.brand ||
-    current.category !== content.category ||
-    current.description !== content.description ||
-    JSON.stringify(current.images) !== content.images ||
-    JSON.stringify(current.specs) !== content.specs
-  );
-}
-
 /** A change to a vendor's product; `stockWas` is the stock the editor was shown (see updateForVendor). */
 export type ProductEdit = Omit<NewProduct, 'vendorId' | 'slug' | 'createdAt' | 'featured'> & { stockWas?: number };
-
-/** The words a product is found by, besides its name and brand. */
-function searchText(category: Category, specs: ProductSpecs, description: string): string {
-  const specWords = Object.values(specs).flatMap((value) => (Array.isArray(value) ? value : [value]));
-  return [category, CATEGORY_LABELS[category].plural, ...specWords.map(String), description].join(' ');
-}
-
-function facetsFor(category: Category | undefined): readonly SpecFacet[] {
-  // Within a category every spec facet that applies; across categories only the shared ones.
-  return category
-    ? SPEC_FACETS.filter((facet) => facet.categories.includes(category))
-    : SPEC_FACETS.filter((facet) => facet.categories.length > 1);
-}
-
-function sortValues(values: RawFacetCount[], numeric: boolean): RawFacetCount[] {
-  return [...values].sort((a, b) => (numeric ? Number(a.value) - Number(b.value) : a.value.localeCompare(b.value, 'en')));
-}
 
 /**
  * How long an answer waits for the catalogue's own latest changes to reach memory before it is
@@ -168,40 +132,6 @@ export function createCatalogService({
       deliverTo: query.deliverTo === undefined ? undefined : await places.knownPlace(query.deliverTo),
       match,
     };
-  }
-
-  function facets(filter: IndexFilter, counts: IndexResult): Facet[] {
-    const specFacets = facetsFor(filter.category);
-    const { categories, brands, attributes } = counts;
-    const result: Facet[] = [];
-    // Shown with a category chosen too, counted without it (see the index): the chosen one reads
-    // as many as the results, the others what picking them instead would give.
-    result.push({
-      key: 'category',
-      label: 'Category',
-      values: CATEGORIES.flatMap((category) => {
-        const count = categories.find((row) => row.value === category)?.count ?? 0;
-        return count > 0 ? [{ value: category, label: CATEGORY_LABELS[category].plural, count }] : [];
-      }),
-    });
-    result.push({
-      key: 'brand',
-      label: 'Brand',
-      values: brands.map((row) => ({ value: row.value, label: row.value, count: row.count })),
-    });
-    for (const facet of specFacets) {
-      const values = sortValues(
-        attributes.filter((row) => row.key === facet.key),
-        facet.numeric,
-      );
-      if (values.length === 0) continue;
-      result.push({
-        key: facet.key,
-        label: facet.label,
-        values: values.map((row) => ({ value: row.value, label: facet.format(row.value), count: row.count })),
-      });
-    }
-    return result;
   }
 
   /** The page of products on sale a listing shows (ids), with its total and counts. */
@@ -427,7 +357,7 @@ export function createCatalogService({
         total: found.total,
         page: query.page,
         pageSize: query.pageSize,
-        facets: facets(filter, found),
+        facets: listingFacets(filter, found),
       };
     },
 
@@ -439,7 +369,7 @@ export function createCatalogService({
         total: found.total,
         page: query.page,
         pageSize: query.pageSize,
-        facets: facets(filter, found),
+        facets: listingFacets(filter, found),
       });
       return store.jsonList(found.ids, ITEMS_OPEN, rest.slice(ITEMS_OPEN.length));
     },
@@ -455,7 +385,7 @@ export function createCatalogService({
     },
 
     /** What the search index reads: the words of products on sale, all or by id. */
-    searchableRows: () => repository.searchableRows(db),
+    searchableRows: () => searchableRows(db),
 
     /** The places among a search's hits of those of the products that are among them (hits laid over a listing let go of their ids). */
     hitPlaces: (hits: SearchHits, productIds: readonly number[]) => index.hitPlaces(hits, productIds),

@@ -1,4 +1,4 @@
-import type { SearchHits } from '#server/modules/catalog/catalog-index.ts';
+import type { SearchHits } from '#server/modules/catalog/listing-index/listing-query.ts';
 
 /**
  * A query the index understands: every group must match (AND); within a group any term may

@@ -5,10 +5,11 @@ import { isCategory } from '#shared/categories.ts';
 import { type SearchQuery, SearchQuerySchema } from '#shared/schemas/catalog-query.ts';
 import { letRequestsThrough } from '#server/modules/catalog/catalog-changes.ts';
 import { LARGE_CATALOGUE } from '#server/worker-memory.ts';
-import type { SearchHits } from '#server/modules/catalog/catalog-index.ts';
+import type { SearchHits } from '#server/modules/catalog/listing-index/listing-query.ts';
 import type { CatalogService, ListOptions } from '#server/modules/catalog/catalog.service.ts';
 import { type TermGroups, termMatches } from './search-index.ts';
-import { createMemorySearchIndex, words } from './search-index.memory.ts';
+import { createMemorySearchIndex } from './memory-index/search-index.memory.ts';
+import { words } from './memory-index/words.ts';
 import { queryWords } from './typo-tolerance.ts';
 
 /**

@@ -3,7 +3,7 @@ import type { Order } from '#shared/schemas/orders.ts';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { useCancelOrder } from '../api/orders.ts';
-import { card, cardHeading } from './order-sections.tsx';
+import { card, cardHeading } from './order-card.ts';
 
 type FocusTarget = 'heading' | 'actions' | 'cancel' | 'keep';
 

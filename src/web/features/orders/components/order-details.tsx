@@ -12,17 +12,11 @@ import { useOrderReturnSender } from '../api/returns.ts';
 import { OrderStatusBadge } from './order-status-badge.tsx';
 
 import { OrderActions } from './order-actions.tsx';
-import {
-  AddressSection,
-  ItemsSection,
-  PaymentsSection,
-  PriceSection,
-  showsTracking,
-  StatusNotices,
-  TrackingSection,
-} from './order-sections.tsx';
+import { AddressSection, ItemsSection, PriceSection, showsTracking, TrackingSection } from './order-sections.tsx';
+import { PaymentsSection } from './payments-section.tsx';
 import { LineReturn } from './return-form.tsx';
 import { MemberCancelReturn, ReturnsAnnouncement, ReturnsSection, useReturnsAnnouncement } from './returns-section.tsx';
+import { StatusNotices } from './status-notices.tsx';
 
 /** The member's "Return or replace" under a line: the return goes to the signed-in order. */
 function MemberLineReturn({ order, item, onDone }: { order: Order; item: Order['items'][number]; onDone: (message: string) => void }) {

@@ -2,82 +2,19 @@ import { type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paidBankOffer } from '#shared/bank-offers.ts';
 import { formatPrice } from '#shared/money.ts';
-import { type Order, PAYMENT_METHOD_NAMES, type Payment } from '#shared/schemas/orders.ts';
-import { buttonClass } from '#web/components/ui/button-styles.ts';
+import type { Order } from '#shared/schemas/orders.ts';
 import { formatIndianMobile } from '#web/components/address/format-mobile.ts';
-import { paths } from '#web/config/paths.ts';
-import { formatDate } from '#web/lib/format.ts';
-import { formatDateTime, formatTime } from '../format-date-time.ts';
 import { TaxDocumentLinks } from '#web/components/ui/invoice-link.tsx';
 import { BankOfferLine, CouponLine } from '#web/components/ui/order-totals.tsx';
-import { TrackingTimeline } from './tracking-timeline.tsx';
 import { ProductImage } from '#web/components/ui/product-image.tsx';
-
-export const card = 'rounded-xl border border-slate-200 bg-white';
-export const cardHeading = 'text-lg font-semibold text-slate-900';
-
-const PAYMENT_STATUS: Record<Payment['status'], { label: string; tone: string }> = {
-  created: { label: 'Pending', tone: 'text-amber-800' },
-  authorized: { label: 'Authorised', tone: 'text-blue-800' },
-  captured: { label: 'Paid', tone: 'text-emerald-700' },
-  failed: { label: 'Failed', tone: 'text-red-700' },
-  cancelled: { label: 'Cancelled', tone: 'text-slate-700' },
-  refunded: { label: 'Refunded', tone: 'text-slate-700' },
-  partially_refunded: { label: 'Partially refunded', tone: 'text-slate-700' },
-};
-
-/** Masked details only, as the API keeps them: "name@okaxis", "HDFC Bank", "Visa •••• 1111", the EMI plan. */
-function paymentDetails(payment: Payment): string[] {
-  const offer = payment.details.offer ? [`${payment.details.offer.title}: ${formatPrice(payment.details.offer.discount)} off`] : [];
-  return [...methodDetails(payment), ...offer];
-}
-
-function methodDetails({ method, details }: Payment): string[] {
-  const cardLine = details.last4 ? `${details.network ?? 'Card'} •••• ${details.last4}` : details.network;
-  switch (method) {
-    case 'upi':
-      return details.vpa ? [details.vpa] : [];
-    case 'netbanking':
-      return details.bank ? [details.bank] : [];
-    case 'card':
-      return cardLine ? [cardLine] : [];
-    case 'emi':
-      return [
-        ...(cardLine ? [cardLine] : []),
-        ...(details.emi
-          ? [`${details.emi.months} months × ${formatPrice(details.emi.monthly)} (interest ${formatPrice(details.emi.interest)})`]
-          : []),
-      ];
-    case 'cod':
-      return ['In cash or by UPI to the courier, on delivery'];
-  }
-}
-
-/**
- * Cash on Delivery waiting for the courier reads "To pay on delivery", not "Authorised"; an
- * attempt the shopper never finished reads "Abandoned: not charged", not as a second charge
- * pending beside the paid one.
- */
-function statusOf(payment: Payment) {
-  if (payment.abandoned) return { label: 'Abandoned: not charged', tone: 'text-slate-600' };
-  return payment.method === 'cod' && payment.status === 'authorized'
-    ? { label: 'To pay on delivery', tone: 'text-amber-800' }
-    : PAYMENT_STATUS[payment.status];
-}
+import { paths } from '#web/config/paths.ts';
+import { card, cardHeading } from './order-card.ts';
+import { TrackingTimeline } from './tracking-timeline.tsx';
 
 /** Tracking means nothing before payment, or for an order cancelled before anything shipped. */
 export function showsTracking(order: Order): boolean {
   if (order.fulfilments.length === 0 || order.status === 'pending_payment') return false;
   return !(order.status === 'cancelled' && order.fulfilments.every((f) => f.shippedAt === null));
-}
-
-export function Notice({ tone, children }: { tone: 'amber' | 'slate' | 'orange'; children: ReactNode }) {
-  const tones = {
-    amber: 'border-amber-300 bg-amber-50 text-amber-950',
-    slate: 'border-slate-300 bg-slate-50 text-slate-800',
-    orange: 'border-orange-200 bg-orange-50 text-orange-950',
-  };
-  return <div className={`rounded-xl border p-4 text-sm ${tones[tone]}`}>{children}</div>;
 }
 
 /** The order's lines; `extra` adds under a line what may be done with it (a return). */
@@ -169,6 +106,7 @@ export function PriceSection({ order }: { order: Order }) {
   );
 }
 
+/** Where the order goes: name, address and phone. */
 export function AddressSection({ order }: { order: Order }) {
   const { address } = order;
   return (
@@ -189,51 +127,7 @@ export function AddressSection({ order }: { order: Order }) {
   );
 }
 
-export function PaymentsSection({ payments }: { payments: Payment[] }) {
-  return (
-    <section aria-labelledby="order-payments-heading" className={card}>
-      <h2 id="order-payments-heading" className={`${cardHeading} px-4 pt-4 sm:px-5`}>
-        Payments
-      </h2>
-      {payments.length === 0 ? (
-        <p className="p-4 text-sm text-slate-600 sm:px-5">No payment has been made for this order yet.</p>
-      ) : (
-        <ul className="divide-y divide-slate-200">
-          {payments.map((payment) => {
-            const status = statusOf(payment);
-            return (
-              <li key={payment.id} className="p-4 text-sm sm:px-5">
-                <div className="flex flex-wrap items-baseline justify-between gap-x-3">
-                  <p className="font-semibold text-slate-900">{PAYMENT_METHOD_NAMES[payment.method]}</p>
-                  <p className={`tabular-nums ${payment.abandoned ? 'text-slate-500' : 'font-semibold text-slate-900'}`}>
-                    {formatPrice(payment.amount)}
-                  </p>
-                </div>
-                {paymentDetails(payment).map((line) => (
-                  <p key={line} className="break-words text-slate-700">
-                    {line}
-                  </p>
-                ))}
-                <p className="mt-1 text-slate-600">
-                  Status: <span className={`font-semibold ${status.tone}`}>{status.label}</span>,{' '}
-                  <time dateTime={payment.createdAt}>{formatDateTime(payment.createdAt)}</time>
-                </p>
-                {payment.refundedAmount > 0 && (
-                  <p className="mt-1 text-slate-800">Refunded {formatPrice(payment.refundedAmount)} to the original payment method</p>
-                )}
-                {(payment.status === 'failed' || payment.status === 'cancelled') && payment.failureReason && (
-                  <p className={`mt-1 ${payment.abandoned ? 'text-slate-700' : 'text-red-800'}`}>Reason: {payment.failureReason}</p>
-                )}
-                <p className="mt-1 text-xs break-all text-slate-500">Reference {payment.reference}</p>
-              </li>
-            );
-          })}
-        </ul>
-      )}
-    </section>
-  );
-}
-
+/** Each seller's shipment with its tracking and its tax documents. */
 export function TrackingSection({ order }: { order: Order }) {
   return (
     <section aria-labelledby="order-tracking-heading" className="space-y-4">
@@ -258,60 +152,5 @@ export function TrackingSection({ order }: { order: Order }) {
         );
       })}
     </section>
-  );
-}
-
-export function StatusNotices({ order }: { order: Order }) {
-  const refunded = order.payments.reduce((sum, payment) => sum + payment.refundedAmount, 0);
-  const paid = order.payments.some((payment) => ['captured', 'refunded', 'partially_refunded'].includes(payment.status));
-  return (
-    <>
-      {order.canPay && order.payBy && (
-        <Notice tone="amber">
-          <p className="font-semibold">
-            Awaiting payment — complete payment by <time dateTime={order.payBy}>{formatTime(order.payBy)}</time>
-          </p>
-          <p className="mt-1">Unpaid orders are cancelled automatically and their items released.</p>
-          <Link to={`${paths.checkout()}?order=${order.id}`} className={`${buttonClass('primary')} mt-3`}>
-            Complete payment
-          </Link>
-        </Notice>
-      )}
-      {order.status === 'pending_payment' && !order.canPay && (
-        <Notice tone="amber">
-          <p>The time to pay for this order has run out. It will be cancelled shortly.</p>
-        </Notice>
-      )}
-      {order.status === 'cancelled' && (
-        <Notice tone="slate">
-          <p className="font-semibold">
-            {order.cancelledAt ? (
-              <>
-                Cancelled on <time dateTime={order.cancelledAt}>{formatDate(order.cancelledAt)}</time>
-              </>
-            ) : (
-              'This order was cancelled'
-            )}
-          </p>
-          {refunded > 0 ? (
-            <p className="mt-1">{formatPrice(refunded)} has been refunded to the original payment method.</p>
-          ) : (
-            !paid && <p className="mt-1">No payment was taken for this order.</p>
-          )}
-        </Notice>
-      )}
-      {order.returnReason && order.status !== 'cancelled' && (
-        <Notice tone={order.status === 'refunded' ? 'slate' : 'orange'}>
-          <p className="font-semibold">
-            {order.status === 'refunded' && refunded > 0
-              ? `Returned and refunded: ${formatPrice(refunded)} to the original payment method`
-              : order.status === 'return_requested'
-                ? 'Return requested'
-                : 'Return'}
-          </p>
-          <p className="mt-1 break-words">Your reason: {order.returnReason}</p>
-        </Notice>
-      )}
-    </>
   );
 }

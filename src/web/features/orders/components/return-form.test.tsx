@@ -3,7 +3,8 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OPENED_CHANGE_OF_MIND } from '#shared/returns.ts';
 import type { ReturnSender } from '../api/returns.ts';
-import { ReturnForm, type ReturnableItem } from './return-form.tsx';
+import { ReturnForm } from './return-form.tsx';
+import type { ReturnableItem } from './return-values.ts';
 
 const monitor: ReturnableItem = {
   id: 91,

@@ -8,7 +8,7 @@ import { errorMessage } from '#web/lib/api-client.ts';
 import { formatDate } from '#web/lib/format.ts';
 import { useCancelReturn } from '../api/returns.ts';
 import { formatDateTime } from '../format-date-time.ts';
-import { card, cardHeading } from './order-sections.tsx';
+import { card, cardHeading } from './order-card.ts';
 
 /** Done: green; over without a refund: grey; on its way: orange. */
 const TONES: Partial<Record<OrderReturn['status'], string>> = {

@@ -6,9 +6,10 @@ import { rupees } from '#shared/money.ts';
 import { buildTestApp, type TestApp } from '#server/testing/build-app.ts';
 import { createProduct, createVendor, laptopSpecs, monitorSpecs } from '#server/testing/factories.ts';
 import { testDialects } from '#server/testing/test-database.ts';
-import { CHANGE_LOG_MARGIN_MS, createChangeFeed } from './catalog-changes.ts';
-import { createCatalogIndex, type IndexFilter, type IndexResult, type SearchHits, type SlotHints } from './catalog-index.ts';
-import { CHANGE_WAIT_MS, createCatalogService } from './catalog.service.ts';
+import { CHANGE_LOG_MARGIN_MS, createChangeFeed } from '../catalog-changes.ts';
+import { createCatalogIndex } from './catalog-index.ts';
+import type { IndexFilter, IndexResult, SearchHits, SlotHints } from './listing-query.ts';
+import { CHANGE_WAIT_MS, createCatalogService } from '../catalog.service.ts';
 
 /** An index kept by its own change feed, as each process keeps one. */
 function indexWithFeed(

@@ -2,10 +2,11 @@ import { type Offer, type Product, ProductSchema } from '#shared/schemas/catalog
 import type { Db } from '#server/db/database.ts';
 import { LARGE_CATALOGUE } from '#server/worker-memory.ts';
 import { compileResponseSerializer } from '#server/plugins/compiled-serializer.ts';
-import { type CatalogChange, letRequestsThrough } from './catalog-changes.ts';
-import * as repository from './catalog.repository.ts';
+import { type CatalogChange, letRequestsThrough } from '../catalog-changes.ts';
+import * as repository from '../catalog.repository.ts';
+import * as feed from '../catalog-feed.repository.ts';
 import { compress, decodedLength, decodeInto } from './lz4.ts';
-import { offersOn, productsWithOtherSellers } from './offers.repository.ts';
+import { offersOn, productsWithOtherSellers } from '../offers.repository.ts';
 
 const serializeProduct = compileResponseSerializer(ProductSchema);
 
@@ -253,14 +254,14 @@ export function createProductStore(db: Db, { compressedUpTo = LARGE_CATALOGUE } 
     async apply(change: CatalogChange): Promise<void> {
       if (change.all) {
         // Compressed where a worker is to fit in 512 MB; past that, workers are sized to the catalogue.
-        const compressed = (await repository.productsOnSale(db)) <= compressedUpTo;
+        const compressed = (await feed.productsOnSale(db)) <= compressedUpTo;
         let loaded = compressed ? undefined : createArena();
         const first: Array<{ row: repository.ProductSelection; json: string }> = [];
         let firstBytes = 0;
         // Products more than one seller offers list every offer; the rest, their row's own.
         const offers = await offersOn(db, await productsWithOtherSellers(db));
         let rows = 0;
-        for await (const row of repository.productRows(db)) {
+        for await (const row of feed.productRows(db)) {
           const json = encode(row, offers.get(row.id));
           if (loaded) loaded.set(row.id, json);
           else {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CatalogChange } from '#server/modules/catalog/catalog-changes.ts';
-import { createMemorySearchIndex, type SearchableRow } from './search-index.memory.ts';
+import type { SearchableRow } from './documents.ts';
+import { createMemorySearchIndex } from './search-index.memory.ts';
 
 /** A change of the given products, as the change feed delivers it (the index reads only name, brand and text). */
 function changeOf(rows: SearchableRow[], leftSale: number[] = []): CatalogChange {

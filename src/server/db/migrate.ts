@@ -35,6 +35,7 @@ import * as abandonedPayments from './migrations/0034-abandoned-payments.ts';
 import * as returnRequestKeys from './migrations/0036-return-request-keys.ts';
 import * as returnConfirmations from './migrations/0038-return-confirmations.ts';
 import * as couponFirstOrder from './migrations/0040-coupon-first-order.ts';
+import * as razorpay from './migrations/0042-razorpay.ts';
 
 /** The one ordered set of migrations, run on either engine. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -73,6 +74,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0036-return-request-keys': returnRequestKeys,
   '0038-return-confirmations': returnConfirmations,
   '0040-coupon-first-order': couponFirstOrder,
+  '0042-razorpay': razorpay,
 };
 
 /**

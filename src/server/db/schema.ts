@@ -543,8 +543,13 @@ export interface PaymentsTable {
   refunded_amount: number;
   /** our idempotency key for the gateway; NULL on payments made before it existed */
   attempt_key: string | null;
-  /** an open ('created') attempt waiting for the shopper's OTP or bank page; NULL while the gateway is asked */
-  awaiting: 'otp' | 'bank' | null;
+  /**
+   * an open ('created') attempt waiting for the shopper's OTP or bank page, or ('gateway') for the
+   * shopper to pay in a hosted checkout; NULL while the gateway is asked
+   */
+  awaiting: 'otp' | 'bank' | 'gateway' | null;
+  /** a hosted checkout's order (Razorpay's order_…) the attempt is paid through (migration 0042) */
+  gateway_order_id: string | null;
   /** when an attempt the shopper never finished was given up (status failed; migration 0034) */
   abandoned_at: Timestamp | null;
   created_at: Timestamp;
@@ -559,7 +564,37 @@ export interface RefundsTable {
   reason: string;
   /** the outbox job that made this refund, so a retried job never records it twice */
   outbox_id: number | null;
+  /** pending until the gateway reports the refund processed or failed (migration 0042) */
+  status: Generated<'pending' | 'processed' | 'failed'>;
+  /** the acquirer's reference number the bank traces the refund by */
+  arn: string | null;
   created_at: Timestamp;
+}
+
+/** Every verified webhook of a gateway, once by its event id. */
+export interface GatewayEventsTable {
+  id: Generated<number>;
+  provider: string;
+  event_id: string;
+  /** e.g. payment.captured */
+  event: string;
+  /** JSON: the event's raw body */
+  payload: string;
+  received_at: Timestamp;
+  /** when the event was acted on; NULL while it still has to be */
+  processed_at: Timestamp | null;
+  /** why acting on it failed last, if it did */
+  error: string | null;
+}
+
+/** The last reconciliation of an India day with a gateway. */
+export interface ReconciliationReportsTable {
+  provider: string;
+  /** YYYY-MM-DD, in India */
+  date: string;
+  ran_at: Timestamp;
+  /** JSON: the ReconciliationReport */
+  report: string;
 }
 
 /** Work that must happen after a commit (refunds, mails), retried until it does. */
@@ -635,6 +670,8 @@ export interface Database {
   refunds: RefundsTable;
   outbox: OutboxTable;
   sandbox_gateway: SandboxGatewayTable;
+  gateway_events: GatewayEventsTable;
+  reconciliation_reports: ReconciliationReportsTable;
   media: MediaTable;
   audit_log: AuditLogTable;
 }

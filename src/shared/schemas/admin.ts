@@ -341,7 +341,17 @@ export const AdminPaymentDetailSchema = z.object({
       }),
     ),
   }),
-  refunds: z.array(z.object({ amount: z.number().int(), reason: z.string(), reference: z.string(), createdAt: z.string() })),
+  refunds: z.array(
+    z.object({
+      amount: z.number().int(),
+      reason: z.string(),
+      reference: z.string(),
+      status: z.enum(['pending', 'processed', 'failed']),
+      /** the bank's reference (ARN) once the gateway reports it */
+      arn: z.string().nullable(),
+      createdAt: z.string(),
+    }),
+  ),
   /** refunds claimed on the payment and queued, that the gateway has not made yet */
   queuedRefunds: z.array(
     z.object({

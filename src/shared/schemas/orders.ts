@@ -5,6 +5,7 @@ import { NET_BANKING_BANKS, VPA } from '../payment-methods.ts';
 import { BANK_ACCOUNT_NUMBER, gstinProblem, IFSC } from '../gst.ts';
 import { RETURN_REASONS, RETURN_RESOLUTIONS, RETURN_STATUSES } from '../returns.ts';
 import { CartLineInputSchema, MAX_CART_LINES } from './cart.ts';
+import { CheckoutGatewaySchema, PaymentRefundSchema, RazorpayCheckoutSchema } from './payment-gateway.ts';
 
 const strict = <T extends z.ZodRawShape>(shape: T) =>
   z.strictObject(shape, {
@@ -157,14 +158,18 @@ export const PaymentSchema = z.object({
    * with its order, or waiting on the shopper past the time to pay. No money moved; it reads "Abandoned".
    */
   abandoned: z.boolean().default(false),
+  /** the refunds the gateway has made of it, with the bank's reference once known (always sent by the server) */
+  refunds: z.array(PaymentRefundSchema).optional(),
 });
 export type Payment = z.infer<typeof PaymentSchema>;
 
 export const PaymentResultSchema = z.object({
   payment: PaymentSchema,
-  /** what the shopper does next: nothing, enter the OTP, or visit the bank page */
-  next: z.enum(['done', 'otp', 'bank', 'retry']),
+  /** what the shopper does next: nothing, enter the OTP, visit the bank page, or pay in Razorpay's checkout */
+  next: z.enum(['done', 'otp', 'bank', 'retry', 'razorpay']),
   orderStatus: z.enum(ORDER_STATUSES),
+  /** with next 'razorpay': what to open Razorpay's Standard Checkout with */
+  razorpay: RazorpayCheckoutSchema.optional(),
 });
 export type PaymentResult = z.infer<typeof PaymentResultSchema>;
 
@@ -309,7 +314,10 @@ export type OrderSummary = z.infer<typeof OrderSummarySchema>;
 export const OrderListSchema = z.object({ items: z.array(OrderSummarySchema) });
 
 export const CheckoutOptionsSchema = z.object({
+  /** the sandbox, or a gateway's test keys (rzp_test_…): no real money moves */
   testMode: z.boolean(),
+  /** how the shopper pays: on our pages (sandbox) or in the gateway's checkout; always sent by the server */
+  gateway: CheckoutGatewaySchema.optional(),
   banks: z.array(z.object({ code: z.string(), name: z.string() })),
   emi: z.object({
     minOrder: z.number().int(),

@@ -46,6 +46,7 @@ export function checkoutRoutes(deps: {
       },
       async () => ({
         testMode: deps.payments.testMode,
+        gateway: deps.payments.gateway,
         banks: NET_BANKING_BANKS.map(({ code, name }) => ({ code, name })),
         emi: { minOrder: EMI_MIN_ORDER, plans: deps.emiPlans.map((plan) => ({ ...plan, noCost: plan.annualRatePercent === 0 })) },
       }),

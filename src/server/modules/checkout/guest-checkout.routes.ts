@@ -33,6 +33,7 @@ import { uploadedImageWithFields } from '#server/modules/media/uploaded-image.ts
 import type { OrdersService } from '#server/modules/orders/orders.service.ts';
 import type { ReturnsService } from '#server/modules/orders/returns.service.ts';
 import { ErrorResponseSchema } from '#server/plugins/openapi.ts';
+import type { PaymentsService } from '#server/modules/payments/payments.service.ts';
 import type { CheckoutService } from './checkout.service.ts';
 import type { GuestOrdersService } from './guest-orders.service.ts';
 import { GUEST_ORDERS_PER_ADDRESS, GUEST_ORDERS_PER_EMAIL, guestOrderLimits } from './guest-order-limits.ts';
@@ -71,7 +72,7 @@ export function guestCheckoutRoutes(deps: {
   orders: OrdersService;
   guestOrders: GuestOrdersService;
   returns: ReturnsService;
-  payments: { testMode: boolean };
+  payments: Pick<PaymentsService, 'testMode' | 'gateway'>;
   emiPlans: readonly EmiPlan[];
 }): FastifyPluginAsyncZod {
   const { checkout, orders, guestOrders, returns } = deps;
@@ -90,6 +91,7 @@ export function guestCheckoutRoutes(deps: {
       },
       async () => ({
         testMode: deps.payments.testMode,
+        gateway: deps.payments.gateway,
         banks: NET_BANKING_BANKS.map(({ code, name }) => ({ code, name })),
         emi: { minOrder: EMI_MIN_ORDER, plans: deps.emiPlans.map((plan) => ({ ...plan, noCost: plan.annualRatePercent === 0 })) },
       }),

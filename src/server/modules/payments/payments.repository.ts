@@ -31,7 +31,27 @@ const columns = [
 /** How long an order waits to be paid (orders.service's PAYMENT_WINDOW_MS): an attempt still waiting on the shopper after it was abandoned. */
 const ABANDONED_AFTER_MS = 30 * 60 * 1000;
 
-function toPayment(row: Row): Payment {
+type PaymentRefunds = NonNullable<Payment['refunds']>;
+
+/** The refunds of these payments, by payment, oldest first. */
+async function refundsByPayment(db: DbOrTx, paymentIds: readonly number[]): Promise<Map<number, PaymentRefunds>> {
+  const byPayment = new Map<number, PaymentRefunds>();
+  if (paymentIds.length === 0) return byPayment;
+  const rows = await db
+    .selectFrom('refunds')
+    .select(['payment_id', 'amount', 'reference', 'status', 'arn', 'created_at'])
+    .where('payment_id', 'in', paymentIds)
+    .orderBy('id')
+    .execute();
+  for (const row of rows) {
+    const list = byPayment.get(row.payment_id) ?? [];
+    list.push({ amount: Number(row.amount), reference: row.reference, status: row.status, arn: row.arn, createdAt: toIso(row.created_at) });
+    byPayment.set(row.payment_id, list);
+  }
+  return byPayment;
+}
+
+function toPayment(row: Row, refunds: PaymentRefunds = []): Payment {
   const createdAt = toIso(row.created_at);
   return {
     id: row.id,
@@ -44,6 +64,7 @@ function toPayment(row: Row): Payment {
     failureReason: row.failure_reason,
     refundedAmount: Number(row.refunded_amount),
     createdAt,
+    refunds,
     // Given up (marked when it was), or still waiting on the shopper's OTP or bank page past the
     // time to pay (the order's expiry marks it soon). Never one the gateway is being asked about.
     abandoned:
@@ -151,7 +172,8 @@ export async function hasAttemptInFlight(db: DbOrTx, orderId: number): Promise<b
 
 export async function findPayment(db: DbOrTx, id: number): Promise<Payment | undefined> {
   const row = await db.selectFrom('payments').select(columns).where('id', '=', id).executeTakeFirst();
-  return row ? toPayment(row) : undefined;
+  if (!row) return undefined;
+  return toPayment(row, Number(row.refunded_amount) > 0 ? (await refundsByPayment(db, [row.id])).get(row.id) : []);
 }
 
 /** Payments of several orders at once, oldest first. */
@@ -164,7 +186,11 @@ export async function paymentsOfOrders(db: DbOrTx, orderIds: readonly number[]):
     .orderBy('created_at')
     .orderBy('id')
     .execute();
-  return rows.map(toPayment);
+  const refunds = await refundsByPayment(
+    db,
+    rows.filter((row) => Number(row.refunded_amount) > 0).map((row) => row.id),
+  );
+  return rows.map((row) => toPayment(row, refunds.get(row.id)));
 }
 
 /** Finishes an open attempt (captured or failed) only if it is still open, so two finishers cannot both win. */
@@ -380,7 +406,7 @@ export async function listPayments(db: DbOrTx, filter: PaymentFilter, page: numb
 export async function refundsOf(db: DbOrTx, paymentId: number) {
   const rows = await db
     .selectFrom('refunds')
-    .select(['amount', 'reason', 'reference', 'created_at'])
+    .select(['amount', 'reason', 'reference', 'status', 'arn', 'created_at'])
     .where('payment_id', '=', paymentId)
     .orderBy('id')
     .execute();
@@ -388,6 +414,8 @@ export async function refundsOf(db: DbOrTx, paymentId: number) {
     amount: Number(row.amount),
     reason: row.reason,
     reference: row.reference,
+    status: row.status,
+    arn: row.arn,
     createdAt: toIso(row.created_at),
   }));
 }

@@ -114,6 +114,7 @@ export function createPaymentsService({
 
   return {
     testMode: provider.testMode,
+    gateway: provider.gateway,
     find: (id: number) => repository.findPayment(db, id),
     ofOrders: (orderIds: readonly number[], tx?: DbOrTx) => repository.paymentsOfOrders(tx ?? db, orderIds),
 

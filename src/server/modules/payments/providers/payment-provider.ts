@@ -1,4 +1,5 @@
 import type { PayoutDestination } from '#shared/schemas/orders.ts';
+import type { CheckoutGateway } from '#shared/schemas/payment-gateway.ts';
 
 /**
  * The PaymentProvider port. A gateway's own types stay in its file under providers/; the rest
@@ -28,6 +29,8 @@ export type Confirmation = { otp: string } | { bankOutcome: 'success' | 'failure
 export interface PaymentProvider {
   readonly name: string;
   readonly testMode: boolean;
+  /** what the browser needs to know of the gateway to pay through it */
+  readonly gateway: CheckoutGateway;
   charge(request: ChargeRequest, idempotencyKey: string): Promise<ChargeOutcome>;
   /** The shopper's OTP or bank answer; a charge already captured stays captured. */
   confirm(reference: string, confirmation: Confirmation): Promise<{ status: 'captured' } | { status: 'failed'; reason: string }>;

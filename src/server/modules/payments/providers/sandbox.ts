@@ -46,6 +46,7 @@ export function createSandboxProvider({ db }: { db: Db }): SandboxProvider {
   const provider: SandboxProvider = {
     name: 'sandbox',
     testMode: true,
+    gateway: { provider: 'sandbox' },
     refundsFailWith: null,
 
     async charge(request, idempotencyKey) {

@@ -4,6 +4,7 @@ import type { AppliedBankOffer } from '#shared/bank-offers.ts';
 import { formatPrice } from '#shared/money.ts';
 import type { CartLineInput } from '#shared/schemas/cart.ts';
 import type { BuyerGstInput, Order, PaymentInput, PaymentResult } from '#shared/schemas/orders.ts';
+import type { HostedPaymentInput } from '#shared/schemas/payment-gateway.ts';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
 import { Loading } from '#web/components/ui/loading.tsx';
 import { OrderTotals } from '#web/components/ui/order-totals.tsx';
@@ -13,8 +14,7 @@ import { useRememberedCoupon } from '#web/lib/remembered-coupon.ts';
 import { useReview } from '../api/checkout.ts';
 import type { CheckoutApi } from '../api/checkout-api.ts';
 import { rememberBuyNowOrder } from '../buy-now.ts';
-import { OtpForm } from './otp-form.tsx';
-import { PaymentForm } from './payment-form.tsx';
+import { PaymentStep } from './payment-step.tsx';
 import { AddressLines, type ShownAddress } from './address-lines.tsx';
 import { CheckoutStep } from './checkout-step.tsx';
 import { CouponSummary } from './coupon-summary.tsx';
@@ -104,6 +104,8 @@ export function CheckoutFlow<D>({
   // The order being paid: the one placed here, or the one resumed.
   const order = placed ?? resumed.data;
   const [otpFor, setOtpFor] = useState<number | undefined>();
+  // An attempt paid in Razorpay's checkout, from "Pay" until it settles or another method is chosen.
+  const [hosted, setHosted] = useState<PaymentResult | undefined>();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>(initialError);
   // The bank offer the card being entered gets: the summary shows it, so its total is the Pay button's.
@@ -124,7 +126,9 @@ export function CheckoutFlow<D>({
   const n = contact ? 1 : 0;
 
   function outcome(result: PaymentResult, orderId: number) {
+    setHosted(result.next === 'razorpay' ? result : undefined);
     if (result.next === 'done') onPaid(orderId);
+    else if (result.next === 'razorpay') setOtpFor(undefined);
     else if (result.next === 'otp') setOtpFor(result.payment.id);
     else if (result.next === 'bank') onBank(result.payment.id, orderId);
     else {
@@ -146,7 +150,7 @@ export function CheckoutFlow<D>({
     }
   }
 
-  const pay = (input: PaymentInput) =>
+  const pay = (input: PaymentInput | HostedPaymentInput) =>
     run(async () => {
       let current = order;
       if (!current) {
@@ -276,27 +280,25 @@ export function CheckoutFlow<D>({
         </CheckoutStep>
 
         <CheckoutStep n={n + 3} title="Payment" active={step === 'payment'} done={false}>
-          {options.isPending ? (
-            <Loading label="Loading payment options…" />
-          ) : options.isError ? (
-            <p role="alert" className="text-red-800">
-              {options.error.message}
-            </p>
-          ) : otpFor ? (
-            <OtpForm busy={busy} onSubmit={verify} onCancel={() => setOtpFor(undefined)} />
-          ) : (
-            <PaymentForm
-              options={options.data}
-              total={total}
-              busy={busy}
-              cod={
-                cashOnDelivery.data ??
-                (cashOnDelivery.isError ? { available: false, reason: cashOnDelivery.error.message, max: 0 } : undefined)
-              }
-              onPay={pay}
-              onBankOffer={setBankOffer}
-            />
-          )}
+          <PaymentStep
+            api={api}
+            options={options}
+            order={order}
+            otpFor={otpFor}
+            onOtp={verify}
+            onCancelOtp={() => setOtpFor(undefined)}
+            hosted={hosted}
+            onPaid={onPaid}
+            onCloseHosted={() => setHosted(undefined)}
+            total={total}
+            busy={busy}
+            cod={
+              cashOnDelivery.data ??
+              (cashOnDelivery.isError ? { available: false, reason: cashOnDelivery.error.message, max: 0 } : undefined)
+            }
+            onPay={pay}
+            onBankOffer={setBankOffer}
+          />
         </CheckoutStep>
       </div>
 

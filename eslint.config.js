@@ -17,6 +17,37 @@ const featureZones = features.map((name) => ({
   message: 'Features do not import each other; compose them in app/.',
 }));
 
+// Imports flow one way: web and server use shared; shared uses neither; web never uses server.
+// In the web app: components/lib → features → app; features do not import each other.
+const zones = [
+  {
+    target: './src/shared',
+    from: ['./src/server', './src/web'],
+    message: 'shared is isomorphic: it imports neither server nor web.',
+  },
+  { target: './src/web', from: './src/server', message: 'The web app talks to the server through the API only.' },
+  { target: './src/server', from: './src/web', message: 'The server never imports web code.' },
+  ...featureZones,
+  {
+    target: ['./src/web/features', './src/web/components', './src/web/lib', './src/web/config'],
+    from: './src/web/app',
+    message: 'app composes features, never the other way round.',
+  },
+  {
+    target: ['./src/web/components', './src/web/lib', './src/web/config'],
+    from: './src/web/features',
+    message: 'Shared web code does not depend on features.',
+  },
+];
+
+// The test tree (fakes, factories, fixtures) is for tests: production code never imports it.
+const testTree = ['./src/server/testing', './src/shared/testing', './src/web/testing'];
+const testTreeZone = {
+  target: './src',
+  from: testTree,
+  message: 'Production code never imports the test tree (src/*/testing); only tests and other test helpers do.',
+};
+
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'data/', 'test-results/', 'playwright-report/', 'public/'] },
   js.configs.recommended,
@@ -31,33 +62,12 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'import-x/no-cycle': 'error',
-      // Imports flow one way: web and server use shared; shared uses neither; web never uses server.
-      // In the web app: components/lib → features → app; features do not import each other.
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            {
-              target: './src/shared',
-              from: ['./src/server', './src/web'],
-              message: 'shared is isomorphic: it imports neither server nor web.',
-            },
-            { target: './src/web', from: './src/server', message: 'The web app talks to the server through the API only.' },
-            { target: './src/server', from: './src/web', message: 'The server never imports web code.' },
-            ...featureZones,
-            {
-              target: ['./src/web/features', './src/web/components', './src/web/lib', './src/web/config'],
-              from: './src/web/app',
-              message: 'app composes features, never the other way round.',
-            },
-            {
-              target: ['./src/web/components', './src/web/lib', './src/web/config'],
-              from: './src/web/features',
-              message: 'Shared web code does not depend on features.',
-            },
-          ],
-        },
-      ],
+      'import-x/no-restricted-paths': ['error', { zones }],
     },
+  },
+  {
+    files: ['src/**/*.{ts,tsx,js}'],
+    ignores: ['src/**/*.test.{ts,tsx}', 'src/*/testing/**'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...zones, testTreeZone] }] },
   },
 );

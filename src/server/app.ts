@@ -44,7 +44,15 @@ import { createQueuedMailer } from './modules/mail/queued-mailer.ts';
 import { createOutboxService } from './modules/outbox/outbox.service.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { createOrdersService } from './modules/orders/orders.service.ts';
-import { createSandboxProvider } from './modules/payments/providers/sandbox.ts';
+import { createSandboxProvider, type SandboxProvider } from './modules/payments/providers/sandbox.ts';
+import type { PaymentProvider } from './modules/payments/providers/payment-provider.ts';
+import { createRazorpayProvider } from './modules/payments/providers/razorpay.ts';
+import { createGatewayPaymentsService } from './modules/payments/gateway-payments.service.ts';
+import { razorpayWebhookRoutes } from './modules/payments/razorpay-webhooks.routes.ts';
+import { reconciliationRoutes } from './modules/payments/reconciliation.routes.ts';
+import { createHostedCheckoutService } from './modules/checkout/hosted-checkout.service.ts';
+import { hostedCheckoutRoutes } from './modules/checkout/hosted-checkout.routes.ts';
+import { createReconciliationService } from './modules/checkout/gateway-reconciliation.service.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { addressesRoutes } from './modules/users/addresses.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
@@ -69,7 +77,7 @@ import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { rateLimitStore } from './plugins/rate-limit-store.ts';
 import { closeRedis, createRedisClient } from './plugins/redis-client.ts';
-import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { razorpayHosts, registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { isFileUrl } from './render/file-urls.ts';
 import { createStorefront } from './render/storefront.ts';
@@ -96,7 +104,8 @@ export function createServices({
   database,
   config,
   log,
-}: Pick<AppDeps, 'database' | 'config'> & { log?: (error: unknown, message: string) => void }) {
+  logWarn,
+}: Pick<AppDeps, 'database' | 'config'> & { log?: (error: unknown, message: string) => void; logWarn?: (message: string) => void }) {
   const { db } = database;
   const vendors = createVendorsService({ db });
   const delivery = createDeliveryService({ db, vendors, codMax: config.codMax });
@@ -131,8 +140,12 @@ export function createServices({
   });
   const cart = createCartService({ catalog, coupons });
   const contact = createContactService({ db });
-  const paymentProvider = createSandboxProvider({ db });
+  // The sandbox ("Test mode") unless a gateway is configured; both behind the PaymentProvider port.
+  // (refundsFailWith: the sandbox's outage switch for tests; no such switch on a real gateway)
+  const paymentProvider: PaymentProvider & Partial<Pick<SandboxProvider, 'refundsFailWith'>> =
+    config.payments.provider === 'razorpay' ? createRazorpayProvider(config.payments) : createSandboxProvider({ db });
   const payments = createPaymentsService({ db, provider: paymentProvider, outbox, emiPlans: config.emiPlans });
+  const gatewayPayments = createGatewayPaymentsService({ db, provider: paymentProvider });
   const invoices = createInvoicesService({ db });
   const orders = createOrdersService({ db, payments, invoices });
   const guestOrders = createGuestOrdersService({ db, users, orders, invoices, payments, coupons, secret: config.sessionSecret });
@@ -172,6 +185,17 @@ export function createServices({
     log,
     afterCharge: faultAfterCharge(config),
   });
+  const hostedCheckout = createHostedCheckoutService({
+    db,
+    checkout,
+    orders,
+    payments,
+    gateway: gatewayPayments,
+    outbox,
+    store: config.store,
+    log: { warn: (message) => logWarn?.(message), error: (error, message) => log?.(error, message) },
+  });
+  const reconciliation = createReconciliationService({ db, gateway: gatewayPayments, hostedCheckout });
   const media = createMediaService({ db, dataDir: config.dataDir });
   const fulfilment = createFulfilmentService({ db, catalog, users, invoices, payments, mailer, store: config.store, log });
   // Admin actions, whichever module takes them, are written to one audit log.
@@ -236,6 +260,9 @@ export function createServices({
     contact,
     payments,
     paymentProvider,
+    gatewayPayments,
+    hostedCheckout,
+    reconciliation,
     outbox,
     orders,
     checkout,
@@ -279,11 +306,19 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     app.log.warn({ err: error }, 'A database connection was lost; the next query opens a new one'),
   );
   app.addHook('onClose', async () => stopHearingLostConnections());
-  await registerSecurityHeaders(app, { publicUrl: config.publicUrl });
+  await registerSecurityHeaders(app, {
+    publicUrl: config.publicUrl,
+    checkout: config.payments.provider === 'razorpay' ? razorpayHosts(config.payments) : undefined,
+  });
   // Before any route: it compresses the answers of the routes registered after it.
   await registerCompression(app);
 
-  const services = createServices({ database, config, log: (error, message) => app.log.error({ err: error }, message) });
+  const services = createServices({
+    database,
+    config,
+    log: (error, message) => app.log.error({ err: error }, message),
+    logWarn: (message) => app.log.warn(message),
+  });
 
   // Limits hold for the whole machine however many workers serve it (the primary counts), and
   // for every instance through Redis when REDIS_URL is set. While Redis is unreachable they count
@@ -355,6 +390,9 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
       await api.register(adminRoutes(services));
       await api.register(guestCheckoutRoutes(services));
       await api.register(checkoutRoutes(services));
+      await api.register(hostedCheckoutRoutes(services));
+      await api.register(razorpayWebhookRoutes(services));
+      await api.register(reconciliationRoutes(services));
       await api.register(ordersRoutes(services));
       await api.register(returnsRoutes(services));
       await api.register(storesRoutes(services));

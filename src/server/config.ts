@@ -69,6 +69,16 @@ const EnvSchema = z
     KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(3600).default(72),
     /** tests of crash recovery only; ignored unless NODE_ENV=test */
     TEST_FAULT: z.enum(['kill-after-capture']).optional(),
+    /** who takes the shoppers' money: the built-in sandbox ("Test mode") or Razorpay */
+    PAYMENT_PROVIDER: z.enum(['sandbox', 'razorpay']).default('sandbox'),
+    RAZORPAY_KEY_ID: z
+      .string()
+      .regex(/^rzp_(test|live)_\w+$/, 'must be a Razorpay key id, rzp_test_… or rzp_live_…')
+      .optional(),
+    RAZORPAY_KEY_SECRET: z.string().min(8).optional(),
+    RAZORPAY_WEBHOOK_SECRET: z.string().min(8).optional(),
+    RAZORPAY_API_URL: z.url().default('https://api.razorpay.com'),
+    RAZORPAY_CHECKOUT_URL: z.url().default('https://checkout.razorpay.com/v1/checkout.js'),
     TRUST_PROXY: z
       .string()
       .default('false')
@@ -81,6 +91,14 @@ const EnvSchema = z
   .refine((env) => env.DATABASE_URL !== 'sqlite::memory:' || (env.WEB_CONCURRENCY ?? 1) === 1, {
     message: 'must be 1 with DATABASE_URL=sqlite::memory:, where each process would have a database of its own',
     path: ['WEB_CONCURRENCY'],
+  })
+  .superRefine((env, ctx) => {
+    // Half a gateway would take money it cannot verify or refund: every variable, or none.
+    if (env.PAYMENT_PROVIDER !== 'razorpay') return;
+    for (const name of ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'] as const) {
+      if (env[name] === undefined)
+        ctx.addIssue({ code: 'custom', path: [name], message: 'must be set with PAYMENT_PROVIDER=razorpay (see docs/configuration.md)' });
+    }
   })
   .refine((env) => env.HEADERS_TIMEOUT_SECONDS <= env.REQUEST_TIMEOUT_SECONDS, {
     message: 'must not be longer than REQUEST_TIMEOUT_SECONDS',
@@ -134,7 +152,13 @@ export interface Config {
   keepAliveTimeoutMs: number;
   /** fault injection for tests (NODE_ENV=test only) */
   testFault?: 'kill-after-capture';
+  /** the gateway: the sandbox, or Razorpay with its keys */
+  payments: PaymentsConfig;
 }
+
+export type PaymentsConfig =
+  | { provider: 'sandbox' }
+  | { provider: 'razorpay'; keyId: string; keySecret: string; webhookSecret: string; apiUrl: string; checkoutUrl: string };
 
 /** Parses the environment once; a bad value stops start-up with the list of what is wrong. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -188,6 +212,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     keepAliveTimeoutMs: Math.round(e.KEEP_ALIVE_TIMEOUT_SECONDS * 1000),
     testFault: e.NODE_ENV === 'test' ? e.TEST_FAULT : undefined,
     publicUrl,
+    payments:
+      e.PAYMENT_PROVIDER === 'razorpay'
+        ? {
+            provider: 'razorpay',
+            keyId: e.RAZORPAY_KEY_ID!,
+            keySecret: e.RAZORPAY_KEY_SECRET!,
+            webhookSecret: e.RAZORPAY_WEBHOOK_SECRET!,
+            apiUrl: e.RAZORPAY_API_URL,
+            checkoutUrl: e.RAZORPAY_CHECKOUT_URL,
+          }
+        : { provider: 'sandbox' },
   };
 }
 

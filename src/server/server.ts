@@ -119,6 +119,13 @@ async function serve(): Promise<void> {
       app.log.error({ err: error }, 'Reconciling payments failed');
     }
     try {
+      // A hosted gateway (Razorpay): stored webhooks not acted on, and attempts with no news, asked about.
+      const settled = await services.hostedCheckout.reconcile();
+      if (Object.values(settled).some((count) => count > 0)) app.log.warn({ settled }, 'Finished gateway payments');
+    } catch (error) {
+      app.log.error({ err: error }, 'Reconciling gateway payments failed');
+    }
+    try {
       await services.outbox.work();
     } catch (error) {
       app.log.error({ err: error }, 'Working the outbox failed');
@@ -148,6 +155,10 @@ async function serve(): Promise<void> {
       services.accountSecurity
         .prune()
         .catch((error: unknown) => app.log.error({ err: error }, 'Pruning reset and verification mail requests failed')),
+      services.reconciliation
+        .runDaily()
+        .then((report) => report && app.log.info({ differences: report.differences.length }, `Reconciled ${report.date} with the gateway`))
+        .catch((error: unknown) => app.log.error({ err: error }, 'The daily reconciliation with the gateway failed')),
       services.returns
         .dropUnconfirmed()
         .then((count) => count > 0 && app.log.info(`Dropped ${count} guest return requests not confirmed in time`))

@@ -1,14 +1,31 @@
 import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
 
+/** A hosted payment checkout the page may load: its script, and the origins its frames and calls go to. */
+export interface CheckoutHosts {
+  scripts: string[];
+  frames: string[];
+  connects: string[];
+}
+
+/** Razorpay's Standard Checkout: its script's origin, and its checkout and API origins for frames and calls (the configured URLs'). */
+export function razorpayHosts({ apiUrl, checkoutUrl }: { apiUrl: string; checkoutUrl: string }): CheckoutHosts {
+  const api = new URL(apiUrl).origin;
+  const checkout = new URL(checkoutUrl).origin;
+  const both = [...new Set([api, checkout])];
+  return { scripts: [checkout], frames: both, connects: both };
+}
+
 /**
  * The Content-Security-Policy of every answer. The built app is scripts, styles, fonts and images
- * from its own origin (see dist/web/index.html: no inline script) and calls only its own API.
+ * from its own origin (see dist/web/index.html: no inline script) and calls only its own API;
+ * with a hosted payment checkout on (Razorpay), exactly that gateway's hosts besides, and nothing
+ * more when it is off.
  */
-export function contentSecurityPolicy({ https }: { https: boolean }): Record<string, string[]> {
+export function contentSecurityPolicy({ https, checkout }: { https: boolean; checkout?: CheckoutHosts }): Record<string, string[]> {
   return {
     'default-src': ["'self'"],
-    'script-src': ["'self'"],
+    'script-src': ["'self'", ...(checkout?.scripts ?? [])],
     'script-src-attr': ["'none'"],
     // 'unsafe-inline' for styles only, because it is needed: Radix's dialog and dropdown menu lock
     // page scrolling with react-remove-scroll, which injects a <style> element holding the scrollbar
@@ -20,7 +37,8 @@ export function contentSecurityPolicy({ https }: { https: boolean }): Record<str
     // The app's own images, /media/ uploads (same origin), data: icons and blob: previews of an image being uploaded.
     'img-src': ["'self'", 'data:', 'blob:'],
     'font-src': ["'self'"],
-    'connect-src': ["'self'"],
+    'connect-src': ["'self'", ...(checkout?.connects ?? [])],
+    'frame-src': ["'self'", ...(checkout?.frames ?? [])],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
     'form-action': ["'self'"],
@@ -45,12 +63,15 @@ export const PRIVATE_CACHE_CONTROL = 'no-store';
  * that are the same for everyone choose their own (the catalogue routes, see response-cache.ts).
  * An answer that sets a cookie is `no-store` whatever it chose.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, { publicUrl }: { publicUrl: string }): Promise<void> {
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  { publicUrl, checkout }: { publicUrl: string; checkout?: CheckoutHosts },
+): Promise<void> {
   const https = publicUrl.startsWith('https://');
   // helmet's middleware, made once: @fastify/helmet made it afresh for every request (parsing the
   // policy each time), which cost a product page about a twentieth of its server time.
   const setHeaders = helmet({
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy({ https }) },
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy({ https, checkout }) },
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     // Not includeSubDomains: other hosts under the store's domain are not ours to decide for.

@@ -11,7 +11,6 @@ import {
   OrderSchema,
   OtpInputSchema,
   PaymentIdParamSchema,
-  PaymentInputSchema,
   PaymentResultSchema,
   PaymentWithOrderSchema,
   PlaceOrderInputSchema,
@@ -20,6 +19,8 @@ import type { PaymentsService } from '#server/modules/payments/payments.service.
 import { requireSignedIn, requireUser } from '#server/plugins/auth.ts';
 import { ErrorResponseSchema } from '#server/plugins/openapi.ts';
 import type { CheckoutService } from './checkout.service.ts';
+import type { HostedCheckoutService } from './hosted-checkout.service.ts';
+import { payOrder, paymentBodySchema } from './hosted-checkout.routes.ts';
 
 const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema, 409: ErrorResponseSchema };
 const orderParams = z.object({ id: OrderIdParamSchema });
@@ -28,10 +29,12 @@ const paymentParams = z.object({ id: PaymentIdParamSchema });
 /** Checkout and payments, for the signed-in user; paying an order is here too. Every query is scoped to the caller. */
 export function checkoutRoutes(deps: {
   checkout: CheckoutService;
+  hostedCheckout: HostedCheckoutService;
   payments: PaymentsService;
   emiPlans: readonly EmiPlan[];
 }): FastifyPluginAsyncZod {
   const { checkout } = deps;
+  const pay = payOrder(deps);
   return async (app) => {
     app.addHook('preValidation', requireSignedIn);
 
@@ -100,12 +103,14 @@ export function checkoutRoutes(deps: {
         schema: {
           tags: ['checkout'],
           summary: 'Pay, or retry paying, for an order awaiting payment',
+          description:
+            "With Razorpay the body is only the method (the card or UPI ID is typed into Razorpay's checkout) and `next` is `razorpay`.",
           params: orderParams,
-          body: PaymentInputSchema,
-          response: { 200: PaymentResultSchema, ...errors },
+          body: paymentBodySchema(deps.payments.gateway),
+          response: { 200: PaymentResultSchema, ...errors, 503: ErrorResponseSchema },
         },
       },
-      (request) => checkout.pay(requireUser(request), request.params.id, request.body),
+      (request) => pay(requireUser(request), request.params.id, request.body),
     );
 
     app.get(

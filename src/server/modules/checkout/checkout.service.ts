@@ -48,6 +48,9 @@ export const IN_FLIGHT_STALE_MS = 2 * 60_000;
 
 const list = (names: string[]) => names.join(', ');
 
+/** What a capture did to its order: confirmed it, was refunded (order cancelled, or paid already), or found it done. */
+export type Settled = 'confirmed' | 'cancelled' | 'paid-twice' | 'finished-elsewhere';
+
 type Offer = Awaited<ReturnType<CatalogService['findPurchasableOffers']>>[number];
 /** A line as asked for: the offer it buys from (0 for none) and how many. */
 type Asked = { productId: number; offerId: number; quantity: number };
@@ -98,8 +101,6 @@ export function createCheckoutService(deps: Deps) {
 
   const queueMail = (tx: DbOrTx, to: string, subject: string, text: string) =>
     outbox.enqueue(tx, 'mail', { to, subject, text: signed(text) });
-
-  type Settled = 'confirmed' | 'cancelled' | 'paid-twice' | 'finished-elsewhere';
 
   /**
    * A captured payment meets its order, in one transaction: the order is confirmed (and its mail
@@ -489,6 +490,9 @@ export function createCheckoutService(deps: Deps) {
   }
 
   return {
+    /** A hosted gateway's capture meets its order, as every capture does (see applyCapture). */
+    applyCapture,
+
     /** Finishes what a crash or a lost answer left: see the comment at the top. Safe on several processes at once. */
     async reconcile(): Promise<{ confirmed: number; refunded: number; failed: number; resumed: number }> {
       const counts = { confirmed: 0, refunded: 0, failed: 0, resumed: 0 };

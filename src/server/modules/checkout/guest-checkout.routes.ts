@@ -24,7 +24,6 @@ import {
   OrderSchema,
   OtpInputSchema,
   PaymentIdParamSchema,
-  PaymentInputSchema,
   PaymentResultSchema,
   PaymentWithOrderSchema,
 } from '#shared/schemas/orders.ts';
@@ -35,6 +34,8 @@ import type { ReturnsService } from '#server/modules/orders/returns.service.ts';
 import { ErrorResponseSchema } from '#server/plugins/openapi.ts';
 import type { PaymentsService } from '#server/modules/payments/payments.service.ts';
 import type { CheckoutService } from './checkout.service.ts';
+import type { HostedCheckoutService } from './hosted-checkout.service.ts';
+import { payOrder, paymentBodySchema } from './hosted-checkout.routes.ts';
 import type { GuestOrdersService } from './guest-orders.service.ts';
 import { GUEST_ORDERS_PER_ADDRESS, GUEST_ORDERS_PER_EMAIL, guestOrderLimits } from './guest-order-limits.ts';
 import { TRACK_REQUESTS_PER_ADDRESS, trackLimits } from './track-limits.ts';
@@ -69,6 +70,7 @@ const tokenOf = (request: FastifyRequest) => {
  */
 export function guestCheckoutRoutes(deps: {
   checkout: CheckoutService;
+  hostedCheckout: HostedCheckoutService;
   orders: OrdersService;
   guestOrders: GuestOrdersService;
   returns: ReturnsService;
@@ -76,6 +78,7 @@ export function guestCheckoutRoutes(deps: {
   emiPlans: readonly EmiPlan[];
 }): FastifyPluginAsyncZod {
   const { checkout, orders, guestOrders, returns } = deps;
+  const pay = payOrder(deps);
   return async (app) => {
     const orderLimits = guestOrderLimits(app);
     const trackLimit = trackLimits(app);
@@ -168,11 +171,11 @@ export function guestCheckoutRoutes(deps: {
           summary: 'Pay, or retry paying, for a guest’s order awaiting payment (every method, COD included)',
           params: orderParams,
           headers: tokenHeaders,
-          body: PaymentInputSchema,
-          response: { 200: PaymentResultSchema, ...errors },
+          body: paymentBodySchema(deps.payments.gateway),
+          response: { 200: PaymentResultSchema, ...errors, 503: ErrorResponseSchema },
         },
       },
-      async (request) => checkout.pay(await guestOrders.shopperOf(request.params.id, tokenOf(request)), request.params.id, request.body),
+      async (request) => pay(await guestOrders.shopperOf(request.params.id, tokenOf(request)), request.params.id, request.body),
     );
 
     app.post(

@@ -306,7 +306,15 @@ export async function claimRefund(db: DbOrTx, paymentId: number, seenRefunded: n
 /** Records a refund the gateway made; a retried outbox job records it once. */
 export async function recordRefund(
   db: DbOrTx,
-  refund: { paymentId: number; amount: number; reference: string; reason: string; outboxId: number },
+  refund: {
+    paymentId: number;
+    amount: number;
+    reference: string;
+    reason: string;
+    outboxId: number;
+    status: 'pending' | 'processed' | 'failed';
+    arn: string | null;
+  },
 ): Promise<void> {
   await db
     .insertInto('refunds')
@@ -316,6 +324,8 @@ export async function recordRefund(
       reference: refund.reference,
       reason: refund.reason,
       outbox_id: refund.outboxId,
+      status: refund.status,
+      arn: refund.arn,
       created_at: new Date().toISOString(),
     })
     .onConflict((oc) => oc.column('outbox_id').doNothing())

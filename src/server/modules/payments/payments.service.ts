@@ -8,7 +8,7 @@ import type { Payment, PaymentInput, PayoutDestination } from '#shared/schemas/o
 import type { Db, DbOrTx } from '#server/db/database.ts';
 import { isUniqueViolation } from '#server/db/unique-violation.ts';
 import type { OutboxService } from '#server/modules/outbox/outbox.service.ts';
-import type { ChargeOutcome, ChargeRequest, PaymentProvider } from './providers/payment-provider.ts';
+import type { ChargeOutcome, ChargeRequest, PaymentProvider, RefundOutcome } from './providers/payment-provider.ts';
 import * as repository from './payments.repository.ts';
 
 export type { OpenAttempt } from './payments.repository.ts';
@@ -106,10 +106,18 @@ export function createPaymentsService({
     const { paymentId, amount, reason, payout } = payload as RefundJob;
     const payment = await require(paymentId);
     // Cash collected on delivery goes back as a payout to the account the customer gave.
-    const refund = payout
+    const refund: RefundOutcome = payout
       ? await provider.payout(payout, amount, `refund-${job.id}`)
       : await provider.refund(payment.reference, amount, `refund-${job.id}`);
-    await repository.recordRefund(db, { paymentId, amount, reference: refund.reference, reason, outboxId: job.id });
+    await repository.recordRefund(db, {
+      paymentId,
+      amount,
+      reference: refund.reference,
+      reason,
+      outboxId: job.id,
+      status: refund.status ?? 'processed',
+      arn: refund.arn ?? null,
+    });
   });
 
   return {

@@ -1,24 +1,23 @@
 import { type ReactNode, useRef, useState } from 'react';
-import { Link } from 'react-router';
 import type { AppliedBankOffer } from '#shared/bank-offers.ts';
 import { formatPrice } from '#shared/money.ts';
 import type { CartLineInput } from '#shared/schemas/cart.ts';
 import type { BuyerGstInput, Order, PaymentInput, PaymentResult } from '#shared/schemas/orders.ts';
 import type { HostedPaymentInput } from '#shared/schemas/payment-gateway.ts';
-import { buttonClass } from '#web/components/ui/button-styles.ts';
-import { Loading } from '#web/components/ui/loading.tsx';
-import { OrderTotals } from '#web/components/ui/order-totals.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 import { formatTime } from '#web/lib/format.ts';
 import { useRememberedCoupon } from '#web/lib/remembered-coupon.ts';
 import { useReview } from '../api/checkout.ts';
 import type { CheckoutApi } from '../api/checkout-api.ts';
 import { rememberBuyNowOrder } from '../buy-now.ts';
-import { PaymentStep } from './payment-step.tsx';
 import { AddressLines, type ShownAddress } from './address-lines.tsx';
 import { CheckoutStep } from './checkout-step.tsx';
-import { CouponSummary } from './coupon-summary.tsx';
+import { CheckoutSummary } from './checkout-summary.tsx';
+import { isCouponRefusal } from './coupon-refusal.ts';
+import { PaymentStep } from './payment-step.tsx';
+import { ResumedOrder } from './resumed-order.tsx';
 import { ReviewItemsStep } from './review-items-step.tsx';
+import { useIdempotencyKey } from './use-idempotency-key.ts';
 
 type Step = 'contact' | 'address' | 'review' | 'payment';
 
@@ -43,29 +42,6 @@ export interface CheckoutFlowProps<D> {
   orderPath: (order: Order) => string;
   onPaid: (orderId: number) => void;
   onBank: (paymentId: number, orderId: number) => void;
-}
-
-/** One key per checkout attempt, kept across reloads, so a retried submit finds the same order. */
-function useIdempotencyKey(lines: CartLineInput[], name: string): string {
-  const signature = JSON.stringify(lines);
-  const [key] = useState(() => {
-    try {
-      const saved = JSON.parse(window.sessionStorage.getItem(name) ?? 'null') as { signature: string; key: string } | null;
-      if (saved?.signature === signature) return saved.key;
-    } catch {
-      // a corrupt saved key is simply replaced
-    }
-    const fresh = crypto.randomUUID();
-    window.sessionStorage.setItem(name, JSON.stringify({ signature, key: fresh }));
-    return fresh;
-  });
-  return key;
-}
-
-/** The order was refused for its coupon (409): used up meanwhile, or no longer valid. Nothing was written. */
-function isCouponRefusal(error: unknown, code: string): error is ApiError {
-  if (!(error instanceof ApiError) || error.status !== 409) return false;
-  return (error.details as { field?: unknown } | undefined)?.field === 'couponCode' || error.message.includes(code);
 }
 
 /**
@@ -193,26 +169,8 @@ export function CheckoutFlow<D>({
       outcome(await api.confirmOtp(order.id, otpFor, otp), order.id);
     });
 
-  if (resumeOrderId !== undefined) {
-    if (resumed.isPending || options.isPending) return <Loading label="Loading your order…" />;
-    if (resumed.isError)
-      return (
-        <p role="alert" className="text-red-800">
-          {resumed.error.message}
-        </p>
-      );
-    if (!resumed.data.canPay) {
-      return (
-        <div className="rounded-xl border border-slate-200 bg-white p-6">
-          <p className="font-semibold">
-            Order {resumed.data.number} is {resumed.data.displayStatus.toLowerCase()}; there is nothing to pay.
-          </p>
-          <Link to={orderPath(resumed.data)} className={`${buttonClass('secondary')} mt-3`}>
-            View the order
-          </Link>
-        </div>
-      );
-    }
+  if (resumeOrderId !== undefined && (options.isPending || resumed.isPending || resumed.isError || !resumed.data.canPay)) {
+    return <ResumedOrder resumed={resumed} optionsPending={options.isPending} orderPath={orderPath} />;
   }
 
   return (
@@ -282,51 +240,37 @@ export function CheckoutFlow<D>({
         <CheckoutStep n={n + 3} title="Payment" active={step === 'payment'} done={false}>
           <PaymentStep
             api={api}
-            options={options}
             order={order}
-            otpFor={otpFor}
-            onOtp={verify}
-            onCancelOtp={() => setOtpFor(undefined)}
             hosted={hosted}
             onPaid={onPaid}
             onCloseHosted={() => setHosted(undefined)}
+            options={options}
             total={total}
             busy={busy}
-            cod={
-              cashOnDelivery.data ??
-              (cashOnDelivery.isError ? { available: false, reason: cashOnDelivery.error.message, max: 0 } : undefined)
-            }
+            otpFor={otpFor}
+            cashOnDelivery={cashOnDelivery}
             onPay={pay}
+            onVerify={verify}
+            onCancelOtp={() => setOtpFor(undefined)}
             onBankOffer={setBankOffer}
           />
         </CheckoutStep>
       </div>
 
-      <aside aria-label="Order summary" className="h-fit min-w-0 rounded-xl border border-slate-200 bg-white p-5 lg:sticky lg:top-24">
-        <h2 ref={summaryHeading} tabIndex={-1} className="text-lg font-semibold text-slate-900 focus:outline-none">
-          Order summary
-        </h2>
-        {(order ?? quote) && (
-          <OrderTotals
-            subtotalLabel="Subtotal"
-            subtotal={order?.subtotal ?? quote?.subtotal ?? 0}
-            coupon={order ? order.coupon && { code: order.coupon.code, discount: order.discount } : couponApplied}
-            shipping={order?.shipping ?? quote?.shipping ?? 0}
-            bankOffer={step === 'payment' ? bankOffer : undefined}
-            totalLabel={step === 'payment' && bankOffer ? 'To pay' : 'Total'}
-            total={total}
-            gst={order?.gst ?? quote?.gst ?? 0}
-            totalTestId="checkout-total"
-            busy={!order && review.isFetching}
-          />
-        )}
-        {!order && couponCode !== null && (couponApplied || couponProblem) && (
-          <CouponSummary code={couponCode} refusal={couponProblem} refusedOrder={couponRefusal !== undefined} onRemove={removeCoupon} />
-        )}
-        <p role="status" aria-live="polite" className="sr-only">
-          {announcement}
-        </p>
-      </aside>
+      <CheckoutSummary
+        order={order}
+        quote={quote}
+        couponCode={couponCode}
+        couponApplied={couponApplied}
+        couponProblem={couponProblem}
+        couponRefused={couponRefusal !== undefined}
+        bankOffer={step === 'payment' ? bankOffer : undefined}
+        total={total}
+        busy={!order && review.isFetching}
+        headingRef={summaryHeading}
+        announcement={announcement}
+        onRemoveCoupon={removeCoupon}
+      />
     </div>
   );
 }

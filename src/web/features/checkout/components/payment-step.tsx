@@ -1,5 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { CheckoutOptions, Order, PaymentResult } from '#shared/schemas/orders.ts';
+import type { CashOnDelivery, CheckoutOptions, Order, PaymentResult } from '#shared/schemas/orders.ts';
 import type { RazorpayCheckout } from '#shared/schemas/payment-gateway.ts';
 import { Loading } from '#web/components/ui/loading.tsx';
 import type { CheckoutApi } from '../api/checkout-api.ts';
@@ -8,13 +8,14 @@ import { PaymentForm } from './payment-form.tsx';
 import type { PaymentFormProps } from './payment-method-picker.tsx';
 import { RazorpayPayment } from './razorpay-payment.tsx';
 
-interface PaymentStepProps<D> extends Omit<PaymentFormProps, 'options'> {
+interface PaymentStepProps<D> extends Omit<PaymentFormProps, 'options' | 'cod'> {
   api: CheckoutApi<D>;
   options: UseQueryResult<CheckoutOptions>;
   order: Order | undefined;
   /** the sandbox card payment waiting for its OTP */
   otpFor: number | undefined;
-  onOtp: (otp: string) => void;
+  cashOnDelivery: UseQueryResult<CashOnDelivery>;
+  onVerify: (otp: string) => void;
   onCancelOtp: () => void;
   /** an attempt being paid in Razorpay's checkout */
   hosted: PaymentResult | undefined;
@@ -35,7 +36,8 @@ export function PaymentStep<D>({
   options,
   order,
   otpFor,
-  onOtp,
+  cashOnDelivery,
+  onVerify,
   onCancelOtp,
   hosted,
   onPaid,
@@ -65,6 +67,8 @@ export function PaymentStep<D>({
         onChooseAnother={onCloseHosted}
       />
     );
-  if (otpFor) return <OtpForm busy={form.busy} onSubmit={onOtp} onCancel={onCancelOtp} />;
-  return <PaymentForm options={options.data} {...form} />;
+  if (otpFor) return <OtpForm busy={form.busy} onSubmit={onVerify} onCancel={onCancelOtp} />;
+  const cod =
+    cashOnDelivery.data ?? (cashOnDelivery.isError ? { available: false, reason: cashOnDelivery.error.message, max: 0 } : undefined);
+  return <PaymentForm options={options.data} cod={cod} {...form} />;
 }

@@ -1,11 +1,12 @@
 import { Link, useSearchParams } from 'react-router';
-import { Download } from 'lucide-react';
+import { Download, Scale } from 'lucide-react';
 import { formatPrice } from '#shared/money.ts';
 import { AdminPaymentQuerySchema } from '#shared/schemas/admin.ts';
 import { columnsOf, type DataColumn, DataTable } from '#web/components/data-table/data-table.tsx';
 import { anyFilterSet, type Filter, FilterBar, withoutFilters } from '#web/components/data-table/filter-bar.tsx';
 import { EmptyState, PagedList } from '#web/components/data-table/paged-list.tsx';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
+import { paths } from '#web/config/paths.ts';
 import {
   paymentsCsvHref,
   useAdminPayments,
@@ -157,10 +158,16 @@ export default function AdminPaymentsList() {
       <title>Manage Payments · Admin</title>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <h1 className="text-2xl font-bold text-slate-900">Manage Payments</h1>
-        <a href={paymentsCsvHref(query)} download className={`${buttonClass('secondary')} w-full sm:w-auto`}>
-          <Download aria-hidden="true" className="size-4" />
-          Download CSV
-        </a>
+        <div className="flex flex-col gap-2 sm:flex-row">
+          <Link to={paths.adminReconciliation()} className={`${buttonClass('secondary')} w-full sm:w-auto`}>
+            <Scale aria-hidden="true" className="size-4" />
+            Reconciliation
+          </Link>
+          <a href={paymentsCsvHref(query)} download className={`${buttonClass('secondary')} w-full sm:w-auto`}>
+            <Download aria-hidden="true" className="size-4" />
+            Download CSV
+          </a>
+        </div>
       </div>
       <p className="mt-1 text-slate-600">Every payment on the store. Open a payment to see its order and history, or to refund it.</p>
 

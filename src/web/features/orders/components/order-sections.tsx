@@ -12,6 +12,7 @@ import { TaxDocumentLinks } from '#web/components/ui/invoice-link.tsx';
 import { BankOfferLine, CouponLine } from '#web/components/ui/order-totals.tsx';
 import { TrackingTimeline } from './tracking-timeline.tsx';
 import { ProductImage } from '#web/components/ui/product-image.tsx';
+import { PaymentRefunds } from './payment-refunds.tsx';
 
 export const card = 'rounded-xl border border-slate-200 bg-white';
 export const cardHeading = 'text-lg font-semibold text-slate-900';
@@ -218,9 +219,7 @@ export function PaymentsSection({ payments }: { payments: Payment[] }) {
                   Status: <span className={`font-semibold ${status.tone}`}>{status.label}</span>,{' '}
                   <time dateTime={payment.createdAt}>{formatDateTime(payment.createdAt)}</time>
                 </p>
-                {payment.refundedAmount > 0 && (
-                  <p className="mt-1 text-slate-800">Refunded {formatPrice(payment.refundedAmount)} to the original payment method</p>
-                )}
+                <PaymentRefunds payment={payment} />
                 {(payment.status === 'failed' || payment.status === 'cancelled') && payment.failureReason && (
                   <p className={`mt-1 ${payment.abandoned ? 'text-slate-700' : 'text-red-800'}`}>Reason: {payment.failureReason}</p>
                 )}

@@ -93,7 +93,6 @@ const AdminPayments = lazyPage(() => import('./routes/admin/payments.tsx'));
 const AdminUserDetail = lazyPage(() => import('./routes/admin/user-detail.tsx'));
 const AdminAudit = lazyPage(() => import('./routes/admin/audit.tsx'));
 const AdminPaymentDetail = lazyPage(() => import('./routes/admin/payment-detail.tsx'));
-const AdminReconciliation = lazyPage(() => import('./routes/admin/payments-reconciliation.tsx'));
 const AdminRetryQueue = lazyPage(() => import('./routes/admin/retry-queue.tsx'));
 const AdminProductChanges = lazyPage(() => import('./routes/admin/product-changes.tsx'));
 const AdminCoupons = lazyPage(() => import('./routes/admin/coupons.tsx'));
@@ -244,7 +243,6 @@ export const routes: RouteObject[] = [
       { path: 'products/:id', element: <AdminProductEdit /> },
       { path: 'product-changes', element: <AdminProductChanges /> },
       { path: 'payments', element: <AdminPayments /> },
-      { path: 'payments/reconciliation', element: <AdminReconciliation /> },
       { path: 'payments/:id', element: <AdminPaymentDetail /> },
       { path: 'retry-queue', element: <AdminRetryQueue /> },
       { path: 'coupons', element: <AdminCoupons /> },

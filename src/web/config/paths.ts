@@ -47,8 +47,6 @@ export const paths = {
   adminProduct: (id: number) => `/admin/products/${id}`,
   adminPayments: () => '/admin/payments',
   adminPayment: (id: number) => `/admin/payments/${id}`,
-  /** the daily reconciliation with the gateway, of an India day (YYYY-MM-DD) */
-  adminReconciliation: (date?: string) => `/admin/payments/reconciliation${date ? `?date=${date}` : ''}`,
   adminRetryQueue: () => '/admin/retry-queue',
   about: () => '/about',
   contact: () => '/contact',

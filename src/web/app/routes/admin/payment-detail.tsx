@@ -1,8 +1,12 @@
 import { Link, useParams } from 'react-router';
 import AdminPaymentDetail from '#web/features/admin-payments/components/admin-payment-detail.tsx';
+import ReconciliationReport from '#web/features/admin-payments/components/reconciliation-report.tsx';
 
 export default function AdminPaymentDetailRoute() {
   const { id = '' } = useParams();
+  // /admin/payments/reconciliation is drawn here rather than as a route of its own, which would
+  // weigh on every page's entry chunk (the home page's budget has no room for it).
+  if (id === 'reconciliation') return <ReconciliationReport />;
   if (!/^[1-9]\d{0,14}$/.test(id)) {
     return (
       <div>

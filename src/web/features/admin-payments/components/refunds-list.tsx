@@ -4,6 +4,8 @@ import type { AdminPaymentDetail as Detail } from '../api/admin-payments.ts';
 import { formatDateTime } from '../utils/format.ts';
 import { Section } from './payment-section.tsx';
 
+const REFUND_STATUS = { pending: 'Pending at the gateway', processed: 'Processed', failed: 'Failed at the gateway' } as const;
+
 /** The refunds the gateway has made, in the order the server lists them; the heading takes the focus when a queued refund is made. */
 export function RefundsList({
   refunds,
@@ -28,6 +30,10 @@ export function RefundsList({
               </p>
               <p className="mt-1 wrap-break-word text-slate-800">{item.reason}</p>
               <p className="mt-1 text-xs break-all text-slate-600">Reference {item.reference}</p>
+              <p className="mt-1 text-xs break-all text-slate-700">
+                {REFUND_STATUS[item.status]}
+                {item.arn && ` · Bank reference (ARN): ${item.arn}`}
+              </p>
             </li>
           ))}
         </ul>

@@ -11,8 +11,9 @@ import {
   PaymentWithOrderSchema,
   type PlaceOrderInput,
 } from '#shared/schemas/orders.ts';
+import type { HostedPaymentInput, RazorpayHandlerInput } from '#shared/schemas/payment-gateway.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
-import type { CheckoutApi } from './checkout-api.ts';
+import type { CheckoutApi, PaymentPoll } from './checkout-api.ts';
 
 export const checkoutOptionsQuery = queryOptions({
   queryKey: ['checkout-options'],
@@ -100,7 +101,7 @@ export function placeOrder(input: PlaceOrderInput) {
   return apiRequest('/checkout/orders', { method: 'POST', body: input, schema: OrderSchema });
 }
 
-export function payOrder(orderId: number, input: PaymentInput) {
+export function payOrder(orderId: number, input: PaymentInput | HostedPaymentInput) {
   return apiRequest(`/orders/${orderId}/payments`, { method: 'POST', body: input, schema: PaymentResultSchema });
 }
 
@@ -112,10 +113,16 @@ export function answerBank(paymentId: number, outcome: 'success' | 'failure') {
   return apiRequest(`/payments/${paymentId}/bank`, { method: 'POST', body: { outcome }, schema: PaymentResultSchema });
 }
 
-export function usePaymentWithOrder(paymentId: number) {
+/** Razorpay checkout's handler answer: the server verifies its signature before it confirms anything. */
+export function confirmRazorpay(paymentId: number, response: RazorpayHandlerInput) {
+  return apiRequest(`/payments/${paymentId}/razorpay`, { method: 'POST', body: response, schema: PaymentResultSchema });
+}
+
+export function usePaymentWithOrder(paymentId: number, poll?: PaymentPoll) {
   return useQuery({
     queryKey: ['payment', paymentId],
     queryFn: ({ signal }) => apiRequest(`/payments/${paymentId}`, { schema: PaymentWithOrderSchema, signal }),
+    refetchInterval: poll ? (query) => poll(query.state.data) : false,
   });
 }
 
@@ -127,6 +134,7 @@ export const memberCheckout: CheckoutApi<{ addressId: number }> = {
   place: (destination, request) => placeOrder({ ...request, addressId: destination.addressId }),
   pay: payOrder,
   confirmOtp: (_orderId, paymentId, otp) => confirmOtp(paymentId, otp),
-  usePayment: (_orderId, paymentId) => usePaymentWithOrder(paymentId),
+  usePayment: (_orderId, paymentId, poll) => usePaymentWithOrder(paymentId, poll),
   answerBank: (_orderId, paymentId, outcome) => answerBank(paymentId, outcome),
+  confirmRazorpay: (_orderId, paymentId, response) => confirmRazorpay(paymentId, response),
 };

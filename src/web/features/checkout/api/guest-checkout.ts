@@ -10,8 +10,9 @@ import {
   PaymentResultSchema,
   PaymentWithOrderSchema,
 } from '#shared/schemas/orders.ts';
+import type { HostedPaymentInput, RazorpayHandlerInput } from '#shared/schemas/payment-gateway.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
-import type { CheckoutApi } from './checkout-api.ts';
+import type { CheckoutApi, PaymentPoll } from './checkout-api.ts';
 
 /**
  * A guest's order is reached with the token its creation answered with. It is kept in this tab's
@@ -64,7 +65,7 @@ export async function placeGuestOrder(input: GuestOrderInput) {
   return placed.order;
 }
 
-export const payGuestOrder = (orderId: number, input: PaymentInput) =>
+export const payGuestOrder = (orderId: number, input: PaymentInput | HostedPaymentInput) =>
   apiRequest(`/guest/orders/${orderId}/payments`, {
     method: 'POST',
     body: input,
@@ -88,11 +89,20 @@ export const answerGuestBank = (orderId: number, paymentId: number, outcome: 'su
     headers: tokenHeader(orderId),
   });
 
-function useGuestPayment(orderId: number | undefined, paymentId: number) {
+export const confirmGuestRazorpay = (orderId: number, paymentId: number, response: RazorpayHandlerInput) =>
+  apiRequest(`/guest/payments/${paymentId}/razorpay`, {
+    method: 'POST',
+    body: response,
+    schema: PaymentResultSchema,
+    headers: tokenHeader(orderId),
+  });
+
+function useGuestPayment(orderId: number | undefined, paymentId: number, poll?: PaymentPoll) {
   return useQuery({
     queryKey: ['guest-payment', paymentId],
     queryFn: ({ signal }) =>
       apiRequest(`/guest/payments/${paymentId}`, { schema: PaymentWithOrderSchema, signal, headers: tokenHeader(orderId ?? 0) }),
+    refetchInterval: poll ? (query) => poll(query.state.data) : false,
   });
 }
 
@@ -112,4 +122,5 @@ export const guestCheckout: CheckoutApi<GuestDestination> = {
   confirmOtp: confirmGuestOtp,
   usePayment: useGuestPayment,
   answerBank: answerGuestBank,
+  confirmRazorpay: confirmGuestRazorpay,
 };

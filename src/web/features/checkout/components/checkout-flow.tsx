@@ -3,6 +3,7 @@ import type { AppliedBankOffer } from '#shared/bank-offers.ts';
 import { formatPrice } from '#shared/money.ts';
 import type { CartLineInput } from '#shared/schemas/cart.ts';
 import type { BuyerGstInput, Order, PaymentInput, PaymentResult } from '#shared/schemas/orders.ts';
+import type { HostedPaymentInput } from '#shared/schemas/payment-gateway.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { formatTime } from '#web/lib/format.ts';
 import { useRememberedCoupon } from '#web/lib/remembered-coupon.ts';
@@ -79,6 +80,8 @@ export function CheckoutFlow<D>({
   // The order being paid: the one placed here, or the one resumed.
   const order = placed ?? resumed.data;
   const [otpFor, setOtpFor] = useState<number | undefined>();
+  // An attempt paid in Razorpay's checkout, from "Pay" until it settles or another method is chosen.
+  const [hosted, setHosted] = useState<PaymentResult | undefined>();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>(initialError);
   // The bank offer the card being entered gets: the summary shows it, so its total is the Pay button's.
@@ -99,7 +102,9 @@ export function CheckoutFlow<D>({
   const n = contact ? 1 : 0;
 
   function outcome(result: PaymentResult, orderId: number) {
+    setHosted(result.next === 'razorpay' ? result : undefined);
     if (result.next === 'done') onPaid(orderId);
+    else if (result.next === 'razorpay') setOtpFor(undefined);
     else if (result.next === 'otp') setOtpFor(result.payment.id);
     else if (result.next === 'bank') onBank(result.payment.id, orderId);
     else {
@@ -121,7 +126,7 @@ export function CheckoutFlow<D>({
     }
   }
 
-  const pay = (input: PaymentInput) =>
+  const pay = (input: PaymentInput | HostedPaymentInput) =>
     run(async () => {
       let current = order;
       if (!current) {
@@ -234,6 +239,11 @@ export function CheckoutFlow<D>({
 
         <CheckoutStep n={n + 3} title="Payment" active={step === 'payment'} done={false}>
           <PaymentStep
+            api={api}
+            order={order}
+            hosted={hosted}
+            onPaid={onPaid}
+            onCloseHosted={() => setHosted(undefined)}
             options={options}
             total={total}
             busy={busy}

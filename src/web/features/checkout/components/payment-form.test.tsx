@@ -89,3 +89,29 @@ describe('PaymentForm: bank offers', () => {
     expect(screen.getByRole('button', { name: 'Pay ₹72,000' })).toBeTruthy();
   });
 });
+
+describe('PaymentForm: through Razorpay’s checkout', () => {
+  afterEach(cleanup);
+  const RAZORPAY: CheckoutOptions = {
+    ...OPTIONS,
+    testMode: false,
+    gateway: { provider: 'razorpay', keyId: 'rzp_live_abc', checkoutScriptUrl: 'https://checkout.razorpay.com/v1/checkout.js' },
+  };
+
+  it('asks only for the method, sends nothing else, and says no "Test mode" with live keys', () => {
+    const onPay = vi.fn();
+    render(<PaymentForm options={RAZORPAY} total={rupees(72_000)} busy={false} onPay={onPay} />);
+    expect(screen.queryByText('Test mode')).toBeNull();
+    expect(screen.queryByLabelText('UPI ID')).toBeNull();
+    fireEvent.click(screen.getByLabelText('Credit / Debit card'));
+    expect(screen.queryByLabelText('Card number')).toBeNull();
+    expect(screen.getByText(/Enter your credit or debit card in Razorpay’s secure window/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Pay ₹72,000' }));
+    expect(onPay).toHaveBeenCalledWith({ method: 'card' });
+  });
+
+  it('says "Test mode" with Razorpay’s test keys', () => {
+    render(<PaymentForm options={{ ...RAZORPAY, testMode: true }} total={rupees(72_000)} busy={false} onPay={vi.fn()} />);
+    expect(screen.getByText('Test mode')).toBeTruthy();
+  });
+});

@@ -3,6 +3,7 @@ import { PAYMENT_METHOD_NAMES, type Payment } from '#shared/schemas/orders.ts';
 import { formatDateTime } from '../format-date-time.ts';
 import { card, cardHeading } from './order-card.ts';
 import { paymentDetails, statusOf } from './payment-lines.ts';
+import { PaymentRefunds } from './payment-refunds.tsx';
 
 /** The order's payment attempts: method, masked details, amount, status, refunds and reference. */
 export function PaymentsSection({ payments }: { payments: Payment[] }) {
@@ -34,9 +35,7 @@ export function PaymentsSection({ payments }: { payments: Payment[] }) {
                   Status: <span className={`font-semibold ${status.tone}`}>{status.label}</span>,{' '}
                   <time dateTime={payment.createdAt}>{formatDateTime(payment.createdAt)}</time>
                 </p>
-                {payment.refundedAmount > 0 && (
-                  <p className="mt-1 text-slate-800">Refunded {formatPrice(payment.refundedAmount)} to the original payment method</p>
-                )}
+                <PaymentRefunds payment={payment} />
                 {(payment.status === 'failed' || payment.status === 'cancelled') && payment.failureReason && (
                   <p className={`mt-1 ${payment.abandoned ? 'text-slate-700' : 'text-red-800'}`}>Reason: {payment.failureReason}</p>
                 )}

@@ -31,7 +31,7 @@ import {
 import { ReturnIdParamSchema, ReturnPhotoSchema } from '#shared/schemas/returns.ts';
 import { uploadedImageWithFields } from '#server/modules/media/uploaded-image.ts';
 import type { OrdersService } from '#server/modules/orders/orders.service.ts';
-import type { ReturnsService } from '#server/modules/orders/returns.service.ts';
+import type { ReturnsService } from '#server/modules/returns/returns.service.ts';
 import { ErrorResponseSchema } from '#server/plugins/openapi.ts';
 import type { CheckoutService } from './checkout.service.ts';
 import type { GuestOrdersService } from './guest-orders.service.ts';

@@ -5,7 +5,7 @@ import type { CheckoutService } from '#server/modules/checkout/checkout.service.
 import { requireSignedIn, requireUser } from '#server/plugins/auth.ts';
 import { ErrorResponseSchema } from '#server/plugins/openapi.ts';
 import type { OrdersService } from './orders.service.ts';
-import type { ReturnsService } from './returns.service.ts';
+import type { ReturnsService } from '#server/modules/returns/returns.service.ts';
 
 const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema, 409: ErrorResponseSchema };
 const orderParams = z.object({ id: OrderIdParamSchema });

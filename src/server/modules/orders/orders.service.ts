@@ -8,8 +8,8 @@ import type { PaymentsService } from '#server/modules/payments/payments.service.
 import { isLiveReturn, isOpenReturn, returnWindowEnds, withinReturnWindow } from '#shared/returns.ts';
 import * as repository from './orders.repository.ts';
 import type { OrderRow } from './orders.repository.ts';
-import * as returnsRepository from './returns.repository.ts';
-import { toOrderReturn } from './returns-view.ts';
+import * as returnsRepository from '#server/modules/returns/returns.repository.ts';
+import { toOrderReturn } from '#server/modules/returns/returns-view.ts';
 
 /** An unpaid order is held this long, then cancelled and its stock returned. */
 export const PAYMENT_WINDOW_MS = 30 * 60 * 1000;

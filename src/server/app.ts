@@ -58,7 +58,9 @@ import { createInvoicesService } from './modules/invoices/invoices.service.ts';
 import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
 import { createFulfilmentService } from './modules/orders/fulfilment.service.ts';
 import { createReturnsService, returnsPersonalData } from './modules/returns/returns.service.ts';
+import { createOrderReturnsReader } from './modules/returns/returns-reader.ts';
 import { returnsRoutes } from './modules/returns/returns.routes.ts';
+import { trackReturnsRoutes } from './modules/returns/track-returns.routes.ts';
 import { createProductImportService } from './modules/vendors/product-import.service.ts';
 import { createVendorProductsService } from './modules/vendors/vendor-products.service.ts';
 import { createVendorReportsService } from './modules/vendors/vendor-reports.service.ts';
@@ -134,7 +136,8 @@ export function createServices({
   const paymentProvider = createSandboxProvider({ db });
   const payments = createPaymentsService({ db, provider: paymentProvider, outbox, emiPlans: config.emiPlans });
   const invoices = createInvoicesService({ db });
-  const orders = createOrdersService({ db, payments, invoices });
+  // Orders show their returns through the returns module's reader (that module imports this one's).
+  const orders = createOrdersService({ db, payments, invoices, returns: createOrderReturnsReader(db) });
   const guestOrders = createGuestOrdersService({ db, users, orders, invoices, payments, coupons, secret: config.sessionSecret });
   // A verified e-mail brings the guest orders placed with it into the account.
   const accountSecurity = createAccountSecurityService({
@@ -357,6 +360,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
       await api.register(checkoutRoutes(services));
       await api.register(ordersRoutes(services));
       await api.register(returnsRoutes(services));
+      await api.register(trackReturnsRoutes(services));
       await api.register(storesRoutes(services));
       await api.register(catalogRoutes(services));
       await api.register(deliveryRoutes(services));

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '#shared/errors.ts';
-import { OrderIdParamSchema, OrderSchema } from '#shared/schemas/orders.ts';
+import { OrderIdParamSchema, OrderSchema, ReturnRequestInputSchema } from '#shared/schemas/orders.ts';
 import {
   ApproveReturnInputSchema,
   CreateReturnInputSchema,
@@ -78,6 +78,21 @@ function customerRoutes(returns: ReturnsService, vendors: VendorsService): Fasti
         },
       },
       async (request, reply) => reply.status(201).send(await returns.request(requireUser(request), request.params.id, request.body)),
+    );
+
+    app.post(
+      '/orders/:id/return',
+      {
+        schema: {
+          tags: ['orders'],
+          summary:
+            'Return every line still returnable (delivered within 10 days), for a refund, with one reason; POST /api/orders/{id}/returns returns one line',
+          params: orderParams,
+          body: ReturnRequestInputSchema,
+          response: { 200: OrderSchema, ...errors },
+        },
+      },
+      (request) => returns.requestWholeOrder(requireUser(request), request.params.id, request.body.reason),
     );
 
     app.post(

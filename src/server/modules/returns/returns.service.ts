@@ -39,7 +39,6 @@ import { reencodeImage } from '#server/modules/media/media.service.ts';
 import type { OutboxService } from '#server/modules/outbox/outbox.service.ts';
 import type { PaymentsService } from '#server/modules/payments/payments.service.ts';
 import type { UsersService } from '#server/modules/users/users.service.ts';
-import * as ordersRepository from '#server/modules/orders/orders.repository.ts';
 import type { OrdersService } from '#server/modules/orders/orders.service.ts';
 import * as repository from './returns.repository.ts';
 import type { ReturnRow } from './returns.repository.ts';
@@ -264,8 +263,8 @@ export function createReturnsService(deps: Deps) {
           if (made) throw new AppError('CONFLICT', 'This request was sent for another order; please reload the page');
         }
         if (status !== 'confirmed') throw new AppError('CONFLICT', 'This order can no longer be returned');
-        const shipments = await ordersRepository.fulfilmentsOf(tx, [orderId]);
-        const lineItems = await ordersRepository.itemsOf(tx, [orderId]);
+        const shipments = await orders.fulfilmentsOf([orderId], tx);
+        const lineItems = await orders.itemsOf([orderId], tx);
         const line = lineItems.find((candidate) => candidate.id === item.id)!;
         const shipment = shipments.find((f) => f.id === line.fulfilmentId);
         if (shipment?.status !== 'delivered') throw new AppError('CONFLICT', 'This item has not been delivered yet');
@@ -358,7 +357,7 @@ export function createReturnsService(deps: Deps) {
         if ((await orders.hold(tx, row.orderId)) !== 'confirmed') throw new AppError('CONFLICT', 'This order can no longer be returned');
         // Cancelled meanwhile, or past its time: there is nothing to confirm.
         if (!(await repository.confirmReturn(tx, row.id, at.toISOString()))) throw expired;
-        const line = await ordersRepository.itemsOf(tx, [row.orderId]);
+        const line = await orders.itemsOf([row.orderId], tx);
         const left =
           (line.find((item) => item.id === row.orderItemId)?.quantity ?? 0) - (await repository.liveQuantityOf(tx, row.orderItemId));
         if (left < 0)
@@ -524,8 +523,8 @@ export function createReturnsService(deps: Deps) {
             const before = await repository.refundedQuantityOf(tx, row.orderItemId);
             const amount = unitsShare(row.lineTotal - row.lineDiscount, row.lineQuantity, before, row.quantity);
             // The seller's sale of those units: its own coupon's discount was its own; the marketplace's, the marketplace's.
-            const order = await ordersRepository.findOrderById(tx, row.orderId);
-            const sale = row.lineTotal - (order?.coupon?.fundedBy === 'vendor' ? row.lineDiscount : 0);
+            const coupon = await orders.couponOf(row.orderId, tx);
+            const sale = row.lineTotal - (coupon?.fundedBy === 'vendor' ? row.lineDiscount : 0);
             const deduction = unitsShare(sale, row.lineQuantity, before, row.quantity);
             const payment = refundablePayment(await payments.ofOrders([row.orderId], tx));
             if (!payment) throw new AppError('CONFLICT', 'This order has no payment left to refund');
@@ -534,9 +533,8 @@ export function createReturnsService(deps: Deps) {
             const claimed = await payments.claimRefund(tx, payment.id, amount, reason, payout);
             queued.push(claimed.job);
             // The credit note credits the returned line of the shipment's invoice.
-            const items = await ordersRepository.itemsOfFulfilments(tx, [row.fulfilmentId]);
-            const shipmentInvoiceId = (await ordersRepository.fulfilmentsOf(tx, [row.orderId])).find((f) => f.id === row.fulfilmentId)
-              ?.invoice?.id;
+            const items = await orders.itemsOfFulfilments([row.fulfilmentId], tx);
+            const shipmentInvoiceId = (await orders.fulfilmentsOf([row.orderId], tx)).find((f) => f.id === row.fulfilmentId)?.invoice?.id;
             const note = shipmentInvoiceId
               ? await invoices.issueCreditNote(tx, {
                   invoiceId: shipmentInvoiceId,
@@ -574,10 +572,9 @@ export function createReturnsService(deps: Deps) {
               vendorName: row.vendorName,
               at,
             });
-            if (!(await ordersRepository.moveFulfilment(tx, row.vendorId, fulfilmentId, 'pending', 'packed', { packed_at: at })))
-              throw changed();
+            if (!(await orders.moveFulfilment(tx, row.vendorId, fulfilmentId, 'pending', 'packed', { packed_at: at }))) throw changed();
             if (
-              !(await ordersRepository.moveFulfilment(tx, row.vendorId, fulfilmentId, 'packed', 'shipped', {
+              !(await orders.moveFulfilment(tx, row.vendorId, fulfilmentId, 'packed', 'shipped', {
                 shipped_at: at,
                 carrier: shipment.carrier,
                 tracking_number: shipment.trackingNumber,
@@ -627,9 +624,6 @@ export function createReturnsService(deps: Deps) {
       await outbox.runNow(jobs);
       return (await managed([(await repository.findReturn(db, id))!]))[0]!;
     },
-
-    /** A seller's refunded returns in a period: what comes off its payable. */
-    refundedOf: (vendorId: number, from: Date, to: Date) => repository.vendorRefundedReturns(db, vendorId, from, to),
   };
 }
 

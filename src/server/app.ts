@@ -44,6 +44,7 @@ import { createQueuedMailer } from './modules/mail/queued-mailer.ts';
 import { createOutboxService } from './modules/outbox/outbox.service.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { createOrdersService } from './modules/orders/orders.service.ts';
+import { createRefundsService } from './modules/orders/refunds.service.ts';
 import { createSandboxProvider } from './modules/payments/providers/sandbox.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { addressesRoutes } from './modules/users/addresses.routes.ts';
@@ -175,6 +176,19 @@ export function createServices({
     log,
     afterCharge: faultAfterCharge(config),
   });
+  // Admins' refunds and received returns' refunds: one use case, one transaction (refunds.service.ts).
+  const refunds = createRefundsService({
+    db,
+    orders,
+    payments,
+    invoices,
+    outbox,
+    audit: (entry, tx) => audit.record(entry, tx),
+    cancelUnshipped: async (tx, orderId, reason) => {
+      const { outcome, jobs } = await checkout.cancelIn(tx, orderId, reason, ['confirmed']);
+      return { cancelled: outcome === 'cancelled', jobs };
+    },
+  });
   const media = createMediaService({ db, dataDir: config.dataDir });
   const fulfilment = createFulfilmentService({ db, catalog, users, invoices, payments, mailer, store: config.store, log });
   // Admin actions, whichever module takes them, are written to one audit log.
@@ -194,7 +208,7 @@ export function createServices({
     audit,
     payments,
     invoices,
-    checkout,
+    refunds,
     outbox,
     mailer,
     media,
@@ -208,7 +222,7 @@ export function createServices({
     db,
     orders,
     payments,
-    invoices,
+    refunds,
     catalog,
     outbox,
     users,
@@ -219,6 +233,7 @@ export function createServices({
   });
   return {
     returns,
+    refunds,
     audit,
     admin,
     moderationReplies,

@@ -34,12 +34,12 @@ import type { NewAuditEntry } from '#server/modules/audit/audit.service.ts';
 import type { LinkTokens } from '#server/modules/auth/link-tokens.service.ts';
 import type { PersonalDataHolder } from '#server/modules/privacy/privacy.service.ts';
 import type { CatalogService } from '#server/modules/catalog/catalog.service.ts';
-import type { InvoicesService } from '#server/modules/invoices/invoices.service.ts';
 import { reencodeImage } from '#server/modules/media/media.service.ts';
 import type { OutboxService } from '#server/modules/outbox/outbox.service.ts';
 import type { PaymentsService } from '#server/modules/payments/payments.service.ts';
 import type { UsersService } from '#server/modules/users/users.service.ts';
 import type { OrdersService } from '#server/modules/orders/orders.service.ts';
+import type { RefundsService } from '#server/modules/orders/refunds.service.ts';
 import * as repository from './returns.repository.ts';
 import type { ReturnRow } from './returns.repository.ts';
 import { toOrderReturn } from './returns-view.ts';
@@ -74,7 +74,7 @@ interface Deps {
   db: Db;
   orders: OrdersService;
   payments: PaymentsService;
-  invoices: InvoicesService;
+  refunds: RefundsService;
   catalog: CatalogService;
   outbox: OutboxService;
   users: UsersService;
@@ -114,7 +114,7 @@ interface Deps {
  * drops it once the link has expired. A crash leaves the request and its mail together or neither.
  */
 export function createReturnsService(deps: Deps) {
-  const { db, orders, payments, invoices, catalog, outbox, users, store } = deps;
+  const { db, orders, payments, refunds, catalog, outbox, users, store } = deps;
   const now = deps.now ?? (() => new Date());
   const photoRoot = path.join(deps.dataDir, 'return-photos');
   mkdirSync(photoRoot, { recursive: true });
@@ -530,27 +530,24 @@ export function createReturnsService(deps: Deps) {
             if (!payment) throw new AppError('CONFLICT', 'This order has no payment left to refund');
             const reason = `Return of ${what(row)}: ${RETURN_REASON_LABELS[row.reason]}`;
             const payout = row.payout ? (JSON.parse(row.payout) as PayoutDestination) : undefined;
-            const claimed = await payments.claimRefund(tx, payment.id, amount, reason, payout);
-            queued.push(claimed.job);
             // The credit note credits the returned line of the shipment's invoice.
-            const items = await orders.itemsOfFulfilments([row.fulfilmentId], tx);
-            const shipmentInvoiceId = (await orders.fulfilmentsOf([row.orderId], tx)).find((f) => f.id === row.fulfilmentId)?.invoice?.id;
-            const note = shipmentInvoiceId
-              ? await invoices.issueCreditNote(tx, {
-                  invoiceId: shipmentInvoiceId,
-                  amount,
-                  reason,
-                  line: items.findIndex((item) => item.id === row.orderItemId),
-                  at: moment,
-                })
-              : undefined;
+            const refunded = await refunds.refundIn(tx, {
+              orderId: row.orderId,
+              paymentId: payment.id,
+              amount,
+              reason,
+              payout,
+              credit: { kind: 'line', fulfilmentId: row.fulfilmentId, orderItemId: row.orderItemId },
+            });
+            queued.push(...refunded.jobs);
+            const note = refunded.notes[0];
             if (
               !(await move('received', 'refunded', {
                 refunded_at: at,
                 amount,
                 vendor_deduction: deduction,
                 payment_id: payment.id,
-                refund_job_id: claimed.job,
+                refund_job_id: refunded.jobs[0]!,
                 credit_note_id: note?.id ?? null,
               }))
             ) {

@@ -18,7 +18,8 @@ import {
 import type { VendorsService } from '#server/modules/vendors/vendors.service.ts';
 import { requireRole, requireSignedIn, requireUser } from '#server/plugins/auth.ts';
 import { ErrorResponseSchema } from '#server/plugins/openapi.ts';
-import type { PhotoReader, ReturnActor, ReturnsService } from './returns.service.ts';
+import type { ReturnActor } from './return-steps.service.ts';
+import type { PhotoReader, ReturnsService } from './returns.service.ts';
 import { uploadedImage } from '#server/modules/media/uploaded-image.ts';
 
 const errors = {

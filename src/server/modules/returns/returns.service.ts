@@ -2,31 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { indiaDate } from '#shared/india-time.ts';
 import { AppError } from '#shared/errors.ts';
-import { formatPrice } from '#shared/money.ts';
 import { orderNumber } from '#shared/order-number.ts';
-import {
-  canTransitionReturn,
-  changeOfMindProblem,
-  formatPickupDate,
-  RETURN_ACTIONS,
-  RETURN_REASON_LABELS,
-  RETURN_STATUS_LABELS,
-  type ReturnAction,
-  type ReturnStatus,
-  unitsShare,
-  withinReturnWindow,
-} from '#shared/returns.ts';
+import { canTransitionReturn, changeOfMindProblem, RETURN_STATUS_LABELS, unitsShare, withinReturnWindow } from '#shared/returns.ts';
 import { describePayout, type Order, type PayoutDestination } from '#shared/schemas/orders.ts';
-import type {
-  ApproveReturnInput,
-  CreateReturnInputSchema,
-  ManagedReturn,
-  ManagedReturnList,
-  ReturnPhoto,
-  ReturnQuery,
-} from '#shared/schemas/returns.ts';
+import type { CreateReturnInputSchema, ReturnPhoto } from '#shared/schemas/returns.ts';
 import type { StoreInfo } from '#shared/store-info.ts';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '#server/db/database.ts';
@@ -41,11 +21,8 @@ import type { UsersService } from '#server/modules/users/users.service.ts';
 import type { OrdersService } from '#server/modules/orders/orders.service.ts';
 import type { RefundsService } from '#server/modules/orders/refunds.service.ts';
 import * as repository from './returns.repository.ts';
-import type { ReturnRow } from './returns.repository.ts';
-import { toOrderReturn } from './returns-view.ts';
-
-/** Who acts on a return other than its customer: the line's seller, or an admin (audited). */
-export type ReturnActor = { kind: 'vendor'; vendorId: number } | { kind: 'admin'; actor: { id: string; email: string } };
+import { askFor, confirmRequestMail, requestedMail, signed, stepMail, what } from './returns-mails.ts';
+import { createReturnSteps, refundablePayment } from './return-steps.service.ts';
 
 /** Who reads a return's photo. */
 export type PhotoReader = { kind: 'customer'; userId: string } | { kind: 'vendor'; vendorId: number } | { kind: 'admin' };
@@ -54,21 +31,10 @@ type CreateReturnInput = z.output<typeof CreateReturnInputSchema>;
 
 /** A customer keeps at most this many photos uploaded and not yet sent with a return. */
 const MAX_LOOSE_PHOTOS = 12;
-/** A pickup is booked for today or up to this many days on. */
-const PICKUP_WITHIN_DAYS = 14;
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** A guest's request from /track waits this long for its mailed link to be opened, then is dropped. */
 export const RETURN_CONFIRM_HOURS = 24;
 /** The purpose of a return confirmation link's token in `verifications`. */
 const CONFIRM_TOKEN = 'confirm-return';
-
-const PAST: Record<ReturnAction, string> = {
-  approve: 'approved',
-  reject: 'rejected',
-  'picked-up': 'marked picked up',
-  receive: 'marked received',
-  'ship-replacement': 'sent a replacement',
-};
 
 interface Deps {
   db: Db;
@@ -94,15 +60,7 @@ interface Deps {
  * return's refund and a payment transaction of the same order queue up rather than deadlock), the
  * return moves by a guarded update from the status it was read in (a second click, or another
  * worker, finds it moved and gets 409), and the customer's mail is queued in the outbox with it.
- *
- * Receipt is where money and stock move, all in that transaction or not at all: the unit goes back
- * to its offer's stock when the seller says it is unopened (once: only the request that moved the
- * return restocks), and for a refund the amount is claimed on the order's payment (a guarded update
- * of what it has refunded), a GST credit note is issued against the shipment's invoice for that
- * line, and the refund is queued. The outbox then asks the gateway (or, for Cash on Delivery, pays
- * out to the UPI ID or bank account the customer gave) with the job's id as the idempotency key, so
- * a crash between the gateway's answer and our record of it is finished by the outbox's retry,
- * which the gateway answers with the same refund: never paid twice, never lost.
+ * The seller's and admins' steps, receipt and its refund among them, are return-steps.service.ts.
  *
  * A guest's request from /track proves only the order's number and e-mail, which every order mail
  * carries and which travel with a forwarded mail; with them alone anyone could have a Cash on
@@ -114,87 +72,19 @@ interface Deps {
  * drops it once the link has expired. A crash leaves the request and its mail together or neither.
  */
 export function createReturnsService(deps: Deps) {
-  const { db, orders, payments, refunds, catalog, outbox, users, store } = deps;
+  const { db, orders, outbox, users, store } = deps;
   const now = deps.now ?? (() => new Date());
   const photoRoot = path.join(deps.dataDir, 'return-photos');
   mkdirSync(photoRoot, { recursive: true });
 
-  const signed = (text: string) => `${text}\n\n${store.name} · ${store.supportEmail} · ${store.phone}`;
-  const queueMail = (tx: DbOrTx, to: string, subject: string, text: string) =>
-    outbox.enqueue(tx, 'mail', { to, subject, text: signed(text) });
+  const queueMail = (tx: DbOrTx, to: string, mail: { subject: string; text: string }) =>
+    outbox.enqueue(tx, 'mail', { to, subject: mail.subject, text: signed(store, mail.text) });
 
-  async function managed(rows: readonly ReturnRow[]): Promise<ManagedReturn[]> {
-    const [photos, buyers, paymentList] = await Promise.all([
-      repository.photosOf(
-        db,
-        rows.map((row) => row.id),
-      ),
-      users.findByIds([...new Set(rows.map((row) => row.userId))]),
-      payments.ofOrders([...new Set(rows.map((row) => row.orderId))]),
-    ]);
-    const buyer = new Map(buyers.map((user) => [user.id, user]));
-    return rows.map((row) => ({
-      ...toOrderReturn(
-        row,
-        photos.filter((photo) => photo.returnId === row.id).map((photo) => photo.id),
-      ),
-      orderId: row.orderId,
-      orderNumber: orderNumber(row.orderId),
-      customer: { name: buyer.get(row.userId)?.name ?? '', email: buyer.get(row.userId)?.email ?? '' },
-      paymentMethod:
-        paymentList.find((payment) => payment.orderId === row.orderId && payment.status !== 'failed' && payment.status !== 'created')
-          ?.method ?? null,
-      lineQuantity: row.lineQuantity,
-    }));
-  }
-
-  /** The return as its actor may see it: another seller's is 404, as one that does not exist, and so is a guest's not yet confirmed. */
-  async function find(actor: ReturnActor, id: number): Promise<ReturnRow> {
-    const row = await repository.findReturn(db, id, actor.kind === 'vendor' ? actor.vendorId : undefined);
-    if (!row || row.confirmBy !== null) throw new AppError('NOT_FOUND', 'Return not found');
-    return row;
-  }
-
-  /** The order's payment a refund goes back to: the one captured (a refund of it may have begun). */
-  const refundablePayment = (list: Awaited<ReturnType<PaymentsService['ofOrders']>>) =>
-    list.find((payment) => payment.status === 'captured' || payment.status === 'partially_refunded');
-
-  function what(row: Pick<ReturnRow, 'quantity' | 'name'>) {
-    return `${row.quantity} × ${row.name}`;
-  }
-
-  /** The mail for a step, to the customer. */
-  function stepMail(
-    row: ReturnRow,
-    to: ReturnStatus,
-    extra: {
-      pickup?: ApproveReturnInput;
-      reason?: string;
-      amount?: number;
-      payout?: string | null;
-      creditNote?: string | null;
-      carrier?: string;
-      trackingNumber?: string;
-    },
-  ) {
-    const number = orderNumber(row.orderId);
-    const lines: Record<ReturnStatus, string> = {
-      requested: '',
-      approved: `Your return of ${what(row)} from order ${number} is approved. ${extra.pickup?.carrier} will pick it up on ${extra.pickup ? formatPickupDate(extra.pickup.pickupDate) : ''}. Please pack it with its box, accessories and invoice.`,
-      rejected: `Your return of ${what(row)} from order ${number} was not accepted by ${row.vendorName}.\nReason: ${extra.reason}\n\nReply to this mail if you would like us to look at it again.`,
-      cancelled: `You cancelled your return of ${what(row)} from order ${number}. The item stays yours.`,
-      picked_up: `${what(row)} from order ${number} has been picked up and is on its way back to ${row.vendorName}.`,
-      received: `${row.vendorName} has received ${what(row)} from order ${number}.${row.resolution === 'replacement' ? ' Your replacement will be shipped soon.' : ''}`,
-      refunded:
-        `${row.vendorName} has received ${what(row)} from order ${number}. We have refunded ${formatPrice(extra.amount ?? 0)} ${extra.payout ? `to your ${extra.payout}` : 'to your original payment method'}.` +
-        (extra.creditNote ? `\nGST credit note ${extra.creditNote}: on your order’s page, beside its tax invoice.` : '') +
-        '\n\nRefunds reach UPI in 1–3 business days and cards in 5–7.',
-      replacement_shipped: `Your replacement for ${what(row)} from order ${number} has been shipped with ${extra.carrier}, tracking number ${extra.trackingNumber}.`,
-    };
-    return { subject: `Order ${number}: ${RETURN_STATUS_LABELS[to].toLowerCase()}`, text: lines[to] };
-  }
+  const steps = createReturnSteps({ ...deps, now, queueMail });
 
   return {
+    ...steps,
+
     /** A photo for a return not yet requested: checked and re-encoded as product images are, kept out of the public uploads. */
     async uploadPhoto(userId: string, bytes: Buffer): Promise<ReturnPhoto> {
       if ((await repository.countLoosePhotos(db, userId)) >= MAX_LOOSE_PHOTOS) {
@@ -304,29 +194,19 @@ export function createReturnsService(deps: Deps) {
           const message = 'A photo was not found; please upload it again';
           throw new AppError('VALIDATION_FAILED', message, { issues: [{ field: 'photoIds', message }] });
         }
-        const ask =
-          input.resolution === 'replacement'
-            ? 'a replacement'
-            : `a refund of ${formatPrice(estimate)}${input.payout ? ` to your ${describePayout(input.payout)}` : ''}`;
+        const request = {
+          number: order.number,
+          units: `${input.quantity} × ${item.name}`,
+          ask: askFor(input.resolution, estimate, input.payout ? describePayout(input.payout) : null),
+          reason: input.reason,
+          details: input.details,
+        };
         if (confirmBy) {
           const token = await deps.linkTokens.issue(tx, CONFIRM_TOKEN, String(id), at, confirmBy);
-          return [
-            await queueMail(
-              tx,
-              caller.email,
-              `Order ${order.number}: please confirm your return request`,
-              `A request to return ${input.quantity} × ${item.name} from order ${order.number} for ${ask} was made at Order Tracking with this order's number and e-mail.\nReason: ${RETURN_REASON_LABELS[input.reason]}${input.details ? ` — ${input.details}` : ''}\n\nTo confirm it, open this link within ${RETURN_CONFIRM_HOURS} hours:\n\n${store.url}/track/confirm-return#token=${token}\n\nThe seller sees the request only once it is confirmed. If you did not ask for it, ignore this mail: the request is dropped and nothing is refunded.`,
-            ),
-          ];
+          const link = `${store.url}/track/confirm-return#token=${token}`;
+          return [await queueMail(tx, caller.email, confirmRequestMail({ ...request, link, hours: RETURN_CONFIRM_HOURS }))];
         }
-        return [
-          await queueMail(
-            tx,
-            caller.email,
-            `Order ${order.number}: return requested`,
-            `We have your request to return ${input.quantity} × ${item.name} from order ${order.number} for ${ask}.\nReason: ${RETURN_REASON_LABELS[input.reason]}${input.details ? ` — ${input.details}` : ''}\n\n${item.vendor.name} will arrange a pickup within 48 hours.`,
-          ),
-        ];
+        return [await queueMail(tx, caller.email, requestedMail({ ...request, seller: item.vendor.name }))];
       });
       await outbox.runNow(jobs);
       return orders.get(caller.id, orderId);
@@ -367,19 +247,14 @@ export function createReturnsService(deps: Deps) {
           );
         const customer = await users.findById(row.userId, tx);
         const payout = row.payout ? describePayout(JSON.parse(row.payout) as PayoutDestination) : null;
-        const ask =
-          row.resolution === 'replacement'
-            ? 'a replacement'
-            : `a refund of ${formatPrice(row.amount)}${payout ? ` to your ${payout}` : ''}`;
-        const number = orderNumber(row.orderId);
-        const job = customer
-          ? await queueMail(
-              tx,
-              customer.email,
-              `Order ${number}: return requested`,
-              `Thank you for confirming. We have your request to return ${what(row)} from order ${number} for ${ask}.\nReason: ${RETURN_REASON_LABELS[row.reason]}${row.details ? ` — ${row.details}` : ''}\n\n${row.vendorName} will arrange a pickup within 48 hours.`,
-            )
-          : undefined;
+        const request = {
+          number: orderNumber(row.orderId),
+          units: what(row),
+          ask: askFor(row.resolution, row.amount, payout),
+          reason: row.reason,
+          details: row.details,
+        };
+        const job = customer ? await queueMail(tx, customer.email, requestedMail({ ...request, seller: row.vendorName }, true)) : undefined;
         return { row, jobs: job === undefined ? [] : [job] };
       });
       await outbox.runNow(confirmed.jobs);
@@ -425,201 +300,10 @@ export function createReturnsService(deps: Deps) {
         if (!(await repository.moveReturn(tx, returnId, 'requested', 'cancelled', { cancelled_at: at }, at, { userId: caller.id }))) {
           throw new AppError('CONFLICT', 'This return changed meanwhile; please reload');
         }
-        const mail = stepMail(row, 'cancelled', {});
-        return [await queueMail(tx, caller.email, mail.subject, mail.text)];
+        return [await queueMail(tx, caller.email, stepMail(row, 'cancelled', {}))];
       });
       await outbox.runNow(jobs);
       return orders.get(caller.id, row.orderId);
-    },
-
-    /** Returns newest first: a seller's own lines, or (an admin) everyone's; optionally of one status. */
-    async list(actor: ReturnActor, query: ReturnQuery): Promise<ManagedReturnList> {
-      const { rows, total } = await repository.listReturns(
-        db,
-        { vendorId: actor.kind === 'vendor' ? actor.vendorId : undefined, status: query.status },
-        query,
-      );
-      return { items: await managed(rows), total, page: query.page, pageSize: query.pageSize };
-    },
-
-    async get(actor: ReturnActor, id: number): Promise<ManagedReturn> {
-      return (await managed([await find(actor, id)]))[0]!;
-    },
-
-    /**
-     * The seller's (or an admin's) next step: approve with a pickup, reject with a reason, picked
-     * up, received (back to stock or not; a refund goes out), or a replacement shipped. A step the
-     * return's status does not allow is 409, as is one another request took first.
-     */
-    async act(
-      actor: ReturnActor,
-      id: number,
-      action: ReturnAction,
-      input: {
-        pickup?: ApproveReturnInput;
-        reason?: string;
-        restock?: boolean;
-        shipment?: { carrier: string; trackingNumber: string };
-      } = {},
-    ): Promise<ManagedReturn> {
-      const row = await find(actor, id);
-      const to = RETURN_ACTIONS[action];
-      if (!canTransitionReturn(row.status, to) || (action === 'ship-replacement' && row.resolution !== 'replacement')) {
-        throw new AppError(
-          'CONFLICT',
-          `A return that is ${RETURN_STATUS_LABELS[row.status].toLowerCase()}${row.resolution === 'replacement' ? ' (for a replacement)' : ''} cannot be ${PAST[action]}`,
-        );
-      }
-      const moment = now();
-      const at = moment.toISOString();
-      if (action === 'approve') {
-        const date = input.pickup!.pickupDate;
-        const today = indiaDate(moment);
-        const last = indiaDate(new Date(moment.getTime() + PICKUP_WITHIN_DAYS * DAY_MS));
-        if (Number.isNaN(Date.parse(`${date}T00:00:00Z`)) || date < today || date > last) {
-          const message = `The pickup date is from today to ${PICKUP_WITHIN_DAYS} days on`;
-          throw new AppError('VALIDATION_FAILED', message, { issues: [{ field: 'pickupDate', message }] });
-        }
-      }
-      const customer = await users.findById(row.userId);
-      const jobs = await db.transaction().execute(async (tx) => {
-        await orders.hold(tx, row.orderId);
-        const move = (from: ReturnStatus, next: ReturnStatus, fields: Parameters<typeof repository.moveReturn>[4]) =>
-          repository.moveReturn(tx, id, from, next, fields, at);
-        const changed = () => new AppError('CONFLICT', 'This return changed meanwhile; please reload');
-        const queued: number[] = [];
-        let mail: { subject: string; text: string };
-        let after: Record<string, unknown> = { status: to };
-        switch (action) {
-          case 'approve':
-            if (
-              !(await move('requested', 'approved', {
-                approved_at: at,
-                pickup_carrier: input.pickup!.carrier,
-                pickup_date: input.pickup!.pickupDate,
-              }))
-            )
-              throw changed();
-            mail = stepMail(row, 'approved', { pickup: input.pickup });
-            after = { ...after, pickup: input.pickup };
-            break;
-          case 'reject':
-            if (!(await move('requested', 'rejected', { rejected_at: at, rejection_reason: input.reason! }))) throw changed();
-            mail = stepMail(row, 'rejected', { reason: input.reason });
-            break;
-          case 'picked-up':
-            if (!(await move('approved', 'picked_up', { picked_up_at: at }))) throw changed();
-            mail = stepMail(row, 'picked_up', {});
-            break;
-          case 'receive': {
-            if (!(await move('picked_up', 'received', { received_at: at, restocked: input.restock ? 1 : 0 }))) throw changed();
-            // Only the request that moved the return gets here: the unit goes back to stock once.
-            if (input.restock) await catalog.returnStock([{ productId: row.productId, offerId: row.offerId, quantity: row.quantity }], tx);
-            after = { ...after, restocked: input.restock };
-            if (row.resolution === 'replacement') {
-              mail = stepMail(row, 'received', {});
-              break;
-            }
-            const before = await repository.refundedQuantityOf(tx, row.orderItemId);
-            const amount = unitsShare(row.lineTotal - row.lineDiscount, row.lineQuantity, before, row.quantity);
-            // The seller's sale of those units: its own coupon's discount was its own; the marketplace's, the marketplace's.
-            const coupon = await orders.couponOf(row.orderId, tx);
-            const sale = row.lineTotal - (coupon?.fundedBy === 'vendor' ? row.lineDiscount : 0);
-            const deduction = unitsShare(sale, row.lineQuantity, before, row.quantity);
-            const payment = refundablePayment(await payments.ofOrders([row.orderId], tx));
-            if (!payment) throw new AppError('CONFLICT', 'This order has no payment left to refund');
-            const reason = `Return of ${what(row)}: ${RETURN_REASON_LABELS[row.reason]}`;
-            const payout = row.payout ? (JSON.parse(row.payout) as PayoutDestination) : undefined;
-            // The credit note credits the returned line of the shipment's invoice.
-            const refunded = await refunds.refundIn(tx, {
-              orderId: row.orderId,
-              paymentId: payment.id,
-              amount,
-              reason,
-              payout,
-              credit: { kind: 'line', fulfilmentId: row.fulfilmentId, orderItemId: row.orderItemId },
-            });
-            queued.push(...refunded.jobs);
-            const note = refunded.notes[0];
-            if (
-              !(await move('received', 'refunded', {
-                refunded_at: at,
-                amount,
-                vendor_deduction: deduction,
-                payment_id: payment.id,
-                refund_job_id: refunded.jobs[0]!,
-                credit_note_id: note?.id ?? null,
-              }))
-            ) {
-              throw changed();
-            }
-            mail = stepMail(row, 'refunded', { amount, payout: payout ? describePayout(payout) : null, creditNote: note?.number ?? null });
-            after = { ...after, status: 'refunded', amount, creditNote: note?.number ?? null };
-            break;
-          }
-          case 'ship-replacement': {
-            const shipment = input.shipment!;
-            if (row.offerId === null)
-              throw new AppError('CONFLICT', 'This item’s offer no longer exists; a replacement cannot be sent from stock');
-            const short = await catalog.takeStock([{ productId: row.productId, offerId: row.offerId, quantity: row.quantity }], tx);
-            if (short.length > 0) throw new AppError('CONFLICT', 'There is not enough stock for the replacement; add stock first');
-            const fulfilmentId = await orders.insertFulfilment(tx, {
-              orderId: row.orderId,
-              vendorId: row.vendorId,
-              vendorName: row.vendorName,
-              at,
-            });
-            if (!(await orders.moveFulfilment(tx, row.vendorId, fulfilmentId, 'pending', 'packed', { packed_at: at }))) throw changed();
-            if (
-              !(await orders.moveFulfilment(tx, row.vendorId, fulfilmentId, 'packed', 'shipped', {
-                shipped_at: at,
-                carrier: shipment.carrier,
-                tracking_number: shipment.trackingNumber,
-              }))
-            )
-              throw changed();
-            await orders.insertItems(tx, [
-              {
-                orderId: row.orderId,
-                fulfilmentId,
-                productId: row.productId,
-                offerId: row.offerId,
-                vendorId: row.vendorId,
-                name: row.name,
-                image: row.image,
-                unitPrice: 0,
-                quantity: row.quantity,
-                lineTotal: 0,
-                discount: 0,
-                replacesItemId: row.orderItemId,
-              },
-            ]);
-            if (!(await move('received', 'replacement_shipped', { replacement_shipped_at: at, replacement_fulfilment_id: fulfilmentId })))
-              throw changed();
-            mail = stepMail(row, 'replacement_shipped', shipment);
-            after = { ...after, shipment };
-            break;
-          }
-        }
-        if (customer) queued.push(await queueMail(tx, customer.email, mail.subject, mail.text));
-        if (actor.kind === 'admin') {
-          await deps.audit(
-            {
-              actor: actor.actor,
-              action: `return.${action}`,
-              entityType: 'return',
-              entityId: String(id),
-              before: { status: row.status },
-              after,
-              reason: input.reason ?? null,
-            },
-            tx,
-          );
-        }
-        return queued;
-      });
-      await outbox.runNow(jobs);
-      return (await managed([(await repository.findReturn(db, id))!]))[0]!;
     },
   };
 }

@@ -6,6 +6,7 @@ import type { Db, DbOrTx } from '#server/db/database.ts';
 import type { InvoicesService } from '#server/modules/invoices/invoices.service.ts';
 import type { PaymentsService } from '#server/modules/payments/payments.service.ts';
 import { isLiveReturn, isOpenReturn, returnWindowEnds, withinReturnWindow } from '#shared/returns.ts';
+import * as orderLines from './order-lines.repository.ts';
 import * as repository from './orders.repository.ts';
 import type { OrderRow } from './orders.repository.ts';
 
@@ -222,9 +223,9 @@ export function createOrdersService({
     couponOf: async (orderId: number, tx: DbOrTx) => (await repository.findOrderById(tx, orderId))?.coupon ?? null,
     unpaidBefore: (before: Date) => repository.unpaidBefore(db, before),
     fulfilmentStatuses: async (orderId: number, tx?: DbOrTx) => (await repository.fulfilmentsOf(tx ?? db, [orderId])).map((f) => f.status),
-    offersWithOrders: (offerIds: readonly number[]) => repository.offersWithOrders(db, offerIds),
-    vendorPaidLines: (vendorId: number, from: Date, to: Date) => repository.vendorPaidLines(db, vendorId, from, to),
-    vendorDeliveredLines: (vendorId: number, from: Date, to: Date) => repository.vendorDeliveredLines(db, vendorId, from, to),
+    offersWithOrders: (offerIds: readonly number[]) => orderLines.offersWithOrders(db, offerIds),
+    vendorPaidLines: (vendorId: number, from: Date, to: Date) => orderLines.vendorPaidLines(db, vendorId, from, to),
+    vendorDeliveredLines: (vendorId: number, from: Date, to: Date) => orderLines.vendorDeliveredLines(db, vendorId, from, to),
     /** The seller's returns refunded in a period, for settlements: what comes off its payable. */
     vendorRefundedReturns: (vendorId: number, from: Date, to: Date) => returnsReader.vendorRefunded(vendorId, from, to),
     awaitingPacking: (vendorId: number) => repository.awaitingPacking(db, vendorId),
@@ -237,7 +238,7 @@ export function createOrdersService({
         ]),
       ),
     /** The customer's latest delivered line of a product (its seller and name), if any: who may review it. */
-    latestDeliveredLine: (userId: string, productId: number, tx?: DbOrTx) => repository.latestDeliveredLine(tx ?? db, userId, productId),
+    latestDeliveredLine: (userId: string, productId: number, tx?: DbOrTx) => orderLines.latestDeliveredLine(tx ?? db, userId, productId),
   };
 }
 

@@ -53,6 +53,7 @@ import { reconciliationRoutes } from './modules/payments/reconciliation.routes.t
 import { createHostedCheckoutService } from './modules/checkout/hosted-checkout.service.ts';
 import { hostedCheckoutRoutes } from './modules/checkout/hosted-checkout.routes.ts';
 import { createReconciliationService } from './modules/checkout/gateway-reconciliation.service.ts';
+import { createRefundsService } from './modules/orders/refunds.service.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { addressesRoutes } from './modules/users/addresses.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
@@ -65,8 +66,10 @@ import { deliveryRoutes } from './modules/delivery/delivery.routes.ts';
 import { createInvoicesService } from './modules/invoices/invoices.service.ts';
 import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
 import { createFulfilmentService } from './modules/orders/fulfilment.service.ts';
-import { createReturnsService, returnsPersonalData } from './modules/orders/returns.service.ts';
-import { returnsRoutes } from './modules/orders/returns.routes.ts';
+import { createReturnsService, returnsPersonalData } from './modules/returns/returns.service.ts';
+import { createOrderReturnsReader } from './modules/returns/returns-reader.ts';
+import { returnsRoutes } from './modules/returns/returns.routes.ts';
+import { trackReturnsRoutes } from './modules/returns/track-returns.routes.ts';
 import { createProductImportService } from './modules/vendors/product-import.service.ts';
 import { createVendorProductsService } from './modules/vendors/vendor-products.service.ts';
 import { createVendorReportsService } from './modules/vendors/vendor-reports.service.ts';
@@ -147,7 +150,8 @@ export function createServices({
   const payments = createPaymentsService({ db, provider: paymentProvider, outbox, emiPlans: config.emiPlans });
   const gatewayPayments = createGatewayPaymentsService({ db, provider: paymentProvider });
   const invoices = createInvoicesService({ db });
-  const orders = createOrdersService({ db, payments, invoices });
+  // Orders show their returns through the returns module's reader (that module imports this one's).
+  const orders = createOrdersService({ db, payments, invoices, returns: createOrderReturnsReader(db) });
   const guestOrders = createGuestOrdersService({ db, users, orders, invoices, payments, coupons, secret: config.sessionSecret });
   // A verified e-mail brings the guest orders placed with it into the account.
   const accountSecurity = createAccountSecurityService({
@@ -199,6 +203,19 @@ export function createServices({
     afterGatewayCapture: crashAfterCharge && (() => crashAfterCharge({ status: 'captured' })),
   });
   const reconciliation = createReconciliationService({ db, gateway: gatewayPayments, hostedCheckout });
+  // Admins' refunds and received returns' refunds: one use case, one transaction (refunds.service.ts).
+  const refunds = createRefundsService({
+    db,
+    orders,
+    payments,
+    invoices,
+    outbox,
+    audit: (entry, tx) => audit.record(entry, tx),
+    cancelUnshipped: async (tx, orderId, reason) => {
+      const { outcome, jobs } = await checkout.cancelIn(tx, orderId, reason, ['confirmed']);
+      return { cancelled: outcome === 'cancelled', jobs };
+    },
+  });
   const media = createMediaService({ db, dataDir: config.dataDir });
   const fulfilment = createFulfilmentService({ db, catalog, users, invoices, payments, mailer, store: config.store, log });
   // Admin actions, whichever module takes them, are written to one audit log.
@@ -218,7 +235,7 @@ export function createServices({
     audit,
     payments,
     invoices,
-    checkout,
+    refunds,
     outbox,
     mailer,
     media,
@@ -232,7 +249,7 @@ export function createServices({
     db,
     orders,
     payments,
-    invoices,
+    refunds,
     catalog,
     outbox,
     users,
@@ -243,6 +260,7 @@ export function createServices({
   });
   return {
     returns,
+    refunds,
     audit,
     admin,
     moderationReplies,
@@ -398,6 +416,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
       await api.register(reconciliationRoutes(services));
       await api.register(ordersRoutes(services));
       await api.register(returnsRoutes(services));
+      await api.register(trackReturnsRoutes(services));
       await api.register(storesRoutes(services));
       await api.register(catalogRoutes(services));
       await api.register(deliveryRoutes(services));

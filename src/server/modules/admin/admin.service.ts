@@ -3,8 +3,7 @@ import type { AdminOutboxJob, AdminOutboxQuery, AdminPaymentQuery, AdminUser, Ad
 import { indiaDate, lastIndiaDays } from '#shared/india-time.ts';
 import { formatPrice } from '#shared/money.ts';
 import { orderNumber } from '#shared/order-number.ts';
-import { describePayout, type Payment, type PayoutDestination } from '#shared/schemas/orders.ts';
-import type { CheckoutService } from '#server/modules/checkout/checkout.service.ts';
+import type { Payment, PayoutDestination } from '#shared/schemas/orders.ts';
 import type { PaymentsService } from '#server/modules/payments/payments.service.ts';
 import { EMAIL_IN_USE_MESSAGE, type Role } from '#shared/schemas/auth.ts';
 import type { StoreInfo } from '#shared/store-info.ts';
@@ -19,9 +18,11 @@ import type { Mailer } from '#server/modules/mail/mailer.ts';
 import type { MediaService } from '#server/modules/media/media.service.ts';
 import type { ModerationRepliesService } from './moderation-replies.service.ts';
 import type { OrdersService } from '#server/modules/orders/orders.service.ts';
+import type { RefundsService } from '#server/modules/orders/refunds.service.ts';
 import type { OutboxEntry, OutboxService } from '#server/modules/outbox/outbox.service.ts';
 import type { UsersService } from '#server/modules/users/users.service.ts';
 import { sellerDetailsOf, type VendorsService } from '#server/modules/vendors/vendors.service.ts';
+import { refundMail, shopDecisionMail, signed } from './admin-mails.ts';
 import { createAdminProductsService, type ProductMergeFollower } from './admin-products.service.ts';
 import * as reports from './reports.repository.ts';
 
@@ -49,7 +50,7 @@ interface Deps {
   audit: AuditService;
   payments: PaymentsService;
   invoices: InvoicesService;
-  checkout: CheckoutService;
+  refunds: RefundsService;
   outbox: OutboxService;
   mailer: Mailer;
   media: MediaService;
@@ -83,7 +84,7 @@ function toOutboxJob(job: OutboxEntry): AdminOutboxJob {
 
 /** Running the marketplace: accounts, shops and moderation. Every action is audited. */
 export function createAdminService(deps: Deps) {
-  const { db, users, vendors, catalog, orders, authService, audit, payments, invoices, checkout, outbox, mailer, store } = deps;
+  const { db, users, vendors, catalog, orders, authService, audit, payments, invoices, refunds, outbox, mailer, store } = deps;
   const products = createAdminProductsService({
     db,
     catalog,
@@ -135,7 +136,7 @@ export function createAdminService(deps: Deps) {
 
   async function mail(to: string, subject: string, text: string) {
     try {
-      await mailer.send({ to, subject, text: `${text}\n\n${store.name} · ${store.supportEmail}` });
+      await mailer.send({ to, subject, text: signed(store, text) });
     } catch (error) {
       deps.log?.(error, `Could not mail ${to}: ${subject}`);
     }
@@ -204,13 +205,8 @@ export function createAdminService(deps: Deps) {
         after: { shopStatus: status },
         reason,
       });
-      await mail(
-        user.email,
-        decision === 'approve' ? `Your shop ${shop.name} is approved` : `Your shop ${shop.name} was not approved`,
-        decision === 'approve'
-          ? `Welcome to ${store.name}! You can now publish your products.`
-          : `We could not approve your shop.\nReason: ${reason}\n\nReply to this mail if you can fix this.`,
-      );
+      const decided = shopDecisionMail(store, shop, decision, reason);
+      await mail(user.email, decided.subject, decided.text);
       return view(uid);
     },
 
@@ -441,50 +437,42 @@ export function createAdminService(deps: Deps) {
      * A full or partial refund with a reason; a full refund of an unshipped order cancels it.
      * Money refunded on shipped goods goes out with a GST credit note against their invoice
      * (`against`: which invoice, null for none; left out, the rule in shared/credit-notes.ts). The
-     * claim on the payment and the credit notes are written in one transaction: a crash leaves
-     * both or neither. The gateway is asked once it has committed (the outbox retries it).
+     * claim, the credit notes, the cancellation, the audit entry and the customer's mail are one
+     * transaction (the refunds service's; it says what a crash leaves). The gateway is asked once
+     * it has committed, and the outbox retries it.
      */
     async refundPayment(actor: Actor, id: number, amount: number, reason: string, against?: number | null, payout?: PayoutDestination) {
-      const before = await payments.find(id);
-      if (!before) throw new AppError('NOT_FOUND', 'Payment not found');
-      const { job, notes } = await db.transaction().execute(async (tx) => {
-        const claimed = await payments.claimRefund(tx, id, amount, reason, payout);
-        const left = claimed.before.amount - claimed.before.refundedAmount;
-        return {
-          job: claimed.job,
-          notes: await invoices.creditRefund(tx, { orderId: claimed.before.orderId, amount, left, reason, against }),
-        };
-      });
-      await outbox.runNow([job]);
-      const after = (await payments.find(id))!;
-      const cancelled = after.status === 'refunded' ? await checkout.cancelAfterFullRefund(after.orderId) : false;
-      await audit.record({
-        actor,
-        action: 'payment.refund',
-        entityType: 'payment',
-        entityId: String(id),
-        before: { status: before.status, refundedAmount: before.refundedAmount },
-        after: {
-          status: after.status,
-          refundedAmount: after.refundedAmount,
-          orderCancelled: cancelled,
-          creditNotes: notes.map((note) => note.number),
-        },
-        reason,
-      });
-      const order = await orders.getById(after.orderId);
+      const payment = await payments.find(id);
+      if (!payment) throw new AppError('NOT_FOUND', 'Payment not found');
+      // Read before the transaction (SQLite has one connection: no reads outside it while it is open).
+      const order = await orders.getById(payment.orderId);
       const [buyer] = await users.findByIds([order.userId]);
-      if (buyer) {
-        await mail(
-          buyer.email,
-          `Refund of ${formatPrice(amount)} for order ${order.number}`,
-          `We have refunded ${formatPrice(amount)} ${payout ? `to your ${describePayout(payout)}` : 'to your original payment method'} for order ${order.number}.\nReason: ${reason}${cancelled ? '\nThe order has been cancelled.' : ''}` +
-            (notes.length > 0
-              ? `\nGST credit note${notes.length > 1 ? 's' : ''} ${notes.map((note) => note.number).join(', ')}: on your order’s page, beside its tax invoice.`
-              : '') +
-            '\n\nRefunds reach UPI in 1–3 business days and cards in 5–7.',
+      const jobs = await db.transaction().execute(async (tx) => {
+        const refunded = await refunds.refundIn(
+          tx,
+          { orderId: order.id, paymentId: id, amount, reason, payout, credit: { kind: 'invoices', against } },
+          ({ before, after, orderCancelled, notes }) => ({
+            actor,
+            action: 'payment.refund',
+            entityType: 'payment',
+            entityId: String(id),
+            before: { status: before.status, refundedAmount: before.refundedAmount },
+            after: { ...after, orderCancelled, creditNotes: notes.map((note) => note.number) },
+            reason,
+          }),
         );
-      }
+        if (!buyer) return refunded.jobs;
+        const { subject, text } = refundMail({
+          amount,
+          orderNumber: order.number,
+          reason,
+          payout,
+          cancelled: refunded.orderCancelled,
+          creditNotes: refunded.notes.map((note) => note.number),
+        });
+        return [...refunded.jobs, await outbox.enqueue(tx, 'mail', { to: buyer.email, subject, text: signed(store, text) })];
+      });
+      await outbox.runNow(jobs);
       return this.paymentDetail(id);
     },
 

@@ -1,9 +1,7 @@
 import { bankOfferFor } from '#shared/bank-offers.ts';
 import { AppError } from '#shared/errors.ts';
 import { orderTax } from '#shared/gst.ts';
-import { formatPrice } from '#shared/money.ts';
 import { cashOnDeliveryOverLimit } from '#shared/payment-methods.ts';
-import { canCustomerCancel } from '#shared/order-states.ts';
 import { MAX_QUANTITY_PER_LINE } from '#shared/schemas/cart.ts';
 import type { Coupon } from '#shared/schemas/coupons.ts';
 import type { Address } from '#shared/schemas/account.ts';
@@ -18,12 +16,14 @@ import type { CatalogService } from '#server/modules/catalog/catalog.service.ts'
 import type { CouponShopper, CouponsService } from '#server/modules/coupons/coupons.service.ts';
 import type { DeliveryService } from '#server/modules/delivery/delivery.service.ts';
 import type { Mailer } from '#server/modules/mail/mailer.ts';
-import { PAYMENT_WINDOW_MS, type OrdersService } from '#server/modules/orders/orders.service.ts';
+import type { OrdersService } from '#server/modules/orders/orders.service.ts';
 import type { OutboxService } from '#server/modules/outbox/outbox.service.ts';
 import type { ChargeOutcome } from '#server/modules/payments/providers/payment-provider.ts';
 import type { OpenAttempt, PaymentsService } from '#server/modules/payments/payments.service.ts';
 import type { UsersService } from '#server/modules/users/users.service.ts';
+import { confirmationMail, signed } from './checkout-mails.ts';
 import { guestShopperId } from './guest-order-token.ts';
+import { createOrderCancellation } from './order-cancellation.ts';
 
 interface Deps {
   db: Db;
@@ -71,7 +71,7 @@ type PlaceInput = Pick<PlaceOrderInput, 'idempotencyKey' | 'items' | 'buyerGst' 
  *   at the gateway and finishes it.
  * - a capture and its order's confirmation are one transaction, with the confirmation mail queued
  *   in it; a capture that finds its order cancelled or already paid queues its refund instead.
- * - a cancellation queues the refund of every captured payment in its own transaction.
+ * - a cancellation queues the refund of every captured payment in its transaction (order-cancellation.ts).
  * - queued refunds and mails are done by the outbox right after the commit, and retried by its
  *   worker until they succeed; refunds carry the outbox job's id as the gateway's idempotency key.
  * So a captured payment always ends as a confirmed order or a refund, and never is taken twice.
@@ -80,27 +80,9 @@ export function createCheckoutService(deps: Deps) {
   const { db, catalog, cart, coupons, delivery, orders, payments, outbox, users, store } = deps;
   const now = deps.now ?? (() => new Date());
 
-  function itemLines(order: Order): string {
-    return order.items
-      .map((item) => `  ${item.quantity} × ${item.name} — ${formatPrice(item.lineTotal)} (sold by ${item.vendor.name})`)
-      .join('\n');
-  }
-
-  const signed = (text: string) => `${text}\n\n${store.name} · ${store.supportEmail} · ${store.phone}`;
-
-  function confirmationMail(order: Order, cashOnDelivery = false) {
-    const address = order.address;
-    const total = cashOnDelivery
-      ? `To pay on delivery: ${formatPrice(order.total)} (includes GST of ${formatPrice(order.gst)}), in cash or by UPI to the courier`
-      : `Total paid: ${formatPrice(order.total)} (includes GST of ${formatPrice(order.gst)})`;
-    return {
-      subject: `Your ${store.name} order ${order.number} is confirmed`,
-      text: `Thank you for your order.\n\nOrder ${order.number}\n${itemLines(order)}\n\n${total}\n\nDelivering to:\n  ${address.name}, ${address.phone}\n  ${address.line1}${address.line2 ? `, ${address.line2}` : ''}\n  ${address.city}, ${address.state} ${address.pincode}`,
-    };
-  }
-
   const queueMail = (tx: DbOrTx, to: string, subject: string, text: string) =>
-    outbox.enqueue(tx, 'mail', { to, subject, text: signed(text) });
+    outbox.enqueue(tx, 'mail', { to, subject, text: signed(store, text) });
+  const cancellation = createOrderCancellation({ db, catalog, coupons, orders, payments, outbox, store, now });
 
   /**
    * A captured payment meets its order, in one transaction: the order is confirmed (and its mail
@@ -115,7 +97,7 @@ export function createCheckoutService(deps: Deps) {
       await orders.hold(tx, orderId); // the order's row first, as every payment transaction does
       if (!(await capture(tx))) return { settled: 'finished-elsewhere' as const, jobs: [] };
       if (await orders.move(tx, orderId, ['pending_payment'], 'confirmed', { paid_at: now().toISOString() })) {
-        const mail = confirmationMail(order);
+        const mail = confirmationMail(store, order);
         return { settled: 'confirmed' as const, jobs: buyer ? [await queueMail(tx, buyer.email, mail.subject, mail.text)] : [] };
       }
       // This capture came too late: the order was cancelled (it expired), or another payment
@@ -191,7 +173,7 @@ export function createCheckoutService(deps: Deps) {
       if ((await orders.hold(tx, order.id)) !== 'pending_payment') return undefined;
       const paymentId = await payments.authorizeCashOnDelivery(tx, order.id, order.total);
       await orders.move(tx, order.id, ['pending_payment'], 'confirmed', { paid_at: now().toISOString() });
-      const mail = confirmationMail(order, true);
+      const mail = confirmationMail(store, order, true);
       return { paymentId, jobs: [await queueMail(tx, caller.email, mail.subject, mail.text)] };
     });
     if (!done) {
@@ -209,46 +191,6 @@ export function createCheckoutService(deps: Deps) {
     }
     if (!order.canPay) throw new AppError('CONFLICT', 'The time to pay for this order has run out; it will be cancelled');
     return order;
-  }
-
-  /**
-   * Cancels an order: status, fulfilments, stock, waiting payments, the refund of every captured
-   * payment and the mail (when given) in one transaction that re-checks, inside it, that nothing
-   * has shipped; the refunds and the mail are done once it has committed, and retried if need be.
-   */
-  async function cancelOrder(
-    order: Order,
-    reason: string,
-    from: ReadonlyArray<'pending_payment' | 'confirmed'>,
-    mailTo?: (refunded: number) => { to: string; subject: string; text: string },
-  ): Promise<boolean> {
-    const jobs = await db.transaction().execute(async (tx) => {
-      if (!(await orders.move(tx, order.id, from, 'cancelled', { cancelled_at: now().toISOString(), cancel_reason: reason })))
-        return undefined;
-      const fulfilments = await orders.fulfilmentStatuses(order.id, tx);
-      if (!canCustomerCancel('confirmed', fulfilments)) throw new AppError('CONFLICT', 'This order can no longer be cancelled');
-      await orders.cancelOpenFulfilments(tx, order.id);
-      await catalog.returnStock(order.items, tx);
-      await payments.abandonWaiting(tx, order.id, reason);
-      await payments.cancelCashOnDelivery(tx, order.id, `${reason}; no cash was collected`);
-      await coupons.release(tx, order.id);
-      const queued: number[] = [];
-      let refunded = 0;
-      for (const payment of await payments.ofOrders([order.id], tx)) {
-        const job = await payments.queueFullRefund(tx, payment.id, reason);
-        if (job === undefined) continue;
-        queued.push(job);
-        refunded += payment.amount - payment.refundedAmount;
-      }
-      if (mailTo) {
-        const mail = mailTo(refunded);
-        queued.push(await queueMail(tx, mail.to, mail.subject, mail.text));
-      }
-      return queued;
-    });
-    if (!jobs) return false;
-    await outbox.runNow(jobs);
-    return true;
   }
 
   /** Whether these cart lines, as priced now, may be paid in cash to this PIN code. */
@@ -632,43 +574,10 @@ export function createCheckoutService(deps: Deps) {
       return { payment, order: { id: order.id, number: order.number, total: order.total, status: order.status } };
     },
 
-    /** The customer's cancellation: refunded in full when paid, stock returned, a mail written. */
-    async cancel(caller: { id: string; email: string }, orderId: number): Promise<Order> {
-      const order = await orders.get(caller.id, orderId);
-      if (!order.canCancel) throw new AppError('CONFLICT', 'This order can no longer be cancelled');
-      const mailTo = (refunded: number) => ({
-        to: caller.email,
-        subject: `Your ${store.name} order ${order.number} is cancelled`,
-        text: `Order ${order.number} has been cancelled.\n${itemLines(order)}\n\n${refunded > 0 ? `A refund of ${formatPrice(refunded)} has been issued to your original payment method.` : 'No payment was taken.'}`,
-      });
-      if (!(await cancelOrder(order, 'Cancelled by the customer', ['pending_payment', 'confirmed'], mailTo)))
-        throw new AppError('CONFLICT', 'This order can no longer be cancelled');
-      return orders.get(caller.id, orderId);
-    },
-
-    /** After a full refund by an admin: an order that has not shipped is cancelled and its stock returned. */
-    async cancelAfterFullRefund(orderId: number): Promise<boolean> {
-      const order = await orders.getById(orderId);
-      if (order.status !== 'confirmed' || order.payments.some((p) => p.status === 'captured' || p.status === 'partially_refunded'))
-        return false;
-      try {
-        return await cancelOrder(order, 'Refunded in full by the store', ['confirmed']);
-      } catch (error) {
-        if (error instanceof AppError && error.code === 'CONFLICT') return false; // shipped: the order stands
-        throw error;
-      }
-    },
-
-    /** Cancels orders left unpaid past the payment window and returns their stock. */
-    async expireUnpaid(): Promise<number> {
-      const due = await orders.unpaidBefore(new Date(now().getTime() - PAYMENT_WINDOW_MS));
-      let expired = 0;
-      for (const { id, userId } of due) {
-        // Only an order still unpaid expires; one paid a moment ago is left alone.
-        if (await cancelOrder(await orders.get(userId, id), 'Payment was not completed within 30 minutes', ['pending_payment'])) expired++;
-      }
-      return expired;
-    },
+    /** The customer's cancellation, an unpaid order's expiry, and a cancellation inside a caller's transaction (a full refund's): order-cancellation.ts. */
+    cancel: cancellation.cancel,
+    expireUnpaid: cancellation.expireUnpaid,
+    cancelIn: cancellation.cancelIn,
   };
 }
 

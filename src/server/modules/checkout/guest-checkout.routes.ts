@@ -1,15 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '#shared/errors.ts';
 import {
   GUEST_ORDER_TOKEN_HEADER,
   GuestCashOnDeliveryQuestionSchema,
   GuestOrderInputSchema,
   GuestOrderSchema,
-  ConfirmReturnInputSchema,
-  GuestReturnInputSchema,
-  ReturnConfirmationSchema,
   TrackedOrderSchema,
   TrackOrderInputSchema,
 } from '#shared/schemas/guest-checkout.ts';
@@ -27,10 +23,7 @@ import {
   PaymentResultSchema,
   PaymentWithOrderSchema,
 } from '#shared/schemas/orders.ts';
-import { ReturnIdParamSchema, ReturnPhotoSchema } from '#shared/schemas/returns.ts';
-import { uploadedImageWithFields } from '#server/modules/media/uploaded-image.ts';
 import type { OrdersService } from '#server/modules/orders/orders.service.ts';
-import type { ReturnsService } from '#server/modules/orders/returns.service.ts';
 import { ErrorResponseSchema } from '#server/plugins/openapi.ts';
 import type { PaymentsService } from '#server/modules/payments/payments.service.ts';
 import type { CheckoutService } from './checkout.service.ts';
@@ -51,7 +44,6 @@ const errors = {
 };
 const orderParams = z.object({ id: OrderIdParamSchema });
 const paymentParams = z.object({ id: PaymentIdParamSchema });
-const returnParams = z.object({ id: ReturnIdParamSchema });
 const tokenHeaders = z.object({ [GUEST_ORDER_TOKEN_HEADER]: z.string().max(200).optional() });
 const tokenOf = (request: FastifyRequest) => {
   const value = request.headers[GUEST_ORDER_TOKEN_HEADER];
@@ -63,21 +55,18 @@ const tokenOf = (request: FastifyRequest) => {
  * payments are reached only with the token its creation answered with (header
  * `x-guest-order-token`): 401 without it, 404 with a wrong one, as for a missing order. What a
  * guest may do is what a member may do with their order; the member functions run as its guest.
- * A guest returns a delivered line at /track with the number and e-mail that track it, under the
- * member's rules (the returns service's), within the same limit as tracking; the request is a
- * return only once the link mailed to the order's address confirms it (the number and e-mail are
- * in every order mail, and travel with a forwarded one).
+ * A guest's returns at /track/returns are the returns module's (returns/track-returns.routes.ts),
+ * counted within the same limit as tracking.
  */
 export function guestCheckoutRoutes(deps: {
   checkout: CheckoutService;
   hostedCheckout: HostedCheckoutService;
   orders: OrdersService;
   guestOrders: GuestOrdersService;
-  returns: ReturnsService;
   payments: Pick<PaymentsService, 'testMode' | 'gateway'>;
   emiPlans: readonly EmiPlan[];
 }): FastifyPluginAsyncZod {
-  const { checkout, orders, guestOrders, returns } = deps;
+  const { checkout, orders, guestOrders } = deps;
   const pay = payOrder(deps);
   return async (app) => {
     const orderLimits = guestOrderLimits(app);
@@ -258,91 +247,6 @@ export function guestCheckoutRoutes(deps: {
         },
       },
       async (request, reply) => reply.header('cache-control', 'no-store').send(await guestOrders.track(request.body)),
-    );
-
-    app.post(
-      '/track/returns',
-      {
-        onRequest: trackLimit,
-        schema: {
-          tags: ['returns'],
-          summary:
-            'A guest asks to return units of a delivered line of their order, with its number and e-mail (404 as /track for a wrong pair; 403 for an account’s order, returned from its page), under the rules of POST /orders/{id}/returns; photos uploaded first with POST /track/returns/photos. The request waits for the link mailed to the order’s address (24 hours, POST /track/returns/confirm): until then no seller or admin sees it, and unopened it is dropped. Answers the tracked order.',
-          description: limited,
-          body: GuestReturnInputSchema,
-          response: { 201: TrackedOrderSchema, ...errors },
-        },
-      },
-      async (request, reply) => {
-        const { shopper, orderId } = await guestOrders.shopperByNumber(request.body);
-        await returns.request(shopper, orderId, request.body.return, { confirmByMail: true });
-        return reply
-          .status(201)
-          .header('cache-control', 'no-store')
-          .send(await guestOrders.track(request.body));
-      },
-    );
-
-    app.post(
-      '/track/returns/confirm',
-      {
-        onRequest: trackLimit,
-        schema: {
-          tags: ['returns'],
-          summary:
-            'Confirms a guest’s return request with the token of the link mailed to the order’s address: the seller then sees it. 409 for a link used already (or units another confirmed return took), 410 for an expired or wrong one. Answers the return’s id and the order as /track shows it.',
-          description: limited,
-          body: ConfirmReturnInputSchema,
-          response: { 200: ReturnConfirmationSchema, ...errors },
-        },
-      },
-      async (request, reply) => {
-        const { returnId, orderId } = await returns.confirm(request.body.token);
-        return reply.header('cache-control', 'no-store').send({ returnId, order: await guestOrders.trackById(orderId) });
-      },
-    );
-
-    app.post(
-      '/track/returns/photos',
-      {
-        onRequest: trackLimit,
-        schema: {
-          tags: ['returns'],
-          summary:
-            'A guest uploads a photo for a return: multipart fields "number" and "email" of the order, then "file" (JPEG, PNG or WebP, ≤ 5 MB; re-encoded, its metadata removed); send its id with the return',
-          description: limited,
-          consumes: ['multipart/form-data'],
-          response: { 201: ReturnPhotoSchema, 413: ErrorResponseSchema, ...errors },
-        },
-      },
-      async (request, reply) => {
-        const { bytes, fields } = await uploadedImageWithFields(request, 'photo');
-        const order = TrackOrderInputSchema.safeParse({ number: fields.number, email: fields.email });
-        if (!order.success) throw new AppError('VALIDATION_FAILED', 'Send the order’s number and e-mail before the photo');
-        const { shopper } = await guestOrders.shopperByNumber(order.data);
-        return reply.status(201).send(await returns.uploadPhoto(shopper.id, bytes));
-      },
-    );
-
-    app.post(
-      '/track/returns/:id/cancel',
-      {
-        onRequest: trackLimit,
-        schema: {
-          tags: ['returns'],
-          summary:
-            'A guest cancels their return while nobody has acted on it (409 after), with the order’s number and e-mail. Answers the tracked order.',
-          description: limited,
-          params: returnParams,
-          body: TrackOrderInputSchema,
-          response: { 200: TrackedOrderSchema, ...errors },
-        },
-      },
-      async (request, reply) => {
-        const { shopper } = await guestOrders.shopperByNumber(request.body);
-        await returns.cancel(shopper, request.params.id);
-        return reply.header('cache-control', 'no-store').send(await guestOrders.track(request.body));
-      },
     );
   };
 }

@@ -12,13 +12,19 @@ import { AppError } from '#shared/errors.ts';
 export const TRACK_REQUESTS_PER_ADDRESS = 20;
 const WINDOW = '15 minutes';
 
+/** One count per server, whichever plugin asks for it: /track (checkout) and /track/returns (returns) share it. */
+const counters = new WeakMap<object, ReturnType<FastifyInstance['createRateLimit']>>();
+
 export function trackLimits(app: FastifyInstance) {
-  const perAddress = app.createRateLimit({
-    max: TRACK_REQUESTS_PER_ADDRESS,
-    timeWindow: WINDOW,
-    // An IPv6 client is its /64, as the plugin counts it: one subscriber's whole prefix.
-    keyGenerator: (request) => `track:address:${normalizeIP(request.ip)}`,
-  });
+  const perAddress =
+    counters.get(app.server) ??
+    app.createRateLimit({
+      max: TRACK_REQUESTS_PER_ADDRESS,
+      timeWindow: WINDOW,
+      // An IPv6 client is its /64, as the plugin counts it: one subscriber's whole prefix.
+      keyGenerator: (request) => `track:address:${normalizeIP(request.ip)}`,
+    });
+  counters.set(app.server, perAddress);
   return async (request: FastifyRequest): Promise<void> => {
     const limit = await perAddress(request);
     if (!limit.isAllowed && limit.isExceeded) {

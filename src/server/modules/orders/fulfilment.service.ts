@@ -2,7 +2,6 @@ import { AppError } from '#shared/errors.ts';
 import { dispatchByDate } from '#shared/delivery.ts';
 import { orderNumber } from '#shared/order-number.ts';
 import { canTransitionFulfilment, FULFILMENT_STATUSES, type FulfilmentStatus } from '#shared/order-states.ts';
-import { RETURN_WINDOW_DAYS } from '#shared/returns.ts';
 import type { DeliveryAddressSchema } from '#shared/schemas/orders.ts';
 import type { VendorOrder, VendorOrderList, VendorOrderQuery } from '#shared/schemas/vendor.ts';
 import type { StoreInfo } from '#shared/store-info.ts';
@@ -12,6 +11,7 @@ import type { InvoicesService } from '#server/modules/invoices/invoices.service.
 import type { PaymentsService } from '#server/modules/payments/payments.service.ts';
 import type { UsersService } from '#server/modules/users/users.service.ts';
 import type { z } from 'zod';
+import { shipmentMail } from './orders-mails.ts';
 import * as repository from './orders.repository.ts';
 import type { VendorFulfilmentRow } from './orders.repository.ts';
 
@@ -96,21 +96,6 @@ export function createFulfilmentService(deps: {
     });
   }
 
-  /**
-   * The delivery mail's words on returns. A replacement unit cannot be returned from the order page
-   * (only the lines first delivered can): a faulty one goes to support.
-   */
-  async function deliveredLine(vendorName: string, fulfilmentId: number): Promise<string> {
-    const items = await repository.itemsOfFulfilments(db, [fulfilmentId]);
-    const replacements = items.filter((item) => item.replacesItemId).length;
-    const support = `if a replacement is faulty, please contact us at ${store.supportEmail} within ${RETURN_WINDOW_DAYS} days`;
-    if (replacements === 0)
-      return `Your items from ${vendorName} have been delivered. You can request a return within ${RETURN_WINDOW_DAYS} days.`;
-    if (replacements === items.length)
-      return `Your replacement from ${vendorName} has been delivered. It cannot be returned from the order page: ${support}.`;
-    return `Your items from ${vendorName} have been delivered. You can request a return of the other items within ${RETURN_WINDOW_DAYS} days; ${support}.`;
-  }
-
   return {
     /**
      * A page of the vendor's orders, newest first: its own lines, the customer's name and address,
@@ -172,18 +157,22 @@ export function createFulfilmentService(deps: {
       const [order] = await assemble([(await repository.vendorFulfilment(db, vendorId, fulfilmentId))!]);
       const customer = await users.findById(row.userId);
       if (customer) {
-        const what = order!.items.map((item) => `  ${item.quantity} × ${item.name}`).join('\n');
-        const line =
-          step === 'pack'
-            ? `${row.vendorName} has packed your items and will ship them soon.`
-            : step === 'ship'
-              ? `${row.vendorName} has shipped your items with ${shipment?.carrier}, tracking number ${shipment?.trackingNumber}.`
-              : await deliveredLine(row.vendorName, fulfilmentId);
+        const deliveredItems = step === 'deliver' ? await repository.itemsOfFulfilments(db, [fulfilmentId]) : [];
+        const mail = shipmentMail(store, {
+          step,
+          status: to,
+          orderNumber: order!.orderNumber,
+          vendorName: row.vendorName,
+          shipment,
+          items: order!.items,
+          replacements: deliveredItems.filter((item) => item.replacesItemId).length,
+          delivered: deliveredItems.length,
+        });
         try {
           await mailer.send({
             to: customer.email,
-            subject: `Order ${order!.orderNumber}: ${to}`,
-            text: `${line}\n${what}\n\n${store.name} · ${store.supportEmail}`,
+            subject: mail.subject,
+            text: mail.text,
           });
         } catch (error) {
           deps.log?.(error, `Could not mail ${customer.email} about ${order!.orderNumber}`);

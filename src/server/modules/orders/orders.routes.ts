@@ -1,20 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { OrderIdParamSchema, OrderListSchema, OrderSchema, ReturnRequestInputSchema } from '#shared/schemas/orders.ts';
+import { OrderIdParamSchema, OrderListSchema, OrderSchema } from '#shared/schemas/orders.ts';
 import type { CheckoutService } from '#server/modules/checkout/checkout.service.ts';
 import { requireSignedIn, requireUser } from '#server/plugins/auth.ts';
 import { ErrorResponseSchema } from '#server/plugins/openapi.ts';
 import type { OrdersService } from './orders.service.ts';
-import type { ReturnsService } from './returns.service.ts';
 
 const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema, 409: ErrorResponseSchema };
 const orderParams = z.object({ id: OrderIdParamSchema });
 
 /**
- * The signed-in user's orders: the list, one order, cancelling and returning it. Every query is
- * scoped to the caller. Placing and paying an order are checkout's (checkout.routes.ts).
+ * The signed-in user's orders: the list, one order, cancelling it. Every query is scoped to the
+ * caller. Placing and paying an order are checkout's (checkout.routes.ts), returning it the returns
+ * module's (returns.routes.ts).
  */
-export function ordersRoutes(deps: { orders: OrdersService; checkout: CheckoutService; returns: ReturnsService }): FastifyPluginAsyncZod {
+export function ordersRoutes(deps: { orders: OrdersService; checkout: CheckoutService }): FastifyPluginAsyncZod {
   const { checkout, orders } = deps;
   return async (app) => {
     app.addHook('preValidation', requireSignedIn);
@@ -51,21 +51,6 @@ export function ordersRoutes(deps: { orders: OrdersService; checkout: CheckoutSe
         },
       },
       (request) => checkout.cancel(requireUser(request), request.params.id),
-    );
-
-    app.post(
-      '/orders/:id/return',
-      {
-        schema: {
-          tags: ['orders'],
-          summary:
-            'Return every line still returnable (delivered within 10 days), for a refund, with one reason; POST /api/orders/{id}/returns returns one line',
-          params: orderParams,
-          body: ReturnRequestInputSchema,
-          response: { 200: OrderSchema, ...errors },
-        },
-      },
-      (request) => deps.returns.requestWholeOrder(requireUser(request), request.params.id, request.body.reason),
     );
   };
 }

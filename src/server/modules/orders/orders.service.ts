@@ -1,28 +1,51 @@
 import { AppError } from '#shared/errors.ts';
 import { orderNumber } from '#shared/order-number.ts';
 import { canCustomerCancel, canTransitionOrder, displayStatus, type OrderStatus } from '#shared/order-states.ts';
-import type { Order, OrderSummary } from '#shared/schemas/orders.ts';
+import type { Order, OrderReturn, OrderSummary } from '#shared/schemas/orders.ts';
 import type { Db, DbOrTx } from '#server/db/database.ts';
 import type { InvoicesService } from '#server/modules/invoices/invoices.service.ts';
 import type { PaymentsService } from '#server/modules/payments/payments.service.ts';
 import { isLiveReturn, isOpenReturn, returnWindowEnds, withinReturnWindow } from '#shared/returns.ts';
+import * as orderLines from './order-lines.repository.ts';
 import * as repository from './orders.repository.ts';
 import type { OrderRow } from './orders.repository.ts';
-import * as returnsRepository from './returns.repository.ts';
-import { toOrderReturn } from './returns-view.ts';
 
 /** An unpaid order is held this long, then cancelled and its stock returned. */
 export const PAYMENT_WINDOW_MS = 30 * 60 * 1000;
+
+/**
+ * What the orders read of their returns. The returns module provides it (returns/returns-reader.ts,
+ * wired in app.ts): returns are of orders, so that module imports this one and never the other way.
+ */
+export interface OrderReturnsReader {
+  /** The orders' returns, oldest first, as their customer sees them (photos included). */
+  ofOrders(orderIds: readonly number[], tx: DbOrTx): Promise<Array<OrderReturn & { orderId: number }>>;
+  /** What returns are of, by id: their order and the product of their line (its name as ordered). */
+  subjects(ids: readonly number[]): Promise<Array<{ id: number; orderId: number; productId: number; name: string }>>;
+  /** A seller's returns refunded in a period, oldest first. */
+  vendorRefunded(vendorId: number, from: Date, to: Date): Promise<VendorRefundedReturn[]>;
+}
+
+/** A refunded return as a seller's settlement counts it. */
+export interface VendorRefundedReturn {
+  orderId: number;
+  name: string;
+  quantity: number;
+  refundedAt: string | null;
+  vendorDeduction: number;
+}
 
 export function createOrdersService({
   db,
   payments,
   invoices,
+  returns: returnsReader,
   now = () => new Date(),
 }: {
   db: Db;
   payments: PaymentsService;
   invoices: InvoicesService;
+  returns: OrderReturnsReader;
   now?: () => Date;
 }) {
   /** Orders with their items, fulfilments (with their invoices and credit notes), payments and returns, in six queries whatever their number. */
@@ -33,12 +56,8 @@ export function createOrdersService({
       repository.fulfilmentsOf(tx, ids),
       payments.ofOrders(ids, tx),
       invoices.creditNotesOf({ orderIds: ids }, tx),
-      returnsRepository.returnsOfOrders(tx, ids),
+      returnsReader.ofOrders(ids, tx),
     ]);
-    const photos = await returnsRepository.photosOf(
-      tx,
-      returnRows.map((ret) => ret.id),
-    );
     const moment = now();
     return rows.map((row) => {
       const own = fulfilments.filter((f) => f.orderId === row.id);
@@ -46,9 +65,9 @@ export function createOrdersService({
       const payBy = row.status === 'pending_payment' ? new Date(new Date(row.createdAt).getTime() + PAYMENT_WINDOW_MS) : null;
       // A guest's request from /track whose confirmation link expired is gone (the housekeeping deletes it soon).
       const returns = returnRows.filter(
-        (ret) => ret.orderId === row.id && (ret.confirmBy === null || new Date(ret.confirmBy).getTime() > moment.getTime()),
+        (ret) => ret.orderId === row.id && (!ret.confirmBy || new Date(ret.confirmBy).getTime() > moment.getTime()),
       );
-      const confirmed = returns.filter((ret) => ret.confirmBy === null);
+      const confirmed = returns.filter((ret) => !ret.confirmBy);
       const orderItems = items.filter((item) => item.orderId === row.id);
       /** A delivered line, within 10 days of its delivery and not a replacement, less the units already in a return. */
       const returnable = (item: (typeof orderItems)[number]) => {
@@ -118,12 +137,7 @@ export function createOrdersService({
         payBy: payBy?.toISOString() ?? null,
         cancelledAt: row.cancelledAt,
         returnReason: row.returnReason,
-        returns: returns.map((ret) =>
-          toOrderReturn(
-            ret,
-            photos.filter((photo) => photo.returnId === ret.id).map((photo) => photo.id),
-          ),
-        ),
+        returns: returns.map(({ orderId: _orderId, ...ret }) => ret),
         buyerGst: row.buyerGst,
       };
     });
@@ -198,24 +212,33 @@ export function createOrdersService({
     /** Takes the order's row for the transaction (see the repository) and says its status. */
     hold: (tx: DbOrTx, id: number) => repository.holdOrder(tx, id),
     cancelOpenFulfilments: repository.cancelOpenFulfilments,
+    /** The orders' lines (a replacement's too), in the caller's transaction. */
+    itemsOf: (orderIds: readonly number[], tx: DbOrTx) => repository.itemsOf(tx, orderIds),
+    /** The shipments' lines. */
+    itemsOfFulfilments: (fulfilmentIds: readonly number[], tx: DbOrTx) => repository.itemsOfFulfilments(tx, fulfilmentIds),
+    /** The orders' shipments, each with its tax invoice. */
+    fulfilmentsOf: (orderIds: readonly number[], tx: DbOrTx) => repository.fulfilmentsOf(tx, orderIds),
+    moveFulfilment: repository.moveFulfilment,
+    /** The order's coupon as it was applied, if any. */
+    couponOf: async (orderId: number, tx: DbOrTx) => (await repository.findOrderById(tx, orderId))?.coupon ?? null,
     unpaidBefore: (before: Date) => repository.unpaidBefore(db, before),
     fulfilmentStatuses: async (orderId: number, tx?: DbOrTx) => (await repository.fulfilmentsOf(tx ?? db, [orderId])).map((f) => f.status),
-    offersWithOrders: (offerIds: readonly number[]) => repository.offersWithOrders(db, offerIds),
-    vendorPaidLines: (vendorId: number, from: Date, to: Date) => repository.vendorPaidLines(db, vendorId, from, to),
-    vendorDeliveredLines: (vendorId: number, from: Date, to: Date) => repository.vendorDeliveredLines(db, vendorId, from, to),
+    offersWithOrders: (offerIds: readonly number[]) => orderLines.offersWithOrders(db, offerIds),
+    vendorPaidLines: (vendorId: number, from: Date, to: Date) => orderLines.vendorPaidLines(db, vendorId, from, to),
+    vendorDeliveredLines: (vendorId: number, from: Date, to: Date) => orderLines.vendorDeliveredLines(db, vendorId, from, to),
     /** The seller's returns refunded in a period, for settlements: what comes off its payable. */
-    vendorRefundedReturns: (vendorId: number, from: Date, to: Date) => returnsRepository.vendorRefundedReturns(db, vendorId, from, to),
+    vendorRefundedReturns: (vendorId: number, from: Date, to: Date) => returnsReader.vendorRefunded(vendorId, from, to),
     awaitingPacking: (vendorId: number) => repository.awaitingPacking(db, vendorId),
     /** What returns are of, by id, for the audit log: the order's number and the product (by its name as ordered); a return that is gone is left out. */
     returnSubjects: async (ids: readonly number[]): Promise<Map<number, { orderNumber: string; productId: number; productName: string }>> =>
       new Map(
-        (await returnsRepository.returnSubjects(db, ids)).map((row) => [
+        (await returnsReader.subjects(ids)).map((row) => [
           row.id,
           { orderNumber: orderNumber(row.orderId), productId: row.productId, productName: row.name },
         ]),
       ),
     /** The customer's latest delivered line of a product (its seller and name), if any: who may review it. */
-    latestDeliveredLine: (userId: string, productId: number, tx?: DbOrTx) => repository.latestDeliveredLine(tx ?? db, userId, productId),
+    latestDeliveredLine: (userId: string, productId: number, tx?: DbOrTx) => orderLines.latestDeliveredLine(tx ?? db, userId, productId),
   };
 }
 

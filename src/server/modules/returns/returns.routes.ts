@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '#shared/errors.ts';
-import { OrderIdParamSchema, OrderSchema } from '#shared/schemas/orders.ts';
+import { OrderIdParamSchema, OrderSchema, ReturnRequestInputSchema } from '#shared/schemas/orders.ts';
 import {
   ApproveReturnInputSchema,
   CreateReturnInputSchema,
@@ -18,7 +18,8 @@ import {
 import type { VendorsService } from '#server/modules/vendors/vendors.service.ts';
 import { requireRole, requireSignedIn, requireUser } from '#server/plugins/auth.ts';
 import { ErrorResponseSchema } from '#server/plugins/openapi.ts';
-import type { PhotoReader, ReturnActor, ReturnsService } from './returns.service.ts';
+import type { ReturnActor } from './return-steps.service.ts';
+import type { PhotoReader, ReturnsService } from './returns.service.ts';
 import { uploadedImage } from '#server/modules/media/uploaded-image.ts';
 
 const errors = {
@@ -78,6 +79,21 @@ function customerRoutes(returns: ReturnsService, vendors: VendorsService): Fasti
         },
       },
       async (request, reply) => reply.status(201).send(await returns.request(requireUser(request), request.params.id, request.body)),
+    );
+
+    app.post(
+      '/orders/:id/return',
+      {
+        schema: {
+          tags: ['orders'],
+          summary:
+            'Return every line still returnable (delivered within 10 days), for a refund, with one reason; POST /api/orders/{id}/returns returns one line',
+          params: orderParams,
+          body: ReturnRequestInputSchema,
+          response: { 200: OrderSchema, ...errors },
+        },
+      },
+      (request) => returns.requestWholeOrder(requireUser(request), request.params.id, request.body.reason),
     );
 
     app.post(

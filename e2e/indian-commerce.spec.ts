@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Locator } from '@playwright/test';
-import { deliveryDate, formatDeliveryDate } from '../src/shared/delivery.ts';
 import { pdfText } from '../src/server/testing/pdf-text.ts';
+import { deliveryDate, formatDeliveryDate } from '../src/shared/delivery.ts';
 import { expect, type Page, test } from './fixtures.ts';
 import { approveListing, registerApprovedShop, registerCustomer, uploadProductImage } from './sellers.ts';
 

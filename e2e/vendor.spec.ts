@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test } from './fixtures.ts';
 import { pdfText } from '../src/server/testing/pdf-text.ts';
+import { expect, test } from './fixtures.ts';
 import { approveListing, checkoutWithUpi, packAndShip, png, registerApprovedShop, registerCustomer } from './sellers.ts';
 
 const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;

@@ -1,5 +1,5 @@
-import type { IndianState } from './india.ts';
 import { indiaClock } from './india-time.ts';
+import type { IndianState } from './india.ts';
 
 /** A pincode as the directory knows it. */
 export interface PincodePlace {

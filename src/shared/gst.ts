@@ -6,8 +6,8 @@
  * financial year (April to March) and amounts in words in Indian numbering.
  */
 import type { Category } from './categories.ts';
-import type { IndianState } from './india.ts';
 import { indiaClock } from './india-time.ts';
+import type { IndianState } from './india.ts';
 
 /** The first two digits of a GSTIN: the state or union territory it is registered in. */
 export const GST_STATE_CODES: Readonly<Record<string, IndianState>> = {

@@ -1,5 +1,5 @@
-import { StrictMode } from 'react';
 import { hydrate } from '@tanstack/react-query';
+import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes } from 'react-router';
 import { config as zodConfig } from 'zod/v4/core';

@@ -16,12 +16,9 @@ interface LimitOptions {
 
 // The plugin's in-memory store, CommonJS with no types of its own: the counting itself, whether
 // in a lone process, in the primary for its workers, or in a worker while the primary is silent.
-const require = createRequire(import.meta.url);
-const LocalStore: new (
-  continueExceeding?: boolean,
-  exponentialBackoff?: boolean,
-  cache?: number,
-) => FastifyRateLimitStore = require('@fastify/rate-limit/store/LocalStore.js');
+const requireCommonJs = createRequire(import.meta.url);
+const LocalStore: new (continueExceeding?: boolean, exponentialBackoff?: boolean, cache?: number) => FastifyRateLimitStore =
+  requireCommonJs('@fastify/rate-limit/store/LocalStore.js');
 
 /**
  * Keys kept per limit. The plugin keeps 5,000 per process; the primary keeps the counts of every

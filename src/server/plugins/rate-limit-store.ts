@@ -9,13 +9,13 @@ type Count = Parameters<Counted>[1];
 type RouteLimitOptions = Parameters<FastifyRateLimitStore['child']>[0];
 
 // The plugin's Redis store: CommonJS, with no types of its own.
-const require = createRequire(import.meta.url);
+const requireCommonJs = createRequire(import.meta.url);
 const RedisStore: new (
   continueExceeding: boolean | undefined,
   exponentialBackoff: boolean | undefined,
   redis: Redis,
   key: string,
-) => FastifyRateLimitStore = require('@fastify/rate-limit/store/RedisStore.js');
+) => FastifyRateLimitStore = requireCommonJs('@fastify/rate-limit/store/RedisStore.js');
 
 interface Health {
   redis: Redis;

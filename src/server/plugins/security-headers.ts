@@ -1,5 +1,5 @@
-import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 
 /** A hosted payment checkout the page may load: its script, and the origins its frames and calls go to. */
 export interface CheckoutHosts {

@@ -2,11 +2,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { SessionResponse } from '#shared/schemas/auth.ts';
 import { understoodSearchParams } from '#shared/query-understanding.ts';
+import type { SessionResponse } from '#shared/schemas/auth.ts';
 import type { StoreInfo } from '#shared/store-info.ts';
-import { PRIVATE_CACHE_CONTROL } from '#server/plugins/security-headers.ts';
 import type { ResponseCache } from '#server/plugins/response-cache.ts';
+import { PRIVATE_CACHE_CONTROL } from '#server/plugins/security-headers.ts';
 
 /** The pages the storefront renders (SsrPage in src/web/app/routes.tsx). */
 type SsrPage = 'home' | 'products' | 'category' | 'search' | 'product' | 'info' | 'vendor-store' | 'not-found';

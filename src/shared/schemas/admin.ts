@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { PASSWORD_MAX, PASSWORD_MIN, ROLES } from './auth.ts';
 import { ProductSchema } from './catalog.ts';
+import { PAYMENT_METHODS, PAYMENT_STATUSES, PayoutDestinationSchema } from './orders.ts';
 import { pageFields, wholeNumber } from './paging.ts';
 import { MAX_IMAGES_PER_PRODUCT, ModerationReplySchema, productInputFields, stockWasField, withProductRules } from './vendor.ts';
-import { PAYMENT_METHODS, PAYMENT_STATUSES, PayoutDestinationSchema } from './orders.ts';
 
 const strict = <T extends z.ZodRawShape>(shape: T) =>
   z.strictObject(shape, {

@@ -1,5 +1,5 @@
-import { z } from './zod-mini.ts';
 import { CATEGORIES } from '../categories.ts';
+import { z } from './zod-mini.ts';
 
 export const CategorySchema = z.enum(CATEGORIES);
 export const ProductStatusSchema = z.enum(['draft', 'active', 'archived']);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ROLES } from './auth.ts';
 import { ORDER_STATUSES } from '../order-states.ts';
+import { ROLES } from './auth.ts';
 import { DeliveryAddressSchema, PAYMENT_METHODS, PAYMENT_STATUSES } from './orders.ts';
 
 /**

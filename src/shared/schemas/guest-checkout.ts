@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { ACCOUNT_FIELDS } from './auth.ts';
+import { ORDER_STATUSES } from '../order-states.ts';
 import { AddressInputSchema } from './account.ts';
+import { ACCOUNT_FIELDS } from './auth.ts';
 import { FulfilmentSchema, OrderItemSchema, OrderReturnSchema, OrderSchema, PlaceOrderInputSchema } from './orders.ts';
 import { CreateReturnInputSchema } from './returns.ts';
-import { ORDER_STATUSES } from '../order-states.ts';
 
 const strict = <T extends z.ZodRawShape>(shape: T) =>
   z.strictObject(shape, {

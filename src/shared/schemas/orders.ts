@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { EMI_TENURES } from '../emi.ts';
+import { BANK_ACCOUNT_NUMBER, gstinProblem, IFSC } from '../gst.ts';
 import { FULFILMENT_STATUSES, ORDER_STATUSES } from '../order-states.ts';
 import { NET_BANKING_BANKS, VPA } from '../payment-methods.ts';
-import { BANK_ACCOUNT_NUMBER, gstinProblem, IFSC } from '../gst.ts';
 import { RETURN_REASONS, RETURN_RESOLUTIONS, RETURN_STATUSES } from '../returns.ts';
 import { CartLineInputSchema, MAX_CART_LINES } from './cart.ts';
 import { CheckoutGatewaySchema, PaymentRefundSchema, RazorpayCheckoutSchema } from './payment-gateway.ts';

@@ -1,5 +1,5 @@
-import { z } from './zod-mini.ts';
 import { DesktopSpecsSchema, LaptopSpecsSchema, MonitorSpecsSchema } from './catalog.ts';
+import { z } from './zod-mini.ts';
 
 /** Whether a GTIN (EAN-8, UPC-A, EAN-13 or GTIN-14) has the right check digit (GS1's mod-10). */
 export function validGtin(code: string): boolean {

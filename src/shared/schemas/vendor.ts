@@ -5,9 +5,9 @@ import { INDIAN_MOBILE, normaliseMobile } from '../india.ts';
 import { FULFILMENT_STATUSES } from '../order-states.ts';
 import { AddressInputSchema } from './account.ts';
 import { ProductSchema } from './catalog.ts';
-import { SPECS_SCHEMAS } from './specs-input.ts';
 import { DeliveryAddressSchema, PAYMENT_METHODS, TaxDocumentRefSchema } from './orders.ts';
 import { pageFields } from './paging.ts';
+import { SPECS_SCHEMAS } from './specs-input.ts';
 import { z as mini } from './zod-mini.ts';
 
 const strict = <T extends z.ZodRawShape>(shape: T) =>

@@ -1,5 +1,5 @@
-import { z } from './zod-mini.ts';
 import { ProductSchema } from './catalog.ts';
+import { z } from './zod-mini.ts';
 
 /** The most products one wishlist keeps; a save beyond it is refused (409). */
 export const WISHLIST_MAX_ITEMS = 100;

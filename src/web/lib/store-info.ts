@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { DEFAULT_STORE_INFO, type StoreInfo } from '#shared/store-info.ts';
 import { StoreInfoSchema } from '#shared/schemas/store.ts';
+import { DEFAULT_STORE_INFO, type StoreInfo } from '#shared/store-info.ts';
 import { apiRequest } from './api-client.ts';
 
 export const storeInfoQuery = queryOptions({

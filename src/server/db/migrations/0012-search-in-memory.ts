@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
-import { migrationDialect } from './dialect.ts';
 import * as databaseSearch from './0002-search.ts';
+import { migrationDialect } from './dialect.ts';
 
 /**
  * Search moved into each process's memory (modules/search/search-index.memory.ts), kept up to

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, indiaClock, indiaDate } from '#shared/india-time.ts';
 import type { Order } from '#shared/schemas/orders.ts';
 import { buildTestApp, type TestApp } from '#server/testing/build-app.ts';
 import { TEST_HEADERS } from '#server/testing/sessions.ts';
 import { testDialects } from '#server/testing/test-database.ts';
-import { DEMO_VENDORS } from './demo-catalog.ts';
-import { addDays, indiaClock, indiaDate } from '#shared/india-time.ts';
 import {
   DEMO_ADMIN_EMAIL,
   DEMO_CUSTOMER_EMAIL,
@@ -14,6 +13,7 @@ import {
   demoSellerEmail,
   seedDemoAccounts,
 } from './demo-accounts.ts';
+import { DEMO_VENDORS } from './demo-catalog.ts';
 import { seedDemoCatalog } from './seed.ts';
 
 describe.each(testDialects())('demo accounts on %s', (dialect) => {

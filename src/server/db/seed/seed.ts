@@ -1,7 +1,7 @@
+import { indiaDate } from '#shared/india-time.ts';
 import type { Db } from '#server/db/database.ts';
 import type { CatalogService } from '#server/modules/catalog/catalog.service.ts';
 import type { CouponsService } from '#server/modules/coupons/coupons.service.ts';
-import { indiaDate } from '#shared/india-time.ts';
 import type { VendorsService } from '#server/modules/vendors/vendors.service.ts';
 import { DEMO_OFFERS, DEMO_PRODUCTS, DEMO_VENDORS, slugify } from './demo-catalog.ts';
 

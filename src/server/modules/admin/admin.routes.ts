@@ -36,12 +36,12 @@ import {
 import { MediaSchema } from '#shared/schemas/vendor.ts';
 import type { AuditService } from '#server/modules/audit/audit.service.ts';
 import type { CatalogService } from '#server/modules/catalog/catalog.service.ts';
+import { uploadedImage } from '#server/modules/media/uploaded-image.ts';
 import type { UsersService } from '#server/modules/users/users.service.ts';
 import type { VendorsService } from '#server/modules/vendors/vendors.service.ts';
 import { requireRole, requireUser } from '#server/plugins/auth.ts';
 import { ErrorResponseSchema } from '#server/plugins/openapi.ts';
 import type { AdminService } from './admin.service.ts';
-import { uploadedImage } from '#server/modules/media/uploaded-image.ts';
 
 const errors = {
   400: ErrorResponseSchema,

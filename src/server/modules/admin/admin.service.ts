@@ -1,13 +1,12 @@
 import { AppError } from '#shared/errors.ts';
-import type { AdminOutboxJob, AdminOutboxQuery, AdminPaymentQuery, AdminUser, AdminUserQuery } from '#shared/schemas/admin.ts';
 import { indiaDate, lastIndiaDays } from '#shared/india-time.ts';
 import { formatPrice } from '#shared/money.ts';
 import { orderNumber } from '#shared/order-number.ts';
-import type { Payment, PayoutDestination } from '#shared/schemas/orders.ts';
-import type { PaymentsService } from '#server/modules/payments/payments.service.ts';
+import type { AdminOutboxJob, AdminOutboxQuery, AdminPaymentQuery, AdminUser, AdminUserQuery } from '#shared/schemas/admin.ts';
 import { EMAIL_IN_USE_MESSAGE, type Role } from '#shared/schemas/auth.ts';
-import type { StoreInfo } from '#shared/store-info.ts';
+import type { Payment, PayoutDestination } from '#shared/schemas/orders.ts';
 import { approvalBlocker, sellerChecklist } from '#shared/seller-kyc.ts';
+import type { StoreInfo } from '#shared/store-info.ts';
 import { type Db, toIso } from '#server/db/database.ts';
 import type { VendorRow } from '#server/db/schema.ts';
 import type { AuditService } from '#server/modules/audit/audit.service.ts';
@@ -16,14 +15,15 @@ import type { CatalogService } from '#server/modules/catalog/catalog.service.ts'
 import type { InvoicesService } from '#server/modules/invoices/invoices.service.ts';
 import type { Mailer } from '#server/modules/mail/mailer.ts';
 import type { MediaService } from '#server/modules/media/media.service.ts';
-import type { ModerationRepliesService } from './moderation-replies.service.ts';
 import type { OrdersService } from '#server/modules/orders/orders.service.ts';
 import type { RefundsService } from '#server/modules/orders/refunds.service.ts';
 import type { OutboxEntry, OutboxService } from '#server/modules/outbox/outbox.service.ts';
+import type { PaymentsService } from '#server/modules/payments/payments.service.ts';
 import type { UsersService } from '#server/modules/users/users.service.ts';
 import { sellerDetailsOf, type VendorsService } from '#server/modules/vendors/vendors.service.ts';
 import { refundMail, shopDecisionMail, signed } from './admin-mails.ts';
 import { createAdminProductsService, type ProductMergeFollower } from './admin-products.service.ts';
+import type { ModerationRepliesService } from './moderation-replies.service.ts';
 import * as reports from './reports.repository.ts';
 
 const STATUS_LABELS: Record<string, string> = {

@@ -1,5 +1,5 @@
-import type { AuditEntry } from '#shared/schemas/admin.ts';
 import { sql } from 'kysely';
+import type { AuditEntry } from '#shared/schemas/admin.ts';
 import { type DbOrTx, toIso } from '#server/db/database.ts';
 import { containing } from '#server/db/like.ts';
 

@@ -15,8 +15,8 @@ import type { Db, DbOrTx } from '#server/db/database.ts';
 import type { Mailer } from '#server/modules/mail/mailer.ts';
 import type { UsersService } from '#server/modules/users/users.service.ts';
 import { type Auth, type Caller, nodeHeaders } from '#server/plugins/auth.ts';
-import { passwordChangedMail, verifyEmailMail } from './account-mails.ts';
 import * as requests from './account-mail-requests.repository.ts';
+import { passwordChangedMail, verifyEmailMail } from './account-mails.ts';
 import * as failures from './sign-in-failures.repository.ts';
 
 /** Reset and verification mails asked for, per window: per e-mail, per address, per account. */

@@ -1,10 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LINK_INVALID_MESSAGE, RESET_REQUESTED_MESSAGE, WRONG_PASSWORD_MESSAGE } from '#shared/schemas/account-security.ts';
+import { requireVerifiedEmail } from '#server/plugins/auth.ts';
 import { buildTestApp, type TestApp } from '#server/testing/build-app.ts';
 import { as, registerCustomer, TEST_HEADERS, type TestUser } from '#server/testing/sessions.ts';
 import { testDialects } from '#server/testing/test-database.ts';
-import { requireVerifiedEmail } from '#server/plugins/auth.ts';
 import { RESET_MAILS_PER_ADDRESS, RESET_MAILS_PER_EMAIL } from './account-security.service.ts';
 
 const PASSWORD = 'secret-pass-1';

@@ -1,5 +1,5 @@
-import { APIError } from 'better-auth/api';
 import { normalizeIP } from '@fastify/rate-limit';
+import { APIError } from 'better-auth/api';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '#shared/errors.ts';
 import {
@@ -12,8 +12,8 @@ import {
 } from '#shared/schemas/auth.ts';
 import type { RegisterVendorInput } from '#shared/schemas/vendor-registration.ts';
 import type { Db } from '#server/db/database.ts';
-import type { VendorsService } from '#server/modules/vendors/vendors.service.ts';
 import type { UsersService } from '#server/modules/users/users.service.ts';
+import type { VendorsService } from '#server/modules/vendors/vendors.service.ts';
 import { type Auth, type Caller, hasSessionCookie, nodeHeaders } from '#server/plugins/auth.ts';
 import * as failures from './sign-in-failures.repository.ts';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMAIL_IN_USE_MESSAGE } from '#shared/schemas/auth.ts';
 import { buildTestApp, type TestApp } from '#server/testing/build-app.ts';
-import { testDialects } from '#server/testing/test-database.ts';
 import { SHOP_DETAILS } from '#server/testing/sessions.ts';
+import { testDialects } from '#server/testing/test-database.ts';
 import { INVALID_CREDENTIALS_MESSAGE } from './auth.service.ts';
 
 const ORIGIN = 'http://127.0.0.1:3000';

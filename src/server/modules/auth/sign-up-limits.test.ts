@@ -3,8 +3,8 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerErrorHandler } from '#server/plugins/error-handler.ts';
 import { buildTestApp, type TestApp } from '#server/testing/build-app.ts';
-import { testDialects } from '#server/testing/test-database.ts';
 import { TEST_HEADERS } from '#server/testing/sessions.ts';
+import { testDialects } from '#server/testing/test-database.ts';
 import { SIGN_UP_ATTEMPTS_PER_EMAIL, SIGN_UPS_PER_ADDRESS, SIGN_UPS_PER_DEVICE, signUpLimits } from './sign-up-limits.ts';
 
 describe.each(testDialects())('sign-up limits on %s', (dialect) => {

@@ -1,8 +1,8 @@
 import type { Offer } from '#shared/schemas/catalog.ts';
 import type { Db } from '#server/db/database.ts';
-import { offersOn } from './offers.repository.ts';
 import * as repository from './catalog-feed.repository.ts';
 import type { ChangedProduct, ListedVendor } from './catalog-feed.repository.ts';
+import { offersOn } from './offers.repository.ts';
 
 /**
  * What changed in the catalogue since the last look: `all` when everything must be read again

@@ -11,21 +11,21 @@ import {
   type ProductSpecs,
   type ProductStatus,
 } from '#shared/schemas/catalog.ts';
+import { SPECS_SCHEMAS } from '#shared/schemas/specs-input.ts';
 import type { Db, DbOrTx, Dialect } from '#server/db/database.ts';
 import type { DeliveryService } from '#server/modules/delivery/delivery.service.ts';
 import { compileResponseSerializer } from '#server/plugins/compiled-serializer.ts';
 import { type ChangeListener, createChangeFeed } from './catalog-changes.ts';
+import { listingFacets } from './catalog-facets.ts';
+import { searchableRows } from './catalog-feed.repository.ts';
+import * as repository from './catalog.repository.ts';
 import { createCatalogIndex } from './listing-index/catalog-index.ts';
 import type { IndexFilter, SearchHits } from './listing-index/listing-query.ts';
-import { SPECS_SCHEMAS } from '#shared/schemas/specs-input.ts';
-import * as repository from './catalog.repository.ts';
-import { searchableRows } from './catalog-feed.repository.ts';
 import * as offers from './offers.repository.ts';
+import { contentChanged, contentOf, searchText } from './product-content.ts';
+import { createProductStore } from './product-store/product-store.ts';
 import * as proposals from './proposals.repository.ts';
 import type { ProposedContent } from './proposals.repository.ts';
-import { createProductStore } from './product-store/product-store.ts';
-import { listingFacets } from './catalog-facets.ts';
-import { contentChanged, contentOf, searchText } from './product-content.ts';
 
 export interface NewProduct {
   vendorId: number;

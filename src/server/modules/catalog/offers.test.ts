@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rupees } from '#shared/money.ts';
-import type { Product, ProductList } from '#shared/schemas/catalog.ts';
 import type { CartQuote } from '#shared/schemas/cart.ts';
+import type { Product, ProductList } from '#shared/schemas/catalog.ts';
 import type { Order } from '#shared/schemas/orders.ts';
 import { buildTestApp, type TestApp } from '#server/testing/build-app.ts';
 import { createProduct, laptopSpecs } from '#server/testing/factories.ts';

@@ -19,8 +19,8 @@ import type { PaymentsService } from '#server/modules/payments/payments.service.
 import { requireSignedIn, requireUser } from '#server/plugins/auth.ts';
 import { ErrorResponseSchema } from '#server/plugins/openapi.ts';
 import type { CheckoutService } from './checkout.service.ts';
-import type { HostedCheckoutService } from './hosted-checkout.service.ts';
 import { payOrder, paymentBodySchema } from './hosted-checkout.routes.ts';
+import type { HostedCheckoutService } from './hosted-checkout.service.ts';
 
 const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema, 409: ErrorResponseSchema };
 const orderParams = z.object({ id: OrderIdParamSchema });

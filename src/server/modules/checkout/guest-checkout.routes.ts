@@ -1,6 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { EmiPlan } from '#shared/emi.ts';
+import { EMI_MIN_ORDER } from '#shared/emi.ts';
+import { NET_BANKING_BANKS } from '#shared/payment-methods.ts';
 import {
   GUEST_ORDER_TOKEN_HEADER,
   GuestCashOnDeliveryQuestionSchema,
@@ -9,9 +12,6 @@ import {
   TrackedOrderSchema,
   TrackOrderInputSchema,
 } from '#shared/schemas/guest-checkout.ts';
-import type { EmiPlan } from '#shared/emi.ts';
-import { EMI_MIN_ORDER } from '#shared/emi.ts';
-import { NET_BANKING_BANKS } from '#shared/payment-methods.ts';
 import {
   BankOutcomeInputSchema,
   CashOnDeliverySchema,
@@ -24,13 +24,13 @@ import {
   PaymentWithOrderSchema,
 } from '#shared/schemas/orders.ts';
 import type { OrdersService } from '#server/modules/orders/orders.service.ts';
-import { ErrorResponseSchema } from '#server/plugins/openapi.ts';
 import type { PaymentsService } from '#server/modules/payments/payments.service.ts';
+import { ErrorResponseSchema } from '#server/plugins/openapi.ts';
 import type { CheckoutService } from './checkout.service.ts';
-import type { HostedCheckoutService } from './hosted-checkout.service.ts';
-import { payOrder, paymentBodySchema } from './hosted-checkout.routes.ts';
-import type { GuestOrdersService } from './guest-orders.service.ts';
 import { GUEST_ORDERS_PER_ADDRESS, GUEST_ORDERS_PER_EMAIL, guestOrderLimits } from './guest-order-limits.ts';
+import type { GuestOrdersService } from './guest-orders.service.ts';
+import { payOrder, paymentBodySchema } from './hosted-checkout.routes.ts';
+import type { HostedCheckoutService } from './hosted-checkout.service.ts';
 import { TRACK_REQUESTS_PER_ADDRESS, trackLimits } from './track-limits.ts';
 
 const errors = {

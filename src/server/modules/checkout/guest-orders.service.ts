@@ -1,9 +1,9 @@
 import { AppError } from '#shared/errors.ts';
 import { TRACK_NOT_FOUND, type TrackedOrder, type TrackOrderInput } from '#shared/schemas/guest-checkout.ts';
+import type { Order } from '#shared/schemas/orders.ts';
 import type { Db, DbOrTx } from '#server/db/database.ts';
 import type { CouponsService } from '#server/modules/coupons/coupons.service.ts';
 import type { InvoicesService } from '#server/modules/invoices/invoices.service.ts';
-import type { Order } from '#shared/schemas/orders.ts';
 import type { OrdersService } from '#server/modules/orders/orders.service.ts';
 import type { PaymentsService } from '#server/modules/payments/payments.service.ts';
 import type { UsersService } from '#server/modules/users/users.service.ts';

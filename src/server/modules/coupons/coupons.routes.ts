@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CouponActiveInputSchema, CouponInputSchema, CouponListSchema, CouponSchema } from '#shared/schemas/coupons.ts';
-import { requireRole, requireUser } from '#server/plugins/auth.ts';
-import { ErrorResponseSchema } from '#server/plugins/openapi.ts';
 import type { AuditService } from '#server/modules/audit/audit.service.ts';
 import type { VendorProductsService } from '#server/modules/vendors/vendor-products.service.ts';
+import { requireRole, requireUser } from '#server/plugins/auth.ts';
+import { ErrorResponseSchema } from '#server/plugins/openapi.ts';
 import type { CouponActor, CouponsService } from './coupons.service.ts';
 
 const errors = {

@@ -9,13 +9,13 @@ import {
   unknownCoupon,
 } from '#shared/coupons.ts';
 import { AppError } from '#shared/errors.ts';
+import { indiaDate } from '#shared/india-time.ts';
 import type { Coupon } from '#shared/schemas/coupons.ts';
 import type { Db, DbOrTx } from '#server/db/database.ts';
 import { isUniqueViolation } from '#server/db/unique-violation.ts';
 import type { UsersService } from '#server/modules/users/users.service.ts';
 import type { VendorsService } from '#server/modules/vendors/vendors.service.ts';
 import * as repository from './coupons.repository.ts';
-import { indiaDate } from '#shared/india-time.ts';
 
 export type CouponActor = { kind: 'admin'; userId: string } | { kind: 'vendor'; userId: string; vendorId: number };
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { indiaDate } from '#shared/india-time.ts';
 import { rupees } from '#shared/money.ts';
 import type { CartQuote } from '#shared/schemas/cart.ts';
 import { GUEST_ORDER_TOKEN_HEADER } from '#shared/schemas/guest-checkout.ts';
@@ -16,7 +17,6 @@ import {
   type TestUser,
 } from '#server/testing/sessions.ts';
 import { testDialects } from '#server/testing/test-database.ts';
-import { indiaDate } from '#shared/india-time.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const on = (days: number) => indiaDate(new Date(Date.now() + days * DAY));

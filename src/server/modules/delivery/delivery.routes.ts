@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ProductIdParamSchema } from '#shared/schemas/catalog.ts';
 import { DeliveryCheckSchema, PincodeParamSchema, PincodePlaceSchema } from '#shared/schemas/delivery.ts';
-import { ErrorResponseSchema } from '#server/plugins/openapi.ts';
 import type { CatalogService } from '#server/modules/catalog/catalog.service.ts';
+import { ErrorResponseSchema } from '#server/plugins/openapi.ts';
 import type { DeliveryService } from './delivery.service.ts';
 
 // The directory changes only with a release; a shopper's browser may keep an answer for a day.

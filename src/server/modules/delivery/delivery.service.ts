@@ -1,9 +1,9 @@
-import type { Db, DbOrTx } from '#server/db/database.ts';
-import { AppError } from '#shared/errors.ts';
 import { deliveryDate, deliveryRefusal, deliveryZone, isSpecialZone, NO_COD_STATES, type PincodePlace } from '#shared/delivery.ts';
+import { AppError } from '#shared/errors.ts';
 import { pincodeStateProblem } from '#shared/india.ts';
 import { cashOnDeliveryOverLimitForPrice } from '#shared/payment-methods.ts';
 import type { DeliveryOption } from '#shared/schemas/delivery.ts';
+import type { Db, DbOrTx } from '#server/db/database.ts';
 import type { VendorsService } from '#server/modules/vendors/vendors.service.ts';
 
 /** One seller's offer, as delivery sees it. */

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
+import { INDIA_TIME_ZONE } from '#shared/india-time.ts';
 import type { CreditNoteDocument } from './credit-note-document.ts';
 import type { InvoiceAddress, InvoiceDocument } from './invoice-document.ts';
-import { INDIA_TIME_ZONE } from '#shared/india-time.ts';
 
 const require = createRequire(import.meta.url);
 /** DejaVu Sans has the rupee sign; PDF's built-in fonts do not. */

@@ -2,8 +2,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '#shared/errors.ts';
-import { requireSignedIn, requireUser } from '#server/plugins/auth.ts';
 import type { VendorsService } from '#server/modules/vendors/vendors.service.ts';
+import { requireSignedIn, requireUser } from '#server/plugins/auth.ts';
 import type { InvoiceReader, InvoicesService } from './invoices.service.ts';
 
 const params = z.object({

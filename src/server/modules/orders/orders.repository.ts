@@ -1,5 +1,5 @@
-import type { OrderStatus } from '#shared/order-states.ts';
 import { sql } from 'kysely';
+import type { OrderStatus } from '#shared/order-states.ts';
 import { type DbOrTx, toIso } from '#server/db/database.ts';
 import { containing } from '#server/db/like.ts';
 import type { FulfilmentsTable, OrdersTable } from '#server/db/schema.ts';

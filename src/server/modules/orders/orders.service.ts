@@ -1,11 +1,11 @@
 import { AppError } from '#shared/errors.ts';
 import { orderNumber } from '#shared/order-number.ts';
 import { canCustomerCancel, canTransitionOrder, displayStatus, type OrderStatus } from '#shared/order-states.ts';
+import { isLiveReturn, isOpenReturn, returnWindowEnds, withinReturnWindow } from '#shared/returns.ts';
 import type { Order, OrderReturn, OrderSummary } from '#shared/schemas/orders.ts';
 import type { Db, DbOrTx } from '#server/db/database.ts';
 import type { InvoicesService } from '#server/modules/invoices/invoices.service.ts';
 import type { PaymentsService } from '#server/modules/payments/payments.service.ts';
-import { isLiveReturn, isOpenReturn, returnWindowEnds, withinReturnWindow } from '#shared/returns.ts';
 import * as orderLines from './order-lines.repository.ts';
 import * as repository from './orders.repository.ts';
 import type { OrderRow } from './orders.repository.ts';

@@ -1,6 +1,6 @@
+import type { Payment } from '#shared/schemas/orders.ts';
 import { type DbOrTx, toIso } from '#server/db/database.ts';
 import type { PaymentsTable } from '#server/db/schema.ts';
-import type { Payment } from '#shared/schemas/orders.ts';
 
 /** A payment row as a hosted-checkout gateway's events and look-ups need it. */
 export interface GatewayAttempt {

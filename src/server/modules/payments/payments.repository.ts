@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
+import { indiaDateRange } from '#shared/india-time.ts';
 import type { Payment } from '#shared/schemas/orders.ts';
 import { type DbOrTx, toIso } from '#server/db/database.ts';
 import type { PaymentsTable } from '#server/db/schema.ts';
-import { indiaDateRange } from '#shared/india-time.ts';
 
 type Row = Pick<PaymentsTable, 'method' | 'status' | 'reference' | 'details' | 'failure_reason' | 'awaiting'> & {
   id: number;

@@ -8,8 +8,8 @@ import type { Payment, PaymentInput, PayoutDestination } from '#shared/schemas/o
 import type { Db, DbOrTx } from '#server/db/database.ts';
 import { isUniqueViolation } from '#server/db/unique-violation.ts';
 import type { OutboxService } from '#server/modules/outbox/outbox.service.ts';
-import type { ChargeOutcome, ChargeRequest, PaymentProvider, RefundOutcome } from './providers/payment-provider.ts';
 import * as repository from './payments.repository.ts';
+import type { ChargeOutcome, ChargeRequest, PaymentProvider, RefundOutcome } from './providers/payment-provider.ts';
 
 export type { OpenAttempt } from './payments.repository.ts';
 

@@ -1,5 +1,5 @@
-import { type DbOrTx, toIso } from '#server/db/database.ts';
 import type { ReconciliationReport } from '#shared/schemas/reconciliation.ts';
+import { type DbOrTx, toIso } from '#server/db/database.ts';
 
 /** Keeps a day's report, replacing the one from an earlier run of the same day. */
 export async function saveReport(db: DbOrTx, provider: string, report: ReconciliationReport): Promise<void> {

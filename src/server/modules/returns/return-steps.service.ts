@@ -1,5 +1,5 @@
-import { indiaDate } from '#shared/india-time.ts';
 import { AppError } from '#shared/errors.ts';
+import { indiaDate } from '#shared/india-time.ts';
 import { orderNumber } from '#shared/order-number.ts';
 import {
   canTransitionReturn,
@@ -20,10 +20,10 @@ import type { RefundsService } from '#server/modules/orders/refunds.service.ts';
 import type { OutboxService } from '#server/modules/outbox/outbox.service.ts';
 import type { PaymentsService } from '#server/modules/payments/payments.service.ts';
 import type { UsersService } from '#server/modules/users/users.service.ts';
-import * as repository from './returns.repository.ts';
-import type { ReturnRow } from './returns.repository.ts';
 import { stepMail, what } from './returns-mails.ts';
 import { toOrderReturn } from './returns-view.ts';
+import * as repository from './returns.repository.ts';
+import type { ReturnRow } from './returns.repository.ts';
 
 /** Who acts on a return other than its customer: the line's seller, or an admin (audited). */
 export type ReturnActor = { kind: 'vendor'; vendorId: number } | { kind: 'admin'; actor: { id: string; email: string } };

@@ -1,7 +1,7 @@
 import type { Db } from '#server/db/database.ts';
 import type { OrderReturnsReader } from '#server/modules/orders/orders.service.ts';
-import * as repository from './returns.repository.ts';
 import { toOrderReturn } from './returns-view.ts';
+import * as repository from './returns.repository.ts';
 
 /** What the orders module reads of returns (see OrderReturnsReader): made before the orders service, from the database alone. */
 export function createOrderReturnsReader(db: Db): OrderReturnsReader {

@@ -1,6 +1,6 @@
+import type { ReturnTimes } from '#shared/returns.ts';
 import { type DbOrTx, toIso } from '#server/db/database.ts';
 import type { ReturnsTable } from '#server/db/schema.ts';
-import type { ReturnTimes } from '#shared/returns.ts';
 
 /** A return with what it is of: its order line, its seller, its credit note and its replacement's shipment; its step times are the shared `ReturnTimes`. */
 export interface ReturnRow extends Omit<ReturnTimes, 'status' | 'resolution'> {

@@ -1,5 +1,5 @@
-import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '#shared/errors.ts';
 import { OrderIdParamSchema, OrderSchema, ReturnRequestInputSchema } from '#shared/schemas/orders.ts';
@@ -15,12 +15,12 @@ import {
   ReturnQuerySchema,
   ShipReplacementInputSchema,
 } from '#shared/schemas/returns.ts';
+import { uploadedImage } from '#server/modules/media/uploaded-image.ts';
 import type { VendorsService } from '#server/modules/vendors/vendors.service.ts';
 import { requireRole, requireSignedIn, requireUser } from '#server/plugins/auth.ts';
 import { ErrorResponseSchema } from '#server/plugins/openapi.ts';
 import type { ReturnActor } from './return-steps.service.ts';
 import type { PhotoReader, ReturnsService } from './returns.service.ts';
-import { uploadedImage } from '#server/modules/media/uploaded-image.ts';
 
 const errors = {
   400: ErrorResponseSchema,

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ProductListSchema, SearchSuggestionsSchema } from '#shared/schemas/catalog.ts';
 import { SearchQuerySchema, SuggestionsQuerySchema } from '#shared/schemas/catalog-query.ts';
+import { ProductListSchema, SearchSuggestionsSchema } from '#shared/schemas/catalog.ts';
 import { sendJson } from '#server/plugins/compiled-serializer.ts';
 import { ErrorResponseSchema } from '#server/plugins/openapi.ts';
 import type { SearchService } from './search.service.ts';

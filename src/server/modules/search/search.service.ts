@@ -1,15 +1,15 @@
 import { LRUCache } from 'lru-cache';
-import { understandQuery } from '#shared/query-understanding.ts';
-import type { ProductList, SearchSuggestions } from '#shared/schemas/catalog.ts';
 import { isCategory } from '#shared/categories.ts';
+import { understandQuery } from '#shared/query-understanding.ts';
 import { type SearchQuery, SearchQuerySchema } from '#shared/schemas/catalog-query.ts';
+import type { ProductList, SearchSuggestions } from '#shared/schemas/catalog.ts';
 import { letRequestsThrough } from '#server/modules/catalog/catalog-changes.ts';
-import { LARGE_CATALOGUE } from '#server/worker-memory.ts';
-import type { SearchHits } from '#server/modules/catalog/listing-index/listing-query.ts';
 import type { CatalogService, ListOptions } from '#server/modules/catalog/catalog.service.ts';
-import { type TermGroups, termMatches } from './search-index.ts';
+import type { SearchHits } from '#server/modules/catalog/listing-index/listing-query.ts';
+import { LARGE_CATALOGUE } from '#server/worker-memory.ts';
 import { createMemorySearchIndex } from './memory-index/search-index.memory.ts';
 import { words } from './memory-index/words.ts';
+import { type TermGroups, termMatches } from './search-index.ts';
 import { queryWords } from './typo-tolerance.ts';
 
 /**

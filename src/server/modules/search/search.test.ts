@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rupees } from '#shared/money.ts';
 import type { ProductList } from '#shared/schemas/catalog.ts';
 import { buildTestApp, type TestApp } from '#server/testing/build-app.ts';
 import { createProduct, laptopSpecs, monitorSpecs } from '#server/testing/factories.ts';
-import { rupees } from '#shared/money.ts';
 import { testDialects } from '#server/testing/test-database.ts';
 
 describe.each(testDialects())('search API on %s', (dialect) => {

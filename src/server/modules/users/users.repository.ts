@@ -1,5 +1,5 @@
-import type { Role } from '#shared/schemas/auth.ts';
 import { sql } from 'kysely';
+import type { Role } from '#shared/schemas/auth.ts';
 import type { DbOrTx } from '#server/db/database.ts';
 import { containing } from '#server/db/like.ts';
 

@@ -13,8 +13,8 @@ import {
 import { type DbOrTx, toIso } from '#server/db/database.ts';
 import type { VendorRow } from '#server/db/schema.ts';
 import { isUniqueViolation } from '#server/db/unique-violation.ts';
-import type { CatalogService } from '#server/modules/catalog/catalog.service.ts';
 import type { ModerationRepliesService } from '#server/modules/admin/moderation-replies.service.ts';
+import type { CatalogService } from '#server/modules/catalog/catalog.service.ts';
 import type { MediaService } from '#server/modules/media/media.service.ts';
 import type { OrdersService } from '#server/modules/orders/orders.service.ts';
 import { vendorSlug, type VendorsService } from './vendors.service.ts';

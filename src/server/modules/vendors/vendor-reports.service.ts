@@ -2,10 +2,10 @@ import Papa from 'papaparse';
 import { indiaDate, lastIndiaDays } from '#shared/india-time.ts';
 import { orderNumber } from '#shared/order-number.ts';
 import type { Settlement, VendorOverview } from '#shared/schemas/vendor.ts';
-import type { PaymentsService } from '#server/modules/payments/payments.service.ts';
+import type { VendorRow } from '#server/db/schema.ts';
 import type { CatalogService } from '#server/modules/catalog/catalog.service.ts';
 import type { OrdersService } from '#server/modules/orders/orders.service.ts';
-import type { VendorRow } from '#server/db/schema.ts';
+import type { PaymentsService } from '#server/modules/payments/payments.service.ts';
 
 export function createVendorReportsService(deps: {
   orders: OrdersService;

@@ -23,19 +23,19 @@ import {
   VendorProfileInputSchema,
   VendorProfileSchema,
 } from '#shared/schemas/vendor.ts';
+import { sellerChecklist } from '#shared/seller-kyc.ts';
 import { toIso } from '#server/db/database.ts';
 import type { VendorRow } from '#server/db/schema.ts';
+import type { DeliveryService } from '#server/modules/delivery/delivery.service.ts';
 import type { MediaService } from '#server/modules/media/media.service.ts';
+import { uploadedImage } from '#server/modules/media/uploaded-image.ts';
 import type { FulfilmentService } from '#server/modules/orders/fulfilment.service.ts';
 import { requireRole, requireUser } from '#server/plugins/auth.ts';
 import { ErrorResponseSchema } from '#server/plugins/openapi.ts';
 import { CSV_TEMPLATE, type ProductImportService } from './product-import.service.ts';
 import type { VendorProductsService } from './vendor-products.service.ts';
 import type { VendorReportsService } from './vendor-reports.service.ts';
-import type { DeliveryService } from '#server/modules/delivery/delivery.service.ts';
 import { sellerDetailsOf, type VendorsService } from './vendors.service.ts';
-import { sellerChecklist } from '#shared/seller-kyc.ts';
-import { uploadedImage } from '#server/modules/media/uploaded-image.ts';
 
 const errors = {
   400: ErrorResponseSchema,

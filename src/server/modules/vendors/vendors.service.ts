@@ -1,5 +1,5 @@
-import type { Db, DbOrTx } from '#server/db/database.ts';
 import type { SellerDetails } from '#shared/seller-kyc.ts';
+import type { Db, DbOrTx } from '#server/db/database.ts';
 import type { VendorRow } from '#server/db/schema.ts';
 import * as repository from './vendors.repository.ts';
 import type { NewVendor } from './vendors.repository.ts';

@@ -1,6 +1,6 @@
+import { ExternalLink, LogOut } from 'lucide-react';
 import { Suspense } from 'react';
 import { Link, NavLink, Outlet, ScrollRestoration, useNavigate } from 'react-router';
-import { ExternalLink, LogOut } from 'lucide-react';
 import { Loading } from '#web/components/ui/loading.tsx';
 import { paths } from '#web/config/paths.ts';
 import { useAuth } from '#web/features/auth/hooks/use-auth.ts';

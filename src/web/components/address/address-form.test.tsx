@@ -1,9 +1,9 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Address, AddressInput } from '#shared/schemas/account.ts';
 import { INDIAN_STATES } from '#shared/india.ts';
-import { ApiError } from '#web/lib/api-client.ts';
+import type { Address, AddressInput } from '#shared/schemas/account.ts';
 import { AddressForm } from '#web/components/address/address-form.tsx';
+import { ApiError } from '#web/lib/api-client.ts';
 import { fakeFetch, json, renderWithProviders } from '#web/testing/fake-api.tsx';
 
 const PLACES: Record<string, object> = {

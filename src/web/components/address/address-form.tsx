@@ -1,6 +1,6 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm, type DefaultValues } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { INDIAN_STATES } from '#shared/india.ts';
 import { AddressInputSchema, type Address, type AddressInput } from '#shared/schemas/account.ts';

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { type FieldValues, type Path, type PathValue, type UseFormReturn, useWatch } from 'react-hook-form';
-import { PIN_CODE } from '#shared/india.ts';
 import type { PincodePlace } from '#shared/delivery.ts';
+import { PIN_CODE } from '#shared/india.ts';
 import { PincodePlaceSchema } from '#shared/schemas/delivery.ts';
 import type { FormOf } from '#web/components/form/form-fields.tsx';
 import { ApiError, apiRequest } from '#web/lib/api-client.ts';

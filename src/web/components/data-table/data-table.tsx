@@ -1,5 +1,3 @@
-import type { ReactNode } from 'react';
-import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import {
   type Cell,
   type ColumnDef,
@@ -12,6 +10,8 @@ import {
   tableFeatures,
   useTable,
 } from '@tanstack/react-table';
+import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { ScrollRegion } from '#web/components/ui/scroll-region.tsx';
 
 /** The server's sort keys a column sorts by, one per direction it offers ("newest" and "oldest" for a date). */

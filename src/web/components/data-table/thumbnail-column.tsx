@@ -1,7 +1,7 @@
-import { ImageOff } from 'lucide-react';
 import type { RowData } from '@tanstack/react-table';
-import { columnsOf, type DataColumn } from './data-table.tsx';
+import { ImageOff } from 'lucide-react';
 import { ProductImage } from '#web/components/ui/product-image.tsx';
+import { columnsOf, type DataColumn } from './data-table.tsx';
 
 /**
  * A DataTable's first column: a row's picture (decorative: the row header names it), or a

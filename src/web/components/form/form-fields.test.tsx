@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
 import { useForm } from 'react-hook-form';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderToString } from 'react-dom/server';
 import { CheckboxField, FormActions, FormSection, SelectField, SubmitButton, TextAreaField, TextField } from './form-fields.tsx';
 
 interface Values {

@@ -1,5 +1,5 @@
-import { useLayoutEffect, useRef, useState, type DragEvent } from 'react';
 import { ImagePlus } from 'lucide-react';
+import { useLayoutEffect, useRef, useState, type DragEvent } from 'react';
 import { MAX_IMAGES_PER_PRODUCT } from '#shared/schemas/vendor.ts';
 import { ACCEPTED_IMAGE_TYPES, type ProductImages } from './use-product-images.ts';
 

@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import { CATEGORIES, type Category } from '#shared/categories.ts';
+import { formatPrice } from '#shared/money.ts';
 import { DesktopSpecsSchema, LaptopSpecsSchema, MonitorSpecsSchema } from '#shared/schemas/catalog.ts';
 import { SPECS_SCHEMAS } from '#shared/schemas/specs-input.ts';
-import { formatPrice } from '#shared/money.ts';
 import { StockConflictSchema, VendorProductInputSchema, type VendorProduct, type VendorProductInput } from '#shared/schemas/vendor.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { paiseToRupeeText, parseRupees } from './rupees.ts';

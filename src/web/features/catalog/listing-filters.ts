@@ -1,8 +1,8 @@
 import { CATEGORY_LABELS, type Category, isCategory } from '#shared/categories.ts';
-import { INTEGRATED_GRAPHICS } from '#shared/spec-families.ts';
 import { SPEC_FACET_KEYS, specFacet } from '#shared/facets.ts';
 import { formatPrice } from '#shared/money.ts';
 import type { Facet } from '#shared/schemas/catalog.ts';
+import { INTEGRATED_GRAPHICS } from '#shared/spec-families.ts';
 import { priceRangeLabel, priceRangeOf } from './price-ranges.ts';
 
 /** One chosen filter, as a chip above the results: its name and the URL without it. */

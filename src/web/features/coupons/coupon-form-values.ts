@@ -1,10 +1,10 @@
-import type { FieldErrors, Resolver, ResolverOptions } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { FieldErrors, Resolver, ResolverOptions } from 'react-hook-form';
 import type { Category } from '#shared/categories.ts';
+import { INDIA_TIME_ZONE } from '#shared/india-time.ts';
 import { type CouponInput, CouponInputSchema } from '#shared/schemas/coupons.ts';
 import { parseRupees } from '#web/components/product-form/rupees.ts';
 import type { NewCoupon } from './api/create-coupon.ts';
-import { INDIA_TIME_ZONE } from '#shared/india-time.ts';
 
 /**
  * The coupon form as typed: amounts in rupees ("1,500"), counts and the percentage as text, dates as

@@ -1,15 +1,15 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Sort } from '#shared/schemas/catalog.ts';
-import { ProductQuerySchema } from '#shared/schemas/catalog-query.ts';
 import { rupees } from '#shared/money.ts';
+import { ProductQuerySchema } from '#shared/schemas/catalog-query.ts';
+import type { Sort } from '#shared/schemas/catalog.ts';
 import { buildTestApp, type TestApp } from '#server/testing/build-app.ts';
 import { createProduct, createVendor, laptopSpecs, monitorSpecs } from '#server/testing/factories.ts';
 import { testDialects } from '#server/testing/test-database.ts';
 import { CHANGE_LOG_MARGIN_MS, createChangeFeed } from '../catalog-changes.ts';
+import { CHANGE_WAIT_MS, createCatalogService } from '../catalog.service.ts';
 import { createCatalogIndex } from './catalog-index.ts';
 import type { IndexFilter, IndexResult, SearchHits, SlotHints } from './listing-query.ts';
-import { CHANGE_WAIT_MS, createCatalogService } from '../catalog.service.ts';
 
 /** An index kept by its own change feed, as each process keeps one. */
 function indexWithFeed(

@@ -2,9 +2,9 @@ import { CATEGORIES } from '#shared/categories.ts';
 import type { Sort } from '#shared/schemas/catalog.ts';
 import { chosen, named, plus } from './code-counts.ts';
 import { ANY, type Cells, cellKey, type Counts, summed, valueNumber } from './facet-cells.ts';
-import type { Listing } from './listing.ts';
 import { ATTRIBUTE_KEYS, type Attribute } from './listing-columns.ts';
 import type { IndexResult } from './listing-query.ts';
+import type { Listing } from './listing.ts';
 import { firstPriced, firstPricedDescending } from './price-ranges.ts';
 import { brandOrders, type Orders, type SortedSlots } from './sorted-slots.ts';
 

@@ -1,13 +1,13 @@
 import { CATEGORIES } from '#shared/categories.ts';
 import type { Db } from '#server/db/database.ts';
+import { letRequestsThrough } from '../catalog-changes.ts';
 import type { ListingRow } from '../catalog-feed.repository.ts';
 import * as repository from '../catalog-feed.repository.ts';
-import { letRequestsThrough } from '../catalog-changes.ts';
 import { offersOn, productsWithOtherSellers } from '../offers.repository.ts';
 import { logChange } from './change-log.ts';
 import { count } from './facet-cells.ts';
-import { emptyListing, type Listing } from './listing.ts';
 import { slotOf, valuesAt, writeColumns } from './listing-columns.ts';
+import { emptyListing, type Listing } from './listing.ts';
 import { bandCuts } from './price-ranges.ts';
 import { type PlaceOf, sellerReach, setOtherSellers, setVendors } from './sellers-and-reach.ts';
 import { brandOrders, move, ordersMoved, STORED_SORTS } from './sorted-slots.ts';

@@ -1,5 +1,5 @@
-import type { Listing } from './listing.ts';
 import { slotOf } from './listing-columns.ts';
+import type { Listing } from './listing.ts';
 import { firstPriced } from './price-ranges.ts';
 import type { Orders } from './sorted-slots.ts';
 

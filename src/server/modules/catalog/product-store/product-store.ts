@@ -1,12 +1,12 @@
 import { type Offer, type Product, ProductSchema } from '#shared/schemas/catalog.ts';
 import type { Db } from '#server/db/database.ts';
-import { LARGE_CATALOGUE } from '#server/worker-memory.ts';
 import { compileResponseSerializer } from '#server/plugins/compiled-serializer.ts';
+import { LARGE_CATALOGUE } from '#server/worker-memory.ts';
 import { type CatalogChange, letRequestsThrough } from '../catalog-changes.ts';
-import * as repository from '../catalog.repository.ts';
 import * as feed from '../catalog-feed.repository.ts';
-import { compress, decodedLength, decodeInto } from './lz4.ts';
+import * as repository from '../catalog.repository.ts';
 import { offersOn, productsWithOtherSellers } from '../offers.repository.ts';
+import { compress, decodedLength, decodeInto } from './lz4.ts';
 
 const serializeProduct = compileResponseSerializer(ProductSchema);
 

@@ -1,8 +1,8 @@
 import { Suspense, useId } from 'react';
 import { Link } from 'react-router';
 import { CATEGORIES, CATEGORY_LABELS } from '#shared/categories.ts';
-import { buttonClass } from '#web/components/ui/button-styles.ts';
 import { PageMeta } from '#web/components/seo/page-meta.tsx';
+import { buttonClass } from '#web/components/ui/button-styles.ts';
 import { paths } from '#web/config/paths.ts';
 import { useCategories } from '#web/features/catalog/api/get-categories.ts';
 import { useProducts } from '#web/features/catalog/api/get-products.ts';

@@ -1,11 +1,11 @@
 import { useLocation } from 'react-router';
+import { Link } from 'react-router';
+import { buttonClass } from '#web/components/ui/button-styles.ts';
 import { paths } from '#web/config/paths.ts';
 import { linkToken } from '#web/features/auth/api/password-reset.ts';
 import { AuthCard } from '#web/features/auth/components/auth-card.tsx';
 import { AuthLink } from '#web/features/auth/components/login-form.tsx';
 import { ResetPasswordForm } from '#web/features/auth/components/reset-password-form.tsx';
-import { buttonClass } from '#web/components/ui/button-styles.ts';
-import { Link } from 'react-router';
 import { useStoreInfo } from '#web/lib/store-info.ts';
 
 /** A reset link's page: /reset-password#token=… (the token never reaches the server with the page). */

@@ -1,8 +1,8 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import SearchRoute from './search.tsx';
 import { fakeFetch, json, renderWithProviders } from '#web/testing/fake-api.tsx';
+import SearchRoute from './search.tsx';
 
 const NOTHING = { items: [], total: 0, page: 1, pageSize: 24, facets: [] };
 

@@ -1,9 +1,9 @@
+import { MAX_CART_LINES } from '#shared/cart-limits.ts';
+import { useAuth } from '#web/features/auth/hooks/use-auth.ts';
 import { isCartFull, lineKey } from '#web/features/cart/cart-rules.ts';
 import { useCart } from '#web/features/cart/hooks/use-cart.ts';
-import { useAuth } from '#web/features/auth/hooks/use-auth.ts';
 import { WishlistView } from '#web/features/wishlist/components/wishlist-view.tsx';
 import { useStoreInfo } from '#web/lib/store-info.ts';
-import { MAX_CART_LINES } from '#shared/cart-limits.ts';
 
 /** My Wishlist (customers; RequireUser sends others to sign in). "Move to cart" buys from the product's buy box. */
 export default function WishlistRoute() {

@@ -1,11 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { Address, AddressInput } from '#shared/schemas/account.ts';
-import { buttonClass } from '#web/components/ui/button-styles.ts';
-import { errorMessage } from '#web/lib/api-client.ts';
-import { useAddAddress, useAddresses, useDeleteAddress, useSetDefaultAddress, useUpdateAddress } from '../api/addresses.ts';
 import { AddressForm } from '#web/components/address/address-form.tsx';
+import { buttonClass } from '#web/components/ui/button-styles.ts';
 import { LoadError } from '#web/components/ui/list-states.tsx';
 import { Loading } from '#web/components/ui/loading.tsx';
+import { errorMessage } from '#web/lib/api-client.ts';
+import { useAddAddress, useAddresses, useDeleteAddress, useSetDefaultAddress, useUpdateAddress } from '../api/addresses.ts';
 import { AddressCard } from './address-card.tsx';
 
 /** The server keeps at most this many addresses per shopper (and answers 409 beyond it). */

@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
 import { RotateCw } from 'lucide-react';
+import { Link } from 'react-router';
 import { columnsOf, type DataColumn, DataTable } from '#web/components/data-table/data-table.tsx';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
 import { paths } from '#web/config/paths.ts';

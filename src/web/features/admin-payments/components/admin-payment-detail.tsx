@@ -1,6 +1,6 @@
+import { ArrowLeft } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { ArrowLeft } from 'lucide-react';
 import { Announcer, type AnnouncerTone } from '#web/components/ui/alerts.tsx';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
 import { Loading } from '#web/components/ui/loading.tsx';

@@ -1,5 +1,5 @@
-import { Link, useSearchParams } from 'react-router';
 import { Download, Scale } from 'lucide-react';
+import { Link, useSearchParams } from 'react-router';
 import { formatPrice } from '#shared/money.ts';
 import { AdminPaymentQuerySchema } from '#shared/schemas/admin.ts';
 import { columnsOf, type DataColumn, DataTable } from '#web/components/data-table/data-table.tsx';

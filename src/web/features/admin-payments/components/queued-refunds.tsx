@@ -1,5 +1,5 @@
-import { useId, useState } from 'react';
 import { RotateCw } from 'lucide-react';
+import { useId, useState } from 'react';
 import { formatPrice } from '#shared/money.ts';
 import type { AdminOutboxJob } from '#shared/schemas/admin.ts';
 import { ErrorAlert } from '#web/components/ui/alerts.tsx';

@@ -1,6 +1,6 @@
+import { ArrowLeft } from 'lucide-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { ArrowLeft } from 'lucide-react';
 import { addDays, indiaDate } from '#shared/india-time.ts';
 import { formatPrice } from '#shared/money.ts';
 import type { ReconciliationDifference, Settlement } from '#shared/schemas/reconciliation.ts';

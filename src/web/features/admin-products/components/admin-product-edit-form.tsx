@@ -2,6 +2,9 @@ import { useCallback, useId, useState } from 'react';
 import type { AdminProductDetail } from '#shared/schemas/admin.ts';
 import type { ProductStatus } from '#shared/schemas/catalog.ts';
 import { IMAGE_REQUIRED_MESSAGE, publishesWithoutImage } from '#shared/schemas/vendor.ts';
+import { PRODUCT_STATUS_NAMES } from '#web/components/audit/audit-changes.ts';
+import { TextAreaControl } from '#web/components/form/form-fields.tsx';
+import { ImageManager } from '#web/components/product-form/image-manager.tsx';
 import {
   formLegendClass,
   formSectionClass,
@@ -12,14 +15,11 @@ import {
   useProductForm,
   type SaveProblem,
 } from '#web/components/product-form/product-fields.tsx';
-import { ImageManager } from '#web/components/product-form/image-manager.tsx';
 import { stockNote, toFormValues, type ProductFields } from '#web/components/product-form/product-form.ts';
 import { useProductImages, type UploadImage } from '#web/components/product-form/use-product-images.ts';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
-import { TextAreaControl } from '#web/components/form/form-fields.tsx';
 import { useUpdateAdminProduct } from '../api/update-admin-product.ts';
 import { uploadAdminProductImage } from '../api/upload-admin-product-image.ts';
-import { PRODUCT_STATUS_NAMES } from '#web/components/audit/audit-changes.ts';
 import { OFFLINE } from './offline.ts';
 
 const NOTE_MAX = 500;

@@ -5,18 +5,18 @@ import type { ProductStatus } from '#shared/schemas/catalog.ts';
 import { formSectionClass } from '#web/components/product-form/product-fields.tsx';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
 import { Loading } from '#web/components/ui/loading.tsx';
-import { formatDateTime } from '#web/lib/format.ts';
 import { paths } from '#web/config/paths.ts';
 import { ApiError } from '#web/lib/api-client.ts';
+import { formatDateTime } from '#web/lib/format.ts';
 import { errorMessage } from '../api/admin-products.ts';
 import { useAdminProduct } from '../api/get-admin-product.ts';
+import { EditForm } from './admin-product-edit-form.tsx';
+import { ArchiveSection } from './archive-section.tsx';
 import { ModerationActions } from './moderation-actions.tsx';
+import { OFFLINE } from './offline.ts';
 import { FeaturedBadge, HiddenBadge, StatusBadge } from './product-badges.tsx';
 import { ProductHistory } from './product-history.tsx';
 import { ProductSellers } from './product-sellers.tsx';
-import { OFFLINE } from './offline.ts';
-import { EditForm } from './admin-product-edit-form.tsx';
-import { ArchiveSection } from './archive-section.tsx';
 
 type Shop = AdminProductDetail['shop'];
 

@@ -3,9 +3,9 @@ import { Link, useSearchParams } from 'react-router';
 import { CATEGORIES, CATEGORY_LABELS } from '#shared/categories.ts';
 import { formatPrice } from '#shared/money.ts';
 import { columnsOf, type DataColumn, DataTable } from '#web/components/data-table/data-table.tsx';
-import { thumbnailColumn } from '#web/components/data-table/thumbnail-column.tsx';
 import { anyFilterSet, type Filter, FilterBar, withoutFilters } from '#web/components/data-table/filter-bar.tsx';
 import { EmptyState, PagedList } from '#web/components/data-table/paged-list.tsx';
+import { thumbnailColumn } from '#web/components/data-table/thumbnail-column.tsx';
 import { paths } from '#web/config/paths.ts';
 import { searchOf } from '#web/lib/url-params.ts';
 import {

@@ -1,6 +1,6 @@
 import type { AuditEntry } from '#shared/schemas/admin.ts';
-import { formatDateTime } from '#web/lib/format.ts';
 import { productActionName, productChanges } from '#web/components/audit/audit-changes.ts';
+import { formatDateTime } from '#web/lib/format.ts';
 
 /** The admin actions on one product, newest first: who did what and when, why, and each field before and after. */
 export function ProductHistory({ entries, headingId }: { entries: AuditEntry[]; headingId: string }) {

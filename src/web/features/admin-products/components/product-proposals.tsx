@@ -1,6 +1,6 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { formatPrice } from '#shared/money.ts';
 import { AdminProductListSchema, type AdminProposal, AdminProposalListSchema } from '#shared/schemas/admin.ts';

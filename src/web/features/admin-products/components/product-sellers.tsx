@@ -1,12 +1,12 @@
+import { useMutation } from '@tanstack/react-query';
 import { useId } from 'react';
 import { type Resolver, type ResolverResult, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { useMutation } from '@tanstack/react-query';
 import { formatPrice } from '#shared/money.ts';
 import { type AdminProductDetail, AdminProductDetailSchema } from '#shared/schemas/admin.ts';
 import { columnsOf, type DataColumn, DataTable } from '#web/components/data-table/data-table.tsx';
-import { formSectionClass } from '#web/components/product-form/product-fields.tsx';
 import { FormActions, TextField } from '#web/components/form/form-fields.tsx';
+import { formSectionClass } from '#web/components/product-form/product-fields.tsx';
 import { paths } from '#web/config/paths.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
 import { errorMessage, useShowSavedProduct } from '../api/admin-products.ts';

@@ -1,6 +1,6 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { CreateAdminInputSchema, type AdminUser } from '#shared/schemas/admin.ts';
 import { PASSWORD_MAX, PASSWORD_MIN } from '#shared/schemas/auth.ts';

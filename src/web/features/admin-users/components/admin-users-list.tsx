@@ -1,13 +1,13 @@
+import { UserPlus } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { UserPlus } from 'lucide-react';
 import { ADMIN_USER_SORTS, type AdminUser } from '#shared/schemas/admin.ts';
 import { ROLES, type Role } from '#shared/schemas/auth.ts';
-import { Announcer } from '#web/components/ui/alerts.tsx';
-import { buttonClass } from '#web/components/ui/button-styles.ts';
 import { columnsOf, type DataColumn, DataTable } from '#web/components/data-table/data-table.tsx';
 import { anyFilterSet, type Filter, FilterBar, withoutFilters } from '#web/components/data-table/filter-bar.tsx';
 import { EmptyState, PagedList } from '#web/components/data-table/paged-list.tsx';
+import { Announcer } from '#web/components/ui/alerts.tsx';
+import { buttonClass } from '#web/components/ui/button-styles.ts';
 import { formatDate } from '#web/lib/format.ts';
 import { useAdminUsers, type AccountStatus, type AdminUserSort } from '../api/admin-users.ts';
 import { adminUserPaths } from '../paths.ts';

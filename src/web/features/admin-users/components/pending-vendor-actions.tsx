@@ -1,8 +1,8 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { VendorDecisionInputSchema, type AdminUser } from '#shared/schemas/admin.ts';
+import { TextAreaControl } from '#web/components/form/form-fields.tsx';
 import { ErrorAlert } from '#web/components/ui/alerts.tsx';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
-import { TextAreaControl } from '#web/components/form/form-fields.tsx';
 import { errorMessage, useVendorDecision } from '../api/admin-users.ts';
 
 /** Approve at once, or "Reject…" which asks for the reason that is e-mailed to the vendor. */

@@ -1,6 +1,6 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { UserRoleInputSchema, UserStatusInputSchema, VendorDecisionInputSchema, type AdminUser } from '#shared/schemas/admin.ts';
 import { ROLES } from '#shared/schemas/auth.ts';

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
+import { LINK_INVALID_MESSAGE } from '#shared/schemas/account-security.ts';
 import { ErrorAlert } from '#web/components/ui/alerts.tsx';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
-import { useTakenOver } from '#web/lib/hydration.ts';
 import { ApiError, errorMessage } from '#web/lib/api-client.ts';
-import { LINK_INVALID_MESSAGE } from '#shared/schemas/account-security.ts';
+import { useTakenOver } from '#web/lib/hydration.ts';
 import { verifyEmail } from '../api/password-reset.ts';
 
 /**

@@ -2,8 +2,8 @@ import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { MAX_CART_LINES, MAX_QUANTITY_PER_LINE } from '#shared/cart-limits.ts';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
-import { useTakenOver } from '#web/lib/hydration.ts';
 import { paths } from '#web/config/paths.ts';
+import { useTakenOver } from '#web/lib/hydration.ts';
 import { type CartProduct, isCartFull, lineKey } from '../cart-rules.ts';
 import { useCart } from '../hooks/use-cart.ts';
 

@@ -5,13 +5,13 @@ import type { QuoteLine } from '#shared/schemas/cart.ts';
 import { MAX_QUANTITY_PER_LINE } from '#shared/schemas/cart.ts';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
 import { OrderTotals } from '#web/components/ui/order-totals.tsx';
+import { ProductImage } from '#web/components/ui/product-image.tsx';
 import { paths } from '#web/config/paths.ts';
 import { useRememberedCoupon } from '#web/lib/remembered-coupon.ts';
 import { useCartQuote } from '../api/get-cart-quote.ts';
 import { type CartItem, cartLines, lineKey } from '../cart-rules.ts';
 import { useCart } from '../hooks/use-cart.ts';
 import { CouponBox } from './coupon-box.tsx';
-import { ProductImage } from '#web/components/ui/product-image.tsx';
 
 /** Lines whose photos are in the first screen on a phone; the rest load as they scroll into view. */
 const FIRST_SCREEN_LINES = 3;

@@ -5,6 +5,7 @@ import { CATEGORY_LABELS } from '#shared/categories.ts';
 import type { Product } from '#shared/schemas/catalog.ts';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
 import { Loading } from '#web/components/ui/loading.tsx';
+import { ProductImage } from '#web/components/ui/product-image.tsx';
 import { ScrollRegion } from '#web/components/ui/scroll-region.tsx';
 import { paths } from '#web/config/paths.ts';
 import { ApiError } from '#web/lib/api-client.ts';
@@ -13,7 +14,6 @@ import { useStoreInfo } from '#web/lib/store-info.ts';
 import { productQuery } from '../api/get-product.ts';
 import { COMPARE_MAX, comparisonRows, countOf } from '../compare-rules.ts';
 import { comparison, useComparison } from '../compare-store.ts';
-import { ProductImage } from '#web/components/ui/product-image.tsx';
 
 /**
  * The products chosen for comparison, side by side: each fetched afresh (today's price and stock),

@@ -2,10 +2,10 @@ import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { CATEGORY_LABELS } from '#shared/categories.ts';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
+import { ProductImage } from '#web/components/ui/product-image.tsx';
 import { paths } from '#web/config/paths.ts';
 import { COMPARE_MAX } from '../compare-rules.ts';
 import { comparison, useComparison } from '../compare-store.ts';
-import { ProductImage } from '#web/components/ui/product-image.tsx';
 
 /**
  * The comparison tray, fixed at the foot of the screen while products are chosen: each with a

@@ -2,12 +2,12 @@ import { use } from 'react';
 import { Link } from 'react-router';
 import type { Product } from '#shared/schemas/catalog.ts';
 import { PriceTag } from '#web/components/ui/price-tag.tsx';
+import { ProductImage } from '#web/components/ui/product-image.tsx';
 import { RatingBadge } from '#web/components/ui/rating-badge.tsx';
 import { StockLabel } from '#web/components/ui/stock-label.tsx';
 import { paths } from '#web/config/paths.ts';
 import { keySpecs } from '../spec-rows.ts';
 import { ProductCardExtras } from './product-card-extras.ts';
-import { ProductImage } from '#web/components/ui/product-image.tsx';
 
 export function ProductCard({ product, eager = false }: { product: Product; eager?: boolean }) {
   const extras = use(ProductCardExtras);

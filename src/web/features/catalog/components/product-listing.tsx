@@ -11,11 +11,11 @@ import { useStoreInfo } from '#web/lib/store-info.ts';
 import { useProducts } from '../api/get-products.ts';
 import { filterChips } from '../listing-filters.ts';
 import { clearFilters, hasActiveFilters, listingQueryFromUrl, toggleFilterValue, withParam } from '../listing-query.ts';
+import { breadcrumbJsonLd } from '../structured-data.ts';
 import { ActiveFilters } from './active-filters.tsx';
 import { FilterDrawer } from './filter-drawer.tsx';
 import { FilterPanel } from './filter-panel.tsx';
 import { Pagination } from './pagination.tsx';
-import { breadcrumbJsonLd } from '../structured-data.ts';
 import { ProductGrid } from './product-card.tsx';
 
 const SORT_LABELS: Record<Sort, string> = {

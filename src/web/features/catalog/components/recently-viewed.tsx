@@ -2,13 +2,13 @@ import { useQueries } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { formatPrice } from '#shared/money.ts';
+import { ProductImage } from '#web/components/ui/product-image.tsx';
 import { ScrollRegion } from '#web/components/ui/scroll-region.tsx';
 import { StockLabel } from '#web/components/ui/stock-label.tsx';
 import { paths } from '#web/config/paths.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { productQuery } from '../api/get-product.ts';
 import { forgetViewed, recentlyViewed } from '../recently-viewed.ts';
-import { ProductImage } from '#web/components/ui/product-image.tsx';
 
 /**
  * "Recently viewed": the products this browser opened last (up to 12), newest first, each fetched

@@ -2,9 +2,9 @@ import { type RefObject, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { CATEGORY_LABELS } from '#shared/categories.ts';
 import { formatPrice } from '#shared/money.ts';
+import { ProductImage } from '#web/components/ui/product-image.tsx';
 import { paths } from '#web/config/paths.ts';
 import { useSuggestions } from '../api/get-suggestions.ts';
-import { ProductImage } from '#web/components/ui/product-image.tsx';
 
 interface Option {
   key: string;

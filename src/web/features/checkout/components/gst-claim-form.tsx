@@ -1,6 +1,6 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { BuyerGstInputSchema, type BuyerGstInput } from '#shared/schemas/orders.ts';
 import { TextField } from '#web/components/form/form-fields.tsx';

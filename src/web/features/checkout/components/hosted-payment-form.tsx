@@ -1,5 +1,5 @@
-import { type FormEvent, useEffect, useId, useState } from 'react';
 import { ShieldCheck } from 'lucide-react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { formatPrice } from '#shared/money.ts';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
 import {

@@ -1,5 +1,5 @@
-import { formatPrice } from '#shared/money.ts';
 import type { AppliedBankOffer } from '#shared/bank-offers.ts';
+import { formatPrice } from '#shared/money.ts';
 import type { CashOnDelivery, CheckoutOptions, PaymentInput } from '#shared/schemas/orders.ts';
 import type { HostedPaymentInput } from '#shared/schemas/payment-gateway.ts';
 

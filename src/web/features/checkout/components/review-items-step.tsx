@@ -3,10 +3,10 @@ import { formatPrice } from '#shared/money.ts';
 import type { CartLineInput } from '#shared/schemas/cart.ts';
 import type { BuyerGstInput } from '#shared/schemas/orders.ts';
 import { Loading } from '#web/components/ui/loading.tsx';
+import { ProductImage } from '#web/components/ui/product-image.tsx';
 import { paths } from '#web/config/paths.ts';
 import { useReview } from '../api/checkout.ts';
 import { GstClaimForm } from './gst-claim-form.tsx';
-import { ProductImage } from '#web/components/ui/product-image.tsx';
 
 interface ReviewItemsStepProps {
   review: ReturnType<typeof useReview>;

@@ -1,5 +1,5 @@
-import { useEffect, useId, useRef, useState } from 'react';
 import { TicketPercent } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { describeCoupon } from '#shared/coupons.ts';
 import type { Coupon } from '#shared/schemas/coupons.ts';
 import { DataTable } from '#web/components/data-table/data-table.tsx';

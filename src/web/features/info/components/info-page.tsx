@@ -1,5 +1,5 @@
-import { PageMeta } from '#web/components/seo/page-meta.tsx';
 import type { ReactNode } from 'react';
+import { PageMeta } from '#web/components/seo/page-meta.tsx';
 
 const lastUpdatedFormat = new Intl.DateTimeFormat('en-IN', {
   day: 'numeric',

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import type { ErrorBody } from '#shared/errors.ts';
 import { type Order, OrderSchema } from '#shared/schemas/orders.ts';
-import type { z } from 'zod';
 import { type CreateReturnInput, type CreateReturnInputSchema, type ReturnPhoto, ReturnPhotoSchema } from '#shared/schemas/returns.ts';
 import { ApiError, apiRequest } from '#web/lib/api-client.ts';
 import { ORDERS_QUERY_KEY, orderQueryKey } from './orders.ts';

@@ -9,10 +9,9 @@ import { formatDate } from '#web/lib/format.ts';
 import { useStoreInfo } from '#web/lib/store-info.ts';
 import { useOrder } from '../api/orders.ts';
 import { useOrderReturnSender } from '../api/returns.ts';
-import { OrderStatusBadge } from './order-status-badge.tsx';
-
 import { OrderActions } from './order-actions.tsx';
 import { AddressSection, ItemsSection, PriceSection, showsTracking, TrackingSection } from './order-sections.tsx';
+import { OrderStatusBadge } from './order-status-badge.tsx';
 import { PaymentsSection } from './payments-section.tsx';
 import { LineReturn } from './return-form.tsx';
 import { MemberCancelReturn, ReturnsAnnouncement, ReturnsSection, useReturnsAnnouncement } from './returns-section.tsx';

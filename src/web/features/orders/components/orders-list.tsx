@@ -3,12 +3,12 @@ import { formatPrice } from '#shared/money.ts';
 import type { OrderSummary } from '#shared/schemas/orders.ts';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
 import { Loading } from '#web/components/ui/loading.tsx';
+import { ProductImage } from '#web/components/ui/product-image.tsx';
 import { paths } from '#web/config/paths.ts';
 import { formatDate } from '#web/lib/format.ts';
 import { useStoreInfo } from '#web/lib/store-info.ts';
 import { useOrders } from '../api/orders.ts';
 import { OrderStatusBadge } from './order-status-badge.tsx';
-import { ProductImage } from '#web/components/ui/product-image.tsx';
 
 function Thumbnail({ name, image }: OrderSummary['thumbnails'][number]) {
   const box = 'h-12 w-16 shrink-0 rounded-md border border-slate-200';

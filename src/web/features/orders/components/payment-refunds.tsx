@@ -1,7 +1,11 @@
 import { formatPrice } from '#shared/money.ts';
 import type { Payment } from '#shared/schemas/orders.ts';
 
-const STATUS = { pending: 'on its way to your bank', processed: 'credited by the gateway', failed: 'failed at the gateway; please contact us' } as const;
+const STATUS = {
+  pending: 'on its way to your bank',
+  processed: 'credited by the gateway',
+  failed: 'failed at the gateway; please contact us',
+} as const;
 
 /**
  * What was refunded of a payment: the total, then each refund with its state and, once the

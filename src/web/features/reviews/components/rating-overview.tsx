@@ -1,7 +1,7 @@
 import type { RatingSummary } from '#shared/schemas/rating-summary.ts';
 import { useTakenOver } from '#web/lib/hydration.ts';
-import { Stars } from './stars.tsx';
 import { plural } from './plural.ts';
+import { Stars } from './stars.tsx';
 
 /** "4.3 out of 5", the count, and a bar per star that filters the list to it. */
 export function RatingOverview({

@@ -4,9 +4,9 @@ import { buttonClass } from '#web/components/ui/button-styles.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { formatDate } from '#web/lib/format.ts';
 import { useVoteHelpful } from '../api/review-actions.ts';
-import { Stars, VerifiedPurchase } from './stars.tsx';
 import { plural } from './plural.ts';
 import { ReportForm } from './review-report-form.tsx';
+import { Stars, VerifiedPurchase } from './stars.tsx';
 
 /** A review in the list: its stars, words and seller's reply, a helpful vote and a report. */
 export function ReviewItem({

@@ -1,17 +1,17 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatPrice } from '#shared/money.ts';
 import { type Product, ProductListSchema } from '#shared/schemas/catalog.ts';
 import { type OfferInput, VendorProductSchema } from '#shared/schemas/vendor.ts';
-import { parseRupees } from '#web/components/product-form/rupees.ts';
 import { FormActions, SelectField, TextField } from '#web/components/form/form-fields.tsx';
+import { parseRupees } from '#web/components/product-form/rupees.ts';
 import { controlClassName, Field } from '#web/components/ui/field.tsx';
+import { ProductImage } from '#web/components/ui/product-image.tsx';
 import { apiRequest } from '#web/lib/api-client.ts';
 import { errorMessage, vendorProductKeys } from '../api/vendor-products.ts';
 import { vendorProductPaths } from '../paths.ts';
-import { ProductImage } from '#web/components/ui/product-image.tsx';
 
 /** Products in the catalogue matching what the seller typed: the storefront's own search. */
 function useCatalogSearch(q: string) {

@@ -1,8 +1,8 @@
+import { CircleCheck } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { CircleCheck } from 'lucide-react';
 import { IMAGE_REQUIRED_MESSAGE, publishesWithoutImage, type VendorProduct, type VendorProductInput } from '#shared/schemas/vendor.ts';
-import { stockNote, toFormValues, type ProductFields } from '#web/components/product-form/product-form.ts';
+import { ImageManager } from '#web/components/product-form/image-manager.tsx';
 import {
   formLegendClass,
   formSectionClass,
@@ -13,6 +13,8 @@ import {
   useProductForm,
   type SaveProblem,
 } from '#web/components/product-form/product-fields.tsx';
+import { stockNote, toFormValues, type ProductFields } from '#web/components/product-form/product-form.ts';
+import { useProductImages } from '#web/components/product-form/use-product-images.ts';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
 import { Loading } from '#web/components/ui/loading.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
@@ -24,14 +26,12 @@ import {
   useUpdateVendorProduct,
   useVendorProduct,
 } from '../api/vendor-products.ts';
-import { useProductImages } from '#web/components/product-form/use-product-images.ts';
 import { vendorProductPaths } from '../paths.ts';
 import { HiddenByAdminBadge, StatusBadge } from './field.tsx';
-import { ImageManager } from '#web/components/product-form/image-manager.tsx';
-import { ModerationReplies, ModerationReplyForm } from './moderation-reply.tsx';
-import { ReviewNotice, SharedDetailsNotice } from './shared-details-notice.tsx';
 import { ArchivedNotice, ManageProduct } from './manage-product.tsx';
+import { ModerationReplies, ModerationReplyForm } from './moderation-reply.tsx';
 import { archivedNotice } from './other-sellers.ts';
+import { ReviewNotice, SharedDetailsNotice } from './shared-details-notice.tsx';
 
 export interface VendorProductEditorProps {
   /** The product to edit; a new product when absent. */

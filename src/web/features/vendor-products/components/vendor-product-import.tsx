@@ -1,10 +1,10 @@
+import { CircleCheck, Download } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { CircleCheck, Download } from 'lucide-react';
 import { CSV_COLUMNS } from '#shared/schemas/vendor.ts';
 import { ErrorAlert } from '#web/components/ui/alerts.tsx';
-import { Field } from '#web/components/ui/field.tsx';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
+import { Field } from '#web/components/ui/field.tsx';
 import { errorMessage, useImportVendorProducts } from '../api/vendor-products.ts';
 import { vendorProductPaths } from '../paths.ts';
 import { describeSpecColumn, PRODUCT_COLUMNS, SPEC_COLUMNS } from './csv-columns.ts';

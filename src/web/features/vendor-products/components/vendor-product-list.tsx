@@ -1,6 +1,6 @@
+import { Plus, Store, Upload } from 'lucide-react';
 import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Plus, Store, Upload } from 'lucide-react';
 import { formatPrice } from '#shared/money.ts';
 import { VENDOR_PRODUCT_SORTS, VENDOR_PRODUCT_STATES, type VendorProduct, type VendorProductState } from '#shared/schemas/vendor.ts';
 import { columnsOf, type DataColumn, DataTable } from '#web/components/data-table/data-table.tsx';

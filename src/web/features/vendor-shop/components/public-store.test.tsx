@@ -1,7 +1,7 @@
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import PublicStoreHeader from './public-store.tsx';
 import { fakeFetch, json, renderWithProviders } from '#web/testing/fake-api.tsx';
+import PublicStoreHeader from './public-store.tsx';
 
 describe('PublicStoreHeader', () => {
   beforeEach(() => vi.unstubAllGlobals());

@@ -1,12 +1,12 @@
 import { Link } from 'react-router';
 import { PageMeta } from '#web/components/seo/page-meta.tsx';
+import { LoadError } from '#web/components/ui/list-states.tsx';
 import { Loading } from '#web/components/ui/loading.tsx';
 import { paths } from '#web/config/paths.ts';
 import { ApiError, errorMessage } from '#web/lib/api-client.ts';
 import { useStoreInfo } from '#web/lib/store-info.ts';
 import { usePublicStore } from '../api/vendor-shop.ts';
 import { formatMonthYear, plural } from '../format.ts';
-import { LoadError } from '#web/components/ui/list-states.tsx';
 
 const link = 'font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900';
 

@@ -1,8 +1,8 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { VendorOverview as Overview } from '#shared/schemas/vendor.ts';
-import VendorOverview from './vendor-overview.tsx';
 import { fakeFetch, json, renderWithProviders } from '#web/testing/fake-api.tsx';
+import VendorOverview from './vendor-overview.tsx';
 
 const overview = (days: number): Overview => ({
   days,

@@ -4,14 +4,14 @@ import { Area, AreaChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YA
 import { formatPrice, PAISE_PER_RUPEE } from '#shared/money.ts';
 import type { VendorOverview as Overview } from '#shared/schemas/vendor.ts';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
+import { ChartTable } from '#web/components/ui/chart-table.tsx';
+import { LoadError } from '#web/components/ui/list-states.tsx';
 import { Loading } from '#web/components/ui/loading.tsx';
+import { PeriodSelect, periodLabel } from '#web/components/ui/period-select.tsx';
+import { errorMessage } from '#web/lib/api-client.ts';
 import { DEFAULT_PERIOD, PERIODS, useVendorOverview, type Period } from '../api/vendor-shop.ts';
 import { formatAxisRupees, formatDay, formatLongDay, plural } from '../format.ts';
 import { vendorPaths } from '../vendor-paths.ts';
-import { LoadError } from '#web/components/ui/list-states.tsx';
-import { errorMessage } from '#web/lib/api-client.ts';
-import { ChartTable } from '#web/components/ui/chart-table.tsx';
-import { PeriodSelect, periodLabel } from '#web/components/ui/period-select.tsx';
 
 const card = 'min-w-0 rounded-xl border border-slate-200 bg-white p-4 sm:p-5';
 const link = 'font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900';

@@ -1,8 +1,8 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { VendorProfile } from '#shared/schemas/vendor.ts';
-import VendorProfileForm from './vendor-profile-form.tsx';
 import { fakeFetch, json, renderWithProviders } from '#web/testing/fake-api.tsx';
+import VendorProfileForm from './vendor-profile-form.tsx';
 
 const profile: VendorProfile = {
   id: 3,

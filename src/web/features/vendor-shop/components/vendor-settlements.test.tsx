@@ -1,8 +1,8 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Settlement } from '#shared/schemas/vendor.ts';
-import VendorSettlements from './vendor-settlements.tsx';
 import { fakeFetch, json, renderWithProviders } from '#web/testing/fake-api.tsx';
+import VendorSettlements from './vendor-settlements.tsx';
 
 const settlement: Settlement = {
   from: '2026-10-25T00:00:00.000Z',

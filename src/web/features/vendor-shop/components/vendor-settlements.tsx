@@ -1,17 +1,17 @@
-import { useId, useState } from 'react';
 import { Download } from 'lucide-react';
+import { useId, useState } from 'react';
 import { formatPrice } from '#shared/money.ts';
 import type { Settlement } from '#shared/schemas/vendor.ts';
 import { columnsOf, type DataColumn, DataTable } from '#web/components/data-table/data-table.tsx';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
+import { LoadError } from '#web/components/ui/list-states.tsx';
 import { Loading } from '#web/components/ui/loading.tsx';
+import { PeriodSelect } from '#web/components/ui/period-select.tsx';
+import { errorMessage } from '#web/lib/api-client.ts';
 import { formatDate } from '#web/lib/format.ts';
 import { DEFAULT_PERIOD, PERIODS, useSettlement, type Period } from '../api/vendor-shop.ts';
 import { formatPercent } from '../format.ts';
 import { vendorPaths } from '../vendor-paths.ts';
-import { LoadError } from '#web/components/ui/list-states.tsx';
-import { errorMessage } from '#web/lib/api-client.ts';
-import { PeriodSelect } from '#web/components/ui/period-select.tsx';
 
 const card = 'min-w-0 rounded-xl border border-slate-200 bg-white p-4 sm:p-5';
 

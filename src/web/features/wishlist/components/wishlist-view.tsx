@@ -1,17 +1,17 @@
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { INDIA_TIME_ZONE } from '#shared/india-time.ts';
 import { formatPrice } from '#shared/money.ts';
 import type { WishlistItem } from '#shared/schemas/wishlist.ts';
 import { ErrorAlert } from '#web/components/ui/alerts.tsx';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
 import { Loading } from '#web/components/ui/loading.tsx';
 import { PriceTag } from '#web/components/ui/price-tag.tsx';
+import { ProductImage } from '#web/components/ui/product-image.tsx';
 import { StockLabel } from '#web/components/ui/stock-label.tsx';
 import { paths } from '#web/config/paths.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { useRemoveFromWishlist, useWishlist } from '../api/wishlist.ts';
-import { INDIA_TIME_ZONE } from '#shared/india-time.ts';
-import { ProductImage } from '#web/components/ui/product-image.tsx';
 
 const savedOn = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: INDIA_TIME_ZONE });
 

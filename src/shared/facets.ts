@@ -103,7 +103,7 @@ export const SPEC_FACETS: readonly SpecFacet[] = [
   },
   {
     // Not a spec, so no attribute rows: the listing index gives it to products whose customers rate
-    // them 4 stars or more on average (see catalog-index's writeColumns), so it filters and counts
+    // them 4 stars or more on average (see listing-index/listing-columns.ts), so it filters and counts
     // as the specs do.
     key: 'rating',
     label: 'Customer rating',

@@ -252,7 +252,9 @@ export async function startFakeRazorpay(options: StartOptions = {}): Promise<Fak
     const headers = flatHeaders(request);
     const handle = async () => {
       if (method === 'OPTIONS') {
-        response.writeHead(204, CORS);
+        // Whatever headers the page adds (Playwright gives each shopper an X-Forwarded-For) are allowed, as Razorpay's checkout allows its own.
+        const asked = headers['access-control-request-headers'];
+        response.writeHead(204, asked ? { ...CORS, 'access-control-allow-headers': asked } : CORS);
         response.end();
       } else if (method === 'GET' && (url.pathname === '/v1/checkout.js' || url.pathname === '/checkout.js')) {
         response.writeHead(200, { 'content-type': 'application/javascript; charset=UTF-8', 'cache-control': 'no-store', ...CORS });

@@ -69,7 +69,16 @@ function fakeApi({ queued = [] as Queued[], gatewayRefuses = false, cash = false
     refundedAmount: captured.refundedAmount + queued.reduce((sum, item) => sum + item.amount, 0),
     amount: 150_000 + queued.reduce((sum, item) => sum + item.amount, 0),
   };
-  let refunds = [{ amount: 50_000, reason: 'Damaged box', reference: 'rfnd_1', createdAt: '2025-04-02T10:00:00.000Z' }];
+  let refunds = [
+    {
+      amount: 50_000,
+      reason: 'Damaged box',
+      reference: 'rfnd_1',
+      status: 'processed' as 'pending' | 'processed' | 'failed',
+      arn: null as string | null,
+      createdAt: '2025-04-02T10:00:00.000Z',
+    },
+  ];
   let waiting = queued;
   const detail = () => ({
     payment,
@@ -119,7 +128,17 @@ function fakeApi({ queued = [] as Queued[], gatewayRefuses = false, cash = false
           },
         ];
       } else {
-        refunds = [...refunds, { amount: body.amount, reason: body.reason, reference: 'rfnd_2', createdAt: '2025-04-03T10:00:00.000Z' }];
+        refunds = [
+          ...refunds,
+          {
+            amount: body.amount,
+            reason: body.reason,
+            reference: 'rfnd_2',
+            status: 'pending' as const,
+            arn: null,
+            createdAt: '2025-04-03T10:00:00.000Z',
+          },
+        ];
       }
       return json(200, detail());
     }
@@ -147,7 +166,17 @@ function fakeApi({ queued = [] as Queued[], gatewayRefuses = false, cash = false
         });
       }
       waiting = waiting.filter((item) => item.jobId !== job.jobId);
-      refunds = [...refunds, { amount: job.amount, reason: job.reason, reference: 'rfnd_3', createdAt: '2025-04-04T10:00:00.000Z' }];
+      refunds = [
+        ...refunds,
+        {
+          amount: job.amount,
+          reason: job.reason,
+          reference: 'rfnd_3',
+          status: 'pending' as const,
+          arn: null,
+          createdAt: '2025-04-04T10:00:00.000Z',
+        },
+      ];
       return json(200, {
         ...base,
         status: 'done',

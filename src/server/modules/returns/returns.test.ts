@@ -1,135 +1,34 @@
-import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { rupees } from '#shared/money.ts';
 import { OPENED_CHANGE_OF_MIND, UNOPENED_UNANSWERED } from '#shared/returns.ts';
 import type { Order } from '#shared/schemas/orders.ts';
 import type { ManagedReturn } from '#shared/schemas/returns.ts';
-import { buildTestApp, type TestApp } from '#server/testing/build-app.ts';
-import { createProduct } from '#server/testing/factories.ts';
-import {
-  as,
-  completeShopDetails,
-  registerCustomer,
-  registerVendor,
-  signIn,
-  TEST_HEADERS,
-  type TestUser,
-} from '#server/testing/sessions.ts';
+import { returnsWorld } from '#server/testing/returns-world.ts';
+import { as } from '#server/testing/sessions.ts';
 import { testDialects } from '#server/testing/test-database.ts';
 
-const PUNE = { name: 'Asha Rao', phone: '9845012345', line1: '7 FC Road', city: 'Pune', state: 'Maharashtra', pincode: '411004' };
-const DAY_MS = 24 * 60 * 60 * 1000;
-type Seller = TestUser & { vendorId: number };
-
 describe.each(testDialects())('Returns and replacements on %s', (dialect) => {
-  let t: TestApp;
-  let asha: TestUser;
-  let bilal: TestUser;
-  let admin: TestUser;
-  let seller: Seller;
-  let otherSeller: Seller;
-  let laptop: number;
-  let monitor: number;
-  let address: number;
-  let bilalAddress: number;
-  let keys = 0;
-
-  const stockOf = async (productId: number) =>
-    (await t.database.db.selectFrom('offers').select('stock').where('product_id', '=', productId).executeTakeFirstOrThrow()).stock;
-  const orderOf = async (id: number, user = asha) => (await as(t, user)('GET', `/api/orders/${id}`)).json() as Order;
-  const mails = async () =>
-    (await t.database.db.selectFrom('outbox').select('payload').where('kind', '=', 'mail').orderBy('id').execute()).map(
-      (row) => JSON.parse(row.payload) as { to: string; subject: string; text: string },
-    );
-
-  /** A paid order (UPI, or cash on delivery) of these lines, every shipment delivered `daysAgo` days ago. */
-  async function deliveredOrder(
-    items: Array<{ productId: number; quantity: number }>,
-    { method = 'upi', user = asha, daysAgo = 1 }: { method?: 'upi' | 'cod'; user?: TestUser; daysAgo?: number } = {},
-  ): Promise<Order> {
-    const placed = await as(t, user)('POST', '/api/checkout/orders', {
-      idempotencyKey: `returns-${dialect}-${++keys}`,
-      addressId: user === asha ? address : bilalAddress,
-      items,
-    });
-    expect(placed.statusCode, placed.body).toBe(201);
-    const order = placed.json() as Order;
-    const paid = await as(t, user)(
-      'POST',
-      `/api/orders/${order.id}/payments`,
-      method === 'upi' ? { method: 'upi', vpa: 'asha@okhdfc' } : { method: 'cod' },
-    );
-    expect(paid.statusCode, paid.body).toBe(200);
-    for (const fulfilment of (await orderOf(order.id, user)).fulfilments) {
-      const vendor = fulfilment.vendor.id === seller.vendorId ? seller : otherSeller;
-      for (const [step, body] of [
-        ['pack'],
-        ['ship', { carrier: 'Delhivery', trackingNumber: `DLV${fulfilment.id}0042` }],
-        ['deliver'],
-      ] as const) {
-        const response = await as(t, vendor)('POST', `/api/vendor/fulfilments/${fulfilment.id}/${step}`, body);
-        expect(response.statusCode, response.body).toBe(200);
-      }
-    }
-    if (daysAgo !== 0) {
-      await t.database.db
-        .updateTable('fulfilments')
-        .set({ delivered_at: new Date(Date.now() - daysAgo * DAY_MS).toISOString() })
-        .where('order_id', '=', order.id)
-        .execute();
-    }
-    return orderOf(order.id, user);
-  }
-
-  const lineOf = (order: Order, productId: number) => order.items.find((item) => item.productId === productId)!;
-  const request = (order: Order, body: Record<string, unknown>, user = asha) =>
-    as(t, user)('POST', `/api/orders/${order.id}/returns`, body);
-  const act = (user: TestUser, area: 'vendor' | 'admin', id: number, step: string, body?: unknown) =>
-    as(t, user)('POST', `/api/${area}/returns/${id}/${step}`, body);
-  const today = () => new Date(Date.now() + 5.5 * 60 * 60 * 1000).toISOString().slice(0, 10);
-  const pickup = () => ({ carrier: 'Ekart', pickupDate: today() });
-
-  /** Requested, approved and picked up: ready to be received. */
-  async function pickedUp(order: Order, body: Record<string, unknown>): Promise<number> {
-    const requested = await request(order, body);
-    expect(requested.statusCode, requested.body).toBe(201);
-    const id = (requested.json() as Order).returns.at(-1)!.id;
-    expect((await act(seller, 'vendor', id, 'approve', pickup())).statusCode).toBe(200);
-    expect((await act(seller, 'vendor', id, 'picked-up')).statusCode).toBe(200);
-    return id;
-  }
-
-  beforeAll(async () => {
-    t = await buildTestApp(dialect, { COD_MAX: '200000' });
-    const shop = async (email: string, name: string) => {
-      const vendor = await registerVendor(t, email, name);
-      await completeShopDetails(t, vendor, name);
-      await t.services.vendors.setStatus(vendor.vendorId, 'active');
-      return vendor;
-    };
-    seller = await shop('returns@shop.in', 'Test Traders');
-    otherSeller = await shop('other-returns@shop.in', 'Monitor Mart');
-    laptop = (await createProduct(t.services, { vendorId: seller.vendorId, name: 'Lenovo ThinkPad E14', price: rupees(60_000), stock: 50 }))
-      .id;
-    monitor = (
-      await createProduct(t.services, {
-        vendorId: otherSeller.vendorId,
-        category: 'Monitor',
-        name: 'Dell 24 Monitor',
-        price: rupees(11_000),
-        stock: 50,
-      })
-    ).id;
-    asha = await registerCustomer(t, 'asha.returns@example.in', 'Asha Rao');
-    bilal = await registerCustomer(t, 'bilal.returns@example.in', 'Bilal Khan');
-    address = (await as(t, asha)('POST', '/api/account/addresses', PUNE)).json().id;
-    bilalAddress = (await as(t, bilal)('POST', '/api/account/addresses', { ...PUNE, name: 'Bilal Khan' })).json().id;
-    await t.services.authService.ensureAdmin({ email: 'admin@returns.in', password: 'admin-pass-123', name: 'Returns Admin' });
-    admin = await signIn(t, { email: 'admin@returns.in', password: 'admin-pass-123' }, 'admin');
-  });
-  afterAll(() => t.close());
+  const w = returnsWorld(dialect);
 
   it('takes a prepaid line from request to refund: pickup, receipt back to stock, the refund through the gateway and a credit note for that line', async () => {
+    const {
+      t,
+      asha,
+      admin,
+      seller,
+      otherSeller,
+      laptop,
+      monitor,
+      stockOf,
+      orderOf,
+      mails,
+      deliveredOrder,
+      lineOf,
+      request,
+      act,
+      today,
+      pickup,
+    } = w;
     const order = await deliveredOrder([
       { productId: laptop, quantity: 2 },
       { productId: monitor, quantity: 1 },
@@ -219,6 +118,7 @@ describe.each(testDialects())('Returns and replacements on %s', (dialect) => {
   });
 
   it('lets only the line’s seller or an admin act, and only the customer request or cancel; every step out of turn is 409', async () => {
+    const { t, asha, bilal, admin, seller, otherSeller, laptop, monitor, deliveredOrder, lineOf, request, act, pickup } = w;
     const order = await deliveredOrder([
       { productId: laptop, quantity: 1 },
       { productId: monitor, quantity: 1 },
@@ -288,6 +188,7 @@ describe.each(testDialects())('Returns and replacements on %s', (dialect) => {
   });
 
   it('refuses a change-of-mind return of an opened unit, or one not said to be sealed, with 400 and the policy’s words; takes a sealed one', async () => {
+    const { t, asha, laptop, deliveredOrder, lineOf, request } = w;
     const order = await deliveredOrder([{ productId: laptop, quantity: 1 }]);
     const line = lineOf(order, laptop);
     const ask = (extra: Record<string, unknown>) =>
@@ -333,6 +234,7 @@ describe.each(testDialects())('Returns and replacements on %s', (dialect) => {
   });
 
   it('takes a change-of-mind return of a unit said to be unopened, with its seal intact', async () => {
+    const { laptop, deliveredOrder, lineOf, request } = w;
     const order = await deliveredOrder([{ productId: laptop, quantity: 1 }]);
     const sealed = await request(order, {
       orderItemId: lineOf(order, laptop).id,
@@ -346,6 +248,7 @@ describe.each(testDialects())('Returns and replacements on %s', (dialect) => {
   });
 
   it('takes requests only for delivered lines, within 10 days, for the units not already returned, and replacements only for faults', async () => {
+    const { t, asha, laptop, address, orderOf, deliveredOrder, lineOf, request } = w;
     const late = await deliveredOrder([{ productId: laptop, quantity: 1 }], { daysAgo: 11 });
     expect(lineOf(late, laptop).returnableQuantity).toBe(0);
     const tooLate = await request(late, { orderItemId: lineOf(late, laptop).id, quantity: 1, reason: 'defective', resolution: 'refund' });
@@ -380,7 +283,7 @@ describe.each(testDialects())('Returns and replacements on %s', (dialect) => {
     expect((await orderOf(order.id)).returns).toHaveLength(1);
 
     const placed = await as(t, asha)('POST', '/api/checkout/orders', {
-      idempotencyKey: `returns-${dialect}-${++keys}`,
+      idempotencyKey: w.nextKey(),
       addressId: address,
       items: [{ productId: laptop, quantity: 1 }],
     });
@@ -391,6 +294,7 @@ describe.each(testDialects())('Returns and replacements on %s', (dialect) => {
   });
 
   it('refunds once and restocks once when the receipt is clicked twice at the same moment', async () => {
+    const { t, admin, seller, laptop, stockOf, orderOf, deliveredOrder, lineOf, act, pickedUp } = w;
     const order = await deliveredOrder([{ productId: laptop, quantity: 1 }]);
     const id = await pickedUp(order, { orderItemId: lineOf(order, laptop).id, quantity: 1, reason: 'defective', resolution: 'refund' });
     const stockBefore = await stockOf(laptop);
@@ -411,6 +315,7 @@ describe.each(testDialects())('Returns and replacements on %s', (dialect) => {
   });
 
   it('finishes a refund the gateway made but whose answer was lost, once, on the outbox’s retry', async () => {
+    const { t, seller, laptop, orderOf, deliveredOrder, lineOf, act, pickedUp } = w;
     const order = await deliveredOrder([{ productId: laptop, quantity: 1 }]);
     const id = await pickedUp(order, { orderItemId: lineOf(order, laptop).id, quantity: 1, reason: 'damaged', resolution: 'refund' });
     const provider = t.services.paymentProvider;
@@ -444,6 +349,7 @@ describe.each(testDialects())('Returns and replacements on %s', (dialect) => {
   });
 
   it('pays a Cash on Delivery refund out to the account the customer gave, and needs one', async () => {
+    const { t, seller, laptop, orderOf, mails, deliveredOrder, lineOf, request, act, pickedUp } = w;
     const order = await deliveredOrder([{ productId: laptop, quantity: 1 }], { method: 'cod' });
     expect(order.payments[0]).toMatchObject({ method: 'cod', status: 'captured' });
     const line = lineOf(order, laptop);
@@ -474,6 +380,7 @@ describe.each(testDialects())('Returns and replacements on %s', (dialect) => {
   });
 
   it('ships a replacement for a defective unit as a new shipment of the same order, from stock, with no refund', async () => {
+    const { t, seller, laptop, stockOf, orderOf, mails, deliveredOrder, lineOf, act, pickedUp } = w;
     const order = await deliveredOrder([{ productId: laptop, quantity: 1 }]);
     const id = await pickedUp(order, {
       orderItemId: lineOf(order, laptop).id,
@@ -509,6 +416,7 @@ describe.each(testDialects())('Returns and replacements on %s', (dialect) => {
   });
 
   it('takes refunded returns off the seller’s settlement, with its commission', async () => {
+    const { t, seller, laptop, deliveredOrder, lineOf, act, pickedUp } = w;
     const before = (await as(t, seller)('GET', '/api/vendor/settlements?days=30')).json();
     const order = await deliveredOrder([{ productId: laptop, quantity: 1 }]);
     const id = await pickedUp(order, { orderItemId: lineOf(order, laptop).id, quantity: 1, reason: 'wrong_item', resolution: 'refund' });
@@ -523,115 +431,5 @@ describe.each(testDialects())('Returns and replacements on %s', (dialect) => {
     const csv = await as(t, seller)('GET', '/api/vendor/settlements.csv?days=30');
     expect(csv.body).toContain(`${order.number},`);
     expect(csv.body).toContain('returns_refunded_inr');
-  });
-
-  it('keeps photos private to the customer, the line’s seller and admins, and checks them as product images', async () => {
-    const upload = (user: TestUser, bytes: Buffer, type: string) => {
-      const boundary = '----returns-test';
-      const body = Buffer.concat([
-        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="photo"\r\nContent-Type: ${type}\r\n\r\n`),
-        bytes,
-        Buffer.from(`\r\n--${boundary}--\r\n`),
-      ]);
-      return t.app.inject({
-        method: 'POST',
-        url: '/api/returns/photos',
-        payload: body,
-        headers: { ...TEST_HEADERS, cookie: user.cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
-      });
-    };
-    expect((await upload(asha, Buffer.from('not an image at all'), 'image/png')).statusCode).toBe(400);
-    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#c00' } })
-      .png()
-      .toBuffer();
-    const uploaded = await upload(asha, png, 'image/png');
-    expect(uploaded.statusCode, uploaded.body).toBe(201);
-    const photo = uploaded.json();
-    // Bilal cannot send Asha's photo with his return.
-    const his = await deliveredOrder([{ productId: laptop, quantity: 1 }], { user: bilal });
-    expect(
-      (
-        await request(
-          his,
-          { orderItemId: lineOf(his, laptop).id, quantity: 1, reason: 'damaged', resolution: 'refund', photoIds: [photo.id] },
-          bilal,
-        )
-      ).statusCode,
-    ).toBe(400);
-
-    const order = await deliveredOrder([{ productId: laptop, quantity: 1 }]);
-    const sent = await request(order, {
-      orderItemId: lineOf(order, laptop).id,
-      quantity: 1,
-      reason: 'damaged',
-      resolution: 'refund',
-      photoIds: [photo.id],
-    });
-    expect(sent.statusCode, sent.body).toBe(201);
-    expect((sent.json() as Order).returns[0]!.photos).toEqual([{ id: photo.id, url: `/api/returns/photos/${photo.id}` }]);
-    for (const [user, status] of [
-      [asha, 200],
-      [seller, 200],
-      [admin, 200],
-      [bilal, 404],
-      [otherSeller, 404],
-    ] as const) {
-      const read = await as(t, user)('GET', `/api/returns/photos/${photo.id}`);
-      expect(read.statusCode).toBe(status);
-      if (status === 200) expect(read.headers['content-type']).toBe('image/webp');
-    }
-    // Not under the public /media/ path.
-    expect(photo.url.startsWith('/media/')).toBe(false);
-  });
-
-  it('erases a deleted customer’s return photos and the account of a return that is over, and keeps the return', async () => {
-    const chitra = await registerCustomer(t, 'chitra.returns@example.in', 'Chitra Das');
-    const saved = (await as(t, chitra)('POST', '/api/account/addresses', { ...PUNE, name: 'Chitra Das' })).json().id as number;
-    const placed = (
-      await as(t, chitra)('POST', '/api/checkout/orders', {
-        idempotencyKey: `returns-${dialect}-${++keys}`,
-        addressId: saved,
-        items: [{ productId: laptop, quantity: 1 }],
-      })
-    ).json() as Order;
-    expect((await as(t, chitra)('POST', `/api/orders/${placed.id}/payments`, { method: 'cod' })).statusCode).toBe(200);
-    const shipment = (await orderOf(placed.id, chitra)).fulfilments[0]!.id;
-    for (const [step, body] of [['pack'], ['ship', { carrier: 'Delhivery', trackingNumber: 'DLV55550042' }], ['deliver']] as const)
-      await as(t, seller)('POST', `/api/vendor/fulfilments/${shipment}/${step}`, body);
-    const order = await orderOf(placed.id, chitra);
-    const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#0a0' } })
-      .png()
-      .toBuffer();
-    const boundary = '----erase-test';
-    const upload = await t.app.inject({
-      method: 'POST',
-      url: '/api/returns/photos',
-      payload: Buffer.concat([
-        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="p.png"\r\nContent-Type: image/png\r\n\r\n`),
-        png,
-        Buffer.from(`\r\n--${boundary}--\r\n`),
-      ]),
-      headers: { ...TEST_HEADERS, cookie: chitra.cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
-    });
-    const requested = await request(
-      order,
-      {
-        orderItemId: order.items[0]!.id,
-        quantity: 1,
-        reason: 'defective',
-        resolution: 'refund',
-        photoIds: [upload.json().id],
-        payout: { upi: 'chitra@okaxis' },
-      },
-      chitra,
-    );
-    expect(requested.statusCode, requested.body).toBe(201);
-    const id = (requested.json() as Order).returns[0]!.id;
-    expect((await act(seller, 'vendor', id, 'reject', { reason: 'The seal on the box was broken by hand' })).statusCode).toBe(200);
-
-    expect((await as(t, chitra)('DELETE', '/api/account', { password: 'secret-pass-1' })).statusCode).toBeLessThan(300);
-    const row = await t.database.db.selectFrom('returns').select(['payout', 'status']).where('id', '=', id).executeTakeFirstOrThrow();
-    expect(row).toEqual({ payout: null, status: 'rejected' });
-    expect(await t.database.db.selectFrom('return_photos').select('id').where('return_id', '=', id).execute()).toHaveLength(0);
   });
 });

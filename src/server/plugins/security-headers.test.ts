@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '#server/testing/build-app.ts';
 import { createProduct } from '#server/testing/factories.ts';
@@ -138,6 +139,32 @@ describe.each(testDialects())('security headers and caching on %s', (dialect) =>
     const csv = await asAdmin('GET', '/api/admin/payments.csv');
     expect(csv.statusCode).toBe(200);
     expectPrivate(csv);
+  });
+
+  it('marks a return photo no-store: it is the customer’s, for them, the line’s seller and admins only', async () => {
+    const boundary = '----headers-test';
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#0a0' } })
+      .png()
+      .toBuffer();
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: '/api/returns/photos',
+      payload: Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="photo"\r\nContent-Type: image/png\r\n\r\n`),
+        png,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+      headers: { ...TEST_HEADERS, cookie: customer.cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const url = `/api/returns/photos/${uploaded.json().id}`;
+    for (const user of [customer, admin]) {
+      const photo = await as(t, user)('GET', url);
+      expect(photo.statusCode).toBe(200);
+      expect(photo.headers['content-type']).toBe('image/webp');
+      expectPrivate(photo);
+    }
+    expectPrivate(await as(t, vendor)('GET', url)); // 404: not this seller's line
   });
 
   it('marks refusals and errors no-store too', async () => {

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import Papa from 'papaparse';
 import { z } from 'zod';
 import {
   AdminDashboardQuerySchema,
@@ -34,6 +33,7 @@ import {
   AdminOutboxQuerySchema,
 } from '#shared/schemas/admin.ts';
 import { MediaSchema } from '#shared/schemas/vendor.ts';
+import { toCsv } from '#server/csv.ts';
 import type { AuditService } from '#server/modules/audit/audit.service.ts';
 import type { CatalogService } from '#server/modules/catalog/catalog.service.ts';
 import { uploadedImage } from '#server/modules/media/uploaded-image.ts';
@@ -414,7 +414,7 @@ export function adminRoutes(deps: {
       async (request, reply) => {
         const { items } = await admin.listPayments({ ...request.query, page: 1, pageSize: 10_000 });
         const rupees = (paise: number) => (paise / 100).toFixed(2);
-        const csv = Papa.unparse({
+        const csv = toCsv({
           fields: ['payment_id', 'created_at', 'order', 'customer', 'email', 'method', 'status', 'amount_inr', 'refunded_inr', 'reference'],
           data: items.map((p) => [
             p.id,

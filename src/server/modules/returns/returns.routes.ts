@@ -144,11 +144,9 @@ function customerRoutes(returns: ReturnsService, vendors: VendorsService): Fasti
           if (shop) reader = { kind: 'vendor', vendorId: shop.id };
         }
         const bytes = await returns.photo(request.params.id, reader);
-        return reply
-          .header('content-type', 'image/webp')
-          .header('cache-control', 'private, max-age=3600')
-          .header('x-content-type-options', 'nosniff')
-          .send(bytes);
+        // No Cache-Control of its own: like every per-caller answer it is no-store (security-headers.ts),
+        // so a shared computer's browser does not keep a customer's photo after they sign out.
+        return reply.header('content-type', 'image/webp').header('x-content-type-options', 'nosniff').send(bytes);
       },
     );
   };

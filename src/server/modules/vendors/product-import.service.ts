@@ -8,6 +8,7 @@ import {
   VendorProductInputSchema,
   type VendorProductInput,
 } from '#shared/schemas/vendor.ts';
+import { toCsv } from '#server/csv.ts';
 import type { Db } from '#server/db/database.ts';
 import type { CatalogService } from '#server/modules/catalog/catalog.service.ts';
 import type { VendorProductsService } from './vendor-products.service.ts';
@@ -97,7 +98,7 @@ function rowToInput(row: Record<string, string>): unknown {
   };
 }
 
-export const CSV_TEMPLATE = `${Papa.unparse({
+export const CSV_TEMPLATE = `${toCsv({
   fields: [...CSV_COLUMNS],
   data: [
     [

@@ -1,7 +1,7 @@
-import Papa from 'papaparse';
 import { indiaDate, lastIndiaDays } from '#shared/india-time.ts';
 import { orderNumber } from '#shared/order-number.ts';
 import type { Settlement, VendorOverview } from '#shared/schemas/vendor.ts';
+import { toCsv } from '#server/csv.ts';
 import type { VendorRow } from '#server/db/schema.ts';
 import type { CatalogService } from '#server/modules/catalog/catalog.service.ts';
 import type { OrdersService } from '#server/modules/orders/orders.service.ts';
@@ -78,7 +78,7 @@ export function createVendorReportsService(deps: {
     async settlementCsv(shop: VendorRow, days: number): Promise<string> {
       const s = await settlement(shop, days);
       const rupees = (paise: number) => (paise / 100).toFixed(2);
-      const body = Papa.unparse({
+      const body = toCsv({
         fields: ['order', 'delivered_on', 'product', 'quantity', 'amount_inr', 'coupon_discount_inr', 'discount_funded_by', 'paid_by'],
         data: s.lines.map((line) => [
           line.orderNumber,
@@ -91,7 +91,7 @@ export function createVendorReportsService(deps: {
           line.paymentMethod ?? '',
         ]),
       });
-      const returned = Papa.unparse({
+      const returned = toCsv({
         fields: ['returned_order', 'refunded_on', 'product', 'quantity', 'deducted_inr'],
         data: s.returnLines.map((line) => [
           line.orderNumber,
@@ -101,7 +101,7 @@ export function createVendorReportsService(deps: {
           rupees(-line.amount),
         ]),
       });
-      const summary = Papa.unparse([
+      const summary = toCsv([
         ['gross_inr', rupees(s.gross)],
         ['shop_coupons_inr', rupees(s.shopDiscounts)],
         ['marketplace_coupons_inr', rupees(s.marketplaceDiscounts)],

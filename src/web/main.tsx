@@ -51,6 +51,6 @@ if (isHydrating()) {
   });
 } else {
   // The shell's title would stay in the head beside the one the page draws: the page's alone.
-  document.head.querySelector('title')?.remove();
+  document.querySelector('title')?.remove();
   createRoot(root).render(app);
 }

@@ -63,9 +63,8 @@ export function SearchBox({ className = '' }: { className?: string }) {
       <input
         ref={keepTyped}
         // Text, not "search": ARIA in HTML allows the combobox role on a search input only with a
-        // `list`. The keyboard still offers "search".
+        // `list`. enterKeyHint keeps the keyboard's "search" key.
         type="text"
-        inputMode="search"
         enterKeyHint="search"
         name="q"
         role="combobox"

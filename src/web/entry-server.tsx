@@ -158,7 +158,7 @@ const SHELL_TITLES: Record<string, string> = {
   cart: 'Your cart',
   wishlist: 'My Wishlist',
   compare: 'Compare products',
-  track: 'Track your order',
+  track: 'Order Tracking',
   login: 'Sign in',
   register: 'Register',
   'forgot-password': 'Forgot password',

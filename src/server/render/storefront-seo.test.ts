@@ -100,7 +100,7 @@ describe.skipIf(!built)('the built storefront for search engines and the Nu HTML
   it('each page has one title; the pages the browser draws have their own and are noindex', () => {
     for (const [url, html] of Object.entries(pages)) expect(titlesOf(html), url).toHaveLength(1);
     const home = titlesOf(pages['/']!)[0];
-    expect(titlesOf(pages['/track']!)).toEqual(['Track your order · Circuit Bazaar']);
+    expect(titlesOf(pages['/track']!)).toEqual(['Order Tracking · Circuit Bazaar']);
     expect(titlesOf(pages['/compare']!)).toEqual(['Compare products · Circuit Bazaar']);
     expect(titlesOf(pages['/wishlist']!)).toEqual(['My Wishlist · Circuit Bazaar']);
     for (const url of ['/track', '/compare', '/wishlist', '/cart', '/login']) {

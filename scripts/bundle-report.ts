@@ -44,7 +44,9 @@ const ROUTES: Route[] = [
   // chunk of its own, shared by cards, cart, orders and lists: 0.8 kB with its request).
   // 153.6 with the page of the link that confirms a guest's return (its route in the router, a few
   // dozen bytes; the page loads apart), which took the home page just over 153.5.
-  { path: '/', module: 'app/routes/store/home.tsx', budgetKb: 153.6 },
+  // 153.7 with a valid header search (type="text" and enterkeyhint beside role="combobox") and
+  // a browser-drawn page's one title (the shell's removed at start): 153.609 kB, 9 bytes over 153.6.
+  { path: '/', module: 'app/routes/store/home.tsx', budgetKb: 153.7 },
   // 151 since "Check delivery": the widget itself loads apart, after the page; what
   // the page carries is the hook that loads it (0.3 kB), which took it over 150. 154 since the
   // header's combobox, and the reviews' and account's hooks, each loading its part apart.

@@ -103,6 +103,13 @@ function faultAfterCharge(config: Config) {
 }
 
 /** Composes the services and the HTTP app from plain factories; the services, for seeding and tests. */
+
+/**
+ * Static files whose names stay when they change (the favicon, /images): a day, then still used
+ * for a week while the browser asks again. Hashed scripts and the catalogue's images are kept a year.
+ */
+export const STATIC_CACHE_CONTROL = 'public, max-age=86400, stale-while-revalidate=604800';
+
 export function createServices({
   database,
   config,
@@ -449,13 +456,15 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
         // The page itself is asked again every time (it names this release's hashed scripts, which
         // the next release removes); hashed assets never change; the catalogue's images are kept a
         // year too, so one that is redrawn must take a new name (browsers would keep the old one);
-        // other files may be kept an hour. `filePath` is the file sent: index.html.br for the page.
+        // other files (the favicon, /images) keep their names when changed, so are kept a day and
+        // then used while asked again for a week more: a redrawn one shows within a day.
+        // `filePath` is the file sent: index.html.br for the page.
         const file = path.relative(config.webDistDir, filePath).replace(/\.(?:br|gz)$/, '');
         const folder = file.split(path.sep)[0];
         const immutable = folder === 'assets' || folder === 'catalog';
         res.header(
           'cache-control',
-          immutable ? 'public, max-age=31536000, immutable' : file === 'index.html' ? 'no-cache' : 'public, max-age=3600',
+          immutable ? 'public, max-age=31536000, immutable' : file === 'index.html' ? 'no-cache' : STATIC_CACHE_CONTROL,
         );
       },
     });

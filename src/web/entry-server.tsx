@@ -23,6 +23,8 @@ import { ApiError, type ApiTransport, setApiTransport } from '#web/lib/api-clien
 import { storeInfoQuery } from '#web/lib/store-info.ts';
 import { AppProviders, createQueryClient } from './app/providers.tsx';
 import { preloadPages, type RouteHandle, routes, type SsrPage } from './app/routes.tsx';
+import { storeJsonLd } from './components/seo/store-json-ld.ts';
+import { productJsonLd } from './features/catalog/structured-data.ts';
 
 export { setApiTransport };
 export type { ApiTransport };
@@ -100,6 +102,25 @@ export interface RenderedPage {
   state: string;
   /** which page it is, for the server to preload its code */
   page: SsrPage;
+  /** the page's structured data (JSON-LD scripts), for the head; written here, not by the page's components, so the browser's code carries none of it */
+  head: string;
+}
+
+const jsonLdScript = (data: object) => `<script type="application/ld+json">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`;
+
+/**
+ * The home page's Organization and WebSite, and a product's Product with its offers, rating and
+ * first page of reviews (the ones the page shows), from the data the page was drawn from.
+ */
+function structuredData(page: SsrPage, params: Params, queryClient: QueryClient, store: StoreInfo): string {
+  if (page === 'home') return storeJsonLd(store.url, store).map(jsonLdScript).join('');
+  if (page !== 'product') return '';
+  const id = Number(params.id);
+  const product = queryClient.getQueryData(productQuery(id).queryKey);
+  if (!product) return '';
+  const rating = queryClient.getQueryData(ratingSummaryQuery(id).queryKey);
+  const reviews = queryClient.getQueryData(reviewsQuery(id, FIRST_REVIEWS).queryKey)?.items ?? [];
+  return jsonLdScript(productJsonLd(product, store.url, rating, reviews));
 }
 
 /**
@@ -121,18 +142,49 @@ async function renderToHtml(element: React.ReactNode): Promise<string> {
   return html;
 }
 
+/** A page the browser draws, as the server sends it: the page shell with this page's own title and robots. */
+export interface ShellPage {
+  /** `<title>` and `<meta name="robots">`, in place of the shell's home-page title and description */
+  head: string;
+}
+
 /**
- * The page at `url` (absolute) as `session` sees it, or null when the browser draws it (account,
- * checkout, vendor and admin pages).
+ * The titles of the pages the browser draws that the server's shell should not send with the
+ * home page's title: by route path, as each page's component titles itself (" · store name"
+ * after). All per shopper or one-time, so kept out of search results. Here, not in the route
+ * table, so the browser's code carries none of it.
+ */
+const SHELL_TITLES: Record<string, string> = {
+  cart: 'Your cart',
+  wishlist: 'My Wishlist',
+  compare: 'Compare products',
+  track: 'Order Tracking',
+  login: 'Sign in',
+  register: 'Register',
+  'forgot-password': 'Forgot password',
+  'reset-password': 'Choose a new password',
+  'verify-email': 'Verify your e-mail',
+};
+
+const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * The page at `url` (absolute) as `session` sees it; for a page the browser draws (cart, account,
+ * checkout…), its shell head when its route names one, else null (the shell as built).
  */
 export async function render(
   url: string,
   { store, session }: { store: StoreInfo; session: SessionResponse },
-): Promise<RenderedPage | null> {
+): Promise<RenderedPage | ShellPage | null> {
   const context = await query(new Request(url));
   if (context instanceof Response) return null;
-  const page = (context.matches.at(-1)?.route.handle as RouteHandle | undefined)?.ssr;
-  if (!page) return null;
+  const handle = context.matches.at(-1)?.route.handle as RouteHandle | undefined;
+  const page = handle?.ssr;
+  if (!page) {
+    const title = SHELL_TITLES[context.matches.at(-1)?.route.path ?? ''];
+    if (title === undefined) return null;
+    return { head: `<title>${escapeHtml(`${title} · ${store.name}`)}</title><meta name="robots" content="noindex, follow">` };
+  }
 
   const queryClient = createQueryClient();
   // A failed read is shown as failed at once; the browser tries again when it takes over.
@@ -152,5 +204,6 @@ export async function render(
       </AppProviders>
     </StrictMode>,
   );
-  return { status, html, state: JSON.stringify(dehydrate(queryClient)).replace(/</g, '\\u003c'), page };
+  const head = status === 200 ? structuredData(page, match?.params ?? {}, queryClient, store) : '';
+  return { status, html, state: JSON.stringify(dehydrate(queryClient)).replace(/</g, '\\u003c'), page, head };
 }

@@ -50,5 +50,7 @@ if (isHydrating()) {
     hydrateRoot(root, app);
   });
 } else {
+  // The shell's title would stay in the head beside the one the page draws: the page's alone.
+  document.querySelector('title')?.remove();
   createRoot(root).render(app);
 }

@@ -204,7 +204,8 @@ describe('precompressed files of the web app', () => {
 
     const favicon = await get('/favicon.svg', 'br');
     expect(favicon.statusCode).toBe(200);
-    expect(favicon.headers['cache-control']).toBe('public, max-age=3600');
+    // Not hashed: a day, and a week more while it is asked again.
+    expect(favicon.headers['cache-control']).toBe('public, max-age=86400, stale-while-revalidate=604800');
   });
 
   it('sends uploaded images as they are, kept a year', async () => {

@@ -39,7 +39,7 @@ describe.each([
       mkdirSync(path.join(dir, 'ssr'));
       writeFileSync(
         path.join(dir, 'ssr', 'entry-server.js'),
-        'export function setApiTransport() {}\nexport async function render() { return { status: 200, html: "<main>A page</main>", state: "{}", page: "home" }; }\n',
+        'export function setApiTransport() {}\nexport async function render() { return { status: 200, html: "<main>A page</main>", state: "{}", page: "home", head: "" }; }\n',
       );
     }
     t = await buildTestApp('sqlite', { WEB_DIST_DIR: webDir });

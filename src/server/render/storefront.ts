@@ -11,16 +11,23 @@ import { PRIVATE_CACHE_CONTROL } from '#server/plugins/security-headers.ts';
 /** The pages the storefront renders (SsrPage in src/web/app/routes.tsx). */
 type SsrPage = 'home' | 'products' | 'category' | 'search' | 'product' | 'info' | 'vendor-store' | 'not-found';
 
+/** A page the browser draws: the shell, with this head in place of the shell's title and description. */
+interface ShellPage {
+  head: string;
+}
+
 interface RenderedPage {
   status: number;
   html: string;
   state: string;
   page: SsrPage;
+  /** structured data for the head */
+  head: string;
 }
 
 /** What the server bundle (src/web/entry-server.tsx, built to dist/ssr) exports; the server does not import web code itself. */
 interface SsrEntry {
-  render(url: string, context: { store: StoreInfo; session: SessionResponse }): Promise<RenderedPage | null>;
+  render(url: string, context: { store: StoreInfo; session: SessionResponse }): Promise<RenderedPage | ShellPage | null>;
   setApiTransport(transport: (url: string, init: RequestInit) => Promise<Response>): void;
 }
 
@@ -63,13 +70,10 @@ const HOISTED = /^(?:<title>[^<]*<\/title>|<meta [^>]*\/?>|<link [^>]*\/?>)+/;
  * and the data it was drawn from as JSON for the app to start from. A page that is not a success
  * (404, 410) carries no data: the app draws it afresh rather than taking it over.
  */
-function fillShell(
-  shell: string,
-  manifest: Record<string, ManifestChunk>,
-  page: { html: string; state: string; page: SsrPage; status: number },
-): string {
-  const head = HOISTED.exec(page.html)?.[0] ?? '';
-  const body = page.html.slice(head.length);
+function fillShell(shell: string, manifest: Record<string, ManifestChunk>, page: RenderedPage): string {
+  const hoisted = HOISTED.exec(page.html)?.[0] ?? '';
+  const body = page.html.slice(hoisted.length);
+  const head = hoisted + page.head;
   let html = shell;
   if (head.includes('<title>')) html = html.replace(/<title>[^<]*<\/title>/, '');
   if (head.includes('<meta name="description"')) html = html.replace(/<meta name="description"[^>]*>/, '');
@@ -77,6 +81,14 @@ function fillShell(
   return html
     .replace('</head>', `${head}${preloads(manifest, PAGE_MODULES[page.page])}</head>`)
     .replace('<div id="root"></div>', `<div id="root">${body}</div>${state}`);
+}
+
+/** The shell with a browser-drawn page's own title (and robots) instead of the home page's title and description. */
+function shellWith(shell: string, head: string): string {
+  return shell
+    .replace(/<title>[^<]*<\/title>/, '')
+    .replace(/<meta name="description"[^>]*>/, '')
+    .replace('</head>', `${head}</head>`);
 }
 
 export interface Storefront {
@@ -155,6 +167,7 @@ export async function createStorefront({
       const generation = cache.generation;
       const page = await entry.render(`${store.url}${request.url}`, { store, session });
       if (!page) return reply.header('cache-control', 'no-cache').send(shell);
+      if (!('html' in page)) return reply.header('cache-control', 'no-cache').send(shellWith(shell, page.head));
       let status = page.status;
       const productId = page.page === 'product' ? Number(/^\/product\/(\d+)/.exec(request.url)?.[1]) : NaN;
       if (status === 404 && Number.isSafeInteger(productId) && (await removed(productId))) status = 410;

@@ -57,11 +57,23 @@ export async function productSitemapNumbers(db: DbOrTx, size: number): Promise<n
   return rows.map((row) => Number(row.n));
 }
 
-/** The products on sale whose ids lie in `[firstId, lastId]`, by id: a range of the primary key. */
+/**
+ * The products on sale whose ids lie in `[firstId, lastId]`, by id: a range of the primary key;
+ * each with when its offers last changed (a price, stock, a seller joining or leaving: every
+ * offer, on sale or not, as a seller leaving changes the page too), null without offers.
+ */
 export function productsOnSaleBetween(db: DbOrTx, firstId: number, lastId: number) {
   return db
     .selectFrom('products')
-    .select(['products.id', 'products.updated_at'])
+    .select((eb) => [
+      'products.id',
+      'products.updated_at',
+      eb
+        .selectFrom('offers')
+        .select((offers) => offers.fn.max('offers.updated_at').as('latest'))
+        .whereRef('offers.product_id', '=', 'products.id')
+        .as('offers_updated_at'),
+    ])
     .where('products.id', '>=', firstId)
     .where('products.id', '<=', lastId)
     .where(onSale)

@@ -41,6 +41,11 @@ const PRIVATE_PATHS = [
   '/order-success',
   '/vendor/',
   '/admin',
+  // Per-shopper or one-time pages: a wish list, and the links sent by e-mail.
+  '/wishlist',
+  '/reset-password',
+  '/verify-email',
+  '/track/confirm-return',
 ];
 
 function robotsTxt(sitemapUrl: string): string {
@@ -96,12 +101,19 @@ export function createSeoService({
       return urlSet([...fixed, ...stores].map((path) => ({ loc: absolute(path) })));
     },
 
-    /** The products on sale in sitemap `n`'s id range, each with when it last changed; NOT_FOUND when there are none. */
+    /** The products on sale in sitemap `n`'s id range, each with when it or its offers last changed; NOT_FOUND when there are none. */
     async productSitemap(n: number): Promise<string> {
       const ids = idsOfSitemap(n);
       const rows = ids ? await repository.productsOnSaleBetween(db, ids.firstId, ids.lastId) : [];
       if (rows.length === 0) throw new AppError('NOT_FOUND', `There is no product sitemap ${n}`);
-      return urlSet(rows.map((row): SitemapEntry => ({ loc: absolute(productPath(row.id)), lastmod: toIso(row.updated_at) })));
+      return urlSet(
+        rows.map((row): SitemapEntry => {
+          // ISO strings in UTC compare as their times do.
+          const product = toIso(row.updated_at);
+          const offers = row.offers_updated_at === null ? null : toIso(row.offers_updated_at);
+          return { loc: absolute(productPath(row.id)), lastmod: offers !== null && offers > product ? offers : product };
+        }),
+      );
     },
   };
 }

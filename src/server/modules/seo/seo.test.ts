@@ -110,10 +110,25 @@ describe.each(testDialects())('robots.txt and sitemaps on %s', (dialect) => {
         '/orders',
         '/register',
         '/vendor/',
+        '/wishlist',
+        '/reset-password',
+        '/verify-email',
+        '/track/confirm-return',
       ].sort(),
     );
     // Crawlers match Disallow lines as prefixes: none may cover a public page.
-    const publicPages = ['/', '/products', '/category/Laptop', '/product/1', '/store/lamington-road', '/about', '/terms', '/sitemap.xml'];
+    const publicPages = [
+      '/',
+      '/products',
+      '/track',
+      '/compare',
+      '/category/Laptop',
+      '/product/1',
+      '/store/lamington-road',
+      '/about',
+      '/terms',
+      '/sitemap.xml',
+    ];
     for (const page of publicPages)
       expect(
         disallowed.filter((prefix) => page.startsWith(prefix)),
@@ -170,6 +185,20 @@ describe.each(testDialects())('robots.txt and sitemaps on %s', (dialect) => {
 
     const last = await get(`/sitemaps/products-${sitemapOf(ids.odyssey!)}.xml`);
     expect(entriesOf(last.body, 'urlset')).toEqual([{ loc: `${SITE}/product/${ids.odyssey}`, lastmod: '2026-07-20T12:00:00.000Z' }]);
+  });
+
+  it("a product's lastmod is the latest of its own and its offers' update times", async () => {
+    const db = t.database.db;
+    const lastmodOf = async (id: number) =>
+      entriesOf((await get(`/sitemaps/products-${sitemapOf(id)}.xml`)).body, 'urlset').find((entry) => entry.loc.endsWith(`/product/${id}`))
+        ?.lastmod;
+    // A seller's new price: the offer changes, the product's row does not.
+    await db.updateTable('offers').set({ updated_at: '2026-08-01T09:15:00.000Z' }).where('product_id', '=', ids.xps!).execute();
+    expect(await lastmodOf(ids.xps!)).toBe('2026-08-01T09:15:00.000Z');
+    // An offer older than the product leaves the product's time.
+    await db.updateTable('offers').set({ updated_at: '2026-01-01T00:00:00.000Z' }).where('product_id', '=', ids.xps!).execute();
+    await db.updateTable('products').set({ updated_at: '2026-06-15T08:30:00.000Z' }).where('id', '=', ids.xps!).execute();
+    expect(await lastmodOf(ids.xps!)).toBe('2026-06-15T08:30:00.000Z');
   });
 
   it('answers 404 for a product sitemap without products on sale, out of range, or not a number', async () => {

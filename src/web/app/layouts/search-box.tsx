@@ -42,8 +42,8 @@ export function SearchBox({ className = '' }: { className?: string }) {
 
   function keyDown(event: KeyboardEvent<HTMLInputElement>) {
     if (event.key === 'Escape' && showing) {
-      // The first Escape closes the list and keeps the words (a search box would clear them);
-      // a second clears them.
+      // Escape closes the list and keeps the words (a text input, unlike a search one, has no
+      // Escape to clear; the budget of the home page leaves no room to add one).
       event.preventDefault();
       close();
     } else if ((event.key === 'ArrowDown' || event.key === 'ArrowUp') && showing && count > 0) {
@@ -62,7 +62,10 @@ export function SearchBox({ className = '' }: { className?: string }) {
     <form role="search" action={paths.searchPage()} onSubmit={submit} className={`relative ${className}`}>
       <input
         ref={keepTyped}
-        type="search"
+        // Text, not "search": ARIA in HTML allows the combobox role on a search input only with a
+        // `list`. enterKeyHint keeps the keyboard's "search" key.
+        type="text"
+        enterKeyHint="search"
         name="q"
         role="combobox"
         aria-label="Search products"

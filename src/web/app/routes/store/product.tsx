@@ -9,8 +9,7 @@ import { AddToCartForm } from '#web/features/cart/components/add-to-cart-form.ts
 import { useProduct, useRelatedProducts } from '#web/features/catalog/api/get-product.ts';
 import { OtherSellers } from '#web/features/catalog/components/other-sellers.tsx';
 import { ProductDetails } from '#web/features/catalog/components/product-details.tsx';
-import { breadcrumbJsonLd, productDescription, productJsonLd } from '#web/features/catalog/structured-data.ts';
-import { useKnownRating } from '#web/features/reviews/api/review-keys.ts';
+import { breadcrumbJsonLd, productDescription } from '#web/features/catalog/structured-data.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { useTakenOver } from '#web/lib/hydration.ts';
 import { useStoreInfo } from '#web/lib/store-info.ts';
@@ -50,7 +49,6 @@ export default function ProductRoute() {
   const valid = /^[1-9]\d{0,14}$/.test(id);
   const productId = valid ? Number(id) : 0;
   const product = useProduct(productId);
-  const rating = useKnownRating(productId);
   const { user } = useAuth();
   const navigate = useNavigate();
   const takenOver = useTakenOver();
@@ -85,7 +83,6 @@ export default function ProductRoute() {
         image={p.images[0]}
         type="product"
       />
-      <JsonLd data={productJsonLd(p, store.url, rating)} />
       <JsonLd data={breadcrumbJsonLd(store.url, p.category, p)} />
       <ProductDetails
         product={p}

@@ -6,5 +6,11 @@ import { OrderTracking, trackedNumber } from '#web/features/orders/components/or
 export default function TrackRoute() {
   const { user } = useAuth();
   const [params] = useSearchParams();
-  return <OrderTracking signedIn={user !== null} initialNumber={trackedNumber(params.get('number'))} />;
+  return (
+    <>
+      {/* The page titles itself; it is per shopper, so not for search results. */}
+      <meta name="robots" content="noindex, follow" />
+      <OrderTracking signedIn={user !== null} initialNumber={trackedNumber(params.get('number'))} />
+    </>
+  );
 }

@@ -11,7 +11,7 @@ import { useStoreInfo } from '#web/lib/store-info.ts';
 import { useProducts } from '../api/get-products.ts';
 import { filterChips } from '../listing-filters.ts';
 import { clearFilters, hasActiveFilters, listingQueryFromUrl, toggleFilterValue, withParam } from '../listing-query.ts';
-import { breadcrumbJsonLd } from '../structured-data.ts';
+import { breadcrumbJsonLd, productsBreadcrumbJsonLd } from '../structured-data.ts';
 import { ActiveFilters } from './active-filters.tsx';
 import { FilterDrawer } from './filter-drawer.tsx';
 import { FilterPanel } from './filter-panel.tsx';
@@ -40,19 +40,32 @@ interface ProductListingProps {
 }
 
 /**
- * One address per listing for search engines: a listing's pages, and a search's, are indexed (page
- * 2 on is a page of its own), while a filtered or sorted view is left out of results and points to
- * the listing it narrows.
+ * One address per listing for search engines: a listing's pages are indexed (page 2 on is a page
+ * of its own, titled "– Page 2" so no two share a title), a filtered or sorted view is left out of
+ * results and points to the listing it narrows, and a search's results are followed, not indexed.
  */
 function ListingMeta({ title, description, path, params }: NonNullable<ProductListingProps['meta']> & { params: URLSearchParams }) {
-  const page = Number(params.get('page') ?? '1');
+  const asked = Number(params.get('page') ?? '1');
+  const page = Number.isSafeInteger(asked) && asked > 1 ? asked : 1;
   const q = params.get('q')?.trim();
   const narrowed = [...params.keys()].some((key) => key !== 'page' && key !== 'q');
   const kept = new URLSearchParams();
   if (q) kept.set('q', q);
   if (!narrowed && page > 1) kept.set('page', String(page));
   const canonical = kept.size > 0 ? `${path}?${kept}` : path;
-  return <PageMeta title={title} description={description} canonical={canonical} noindex={narrowed} />;
+  const paged = (text: string) => {
+    if (page === 1) return text;
+    const cut = text.lastIndexOf(' · ');
+    return cut < 0 ? `${text} – Page ${page}` : `${text.slice(0, cut)} – Page ${page}${text.slice(cut)}`;
+  };
+  return (
+    <PageMeta
+      title={paged(title)}
+      description={page > 1 ? `Page ${page}. ${description}` : description}
+      canonical={canonical}
+      noindex={narrowed || q !== undefined}
+    />
+  );
 }
 
 /**
@@ -128,6 +141,7 @@ export function ProductListing({ title, meta, intro, category, q, vendor, embedd
     <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:py-8">
       {meta && <ListingMeta {...meta} params={params} />}
       {meta && category && <JsonLd data={breadcrumbJsonLd(store.url, category)} />}
+      {meta?.path === paths.products() && <JsonLd data={productsBreadcrumbJsonLd(store.url)} />}
       <div className="mb-4">
         <Heading className={embedded ? 'text-xl font-bold text-slate-900' : 'text-2xl font-bold text-slate-900 sm:text-3xl'}>
           {title}

@@ -2,7 +2,8 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { renderToString } from 'react-dom/server';
 import { useForm } from 'react-hook-form';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CheckboxField, FormActions, FormSection, SelectField, SubmitButton, TextAreaField, TextField } from './form-fields.tsx';
+import { CheckboxField, SelectField, TextAreaField, TextField } from './form-fields.tsx';
+import { FormActions, FormSection, SubmitButton } from './form-layout.tsx';
 
 interface Values {
   shop: { name: string; city: string };

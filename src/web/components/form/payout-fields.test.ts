@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { typedPayout } from './form-fields.tsx';
+import { typedPayout } from './payout-fields.tsx';
 
 const values = { upi: 'asha@okhdfcbank', holder: 'Asha Rao', accountNumber: '123456789012', ifsc: 'HDFC0001234' };
 

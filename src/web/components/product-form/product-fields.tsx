@@ -1,6 +1,7 @@
 import { useForm, useWatch, type FieldErrors, type Path, type Resolver, type UseFormSetError, type UseFormSetValue } from 'react-hook-form';
 import { CATEGORIES, CATEGORY_LABELS, type Category } from '#shared/categories.ts';
-import { FormSection, SelectField, TextAreaField, TextField, type FormOf } from '#web/components/form/form-fields.tsx';
+import { SelectField, TextAreaField, TextField, type FormOf } from '#web/components/form/form-fields.tsx';
+import { FormSection } from '#web/components/form/form-layout.tsx';
 import { errorMessage, fieldIssues } from '#web/lib/api-client.ts';
 import {
   SPEC_FIELDS,

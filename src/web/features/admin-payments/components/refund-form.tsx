@@ -4,15 +4,9 @@ import { allocateRefund, mustNameInvoice, uninvoicedLeft } from '#shared/credit-
 import { rupeesInWords } from '#shared/gst.ts';
 import { formatPrice } from '#shared/money.ts';
 import { describePayout, type PayoutDestination, PayoutDestinationSchema } from '#shared/schemas/orders.ts';
-import {
-  CashPayoutFieldset,
-  FormActions,
-  type PayoutValues,
-  SelectField,
-  TextAreaField,
-  TextField,
-  typedPayout,
-} from '#web/components/form/form-fields.tsx';
+import { SelectField, TextAreaField, TextField } from '#web/components/form/form-fields.tsx';
+import { FormActions } from '#web/components/form/form-layout.tsx';
+import { CashPayoutFieldset, type PayoutValues, typedPayout } from '#web/components/form/payout-fields.tsx';
 import type { AnnouncerTone } from '#web/components/ui/alerts.tsx';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
 import { errorMessage, type AdminPaymentDetail as Detail, type useRefundPayment } from '../api/admin-payments.ts';

@@ -4,7 +4,8 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { CreateAdminInputSchema, type AdminUser } from '#shared/schemas/admin.ts';
 import { PASSWORD_MAX, PASSWORD_MIN } from '#shared/schemas/auth.ts';
-import { FormActions, TextField } from '#web/components/form/form-fields.tsx';
+import { TextField } from '#web/components/form/form-fields.tsx';
+import { FormActions } from '#web/components/form/form-layout.tsx';
 import { errorMessage, useCreateAdmin, type CreateAdminInput } from '../api/admin-users.ts';
 
 type AdminFormValues = z.input<typeof CreateAdminInputSchema>;

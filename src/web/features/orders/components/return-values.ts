@@ -1,7 +1,7 @@
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import type { Order } from '#shared/schemas/orders.ts';
 import { CreateReturnInputSchema } from '#shared/schemas/returns.ts';
-import { type PayoutValues, typedPayout } from '#web/components/form/form-fields.tsx';
+import { type PayoutValues, typedPayout } from '#web/components/form/payout-fields.tsx';
 import type { ReturnRequest } from '../api/returns.ts';
 
 /** What the form needs of a line: a member's order line, or a line of a guest's tracked order. */

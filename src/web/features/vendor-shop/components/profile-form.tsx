@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import type { VendorProfile } from '#shared/schemas/vendor.ts';
 import { AddressFields } from '#web/components/address/address-fields.tsx';
-import { CheckboxField, FormActions, FormSection, TextField } from '#web/components/form/form-fields.tsx';
+import { CheckboxField, TextField } from '#web/components/form/form-fields.tsx';
+import { FormActions, FormSection } from '#web/components/form/form-layout.tsx';
 import { useProfileForm } from './use-profile-form.ts';
 
 /** The shop profile's form: business, tax and bank details, the pickup address, delivery and stock alerts. */

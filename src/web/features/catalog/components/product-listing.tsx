@@ -2,7 +2,7 @@ import { type ReactNode, startTransition, useCallback, useEffect, useId, useOpti
 import { Link, useLocation, useSearchParams } from 'react-router';
 import type { Category } from '#shared/categories.ts';
 import type { Sort } from '#shared/schemas/catalog.ts';
-import { JsonLd, PageMeta } from '#web/components/seo/page-meta.tsx';
+import { JsonLd } from '#web/components/seo/page-meta.tsx';
 import { buttonClass } from '#web/components/ui/button-styles.ts';
 import { Loading } from '#web/components/ui/loading.tsx';
 import { paths } from '#web/config/paths.ts';
@@ -15,6 +15,7 @@ import { breadcrumbJsonLd, productsBreadcrumbJsonLd } from '../structured-data.t
 import { ActiveFilters } from './active-filters.tsx';
 import { FilterDrawer } from './filter-drawer.tsx';
 import { FilterPanel } from './filter-panel.tsx';
+import { type ListingPage, ListingMeta } from './listing-meta.tsx';
 import { Pagination } from './pagination.tsx';
 import { ProductGrid } from './product-card.tsx';
 
@@ -29,7 +30,7 @@ const SORT_LABELS: Record<Sort, string> = {
 interface ProductListingProps {
   title: ReactNode;
   /** how search engines see the listing; an embedded listing leaves it to its page */
-  meta?: { title: string; description: string; path: string };
+  meta?: ListingPage;
   intro?: ReactNode;
   category?: Category;
   q?: string;
@@ -37,35 +38,6 @@ interface ProductListingProps {
   vendor?: string;
   /** part of a page that has its own h1 and title */
   embedded?: boolean;
-}
-
-/**
- * One address per listing for search engines: a listing's pages are indexed (page 2 on is a page
- * of its own, titled "– Page 2" so no two share a title), a filtered or sorted view is left out of
- * results and points to the listing it narrows, and a search's results are followed, not indexed.
- */
-function ListingMeta({ title, description, path, params }: NonNullable<ProductListingProps['meta']> & { params: URLSearchParams }) {
-  const asked = Number(params.get('page') ?? '1');
-  const page = Number.isSafeInteger(asked) && asked > 1 ? asked : 1;
-  const q = params.get('q')?.trim();
-  const narrowed = [...params.keys()].some((key) => key !== 'page' && key !== 'q');
-  const kept = new URLSearchParams();
-  if (q) kept.set('q', q);
-  if (!narrowed && page > 1) kept.set('page', String(page));
-  const canonical = kept.size > 0 ? `${path}?${kept}` : path;
-  const paged = (text: string) => {
-    if (page === 1) return text;
-    const cut = text.lastIndexOf(' · ');
-    return cut < 0 ? `${text} – Page ${page}` : `${text.slice(0, cut)} – Page ${page}${text.slice(cut)}`;
-  };
-  return (
-    <PageMeta
-      title={paged(title)}
-      description={page > 1 ? `Page ${page}. ${description}` : description}
-      canonical={canonical}
-      noindex={narrowed || q !== undefined}
-    />
-  );
 }
 
 /**

@@ -4,6 +4,7 @@ import { INDIAN_STATES } from '#shared/india.ts';
 import type { Address, AddressInput } from '#shared/schemas/account.ts';
 import { AddressForm } from '#web/components/address/address-form.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
+import { DELIVERY } from '#web/testing/checkout-fixtures.ts';
 import { fakeFetch, json, renderWithProviders } from '#web/testing/fake-api.tsx';
 
 const PLACES: Record<string, object> = {
@@ -107,13 +108,7 @@ describe('AddressForm', () => {
 
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
     expect(onSubmit).toHaveBeenCalledWith({
-      name: 'Asha Menon',
-      phone: '+919847011223',
-      line1: '12/345 Marine Drive',
-      line2: '',
-      city: 'Kochi',
-      state: 'Kerala',
-      pincode: '682031',
+      ...DELIVERY,
       isDefault: true,
     });
   });

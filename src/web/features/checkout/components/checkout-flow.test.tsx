@@ -2,19 +2,13 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Address } from '#shared/schemas/account.ts';
 import type { CartQuote } from '#shared/schemas/cart.ts';
-import { LINES, OPTIONS, orderOf, paidOnDelivery, quoteFor } from '#web/testing/checkout-fixtures.ts';
+import { LINES, OPTIONS, orderOf, paidOnDelivery, quoteFor, DELIVERY } from '#web/testing/checkout-fixtures.ts';
 import { fakeFetch, json, renderWithProviders } from '#web/testing/fake-api.tsx';
 import { MemberCheckout } from './member-checkout.tsx';
 
 const ADDRESS: Address = {
   id: 5,
-  name: 'Asha Menon',
-  phone: '+919847011223',
-  line1: '12/345 Marine Drive',
-  line2: '',
-  city: 'Kochi',
-  state: 'Kerala',
-  pincode: '682031',
+  ...DELIVERY,
   isDefault: true,
 };
 

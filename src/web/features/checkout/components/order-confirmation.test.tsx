@@ -1,58 +1,18 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Order } from '#shared/schemas/orders.ts';
+import { orderOf } from '#web/testing/checkout-fixtures.ts';
 import { fakeFetch, json, renderWithProviders } from '#web/testing/fake-api.tsx';
 import { GuestOrderConfirmation } from './guest-order-confirmation.tsx';
 import { OrderConfirmation } from './order-confirmation.tsx';
 
+/** Order CB00000042 with DIWALI10, confirmed. */
 const order: Order = {
-  id: 42,
-  number: 'CB00000042',
+  ...orderOf('DIWALI10'),
   status: 'confirmed',
   displayStatus: 'Confirmed',
-  orderDate: '2026-11-22T10:15:00.000Z',
-  items: [
-    {
-      id: 1,
-      returnableQuantity: 0,
-      returnBy: null,
-      replacementFor: null,
-      productId: 7,
-      offerId: 70,
-      name: 'Dell XPS 13',
-      image: null,
-      unitPrice: 7_200_000,
-      quantity: 1,
-      lineTotal: 7_200_000,
-      discount: 150_000,
-      vendor: { id: 3, name: 'Kochi Computers' },
-    },
-  ],
-  subtotal: 7_200_000,
-  discount: 150_000,
-  coupon: { code: 'DIWALI10', fundedBy: 'marketplace' },
-  shipping: 0,
-  gst: 1_075_424,
-  total: 7_050_000,
-  address: {
-    name: 'Asha Menon',
-    phone: '+919847011223',
-    line1: '12/345 Marine Drive',
-    line2: '',
-    city: 'Kochi',
-    state: 'Kerala',
-    pincode: '682031',
-  },
-  fulfilments: [],
-  payments: [],
-  canCancel: true,
-  canReturn: false,
   canPay: false,
   payBy: null,
-  cancelledAt: null,
-  returnReason: null,
-  returns: [],
-  buyerGst: null,
 };
 
 describe('OrderConfirmation', () => {

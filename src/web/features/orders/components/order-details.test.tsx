@@ -3,6 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Order } from '#shared/schemas/orders.ts';
+import { DELIVERY } from '#web/testing/checkout-fixtures.ts';
 import OrderDetails from './order-details.tsx';
 
 const confirmedOrder: Order = {
@@ -50,13 +51,7 @@ const confirmedOrder: Order = {
   gst: 2_898_259,
   total: 18_999_700,
   address: {
-    name: 'Asha Menon',
-    phone: '+919847011223',
-    line1: '12/345 Marine Drive',
-    line2: '',
-    city: 'Kochi',
-    state: 'Kerala',
-    pincode: '682031',
+    ...DELIVERY,
   },
   fulfilments: [
     {

@@ -3,6 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { VendorOrder } from '#shared/schemas/vendor.ts';
+import { DELIVERY } from '#web/testing/checkout-fixtures.ts';
 import VendorOrders from './vendor-orders.tsx';
 
 const pendingOrder: VendorOrder = {
@@ -14,13 +15,7 @@ const pendingOrder: VendorOrder = {
   status: 'pending',
   customerName: 'Asha Menon',
   address: {
-    name: 'Asha Menon',
-    phone: '+919847011223',
-    line1: '12/345 Marine Drive',
-    line2: '',
-    city: 'Kochi',
-    state: 'Kerala',
-    pincode: '682031',
+    ...DELIVERY,
   },
   items: [
     { productId: 7, name: 'Dell XPS 13', image: null, unitPrice: 12_999_900, quantity: 1, lineTotal: 12_999_900 },

@@ -3,11 +3,9 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IMAGE_REQUIRED_MESSAGE, type VendorProduct, type VendorProductInput } from '#shared/schemas/vendor.ts';
+import { json, renderWithProviders } from '#web/testing/fake-api.tsx';
+import { storedMonitor } from '#web/testing/vendor-product-fixtures.ts';
 import VendorProductEditor from './vendor-product-editor.tsx';
-
-function json(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
 
 /** Answers POST /api/vendor/products with the product it was sent, as the server would store it. */
 function fakeApi() {
@@ -50,14 +48,7 @@ function fakeApi() {
 }
 
 function renderEditor(onSaved = vi.fn()) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <VendorProductEditor onSaved={onSaved} shopApproved />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<VendorProductEditor onSaved={onSaved} shopApproved />);
   return onSaved;
 }
 
@@ -187,14 +178,7 @@ describe('VendorProductEditor', () => {
 
   it('keeps Publish disabled with an explanation while the shop awaits approval', () => {
     vi.stubGlobal('fetch', fakeApi());
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    render(
-      <QueryClientProvider client={client}>
-        <MemoryRouter>
-          <VendorProductEditor onSaved={vi.fn()} shopApproved={false} />
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
+    renderWithProviders(<VendorProductEditor onSaved={vi.fn()} shopApproved={false} />);
     const publish = screen.getByRole('button', { name: 'Publish' }) as HTMLButtonElement;
     expect(publish.disabled).toBe(true);
     expect(screen.getByText(/You can publish products once your shop is approved/)).toBeTruthy();
@@ -267,35 +251,7 @@ describe('VendorProductEditor', () => {
   });
 
   it('loads an archived product, says so, saves it with PUT and deletes it after confirming', async () => {
-    const stored: VendorProduct = {
-      id: 9,
-      vendor: { id: 7, name: 'Kochi Computers', slug: 'kochi-computers' },
-      name: 'Dell P2723QE',
-      slug: 'dell-p2723qe',
-      brand: 'Dell',
-      category: 'Monitor',
-      description: '',
-      price: 4_299_950,
-      mrp: 5_000_000,
-      stock: 3,
-      images: ['/media/a.webp'],
-      specs: { sizeIn: 27, resolution: '3840x2160', panel: 'IPS', refreshRateHz: 60, responseTimeMs: 5, ports: ['HDMI', 'USB-C'] },
-      status: 'archived',
-      featured: false,
-      createdAt: '2025-01-10T10:00:00.000Z',
-      updatedAt: '2025-01-10T10:00:00.000Z',
-      offerId: null,
-      sellerCount: 1,
-      offers: [],
-      rating: null,
-      sku: 'DELL-P2723QE',
-      hasOrders: false,
-      hiddenReason: null,
-      moderationReplies: [],
-      sharedDetails: false,
-      proposal: null,
-      review: { status: 'approved', reason: null },
-    };
+    const stored = storedMonitor({ status: 'archived' });
     const fetch = vi.fn(async (url: string, init?: RequestInit) => {
       const method = init?.method ?? 'GET';
       if (url === '/api/vendor/products/9' && method === 'GET') return json(200, stored);
@@ -307,14 +263,7 @@ describe('VendorProductEditor', () => {
     vi.stubGlobal('fetch', fetch);
     const onSaved = vi.fn();
     const onDeleted = vi.fn();
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    render(
-      <QueryClientProvider client={client}>
-        <MemoryRouter>
-          <VendorProductEditor productId={9} onSaved={onSaved} onDeleted={onDeleted} shopApproved />
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
+    renderWithProviders(<VendorProductEditor productId={9} onSaved={onSaved} onDeleted={onDeleted} shopApproved />);
 
     expect(await screen.findByText('This product is archived')).toBeTruthy();
     expect((screen.getByLabelText('Price (₹)') as HTMLInputElement).value).toBe('42,999.50');
@@ -342,35 +291,7 @@ describe('VendorProductEditor', () => {
   });
 
   it('sends the stock it was opened with, says when orders changed it meanwhile, and starts again from the stock now when refused', async () => {
-    const stored: VendorProduct = {
-      id: 9,
-      vendor: { id: 7, name: 'Kochi Computers', slug: 'kochi-computers' },
-      name: 'Dell P2723QE',
-      slug: 'dell-p2723qe',
-      brand: 'Dell',
-      category: 'Monitor',
-      description: '',
-      price: 4_299_950,
-      mrp: 5_000_000,
-      stock: 10,
-      images: ['/media/a.webp'],
-      specs: { sizeIn: 27, resolution: '3840x2160', panel: 'IPS', refreshRateHz: 60, responseTimeMs: 5, ports: ['HDMI', 'USB-C'] },
-      status: 'active',
-      featured: false,
-      createdAt: '2025-01-10T10:00:00.000Z',
-      updatedAt: '2025-01-10T10:00:00.000Z',
-      offerId: null,
-      sellerCount: 1,
-      offers: [],
-      rating: null,
-      sku: 'DELL-P2723QE',
-      hasOrders: true,
-      hiddenReason: null,
-      moderationReplies: [],
-      sharedDetails: false,
-      proposal: null,
-      review: { status: 'approved', reason: null },
-    };
+    const stored = storedMonitor({ stock: 10, hasOrders: true });
     // The server as it is: stock moves by (stock − stockWas), never below 0; `stock` is what is left after sales.
     let stock = stored.stock;
     const fetch = vi.fn(async (url: string, init?: RequestInit) => {
@@ -389,6 +310,7 @@ describe('VendorProductEditor', () => {
       return json(404, { error: { code: 'NOT_FOUND', message: 'Not found' } });
     });
     vi.stubGlobal('fetch', fetch);
+    // Never stale: the form must not be refreshed behind the test's back while it counts sales.
     const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
     render(
       <QueryClientProvider client={client}>
@@ -475,14 +397,7 @@ describe('VendorProductEditor', () => {
         return json(404, { error: { code: 'NOT_FOUND', message: 'Not found' } });
       }),
     );
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    render(
-      <QueryClientProvider client={client}>
-        <MemoryRouter>
-          <VendorProductEditor productId={12} onSaved={vi.fn()} shopApproved />
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
+    renderWithProviders(<VendorProductEditor productId={12} onSaved={vi.fn()} shopApproved />);
 
     expect(
       await screen.findByText(
@@ -507,13 +422,7 @@ describe('VendorProductEditor', () => {
     // Nobody ordered it from this seller: deleting removes only its own offer too.
     cleanup();
     current = { ...shared, hasOrders: false };
-    render(
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <MemoryRouter>
-          <VendorProductEditor productId={12} onSaved={vi.fn()} shopApproved />
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
+    renderWithProviders(<VendorProductEditor productId={12} onSaved={vi.fn()} shopApproved />);
     expect(
       await screen.findByText(
         'Nobody has ordered it from you yet, so you can delete your offer completely; the product stays on sale from 2 other sellers.',

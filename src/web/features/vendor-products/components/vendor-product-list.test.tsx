@@ -3,41 +3,11 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { VendorProduct } from '#shared/schemas/vendor.ts';
+import { json } from '#web/testing/fake-api.tsx';
+import { storedMonitor } from '#web/testing/vendor-product-fixtures.ts';
 import VendorProductList from './vendor-product-list.tsx';
 
-function json(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
-
-const product: VendorProduct = {
-  id: 5,
-  vendor: { id: 7, name: 'Kochi Computers', slug: 'kochi-computers' },
-  name: 'Dell P2723QE',
-  slug: 'dell-p2723qe',
-  brand: 'Dell',
-  category: 'Monitor',
-  description: '',
-  price: 4_299_900,
-  mrp: 5_000_000,
-  stock: 3,
-  images: ['/media/dell.webp'],
-  specs: { sizeIn: 27, resolution: '3840x2160', panel: 'IPS', refreshRateHz: 60, responseTimeMs: 5, ports: ['HDMI', 'USB-C'] },
-  status: 'active',
-  featured: false,
-  createdAt: '2025-01-10T10:00:00.000Z',
-  updatedAt: '2025-01-10T10:00:00.000Z',
-  offerId: null,
-  sellerCount: 1,
-  offers: [],
-  rating: null,
-  sku: 'DELL-P2723QE',
-  hasOrders: true,
-  hiddenReason: null,
-  moderationReplies: [],
-  sharedDetails: false,
-  proposal: null,
-  review: { status: 'approved', reason: null },
-};
+const product = storedMonitor({ id: 5, price: 4_299_900, images: ['/media/dell.webp'], hasOrders: true });
 
 /** The list and PATCH …/stock as the server answers them: stock moves by (stock − stockWas), never below 0; `sell` buys units meanwhile. */
 function fakeApi() {

@@ -37,12 +37,19 @@ describe('coupon pricing', () => {
       perLine: [0, rupees(1_234)],
     });
     expect(priceCoupon(terms({ kind: 'flat', value: rupees(20_000), vendor: { id: 2, name: 'Monitor Mart' } }), [laptop, monitor])).toEqual(
-      { discount: rupees(12_345), perLine: [0, rupees(12_345)] },
+      { discount: rupees(12_344), perLine: [0, rupees(12_344)] },
     );
     expect(priceCoupon(terms({ category: 'Desktop' }), [laptop])).toEqual({ refusal: 'SAVE10 applies only to desktops' });
     expect(priceCoupon(terms({ category: 'Laptop', vendor: { id: 9, name: 'Nehru Place Computers' } }), [laptop])).toEqual({
       refusal: 'SAVE10 applies only to laptops sold by Nehru Place Computers',
     });
+  });
+
+  it('always leaves at least ₹1 of the lines it applies to', () => {
+    const all = terms({ kind: 'flat', value: rupees(1_00_00_000) });
+    expect(priceCoupon(all, [laptop, monitor])).toMatchObject({ discount: laptop.amount + monitor.amount - rupees(1) });
+    expect(priceCoupon(terms({ value: 90 }), [{ ...monitor, amount: 150 }])).toMatchObject({ discount: 50 });
+    expect(priceCoupon(all, [{ ...monitor, amount: 80 }])).toMatchObject({ discount: 0 });
   });
 
   it('needs its minimum of eligible items', () => {

@@ -1,5 +1,5 @@
 import { CATEGORY_LABELS, type Category } from './categories.ts';
-import { formatPrice } from './money.ts';
+import { formatPrice, MIN_TO_PAY } from './money.ts';
 
 /** What a coupon gives and to what: the part of its terms pricing needs. */
 export interface CouponTerms {
@@ -165,7 +165,7 @@ export function priceCoupon(terms: CouponTerms, lines: readonly CouponLine[]): C
   const refused = linesRefusal(terms, eligible);
   if (refused) return { refusal: refused.message };
   const raw = terms.kind === 'percent' ? Math.floor((eligible * terms.value) / 100 / 100) * 100 : terms.value;
-  const discount = Math.min(raw, terms.maxDiscount ?? Number.POSITIVE_INFINITY, eligible);
+  const discount = Math.max(0, Math.min(raw, terms.maxDiscount ?? Number.POSITIVE_INFINITY, eligible - MIN_TO_PAY));
   return { discount, perLine: spread(discount, amounts) };
 }
 

@@ -6,6 +6,12 @@
 
 export const PAISE_PER_RUPEE = 100;
 
+/** The most a product may cost (₹1,00,00,000), and so the most a flat coupon may take off. */
+export const MAX_PRICE = 10_000_000_00;
+
+/** What an order with a coupon still costs at the least: a coupon never prices its lines below ₹1. */
+export const MIN_TO_PAY = 100;
+
 const wholeRupees = new Intl.NumberFormat('en-IN', {
   style: 'currency',
   currency: 'INR',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CATEGORIES } from '../categories.ts';
 import { COUPON_CODE } from '../coupons.ts';
+import { formatPrice, MAX_PRICE } from '../money.ts';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const paise = (label: string) =>
@@ -8,7 +9,7 @@ const paise = (label: string) =>
     .number({ error: `${label} must be an amount in paise` })
     .int(`${label} must be an amount in paise`)
     .min(0, `${label} cannot be negative`)
-    .max(10_000_000_00, `${label} is too large`);
+    .max(MAX_PRICE, `${label} is too large`);
 
 /**
  * A coupon as an admin (marketplace-funded, optionally for one category or seller) or a seller
@@ -24,7 +25,7 @@ export const CouponInputSchema = z
       .regex(COUPON_CODE, 'Code: 4 to 20 letters and digits, like DIWALI10'),
     description: z.string().trim().max(200, 'Description: at most 200 characters').default(''),
     kind: z.enum(['percent', 'flat'], { error: 'Choose a percentage or a flat amount' }),
-    /** percent 1–90, or paise */
+    /** percent 1–90, or paise up to MAX_PRICE */
     value: z
       .number({ error: 'Please enter the discount' })
       .int('The discount must be a whole number')
@@ -49,6 +50,8 @@ export const CouponInputSchema = z
   .superRefine((coupon, ctx) => {
     if (coupon.kind === 'percent' && coupon.value > 90)
       ctx.addIssue({ code: 'custom', path: ['value'], message: 'A percentage discount is at most 90%' });
+    if (coupon.kind === 'flat' && coupon.value > MAX_PRICE)
+      ctx.addIssue({ code: 'custom', path: ['value'], message: `A flat discount is at most ${formatPrice(MAX_PRICE)}` });
     if (coupon.kind === 'flat' && coupon.minOrder > 0 && coupon.value > coupon.minOrder)
       ctx.addIssue({ code: 'custom', path: ['value'], message: 'A flat discount cannot be more than the minimum order' });
     if (coupon.endsOn < coupon.startsOn)

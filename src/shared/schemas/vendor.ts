@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CATEGORIES, type Category } from '../categories.ts';
 import { BANK_ACCOUNT_NUMBER, gstinProblem, IFSC, PAN, panOfGstin } from '../gst.ts';
 import { INDIAN_MOBILE, normaliseMobile } from '../india.ts';
+import { MAX_PRICE } from '../money.ts';
 import { FULFILMENT_STATUSES } from '../order-states.ts';
 import { AddressInputSchema } from './account.ts';
 import { ProductSchema } from './catalog.ts';
@@ -30,8 +31,8 @@ export const productInputFields = {
     .number({ error: 'price must be a whole number of paise' })
     .int('price must be a whole number of paise')
     .positive('price must be more than 0')
-    .max(10_000_000_00),
-  mrp: z.number({ error: 'mrp must be a whole number of paise' }).int('mrp must be a whole number of paise').positive().max(10_000_000_00),
+    .max(MAX_PRICE),
+  mrp: z.number({ error: 'mrp must be a whole number of paise' }).int('mrp must be a whole number of paise').positive().max(MAX_PRICE),
   stock: z
     .number({ error: 'stock must be a whole number' })
     .int('stock must be a whole number')

@@ -325,6 +325,26 @@ describe.each(testDialects())('coupons on %s', (dialect) => {
     expect(await usedOf(code)).toBe(1);
   });
 
+  it('bounds a coupon’s value and always leaves at least ₹1 of its lines to pay, in the quote and the order', async () => {
+    for (const [actor, url] of [
+      [seller, '/api/vendor/coupons'],
+      [admin, '/api/admin/coupons'],
+    ] as const) {
+      const huge = await as(t, actor)('POST', url, coupon({ kind: 'flat', value: 10_000_000_000_000 }));
+      expect(huge.statusCode, huge.body).toBe(400);
+      expect(huge.json().error.message).toContain('A flat discount is at most ₹1,00,00,000');
+    }
+    const code = (await as(t, seller)('POST', '/api/vendor/coupons', coupon({ kind: 'flat', value: rupees(1_00_00_000) }))).json()
+      .code as string;
+    const quoted = await quote(asha, [{ productId: monitor, quantity: 1 }], code);
+    expect(quoted).toMatchObject({ subtotal: rupees(10_000), discount: rupees(9_999) });
+    const { user, address } = await shopper(`${dialect}-bound`);
+    const placed = await place(user, address, [{ productId: monitor, quantity: 1 }], code);
+    expect(placed.statusCode, placed.body).toBe(201);
+    expect(placed.json<Order>()).toMatchObject({ subtotal: rupees(10_000), discount: rupees(9_999) });
+    expect(placed.json<Order>().total).toBeGreaterThanOrEqual(rupees(1));
+  });
+
   it('gives exactly the uses left to 20 shoppers redeeming at once, and a cancelled order gives its use back', async () => {
     const code = (await createAsAdmin({ totalLimit: 5 })).code;
     const shoppers = await Promise.all(Array.from({ length: 20 }, (_, i) => shopper(`${dialect}-race-${i}`)));

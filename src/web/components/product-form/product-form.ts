@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { CATEGORIES, type Category } from '#shared/categories.ts';
-import { formatPrice } from '#shared/money.ts';
+import { formatPrice, MAX_PRICE } from '#shared/money.ts';
 import { DesktopSpecsSchema, LaptopSpecsSchema, MonitorSpecsSchema } from '#shared/schemas/catalog.ts';
 import { SPECS_SCHEMAS } from '#shared/schemas/specs-input.ts';
 import { StockConflictSchema, VendorProductInputSchema, type VendorProduct, type VendorProductInput } from '#shared/schemas/vendor.ts';
@@ -143,7 +143,6 @@ export type FormErrors = Record<string, string>;
 
 export type ValidationResult = { ok: true; fields: ProductFields } | { ok: false; errors: FormErrors };
 
-const MAX_PAISE = 10_000_000_00;
 const MAX_STOCK = 100_000;
 const stockFormat = new Intl.NumberFormat('en-IN');
 
@@ -156,7 +155,7 @@ function readRupees(text: string, what: 'price' | 'MRP', errors: FormErrors, fie
   const paise = parseRupees(text);
   if (paise === undefined) errors[field] = `Enter ${label} in rupees, like 64,990 or 64990.50`;
   else if (paise <= 0) errors[field] = `${what === 'price' ? 'Price' : 'MRP'} must be more than ₹0`;
-  else if (paise > MAX_PAISE) errors[field] = `${what === 'price' ? 'Price' : 'MRP'} can be at most ${formatPrice(MAX_PAISE)}`;
+  else if (paise > MAX_PRICE) errors[field] = `${what === 'price' ? 'Price' : 'MRP'} can be at most ${formatPrice(MAX_PRICE)}`;
   else return paise;
   return undefined;
 }

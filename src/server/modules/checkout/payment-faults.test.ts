@@ -206,6 +206,22 @@ describe.each(testDialects())('payments under faults on %s', (dialect) => {
     expect(await confirmationMails(order.number)).toBe(1);
   });
 
+  it('an order with nothing to pay is never sent to the gateway', async () => {
+    const order = await placeOrder();
+    await t.database.db.updateTable('orders').set({ total: 0 }).where('id', '=', order.id).execute();
+    const refused = await pay(order.id);
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(refused.json().error.message).toBe('This order has nothing to pay online');
+    await expect(t.database.db.transaction().execute((tx) => t.services.payments.open(tx, order.id, 0, UPI))).rejects.toMatchObject({
+      code: 'UNPROCESSABLE',
+    });
+    await expect(
+      t.database.db.transaction().execute((tx) => t.services.gatewayPayments.open(tx, order.id, 0, 'upi')),
+    ).rejects.toMatchObject({ code: 'UNPROCESSABLE' });
+    expect(await t.database.db.selectFrom('payments').select('id').where('order_id', '=', order.id).execute()).toEqual([]);
+    expect(await gatewayCaptures(order.id)).toBe(0);
+  });
+
   it('a refund the gateway refuses stays queued with its error, visible to the admin, and is done once by the worker', async () => {
     const order = await placeOrder();
     expect((await pay(order.id)).statusCode).toBe(200);

@@ -6,6 +6,7 @@ import { isUniqueViolation } from '#server/db/unique-violation.ts';
 import * as events from './gateway-events.repository.ts';
 import * as repository from './gateway.repository.ts';
 import * as payments from './payments.repository.ts';
+import { refuseNothingToPay } from './payments.service.ts';
 import type { GatewayPayment, PaymentProvider } from './providers/payment-provider.ts';
 
 export type { GatewayAttempt } from './gateway.repository.ts';
@@ -33,6 +34,7 @@ export function createGatewayPaymentsService({ db, provider }: { db: Db; provide
      * order's row); attempts still waiting for the shopper are given up. 409 while another is being asked.
      */
     async open(tx: DbOrTx, orderId: number, amount: number, method: Payment['method']) {
+      refuseNothingToPay(amount);
       await payments.failWaitingAttempts(tx, orderId, 'Replaced by a newer payment attempt');
       const attemptKey = `pay_${orderId}_${randomBytes(12).toString('hex')}`;
       try {

@@ -32,6 +32,14 @@ const toRequest = (input: GatewayPaymentInput, amount: number): ChargeRequest =>
       : { method: input.method, amount, card: input.card };
 
 /**
+ * An order with nothing to pay (₹0, which no coupon leaves: see priceCoupon) is never sent to a
+ * payment gateway: a 0-paise capture would confirm it and leave a payment no refund can change.
+ */
+export function refuseNothingToPay(amount: number): void {
+  if (!(amount > 0)) throw new AppError('UNPROCESSABLE', 'This order has nothing to pay online');
+}
+
+/**
  * Payments and refunds through the provider. A payment row is written before the gateway is
  * asked (an open attempt, at most one per order), with the idempotency key the gateway is asked
  * with; so whatever dies after the gateway captured, the capture can be looked up and finished
@@ -141,6 +149,7 @@ export function createPaymentsService({
       input: PaymentInput,
       offer?: { offer: BankOffer; discount: number },
     ): Promise<repository.OpenAttempt> {
+      refuseNothingToPay(amount);
       const masked = {
         ...details(input, amount),
         ...(offer ? { offer: { id: offer.offer.id, title: describeBankOffer(offer.offer), discount: offer.discount } } : {}),

@@ -222,6 +222,24 @@ describe.each(testDialects())('payments under faults on %s', (dialect) => {
     expect(await gatewayCaptures(order.id)).toBe(0);
   });
 
+  it('a capture of a cancelled order with nothing left to refund is settled by one reconciler pass, not every pass', async () => {
+    const [zero, spent] = [await placeOrder(), await placeOrder()];
+    const stuck = [await captureThenCrash(zero), await captureThenCrash(spent)];
+    // As a 0-paise capture, and one whose whole amount is already refunded, left them: captured, the order cancelled.
+    await t.database.db.updateTable('payments').set({ status: 'captured', amount: 0 }).where('id', '=', stuck[0]!.id).execute();
+    await t.database.db
+      .updateTable('payments')
+      .set({ status: 'partially_refunded', refunded_amount: spent.total })
+      .where('id', '=', stuck[1]!.id)
+      .execute();
+    await t.database.db.updateTable('orders').set({ status: 'cancelled' }).where('id', 'in', [zero.id, spent.id]).execute();
+    const passes = [];
+    for (let pass = 0; pass < 4; pass++) passes.push((await t.services.checkout.reconcile()).refunded);
+    expect(passes).toEqual([2, 0, 0, 0]);
+    for (const { id } of stuck) expect((await t.services.payments.find(id))?.status).toBe('refunded');
+    expect(await gatewayRefunds(zero.id)).toBe(0);
+  });
+
   it('a refund the gateway refuses stays queued with its error, visible to the admin, and is done once by the worker', async () => {
     const order = await placeOrder();
     expect((await pay(order.id)).statusCode).toBe(200);

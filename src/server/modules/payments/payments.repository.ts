@@ -303,6 +303,22 @@ export async function claimRefund(db: DbOrTx, paymentId: number, seenRefunded: n
   return Number(result.numUpdatedRows) === 1;
 }
 
+/**
+ * Closes a captured payment with nothing left to refund (0 paise captured, or its whole amount
+ * refunded already) as refunded, so recovery, which picks up captured payments of unpaid orders,
+ * settles it once rather than on every pass. False when it had something left or was closed already.
+ */
+export async function closeNothingToRefund(db: DbOrTx, paymentId: number): Promise<boolean> {
+  const result = await db
+    .updateTable('payments')
+    .set({ status: 'refunded', updated_at: new Date().toISOString() })
+    .where('id', '=', paymentId)
+    .where('status', 'in', ['captured', 'partially_refunded'])
+    .whereRef('refunded_amount', '>=', 'amount')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 /** Records a refund the gateway made; a retried outbox job records it once. */
 export async function recordRefund(
   db: DbOrTx,

@@ -278,13 +278,18 @@ export function createPaymentsService({
 
     /**
      * Queues the refund of what is left of a captured payment, in the caller's transaction, and
-     * returns the outbox job (run it after the commit), or undefined when nothing is left.
+     * returns the outbox job (run it after the commit), or undefined when nothing is left (the
+     * payment is then closed as refunded).
      */
     async queueFullRefund(tx: DbOrTx, paymentId: number, reason: string): Promise<number | undefined> {
       const payment = await repository.findPayment(tx, paymentId);
       if (!payment || (payment.status !== 'captured' && payment.status !== 'partially_refunded')) return undefined;
       const remaining = payment.amount - payment.refundedAmount;
-      if (remaining <= 0) return undefined;
+      if (remaining <= 0) {
+        // Nothing can go back: closed, so the reconciler does not pick it up again on every pass.
+        await repository.closeNothingToRefund(tx, payment.id);
+        return undefined;
+      }
       return queueRefund(tx, payment, remaining, reason);
     },
   };

@@ -16,9 +16,21 @@ function describe(issue: ValidationIssue, context: string | undefined): string {
   const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
   const message = issue.message ?? 'is invalid';
   if (!field) return context === 'body' ? `Request body: ${message}` : message;
-  const name = field.split('.').at(-1) ?? field;
+  // `brand.0` is the first of several values of `brand`; the message names the parameter
+  const name = field.split('.').findLast((part) => !/^\d+$/.test(part)) ?? field;
   const mentioned = message.toLowerCase().replaceAll(' ', '').includes(name.toLowerCase());
   return mentioned ? message : `${field}: ${message}`;
+}
+
+const ONCE = 'give this parameter once';
+
+/**
+ * Query parameters given more than once (`?page=1&page=2`). A parameter that takes several values
+ * accepts the repetition, so a failed check on one of these names means it takes one value only.
+ */
+function repeatedParameters(query: unknown): Set<string> {
+  if (typeof query !== 'object' || query === null) return new Set();
+  return new Set(Object.entries(query).flatMap(([name, value]) => (Array.isArray(value) ? [name] : [])));
 }
 
 function body(code: string, message: string, details?: unknown): ErrorBody {
@@ -42,12 +54,18 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(error.status).send(body(error.code, error.message, error.details));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const issues = error.validation.map((issue) => ({
-        field: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
-        message: issue.message,
-      }));
+      const repeated = error.validationContext === 'querystring' ? repeatedParameters(request.query) : new Set<string>();
+      const issues = error.validation.map((issue) => {
+        const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+        return { field, message: repeated.has(field) ? ONCE : issue.message };
+      });
       const first = error.validation[0];
-      const message = first ? describe(first, error.validationContext) : 'The request is invalid';
+      const firstField = first?.instancePath.replace(/^\//, '') ?? '';
+      const message = !first
+        ? 'The request is invalid'
+        : repeated.has(firstField)
+          ? `${firstField}: ${ONCE}`
+          : describe(first, error.validationContext);
       return reply.status(400).send(body('VALIDATION_FAILED', message, { issues }));
     }
     const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;

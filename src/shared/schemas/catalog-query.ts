@@ -1,15 +1,20 @@
 import { z } from 'zod';
 import { CATEGORIES } from '../categories.ts';
+import { TOP_RATED } from '../facets.ts';
 import { PIN_CODE } from '../india.ts';
 import { SortSchema } from './catalog.ts';
 
 /** Query strings repeat a key for several values (?brand=Dell&brand=HP); accept one or many. */
-const repeatable = (name: string) =>
+const oneOrMany = () =>
   z
     .union([z.string(), z.array(z.string())])
     .optional()
-    .transform((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]))
-    .pipe(z.array(z.string().trim().min(1, `${name} must not be empty`).max(80, `${name} is too long`)).max(30, `Too many ${name} values`));
+    .transform((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]));
+
+const repeatable = (name: string) =>
+  oneOrMany().pipe(
+    z.array(z.string().trim().min(1, `${name} must not be empty`).max(80, `${name} is too long`)).max(30, `Too many ${name} values`),
+  );
 
 const wholeNumber = (name: string, min: number, max = Number.MAX_SAFE_INTEGER) =>
   z
@@ -53,8 +58,10 @@ export const ProductQuerySchema = z.object({
   resolution: repeatable('resolution'),
   panel: repeatable('panel'),
   refreshRate: repeatable('refreshRate'),
-  /** `4`: rated 4 stars or more on average */
-  rating: repeatable('rating'),
+  /** `4`: rated 4 stars or more on average, the one rating filter the listing offers */
+  rating: oneOrMany().pipe(
+    z.array(z.literal(TOP_RATED, { error: `rating must be ${TOP_RATED} (${TOP_RATED}★ & above)` })).max(30, 'Too many rating values'),
+  ),
 });
 export type ProductQuery = z.infer<typeof ProductQuerySchema>;
 

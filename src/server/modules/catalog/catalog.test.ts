@@ -169,6 +169,14 @@ describe.each(testDialects())('catalog API on %s', (dialect) => {
     ['?category=Phone', 'category must be one of: Laptop, Desktop, Monitor'],
     ['?inStock=maybe', 'inStock must be true or false'],
     [`?minPrice=${rupees(2000)}&maxPrice=${rupees(1000)}`, 'minPrice must not be greater than maxPrice'],
+    // the listing offers one rating filter, "4★ & above"
+    ['?rating=9', 'rating must be 4 (4★ & above)'],
+    ['?rating=abc', 'rating must be 4 (4★ & above)'],
+    ['?rating=4&rating=3', 'rating must be 4 (4★ & above)'],
+    // a parameter that takes one value, given twice
+    ['?page=1&page=2', 'page: give this parameter once'],
+    ['?sort=newest&sort=rating', 'sort: give this parameter once'],
+    ['?category=Laptop&category=Monitor', 'category: give this parameter once'],
   ])('answers 400 with a clear message for %s', async (query, message) => {
     const { status, body } = await list(query);
     expect(status).toBe(400);

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, expect } from 'vitest';
 import { rupees } from '#shared/money.ts';
-import type { Order } from '#shared/schemas/orders.ts';
+import type { Order, PaymentResult } from '#shared/schemas/orders.ts';
 import type { Dialect } from '#server/db/database.ts';
 import { buildTestApp, type TestApp } from '#server/testing/build-app.ts';
 import { createProduct } from '#server/testing/factories.ts';
@@ -14,6 +14,10 @@ import { as, completeShopDetails, registerCustomer, registerVendor, signIn, type
 export const PUNE = { name: 'Asha Rao', phone: '9845012345', line1: '7 FC Road', city: 'Pune', state: 'Maharashtra', pincode: '411004' };
 export const DAY_MS = 24 * 60 * 60 * 1000;
 type Seller = TestUser & { vendorId: number };
+/** UPI, cash on delivery, or an HDFC Bank credit card (its 10% offer, on ₹20,000 or more; the sandbox's OTP). */
+type PaidWith = 'upi' | 'cod' | 'hdfc-card';
+/** The sandbox's HDFC Bank credit card (src/shared/bank-offers.ts). */
+const HDFC_CREDIT = { number: '4854 9800 0000 0002', expiryMonth: 12, expiryYear: 2031, cvv: '123', name: 'Asha Rao' };
 
 export interface ReturnsWorld {
   t: TestApp;
@@ -31,7 +35,7 @@ export interface ReturnsWorld {
   mails(): Promise<Array<{ to: string; subject: string; text: string }>>;
   deliveredOrder(
     items: Array<{ productId: number; quantity: number }>,
-    options?: { method?: 'upi' | 'cod'; user?: TestUser; daysAgo?: number },
+    options?: { method?: PaidWith; user?: TestUser; daysAgo?: number },
   ): Promise<Order>;
   lineOf(order: Order, productId: number): Order['items'][number];
   request(order: Order, body: Record<string, unknown>, user?: TestUser): ReturnType<ReturnType<typeof as>>;
@@ -56,10 +60,10 @@ export function returnsWorld(dialect: Dialect): ReturnsWorld {
       (row) => JSON.parse(row.payload) as { to: string; subject: string; text: string },
     );
 
-  /** A paid order (UPI, or cash on delivery) of these lines, every shipment delivered `daysAgo` days ago. */
+  /** A paid order (UPI, cash on delivery, or an HDFC card with its offer) of these lines, every shipment delivered `daysAgo` days ago. */
   async function deliveredOrder(
     items: Array<{ productId: number; quantity: number }>,
-    { method = 'upi', user = w.asha, daysAgo = 1 }: { method?: 'upi' | 'cod'; user?: TestUser; daysAgo?: number } = {},
+    { method = 'upi', user = w.asha, daysAgo = 1 }: { method?: PaidWith; user?: TestUser; daysAgo?: number } = {},
   ): Promise<Order> {
     const placed = await as(w.t, user)('POST', '/api/checkout/orders', {
       idempotencyKey: nextKey(),
@@ -71,9 +75,17 @@ export function returnsWorld(dialect: Dialect): ReturnsWorld {
     const paid = await as(w.t, user)(
       'POST',
       `/api/orders/${order.id}/payments`,
-      method === 'upi' ? { method: 'upi', vpa: 'asha@okhdfc' } : { method: 'cod' },
+      method === 'upi'
+        ? { method: 'upi', vpa: 'asha@okhdfc' }
+        : method === 'cod'
+          ? { method: 'cod' }
+          : { method: 'card', card: HDFC_CREDIT },
     );
     expect(paid.statusCode, paid.body).toBe(200);
+    if (method === 'hdfc-card') {
+      const otp = await as(w.t, user)('POST', `/api/payments/${(paid.json() as PaymentResult).payment.id}/otp`, { otp: '123456' });
+      expect(otp.json() as PaymentResult, otp.body).toMatchObject({ next: 'done', payment: { status: 'captured' } });
+    }
     for (const fulfilment of (await orderOf(order.id, user)).fulfilments) {
       const vendor = fulfilment.vendor.id === w.seller.vendorId ? w.seller : w.otherSeller;
       for (const [step, body] of [

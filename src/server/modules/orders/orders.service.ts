@@ -221,6 +221,8 @@ export function createOrdersService({
     moveFulfilment: repository.moveFulfilment,
     /** The order's coupon as it was applied, if any. */
     couponOf: async (orderId: number, tx: DbOrTx) => (await repository.findOrderById(tx, orderId))?.coupon ?? null,
+    /** What the order charged for shipping (paise). */
+    shippingOf: async (orderId: number, tx: DbOrTx) => (await repository.findOrderById(tx, orderId))?.shipping ?? 0,
     unpaidBefore: (before: Date) => repository.unpaidBefore(db, before),
     fulfilmentStatuses: async (orderId: number, tx?: DbOrTx) => (await repository.fulfilmentsOf(tx ?? db, [orderId])).map((f) => f.status),
     offersWithOrders: (offerIds: readonly number[]) => orderLines.offersWithOrders(db, offerIds),

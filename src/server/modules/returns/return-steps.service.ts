@@ -1,6 +1,7 @@
 import { AppError } from '#shared/errors.ts';
 import { indiaDate } from '#shared/india-time.ts';
 import { orderNumber } from '#shared/order-number.ts';
+import { paidOfferOf, type RefundLine, returnRefund } from '#shared/return-refunds.ts';
 import {
   canTransitionReturn,
   RETURN_ACTIONS,
@@ -43,6 +44,16 @@ const PAST: Record<ReturnAction, string> = {
 /** The order's payment a refund goes back to: the one captured (a refund of it may have begun). */
 export const refundablePayment = (list: Awaited<ReturnType<PaymentsService['ofOrders']>>) =>
   list.find((payment) => payment.status === 'captured' || payment.status === 'partially_refunded');
+
+/** The order's lines as a return's refund sees them. */
+export const refundLines = (items: Awaited<ReturnType<OrdersService['itemsOf']>>): RefundLine[] =>
+  items.map((item) => ({
+    id: item.id!,
+    quantity: item.quantity,
+    lineTotal: item.lineTotal,
+    discount: item.discount,
+    replacementFor: item.replacesItemId ?? null,
+  }));
 
 interface Deps {
   db: Db;
@@ -201,13 +212,24 @@ export function createReturnSteps(deps: Deps) {
               break;
             }
             const before = await repository.refundedQuantityOf(tx, row.orderItemId);
-            const amount = unitsShare(row.lineTotal - row.lineDiscount, row.lineQuantity, before, row.quantity);
+            const paymentList = await payments.ofOrders([row.orderId], tx);
+            const payment = refundablePayment(paymentList);
+            if (!payment) throw new AppError('CONFLICT', 'This order has no payment left to refund');
+            const offer = paidOfferOf(paymentList, await orders.shippingOf(row.orderId, tx));
+            const rule = returnRefund(
+              {
+                lines: refundLines(await orders.itemsOf([row.orderId], tx)),
+                refunded: await repository.refundedReturnsOf(tx, row.orderId),
+                offer,
+              },
+              { orderItemId: row.orderItemId, quantity: row.quantity },
+            );
+            // RETURN_REFUND_RULE; with an offer, never more than is left on the payment (an admin's refund may have come first).
+            const amount = offer ? Math.min(rule, payment.amount - payment.refundedAmount) : rule;
             // The seller's sale of those units: its own coupon's discount was its own; the marketplace's, the marketplace's.
             const coupon = await orders.couponOf(row.orderId, tx);
             const sale = row.lineTotal - (coupon?.fundedBy === 'vendor' ? row.lineDiscount : 0);
             const deduction = unitsShare(sale, row.lineQuantity, before, row.quantity);
-            const payment = refundablePayment(await payments.ofOrders([row.orderId], tx));
-            if (!payment) throw new AppError('CONFLICT', 'This order has no payment left to refund');
             const reason = `Return of ${what(row)}: ${RETURN_REASON_LABELS[row.reason]}`;
             const payout = row.payout ? (JSON.parse(row.payout) as PayoutDestination) : undefined;
             // The credit note credits the returned line of the shipment's invoice.

@@ -1,3 +1,4 @@
+import type { RefundedReturn } from '#shared/return-refunds.ts';
 import type { ReturnTimes } from '#shared/returns.ts';
 import { type DbOrTx, toIso } from '#server/db/database.ts';
 import type { ReturnsTable } from '#server/db/schema.ts';
@@ -286,6 +287,18 @@ export async function refundedQuantityOf(db: DbOrTx, orderItemId: number): Promi
     .where('status', '=', 'refunded')
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** The order's returns refunded so far: each one's units of its line and what it refunded. */
+export async function refundedReturnsOf(db: DbOrTx, orderId: number): Promise<RefundedReturn[]> {
+  const rows = await db
+    .selectFrom('returns')
+    .select(['order_item_id', 'quantity', 'amount'])
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'refunded')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({ orderItemId: row.order_item_id, quantity: Number(row.quantity), amount: Number(row.amount) }));
 }
 
 type Stamp = 'approved_at' | 'rejected_at' | 'cancelled_at' | 'picked_up_at' | 'received_at' | 'refunded_at' | 'replacement_shipped_at';

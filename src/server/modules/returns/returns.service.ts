@@ -5,7 +5,8 @@ import path from 'node:path';
 import type { z } from 'zod';
 import { AppError } from '#shared/errors.ts';
 import { orderNumber } from '#shared/order-number.ts';
-import { canTransitionReturn, changeOfMindProblem, RETURN_STATUS_LABELS, unitsShare, withinReturnWindow } from '#shared/returns.ts';
+import { paidOfferOf, returnRefund } from '#shared/return-refunds.ts';
+import { canTransitionReturn, changeOfMindProblem, RETURN_STATUS_LABELS, withinReturnWindow } from '#shared/returns.ts';
 import { describePayout, type Order, type PayoutDestination } from '#shared/schemas/orders.ts';
 import type { CreateReturnInputSchema, ReturnPhoto } from '#shared/schemas/returns.ts';
 import type { StoreInfo } from '#shared/store-info.ts';
@@ -20,7 +21,7 @@ import type { OutboxService } from '#server/modules/outbox/outbox.service.ts';
 import type { PaymentsService } from '#server/modules/payments/payments.service.ts';
 import type { PersonalDataHolder } from '#server/modules/privacy/privacy.service.ts';
 import type { UsersService } from '#server/modules/users/users.service.ts';
-import { createReturnSteps, refundablePayment } from './return-steps.service.ts';
+import { createReturnSteps, refundablePayment, refundLines } from './return-steps.service.ts';
 import { askFor, confirmRequestMail, requestedMail, signed, stepMail, what } from './returns-mails.ts';
 import * as repository from './returns.repository.ts';
 
@@ -167,11 +168,14 @@ export function createReturnsService(deps: Deps) {
             'CONFLICT',
             left > 0 ? `Only ${left} of this item can still be returned` : 'This item has already been returned',
           );
-        const estimate = unitsShare(
-          line.lineTotal - line.discount,
-          line.quantity,
-          await repository.refundedQuantityOf(tx, item.id),
-          input.quantity,
+        // RETURN_REFUND_RULE, as its receipt will refund it if nothing else is refunded first.
+        const estimate = returnRefund(
+          {
+            lines: refundLines(lineItems),
+            refunded: await repository.refundedReturnsOf(tx, orderId),
+            offer: paidOfferOf(order.payments, order.shipping),
+          },
+          { orderItemId: item.id, quantity: input.quantity },
         );
         const confirmBy = options.confirmByMail ? new Date(at.getTime() + RETURN_CONFIRM_HOURS * 60 * 60 * 1000) : null;
         const id = await repository.insertReturn(tx, {

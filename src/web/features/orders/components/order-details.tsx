@@ -14,6 +14,7 @@ import { AddressSection, ItemsSection, PriceSection, showsTracking, TrackingSect
 import { OrderStatusBadge } from './order-status-badge.tsx';
 import { PaymentsSection } from './payments-section.tsx';
 import { LineReturn } from './return-form.tsx';
+import { refundBasis } from './return-values.ts';
 import { MemberCancelReturn, ReturnsAnnouncement, ReturnsSection, useReturnsAnnouncement } from './returns-section.tsx';
 import { StatusNotices } from './status-notices.tsx';
 
@@ -23,7 +24,7 @@ function MemberLineReturn({ order, item, onDone }: { order: Order; item: Order['
   const cash = order.payments.some(
     (payment) => payment.method === 'cod' && (payment.status === 'captured' || payment.status === 'partially_refunded'),
   );
-  return <LineReturn item={item} cash={cash} sender={sender} onDone={onDone} />;
+  return <LineReturn item={item} cash={cash} sender={sender} basis={refundBasis(order)} onDone={onDone} />;
 }
 
 function Page({ children }: { children: ReactNode }) {

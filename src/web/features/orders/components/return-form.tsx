@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { canAskReplacement, RETURN_REASON_LABELS, RETURN_REASONS, type ReturnReason, unitsShare } from '#shared/returns.ts';
+import { returnRefund } from '#shared/return-refunds.ts';
+import { canAskReplacement, RETURN_REASON_LABELS, RETURN_REASONS, type ReturnReason } from '#shared/returns.ts';
 import { RETURN_DETAILS_MAX } from '#shared/schemas/returns.ts';
 import { SelectField, TextAreaField } from '#web/components/form/form-fields.tsx';
 import { FormActions } from '#web/components/form/form-layout.tsx';
@@ -11,7 +12,7 @@ import { formatDate } from '#web/lib/format.ts';
 import type { ReturnRequest, ReturnSender } from '../api/returns.ts';
 import { ResolutionChoice } from './resolution-choice.tsx';
 import { ReturnPhotos, useReturnPhotos } from './return-photos.tsx';
-import { FIELD_OF, type ReturnableItem, resolverFor, type Values } from './return-values.ts';
+import { FIELD_OF, type RefundBasis, type ReturnableItem, resolverFor, type Values } from './return-values.ts';
 import { SealQuestion } from './seal-question.tsx';
 
 interface ReturnFormProps {
@@ -20,6 +21,8 @@ interface ReturnFormProps {
   cash: boolean;
   /** the member's order, or a guest's at /track */
   sender: ReturnSender;
+  /** what the refund estimate is worked out from (refundBasis); the line alone when absent */
+  basis?: RefundBasis;
   onDone: (message: string) => void;
   onClose: () => void;
 }
@@ -30,7 +33,7 @@ interface ReturnFormProps {
  * Checked here as the server checks it; the focus starts on the first field and moves to the
  * first problem. The form's key goes with the request, so a second click is the same return.
  */
-export function ReturnForm({ item, cash, sender, onDone, onClose }: ReturnFormProps) {
+export function ReturnForm({ item, cash, sender, basis, onDone, onClose }: ReturnFormProps) {
   const ids = useId();
   const [requestKey] = useState(() => crypto.randomUUID());
   const form = useForm<Values, unknown, ReturnRequest>({
@@ -71,12 +74,11 @@ export function ReturnForm({ item, cash, sender, onDone, onClose }: ReturnFormPr
     if (!replaceable && resolution === 'replacement') form.setValue('resolution', 'refund');
   }, [replaceable, resolution, form]);
 
-  const estimate = unitsShare(
-    item.lineTotal - item.discount,
-    item.quantity,
-    item.quantity - item.returnableQuantity,
-    Math.min(quantity, item.returnableQuantity),
-  );
+  // RETURN_REFUND_RULE, as the server estimates it.
+  const estimate = returnRefund(basis ?? { lines: [{ ...item, replacementFor: null }], refunded: [] }, {
+    orderItemId: item.id,
+    quantity: Math.min(quantity, item.returnableQuantity),
+  });
 
   const submit = form.handleSubmit((input) => {
     if (sender.pending) return;
@@ -161,11 +163,13 @@ export function LineReturn({
   item,
   cash,
   sender,
+  basis,
   onDone,
 }: {
   item: ReturnableItem;
   cash: boolean;
   sender: ReturnSender;
+  basis?: RefundBasis;
   onDone: (message: string) => void;
 }) {
   const [open, setOpen] = useState(false);
@@ -177,6 +181,7 @@ export function LineReturn({
         item={item}
         cash={cash}
         sender={sender}
+        basis={basis}
         onDone={(message) => {
           setOpen(false);
           onDone(message);

@@ -1,4 +1,5 @@
 import type { FieldErrors, Resolver } from 'react-hook-form';
+import { paidOfferOf, type PaidOffer, type RefundedReturn, type RefundLine } from '#shared/return-refunds.ts';
 import type { Order } from '#shared/schemas/orders.ts';
 import { CreateReturnInputSchema } from '#shared/schemas/returns.ts';
 import { type PayoutValues, typedPayout } from '#web/components/form/payout-fields.tsx';
@@ -9,6 +10,31 @@ export type ReturnableItem = Pick<
   Order['items'][number],
   'id' | 'name' | 'quantity' | 'lineTotal' | 'discount' | 'vendor' | 'returnableQuantity' | 'returnBy'
 >;
+
+/** What the form's refund estimate needs of the order (RETURN_REFUND_RULE). */
+export interface RefundBasis {
+  lines: readonly RefundLine[];
+  refunded: readonly RefundedReturn[];
+  offer?: PaidOffer;
+}
+
+/**
+ * The order's lines, its returns refunded so far (one still on its way is not), and the bank offer
+ * it was paid with: a member's order has its payments; a guest's tracked order does not, and is
+ * estimated without one (the refund on receipt follows the rule all the same).
+ */
+export function refundBasis(order: {
+  items: readonly RefundLine[];
+  returns: ReadonlyArray<{ orderItemId: number; quantity: number; amount: number; status: string }>;
+  payments?: Order['payments'];
+  shipping?: number;
+}): RefundBasis {
+  return {
+    lines: order.items,
+    refunded: order.returns.filter((ret) => ret.status === 'refunded'),
+    offer: order.payments ? paidOfferOf(order.payments, order.shipping ?? 0) : undefined,
+  };
+}
 
 /** With the payout (where a refund of cash goes) as the shared fieldset types it. */
 export interface Values extends PayoutValues {

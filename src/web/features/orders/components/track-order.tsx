@@ -10,6 +10,7 @@ import { useTrackOrder } from '../api/track-order.ts';
 import { useCancelTrackedReturn, useTrackedReturnSender } from '../api/track-returns.ts';
 import { OrderStatusBadge } from './order-status-badge.tsx';
 import { LineReturn } from './return-form.tsx';
+import { refundBasis } from './return-values.ts';
 import { CancelReturnButton, ReturnsAnnouncement, ReturnsSection, useReturnsAnnouncement } from './returns-section.tsx';
 import { TrackingTimeline } from './tracking-timeline.tsx';
 
@@ -32,7 +33,7 @@ function GuestLineReturn({
   onDone: (message: string) => void;
 }) {
   const sender = useTrackedReturnSender(credentials, onOrder);
-  return <LineReturn item={item} cash={order.paidInCash} sender={sender} onDone={onDone} />;
+  return <LineReturn item={item} cash={order.paidInCash} sender={sender} basis={refundBasis(order)} onDone={onDone} />;
 }
 
 function GuestCancelReturn({

@@ -89,6 +89,8 @@ export const TrackedOrderSchema = z.object({
   guestOrder: z.boolean(),
   /** paid in cash on delivery: a refund needs the UPI ID or bank account it goes to */
   paidInCash: z.boolean(),
+  /** paid with a bank offer: what the card was charged for the lines and the offer's minimum (a return's refund follows them) */
+  paidOffer: z.object({ charged: z.number().int(), minOrder: z.number().int() }).nullable().default(null),
   /** returns of its lines, oldest first */
   returns: z.array(TrackedReturnSchema),
 });

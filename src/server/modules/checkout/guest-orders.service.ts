@@ -1,4 +1,5 @@
 import { AppError } from '#shared/errors.ts';
+import { paidOfferOf } from '#shared/return-refunds.ts';
 import { TRACK_NOT_FOUND, type TrackedOrder, type TrackOrderInput } from '#shared/schemas/guest-checkout.ts';
 import type { Order } from '#shared/schemas/orders.ts';
 import type { Db, DbOrTx } from '#server/db/database.ts';
@@ -90,6 +91,7 @@ export function createGuestOrdersService(deps: {
       deliverTo: { city: order.address.city, state: order.address.state, pincode: order.address.pincode },
       guestOrder: Boolean(owner?.guest_email),
       paidInCash: paid?.method === 'cod',
+      paidOffer: paidOfferOf(order.payments, order.shipping) ?? null,
       returns: order.returns.map(({ photos, creditNote: _note, ...ret }) => ({
         ...ret,
         payoutTo: ret.payoutTo && maskedUpi(ret.payoutTo),

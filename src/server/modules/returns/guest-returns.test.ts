@@ -132,6 +132,7 @@ describe.each(testDialects())('a guest’s returns at /track on %s', (dialect) =
     expect(before).toMatchObject({
       guestOrder: true,
       paidInCash: false,
+      paidOffer: null,
       returns: [],
       items: [{ name: 'Acer Aspire 7', quantity: 1, returnableQuantity: 1 }],
     });

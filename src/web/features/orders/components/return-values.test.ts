@@ -27,8 +27,11 @@ describe('the return form’s refund estimate', () => {
     expect(returnRefund(basis, { orderItemId: 1, quantity: 1 })).toBe(1_435_714);
   });
 
-  it('is the line’s price for a guest’s tracked order, which shows no payment', () => {
-    const basis = refundBasis({ items, returns: [{ orderItemId: 2, quantity: 1, amount: rupees(10_000), status: 'refunded' }] });
-    expect(returnRefund(basis, { orderItemId: 2, quantity: 1 })).toBe(rupees(10_000));
+  it('takes a guest’s tracked order’s offer as /track gives it, and none is the line’s price', () => {
+    const returns = [{ orderItemId: 2, quantity: 1, amount: rupees(10_000), status: 'refunded' }];
+    expect(returnRefund(refundBasis({ items, returns, paidOffer: null }), { orderItemId: 2, quantity: 1 })).toBe(rupees(10_000));
+    const paidOffer = { charged: rupees(33_500), minOrder: rupees(20_000) };
+    // ₹15,000 kept is under the minimum: ₹33,500 − ₹15,000 − ₹10,000 back.
+    expect(returnRefund(refundBasis({ items, returns, paidOffer }), { orderItemId: 2, quantity: 1 })).toBe(rupees(8_500));
   });
 });

@@ -20,19 +20,20 @@ export interface RefundBasis {
 
 /**
  * The order's lines, its returns refunded so far (one still on its way is not), and the bank offer
- * it was paid with: a member's order has its payments; a guest's tracked order does not, and is
- * estimated without one (the refund on receipt follows the rule all the same).
+ * it was paid with: a member's order from its payments, a guest's tracked order as /track gives it.
  */
 export function refundBasis(order: {
   items: readonly RefundLine[];
   returns: ReadonlyArray<{ orderItemId: number; quantity: number; amount: number; status: string }>;
   payments?: Order['payments'];
   shipping?: number;
+  /** a guest's tracked order: its payment's offer as /track gives it */
+  paidOffer?: PaidOffer | null;
 }): RefundBasis {
   return {
     lines: order.items,
     refunded: order.returns.filter((ret) => ret.status === 'refunded'),
-    offer: order.payments ? paidOfferOf(order.payments, order.shipping ?? 0) : undefined,
+    offer: order.payments ? paidOfferOf(order.payments, order.shipping ?? 0) : (order.paidOffer ?? undefined),
   };
 }
 

@@ -41,6 +41,7 @@ const delivered: TrackedOrder = {
   deliverTo: { city: 'Pune', state: 'Maharashtra', pincode: '411004' },
   guestOrder: true,
   paidInCash: false,
+  paidOffer: null,
   returns: [],
 };
 

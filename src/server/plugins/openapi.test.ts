@@ -47,4 +47,22 @@ describe('the OpenAPI document', () => {
     expect(document.paths['/api/orders'].get.security).toEqual([{ session: [] }]);
     expect(document.paths['/api/cart/quote'].post.responses['403']).toBeDefined();
   });
+
+  it('documents the answers as the routes give them', () => {
+    const { paths } = JSON.parse(source);
+    expect(paths['/api/auth/logout'].post.responses['204']).toEqual({ description: 'No content' });
+    for (const [path, type] of [
+      ['/api/invoices/{id}/pdf', 'application/pdf'],
+      ['/api/credit-notes/{id}/pdf', 'application/pdf'],
+      ['/api/returns/photos/{id}', 'image/webp'],
+    ]) {
+      const responses = paths[path].get.responses;
+      expect(Object.keys(responses['200'].content), path).toEqual([type]);
+      expect(Object.keys(responses), path).toEqual(expect.arrayContaining(['401', '404']));
+    }
+    const quote = paths['/api/cart/quote'].post.requestBody.content['application/json'].schema;
+    expect(quote.anyOf.map((schema: { type: string }) => schema.type)).toEqual(['array', 'object']);
+    const category = paths['/api/admin/coupons'].post.requestBody.content['application/json'].schema.properties.category;
+    expect(category.enum).toContain(null);
+  });
 });

@@ -12,6 +12,19 @@ export const ErrorResponseSchema = z.object({
   }),
 });
 
+/**
+ * A 200 that answers a file rather than JSON (`application/pdf`, `image/webp`), with the 401 and
+ * 404 of a signed-in reader's document.
+ */
+export function fileResponses(contentType: string, description: string) {
+  return {
+    200: { description, content: { [contentType]: { schema: z.unknown().meta({ type: 'string', format: 'binary' }) } } },
+    400: ErrorResponseSchema,
+    401: ErrorResponseSchema,
+    404: ErrorResponseSchema,
+  };
+}
+
 /** The session cookie (Better Auth, prefix `store`) and the header a guest's order is reached with. */
 export const SESSION_COOKIE = 'store.session_token';
 export const GUEST_ORDER_TOKEN = 'x-guest-order-token';
@@ -113,13 +126,21 @@ export async function registerOpenApi(app: FastifyInstance, storeName: string, p
       if (!schema || schema.hide) return { schema, url };
       const method = [input.route.method].flat()[0] ?? 'GET';
       withCrossSite403(method, schema);
+      // A body the route validates in steps (a transform first) is documented by the shape it accepts.
+      const accepts = (input.schema as { accepts?: z.ZodType } | undefined)?.accepts;
+      if (accepts) {
+        schema.body = z.toJSONSchema(accepts, { io: 'input', target: 'openapi-3.0' });
+        delete schema.accepts;
+      }
       nullInNullableEnums(schema);
+      // A 204 has no body (the route's z.null() would otherwise be documented as a JSON one).
+      if (schema.response?.['204']) schema.response['204'] = { type: 'null', description: 'No content' };
       return {
         schema: {
           summary: `${method} ${input.url}`,
           ...schema,
           operationId: operationIdOf(method, input.url),
-          tags: [tagOf(input.url)],
+          tags: Array.isArray(schema.tags) && schema.tags.length > 0 ? schema.tags : [tagOf(input.url)],
           security: securityOf(schema),
         },
         url,

@@ -51,11 +51,12 @@ describe('the OpenAPI document', () => {
   it('documents the answers as the routes give them', () => {
     const { paths } = JSON.parse(source);
     expect(paths['/api/auth/logout'].post.responses['204']).toEqual({ description: 'No content' });
-    for (const [path, type] of [
+    const files: [string, string][] = [
       ['/api/invoices/{id}/pdf', 'application/pdf'],
       ['/api/credit-notes/{id}/pdf', 'application/pdf'],
       ['/api/returns/photos/{id}', 'image/webp'],
-    ]) {
+    ];
+    for (const [path, type] of files) {
       const responses = paths[path].get.responses;
       expect(Object.keys(responses['200'].content), path).toEqual([type]);
       expect(Object.keys(responses), path).toEqual(expect.arrayContaining(['401', '404']));

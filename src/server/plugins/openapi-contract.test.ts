@@ -3,6 +3,7 @@ import addFormats from 'ajv-formats';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '#server/testing/build-app.ts';
+import { createProduct } from '#server/testing/factories.ts';
 import { registerActiveVendor, registerCustomer, signInAdmin, TEST_HEADERS, type TestUser } from '#server/testing/sessions.ts';
 import { testDialects } from '#server/testing/test-database.ts';
 
@@ -90,6 +91,29 @@ describe.each(testDialects())('the answers of every operation match the OpenAPI 
       }
     }
     expect(calls).toBeGreaterThan(300);
+    expect(problems).toEqual([]);
+  });
+
+  it("answers a real product's operations and a priced cart as documented", async () => {
+    const product = await createProduct(t.services, { vendorId: (users.vendor as TestUser & { vendorId: number }).vendorId });
+    const problems: string[] = [];
+    let succeeded = 0;
+    for (const [path, item] of Object.entries(document.paths)) {
+      if (!/^\/api\/(vendor\/|admin\/)?products\/\{id\}[^{]*$/.test(path) || !item.get) continue;
+      const response = await t.app.inject({
+        url: path.replace('{id}', String(product.id)),
+        headers: { ...TEST_HEADERS, cookie: userFor(path)?.cookie ?? '' },
+      });
+      if (response.statusCode < 300) succeeded += 1;
+      problems.push(...mismatch(path, 'GET', response));
+    }
+    const line = { productId: product.id, quantity: 1 };
+    for (const payload of [[line], { items: [line] }]) {
+      const response = await t.app.inject({ method: 'POST', url: '/api/cart/quote', headers: TEST_HEADERS, payload });
+      expect(response.statusCode).toBe(200);
+      problems.push(...mismatch('/api/cart/quote', 'POST', response));
+    }
+    expect(succeeded).toBeGreaterThan(3);
     expect(problems).toEqual([]);
   });
 });

@@ -393,7 +393,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   });
   app.addHook('onClose', async () => stopWatching());
   registerResponseCache(app, catalogCache);
-  await registerOpenApi(app, config.store.name);
+  await registerOpenApi(app, config.store.name, config.publicUrl);
   await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5 } });
   // Vendors' images, re-encoded on upload; served with long caching since each name is unique.
   await app.register(fastifyStatic, {

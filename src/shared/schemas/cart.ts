@@ -34,11 +34,16 @@ export const CouponCodeInputSchema = z
     z.maxLength(40, 'A coupon code is at most 40 characters'),
   );
 
+const CartQuoteObjectSchema = z.strictObject({ items: lines, couponCode: z.optional(CouponCodeInputSchema) });
+
 /** The body is the list of lines, or `{ items: [...], couponCode? }`. */
 export const CartQuoteRequestSchema = z.pipe(
   z.transform((body: unknown) => (Array.isArray(body) ? { items: body } : body)),
-  z.strictObject({ items: lines, couponCode: z.optional(CouponCodeInputSchema) }),
+  CartQuoteObjectSchema,
 );
+
+/** What the quote's body may be, as the API document shows it (either form). */
+export const CartQuoteBodySchema = z.union([lines, CartQuoteObjectSchema]);
 
 export const QuoteLineStatusSchema = z.enum(['ok', 'insufficient_stock', 'out_of_stock', 'unavailable']);
 export type QuoteLineStatus = z.infer<typeof QuoteLineStatusSchema>;

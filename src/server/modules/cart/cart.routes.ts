@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CartQuoteRequestSchema, CartQuoteSchema } from '#shared/schemas/cart.ts';
+import { CartQuoteBodySchema, CartQuoteRequestSchema, CartQuoteSchema } from '#shared/schemas/cart.ts';
 import { ErrorResponseSchema } from '#server/plugins/openapi.ts';
 import type { CartService } from './cart.service.ts';
 
@@ -14,6 +14,7 @@ export function cartRoutes({ cart }: { cart: CartService }): FastifyPluginAsyncZ
           description:
             'Body: `[{ productId, quantity }]` or `{ items: [{ productId, quantity }], couponCode? }`; quantity 1–10. A coupon is checked for the signed-in customer.',
           body: CartQuoteRequestSchema,
+          accepts: CartQuoteBodySchema,
           response: { 200: CartQuoteSchema, 400: ErrorResponseSchema },
         },
       },

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { AppError } from '#shared/errors.ts';
 import type { VendorsService } from '#server/modules/vendors/vendors.service.ts';
 import { requireSignedIn, requireUser } from '#server/plugins/auth.ts';
+import { fileResponses } from '#server/plugins/openapi.ts';
 import type { InvoiceReader, InvoicesService } from './invoices.service.ts';
 
 const params = z.object({
@@ -44,6 +45,7 @@ export function invoicesRoutes({ invoices, vendors }: { invoices: InvoicesServic
           tags: ['orders'],
           summary: 'A GST tax invoice as PDF: to the order’s buyer, the shipment’s seller, or an admin',
           params,
+          response: fileResponses('application/pdf', 'The invoice as PDF'),
         },
       },
       async (request, reply) => {
@@ -60,6 +62,7 @@ export function invoicesRoutes({ invoices, vendors }: { invoices: InvoicesServic
           summary:
             'A GST credit note (money refunded against a tax invoice) as PDF: to the order’s buyer, the shipment’s seller, or an admin',
           params,
+          response: fileResponses('application/pdf', 'The credit note as PDF'),
         },
       },
       async (request, reply) => {

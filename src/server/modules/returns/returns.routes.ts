@@ -18,7 +18,7 @@ import {
 import { uploadedImage } from '#server/modules/media/uploaded-image.ts';
 import type { VendorsService } from '#server/modules/vendors/vendors.service.ts';
 import { requireRole, requireSignedIn, requireUser } from '#server/plugins/auth.ts';
-import { ErrorResponseSchema } from '#server/plugins/openapi.ts';
+import { ErrorResponseSchema, fileResponses } from '#server/plugins/openapi.ts';
 import type { ReturnActor } from './return-steps.service.ts';
 import type { PhotoReader, ReturnsService } from './returns.service.ts';
 
@@ -133,6 +133,7 @@ function customerRoutes(returns: ReturnsService, vendors: VendorsService): Fasti
           tags: ['returns'],
           summary: "A return's photo (WebP): to its customer, the line's seller or an admin; 404 for anyone else",
           params: returnParams,
+          response: fileResponses('image/webp', 'The photo, re-encoded as WebP'),
         },
       },
       async (request, reply) => {

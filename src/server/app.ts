@@ -302,6 +302,7 @@ export function createServices({
     vendorReports,
     productImport,
     emiPlans: config.emiPlans,
+    store: config.store,
   };
 }
 

@@ -28,6 +28,8 @@ export interface VendorsTable {
   /** shop delivery settings, 0/1 (migration 0019) */
   accepts_cod: Generated<number>;
   ships_to_special_zones: Generated<number>;
+  /** payouts wait until this time (ISO) after a payout detail was replaced */
+  payouts_held_until: string | null;
 }
 
 export interface MediaTable {

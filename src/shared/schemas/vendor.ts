@@ -328,6 +328,8 @@ export const PeriodQuerySchema = z.object({
 export const SettlementSchema = z.object({
   from: z.string(),
   to: z.string(),
+  /** the net payable is not paid out before this time (a payout detail was replaced); null when not held */
+  payoutsHeldUntil: z.string().nullable().default(null),
   commissionPercent: z.number(),
   gross: z.number().int(),
   /** discounts of the shop's own coupons: they come out of its payable */
@@ -431,6 +433,12 @@ export const VendorProfileInputSchema = strict({
   /** delivery settings; left out, they stay as they are */
   acceptsCod: z.boolean().optional(),
   shipsToSpecialZones: z.boolean().optional(),
+  /** needed to replace the bank account, GSTIN, PAN or legal name already on file */
+  currentPassword: z
+    .string()
+    .max(1024)
+    .transform((value) => value || undefined)
+    .optional(),
 }).superRefine((profile, ctx) => {
   // A GST registration is in the PAN's name: the two must agree.
   if (profile.pan && profile.gstin && panOfGstin(profile.gstin) !== profile.pan) {
@@ -457,6 +465,8 @@ export const VendorProfileSchema = z.object({
   shipsToSpecialZones: z.boolean(),
   /** what the marketplace's approval needs, and what the shop has given */
   checklist: z.array(z.object({ item: z.string(), done: z.boolean() })),
+  /** payouts wait until this time after a payout detail was replaced; null when they are not held */
+  payoutsHeldUntil: z.string().nullable().default(null),
 });
 export type VendorProfile = z.infer<typeof VendorProfileSchema>;
 

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '#shared/errors.ts';
 import {
   AdminDashboardQuerySchema,
   AdminDashboardSchema,
@@ -213,6 +214,36 @@ export function adminRoutes(deps: {
         },
       },
       (request) => admin.setVendorStatus(actor(request), request.params.id, request.body.status),
+    );
+
+    app.delete(
+      '/admin/vendors/:id/payout-hold',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: "Lift the hold on a shop's payouts after its payout details changed (once the seller confirmed the change)",
+          params: idParams,
+          body: z.strictObject({ reason: z.string().trim().min(3, 'Please say why the hold is lifted').max(500) }),
+          response: { 200: z.object({ id: z.number(), payoutsHeldUntil: z.null() }), ...errors },
+        },
+      },
+      async (request) => {
+        const shop = await deps.vendors.findById(request.params.id);
+        if (!shop) throw new AppError('NOT_FOUND', 'Vendor not found');
+        const held = shop.payouts_held_until && Date.parse(shop.payouts_held_until) > Date.now() ? shop.payouts_held_until : null;
+        if (!held) throw new AppError('CONFLICT', "This shop's payouts are not held");
+        await deps.vendors.holdPayouts(shop.id, null);
+        await audit.record({
+          actor: actor(request),
+          action: 'vendor.payout_hold_lifted',
+          entityType: 'vendor',
+          entityId: String(shop.id),
+          before: { payoutsHeldUntil: held },
+          after: { payoutsHeldUntil: null },
+          reason: request.body.reason,
+        });
+        return { id: shop.id, payoutsHeldUntil: null };
+      },
     );
 
     app.get(

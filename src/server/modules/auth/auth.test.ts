@@ -251,7 +251,14 @@ describe.each(testDialects())('accounts API on %s', (dialect) => {
     expect((await patch(admin, { status: 'approved' })).statusCode).toBe(400);
     expect((await patch(admin, { status: 'active' }, 999_999)).statusCode).toBe(404);
     expect((await patch(admin, { status: 'active' })).statusCode).toBe(409); // its GSTIN, PAN, pickup address and bank account are not in yet
-    const details = { businessName: 'Ravi Computers', phone: '9845012345', lowStockThreshold: 5, ...SHOP_DETAILS };
+    // Replacing the GSTIN given at registration takes the password.
+    const details = {
+      businessName: 'Ravi Computers',
+      phone: '9845012345',
+      lowStockThreshold: 5,
+      ...SHOP_DETAILS,
+      currentPassword: 'vendor-pass',
+    };
     const saved = await t.app.inject({
       method: 'PUT',
       url: '/api/vendor/profile',

@@ -561,6 +561,8 @@ describe.each(testDialects())('vendor area API on %s', (dialect) => {
       businessName: 'Ravi Computers',
       phone: '98450 12345',
       gstin: '29abcde1234f1zw',
+      // It replaces the GSTIN given at registration: that takes the password.
+      currentPassword: 'secret-pass-1',
       pickupAddress: {
         name: 'Ravi Computers',
         phone: '9845012345',

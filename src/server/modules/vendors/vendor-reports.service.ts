@@ -45,6 +45,7 @@ export function createVendorReportsService(deps: {
     return {
       from: from.toISOString(),
       to: to.toISOString(),
+      payoutsHeldUntil: shop.payouts_held_until && Date.parse(shop.payouts_held_until) > now().getTime() ? shop.payouts_held_until : null,
       commissionPercent,
       gross,
       shopDiscounts,
@@ -108,6 +109,7 @@ export function createVendorReportsService(deps: {
         ['returns_refunded_inr', rupees(-s.returns)],
         [`commission_${s.commissionPercent}pct_inr`, rupees(s.commission)],
         ['net_payable_inr', rupees(s.net)],
+        ...(s.payoutsHeldUntil ? [['payouts_held_until', s.payoutsHeldUntil]] : []),
       ]);
       return s.returnLines.length > 0 ? `${body}\r\n\r\n${returned}\r\n\r\n${summary}\r\n` : `${body}\r\n\r\n${summary}\r\n`;
     },

@@ -82,6 +82,7 @@ export async function updateVendorProfile(
     bank_ifsc?: string | null;
     accepts_cod?: number;
     ships_to_special_zones?: number;
+    payouts_held_until?: string | null;
   },
 ): Promise<void> {
   await db.updateTable('vendors').set(fields).where('id', '=', id).execute();
@@ -128,4 +129,8 @@ export async function findVendorsByUserIds(db: DbOrTx, userIds: readonly string[
 export async function pendingVendorUserIds(db: DbOrTx): Promise<string[]> {
   const rows = await db.selectFrom('vendors').select('user_id').where('status', '=', 'pending').where('user_id', 'is not', null).execute();
   return rows.map((row) => row.user_id as string);
+}
+
+export async function setPayoutsHeldUntil(db: DbOrTx, id: number, until: string | null): Promise<void> {
+  await db.updateTable('vendors').set({ payouts_held_until: until }).where('id', '=', id).execute();
 }

@@ -24,18 +24,23 @@ import {
   VendorProfileSchema,
 } from '#shared/schemas/vendor.ts';
 import { sellerChecklist } from '#shared/seller-kyc.ts';
+import type { StoreInfo } from '#shared/store-info.ts';
 import { toIso } from '#server/db/database.ts';
 import type { VendorRow } from '#server/db/schema.ts';
+import type { AuditService } from '#server/modules/audit/audit.service.ts';
+import type { AccountSecurityService } from '#server/modules/auth/account-security.service.ts';
 import type { DeliveryService } from '#server/modules/delivery/delivery.service.ts';
+import type { Mailer } from '#server/modules/mail/mailer.ts';
 import type { MediaService } from '#server/modules/media/media.service.ts';
 import { uploadedImage } from '#server/modules/media/uploaded-image.ts';
 import type { FulfilmentService } from '#server/modules/orders/fulfilment.service.ts';
 import { requireRole, requireUser } from '#server/plugins/auth.ts';
 import { ErrorResponseSchema } from '#server/plugins/openapi.ts';
 import { CSV_TEMPLATE, type ProductImportService } from './product-import.service.ts';
+import { payoutDetailsChangedMail } from './vendor-mails.ts';
 import type { VendorProductsService } from './vendor-products.service.ts';
 import type { VendorReportsService } from './vendor-reports.service.ts';
-import { sellerDetailsOf, type VendorsService } from './vendors.service.ts';
+import { lastFour, PAYOUT_HOLD_HOURS, replacedPayoutDetails, sellerDetailsOf, type VendorsService } from './vendors.service.ts';
 
 const errors = {
   400: ErrorResponseSchema,
@@ -70,6 +75,22 @@ function toProfile(shop: VendorRow) {
     acceptsCod: Number(shop.accepts_cod) === 1,
     shipsToSpecialZones: Number(shop.ships_to_special_zones) === 1,
     checklist: sellerChecklist(details),
+    payoutsHeldUntil: heldUntil(shop),
+  };
+}
+
+/** When the shop's payouts are held until, or null when they are not held (any more). */
+export function heldUntil(shop: VendorRow, now = new Date()): string | null {
+  return shop.payouts_held_until && Date.parse(shop.payouts_held_until) > now.getTime() ? shop.payouts_held_until : null;
+}
+
+/** The payout details as the audit log keeps them: the account number only by its last four digits. */
+function payoutSnapshot(shop: VendorRow) {
+  return {
+    gstin: shop.gstin,
+    pan: shop.pan,
+    legalName: shop.legal_name,
+    bankAccount: shop.bank_account_number ? `${shop.bank_ifsc} ${lastFour(shop.bank_account_number)}` : null,
   };
 }
 
@@ -81,11 +102,16 @@ interface Deps {
   productImport: ProductImportService;
   media: MediaService;
   fulfilment: FulfilmentService;
+  accountSecurity: AccountSecurityService;
+  audit: AuditService;
+  mailer: Mailer;
+  store: StoreInfo;
 }
 
 /** The vendor area's API: role vendor only, and every query scoped to the caller's own shop. */
 export function vendorRoutes(deps: Deps): FastifyPluginAsyncZod {
-  const { vendors, delivery, vendorProducts, vendorReports, productImport, media, fulfilment } = deps;
+  const { vendors, delivery, vendorProducts, vendorReports, productImport, media, fulfilment, accountSecurity, audit, mailer, store } =
+    deps;
   return async (app) => {
     app.addHook('preValidation', requireRole('vendor'));
     app.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: 2 * 1024 * 1024 }, (_request, body, done) => done(null, body));
@@ -108,9 +134,21 @@ export function vendorRoutes(deps: Deps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
+        const caller = requireUser(request);
         const current = await shop(request);
         const b = request.body;
         if (b.pickupAddress) await delivery.assertAddress(b.pickupAddress, 'pickupAddress.pincode');
+        // A session alone may not redirect the shop's money: replacing a payout detail on file
+        // takes the password, is audited, mailed to the seller and holds payouts for a while.
+        const replaced = replacedPayoutDetails(current, b);
+        if (replaced.length > 0) {
+          if (!b.currentPassword) {
+            const message = 'Please enter your current password to change the bank account, GSTIN, PAN or legal name';
+            throw new AppError('VALIDATION_FAILED', message, { issues: [{ field: 'currentPassword', message }] });
+          }
+          await accountSecurity.confirmPassword(b.currentPassword, request, 'currentPassword');
+        }
+        const holdUntil = replaced.length > 0 ? new Date(Date.now() + PAYOUT_HOLD_HOURS * 3_600_000) : null;
         await vendors.updateProfile(current.id, {
           name: b.businessName,
           phone: b.phone,
@@ -129,8 +167,21 @@ export function vendorRoutes(deps: Deps): FastifyPluginAsyncZod {
             : {}),
           ...(b.acceptsCod !== undefined ? { accepts_cod: Number(b.acceptsCod) } : {}),
           ...(b.shipsToSpecialZones !== undefined ? { ships_to_special_zones: Number(b.shipsToSpecialZones) } : {}),
+          ...(holdUntil ? { payouts_held_until: holdUntil.toISOString() } : {}),
         });
-        return toProfile(await shop(request));
+        const updated = await shop(request);
+        if (holdUntil) {
+          await audit.record({
+            actor: { id: caller.id, email: caller.email },
+            action: 'vendor.payout_details_changed',
+            entityType: 'vendor',
+            entityId: String(current.id),
+            before: payoutSnapshot(current),
+            after: { ...payoutSnapshot(updated), payoutsHeldUntil: holdUntil.toISOString() },
+          });
+          await mailer.send(payoutDetailsChangedMail(store, caller, updated.name, replaced, holdUntil));
+        }
+        return toProfile(updated);
       },
     );
 

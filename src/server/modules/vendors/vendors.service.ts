@@ -31,6 +31,46 @@ export function sellerDetailsOf(shop: VendorRow): SellerDetails {
   };
 }
 
+/** How long payouts wait after a seller replaces a payout detail: time to read the mail and call us. */
+export const PAYOUT_HOLD_HOURS = 72;
+
+/** The payout details a seller may not replace with a session alone. */
+export type PayoutDetail = 'bank account' | 'GSTIN' | 'PAN' | 'legal name';
+
+/**
+ * The payout details `next` replaces or removes on `shop`: filling one in for the first time
+ * (onboarding) or sending it unchanged replaces nothing. Left out (undefined), a detail stays.
+ */
+export function replacedPayoutDetails(
+  shop: VendorRow,
+  next: {
+    gstin: string | null;
+    legalName?: string | null;
+    pan?: string | null;
+    bankAccount?: { holder: string; number: string; ifsc: string } | null;
+  },
+): PayoutDetail[] {
+  const replaced: PayoutDetail[] = [];
+  const changes = (before: string | null, after: string | null | undefined) => after !== undefined && before !== null && before !== after;
+  const account = sellerDetailsOf(shop).bankAccount;
+  if (
+    next.bankAccount !== undefined &&
+    account !== null &&
+    (next.bankAccount === null ||
+      next.bankAccount.number !== account.number ||
+      next.bankAccount.ifsc !== account.ifsc ||
+      next.bankAccount.holder !== account.holder)
+  )
+    replaced.push('bank account');
+  if (changes(shop.gstin, next.gstin)) replaced.push('GSTIN');
+  if (changes(shop.pan, next.pan)) replaced.push('PAN');
+  if (changes(shop.legal_name, next.legalName)) replaced.push('legal name');
+  return replaced;
+}
+
+/** The last four digits of an account number, for mails and the audit log. */
+export const lastFour = (number: string) => `••••${number.slice(-4)}`;
+
 /** What delivery needs to know of a shop. */
 export interface ShippingProfile {
   vendorId: number;
@@ -95,6 +135,8 @@ export function createVendorsService({ db }: { db: Db }) {
     updateProfile: (id: number, fields: Parameters<typeof repository.updateVendorProfile>[2], tx: DbOrTx = db) =>
       repository.updateVendorProfile(tx, id, fields),
     countActiveProducts: (vendorId: number) => repository.countActiveProducts(db, vendorId),
+    /** Holds the shop's payouts until `until`, or lifts the hold (null). */
+    holdPayouts: (id: number, until: string | null, tx: DbOrTx = db) => repository.setPayoutsHeldUntil(tx, id, until),
     /** Approval and suspension; the admin area calls this. */
     setStatus: (id: number, status: VendorRow['status'], tx?: DbOrTx) => repository.setVendorStatus(tx ?? db, id, status),
   };

@@ -3,12 +3,15 @@ import type { VendorProfile } from '#shared/schemas/vendor.ts';
 import { AddressFields } from '#web/components/address/address-fields.tsx';
 import { CheckboxField, TextField } from '#web/components/form/form-fields.tsx';
 import { FormActions, FormSection } from '#web/components/form/form-layout.tsx';
+import { formatDateTime } from '../format.ts';
 import { useProfileForm } from './use-profile-form.ts';
 
 /** The shop profile's form: business, tax and bank details, the pickup address, delivery and stock alerts. */
 export function ProfileForm({ profile }: { profile: VendorProfile }) {
   const idPrefix = useId();
   const { form, pickupLater, setPickupLater, saved, submit, serverError } = useProfileForm(profile);
+  // Replacing a payout detail on file takes the password; filling one in for the first time does not.
+  const onFile = Boolean(profile.bankAccount || profile.gstin || profile.pan || profile.legalName);
 
   return (
     <form noValidate onSubmit={submit} className="space-y-5">
@@ -85,7 +88,25 @@ export function ProfileForm({ profile }: { profile: VendorProfile }) {
             maxLength={11}
             controlClass="font-mono uppercase"
           />
+          {onFile && (
+            <TextField
+              form={form}
+              name="currentPassword"
+              type="password"
+              label="Current password"
+              optional
+              hint="Needed only to change the bank account, GSTIN, PAN or legal name on file. Payouts then wait 72 hours and we mail you."
+              autoComplete="current-password"
+              className="sm:col-span-2"
+            />
+          )}
         </div>
+        {profile.payoutsHeldUntil && (
+          <p role="status" className="mt-4 rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900">
+            Your payout details changed recently: payouts are held until {formatDateTime(profile.payoutsHeldUntil)}. If this was not you,
+            write to us at once.
+          </p>
+        )}
       </FormSection>
 
       <FormSection legend="Pickup address" description="Where couriers collect your parcels.">

@@ -40,7 +40,9 @@ export function useProfileForm(profile: VendorProfile) {
       // The pickup address's fields the server refused ("PIN code … is not in India Post's
       // directory") are marked on them, so each goes once its field changes; anything else is
       // the mutation's error, shown above the button.
-      const placed = fieldIssues(error).filter((issue) => PICKUP_FIELDS.some((field) => issue.field === `pickupAddress.${field}`));
+      const placed = fieldIssues(error).filter(
+        (issue) => issue.field === 'currentPassword' || PICKUP_FIELDS.some((field) => issue.field === `pickupAddress.${field}`),
+      );
       placed.forEach((issue, i) =>
         form.setError(
           issue.field as Path<ProfileFormValues>,

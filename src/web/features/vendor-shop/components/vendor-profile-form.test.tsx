@@ -19,6 +19,7 @@ const profile: VendorProfile = {
   bankAccount: null,
   acceptsCod: true,
   shipsToSpecialZones: true,
+  payoutsHeldUntil: null,
   checklist: [
     { item: 'A valid GSTIN', done: false },
     { item: 'A bank account for settlements (IFSC checked)', done: false },

@@ -7,6 +7,7 @@ import VendorSettlements from './vendor-settlements.tsx';
 const settlement: Settlement = {
   from: '2026-10-25T00:00:00.000Z',
   to: '2026-11-23T23:59:59.000Z',
+  payoutsHeldUntil: null,
   commissionPercent: 7.5,
   gross: 12_999_900,
   shopDiscounts: 0,

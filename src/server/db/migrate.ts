@@ -36,6 +36,7 @@ import * as returnRequestKeys from './migrations/0036-return-request-keys.ts';
 import * as returnConfirmations from './migrations/0038-return-confirmations.ts';
 import * as couponFirstOrder from './migrations/0040-coupon-first-order.ts';
 import * as razorpay from './migrations/0042-razorpay.ts';
+import * as ownerSuspension from './migrations/0045-owner-suspension.ts';
 
 /** The one ordered set of migrations, run on either engine. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -75,6 +76,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0038-return-confirmations': returnConfirmations,
   '0040-coupon-first-order': couponFirstOrder,
   '0042-razorpay': razorpay,
+  '0045-owner-suspension': ownerSuspension,
 };
 
 /**

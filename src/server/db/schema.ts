@@ -28,6 +28,8 @@ export interface VendorsTable {
   /** shop delivery settings, 0/1 (migration 0019) */
   accepts_cod: Generated<number>;
   ships_to_special_zones: Generated<number>;
+  /** while an admin has the owner's account suspended: the status the shop returns to (migration 0045) */
+  status_before_owner_suspension: Generated<'pending' | 'active' | 'suspended' | null>;
 }
 
 export interface MediaTable {

@@ -37,6 +37,7 @@ import * as returnConfirmations from './migrations/0038-return-confirmations.ts'
 import * as couponFirstOrder from './migrations/0040-coupon-first-order.ts';
 import * as razorpay from './migrations/0042-razorpay.ts';
 import * as payoutHold from './migrations/0044-payout-hold.ts';
+import * as ownerSuspension from './migrations/0045-owner-suspension.ts';
 
 /** The one ordered set of migrations, run on either engine. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -77,6 +78,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0040-coupon-first-order': couponFirstOrder,
   '0042-razorpay': razorpay,
   '0044-payout-hold': payoutHold,
+  '0045-owner-suspension': ownerSuspension,
 };
 
 /**

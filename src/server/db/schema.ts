@@ -30,6 +30,8 @@ export interface VendorsTable {
   ships_to_special_zones: Generated<number>;
   /** payouts wait until this time (ISO) after a payout detail was replaced */
   payouts_held_until: string | null;
+  /** while an admin has the owner's account suspended: the status the shop returns to (migration 0045) */
+  status_before_owner_suspension: Generated<'pending' | 'active' | 'suspended' | null>;
 }
 
 export interface MediaTable {

@@ -35,6 +35,8 @@ const STATUS_LABELS: Record<string, string> = {
   refunded: 'Refunded',
 };
 
+const OWNER_SUSPENDED_MESSAGE = "This shop's owner account is suspended. Reactivate the account before putting the shop on sale.";
+
 export interface Actor {
   id: string;
   email: string;
@@ -59,6 +61,11 @@ interface Deps {
   log?: (error: unknown, message: string) => void;
   /** what other modules keep per product, moved with a merge */
   mergeFollowers?: readonly ProductMergeFollower[];
+}
+
+/** In an audit entry: the status a shop returns to when its owner's account is reactivated, if it is suspended. */
+function afterOwner(status: VendorRow['status'] | null) {
+  return status === null ? {} : { statusAfterOwnerReactivation: status };
 }
 
 /** An outbox job as the admin reads it: what it is for, not its raw payload. */
@@ -95,12 +102,24 @@ export function createAdminService(deps: Deps) {
     mergeFollowers: deps.mergeFollowers,
   });
 
-  /** A shop's status, and the buy boxes it moves (a suspended seller's offers stop winning), together. */
-  const setShopStatus = (vendorId: number, status: VendorRow['status']) =>
-    db.transaction().execute(async (tx) => {
-      await vendors.setStatus(vendorId, status, tx);
-      await catalog.refreshBuyBoxesOf([vendorId], tx);
+  /**
+   * A shop's status, and the buy boxes it moves (a suspended seller's offers stop winning),
+   * together. While its owner's account is suspended the shop stays suspended: the status set is
+   * the one it returns to when the account is reactivated, and going on sale is refused (409).
+   * Returns the status the shop has now.
+   */
+  const setShopStatus = async (shop: VendorRow, status: VendorRow['status']): Promise<VendorRow['status']> => {
+    if (shop.status_before_owner_suspension !== null) {
+      if (status === 'active') throw new AppError('CONFLICT', OWNER_SUSPENDED_MESSAGE);
+      await vendors.setStatusAfterOwner(shop.id, status);
+      return shop.status;
+    }
+    await db.transaction().execute(async (tx) => {
+      await vendors.setStatus(shop.id, status, tx);
+      await catalog.refreshBuyBoxesOf([shop.id], tx);
     });
+    return status;
+  };
 
   /** A shop goes on sale only with its GSTIN, legal name, PAN, pickup address and bank account in (409 says what is missing). */
   function assertApprovable(shop: VendorRow): void {
@@ -192,17 +211,17 @@ export function createAdminService(deps: Deps) {
       const shop = await vendors.findByUserId(uid);
       if (!shop || user.role !== 'vendor') throw new AppError('CONFLICT', 'This account has no shop to approve');
       const status = decision === 'approve' ? 'active' : 'suspended';
-      if (shop.status === status)
+      if ((shop.status_before_owner_suspension ?? shop.status) === status)
         throw new AppError('CONFLICT', `This shop is already ${decision === 'approve' ? 'approved' : 'rejected'}`);
       if (status === 'active') assertApprovable(shop);
-      await setShopStatus(shop.id, status);
+      const now = await setShopStatus(shop, status);
       await audit.record({
         actor,
         action: `vendor.${decision}`,
         entityType: 'user',
         entityId: uid,
-        before: { shopStatus: shop.status },
-        after: { shopStatus: status },
+        before: { shopStatus: shop.status, ...afterOwner(shop.status_before_owner_suspension) },
+        after: { shopStatus: now, ...afterOwner(shop.status_before_owner_suspension === null ? null : status) },
         reason,
       });
       const decided = shopDecisionMail(store, shop, decision, reason);
@@ -213,17 +232,33 @@ export function createAdminService(deps: Deps) {
     async setStatus(actor: Actor, uid: string, status: 'active' | 'suspended', reason: string): Promise<AdminUser> {
       const target = status === 'suspended' ? await guardAdmins(actor, uid, 'suspend') : await requireUser(uid);
       if (target.status === status) throw new AppError('CONFLICT', `This account is already ${status}`);
-      await users.setStatus(uid, status);
-      // A suspended user's sessions end at once.
-      if (status === 'suspended') await users.deleteSessionsOf(uid);
-      await audit.record({
-        actor,
-        action: status === 'suspended' ? 'user.suspend' : 'user.reactivate',
-        entityType: 'user',
-        entityId: uid,
-        before: { status: target.status },
-        after: { status },
-        reason,
+      // The account, its sessions, its shop with the buy boxes it moves and the audit entry change
+      // in one transaction: a crash leaves the account as it was, never a suspended seller whose
+      // shop is still on sale.
+      await db.transaction().execute(async (tx) => {
+        await users.setStatus(uid, status, tx);
+        // A suspended user's sessions end at once.
+        if (status === 'suspended') await users.deleteSessionsOf(uid, tx);
+        const shop = await vendors.findByUserId(uid, tx);
+        let shopNow: VendorRow | undefined;
+        if (shop) {
+          // The shop goes off sale with its owner and comes back with the status it had then.
+          await (status === 'suspended' ? vendors.suspendWithOwner(shop.id, tx) : vendors.restoreWithOwner(shop.id, tx));
+          await catalog.refreshBuyBoxesOf([shop.id], tx);
+          shopNow = await vendors.findById(shop.id, tx);
+        }
+        await audit.record(
+          {
+            actor,
+            action: status === 'suspended' ? 'user.suspend' : 'user.reactivate',
+            entityType: 'user',
+            entityId: uid,
+            before: { status: target.status, ...(shop && { shopStatus: shop.status }) },
+            after: { status, ...(shopNow && { shopStatus: shopNow.status, ...afterOwner(shopNow.status_before_owner_suspension) }) },
+            reason,
+          },
+          tx,
+        );
       });
       return view(uid);
     },
@@ -294,16 +329,16 @@ export function createAdminService(deps: Deps) {
       const shop = await vendors.findById(vendorId);
       if (!shop) throw new AppError('NOT_FOUND', 'Vendor not found');
       if (status === 'active' && shop.status !== 'active') assertApprovable(shop);
-      await setShopStatus(shop.id, status);
+      const now = await setShopStatus(shop, status);
       await audit.record({
         actor,
         action: 'vendor.status',
         entityType: 'vendor',
         entityId: String(shop.id),
-        before: { status: shop.status },
-        after: { status },
+        before: { status: shop.status, ...afterOwner(shop.status_before_owner_suspension) },
+        after: { status: now, ...afterOwner(shop.status_before_owner_suspension === null ? null : status) },
       });
-      return { id: shop.id, name: shop.name, slug: shop.slug, status };
+      return { id: shop.id, name: shop.name, slug: shop.slug, status: now };
     },
 
     /** The marketplace over a period: money, orders, payments, refunds, new accounts, per day and per category. */

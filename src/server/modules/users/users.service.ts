@@ -33,7 +33,7 @@ export function createUsersService({
     delete: (id: string, tx?: DbOrTx) => users.deleteUser(tx ?? db, id),
     deleteSessionByToken: (token: string) => users.deleteSessionByToken(db, token),
     deleteSessionById: (id: string) => users.deleteSessionById(db, id),
-    deleteSessionsOf: (userId: string) => users.deleteSessionsOfUser(db, userId),
+    deleteSessionsOf: (userId: string, tx?: DbOrTx) => users.deleteSessionsOfUser(tx ?? db, userId),
     deleteOtherSessionsOf: (userId: string, keepSessionId: string) => users.deleteOtherSessionsOfUser(db, userId, keepSessionId),
     markEmailVerified: (userId: string, at: Date, tx?: DbOrTx) => users.setEmailVerified(tx ?? db, userId, at),
 

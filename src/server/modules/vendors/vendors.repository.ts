@@ -117,6 +117,39 @@ export async function setVendorStatus(db: DbOrTx, id: number, status: VendorRow[
   await db.updateTable('vendors').set({ status }).where('id', '=', id).execute();
 }
 
+/**
+ * Takes the shop off sale with its owner's account, keeping the status it returns to. A shop
+ * whose owner is already suspended keeps the status it had before that.
+ */
+export async function suspendVendorWithOwner(db: DbOrTx, id: number): Promise<void> {
+  await db
+    .updateTable('vendors')
+    .set((eb) => ({ status_before_owner_suspension: eb.ref('status'), status: 'suspended' }))
+    .where('id', '=', id)
+    .where('status_before_owner_suspension', 'is', null)
+    .execute();
+}
+
+/** Gives the shop back the status it had when its owner was suspended. */
+export async function restoreVendorWithOwner(db: DbOrTx, id: number): Promise<void> {
+  await db
+    .updateTable('vendors')
+    .set((eb) => ({ status: eb.fn.coalesce('status_before_owner_suspension', 'status'), status_before_owner_suspension: null }))
+    .where('id', '=', id)
+    .where('status_before_owner_suspension', 'is not', null)
+    .execute();
+}
+
+/** While the owner is suspended, the status the shop will return to (the shop stays suspended). */
+export async function setVendorStatusAfterOwner(db: DbOrTx, id: number, status: VendorRow['status']): Promise<void> {
+  await db
+    .updateTable('vendors')
+    .set({ status_before_owner_suspension: status })
+    .where('id', '=', id)
+    .where('status_before_owner_suspension', 'is not', null)
+    .execute();
+}
+
 export async function findVendorById(db: DbOrTx, id: number): Promise<VendorRow | undefined> {
   return db.selectFrom('vendors').selectAll().where('id', '=', id).executeTakeFirst();
 }

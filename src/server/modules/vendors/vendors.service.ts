@@ -106,7 +106,7 @@ export function createVendorsService({ db }: { db: Db }) {
       return repository.findVendorBySlug(tx ?? db, slug);
     },
 
-    findById: (id: number) => repository.findVendorById(db, id),
+    findById: (id: number, tx?: DbOrTx) => repository.findVendorById(tx ?? db, id),
     /** Gives a shop onboarded without an account its account (the user has role vendor already). */
     attachAccount: (vendorId: number, userId: string, tx?: DbOrTx) => repository.attachVendorUser(tx ?? db, vendorId, userId),
     findByUserIds: (userIds: readonly string[]) => repository.findVendorsByUserIds(db, userIds),
@@ -139,6 +139,15 @@ export function createVendorsService({ db }: { db: Db }) {
     holdPayouts: (id: number, until: string | null, tx: DbOrTx = db) => repository.setPayoutsHeldUntil(tx, id, until),
     /** Approval and suspension; the admin area calls this. */
     setStatus: (id: number, status: VendorRow['status'], tx?: DbOrTx) => repository.setVendorStatus(tx ?? db, id, status),
+    /**
+     * A shop follows its owner's account: suspended with it (its status kept in
+     * `status_before_owner_suspension`), back to that status when the account is reactivated.
+     * While the owner is suspended, `setStatusAfterOwner` changes the status it returns to.
+     */
+    suspendWithOwner: (id: number, tx: DbOrTx) => repository.suspendVendorWithOwner(tx, id),
+    restoreWithOwner: (id: number, tx: DbOrTx) => repository.restoreVendorWithOwner(tx, id),
+    setStatusAfterOwner: (id: number, status: VendorRow['status'], tx?: DbOrTx) =>
+      repository.setVendorStatusAfterOwner(tx ?? db, id, status),
   };
 }
 

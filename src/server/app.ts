@@ -168,6 +168,7 @@ export function createServices({
     mailer,
     store: config.store,
     onEmailVerified: guestOrders.claim,
+    log,
   });
   const authService = createAuthService({ db, auth, users, vendors, afterSignUp: accountSecurity.afterSignUp, log });
   const wishlist = createWishlistService({ db, catalog });

@@ -39,6 +39,11 @@ const VERIFY_TOKEN = (token: string) => `verify-email:${token}`;
  * password change commits before the other sessions are ended; a crash in between leaves them
  * signed in, which "Sign out of all devices" ends.
  */
+/** How long forgot-password takes to answer: longer than preparing and mailing a link takes. */
+export const RESET_ANSWER_MS = 150;
+
+const sleep = (ms: number) => (ms > 0 ? new Promise<void>((resolve) => setTimeout(resolve, ms)) : Promise.resolve());
+
 export function createAccountSecurityService(deps: {
   db: Db;
   auth: Auth;
@@ -48,9 +53,14 @@ export function createAccountSecurityService(deps: {
   /** runs in the transaction that marks an address verified: a guest's orders with it join the account */
   onEmailVerified?: (user: { id: string; email: string }, tx: DbOrTx) => Promise<unknown>;
   now?: () => Date;
+  /** where a reset mail that could not be prepared is reported */
+  log?: (error: unknown, message: string) => void;
+  /** forgot-password answers after this long, whether or not the address has an account */
+  resetAnswerMs?: number;
 }) {
   const { db, auth, users, mailer, store } = deps;
   const now = deps.now ?? (() => new Date());
+  const resetAnswerMs = deps.resetAnswerMs ?? RESET_ANSWER_MS;
 
   /** The address is the account's: marked verified and, in the same transaction, whatever waited for that. */
   const markVerified = (user: { id: string; email: string }) =>
@@ -127,9 +137,17 @@ export function createAccountSecurityService(deps: {
         ],
         'password reset requests',
       );
-      const user = await users.findByEmail(email);
-      // Suspended and deleted accounts get no link (a deleted one's address is a placeholder).
-      if (user && user.status === 'active') await auth.api.requestPasswordReset({ body: { email: user.email } });
+      // The answer takes the same time for any address, so its timing cannot tell whether an
+      // account uses it: the link is prepared and mailed meanwhile, and one that takes longer
+      // than that goes on after the answer.
+      const started = Date.now();
+      const work = (async () => {
+        const user = await users.findByEmail(email);
+        // Suspended and deleted accounts get no link (a deleted one's address is a placeholder).
+        if (user && user.status === 'active') await auth.api.requestPasswordReset({ body: { email: user.email } });
+      })().catch((error: unknown) => deps.log?.(error, 'The password reset link could not be mailed'));
+      await Promise.race([work, sleep(resetAnswerMs)]);
+      await sleep(resetAnswerMs - (Date.now() - started));
       return RESET_REQUESTED_MESSAGE;
     },
 

@@ -5,7 +5,7 @@ import { requireVerifiedEmail } from '#server/plugins/auth.ts';
 import { buildTestApp, type TestApp } from '#server/testing/build-app.ts';
 import { as, registerCustomer, TEST_HEADERS, type TestUser } from '#server/testing/sessions.ts';
 import { testDialects } from '#server/testing/test-database.ts';
-import { RESET_MAILS_PER_ADDRESS, RESET_MAILS_PER_EMAIL } from './account-security.service.ts';
+import { RESET_ANSWER_MS, RESET_MAILS_PER_ADDRESS, RESET_MAILS_PER_EMAIL } from './account-security.service.ts';
 
 const PASSWORD = 'secret-pass-1';
 
@@ -56,6 +56,26 @@ describe.each(testDialects())('account security on %s', (dialect) => {
   const requestReset = (email: string, from = nextAddress()) => post('/api/auth/forgot-password', { email }, { 'x-forwarded-for': from });
 
   describe('forgotten password', () => {
+    it('takes the same time for an unknown e-mail as for an account, so timing tells nothing', async () => {
+      await registerCustomer(t, 'timing.reset@example.in', 'Tara Iyer', nextAddress());
+      const timed = async (email: string) => {
+        const started = performance.now();
+        expect((await requestReset(email)).statusCode).toBe(202);
+        return performance.now() - started;
+      };
+      const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+      const known: number[] = [];
+      const unknown: number[] = [];
+      for (let i = 0; i < RESET_MAILS_PER_EMAIL; i++) {
+        known.push(await timed('timing.reset@example.in'));
+        unknown.push(await timed(`nobody.${i}@example.in`));
+      }
+      // Both answer after the floor, not as soon as the work is done (1–2 ms unknown, 3–6 ms known).
+      for (const ms of [...known, ...unknown]) expect(ms).toBeGreaterThanOrEqual(RESET_ANSWER_MS - 2);
+      expect(Math.abs(median(known) - median(unknown))).toBeLessThan(15);
+      expect(await lastMailTo('timing.reset@example.in')).toBeDefined();
+    });
+
     it('gives the same answer for an unknown e-mail and mails a link only to a real account', async () => {
       const asha = await registerCustomer(t, 'asha.reset@example.in', 'Asha Rao', nextAddress());
       const before = await mailCount();

@@ -252,7 +252,7 @@ export function createServices({
     log,
     mergeFollowers: [reviewsProductMerge, wishlist.productMerge],
   });
-  const reviews = createReviewsService({ db, orders, vendors, audit });
+  const reviews = createReviewsService({ db, catalog, orders, vendors, audit });
   const returns = createReturnsService({
     db,
     orders,

@@ -52,10 +52,14 @@ export async function signIn(
   return { cookie: `store.session_token=${cookie.value}`, uid: response.json().user.uid, email: user.email };
 }
 
-/** A request as the given user, from the store's own origin. */
-export function as(t: TestApp, user: TestUser) {
+/**
+ * A request as the given user, from the store's own origin; from their own network address
+ * (`fromAddress`, with the app built with TRUST_PROXY) when a test plays many shoppers.
+ */
+export function as(t: TestApp, user: TestUser, fromAddress?: string) {
+  const headers = { ...TEST_HEADERS, cookie: user.cookie, ...(fromAddress ? { 'x-forwarded-for': fromAddress } : {}) };
   return (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
-    t.app.inject({ method, url, payload: payload as object | undefined, headers: { ...TEST_HEADERS, cookie: user.cookie } });
+    t.app.inject({ method, url, payload: payload as object | undefined, headers });
 }
 
 /** Registers a vendor (pending) through the API; approve it with services.vendors.setStatus. */

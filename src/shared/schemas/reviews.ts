@@ -94,13 +94,17 @@ export const OwnReviewSchema = z.object({
 });
 export type OwnReview = z.infer<typeof OwnReviewSchema>;
 
-/** The signed-in shopper's side of a product's reviews: whether they may review it, their review, and what they voted for or reported. */
+/** The signed-in shopper's side of a product's reviews: whether they may review it and vote, their review, and what they voted for or reported. */
 export const MyReviewSchema = z.object({
   canReview: z.boolean(),
   /** why not, when they may not */
   reason: z.nullable(z.string()),
   /** a buyer who may review (or edit their review) once their e-mail is verified */
   verifyEmailFirst: z.boolean(),
+  /** whether they may vote this product's reviews helpful (never their own review) */
+  canVote: z.boolean(),
+  /** why not, when they may not: their e-mail is not verified, no order was delivered to them, or they sell the product */
+  voteReason: z.nullable(z.string()),
   review: z.nullable(OwnReviewSchema),
   helpful: z.array(z.number().check(z.int())),
   reported: z.array(z.number().check(z.int())),

@@ -2,8 +2,9 @@ import { type DbOrTx, toIso } from '#server/db/database.ts';
 
 /**
  * The lines sold, read across orders: a seller's sales (its overview) and delivered lines (its
- * settlements), the latest delivered line of a product (who may review it), and which offers were
- * ever ordered (an offer with orders is kept, not deleted). Every seller's query carries its id.
+ * settlements), the latest delivered line of a product (who may review it), whether any line was
+ * delivered (who may vote on reviews), and which offers were ever ordered (an offer with orders is
+ * kept, not deleted). Every seller's query carries its id.
  */
 
 /** The offers among these that order lines were bought from (whichever product they are of now, after a merge). */
@@ -97,4 +98,18 @@ export async function latestDeliveredLine(
     .orderBy('order_items.id', 'desc')
     .executeTakeFirst();
   return row ? { vendorId: row.vendor_id, name: row.name } : undefined;
+}
+
+/** Whether any line of the customer's orders was delivered to them: a shopper with standing, who may vote on reviews. */
+export async function hasDeliveredLine(db: DbOrTx, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('order_items')
+    .innerJoin('fulfilments', 'fulfilments.id', 'order_items.fulfilment_id')
+    .innerJoin('orders', 'orders.id', 'order_items.order_id')
+    .select('order_items.id')
+    .where('orders.user_id', '=', userId)
+    .where('fulfilments.status', '=', 'delivered')
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }

@@ -241,6 +241,8 @@ export function createOrdersService({
       ),
     /** The customer's latest delivered line of a product (its seller and name), if any: who may review it. */
     latestDeliveredLine: (userId: string, productId: number, tx?: DbOrTx) => orderLines.latestDeliveredLine(tx ?? db, userId, productId),
+    /** Whether anything the customer ordered was delivered to them. */
+    hasDeliveredLine: (userId: string, tx?: DbOrTx) => orderLines.hasDeliveredLine(tx ?? db, userId),
   };
 }
 

@@ -24,6 +24,7 @@ import {
 import { requireRole, requireSignedIn, requireUser, requireVerifiedEmail } from '#server/plugins/auth.ts';
 import { ErrorResponseSchema } from '#server/plugins/openapi.ts';
 import type { ReviewsService } from './reviews.service.ts';
+import { VOTES_PER_ACCOUNT, VOTES_PER_ADDRESS, voteLimits } from './vote-limits.ts';
 
 const errors = {
   400: ErrorResponseSchema,
@@ -41,9 +42,10 @@ const reviewParams = z.object({
 });
 
 /**
- * Ratings and reviews: anyone reads a product's reviews and rating; a customer who received the
- * product writes (and edits) one; signed-in shoppers vote reviews helpful and report them; the
- * seller replies under its own; admins moderate the reported ones (audited).
+ * Ratings and reviews: anyone reads a product's reviews and rating (404 for a product not in the
+ * store, as its page); a customer who received the product writes (and edits) one; shoppers with
+ * standing vote reviews helpful (rate-limited) and signed-in ones report them; the seller replies
+ * under its own; admins moderate the reported ones (audited).
  */
 export function reviewsRoutes({ reviews }: { reviews: ReviewsService }): FastifyPluginAsyncZod {
   return async (app) => {
@@ -60,12 +62,13 @@ export function reviewsRoutes({ reviews }: { reviews: ReviewsService }): Fastify
       {
         schema: {
           tags: ['reviews'],
-          summary: 'A product’s rating: average (one decimal), count and reviews per star, over its visible reviews',
+          summary:
+            'A product’s rating: average (one decimal), count and reviews per star, over its visible reviews (404 for a product not in the store)',
           params: productParams,
-          response: { 200: RatingSummarySchema, 400: ErrorResponseSchema },
+          response: { 200: RatingSummarySchema, 400: ErrorResponseSchema, 404: ErrorResponseSchema },
         },
       },
-      (request) => reviews.ratingSummary(request.params.id),
+      (request) => reviews.productRating(request.params.id),
     );
 
     app.get(
@@ -74,10 +77,10 @@ export function reviewsRoutes({ reviews }: { reviews: ReviewsService }): Fastify
         schema: {
           tags: ['reviews'],
           summary:
-            'A product’s visible reviews, 10 a page, most helpful (`sort=helpful`, the default) or newest first, optionally of one star count (`stars`)',
+            'A product’s visible reviews, 10 a page, most helpful (`sort=helpful`, the default) or newest first, optionally of one star count (`stars`); 404 for a product not in the store',
           params: productParams,
           querystring: ReviewListQuerySchema,
-          response: { 200: ReviewPageSchema, 400: ErrorResponseSchema },
+          response: { 200: ReviewPageSchema, 400: ErrorResponseSchema, 404: ErrorResponseSchema },
         },
       },
       (request) => reviews.list(request.params.id, request.query),
@@ -90,7 +93,7 @@ export function reviewsRoutes({ reviews }: { reviews: ReviewsService }): Fastify
         schema: {
           tags: ['reviews'],
           summary:
-            'My side of a product’s reviews: whether I may review it (and why not), my review, and the reviews I voted for or reported',
+            'My side of a product’s reviews: whether I may review it and vote (and why not), my review, and the reviews I voted for or reported (404 for a product not in the store)',
           params: productParams,
           response: { 200: MyReviewSchema, ...errors },
         },
@@ -133,11 +136,12 @@ export function reviewsRoutes({ reviews }: { reviews: ReviewsService }): Fastify
       '/reviews/:id/helpful',
       {
         ...signedIn,
+        preHandler: voteLimits(app),
         schema: {
           tags: ['reviews'],
-          summary: 'Vote a review helpful, once (a second vote changes nothing); not my own',
+          summary: `Vote a review helpful, once (a second vote changes nothing). 403 on my own review, for the product’s sellers, or without a verified e-mail (EMAIL_NOT_VERIFIED) and a delivered order; 429 past ${VOTES_PER_ACCOUNT} votes an hour per account or ${VOTES_PER_ADDRESS} per network address`,
           params: reviewParams,
-          response: { 200: HelpfulVoteSchema, ...errors },
+          response: { 200: HelpfulVoteSchema, ...errors, 429: ErrorResponseSchema },
         },
       },
       (request) => reviews.voteHelpful(reviewer(request), request.params.id),

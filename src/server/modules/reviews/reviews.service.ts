@@ -15,6 +15,7 @@ import { type Db, type DbOrTx, toIso } from '#server/db/database.ts';
 import { isUniqueViolation } from '#server/db/unique-violation.ts';
 import type { ProductMergeFollower } from '#server/modules/admin/admin-products.service.ts';
 import type { AuditService } from '#server/modules/audit/audit.service.ts';
+import type { CatalogService } from '#server/modules/catalog/catalog.service.ts';
 import type { OrdersService } from '#server/modules/orders/orders.service.ts';
 import type { PersonalDataHolder } from '#server/modules/privacy/privacy.service.ts';
 import type { VendorsService } from '#server/modules/vendors/vendors.service.ts';
@@ -36,7 +37,9 @@ export interface Moderator {
 
 interface Deps {
   db: Db;
-  orders: Pick<OrdersService, 'latestDeliveredLine'>;
+  /** a product's reviews are there while it is: the product page's 404 otherwise */
+  catalog: Pick<CatalogService, 'get' | 'offersOf'>;
+  orders: Pick<OrdersService, 'latestDeliveredLine' | 'hasDeliveredLine'>;
   vendors: Pick<VendorsService, 'findByUserId'>;
   /** its audit log, written in the moderation's transaction */
   audit: Pick<AuditService, 'record'>;
@@ -46,6 +49,14 @@ interface Deps {
 export const REVIEW_TABLES: readonly string[] = ['reviews', 'product_ratings'];
 
 export const NOT_A_BUYER = 'Only customers who have received this product can review it';
+
+/** Why a shopper may not vote reviews helpful: one real shopper, one vote, and no one voting for their own product or words. */
+export const VOTE_REFUSALS = {
+  ownReview: 'You cannot vote for your own review',
+  seller: 'Sellers of this product cannot vote on its reviews',
+  verifyEmail: 'Verify your e-mail to vote on reviews',
+  noStanding: 'Only shoppers who have received an order can vote on reviews',
+} as const;
 
 /** "Asha Rao" → "Asha R.": a reviewer's first name and initial, as the store shows them. */
 export function shortName(name: string): string {
@@ -82,7 +93,7 @@ const withStatus = (row: repository.ReviewRow) => ({ ...toReview(row), status: r
  * (`product_ratings`) in its own transaction, with the review row locked: a crash leaves both
  * written or neither, and the rating always equals what the visible reviews add up to.
  */
-export function createReviewsService({ db, orders, vendors, audit }: Deps) {
+export function createReviewsService({ db, catalog, orders, vendors, audit }: Deps) {
   async function visibleReview(id: number, tx: DbOrTx = db): Promise<repository.ReviewRow> {
     const row = await repository.findReview(tx, id);
     if (!row || row.status !== 'visible') throw new AppError('NOT_FOUND', 'Review not found');
@@ -104,6 +115,24 @@ export function createReviewsService({ db, orders, vendors, audit }: Deps) {
     }));
   }
 
+  /** 404, with the product page's body, when the product is not in the store. */
+  async function onSale(productId: number): Promise<void> {
+    await catalog.get(productId);
+  }
+
+  /**
+   * Why the caller may not vote on the product's reviews, or null: a seller of it (any shop with an
+   * offer of it) never; anyone else once their e-mail is verified and an order was delivered to them.
+   */
+  async function voteRefusal(user: Reviewer, productId: number): Promise<string | null> {
+    const shop = await vendors.findByUserId(user.id);
+    // Every offer counts, on sale or not: the buy box's seller, the one that listed it, any other.
+    if (shop && (await catalog.offersOf(productId)).some((offer) => offer.vendor_id === shop.id)) return VOTE_REFUSALS.seller;
+    if (user.emailVerified !== true) return VOTE_REFUSALS.verifyEmail;
+    if (!(await orders.hasDeliveredLine(user.id))) return VOTE_REFUSALS.noStanding;
+    return null;
+  }
+
   async function shopOf(userId: string) {
     const shop = await vendors.findByUserId(userId);
     if (!shop) throw new AppError('NOT_FOUND', 'No shop belongs to this account');
@@ -115,11 +144,18 @@ export function createReviewsService({ db, orders, vendors, audit }: Deps) {
     ratingSummary: async (productId: number, tx: DbOrTx = db): Promise<RatingSummary> =>
       (await repository.ratingSummaries(tx, [productId])).get(productId)!,
 
+    /** A product's rating as the storefront asks for it: 404 when the product is not in the store. */
+    async productRating(productId: number): Promise<RatingSummary> {
+      await onSale(productId);
+      return (await repository.ratingSummaries(db, [productId])).get(productId)!;
+    },
+
     /** Several products' ratings at once (for listings): every id asked for has one, of none when it has no reviews. */
     ratingSummaries: (productIds: readonly number[], tx: DbOrTx = db): Promise<Map<number, RatingSummary>> =>
       repository.ratingSummaries(tx, productIds),
 
     async list(productId: number, query: { sort: ReviewSort; page: number; stars?: number }): Promise<ReviewPage> {
+      await onSale(productId);
       const { rows, total } = await repository.listVisible(db, productId, { ...query, pageSize: REVIEW_PAGE_SIZE });
       return {
         items: rows.map(toReview),
@@ -131,12 +167,14 @@ export function createReviewsService({ db, orders, vendors, audit }: Deps) {
       };
     },
 
-    /** The caller's side of a product's reviews: may they write one, theirs, and what they voted for and reported. */
+    /** The caller's side of a product's reviews: may they write one and vote, theirs, and what they voted for and reported. */
     async mine(user: Reviewer, productId: number): Promise<MyReview> {
-      const [own, line, marks] = await Promise.all([
+      await onSale(productId);
+      const [own, line, marks, voteReason] = await Promise.all([
         repository.findReviewBy(db, productId, user.id),
         orders.latestDeliveredLine(user.id, productId),
         repository.userMarks(db, productId, user.id),
+        voteRefusal(user, productId),
       ]);
       // A buyer whose e-mail is not verified is told so now, not by a refused review (403).
       const verifyEmailFirst = user.emailVerified === false && (own !== undefined || line !== undefined);
@@ -147,7 +185,15 @@ export function createReviewsService({ db, orders, vendors, audit }: Deps) {
           : verifyEmailFirst
             ? VERIFY_EMAIL_TO_REVIEW
             : null;
-      return { canReview: reason === null, reason, verifyEmailFirst, review: own ? withStatus(own) : null, ...marks };
+      return {
+        canReview: reason === null,
+        reason,
+        verifyEmailFirst,
+        canVote: voteReason === null,
+        voteReason,
+        review: own ? withStatus(own) : null,
+        ...marks,
+      };
     },
 
     /** A buyer's review of a product delivered to them: 403 for anyone else, 409 for a second one. */
@@ -194,11 +240,17 @@ export function createReviewsService({ db, orders, vendors, audit }: Deps) {
       return withStatus((await repository.findReview(db, id))!);
     },
 
-    /** One helpful vote per shopper: a second one changes nothing. Not on one's own review. */
+    /**
+     * One helpful vote per shopper with standing (a verified e-mail and a delivered order): a second
+     * one changes nothing. 403 on one's own review and for the product's sellers.
+     */
     async voteHelpful(user: Reviewer, reviewId: number): Promise<{ id: number; helpful: number }> {
+      const found = await visibleReview(reviewId);
+      if (found.user_id === user.id) throw new AppError('FORBIDDEN', VOTE_REFUSALS.ownReview);
+      const refusal = await voteRefusal(user, found.product_id);
+      if (refusal) throw new AppError(refusal === VOTE_REFUSALS.verifyEmail ? 'EMAIL_NOT_VERIFIED' : 'FORBIDDEN', refusal);
       return db.transaction().execute(async (tx) => {
-        const review = await visibleReview(reviewId, tx);
-        if (review.user_id === user.id) throw new AppError('FORBIDDEN', 'You cannot vote for your own review');
+        await visibleReview(reviewId, tx);
         await repository.addVote(tx, reviewId, user.id);
         return { id: reviewId, helpful: Number((await repository.findReview(tx, reviewId))!.helpful_count) };
       });

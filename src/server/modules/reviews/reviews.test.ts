@@ -15,6 +15,7 @@ import {
 } from '#server/testing/sessions.ts';
 import { testDialects } from '#server/testing/test-database.ts';
 import { shortName } from './reviews.service.ts';
+import { VOTES_PER_ACCOUNT, VOTES_PER_ADDRESS } from './vote-limits.ts';
 
 const MYSURU = {
   name: 'Asha Rao',
@@ -243,7 +244,7 @@ describe.each(testDialects())('ratings and reviews on %s', (dialect) => {
   });
 
   it('counts one helpful vote per shopper, never on one’s own review, and sorts by it; reports once each', async () => {
-    const [priya, kiran, dev] = [await buyer('Priya Nair', [laptop]), await buyer('Kiran Shah', [laptop]), await buyer('Dev', [])];
+    const [priya, kiran, dev] = [await buyer('Priya Nair', [laptop]), await buyer('Kiran Shah', [laptop]), await buyer('Dev', [monitor])];
     const first = (await as(t, priya)('POST', `/api/products/${laptop}/reviews`, review({ rating: 5, title: 'Brilliant' }))).json();
     const second = (await as(t, kiran)('POST', `/api/products/${laptop}/reviews`, review({ rating: 3, title: 'Fine' }))).json();
     // newest first: Kiran's
@@ -282,6 +283,117 @@ describe.each(testDialects())('ratings and reviews on %s', (dialect) => {
       helpful: [first.id],
       reported: [second.id],
     });
+  });
+
+  it('lets only shoppers with standing vote: six fresh accounts cannot inflate a review', async () => {
+    const [author, reader] = [await buyer('Stuffed Author', [laptop]), await buyer('Real Reader', [monitor])];
+    const target = (await as(t, author)('POST', `/api/products/${laptop}/reviews`, review({ title: 'Best laptop ever' }))).json();
+    expect((await as(t, reader)('POST', `/api/reviews/${target.id}/helpful`)).json()).toEqual({ id: target.id, helpful: 1 });
+    expect((await as(t, reader)('GET', `/api/products/${laptop}/reviews/mine`)).json()).toMatchObject({ canVote: true, voteReason: null });
+
+    // Six accounts made at once, each from its own address, as a script would.
+    const fresh = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => registerCustomer(t, `stuffer${i}@reviews.in`, `Stuffer ${i}`, `198.51.100.${i + 1}`)),
+    );
+    const votes = await Promise.all(
+      fresh.map((user, i) => as(t, user, `198.51.100.${i + 1}`)('POST', `/api/reviews/${target.id}/helpful`)),
+    );
+    expect(votes.map((vote) => vote.statusCode)).toEqual(Array(6).fill(403));
+    expect(votes[0]!.json().error).toEqual({ code: 'EMAIL_NOT_VERIFIED', message: 'Verify your e-mail to vote on reviews' });
+    expect((await as(t, fresh[0]!)('GET', `/api/products/${laptop}/reviews/mine`)).json()).toMatchObject({
+      canVote: false,
+      voteReason: 'Verify your e-mail to vote on reviews',
+    });
+    // A verified e-mail is not enough: nothing was ever delivered to them.
+    for (const user of fresh) await t.services.users.markEmailVerified(user.uid, new Date());
+    const again = await Promise.all(
+      fresh.map((user, i) => as(t, user, `198.51.100.${i + 1}`)('POST', `/api/reviews/${target.id}/helpful`)),
+    );
+    expect(again.map((vote) => vote.statusCode)).toEqual(Array(6).fill(403));
+    expect(again[0]!.json().error).toEqual({ code: 'FORBIDDEN', message: 'Only shoppers who have received an order can vote on reviews' });
+    expect((await as(t, fresh[1]!)('GET', `/api/products/${laptop}/reviews/mine`)).json()).toMatchObject({
+      canVote: false,
+      voteReason: 'Only shoppers who have received an order can vote on reviews',
+    });
+    const shown = (await t.app.inject({ method: 'GET', url: `/api/products/${laptop}/reviews?sort=newest` }))
+      .json()
+      .items.find((item: { id: number }) => item.id === target.id);
+    expect(shown.helpful).toBe(1);
+    expect(await t.database.db.selectFrom('review_votes').select('user_id').where('review_id', '=', target.id).execute()).toHaveLength(1);
+  });
+
+  it('refuses a vote from any seller of the product (403) and from the review’s author', async () => {
+    const desktop = (
+      await createProduct(t.services, {
+        vendorId: seller.vendorId,
+        name: 'Dell OptiPlex 7010',
+        category: 'Desktop',
+        price: rupees(50_000),
+        stock: 50,
+      })
+    ).id;
+    // The rival sells it too, dearer and sold out: the buy box stays the seller's.
+    await t.services.catalog.addOffer(rival.vendorId, desktop, { price: rupees(55_000), mrp: rupees(60_000), stock: 0, dispatchDays: 2 });
+    const author = await buyer('Desk Author', [desktop]);
+    const target = (await as(t, author)('POST', `/api/products/${desktop}/reviews`, review({ title: 'Quiet desktop' }))).json();
+    await t.services.users.markEmailVerified(seller.uid, new Date());
+    for (const shop of [seller, rival]) {
+      const refused = await as(t, shop)('POST', `/api/reviews/${target.id}/helpful`);
+      expect(refused.statusCode, refused.body).toBe(403);
+      expect(refused.json().error.message).toBe('Sellers of this product cannot vote on its reviews');
+      expect((await as(t, shop)('GET', `/api/products/${desktop}/reviews/mine`)).json()).toMatchObject({
+        canVote: false,
+        voteReason: 'Sellers of this product cannot vote on its reviews',
+      });
+    }
+    const own = await as(t, author)('POST', `/api/reviews/${target.id}/helpful`);
+    expect(own.statusCode).toBe(403);
+    expect(own.json().error.message).toBe('You cannot vote for your own review');
+    expect((await t.app.inject({ method: 'GET', url: `/api/products/${desktop}/reviews` })).json().items[0].helpful).toBe(0);
+  });
+
+  it(`limits votes to ${VOTES_PER_ACCOUNT} an hour per account and ${VOTES_PER_ADDRESS} per address (429)`, async () => {
+    const [author, voter, other] = [
+      await buyer('Limit Author', [monitor]),
+      await buyer('Eager Voter', [monitor]),
+      await buyer('Calm Voter', [monitor]),
+    ];
+    const target = (await as(t, author)('POST', `/api/products/${monitor}/reviews`, review({ title: 'Limits' }))).json();
+    const url = `/api/reviews/${target.id}/helpful`;
+    for (let i = 0; i < VOTES_PER_ACCOUNT; i++) expect((await as(t, voter, '203.0.113.10')('POST', url)).statusCode).toBe(200);
+    // Another address does not help: the account is counted.
+    const limited = await as(t, voter, '203.0.113.11')('POST', url);
+    expect(limited.statusCode, limited.body).toBe(429);
+    expect(limited.json().error.message).toBe('You have voted on many reviews in the last hour. Please try again in 60 minutes.');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(3500);
+
+    // Ten accounts spend one address's votes (refused ones count too); then no one there may vote.
+    const crowd = await Promise.all(
+      Array.from({ length: VOTES_PER_ADDRESS / VOTES_PER_ACCOUNT }, (_, i) =>
+        registerCustomer(t, `crowd${i}@reviews.in`, `Crowd ${i}`, `198.51.101.${i + 1}`),
+      ),
+    );
+    for (const user of crowd) {
+      for (let i = 0; i < VOTES_PER_ACCOUNT; i++) expect((await as(t, user, '203.0.113.20')('POST', url)).statusCode).toBe(403);
+    }
+    const crowded = await as(t, other, '203.0.113.20')('POST', url);
+    expect(crowded.statusCode, crowded.body).toBe(429);
+    expect(crowded.json().error.message).toBe('Too many votes from your network. Please try again in 60 minutes.');
+    expect((await as(t, other, '203.0.113.21')('POST', url)).json()).toEqual({ id: target.id, helpful: 2 });
+  });
+
+  it('answers 404 for a product not in the store, with the product page’s body', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/api/products/99999' });
+    expect(page.statusCode).toBe(404);
+    const shopper = await buyer('Lost Shopper', []);
+    for (const answer of [
+      await t.app.inject({ method: 'GET', url: '/api/products/99999/reviews' }),
+      await t.app.inject({ method: 'GET', url: '/api/products/99999/rating' }),
+      await as(t, shopper)('GET', '/api/products/99999/reviews/mine'),
+    ]) {
+      expect(answer.statusCode, answer.body).toBe(404);
+      expect(answer.json()).toEqual(page.json());
+    }
   });
 
   it('lets admins hide and restore a reported review with a reason, audited, and the rating follows', async () => {
@@ -444,6 +556,10 @@ describe.each(testDialects())('ratings and reviews on %s', (dialect) => {
     ] as const) {
       expect(document.paths[path]?.[method], `${method} ${path}`).toBeDefined();
     }
+    for (const path of ['/api/products/{id}/rating', '/api/products/{id}/reviews', '/api/products/{id}/reviews/mine']) {
+      expect(Object.keys(document.paths[path].get.responses), path).toContain('404');
+    }
+    expect(Object.keys(document.paths['/api/reviews/{id}/helpful'].post.responses)).toContain('429');
     expect(document.paths['/api/products/{id}/reviews'].get.parameters.map((p: { name: string }) => p.name)).toEqual(
       expect.arrayContaining(['sort', 'page', 'stars']),
     );

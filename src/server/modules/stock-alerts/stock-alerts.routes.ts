@@ -26,7 +26,7 @@ export function stockAlertRoutes({ stockAlerts }: { stockAlerts: StockAlertsServ
         ...asCustomer,
         schema: {
           tags: ['stock alerts'],
-          summary: 'Whether I wait to hear that this product is back in stock',
+          summary: 'Whether I wait to hear that this product is back in stock (404 for a product not in the store)',
           params,
           response: { 200: StockAlertSchema, ...errors },
         },

@@ -98,8 +98,9 @@ export function createStockAlertsService({
   });
 
   return {
-    /** Whether I wait for the product to be back (and since when), or was told. */
+    /** Whether I wait for the product to be back (and since when), or was told; 404 for a product not in the store, as its page. */
     async status(userId: string, productId: number): Promise<StockAlert> {
+      await catalog.get(productId);
       const alert = await repository.findAlert(db, userId, productId);
       return { productId, waiting: alert !== undefined && alert.notifiedAt === null, since: alert?.createdAt ?? null };
     },

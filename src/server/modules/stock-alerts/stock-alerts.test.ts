@@ -48,6 +48,14 @@ describe.each(testDialects())('"Notify me" when a product is back in stock on %s
     expect((await as(t, asha)('PUT', '/api/products/abc/stock-alert')).statusCode).toBe(400);
   });
 
+  it('answers 404 for a product not in the store, with the product page’s body', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/api/products/999999' });
+    expect(page.statusCode).toBe(404);
+    const alert = await as(t, asha)('GET', '/api/products/999999/stock-alert');
+    expect(alert.statusCode).toBe(404);
+    expect(alert.json()).toEqual(page.json());
+  });
+
   it('mails each customer waiting once when the product is back, however often its stock moves after', async () => {
     const asked = await as(t, asha)('PUT', `/api/products/${soldOut}/stock-alert`);
     expect(asked.statusCode, asked.body).toBe(200);

@@ -64,15 +64,19 @@ export function ReviewItem({
           ) : null}
           {signedIn && mine && !own && (
             <>
-              <button
-                type="button"
-                aria-pressed={voted}
-                disabled={voted || vote.isPending}
-                onClick={() => vote.mutate(review.id)}
-                className={`${buttonClass('secondary', 'sm')} ${voted ? 'border-emerald-300 bg-emerald-50 text-emerald-900' : ''}`}
-              >
-                {voted ? 'You found this helpful' : 'Helpful'}
-              </button>
+              {!voted && !mine.canVote ? (
+                <span className="text-slate-600">{mine.voteReason}</span>
+              ) : (
+                <button
+                  type="button"
+                  aria-pressed={voted}
+                  disabled={voted || vote.isPending}
+                  onClick={() => vote.mutate(review.id)}
+                  className={`${buttonClass('secondary', 'sm')} ${voted ? 'border-emerald-300 bg-emerald-50 text-emerald-900' : ''}`}
+                >
+                  {voted ? 'You found this helpful' : 'Helpful'}
+                </button>
+              )}
               {reported || reportDone ? (
                 <span className="text-slate-600">Reported: thank you</span>
               ) : (
